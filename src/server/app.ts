@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Env } from './env.ts';
+import { eventRoutes } from './features/events/routes.ts';
+import { registrationRoutes } from './features/registrations/routes.ts';
+import { requireAccessDeclarations } from './http/access.ts';
+import { clientBuildExists, clientRoutes, isClientRoute } from './http/client-routes.ts';
+import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
+import { healthRoutes } from './http/health-routes.ts';
+import { Problem } from './http/problem.ts';
+import { Mailer } from './mail/mailer.ts';
+
+export interface AppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  /** A pino logger; none (silent) when absent, as in API tests. */
+  logger?: FastifyBaseLogger;
+  /** Serve the built client (off in API tests). */
+  serveClient?: boolean;
+}
+
+export interface AppContext {
+  env: Env;
+  database: DatabaseHandle;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    context: AppContext;
+  }
+}
+
+export async function buildApp(options: AppOptions) {
+  const { env, database } = options;
+  const https = env.PUBLIC_URL.startsWith('https:');
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+  requireAccessDeclarations(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
+    },
+    strictTransportSecurity: https,
+  });
+  // Limits are declared per route; benchmarks switch them all off with RATE_LIMITS=off.
+  if (env.RATE_LIMITS === 'on') await app.register(fastifyRateLimit, { global: false });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Celebration API',
+        version: '1.0.0',
+        description: 'Fun run registrations and the men’s programme.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const context: AppContext = { env, database, mailer: new Mailer(env, database.db, app.log) };
+  app.decorate('context', context);
+
+  healthRoutes(app, database);
+  await app.register(
+    async (api) => {
+      await eventRoutes(api, context);
+      await registrationRoutes(api, context);
+      api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
+        throw new Problem(
+          404,
+          'Not Found',
+          `There is nothing at ${request.method} ${request.url.split('?')[0]}.`,
+        );
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.serveClient) {
+    await clientRoutes(app);
+    if (clientBuildExists()) {
+      app.setNotFoundHandler((request, reply) => {
+        const pathname = request.url.split('?')[0] ?? '';
+        // A missing file (an old hashed chunk after a deploy) is a real 404, so the client can offer a reload.
+        if (isClientRoute(request.method, pathname) && !/\.[a-z0-9]+$/i.test(pathname)) {
+          return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        }
+        return sendProblem(
+          reply,
+          new Problem(404, 'Not Found', `There is nothing at ${request.method} ${pathname}.`),
+        );
+      });
+    }
+  }
+
+  // Mail is delivered by a listening server only; API tests drive deliverDue() themselves.
+  app.addHook('onListen', async () => context.mailer.start());
+  app.addHook('onClose', async () => context.mailer.stop());
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,54 @@
+import {
+  boolean,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PaymentOptions, TshirtSizes } from '../../../shared/events/event-settings.ts';
+
+export const disciplineEnum = pgEnum('discipline', ['run', 'cycle']);
+
+export const events = pgTable('events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  isCurrent: boolean('is_current').notNull().default(false),
+  year: integer('year').notNull(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle').notNull(),
+  greeting: text('greeting').notNull(),
+  contactPhone: text('contact_phone').notNull(),
+  referencePrefix: text('reference_prefix').notNull(),
+  backgroundImage: text('background_image'),
+  logoImage: text('logo_image'),
+  termsText: text('terms_text').notNull(),
+  termsVersion: integer('terms_version').notNull().default(1),
+  registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
+  payment: jsonb('payment').$type<PaymentOptions>().notNull(),
+  tshirtSizes: jsonb('tshirt_sizes').$type<TshirtSizes>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const raceOptions = pgTable(
+  'race_options',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    discipline: disciplineEnum('discipline').notNull(),
+    label: text('label').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    capacity: integer('capacity'),
+    feeUsd: numeric('fee_usd', { precision: 10, scale: 2 }),
+    feeZwg: numeric('fee_zwg', { precision: 12, scale: 2 }),
+  },
+  (table) => [
+    uniqueIndex('race_options_event_discipline_label').on(table.eventId, table.discipline, table.label),
+  ],
+);

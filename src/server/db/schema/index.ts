@@ -1,0 +1,3 @@
+export * from './events.ts';
+export * from './mail.ts';
+export * from './registrations.ts';

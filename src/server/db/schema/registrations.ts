@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { disciplineEnum, events, raceOptions } from './events.ts';
+
+export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'paid', 'waived']);
+export const registrationStatusEnum = pgEnum('registration_status', ['active', 'cancelled']);
+
+/** Numbers behind the human references (CFR25-0042); gaps after a failed insert are harmless. */
+export const registrationNumberSeq = pgSequence('registration_number_seq', { startWith: 1 });
+
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    discipline: disciplineEnum('discipline').notNull(),
+    raceOptionId: uuid('race_option_id')
+      .notNull()
+      .references(() => raceOptions.id),
+    reference: text('reference').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    mobile: text('mobile').notNull(),
+    nextOfKinMobile: text('next_of_kin_mobile').notNull(),
+    age: smallint('age').notNull(),
+    gender: text('gender'),
+    tshirtSize: text('tshirt_size').notNull(),
+    termsVersion: integer('terms_version').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    paymentStatus: paymentStatusEnum('payment_status').notNull().default('unpaid'),
+    status: registrationStatusEnum('status').notNull().default('active'),
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('registrations_event_reference').on(table.eventId, table.reference),
+    // The same person entering the same discipline twice is refused; a cancelled entry frees the slot.
+    uniqueIndex('registrations_same_person')
+      .on(
+        table.eventId,
+        table.discipline,
+        sql`lower(${table.firstName})`,
+        sql`lower(${table.lastName})`,
+        sql`lower(${table.email})`,
+      )
+      .where(sql`${table.status} = 'active'`),
+    index('registrations_race_active').on(table.raceOptionId).where(sql`${table.status} = 'active'`),
+    index('registrations_created_at').on(table.createdAt),
+  ],
+);

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUnset, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyAsUnset, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyAsUnset, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('Celebration <no-reply@celebration.local>')),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  SESSION_SECRET: z.preprocess(
+    emptyAsUnset,
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUnset,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  RATE_LIMITS: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('on')),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+
+export class EnvError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`Invalid environment:\n${lines.join('\n')}`);
+  }
+}
+
+/** Parses the environment; throws EnvError with one readable line per bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) {
+    const env = result.data;
+    return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+  }
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const given = source[name];
+    return `  ${name}: ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
+  });
+  throw new EnvError(lines);
+}

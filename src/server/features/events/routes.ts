@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PublicEventSchema } from '../../../shared/events/event-settings.ts';
+import type { AppContext } from '../../app.ts';
+import { getPublicEvent } from './service.ts';
+
+export async function eventRoutes(app: FastifyInstance, { database }: AppContext) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/event',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The current event: texts, payment options, races (and which are full), T-shirt sizes',
+        tags: ['events'],
+        response: { 200: PublicEventSchema },
+      },
+    },
+    async (_request, reply) => {
+      // Settings change rarely but must show at once after an admin edits them: revalidate every time.
+      reply.header('cache-control', 'no-cache');
+      return getPublicEvent(database.db);
+    },
+  );
+}

@@ -1,0 +1,42 @@
+import type { PublicEvent } from '../../../shared/events/event-settings.ts';
+import type { Database } from '../../db/client.ts';
+import { Problem } from '../../http/problem.ts';
+import { type EventRow, findCurrentEvent, listRacesWithTakenPlaces } from './repository.ts';
+
+export async function getCurrentEvent(db: Database): Promise<EventRow> {
+  const event = await findCurrentEvent(db);
+  if (!event)
+    throw new Problem(503, 'Service Unavailable', 'No event is set up yet. Please try again later.');
+  return event;
+}
+
+export function isRegistrationOpen(event: EventRow, now = new Date()) {
+  return event.registrationClosesAt === null || now < event.registrationClosesAt;
+}
+
+export async function getPublicEvent(db: Database): Promise<PublicEvent> {
+  const event = await getCurrentEvent(db);
+  const races = await listRacesWithTakenPlaces(db, event.id);
+  return {
+    year: event.year,
+    title: event.title,
+    subtitle: event.subtitle,
+    greeting: event.greeting,
+    contactPhone: event.contactPhone,
+    backgroundImage: event.backgroundImage,
+    logoImage: event.logoImage,
+    termsText: event.termsText,
+    termsVersion: event.termsVersion,
+    registrationOpen: isRegistrationOpen(event),
+    registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
+    payment: event.payment,
+    tshirtSizes: event.tshirtSizes,
+    races: races.map(({ race, taken }) => ({
+      discipline: race.discipline,
+      label: race.label,
+      full: race.capacity !== null && taken >= race.capacity,
+      feeUsd: race.feeUsd,
+      feeZwg: race.feeZwg,
+    })),
+  };
+}

@@ -1,0 +1,44 @@
+import {
+  DISCIPLINE_LABELS,
+  type Discipline,
+  mobileMoneyCode,
+} from '../../../shared/events/event-settings.ts';
+import { formatFees } from '../../../shared/money.ts';
+import { formatPhone } from '../../../shared/validation.ts';
+import type { OutgoingMail } from '../../mail/repository.ts';
+import type { EventRow } from '../events/repository.ts';
+
+interface Receipt {
+  reference: string;
+  discipline: Discipline;
+  raceType: string;
+  feeUsd: string | null;
+  feeZwg: string | null;
+  email: string;
+  firstName: string;
+}
+
+/** The same facts as the thank-you page: reference, race, fee and how to pay quoting the reference. */
+export function confirmationMail(event: EventRow, receipt: Receipt, publicUrl: string): OutgoingMail {
+  const p = event.payment;
+  const fees = formatFees(receipt.feeUsd, receipt.feeZwg);
+  const text = [
+    `Dear ${receipt.firstName},`,
+    '',
+    `Thank you for registering for the ${event.title} ${event.year}.`,
+    '',
+    `Your reference: ${receipt.reference}`,
+    `Entry: ${DISCIPLINE_LABELS[receipt.discipline]}, ${receipt.raceType}`,
+    ...(fees ? [`Entry fee: ${fees}`] : []),
+    '',
+    `How to pay (always quote your reference ${receipt.reference}):`,
+    `1. USD bank transfer: ${p.usd.accountName}, account ${p.usd.accountNumber}, ${p.bankName}, ${p.branch} branch.`,
+    `2. ZWG bank transfer: ${p.zwg.accountName}, account ${p.zwg.accountNumber}, ${p.bankName}.`,
+    `3. Cash: call ${formatPhone(p.cashPhone)}.`,
+    `4. ${p.mobileMoney.provider}: dial ${mobileMoneyCode(p.mobileMoney.codePattern, receipt.feeUsd)} (${p.mobileMoney.holderName}, ${formatPhone(p.mobileMoney.number)}).`,
+    '',
+    `Questions? Call ${formatPhone(event.contactPhone)}.`,
+    `${publicUrl.replace(/\/$/, '')}/Banking`,
+  ].join('\n');
+  return { to: receipt.email, subject: `${event.title}: your registration ${receipt.reference}`, text };
+}

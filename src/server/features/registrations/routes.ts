@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  RegistrationInputSchema,
+  RegistrationReceiptSchema,
+  SearchQuerySchema,
+  SearchResultSchema,
+} from '../../../shared/registrations/registration.ts';
+import type { AppContext } from '../../app.ts';
+import { register, searchEntrants } from './service.ts';
+
+const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\w-]{8,100}$/, 'Idempotency-Key must be 8–100 letters, digits, dashes or underscores')
+    .optional(),
+});
+
+export async function registrationRoutes(app: FastifyInstance, context: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/registrations',
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Register a runner or a cyclist for the current event',
+        description: 'Send an Idempotency-Key header so a retried request never registers twice.',
+        tags: ['registrations'],
+        headers: IdempotencyHeaders,
+        body: RegistrationInputSchema,
+        response: { 201: RegistrationReceiptSchema },
+      },
+    },
+    async (request, reply) => {
+      const { receipt } = await register(context, request.body, request.headers['idempotency-key']);
+      return reply.code(201).send(receipt);
+    },
+  );
+
+  api.get(
+    '/registrations/search',
+    {
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Find registered entrants by name (names, discipline and race only)',
+        tags: ['registrations'],
+        querystring: SearchQuerySchema,
+        response: { 200: SearchResultSchema },
+      },
+    },
+    async (request) => ({ results: await searchEntrants(context, request.query.q) }),
+  );
+}

@@ -1,0 +1,132 @@
+import type { RegistrationData, RegistrationReceipt } from '../../../shared/registrations/registration.ts';
+import type { AppContext } from '../../app.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { badRequest, conflict, Problem } from '../../http/problem.ts';
+import { enqueueMail } from '../../mail/repository.ts';
+import { findRace, lockRace } from '../events/repository.ts';
+import { getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
+import { confirmationMail } from './confirmation-mail.ts';
+import {
+  countActiveInRace,
+  findActiveSamePerson,
+  findByIdempotencyKey,
+  insertRegistration,
+  searchByName,
+} from './repository.ts';
+
+export const REGISTRATION_CLOSED = 'Registration has closed';
+export const RACE_FULL = 'This race is full';
+
+export interface RegisterResult {
+  receipt: RegistrationReceipt;
+  /** False when an earlier request with the same Idempotency-Key already registered it. */
+  created: boolean;
+}
+
+const toReceipt = (row: RegistrationReceipt): RegistrationReceipt => ({
+  reference: row.reference,
+  discipline: row.discipline,
+  raceType: row.raceType,
+  feeUsd: row.feeUsd,
+  feeZwg: row.feeZwg,
+});
+
+/**
+ * Registers a runner or cyclist: capacity check, insert and confirmation mail in one transaction.
+ * A retry with the same idempotency key answers the first result instead of registering twice.
+ */
+export async function register(
+  { database, mailer, env }: AppContext,
+  input: RegistrationData,
+  idempotencyKey?: string,
+): Promise<RegisterResult> {
+  const { db } = database;
+  if (idempotencyKey) {
+    const earlier = await findByIdempotencyKey(db, idempotencyKey);
+    if (earlier) return { receipt: toReceipt(earlier), created: false };
+  }
+
+  const event = await getCurrentEvent(db);
+  if (!isRegistrationOpen(event)) throw conflict(REGISTRATION_CLOSED);
+  const race = await findRace(db, event.id, input.discipline, input.raceType);
+  if (!race)
+    throw badRequest('Please check the form.', [
+      { path: 'raceType', message: 'Choose a race type from the list' },
+    ]);
+  if (!event.tshirtSizes[input.discipline].includes(input.tshirtSize)) {
+    throw badRequest('Please check the form.', [
+      { path: 'tshirtSize', message: 'Choose a T-shirt size from the list' },
+    ]);
+  }
+
+  try {
+    const receipt = await db.transaction(async (tx) => {
+      if (race.capacity !== null) {
+        await lockRace(tx, race.id);
+        if ((await countActiveInRace(tx, race.id)) >= race.capacity) throw conflict(RACE_FULL);
+      }
+      const row = await insertRegistration(
+        tx,
+        {
+          eventId: event.id,
+          discipline: input.discipline,
+          raceOptionId: race.id,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          mobile: input.mobile,
+          nextOfKinMobile: input.nextOfKinMobile,
+          age: input.age,
+          gender: input.gender ?? null,
+          tshirtSize: input.tshirtSize,
+          termsVersion: event.termsVersion,
+          consentedAt: new Date(),
+          idempotencyKey: idempotencyKey ?? null,
+        },
+        event.referencePrefix,
+      );
+      const receipt = {
+        reference: row.reference,
+        discipline: input.discipline,
+        raceType: race.label,
+        feeUsd: race.feeUsd,
+        feeZwg: race.feeZwg,
+      };
+      await enqueueMail(
+        tx,
+        confirmationMail(
+          event,
+          { ...receipt, email: input.email, firstName: input.firstName },
+          env.PUBLIC_URL,
+        ),
+      );
+      return receipt;
+    });
+    mailer.kick();
+    return { receipt, created: true };
+  } catch (error) {
+    if (error instanceof Problem) throw error;
+    const constraint = uniqueViolation(error);
+    if (constraint === 'registrations_idempotency_key_unique' && idempotencyKey) {
+      const earlier = await findByIdempotencyKey(db, idempotencyKey);
+      if (earlier) return { receipt: toReceipt(earlier), created: false };
+    }
+    if (constraint === 'registrations_same_person') {
+      const existing = await findActiveSamePerson(db, { eventId: event.id, ...input });
+      if (existing) {
+        await enqueueMail(db, confirmationMail(event, existing, env.PUBLIC_URL));
+        mailer.kick();
+      }
+      throw conflict(
+        `You are already registered as a ${input.discipline === 'run' ? 'runner' : 'cyclist'} with this name and email. ` +
+          'We have sent your confirmation email again.',
+      );
+    }
+    throw error;
+  }
+}
+
+export async function searchEntrants({ database }: AppContext, text: string) {
+  const event = await getCurrentEvent(database.db);
+  return searchByName(database.db, event.id, text, 20);
+}

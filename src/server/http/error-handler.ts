@@ -1,0 +1,110 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { Problem } from './problem.ts';
+
+const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+
+export function sendProblem(reply: FastifyReply, problem: Problem) {
+  if (problem.headers) reply.headers(problem.headers);
+  return reply
+    .code(problem.status)
+    .type(PROBLEM_TYPE)
+    .send({
+      type: 'about:blank',
+      status: problem.status,
+      title: problem.title,
+      ...(problem.detail ? { detail: problem.detail } : {}),
+      ...(problem.errors ? { errors: problem.errors } : {}),
+      instance: reply.request.url.split('?')[0],
+    });
+}
+
+/** Maps every error to a problem+json answer; a 5xx never carries internals. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof Problem) return sendProblem(reply, error);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const where =
+        error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
+      return sendProblem(
+        reply,
+        new Problem(400, 'Bad Request', `Please check the ${where} and try again.`, errors),
+      );
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return sendProblem(
+        reply,
+        new Problem(
+          status === 503 ? 503 : 500,
+          status === 503 ? 'Service Unavailable' : 'Internal Server Error',
+          status === 503
+            ? 'The service is busy or restarting. Please try again in a moment.'
+            : `Something went wrong on our side. Please try again. (request ${request.id})`,
+          undefined,
+          status === 503 ? { 'retry-after': '5' } : undefined,
+        ),
+      );
+    }
+
+    const detail = clientErrorDetail(error);
+    return sendProblem(
+      reply,
+      new Problem(status, titleFor(status), detail, undefined, retryAfter(error, reply)),
+    );
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      reply,
+      new Problem(404, 'Not Found', `There is nothing at ${request.method} ${request.url.split('?')[0]}.`),
+    ),
+  );
+}
+
+function clientErrorDetail(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not accepted here.';
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The file is too large.';
+    default:
+      return error.statusCode === 429
+        ? 'Too many requests. Please wait a moment and try again.'
+        : error.message;
+  }
+}
+
+function retryAfter(error: FastifyError, reply: FastifyReply): Record<string, string> | undefined {
+  if (error.statusCode !== 429) return undefined;
+  const value = reply.getHeader('retry-after');
+  return value ? { 'retry-after': String(value) } : undefined;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+};
+
+function titleFor(status: number) {
+  return TITLES[status] ?? 'Request Error';
+}

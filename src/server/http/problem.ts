@@ -1,0 +1,20 @@
+/** An error that the API answers as application/problem+json (RFC 9457). */
+export class Problem extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail?: string,
+    readonly errors?: { path: string; message: string }[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail ?? title);
+  }
+}
+
+export const badRequest = (detail: string, errors?: { path: string; message: string }[]) =>
+  new Problem(400, 'Bad Request', detail, errors);
+export const unauthorized = (detail = 'Please sign in to continue.') =>
+  new Problem(401, 'Unauthorized', detail);
+export const forbidden = (detail = "You don't have access to this.") => new Problem(403, 'Forbidden', detail);
+export const notFound = (detail = 'Not found.') => new Problem(404, 'Not Found', detail);
+export const conflict = (detail: string) => new Problem(409, 'Conflict', detail);

@@ -1,0 +1,114 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import { claimDueMail, markMailFailed, markMailSent } from './repository.ts';
+
+const POLL_MS = 2000;
+const BATCH = 20;
+const LEASE_SECONDS = 120;
+
+/** Retry after 5 s, 10 s, 20 s … at most 10 minutes. */
+export const retryDelaySeconds = (attempts: number) => Math.min(5 * 2 ** attempts, 600);
+
+/**
+ * Delivers the mail outbox: over SMTP when SMTP_URL is set, otherwise to the dev outbox
+ * (the message is logged with its links, and stays readable in the mail_outbox table).
+ */
+export class Mailer {
+  private transporter?: Transporter;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = false;
+
+  constructor(
+    private readonly env: Env,
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    if (env.SMTP_URL) {
+      // Options such as ?ignoreTLS=true ride on the URL itself (nodemailer parses them).
+      this.transporter = nodemailer.createTransport({
+        url: env.SMTP_URL,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      });
+    }
+  }
+
+  get transportName() {
+    return this.transporter ? 'smtp' : 'dev-outbox';
+  }
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Asks for a delivery round soon (after new mail was committed). */
+  kick() {
+    if (!this.stopped && this.timer) this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+    this.transporter?.close();
+  }
+
+  private schedule(ms: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.running) return this.schedule(POLL_MS);
+      this.running = this.deliverDue()
+        .then(() => undefined)
+        .catch((error) => this.log.warn({ err: error }, 'mail delivery round failed'))
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopped) this.schedule(POLL_MS);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** One delivery round; returns how many messages were sent. */
+  async deliverDue(): Promise<number> {
+    const due = await claimDueMail(this.db, BATCH, LEASE_SECONDS);
+    let sent = 0;
+    for (const mail of due) {
+      try {
+        if (this.transporter) {
+          await this.transporter.sendMail({
+            from: this.env.MAIL_FROM,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html ?? undefined,
+          });
+        } else {
+          this.log.info(
+            { mailId: mail.id, subject: mail.subject, links: extractLinks(mail.text) },
+            'dev outbox: mail not sent (no SMTP_URL)',
+          );
+        }
+        await markMailSent(this.db, mail.id, this.transportName);
+        sent++;
+      } catch (error) {
+        const delay = retryDelaySeconds(mail.attempts);
+        this.log.warn(
+          { mailId: mail.id, retryInSeconds: delay, reason: (error as Error).message },
+          'mail delivery failed',
+        );
+        await markMailFailed(this.db, mail.id, (error as Error).message, delay);
+      }
+    }
+    return sent;
+  }
+}
+
+function extractLinks(text: string) {
+  return text.match(/https?:\/\/\S+/g) ?? [];
+}

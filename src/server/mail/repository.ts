@@ -1,0 +1,55 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/index.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail) {
+  await db.insert(mailOutbox).values(mail);
+}
+
+/**
+ * Claims due mail for this process by pushing its next attempt out (a lease), so several servers
+ * never send the same message at once; a crash before marking it sent lets it be retried later.
+ */
+export async function claimDueMail(db: Database, limit: number, leaseSeconds: number) {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(mailOutbox)
+      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    for (const mail of due) {
+      await tx
+        .update(mailOutbox)
+        .set({ nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .where(eq(mailOutbox.id, mail.id));
+    }
+    return due;
+  });
+}
+
+export async function markMailSent(db: Database, id: number, transport: string) {
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: sql`now()`, transport, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function markMailFailed(db: Database, id: number, error: string, retryInSeconds: number) {
+  await db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      lastError: error.slice(0, 500),
+      nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
+    })
+    .where(eq(mailOutbox.id, id));
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+export const DISCIPLINES = ['run', 'cycle'] as const;
+export type Discipline = (typeof DISCIPLINES)[number];
+export const DISCIPLINE_LABELS: Record<Discipline, string> = { run: 'Runner', cycle: 'Cyclist' };
+
+export const BankAccountSchema = z.object({
+  accountName: z.string().max(200),
+  accountNumber: z.string().max(100),
+});
+
+export const PaymentOptionsSchema = z.object({
+  bankName: z.string().max(200),
+  branch: z.string().max(200),
+  usd: BankAccountSchema,
+  zwg: BankAccountSchema,
+  mobileMoney: z.object({
+    provider: z.string().max(100),
+    number: z.string().max(30),
+    holderName: z.string().max(200),
+    /** A USSD code with {amount} where the amount goes, e.g. *151*1*1*0770000000*{amount}# */
+    codePattern: z.string().max(100),
+  }),
+  cashPhone: z.string().max(30),
+});
+export type PaymentOptions = z.infer<typeof PaymentOptionsSchema>;
+
+export const TshirtSizesSchema = z.object({
+  run: z.array(z.string().max(20)),
+  cycle: z.array(z.string().max(20)),
+});
+export type TshirtSizes = z.infer<typeof TshirtSizesSchema>;
+
+export const PublicRaceSchema = z.object({
+  discipline: z.enum(DISCIPLINES),
+  label: z.string(),
+  full: z.boolean(),
+  feeUsd: z.string().nullable(),
+  feeZwg: z.string().nullable(),
+});
+export type PublicRace = z.infer<typeof PublicRaceSchema>;
+
+/** What anyone may read about the current event: no personal data. */
+export const PublicEventSchema = z.object({
+  year: z.number(),
+  title: z.string(),
+  subtitle: z.string(),
+  greeting: z.string(),
+  contactPhone: z.string(),
+  backgroundImage: z.string().nullable(),
+  logoImage: z.string().nullable(),
+  termsText: z.string(),
+  termsVersion: z.number(),
+  registrationOpen: z.boolean(),
+  registrationClosesAt: z.string().nullable(),
+  payment: PaymentOptionsSchema,
+  races: z.array(PublicRaceSchema),
+  tshirtSizes: TshirtSizesSchema,
+});
+export type PublicEvent = z.infer<typeof PublicEventSchema>;
+
+/** Fills the amount into a mobile-money code pattern. */
+export function mobileMoneyCode(pattern: string, amount: string | null) {
+  return pattern.replaceAll('{amount}', amount ?? 'AMOUNT');
+}

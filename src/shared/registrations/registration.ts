@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { DISCIPLINES } from '../events/event-settings.ts';
+import { emailAddress, phoneNumber, requiredText, wholeNumber } from '../validation.ts';
+
+export const GENDERS = ['Male', 'Female'] as const;
+
+export const RegistrationInputSchema = z.object({
+  discipline: z.enum(DISCIPLINES, { error: 'Choose runner or cyclist' }),
+  firstName: requiredText('your first name'),
+  lastName: requiredText('your last name'),
+  email: emailAddress,
+  mobile: phoneNumber('your mobile number'),
+  age: wholeNumber('your age', 4, 100),
+  gender: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(GENDERS, { error: 'Choose Male or Female' }).optional(),
+  ),
+  raceType: requiredText('a race type', 50),
+  nextOfKinMobile: phoneNumber('a next of kin mobile number'),
+  tshirtSize: requiredText('a T-shirt size', 20),
+  consent: z.literal(true, { error: 'You must agree to the Terms and Conditions to register' }),
+});
+export type RegistrationInput = z.input<typeof RegistrationInputSchema>;
+export type RegistrationData = z.output<typeof RegistrationInputSchema>;
+
+/** What a registrant is told after registering: his own reference and how to pay, nothing of anyone else. */
+export const RegistrationReceiptSchema = z.object({
+  reference: z.string(),
+  discipline: z.enum(DISCIPLINES),
+  raceType: z.string(),
+  feeUsd: z.string().nullable(),
+  feeZwg: z.string().nullable(),
+});
+export type RegistrationReceipt = z.infer<typeof RegistrationReceiptSchema>;
+
+export const SearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(2, 'Type at least 2 characters')
+    .max(100, 'Search text must be at most 100 characters'),
+});
+
+export const SearchResultSchema = z.object({
+  results: z.array(
+    z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      discipline: z.enum(DISCIPLINES),
+      raceType: z.string(),
+    }),
+  ),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;

@@ -1,0 +1,80 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { z } from 'zod';
+
+// Control characters cannot be stored by PostgreSQL (NUL) or shown sensibly; everything else is kept as typed.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+const unsetIfBlank = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** A short text field such as a name: required, trimmed, at most `max` characters. */
+export function requiredText(label: string, max = 100) {
+  return z.preprocess(
+    unsetIfBlank,
+    z
+      .string({ error: `Enter ${label}` })
+      .trim()
+      .max(max, `${capitalise(label)} must be at most ${max} characters`)
+      .refine(
+        (value) => !CONTROL_CHARACTERS.test(value),
+        `${capitalise(label)} contains characters that are not allowed`,
+      ),
+  );
+}
+
+export const emailAddress = z.preprocess(
+  unsetIfBlank,
+  z
+    .string({ error: 'Enter an email address' })
+    .trim()
+    .max(254, 'Email must be at most 254 characters')
+    .pipe(z.email('Enter a valid email address, e.g. name@example.com')),
+);
+
+/** A phone number typed the Zimbabwean way (0771234567) or internationally (+27 …); stored as E.164. */
+export function phoneNumber(label: string) {
+  return z.preprocess(
+    unsetIfBlank,
+    z
+      .string({ error: `Enter ${label}` })
+      .trim()
+      .max(30, `Enter a valid ${label}, e.g. 0771234567 or +263 77 123 4567`)
+      .transform((value, ctx) => {
+        const parsed = parsePhoneNumberFromString(value, 'ZW');
+        if (!parsed?.isValid()) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Enter a valid ${label}, e.g. 0771234567 or +263 77 123 4567`,
+          });
+          return z.NEVER;
+        }
+        return parsed.number as string;
+      }),
+  );
+}
+
+/** A whole number typed in a text or number input. */
+export function wholeNumber(label: string, min: number, max: number) {
+  return z.preprocess(
+    (value) => {
+      const blank = unsetIfBlank(value);
+      return typeof blank === 'string' && /^\s*\d+\s*$/.test(blank) ? Number(blank) : blank;
+    },
+    z
+      .number({ error: `Enter ${label} as a whole number` })
+      .int(`Enter ${label} as a whole number`)
+      .min(min, `${capitalise(label)} must be between ${min} and ${max}`)
+      .max(max, `${capitalise(label)} must be between ${min} and ${max}`),
+  );
+}
+
+function capitalise(text: string) {
+  const bare = text.replace(/^(your|the|a|an) /, '');
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+}
+
+/** Formats an E.164 number for reading (+263 77 123 4567). */
+export function formatPhone(e164: string) {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
