@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
+import { sendProblem } from './error-handler.ts';
+import { Problem } from './problem.ts';
 
 export function healthRoutes(app: FastifyInstance, database: DatabaseHandle) {
   app.get('/healthz', { config: { access: 'public' }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
@@ -9,16 +11,10 @@ export function healthRoutes(app: FastifyInstance, database: DatabaseHandle) {
       await withTimeout(database.ping(), 2000);
       return { status: 'ready', database: database.kind };
     } catch {
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .type('application/problem+json; charset=utf-8')
-        .send({
-          type: 'about:blank',
-          status: 503,
-          title: 'Service Unavailable',
-          detail: 'The database is not reachable.',
-        });
+      const problem = new Problem(503, 'Service Unavailable', 'The database is not reachable.', undefined, {
+        'retry-after': '5',
+      });
+      return sendProblem(reply, problem);
     }
   });
 }
