@@ -108,22 +108,19 @@ export async function buildApp(options: AppOptions) {
     { prefix: '/api' },
   );
 
-  if (options.serveClient) {
-    await clientRoutes(app);
-    if (clientBuildExists()) {
-      app.setNotFoundHandler((request, reply) => {
-        const pathname = request.url.split('?')[0] ?? '';
-        // A missing file (an old hashed chunk after a deploy) is a real 404, so the client can offer a reload.
-        if (isClientRoute(request.method, pathname) && !/\.[a-z0-9]+$/i.test(pathname)) {
-          return reply.header('cache-control', 'no-cache').sendFile('index.html');
-        }
-        return sendProblem(
-          reply,
-          new Problem(404, 'Not Found', `There is nothing at ${request.method} ${pathname}.`),
-        );
-      });
+  const spaFallback = options.serveClient && clientBuildExists();
+  if (options.serveClient) await clientRoutes(app);
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    // A missing file (an old hashed chunk after a deploy) is a real 404, so the client can offer a reload.
+    if (spaFallback && isClientRoute(request.method, pathname) && !/\.[a-z0-9]+$/i.test(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-  }
+    return sendProblem(
+      reply,
+      new Problem(404, 'Not Found', `There is nothing at ${request.method} ${pathname}.`),
+    );
+  });
 
   // Mail is delivered by a listening server only; API tests drive deliverDue() themselves.
   app.addHook('onListen', async () => context.mailer.start());

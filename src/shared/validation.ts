@@ -34,19 +34,17 @@ export const emailAddress = z.preprocess(
 
 /** A phone number typed the Zimbabwean way (0771234567) or internationally (+27 …); stored as E.164. */
 export function phoneNumber(label: string) {
+  const invalid = `Enter a valid ${withoutArticle(label)}, e.g. 0771234567 or +263 77 123 4567`;
   return z.preprocess(
     unsetIfBlank,
     z
       .string({ error: `Enter ${label}` })
       .trim()
-      .max(30, `Enter a valid ${label}, e.g. 0771234567 or +263 77 123 4567`)
+      .max(30, invalid)
       .transform((value, ctx) => {
         const parsed = parsePhoneNumberFromString(value, 'ZW');
         if (!parsed?.isValid()) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `Enter a valid ${label}, e.g. 0771234567 or +263 77 123 4567`,
-          });
+          ctx.addIssue({ code: 'custom', message: invalid });
           return z.NEVER;
         }
         return parsed.number as string;
@@ -69,8 +67,13 @@ export function wholeNumber(label: string, min: number, max: number) {
   );
 }
 
+/** "your mobile number" → "mobile number", so a label reads right after "Enter a valid". */
+function withoutArticle(text: string) {
+  return text.replace(/^(your|the|a|an) /, '');
+}
+
 function capitalise(text: string) {
-  const bare = text.replace(/^(your|the|a|an) /, '');
+  const bare = withoutArticle(text);
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
 

@@ -60,13 +60,6 @@ export function registerErrorHandling(app: FastifyInstance) {
       new Problem(status, titleFor(status), detail, undefined, retryAfter(error, reply)),
     );
   });
-
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
-      reply,
-      new Problem(404, 'Not Found', `There is nothing at ${request.method} ${request.url.split('?')[0]}.`),
-    ),
-  );
 }
 
 function clientErrorDetail(error: FastifyError): string {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-export const DISCIPLINES = ['run', 'cycle'] as const;
-export type Discipline = (typeof DISCIPLINES)[number];
-export const DISCIPLINE_LABELS: Record<Discipline, string> = { run: 'Runner', cycle: 'Cyclist' };
+import { DISCIPLINES } from './event-display.ts';
+
+export { DISCIPLINES, type Discipline } from './event-display.ts';
 
 export const BankAccountSchema = z.object({
   accountName: z.string().max(200),
@@ -56,10 +56,7 @@ export const PublicEventSchema = z.object({
   payment: PaymentOptionsSchema,
   races: z.array(PublicRaceSchema),
   tshirtSizes: TshirtSizesSchema,
+  /** Each phone number above (E.164) as people read it, e.g. +263 77 123 4567: keeps the phone library off public pages. */
+  phoneDisplay: z.record(z.string(), z.string()),
 });
 export type PublicEvent = z.infer<typeof PublicEventSchema>;
-
-/** Fills the amount into a mobile-money code pattern. */
-export function mobileMoneyCode(pattern: string, amount: string | null) {
-  return pattern.replaceAll('{amount}', amount ?? 'AMOUNT');
-}

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event-settings.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { events, raceOptions, registrations } from '../../db/schema/index.ts';
@@ -11,18 +11,21 @@ export async function findCurrentEvent(db: Database): Promise<EventRow | undefin
   return event;
 }
 
-/** The event's races with how many active entries each holds (counted only where a capacity is set). */
+/**
+ * The event's races with how many active entries each holds. A join, not a correlated subquery:
+ * Drizzle leaves column names unqualified in a single-table select, so a subquery's
+ * `race_option_id = id` would compare two columns of registrations and always count 0.
+ */
 export async function listRacesWithTakenPlaces(db: Database, eventId: string) {
   return db
-    .select({
-      race: raceOptions,
-      taken: sql<number>`case when ${raceOptions.capacity} is null then 0 else (
-        select count(*) from ${registrations}
-        where ${registrations.raceOptionId} = ${raceOptions.id} and ${registrations.status} = 'active'
-      ) end`.mapWith(Number),
-    })
+    .select({ race: raceOptions, taken: count(registrations.id) })
     .from(raceOptions)
+    .leftJoin(
+      registrations,
+      and(eq(registrations.raceOptionId, raceOptions.id), eq(registrations.status, 'active')),
+    )
     .where(eq(raceOptions.eventId, eventId))
+    .groupBy(raceOptions.id)
     .orderBy(asc(raceOptions.discipline), asc(raceOptions.sortOrder), asc(raceOptions.label));
 }
 

@@ -1,4 +1,5 @@
 import type { PublicEvent } from '../../../shared/events/event-settings.ts';
+import { formatPhone } from '../../../shared/validation.ts';
 import type { Database } from '../../db/client.ts';
 import { Problem } from '../../http/problem.ts';
 import { type EventRow, findCurrentEvent, listRacesWithTakenPlaces } from './repository.ts';
@@ -31,6 +32,12 @@ export async function getPublicEvent(db: Database): Promise<PublicEvent> {
     registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
     payment: event.payment,
     tshirtSizes: event.tshirtSizes,
+    phoneDisplay: Object.fromEntries(
+      [event.contactPhone, event.payment.cashPhone, event.payment.mobileMoney.number].map((p) => [
+        p,
+        formatPhone(p),
+      ]),
+    ),
     races: races.map(({ race, taken }) => ({
       discipline: race.discipline,
       label: race.label,

@@ -1,8 +1,4 @@
-import {
-  DISCIPLINE_LABELS,
-  type Discipline,
-  mobileMoneyCode,
-} from '../../../shared/events/event-settings.ts';
+import { DISCIPLINE_LABELS, type Discipline, mobileMoneyCode } from '../../../shared/events/event-display.ts';
 import { formatFees } from '../../../shared/money.ts';
 import { formatPhone } from '../../../shared/validation.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';

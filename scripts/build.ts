@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build as esbuild } from 'esbuild';
+import { build as viteBuild } from 'vite';
+import { buildImages } from './build-images.ts';
+
+const CLIENT_OUT = path.resolve('dist/client');
+const COMPRESSIBLE = /\.(js|css|html|svg|txt|json|webmanifest)$/;
+
+/** Writes .br and .gz beside each text asset, so the server sends them without compressing per request. */
+function precompress(dir: string) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) precompress(file);
+    else if (COMPRESSIBLE.test(entry.name) && statSync(file).size > 512) {
+      const content = readFileSync(file);
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    }
+  }
+}
+
+export async function buildAll() {
+  await viteBuild({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn' });
+  await buildImages(path.join(CLIENT_OUT, 'images'));
+  precompress(CLIENT_OUT);
+  await esbuild({
+    entryPoints: ['src/server/main.ts'],
+    outdir: 'dist/server',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  await buildAll();
+  console.log(`Built client and server into dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

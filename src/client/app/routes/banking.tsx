@@ -1,0 +1,22 @@
+import { PublicPage } from '../../components/public-page.tsx';
+import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
+import { useEvent } from '../../features/events/api/get-event.ts';
+import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
+
+export default function Banking() {
+  const { data: event, isPending, isError, refetch } = useEvent();
+  return (
+    <PublicPage title="Banking Details" wide>
+      <h1 className="text-3xl font-bold">Banking Details</h1>
+      <p className="mt-2 mb-6 text-stone-700">
+        Pay by bank transfer, cash or mobile money. Quote your registration reference so we can match your
+        payment.
+      </p>
+      {isPending && <Loading />}
+      {isError && (
+        <ErrorMessage onRetry={() => refetch()}>The banking details could not be loaded.</ErrorMessage>
+      )}
+      {event && <PaymentOptions event={event} headingLevel="h2" />}
+    </PublicPage>
+  );
+}

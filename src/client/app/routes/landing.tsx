@@ -1,0 +1,87 @@
+import { Link } from 'react-router';
+import { SiteFooter } from '../../components/public-page.tsx';
+import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
+import { useEvent } from '../../features/events/api/get-event.ts';
+import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
+import { Typewriter } from '../../features/events/components/typewriter.tsx';
+
+const HERO_WIDTHS = [640, 1280, 1920];
+const srcSet = (format: string) => HERO_WIDTHS.map((w) => `/images/hero-${w}.${format} ${w}w`).join(', ');
+
+const ctaClass =
+  'inline-flex min-h-12 items-center justify-center rounded-xl px-6 py-3 text-lg font-semibold shadow-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white';
+
+export default function Landing() {
+  const { data: event, isPending, isError, refetch } = useEvent();
+  const title = event?.title ?? 'Celebration Fun Run';
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <title>{title}</title>
+      <main className="flex-1">
+        <section className="relative isolate overflow-hidden bg-brand-900 text-white">
+          <picture>
+            {event?.backgroundImage ? null : (
+              <source type="image/avif" srcSet={srcSet('avif')} sizes="100vw" />
+            )}
+            <img
+              src={event?.backgroundImage ?? '/images/hero-1280.webp'}
+              srcSet={event?.backgroundImage ? undefined : srcSet('webp')}
+              sizes="100vw"
+              alt="Runners on a road at sunrise"
+              fetchPriority="high"
+              className="absolute inset-0 -z-10 size-full object-cover"
+            />
+          </picture>
+          <div className="absolute inset-0 -z-10 bg-gradient-to-b from-black/55 via-black/45 to-black/70" />
+          <div className="mx-auto flex max-w-5xl flex-col items-start gap-5 px-5 pt-10 pb-14 sm:pt-16 sm:pb-20">
+            <img
+              src={event?.logoImage ?? '/logo.svg'}
+              alt={`${title} logo`}
+              width="88"
+              height="88"
+              className="size-20 rounded-full bg-white/90 p-1.5 shadow-lg sm:size-22"
+            />
+            <p className="min-h-9 text-2xl font-medium text-brand-100 sm:text-3xl">
+              <Typewriter text={event?.greeting ?? 'Welcome to'} />
+            </p>
+            <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{title}</h1>
+            <p className="text-lg text-stone-100 sm:text-xl">{event?.subtitle ?? '\u00a0'}</p>
+            <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+              <Link to="/Register" className={`${ctaClass} bg-white text-brand-800 hover:bg-brand-50`}>
+                Register as Runner
+              </Link>
+              <Link
+                to="/RegisterCyclist"
+                className={`${ctaClass} border-2 border-white bg-brand-700/80 text-white hover:bg-brand-700`}
+              >
+                Register as Cyclist
+              </Link>
+            </div>
+            {event && !event.registrationOpen && (
+              <p className="rounded-lg bg-black/50 px-4 py-2 font-semibold">Registration has closed</p>
+            )}
+          </div>
+        </section>
+
+        <section aria-labelledby="payment-heading" className="mx-auto max-w-5xl px-5 py-10">
+          <h2 id="payment-heading" className="text-2xl font-bold text-stone-900">
+            How to pay
+          </h2>
+          <p className="mt-1 mb-5 text-stone-700">
+            Register first: you will get a reference to quote with your payment.{' '}
+            <Link to="/Banking" className="font-medium text-brand-700 underline">
+              Banking details
+            </Link>
+          </p>
+          {isPending && <Loading label="Loading payment options…" />}
+          {isError && (
+            <ErrorMessage onRetry={() => refetch()}>The payment options could not be loaded.</ErrorMessage>
+          )}
+          {event && <PaymentOptions event={event} />}
+        </section>
+      </main>
+      <SiteFooter event={event} />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useId, useState } from 'react';
+import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
+import { PublicPage } from '../../components/public-page.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { inputClass } from '../../components/ui/field.tsx';
+import { ErrorMessage } from '../../components/ui/status.tsx';
+import { MIN_SEARCH_LENGTH, useEntrantSearch } from '../../features/registrations/api/search.ts';
+
+const DEBOUNCE_MS = 300;
+
+export default function Search() {
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const search = useEntrantSearch(query);
+  const results = search.data?.results ?? [];
+  const ready = query.length >= MIN_SEARCH_LENGTH;
+
+  return (
+    <PublicPage title="Find an entrant">
+      <h1 className="text-3xl font-bold">Find an entrant</h1>
+      <p className="mt-2 mb-6 text-stone-700">
+        Check that you or a friend are registered. Only names and races are shown.
+      </p>
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery(text.trim());
+        }}
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
+        <div className="flex flex-1 flex-col gap-1.5">
+          <label htmlFor={inputId} className="font-medium">
+            Name
+          </label>
+          <input
+            id={inputId}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="e.g. Tendai Moyo"
+            autoComplete="off"
+            className={inputClass}
+          />
+        </div>
+        <Button type="submit">Search</Button>
+      </form>
+
+      <div aria-live="polite" className="mt-6">
+        {!ready && <p className="text-stone-600">Type at least {MIN_SEARCH_LENGTH} letters of a name.</p>}
+        {ready && search.isPending && <p className="text-stone-600">Searching…</p>}
+        {ready && search.isError && (
+          <ErrorMessage onRetry={() => search.refetch()}>{search.error.message}</ErrorMessage>
+        )}
+        {ready && search.isSuccess && results.length === 0 && (
+          <p className="text-stone-700">No registered entrant matches “{query}”.</p>
+        )}
+        {ready && results.length > 0 && (
+          <>
+            <p className="mb-2 text-sm text-stone-600">
+              {results.length === 20 ? 'Showing the first 20 matches' : `${results.length} found`}
+            </p>
+            <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+              {results.map((entrant, index) => (
+                <li
+                  // biome-ignore lint/suspicious/noArrayIndexKey: two entrants may share a name; the order is stable
+                  key={index}
+                  className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3"
+                >
+                  <span className="font-medium">
+                    {entrant.firstName} {entrant.lastName}
+                  </span>
+                  <span className="text-sm text-stone-700">
+                    {DISCIPLINE_LABELS[entrant.discipline]} · {entrant.raceType}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link, useLocation } from 'react-router';
+import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
+import { formatFees } from '../../../shared/money.ts';
+import type { RegistrationReceipt } from '../../../shared/registrations/registration.ts';
+import { PublicPage } from '../../components/public-page.tsx';
+import { useEvent } from '../../features/events/api/get-event.ts';
+import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
+import { recallReceipt } from '../../features/registrations/api/register.ts';
+
+export default function ThankYou() {
+  const { state } = useLocation();
+  const receipt: RegistrationReceipt | undefined = state?.receipt ?? recallReceipt();
+  const { data: event } = useEvent();
+  const fees = receipt && formatFees(receipt.feeUsd, receipt.feeZwg);
+
+  return (
+    <PublicPage title="Thank You!">
+      <div className="text-center">
+        <h1 className="text-4xl font-extrabold text-brand-800">Thank You!</h1>
+        <p className="mt-2 text-xl text-stone-800">We appreciate your support.</p>
+        {event && (
+          <p className="mt-2 text-stone-700">
+            For any questions call{' '}
+            <a href={`tel:${event.contactPhone}`} className="font-semibold text-brand-700 underline">
+              {displayPhone(event, event.contactPhone)}
+            </a>
+          </p>
+        )}
+      </div>
+
+      {receipt ? (
+        <>
+          <section
+            aria-labelledby="receipt-heading"
+            className="mt-8 rounded-xl border-2 border-brand-700 bg-white p-5 text-center shadow-sm"
+          >
+            <h2 id="receipt-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
+              Your registration reference
+            </h2>
+            <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-stone-900">
+              {receipt.reference}
+            </p>
+            <p className="mt-2 text-stone-800">
+              {DISCIPLINE_LABELS[receipt.discipline]} · {receipt.raceType}
+              {fees && <> · Entry fee {fees}</>}
+            </p>
+            <p className="mt-2 text-sm text-stone-600">
+              We have emailed you a copy. Quote this reference when you pay.
+            </p>
+          </section>
+          {event && (
+            <section aria-labelledby="pay-heading" className="mt-8">
+              <h2 id="pay-heading" className="mb-4 text-2xl font-bold">
+                How to pay
+              </h2>
+              <PaymentOptions event={event} reference={receipt.reference} amountUsd={receipt.feeUsd} />
+            </section>
+          )}
+        </>
+      ) : (
+        <p className="mt-8 text-center">
+          <Link to="/" className="font-medium text-brand-700 underline">
+            Back to the home page
+          </Link>
+        </p>
+      )}
+    </PublicPage>
+  );
+}

@@ -1,0 +1,11 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+export const buttonClass =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70';
+
+export const secondaryButtonClass =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-stone-400 bg-white px-5 py-2.5 font-semibold text-stone-900 shadow-sm hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+export function Button({ className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button className={`${buttonClass} ${className}`} {...props} />;
+}

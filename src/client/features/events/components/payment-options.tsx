@@ -1,0 +1,97 @@
+import { displayPhone, mobileMoneyCode } from '../../../../shared/events/event-display.ts';
+import type { PublicEvent } from '../../../../shared/events/event-settings.ts';
+
+interface Props {
+  event: PublicEvent;
+  /** Quoted on every option after a registration. */
+  reference?: string;
+  /** The USD amount filled into the mobile-money code. */
+  amountUsd?: string | null;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** The four ways to pay, as on the landing page, the banking page and the thank-you page. */
+export function PaymentOptions({ event, reference, amountUsd = null, headingLevel: H = 'h3' }: Props) {
+  const { payment } = event;
+  const code = mobileMoneyCode(payment.mobileMoney.codePattern, amountUsd);
+  return (
+    <ol className="grid gap-4 sm:grid-cols-2">
+      <Option number={1} title="USD bank transfer" H={H}>
+        <Detail label="Account name" value={payment.usd.accountName} />
+        <Detail label="Account number (USD)" value={payment.usd.accountNumber} />
+        <Detail label="Bank" value={payment.bankName} />
+        <Detail label="Branch" value={payment.branch} />
+        {reference && <Detail label="Payment reference" value={reference} />}
+      </Option>
+      <Option number={2} title="ZWG bank transfer" H={H}>
+        <Detail label="Account name" value={payment.zwg.accountName} />
+        <Detail label="Account number (ZWG)" value={payment.zwg.accountNumber} />
+        <Detail label="Bank" value={payment.bankName} />
+        {reference && <Detail label="Payment reference" value={reference} />}
+      </Option>
+      <Option number={3} title="Cash" H={H}>
+        <p>
+          Call{' '}
+          <a href={`tel:${payment.cashPhone}`} className="font-semibold text-brand-700 underline">
+            {displayPhone(event, payment.cashPhone)}
+          </a>{' '}
+          to arrange a cash payment{reference ? `, quoting ${reference}` : ''}.
+        </p>
+      </Option>
+      <Option number={4} title={`Mobile money (${payment.mobileMoney.provider})`} H={H}>
+        <p>
+          Dial{' '}
+          {amountUsd ? (
+            <a
+              href={`tel:${encodeURIComponent(code)}`}
+              className="font-mono font-semibold text-brand-700 underline"
+            >
+              {code}
+            </a>
+          ) : (
+            <span className="font-mono font-semibold">{code}</span>
+          )}
+        </p>
+        <Detail label="Number" value={displayPhone(event, payment.mobileMoney.number)} />
+        <Detail label="Account holder" value={payment.mobileMoney.holderName} />
+        {reference && <Detail label="Payment reference" value={reference} />}
+      </Option>
+    </ol>
+  );
+}
+
+function Option({
+  number,
+  title,
+  H,
+  children,
+}: {
+  number: number;
+  title: string;
+  H: 'h2' | 'h3';
+  children: React.ReactNode;
+}) {
+  return (
+    <li className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+      <H className="mb-2 flex items-center gap-2 text-lg font-semibold text-stone-900">
+        <span
+          className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-sm text-brand-800"
+          aria-hidden="true"
+        >
+          {number}
+        </span>
+        {title}
+      </H>
+      <div className="space-y-1 text-stone-800">{children}</div>
+    </li>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <p>
+      <span className="text-stone-600">{label}:</span>{' '}
+      <span className="font-medium break-words">{value}</span>
+    </p>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+
+const TYPE_MS = 120;
+const DELETE_MS = 50;
+const HOLD_MS = 1800;
+
+function prefersReducedMotion() {
+  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Types the text, holds, deletes it (50 ms a letter, as before) and starts again; static for reduced motion. */
+export function Typewriter({ text, className }: { text: string; className?: string }) {
+  const [shown, setShown] = useState(text);
+  const [animate] = useState(() => !prefersReducedMotion());
+
+  useEffect(() => {
+    if (!animate) return;
+    let length = 0;
+    let deleting = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const step = () => {
+      length += deleting ? -1 : 1;
+      setShown(text.slice(0, length));
+      let delay = deleting ? DELETE_MS : TYPE_MS;
+      if (length === text.length) [deleting, delay] = [true, HOLD_MS];
+      else if (length === 0) [deleting, delay] = [false, TYPE_MS * 3];
+      timer = setTimeout(step, delay);
+    };
+    setShown('');
+    timer = setTimeout(step, TYPE_MS);
+    return () => clearTimeout(timer);
+  }, [text, animate]);
+
+  return (
+    <span className={className}>
+      <span className="sr-only">{text}</span>
+      <span aria-hidden="true">
+        {shown}
+        {animate && (
+          <span className="ml-0.5 inline-block w-[2px] animate-pulse bg-current align-middle">&nbsp;</span>
+        )}
+      </span>
+    </span>
+  );
+}

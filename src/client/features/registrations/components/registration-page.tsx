@@ -1,0 +1,33 @@
+import type { Discipline } from '../../../../shared/events/event-settings.ts';
+import { PublicPage } from '../../../components/public-page.tsx';
+import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { useEvent } from '../../events/api/get-event.ts';
+import { RegistrationForm } from './registration-form.tsx';
+
+const COPY: Record<Discipline, { title: string; intro: string }> = {
+  run: { title: 'Runner registration', intro: 'Please fill out the runner registration form.' },
+  cycle: { title: 'Cyclist registration', intro: 'Please fill out the cyclist registration form.' },
+};
+
+export function RegistrationPage({ discipline }: { discipline: Discipline }) {
+  const { data: event, isPending, isError, refetch } = useEvent();
+  const copy = COPY[discipline];
+  return (
+    <PublicPage title={copy.title}>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+        {event?.title ?? 'Celebration Fun Run'}
+      </p>
+      <h1 className="mt-1 text-3xl font-bold text-stone-900">{copy.title}</h1>
+      <p className="mt-2 mb-6 text-stone-700">
+        {copy.intro} Fields marked optional may be left empty; everything else is needed.
+      </p>
+      {isPending && <Loading label="Loading the form…" />}
+      {isError && (
+        <ErrorMessage onRetry={() => refetch()}>
+          The form could not be loaded. Check your connection.
+        </ErrorMessage>
+      )}
+      {event && <RegistrationForm event={event} discipline={discipline} />}
+    </PublicPage>
+  );
+}

@@ -1,0 +1,39 @@
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export const NETWORK_DOWN = 'Could not reach the server — your details are still here, try again';
+
+/** A failed API call: the server's problem+json, or status 0 when the server could not be reached. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers: {
+        accept: 'application/json',
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_DOWN);
+  }
+  const body = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const detail = body?.detail ?? body?.title ?? `The server answered ${response.status}. Please try again.`;
+    throw new ApiError(response.status, detail, Array.isArray(body?.errors) ? body.errors : []);
+  }
+  return body as T;
+}
