@@ -28,7 +28,7 @@ export default function Landing() {
               src={event?.backgroundImage ?? '/images/hero-1280.webp'}
               srcSet={event?.backgroundImage ? undefined : srcSet('webp')}
               sizes="100vw"
-              alt="Runners on a road at sunrise"
+              alt="A road through hills at sunrise"
               fetchPriority="high"
               className="absolute inset-0 -z-10 size-full object-cover"
             />

@@ -26,30 +26,31 @@ export default function Search() {
       <p className="mt-2 mb-6 text-stone-700">
         Check that you or a friend are registered. Only names and races are shown.
       </p>
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQuery(text.trim());
-        }}
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-      >
-        <div className="flex flex-1 flex-col gap-1.5">
-          <label htmlFor={inputId} className="font-medium">
-            Name
-          </label>
-          <input
-            id={inputId}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="e.g. Tendai Moyo"
-            autoComplete="off"
-            className={inputClass}
-          />
-        </div>
-        <Button type="submit">Search</Button>
-      </form>
+      <search>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setQuery(text.trim());
+          }}
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
+          <div className="flex flex-1 flex-col gap-1.5">
+            <label htmlFor={inputId} className="font-medium">
+              Name
+            </label>
+            <input
+              id={inputId}
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder="e.g. Tendai Moyo"
+              autoComplete="off"
+              className={inputClass}
+            />
+          </div>
+          <Button type="submit">Search</Button>
+        </form>
+      </search>
 
       <div aria-live="polite" className="mt-6">
         {!ready && <p className="text-stone-600">Type at least {MIN_SEARCH_LENGTH} letters of a name.</p>}
