@@ -10,8 +10,11 @@ const queryClient = new QueryClient({
 
 function ScrollToTopOnNavigate() {
   const { pathname } = useLocation();
+  // Block body on purpose: newer Chromium returns a Promise from scrollTo, which React would take for a cleanup.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new page by design
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return null;
 }
 

@@ -105,12 +105,14 @@ export async function register(
     mailer.kick();
     return { receipt, created: true };
   } catch (error) {
-    if (error instanceof Problem) throw error;
-    const constraint = uniqueViolation(error);
-    if (constraint === 'registrations_idempotency_key_unique' && idempotencyKey) {
+    // A concurrent request with the same key may have registered meanwhile, and so taken the key,
+    // the person or the race's last place: the retry answers that registration, not an error.
+    if (idempotencyKey) {
       const earlier = await findByIdempotencyKey(db, idempotencyKey);
       if (earlier) return { receipt: toReceipt(earlier), created: false };
     }
+    if (error instanceof Problem) throw error;
+    const constraint = uniqueViolation(error);
     if (constraint === 'registrations_same_person') {
       const existing = await findActiveSamePerson(db, { eventId: event.id, ...input });
       if (existing) {
