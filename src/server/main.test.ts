@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real process on the embedded database: start, restart, bad configuration, graceful shutdown.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'celebration-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Celebration is ready')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 50);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited with ${code}: ${output}`));
+    });
+  });
+  ready.catch(() => {}); // a test that expects the process to fail awaits `exited` instead
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, ready, exited, output: () => output };
+}
+
+const PORT = 3200 + Math.floor(Math.random() * 500);
+
+// The process always runs on the embedded database, so once per `npm test` is enough: not again in the PostgreSQL pass.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', () => {
+  it('stops with a readable line naming PORT when it is wrong', async () => {
+    const server = startServer({ PORT: 'abc' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/PORT: .*\(got "abc"\)/);
+    expect(server.output()).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('finishes a slow request after SIGTERM, exits 0, and keeps its data without re-running migrations', async () => {
+    const first = startServer({ PORT: String(PORT) });
+    await first.ready;
+    expect(readdirSync(dataDir)).toContain('pglite');
+    const created = await fetch(`http://127.0.0.1:${PORT}/api/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        discipline: 'run',
+        firstName: 'Persistent',
+        lastName: 'Runner',
+        email: 'persistent@example.com',
+        mobile: '0771234567',
+        age: 30,
+        raceType: '5km',
+        nextOfKinMobile: '0772222333',
+        tshirtSize: 'Large',
+        consent: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+
+    // A request whose body trickles in: still in flight when SIGTERM arrives.
+    const response = new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: PORT,
+          method: 'POST',
+          path: '/api/registrations',
+          headers: { 'content-type': 'application/json' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.write('{"discipline": "run", ');
+      setTimeout(() => {
+        first.child.kill('SIGTERM');
+        setTimeout(() => req.end('"firstName": "Slow"}'), 1000);
+      }, 300);
+    });
+    expect(await response).toBe(400);
+    expect(await first.exited).toBe(0);
+
+    const second = startServer({ PORT: String(PORT) });
+    await second.ready;
+    // Re-running the first migration would fail (its types exist), so a clean restart shows none re-ran.
+    const search = await fetch(`http://127.0.0.1:${PORT}/api/registrations/search?q=Persistent`);
+    expect((await search.json()).results).toEqual([
+      { firstName: 'Persistent', lastName: 'Runner', discipline: 'run', raceType: '5km' },
+    ]);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  }, 60_000);
+});
