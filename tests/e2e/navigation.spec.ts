@@ -25,8 +25,11 @@ test('a code chunk that fails to load offers a reload instead of a blank page', 
 
 test('the terms include the registration waiver, and banking shows the accounts', async ({ page }) => {
   await page.goto('/Terms');
-  await expect(page.getByRole('heading', { name: 'Celebration Fun Run Registration Waiver' })).toBeVisible();
-  await expect(page.getByText(/voluntarily/)).toBeVisible();
+  const waiver = page.getByRole('region', { name: 'Celebration Fun Run Registration Waiver' });
+  await expect(waiver.getByText(/voluntarily/)).toBeVisible();
+  await expect(waiver.getByText(/assume all of these risks/)).toBeVisible();
+  await expect(waiver.getByText(/release the organiser/)).toBeVisible();
+  await expect(waiver.getByText(/physically fit/)).toBeVisible();
   await page.goto('/Banking');
   await expect(page.getByRole('heading', { name: 'Banking Details', level: 1 })).toBeVisible();
   await expect(page.getByText('Account number (USD):')).toBeVisible();
