@@ -1,20 +1,17 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { NotFound } from './not-found.tsx';
 import { PageLoading, RouteErrorBoundary } from './route-error.tsx';
 
-type PageModule = { default: ComponentType };
-/** Each page is its own chunk, so a phone downloads only the page it opens. */
-const page = (load: () => Promise<PageModule>) => lazy(load);
-
+// Each page is its own chunk, so a phone downloads only the page it opens.
 const AppShell = lazy(() => import('./shell.tsx'));
-const Landing = page(() => import('./routes/landing.tsx'));
-const RegisterRunner = page(() => import('./routes/register-runner.tsx'));
-const RegisterCyclist = page(() => import('./routes/register-cyclist.tsx'));
-const ThankYou = page(() => import('./routes/thank-you.tsx'));
-const Terms = page(() => import('./routes/terms.tsx'));
-const Banking = page(() => import('./routes/banking.tsx'));
-const Search = page(() => import('./routes/search.tsx'));
+const Landing = lazy(() => import('./routes/landing.tsx'));
+const RegisterRunner = lazy(() => import('./routes/register-runner.tsx'));
+const RegisterCyclist = lazy(() => import('./routes/register-cyclist.tsx'));
+const ThankYou = lazy(() => import('./routes/thank-you.tsx'));
+const Terms = lazy(() => import('./routes/terms.tsx'));
+const Banking = lazy(() => import('./routes/banking.tsx'));
+const Search = lazy(() => import('./routes/search.tsx'));
 
 // Declarative routes: React Router matches them case-insensitively by default, so /register opens /Register.
 export function AppRouter() {

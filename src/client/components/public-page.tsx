@@ -7,6 +7,13 @@ import { useEvent } from '../features/events/api/get-event.ts';
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-2 text-sm font-medium hover:bg-white/10 ${isActive ? 'underline underline-offset-4' : ''}`;
 
+const MAIN_LINKS = [
+  ['/Register', 'Run'],
+  ['/RegisterCyclist', 'Cycle'],
+  ['/Search', 'Search'],
+  ['/Banking', 'Banking'],
+] as const;
+
 /** Header, main and footer shared by the public pages. */
 export function PublicPage({
   title,
@@ -27,18 +34,11 @@ export function PublicPage({
             {event?.title ?? 'Celebration Fun Run'}
           </Link>
           <nav aria-label="Main" className="flex flex-wrap gap-1">
-            <NavLink to="/Register" className={navLinkClass}>
-              Run
-            </NavLink>
-            <NavLink to="/RegisterCyclist" className={navLinkClass}>
-              Cycle
-            </NavLink>
-            <NavLink to="/Search" className={navLinkClass}>
-              Search
-            </NavLink>
-            <NavLink to="/Banking" className={navLinkClass}>
-              Banking
-            </NavLink>
+            {MAIN_LINKS.map(([to, label]) => (
+              <NavLink key={to} to={to} className={navLinkClass}>
+                {label}
+              </NavLink>
+            ))}
           </nav>
         </div>
       </header>
