@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { DISCIPLINES } from '../events/event-settings.ts';
+import * as z from 'zod/mini';
+import { DISCIPLINES } from '../events/event-display.ts';
 import { emailAddress, phoneNumber, requiredText, wholeNumber } from '../validation.ts';
 
 export const GENDERS = ['Male', 'Female'] as const;
@@ -11,9 +11,9 @@ export const RegistrationInputSchema = z.object({
   email: emailAddress,
   mobile: phoneNumber('your mobile number'),
   age: wholeNumber('your age', 4, 100),
-  gender: z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.enum(GENDERS, { error: 'Choose Male or Female' }).optional(),
+  gender: z.pipe(
+    z.transform((value: unknown) => (value === '' || value === null ? undefined : value)),
+    z.optional(z.enum(GENDERS, { error: 'Choose Male or Female' })),
   ),
   raceType: requiredText('a race type', 50),
   nextOfKinMobile: phoneNumber('a next of kin mobile number'),
@@ -28,17 +28,19 @@ export const RegistrationReceiptSchema = z.object({
   reference: z.string(),
   discipline: z.enum(DISCIPLINES),
   raceType: z.string(),
-  feeUsd: z.string().nullable(),
-  feeZwg: z.string().nullable(),
+  feeUsd: z.nullable(z.string()),
+  feeZwg: z.nullable(z.string()),
 });
 export type RegistrationReceipt = z.infer<typeof RegistrationReceiptSchema>;
 
 export const SearchQuerySchema = z.object({
   q: z
     .string()
-    .trim()
-    .min(2, 'Type at least 2 characters')
-    .max(100, 'Search text must be at most 100 characters'),
+    .check(
+      z.trim(),
+      z.minLength(2, 'Type at least 2 characters'),
+      z.maxLength(100, 'Search text must be at most 100 characters'),
+    ),
 });
 
 export const SearchResultSchema = z.object({
