@@ -1,0 +1,27 @@
+import { execFileSync } from 'node:child_process';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** The flags ENGINEERING.md names for this machine (headless mode is added by each launcher). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumVersion(): string {
+  try {
+    const out = execFileSync(CHROMIUM, ['--version'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return out.match(/\d+(\.\d+)+/)?.[0] ?? 'unknown';
+  } catch {
+    return 'not installed';
+  }
+}

@@ -1,0 +1,133 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.ts';
+import { onCleanup, withTimeout } from './cleanup.ts';
+import { atLeast, type Figure, figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
+
+const ROUTES = ['/', '/Register', '/RegisterCyclist', '/Thankyou'];
+const CATEGORIES = ['performance', 'accessibility'] as const;
+const BUDGETS = { performance: atLeast(0.95), accessibility: atLeast(1) };
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+];
+
+export const LIGHTHOUSE: MeasurementSpec = {
+  id: 'lighthouse',
+  title: 'Lighthouse: performance and accessibility',
+  method:
+    'Lighthouse 12 through its Node API, one fresh headless Chromium (chrome-launcher, --headless=new) per ' +
+    'route, default mobile form factor with simulated throttling, categories performance and accessibility; ' +
+    'one run per route, so the performance score can move by a few points between runs.',
+};
+
+interface FailingAudit {
+  id: string;
+  title: string;
+  score: number | null;
+  displayValue?: string;
+  weight: number;
+}
+
+interface RouteReport {
+  route: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metrics: Record<string, string | undefined>;
+  failingAudits: Record<(typeof CATEGORIES)[number], FailingAudit[]>;
+  warnings: string[];
+}
+
+export async function measureLighthouse(baseUrl: string): Promise<MeasurementResult> {
+  const reports: RouteReport[] = [];
+  for (const route of ROUTES) {
+    const report = summarise(route, await runLighthouse(`${baseUrl}${route}`));
+    console.log(
+      `${route.padEnd(17)} performance ${report.scores.performance.toFixed(2)}, ` +
+        `accessibility ${report.scores.accessibility.toFixed(2)}`,
+    );
+    reports.push(report);
+  }
+  const figures = reports.flatMap(routeFigures);
+  return { figures, notes: reports.flatMap((report) => missNotes(report, figures)), details: reports };
+}
+
+async function runLighthouse(url: string): Promise<LighthouseResult> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+    logLevel: 'silent',
+  });
+  const removeCleanup = onCleanup(() => chrome.kill());
+  try {
+    const run = lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    const result = await withTimeout(run, 150_000, `Lighthouse on ${url}`, () => chrome.kill());
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+    return result.lhr;
+  } finally {
+    removeCleanup();
+    chrome.kill();
+  }
+}
+
+function summarise(route: string, lhr: LighthouseResult): RouteReport {
+  const score = (category: (typeof CATEGORIES)[number]) => {
+    const value = lhr.categories[category]?.score;
+    if (value === null || value === undefined)
+      throw new Error(`Lighthouse gave no ${category} score for ${route}`);
+    return value;
+  };
+  return {
+    route,
+    scores: { performance: score('performance'), accessibility: score('accessibility') },
+    metrics: Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue])),
+    failingAudits: {
+      performance: failingAudits(lhr, 'performance'),
+      accessibility: failingAudits(lhr, 'accessibility'),
+    },
+    warnings: lhr.runWarnings,
+  };
+}
+
+/** Audits of a category below Lighthouse's "good" mark (0.9): weighted ones (they move the score) first. */
+function failingAudits(lhr: LighthouseResult, category: string): FailingAudit[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(({ audit }) => audit && audit.score !== null && audit.score < 0.9)
+    .map(({ ref, audit }) => ({
+      id: ref.id,
+      title: audit?.title ?? ref.id,
+      score: audit?.score ?? null,
+      displayValue: audit?.displayValue,
+      weight: ref.weight,
+    }))
+    .sort((a, b) => b.weight - a.weight || (a.score ?? 0) - (b.score ?? 0));
+}
+
+function routeFigures(report: RouteReport): Figure[] {
+  return CATEGORIES.map((category) =>
+    figure(`Lighthouse ${category} on ${report.route}`, report.scores[category], 'score', BUDGETS[category]),
+  );
+}
+
+/** For each missed score: the audits most likely behind it. */
+function missNotes(report: RouteReport, figures: Figure[]): string[] {
+  return CATEGORIES.filter(
+    (category) =>
+      figures.find((f) => f.name === `Lighthouse ${category} on ${report.route}`)?.outcome === 'fail',
+  ).map((category) => {
+    const audits = report.failingAudits[category]
+      .slice(0, 6)
+      .map((audit) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    return `${category} ${report.scores[category].toFixed(2)} on ${report.route}: ${audits.join('; ') || 'no single failing audit'}`;
+  });
+}

@@ -1,0 +1,71 @@
+import autocannon, { type AutocannonOptions, type AutocannonResult } from 'autocannon';
+import { onCleanup, withTimeout } from './cleanup.ts';
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  seconds: number;
+  expectedStatus: number;
+  requests?: AutocannonOptions['requests'];
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  total: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  byStatus: Record<string, number>;
+  /** Responses with another status than the expected one, plus connection errors and timeouts. */
+  unexpected: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** One autocannon run in this process, stopped if it outlives its duration by 30 s. */
+export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
+  let instance: ReturnType<typeof autocannon> | undefined;
+  const finished = new Promise<AutocannonResult>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        duration: options.seconds,
+        timeout: 10,
+        requests: options.requests,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+  const removeCleanup = onCleanup(() => instance?.stop());
+  try {
+    const result = await withTimeout(finished, (options.seconds + 30) * 1000, `Load on ${options.url}`, () =>
+      instance?.stop(),
+    );
+    return summarise(result, options.expectedStatus);
+  } finally {
+    removeCleanup();
+  }
+}
+
+function summarise(result: AutocannonResult, expectedStatus: number): LoadFigures {
+  const byStatus = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([status, stats]) => [status, stats.count]),
+  );
+  const unexpectedResponses = Object.entries(byStatus)
+    .filter(([status]) => Number(status) !== expectedStatus)
+    .reduce((total, [, count]) => total + count, 0);
+  return {
+    requestsPerSecond: result.requests.average,
+    total: result.requests.total,
+    p50Ms: result.latency.p50,
+    p90Ms: result.latency.p90,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    byStatus,
+    unexpected: unexpectedResponses + result.errors + result.timeouts,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}

@@ -1,0 +1,123 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { findPostgresBinDir } from '../lib/throwaway-postgres.ts';
+import { figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
+import { makeTempDir, runCommand } from './processes.ts';
+
+const CLIENTS = 50;
+const THREADS = 2;
+const SECONDS = 15;
+
+export const PGBENCH: MeasurementSpec = {
+  id: 'pgbench',
+  title: 'PostgreSQL alone: single-row registration insert (pgbench)',
+  method:
+    `pgbench -n -c ${CLIENTS} -j ${THREADS} -T ${SECONDS} with a custom script: one INSERT per transaction ` +
+    'into bench_registrations, a scratch table in its own database with the columns, defaults, enums, ' +
+    'unique and partial indexes and foreign keys of registrations (drizzle/0000_init.sql), each row a ' +
+    'distinct person and reference; same throwaway server as the app (fsync and synchronous_commit off).',
+};
+
+/** The shape of `registrations` (drizzle/0000_init.sql), with its referenced tables reduced to their keys. */
+const SCRATCH_SCHEMA = `
+create type discipline as enum ('run', 'cycle');
+create type payment_status as enum ('unpaid', 'paid', 'waived');
+create type registration_status as enum ('active', 'cancelled');
+create sequence bench_registration_number_seq;
+create table bench_events (id uuid primary key default gen_random_uuid());
+create table bench_race_options (id uuid primary key default gen_random_uuid());
+create table bench_registrations (
+  id uuid primary key default gen_random_uuid(),
+  event_id uuid not null references bench_events (id),
+  discipline discipline not null,
+  race_option_id uuid not null references bench_race_options (id),
+  reference text not null,
+  first_name text not null,
+  last_name text not null,
+  email text not null,
+  mobile text not null,
+  next_of_kin_mobile text not null,
+  age smallint not null,
+  gender text,
+  tshirt_size text not null,
+  terms_version integer not null,
+  consented_at timestamptz not null,
+  payment_status payment_status not null default 'unpaid',
+  status registration_status not null default 'active',
+  idempotency_key text unique,
+  created_at timestamptz not null default now()
+);
+create unique index bench_registrations_event_reference on bench_registrations (event_id, reference);
+create unique index bench_registrations_same_person on bench_registrations
+  (event_id, discipline, lower(first_name), lower(last_name), lower(email)) where status = 'active';
+create index bench_registrations_race_active on bench_registrations (race_option_id) where status = 'active';
+create index bench_registrations_created_at on bench_registrations (created_at);
+insert into bench_events default values;
+insert into bench_race_options default values;
+`;
+
+const INSERT_ONE_REGISTRATION = `
+insert into bench_registrations (event_id, discipline, race_option_id, reference, first_name, last_name,
+  email, mobile, next_of_kin_mobile, age, gender, tshirt_size, terms_version, consented_at, idempotency_key)
+select (select id from bench_events), 'run', (select id from bench_race_options),
+  'CFR25-' || lpad(n::text, 4, '0'), 'Tendai', 'Moyo ' || n, 'tendai.' || n || '@example.com',
+  '+263771234567', '+263771234567', 37, 'Male', 'Medium', 1, now(), 'bench-' || n
+from (select nextval('bench_registration_number_seq') as n) as next;
+`;
+
+interface PgbenchFigures {
+  tps: number;
+  latencyAverageMs?: number;
+  transactions?: number;
+  failed?: number;
+}
+
+export async function measurePgbench(databaseUrl: string): Promise<MeasurementResult & { tps: number }> {
+  await createScratchTable(databaseUrl);
+  const scriptFile = path.join(makeTempDir('bench-pgbench-'), 'insert-registration.sql');
+  writeFileSync(scriptFile, INSERT_ONE_REGISTRATION.trim().replace(/\n\s*/g, ' '));
+
+  const url = new URL(databaseUrl);
+  const args = ['-n', '-c', String(CLIENTS), '-j', String(THREADS), '-T', String(SECONDS), '-f', scriptFile];
+  args.push('-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username));
+  args.push(decodeURIComponent(url.pathname.slice(1)));
+  const pgbench = path.join(findPostgresBinDir(), 'pgbench');
+  const run = await runCommand(pgbench, args, { timeoutMs: (SECONDS + 45) * 1000 });
+  if (run.code !== 0) throw new Error(`pgbench failed (exit code ${run.code}):\n${run.stderr.trim()}`);
+
+  const parsed = parsePgbenchOutput(run.stdout);
+  console.log(`pgbench: ${parsed.tps.toFixed(0)} tps, average latency ${parsed.latencyAverageMs} ms`);
+  const notes = parsed.failed ? [`pgbench reported ${parsed.failed} failed transactions`] : [];
+  return {
+    tps: parsed.tps,
+    figures: [figure('pgbench single-row insert', Math.round(parsed.tps), 'tps')],
+    notes,
+    details: { ...parsed, command: `pgbench ${args.join(' ')}`, output: run.stdout.trim().split('\n') },
+  };
+}
+
+async function createScratchTable(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query(SCRATCH_SCHEMA);
+  } finally {
+    await client.end();
+  }
+}
+
+function parsePgbenchOutput(output: string): PgbenchFigures {
+  const number = (pattern: RegExp) => {
+    const match = output.match(pattern);
+    return match?.[1] === undefined ? undefined : Number(match[1]);
+  };
+  const tps = number(/^tps = ([\d.]+)/m);
+  if (tps === undefined) throw new Error(`pgbench printed no tps line:\n${output}`);
+  return {
+    tps,
+    latencyAverageMs: number(/^latency average = ([\d.]+) ms/m),
+    transactions: number(/^number of transactions actually processed: (\d+)/m),
+    failed: number(/^number of failed transactions: (\d+)/m),
+  };
+}

@@ -1,0 +1,197 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { onCleanup } from './cleanup.ts';
+
+export const LOOPBACK = '127.0.0.1';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, LOOPBACK, () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('Could not find a free TCP port'));
+      });
+    });
+  });
+}
+
+export function makeTempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** SIGTERM, then SIGKILL if the process is still there after `graceMs`. */
+function stopProcess(child: ChildProcess, graceMs = 12_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end (killed after `timeoutMs`), collecting its output; `echo` also prints it. */
+export function runCommand(
+  command: string,
+  args: string[],
+  options: { timeoutMs: number; env?: NodeJS.ProcessEnv; echo?: boolean },
+): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const removeCleanup = onCleanup(() => stopProcess(child, 3000));
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+      if (options.echo) process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+      if (options.echo) process.stderr.write(chunk);
+    });
+    const timer = setTimeout(() => {
+      stderr += `\n(killed after ${Math.round(options.timeoutMs / 1000)} s)`;
+      child.kill('SIGKILL');
+    }, options.timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      removeCleanup();
+      reject(new Error(`Could not run ${command}: ${error.message}`));
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      removeCleanup();
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const BUILD_OUTPUTS = ['dist/server/main.js', 'dist/client/index.html'];
+const BUILD_INPUTS = [
+  'src',
+  'drizzle',
+  'package.json',
+  'vite.config.ts',
+  'scripts/build.ts',
+  'scripts/build-images.ts',
+];
+
+async function newestMtime(target: string): Promise<number> {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  const entries = await readdir(target);
+  const times = await Promise.all(entries.map((name) => newestMtime(path.join(target, name))));
+  return Math.max(stat.mtimeMs, ...times);
+}
+
+/** Same rule as `npm start`: build when an output is missing or older than any source. Returns whether it built. */
+export async function buildIfNeeded(): Promise<boolean> {
+  const built = Math.min(...BUILD_OUTPUTS.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+  const newestSource = Math.max(...(await Promise.all(BUILD_INPUTS.map(newestMtime))));
+  if (built >= newestSource) return false;
+  console.log('Building the production bundle (npm run build)…');
+  const result = await runCommand('npm', ['run', '--silent', 'build'], { timeoutMs: 300_000, echo: true });
+  if (result.code !== 0) throw new Error(`npm run build failed (exit code ${result.code})`);
+  return true;
+}
+
+export interface RunningServer {
+  url: string;
+  /** Where the server's stdout and stderr go. */
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** Environment of the production server: only what we set, never the developer's database or mail relay. */
+function serverEnv(port: number, dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'TEST_DATABASE_URL', 'E2E_DATABASE_URL']) {
+    delete env[name];
+  }
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    HOST: LOOPBACK,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    RATE_LIMITS: 'off',
+    // Request logs at info level would put the logger's cost into every figure.
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
+
+function tail(file: string, lines = 20): string {
+  try {
+    return readFileSync(file, 'utf8').trim().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no server log)';
+  }
+}
+
+/** Starts `node dist/server/main.js` on a free loopback port and waits for /readyz to answer 200. */
+export async function startServer(options: { databaseUrl?: string; label: string }): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = makeTempDir(`bench-${options.label}-`);
+  const logFile = path.join(dataDir, 'server.log');
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: serverEnv(port, dataDir, options.databaseUrl),
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const removeCleanup = onCleanup(() => stopProcess(child));
+  const url = `http://${LOOPBACK}:${port}`;
+  const stop = async () => {
+    removeCleanup();
+    await stopProcess(child);
+  };
+  try {
+    await waitForReady(url, child, 60_000);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\nServer log (${options.label}):\n${tail(logFile)}`);
+  }
+  return { url, logFile, stop };
+}
+
+async function waitForReady(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited before it was ready (${child.exitCode ?? child.signalCode})`);
+    }
+    try {
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url}/readyz did not answer 200 within ${timeoutMs / 1000} s`);
+}

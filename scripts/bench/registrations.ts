@@ -1,0 +1,204 @@
+import type { AutocannonRequest } from 'autocannon';
+import pg from 'pg';
+import { atLeast, atMost, figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
+import { type LoadFigures, runLoad } from './load.ts';
+
+const CONNECTIONS = 50;
+const SECONDS = 15;
+const WARM_UP_SECONDS = 3;
+
+const LOAD_METHOD =
+  `autocannon (programmatic, in the bench process on the same machine) POST /api/registrations with ` +
+  `${CONNECTIONS} connections for ${SECONDS} s after a ${WARM_UP_SECONDS} s warm-up that is not counted; ` +
+  'every request a valid runner entry for a new person (distinct name and email) with its own ' +
+  'Idempotency-Key, as the client sends; production server (node dist/server/main.js), RATE_LIMITS=off, ' +
+  "LOG_LEVEL=warn, dev mail outbox. Requests/s is autocannon's mean of per-second counts; any response " +
+  'other than 201, connection error or timeout counts as unexpected.';
+
+export const REGISTRATIONS_POSTGRES: MeasurementSpec = {
+  id: 'registrations-postgres',
+  title: 'Registration throughput on PostgreSQL',
+  method: `${LOAD_METHOD} Database: the throwaway PostgreSQL (pool of 10 connections, the server's default).`,
+};
+
+export const REGISTRATIONS_PGLITE: MeasurementSpec = {
+  id: 'registrations-pglite',
+  title: 'Registration throughput on PGlite (report only)',
+  method: `${LOAD_METHOD} Database: embedded PGlite in a fresh temporary DATA_DIR. Report only, no budget.`,
+};
+
+export const EVENT_REFERENCE: MeasurementSpec = {
+  id: 'event-reference',
+  title: 'Reference: GET /api/event on PostgreSQL (report only)',
+  method:
+    `autocannon GET /api/event with ${CONNECTIONS} connections for 10 s after a ${WARM_UP_SECONDS} s warm-up, ` +
+    'before any registration exists: a read that goes through the same server, routing and pool (two ' +
+    "queries), to show the server's own ceiling next to the registration figure.",
+};
+
+/** The race and T-shirt size every bench entry uses. */
+export interface RegistrationTarget {
+  raceType: string;
+  tshirtSize: string;
+  notes: string[];
+}
+
+/**
+ * Makes sure the current event takes registrations for the whole run, on the bench database only:
+ * a closing time in the past (or within the hour) moves 30 days ahead; the race must have no capacity.
+ */
+export async function prepareRegistrationTarget(databaseUrl: string): Promise<RegistrationTarget> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    const notes: string[] = [];
+    const moved = await client.query<{ closes_at: Date }>(
+      `update events set registration_closes_at = now() + interval '30 days'
+       where is_current and registration_closes_at < now() + interval '1 hour'
+       returning registration_closes_at as closes_at`,
+    );
+    if (moved.rows[0]) {
+      notes.push(
+        `Registration closing time was in the past; set to ${moved.rows[0].closes_at.toISOString()}.`,
+      );
+    }
+    const race = await client.query<{ label: string; tshirt_size: string }>(
+      `select r.label, e.tshirt_sizes->'run'->>0 as tshirt_size
+       from race_options r join events e on e.id = r.event_id
+       where e.is_current and r.discipline = 'run' and r.capacity is null
+       order by r.sort_order limit 1`,
+    );
+    const row = race.rows[0];
+    if (!row) throw new Error('The current event has no running race without a capacity limit');
+    notes.push(
+      `Entries go to the run race "${row.label}" (no capacity limit), T-shirt "${row.tshirt_size}".`,
+    );
+    return { raceType: row.label, tshirtSize: row.tshirt_size, notes };
+  } finally {
+    await client.end();
+  }
+}
+
+/** a, b, … z, ba, bb …: distinct name suffixes without digits, as the API tests make them. */
+function letters(n: number) {
+  let text = '';
+  let rest = n;
+  do {
+    text = String.fromCharCode(97 + (rest % 26)) + text;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return text;
+}
+
+/** Requests that each register a new person; `runTag` keeps separate runs from colliding. */
+function distinctEntries(target: RegistrationTarget, runTag: string): AutocannonRequest[] {
+  let serial = 0;
+  const setupRequest = (request: AutocannonRequest): AutocannonRequest => {
+    serial += 1;
+    const tag = `${runTag}${letters(serial)}`;
+    return {
+      ...request,
+      headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${tag}-${serial}` },
+      body: JSON.stringify({
+        discipline: 'run',
+        firstName: 'Tendai',
+        lastName: `Moyo ${tag}`,
+        email: `tendai.${tag}@example.com`,
+        mobile: '0771234567',
+        age: 37,
+        gender: 'Male',
+        raceType: target.raceType,
+        nextOfKinMobile: '+263 77 123 4567',
+        tshirtSize: target.tshirtSize,
+        consent: true,
+      }),
+    };
+  };
+  return [{ method: 'POST', path: '/api/registrations', setupRequest }];
+}
+
+async function loadRegistrations(baseUrl: string, target: RegistrationTarget, runTag: string) {
+  const url = `${baseUrl}/api/registrations`;
+  const options = { url, connections: CONNECTIONS, expectedStatus: 201 };
+  await runLoad({ ...options, seconds: WARM_UP_SECONDS, requests: distinctEntries(target, `${runTag}w`) });
+  return runLoad({ ...options, seconds: SECONDS, requests: distinctEntries(target, `${runTag}m`) });
+}
+
+async function assertRegistrationOpen(baseUrl: string) {
+  const response = await fetch(`${baseUrl}/api/event`, { signal: AbortSignal.timeout(5000) });
+  const event = (await response.json()) as { registrationOpen?: boolean };
+  if (event.registrationOpen !== true) throw new Error(`Registration is not open on ${baseUrl}`);
+}
+
+function printLoad(load: LoadFigures) {
+  console.log(
+    `${load.requestsPerSecond.toFixed(0)} requests/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, ` +
+      `${load.total} requests, statuses ${JSON.stringify(load.byStatus)}, ` +
+      `errors ${load.errors}, timeouts ${load.timeouts}`,
+  );
+}
+
+function unexpectedNote(load: LoadFigures): string[] {
+  if (load.unexpected === 0) return [];
+  return [
+    `${load.unexpected} unexpected outcomes: statuses ${JSON.stringify(load.byStatus)}, ` +
+      `${load.errors} connection errors, ${load.timeouts} timeouts; see the server log.`,
+  ];
+}
+
+export async function measureRegistrationsOnPostgres(
+  baseUrl: string,
+  target: RegistrationTarget,
+  pgbenchTps: number | undefined,
+): Promise<MeasurementResult> {
+  await assertRegistrationOpen(baseUrl);
+  const load = await loadRegistrations(baseUrl, target, 'pg');
+  printLoad(load);
+  const figures = [
+    figure(
+      'POST /api/registrations on PostgreSQL',
+      Math.round(load.requestsPerSecond),
+      'requests/s',
+      atLeast(2000),
+    ),
+    figure('  latency p50', load.p50Ms, 'ms'),
+    figure('  latency p99', load.p99Ms, 'ms', atMost(50)),
+    figure('  non-201 responses, errors, timeouts', load.unexpected, 'responses', atMost(0)),
+  ];
+  if (pgbenchTps) figures.push(figure('  ratio to pgbench tps', load.requestsPerSecond / pgbenchTps, '×'));
+  return { figures, notes: [...target.notes, ...unexpectedNote(load)], details: { ...load, pgbenchTps } };
+}
+
+export async function measureRegistrationsOnPglite(
+  baseUrl: string,
+  target: RegistrationTarget,
+): Promise<MeasurementResult> {
+  await assertRegistrationOpen(baseUrl);
+  const load = await loadRegistrations(baseUrl, target, 'lite');
+  printLoad(load);
+  return {
+    figures: [
+      figure('POST /api/registrations on PGlite', Math.round(load.requestsPerSecond), 'requests/s'),
+      figure('  latency p50', load.p50Ms, 'ms'),
+      figure('  latency p99', load.p99Ms, 'ms'),
+      figure('  non-201 responses, errors, timeouts', load.unexpected, 'responses'),
+    ],
+    notes: unexpectedNote(load),
+    details: load,
+  };
+}
+
+export async function measureEventReads(baseUrl: string): Promise<MeasurementResult> {
+  const options = { url: `${baseUrl}/api/event`, connections: CONNECTIONS, expectedStatus: 200 };
+  await runLoad({ ...options, seconds: WARM_UP_SECONDS });
+  const load = await runLoad({ ...options, seconds: 10 });
+  printLoad(load);
+  return {
+    figures: [
+      figure('GET /api/event on PostgreSQL', Math.round(load.requestsPerSecond), 'requests/s'),
+      figure('  latency p99', load.p99Ms, 'ms'),
+    ],
+    notes: unexpectedNote(load),
+    details: load,
+  };
+}

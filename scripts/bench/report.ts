@@ -1,0 +1,156 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromiumVersion } from './chromium.ts';
+import { formatBudget, formatValue, type Measurement } from './figures.ts';
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  os: string;
+  node: string;
+  postgres: string;
+  chromium: string;
+  lighthouse: string;
+}
+
+export interface Report {
+  date: string;
+  durationSeconds: number;
+  commit: string;
+  machine: Machine;
+  measurements: Measurement[];
+}
+
+function osName(): string {
+  try {
+    return readFileSync('/etc/os-release', 'utf8').match(/^PRETTY_NAME="?([^"\n]*)"?/m)?.[1] ?? os.type();
+  } catch {
+    return `${os.type()} ${os.release()}`;
+  }
+}
+
+function packageVersion(name: string): string {
+  try {
+    const file = path.resolve('node_modules', name, 'package.json');
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function describeMachine(postgresVersion: string): Machine {
+  return {
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    cores: os.availableParallelism(),
+    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    os: osName(),
+    node: process.version,
+    postgres: postgresVersion,
+    chromium: chromiumVersion(),
+    lighthouse: packageVersion('lighthouse'),
+  };
+}
+
+/** HEAD, marked "+ local changes" when the working tree differs: the bench measures what is on disk. */
+export function describeCommit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+    const head = git('rev-parse', '--short', 'HEAD');
+    return git('status', '--porcelain', '--', 'src', 'drizzle', 'package.json', 'vite.config.ts')
+      ? `${head} + local changes`
+      : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+interface Row {
+  figure: string;
+  value: string;
+  budget: string;
+  result: string;
+}
+
+function rows(measurements: Measurement[]): Row[] {
+  return measurements.flatMap((m) =>
+    m.error
+      ? [{ figure: m.title, value: 'not measured', budget: '', result: 'ERROR' }]
+      : m.figures.map((f) => ({
+          figure: f.name,
+          value: formatValue(f.value, f.unit),
+          budget: formatBudget(f.budget, f.unit),
+          result: f.outcome === 'report only' ? '—' : f.outcome.toUpperCase(),
+        })),
+  );
+}
+
+export function printTable(report: Report) {
+  const table = rows(report.measurements);
+  const width = (key: keyof Row, title: string) =>
+    Math.max(title.length, ...table.map((row) => row[key].length));
+  const widths = {
+    figure: width('figure', 'Figure'),
+    value: width('value', 'Value'),
+    budget: width('budget', 'Budget'),
+  };
+  const line = (row: Row) =>
+    `${row.figure.padEnd(widths.figure)}  ${row.value.padStart(widths.value)}  ${row.budget.padEnd(widths.budget)}  ${row.result}`;
+  console.log(`\n━━ Summary (${report.durationSeconds.toFixed(0)} s)`);
+  console.log(line({ figure: 'Figure', value: 'Value', budget: 'Budget', result: 'Result' }));
+  for (const row of table) console.log(line(row));
+  for (const m of report.measurements) for (const note of m.notes) console.log(`• ${note}`);
+  for (const m of report.measurements) if (m.error) console.log(`✗ ${m.title} broke: ${m.error}`);
+}
+
+export function missedBudgets(report: Report): string[] {
+  return report.measurements.flatMap((m) =>
+    m.figures.filter((f) => f.outcome === 'fail').map((f) => f.name.trim()),
+  );
+}
+
+function markdown(report: Report): string {
+  const { machine } = report;
+  const missed = missedBudgets(report);
+  const broken = report.measurements.filter((m) => m.error);
+  const lines = [
+    '# Bench results',
+    '',
+    `Written by \`npm run bench\` on ${report.date} in ${report.durationSeconds.toFixed(0)} s, commit ${report.commit}.`,
+    '',
+    '## Machine',
+    '',
+    `- CPU: ${machine.cpu}, ${machine.cores} cores`,
+    `- Memory: ${machine.memoryGiB} GiB`,
+    `- OS: ${machine.os}`,
+    `- Node ${machine.node}, PostgreSQL ${machine.postgres}, Chromium ${machine.chromium}, Lighthouse ${machine.lighthouse}`,
+    '',
+    '## Summary',
+    '',
+    missed.length === 0 ? 'Every budget is met.' : `Budgets missed: ${missed.join(', ')}.`,
+    ...(broken.length
+      ? ['', `Not measured (the bench broke): ${broken.map((m) => m.title).join(', ')}.`]
+      : []),
+    '',
+    '| Figure | Value | Budget | Result |',
+    '| --- | ---: | --- | --- |',
+    ...rows(report.measurements).map(
+      (row) => `| ${row.figure.trim()} | ${row.value} | ${row.budget} | ${row.result} |`,
+    ),
+  ];
+  for (const m of report.measurements) {
+    lines.push('', `## ${m.title}`, '', `Method: ${m.method}`, '', `Took ${m.seconds.toFixed(0)} s.`);
+    if (m.error) lines.push('', '```', m.error, '```');
+    if (m.notes.length) lines.push('', ...m.notes.map((note) => `- ${note}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function writeReport(report: Report, dir = 'bench') {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path.join(dir, 'RESULTS.md'), markdown(report));
+  console.log(`\nWrote ${dir}/results.json and ${dir}/RESULTS.md`);
+}
