@@ -10,11 +10,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { type Auth, createAuth } from './auth/auth.ts';
+import { sessionSecret } from './auth/session-secret.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
+import { accountRoutes } from './features/accounts/account-routes.ts';
+import { sessionRoutes } from './features/accounts/session-routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
-import { requireAccessDeclarations } from './http/access.ts';
+import { enforceAccess, requireAccessDeclarations, requireSameOrigin } from './http/access.ts';
 import { clientBuildExists, clientRoutes, isClientRoute } from './http/client-routes.ts';
 import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
@@ -34,6 +38,7 @@ export interface AppContext {
   env: Env;
   database: DatabaseHandle;
   mailer: Mailer;
+  auth: Auth;
 }
 
 declare module 'fastify' {
@@ -89,14 +94,20 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const context: AppContext = { env, database, mailer: new Mailer(env, database.db, app.log) };
+  const mailer = new Mailer(env, database.db, app.log);
+  const auth = createAuth({ env, db: database.db, mailer, secret: sessionSecret(env), log: app.log });
+  const context: AppContext = { env, database, mailer, auth };
   app.decorate('context', context);
+  requireSameOrigin(app, env.PUBLIC_URL);
+  enforceAccess(app, auth);
 
   healthRoutes(app, database);
   await app.register(
     async (api) => {
       await eventRoutes(api, context);
       await registrationRoutes(api, context);
+      await sessionRoutes(api, context);
+      await accountRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,

@@ -1,13 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type CurrentUser, ROLES, type Role } from '../../shared/accounts/account.ts';
+import type { Auth } from '../auth/auth.ts';
+import { forbidden, unauthorized } from './problem.ts';
 
-export const ROLES = ['participant', 'facilitator', 'company', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 /** Who may call a route: anyone, or signed-in accounts with one of these roles. */
 export type Access = 'public' | readonly Role[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in account on a route that requires one. */
+    user?: CurrentUser;
   }
 }
 
@@ -21,4 +28,53 @@ export function requireAccessDeclarations(app: FastifyInstance) {
       throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access`);
     }
   });
+}
+
+/** The account behind the request's session cookie, or null. */
+export async function currentUser(auth: Auth, request: FastifyRequest): Promise<CurrentUser | null> {
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!session || session.user.banned) return null;
+  const { id, name, email, role } = session.user;
+  return {
+    id,
+    name,
+    email,
+    role: (ROLES as readonly string[]).includes(role ?? '') ? (role as Role) : 'participant',
+  };
+}
+
+/**
+ * Checks each route's declared access before anything else runs (no body is read for a refused
+ * request): 401 without a session, 403 with the wrong role.
+ */
+export function enforceAccess(app: FastifyInstance, auth: Auth) {
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined || access === 'public') return;
+    const user = await currentUser(auth, request);
+    if (!user) throw unauthorized();
+    if (!access.includes(user.role)) throw forbidden("You don't have access to this page.");
+    request.user = user;
+  });
+}
+
+/**
+ * A state-changing request that carries cookies must come from our own pages: the browser's
+ * Origin header says where the request was made, and a cross-site form or script cannot fake it.
+ */
+export function requireSameOrigin(app: FastifyInstance, publicUrl: string) {
+  const ownOrigin = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    if (!request.headers.cookie) return;
+    if (request.headers.origin !== ownOrigin) {
+      throw forbidden('This request must come from the Celebration site itself.');
+    }
+  });
+}
+
+/** The signed-in account on a route whose access names roles (enforceAccess has checked it). */
+export function signedInUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
 }

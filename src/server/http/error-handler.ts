@@ -15,6 +15,7 @@ export function sendProblem(reply: FastifyReply, problem: Problem) {
       title: problem.title,
       ...(problem.detail ? { detail: problem.detail } : {}),
       ...(problem.errors ? { errors: problem.errors } : {}),
+      ...(problem.code ? { code: problem.code } : {}),
       instance: reply.request.url.split('?')[0],
     });
 }

@@ -6,6 +6,8 @@ export class Problem extends Error {
     readonly detail?: string,
     readonly errors?: { path: string; message: string }[],
     readonly headers?: Record<string, string>,
+    /** A stable machine-readable reason, e.g. EMAIL_NOT_VERIFIED, for the client to act on. */
+    readonly code?: string,
   ) {
     super(detail ?? title);
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
@@ -52,4 +52,19 @@ export async function markMailFailed(db: Database, id: number, error: string, re
       nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
     })
     .where(eq(mailOutbox.id, id));
+}
+
+/** The newest mail first, for admins reading the dev outbox. */
+export async function recentMail(db: Database, limit: number) {
+  const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    attempts: row.attempts,
+    lastError: row.lastError,
+  }));
 }

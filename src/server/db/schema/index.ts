@@ -1,3 +1,4 @@
+export * from './auth.ts';
 export * from './events.ts';
 export * from './mail.ts';
 export * from './registrations.ts';

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
 import { disciplineEnum, events, raceOptions } from './events.ts';
 
 export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'paid', 'waived']);
@@ -44,6 +45,8 @@ export const registrations = pgTable(
     paymentStatus: paymentStatusEnum('payment_status').notNull().default('unpaid'),
     status: registrationStatusEnum('status').notNull().default('active'),
     idempotencyKey: text('idempotency_key').unique(),
+    /** The company account that entered this person as one of its team (none for a public entry). */
+    companyAccountId: text('company_account_id').references(() => user.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -60,5 +63,8 @@ export const registrations = pgTable(
       .where(sql`${table.status} = 'active'`),
     index('registrations_race_active').on(table.raceOptionId).where(sql`${table.status} = 'active'`),
     index('registrations_created_at').on(table.createdAt),
+    index('registrations_company')
+      .on(table.companyAccountId)
+      .where(sql`${table.companyAccountId} is not null`),
   ],
 );

@@ -90,3 +90,31 @@ export async function searchByName(db: Database, eventId: string, text: string, 
     .orderBy(asc(registrations.lastName), asc(registrations.firstName))
     .limit(limit);
 }
+
+/** A company's own active entries, oldest first, with each race's fees. */
+export async function listTeamEntries(db: Database, eventId: string, companyAccountId: string) {
+  const rows = await db
+    .select({
+      reference: registrations.reference,
+      firstName: registrations.firstName,
+      lastName: registrations.lastName,
+      discipline: registrations.discipline,
+      raceType: raceOptions.label,
+      tshirtSize: registrations.tshirtSize,
+      paymentStatus: registrations.paymentStatus,
+      feeUsd: raceOptions.feeUsd,
+      feeZwg: raceOptions.feeZwg,
+      createdAt: registrations.createdAt,
+    })
+    .from(registrations)
+    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+    .where(
+      and(
+        eq(registrations.eventId, eventId),
+        eq(registrations.companyAccountId, companyAccountId),
+        eq(registrations.status, 'active'),
+      ),
+    )
+    .orderBy(asc(registrations.createdAt), asc(registrations.reference));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}

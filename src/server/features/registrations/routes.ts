@@ -7,8 +7,10 @@ import {
   SearchQuerySchema,
   SearchResultSchema,
 } from '../../../shared/registrations/registration.ts';
+import { TeamSchema } from '../../../shared/registrations/team.ts';
 import type { AppContext } from '../../app.ts';
-import { register, searchEntrants } from './service.ts';
+import { signedInUser } from '../../http/access.ts';
+import { register, searchEntrants, teamOf } from './service.ts';
 
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
@@ -34,7 +36,9 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
       },
     },
     async (request, reply) => {
-      const { receipt } = await register(context, request.body, request.headers['idempotency-key']);
+      const { receipt } = await register(context, request.body, {
+        idempotencyKey: request.headers['idempotency-key'],
+      });
       return reply.code(201).send(receipt);
     },
   );
@@ -51,5 +55,42 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
       },
     },
     async (request) => ({ results: await searchEntrants(context, request.query.q) }),
+  );
+
+  api.post(
+    '/team/registrations',
+    {
+      config: { access: ['company'] },
+      schema: {
+        summary: "Register one of the company's staff (same rules as the public forms)",
+        tags: ['registrations'],
+        headers: IdempotencyHeaders,
+        body: RegistrationInputSchema,
+        response: { 201: RegistrationReceiptSchema },
+      },
+    },
+    async (request, reply) => {
+      const { receipt } = await register(context, request.body, {
+        idempotencyKey: request.headers['idempotency-key'],
+        companyAccountId: signedInUser(request).id,
+      });
+      return reply.code(201).send(receipt);
+    },
+  );
+
+  api.get(
+    '/team/registrations',
+    {
+      config: { access: ['company'] },
+      schema: {
+        summary: "The company's own entries with payment status and fee totals",
+        tags: ['registrations'],
+        response: { 200: TeamSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return teamOf(context, signedInUser(request).id);
+    },
   );
 }

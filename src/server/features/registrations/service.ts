@@ -11,6 +11,7 @@ import {
   findActiveSamePerson,
   findByIdempotencyKey,
   insertRegistration,
+  listTeamEntries,
   searchByName,
 } from './repository.ts';
 
@@ -38,7 +39,7 @@ const toReceipt = (row: RegistrationReceipt): RegistrationReceipt => ({
 export async function register(
   { database, mailer, env }: AppContext,
   input: RegistrationData,
-  idempotencyKey?: string,
+  { idempotencyKey, companyAccountId }: { idempotencyKey?: string; companyAccountId?: string } = {},
 ): Promise<RegisterResult> {
   const { db } = database;
   if (idempotencyKey) {
@@ -82,6 +83,7 @@ export async function register(
           termsVersion: event.termsVersion,
           consentedAt: new Date(),
           idempotencyKey: idempotencyKey ?? null,
+          companyAccountId: companyAccountId ?? null,
         },
         event.referencePrefix,
       );
@@ -131,4 +133,14 @@ export async function register(
 export async function searchEntrants({ database }: AppContext, text: string) {
   const event = await getCurrentEvent(database.db);
   return searchByName(database.db, event.id, text, 20);
+}
+
+/** A company's entries and what they owe together, per currency (fees are decimal strings). */
+export async function teamOf({ database }: AppContext, companyAccountId: string) {
+  const event = await getCurrentEvent(database.db);
+  const entries = await listTeamEntries(database.db, event.id, companyAccountId);
+  const cents = (amount: string | null) => Math.round(Number(amount ?? 0) * 100);
+  const sum = (pick: (entry: (typeof entries)[number]) => string | null) =>
+    (entries.reduce((total, entry) => total + cents(pick(entry)), 0) / 100).toFixed(2);
+  return { entries, totals: { usd: sum((e) => e.feeUsd), zwg: sum((e) => e.feeZwg) } };
 }

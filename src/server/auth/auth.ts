@@ -1,0 +1,76 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins/admin';
+import type { FastifyBaseLogger } from 'fastify';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/accounts/account.ts';
+import type { Database } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+import type { Env } from '../env.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { enqueueMail } from '../mail/repository.ts';
+import { signUpRole } from './account-kind.ts';
+import { existingAccountMail, resetPasswordMail, verificationMail } from './auth-mail.ts';
+
+const DAY = 60 * 60 * 24;
+
+export interface AuthDependencies {
+  env: Env;
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+  log: FastifyBaseLogger;
+}
+
+export function createAuth({ env, db, mailer, secret, log }: AuthDependencies) {
+  const send = async (mail: { to: string; subject: string; text: string }) => {
+    await enqueueMail(db, mail);
+    mailer.kick();
+  };
+  return betterAuth({
+    appName: 'Celebration',
+    baseURL: env.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [new URL(env.PUBLIC_URL).origin],
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => send(resetPasswordMail(user, url)),
+      // Sign-up answers the same whether or not the email is taken; the owner hears about the attempt.
+      onExistingUserSignUp: async ({ user }) => send(existingAccountMail(user, `${env.PUBLIC_URL}/About`)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => send(verificationMail(user, url)),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, role: signUpRole.getStore() ?? 'participant' } }),
+        },
+      },
+    },
+    // Seven days, renewed at most once a day while the account is used (a sliding expiry).
+    session: { expiresIn: 7 * DAY, updateAge: DAY },
+    // Limits are per IP and per email in our routes (see account-routes.ts), where RATE_LIMITS applies.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: env.PUBLIC_URL.startsWith('https:'),
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    telemetry: { enabled: false },
+    // Only warnings and errors, in our JSON log: better-auth's info lines name email addresses.
+    logger: {
+      level: 'warn',
+      log: (level, message) => log[level === 'error' ? 'error' : 'warn']({ auth: true }, message),
+    },
+    plugins: [admin({ defaultRole: 'participant', adminRoles: ['admin'] })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,117 @@
+import * as z from 'zod/mini';
+import { emailAddress, requiredText } from '../validation.ts';
+
+export const ROLES = ['participant', 'facilitator', 'company', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  participant: 'Participant',
+  facilitator: 'Facilitator',
+  company: 'Company',
+  admin: 'Admin',
+};
+
+/** Where each role lands after signing in. */
+export const ROLE_HOME: Record<Role, string> = {
+  admin: '/WelcomeAdmin',
+  facilitator: '/WelcomeFacilitator',
+  participant: '/WelcomeMan',
+  company: '/WelcomeManager',
+};
+
+export const MIN_PASSWORD_LENGTH = 10;
+export const MAX_PASSWORD_LENGTH = 128;
+export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters`;
+
+const newPassword = z
+  .string({ error: 'Enter a password' })
+  .check(
+    z.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+    z.maxLength(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+  );
+
+export const SignUpSchema = z.object({
+  name: requiredText('your full name'),
+  email: emailAddress,
+  password: newPassword,
+});
+export type SignUpInput = z.input<typeof SignUpSchema>;
+
+export const CompanySignUpSchema = z.object({
+  name: requiredText('the company name'),
+  email: emailAddress,
+  password: newPassword,
+});
+
+export const SignInSchema = z.object({
+  email: emailAddress,
+  password: z
+    .string({ error: 'Enter your password' })
+    .check(
+      z.minLength(1, 'Enter your password'),
+      z.maxLength(MAX_PASSWORD_LENGTH, 'Email or password is incorrect'),
+    ),
+});
+
+export const EmailOnlySchema = z.object({ email: emailAddress });
+
+export const ResetPasswordSchema = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(500)),
+  password: newPassword,
+});
+
+export const CurrentUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export const SessionSchema = z.object({ user: z.nullable(CurrentUserSchema) });
+export type Session = z.infer<typeof SessionSchema>;
+
+export const AccountListQuerySchema = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))),
+});
+
+export const AccountSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  emailVerified: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type AccountSummary = z.infer<typeof AccountSummarySchema>;
+
+export const ACCOUNTS_PAGE_SIZE = 25;
+
+export const AccountListSchema = z.object({
+  accounts: z.array(AccountSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AccountList = z.infer<typeof AccountListSchema>;
+
+export const AccountUpdateSchema = z.object({
+  role: z.optional(z.enum(ROLES, { error: 'Choose a role' })),
+  disabled: z.optional(z.boolean()),
+});
+export type AccountUpdate = z.infer<typeof AccountUpdateSchema>;
+
+export const OutboxMailSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  sentAt: z.nullable(z.string()),
+  attempts: z.number(),
+  lastError: z.nullable(z.string()),
+});
+export const OutboxListSchema = z.object({ mails: z.array(OutboxMailSchema) });
+export type OutboxMail = z.infer<typeof OutboxMailSchema>;
