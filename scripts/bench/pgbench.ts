@@ -57,11 +57,12 @@ insert into bench_events default values;
 insert into bench_race_options default values;
 `;
 
+// lpad(n, 4) alone would cut 10000 down to "1000" and collide with an earlier reference past row 9999.
 const INSERT_ONE_REGISTRATION = `
 insert into bench_registrations (event_id, discipline, race_option_id, reference, first_name, last_name,
   email, mobile, next_of_kin_mobile, age, gender, tshirt_size, terms_version, consented_at, idempotency_key)
 select (select id from bench_events), 'run', (select id from bench_race_options),
-  'CFR25-' || lpad(n::text, 4, '0'), 'Tendai', 'Moyo ' || n, 'tendai.' || n || '@example.com',
+  'CFR25-' || lpad(n::text, greatest(4, length(n::text)), '0'), 'Tendai', 'Moyo ' || n, 'tendai.' || n || '@example.com',
   '+263771234567', '+263771234567', 37, 'Male', 'Medium', 1, now(), 'bench-' || n
 from (select nextval('bench_registration_number_seq') as n) as next;
 `;
@@ -84,7 +85,10 @@ export async function measurePgbench(databaseUrl: string): Promise<MeasurementRe
   args.push(decodeURIComponent(url.pathname.slice(1)));
   const pgbench = path.join(findPostgresBinDir(), 'pgbench');
   const run = await runCommand(pgbench, args, { timeoutMs: (SECONDS + 45) * 1000 });
-  if (run.code !== 0) throw new Error(`pgbench failed (exit code ${run.code}):\n${run.stderr.trim()}`);
+  if (run.code !== 0) {
+    const lastLines = run.stderr.trim().split('\n').slice(-4).join('\n');
+    throw new Error(`pgbench failed (exit code ${run.code}):\n${lastLines}`);
+  }
 
   const parsed = parsePgbenchOutput(run.stdout);
   console.log(`pgbench: ${parsed.tps.toFixed(0)} tps, average latency ${parsed.latencyAverageMs} ms`);

@@ -54,7 +54,8 @@ export async function buildApp(options: AppOptions) {
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only a reverse proxy on this machine may say who the client is (X-Forwarded-For); nobody else can spoof it.
+    trustProxy: 'loopback',
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -11,9 +11,9 @@ const MINUTE = 60_000;
 
 /** Sign-in, sign-up, resend and reset: per IP (a shared church Wi-Fi gets some room) and per email. */
 export const AUTH_LIMITS = {
-  signIn: { ip: { max: 30, window: MINUTE }, email: { max: 10, window: MINUTE } },
-  signUp: { ip: { max: 10, window: 10 * MINUTE }, email: { max: 3, window: 10 * MINUTE } },
-  emailLink: { ip: { max: 10, window: 10 * MINUTE }, email: { max: 3, window: 10 * MINUTE } },
+  signIn: { ip: { max: 60, window: MINUTE }, email: { max: 10, window: MINUTE } },
+  signUp: { ip: { max: 30, window: 10 * MINUTE }, email: { max: 3, window: 10 * MINUTE } },
+  emailLink: { ip: { max: 30, window: 10 * MINUTE }, email: { max: 3, window: 10 * MINUTE } },
 } satisfies Record<string, { ip: Limit; email: Limit }>;
 
 /** Route options limiting calls per IP and, once the body is read, per email address in it. */
