@@ -37,7 +37,7 @@ async function measureOnPostgres(server: RunningServer, appDatabaseUrl: string, 
   measurements.push(await measure(PAGES, () => measurePages(server.url)));
   measurements.push(await measure(LIGHTHOUSE, () => measureLighthouse(server.url)));
   // Reads before any registration exists, so the race counts in /api/event stay small.
-  measurements.push(await measure(EVENT_REFERENCE, () => measureEventReads(server.url)));
+  measurements.push(await measure(EVENT_REFERENCE, () => measureEventReads(server)));
   let pgbenchTps: number | undefined;
   measurements.push(
     await measure(PGBENCH, async () => {
@@ -50,7 +50,7 @@ async function measureOnPostgres(server: RunningServer, appDatabaseUrl: string, 
   measurements.push(
     await measure(REGISTRATIONS_POSTGRES, async () => {
       target = await prepareRegistrationTarget(appDatabaseUrl);
-      return measureRegistrationsOnPostgres(server.url, target, pgbenchTps);
+      return measureRegistrationsOnPostgres(server, target, pgbenchTps);
     }),
   );
   return { measurements, target };
@@ -61,7 +61,7 @@ async function measureOnPglite(target: RegistrationTarget | undefined): Promise<
     if (!target) throw new Error('No registration target: the PostgreSQL run could not prepare one');
     const server = await startServer({ label: 'pglite' });
     try {
-      return await measureRegistrationsOnPglite(server.url, target);
+      return await measureRegistrationsOnPglite(server, target);
     } finally {
       await server.stop();
     }

@@ -28,6 +28,8 @@ export interface MeasurementResult {
   notes: string[];
   /** Raw material behind the figures (files per route, audit lists, tool output). */
   details: unknown;
+  /** A few lines of that material worth reading in RESULTS.md. */
+  breakdown?: string[];
 }
 
 export interface Measurement extends MeasurementSpec, MeasurementResult {

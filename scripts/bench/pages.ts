@@ -48,7 +48,12 @@ export async function measurePages(baseUrl: string): Promise<MeasurementResult> 
       );
       weights.push(weight);
     }
-    return { figures: weights.flatMap(routeFigures), notes: [], details: weights };
+    return {
+      figures: weights.flatMap(routeFigures),
+      notes: [],
+      details: weights,
+      breakdown: weights.map(describeFiles),
+    };
   } finally {
     removeCleanup();
     await browser.close();
@@ -62,6 +67,13 @@ function routeFigures(weight: RouteWeight) {
     figure(`JS on ${weight.route}`, kib(weight.jsGzipBytes), 'KiB gzip', jsBudget),
     figure(`CSS on ${weight.route}`, kib(weight.cssGzipBytes), 'KiB gzip'),
   ];
+}
+
+function describeFiles(weight: RouteWeight): string {
+  const files = [...weight.scripts, ...weight.stylesheets].map(
+    (file) => `${path.basename(file.path)} ${kib(file.gzipBytes)}`,
+  );
+  return `${weight.route}: ${files.join(', ')} (KiB gzip)`;
 }
 
 const kib = (bytes: number) => Math.round((bytes / KIB) * 10) / 10;

@@ -145,6 +145,35 @@ function serverEnv(port: number, dataDir: string, databaseUrl: string | undefine
   };
 }
 
+/** Distinct causes of the errors the server logged (pino JSON, level error and above), most frequent first. */
+export function loggedErrors(logFile: string): { count: number; cause: string }[] {
+  let text = '';
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch {
+    return [];
+  }
+  const counts = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const cause = errorCause(line);
+    if (cause) counts.set(cause, (counts.get(cause) ?? 0) + 1);
+  }
+  return [...counts].map(([cause, count]) => ({ count, cause })).sort((a, b) => b.count - a.count);
+}
+
+function errorCause(line: string): string | undefined {
+  let entry: { level?: number; msg?: string; err?: { message?: string; stack?: string } };
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if ((entry.level ?? 0) < 50) return undefined;
+  // Drizzle wraps the driver's error: the "caused by" line says what PostgreSQL refused.
+  const causedBy = entry.err?.stack?.match(/caused by: (?:\w*error: )?(.*)/i)?.[1];
+  return causedBy ?? entry.err?.message?.split('\n')[0] ?? entry.msg ?? 'unknown error';
+}
+
 function tail(file: string, lines = 20): string {
   try {
     return readFileSync(file, 'utf8').trim().split('\n').slice(-lines).join('\n');

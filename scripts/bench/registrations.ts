@@ -2,6 +2,7 @@ import type { AutocannonRequest } from 'autocannon';
 import pg from 'pg';
 import { atLeast, atMost, figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
 import { type LoadFigures, runLoad } from './load.ts';
+import { loggedErrors, type RunningServer } from './processes.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = 15;
@@ -138,21 +139,25 @@ function printLoad(load: LoadFigures) {
   );
 }
 
-function unexpectedNote(load: LoadFigures): string[] {
+function unexpectedNote(load: LoadFigures, server: RunningServer): string[] {
   if (load.unexpected === 0) return [];
+  const causes = loggedErrors(server.logFile)
+    .slice(0, 3)
+    .map(({ count, cause }) => `${count} × ${cause}`);
   return [
     `${load.unexpected} unexpected outcomes: statuses ${JSON.stringify(load.byStatus)}, ` +
-      `${load.errors} connection errors, ${load.timeouts} timeouts; see the server log.`,
+      `${load.errors} connection errors, ${load.timeouts} timeouts. ` +
+      `Server log errors: ${causes.join('; ') || 'none logged'}.`,
   ];
 }
 
 export async function measureRegistrationsOnPostgres(
-  baseUrl: string,
+  server: RunningServer,
   target: RegistrationTarget,
   pgbenchTps: number | undefined,
 ): Promise<MeasurementResult> {
-  await assertRegistrationOpen(baseUrl);
-  const load = await loadRegistrations(baseUrl, target, 'pg');
+  await assertRegistrationOpen(server.url);
+  const load = await loadRegistrations(server.url, target, 'pg');
   printLoad(load);
   const figures = [
     figure(
@@ -166,15 +171,19 @@ export async function measureRegistrationsOnPostgres(
     figure('  non-201 responses, errors, timeouts', load.unexpected, 'responses', atMost(0)),
   ];
   if (pgbenchTps) figures.push(figure('  ratio to pgbench tps', load.requestsPerSecond / pgbenchTps, '×'));
-  return { figures, notes: [...target.notes, ...unexpectedNote(load)], details: { ...load, pgbenchTps } };
+  return {
+    figures,
+    notes: [...target.notes, ...unexpectedNote(load, server)],
+    details: { ...load, pgbenchTps, serverErrors: loggedErrors(server.logFile) },
+  };
 }
 
 export async function measureRegistrationsOnPglite(
-  baseUrl: string,
+  server: RunningServer,
   target: RegistrationTarget,
 ): Promise<MeasurementResult> {
-  await assertRegistrationOpen(baseUrl);
-  const load = await loadRegistrations(baseUrl, target, 'lite');
+  await assertRegistrationOpen(server.url);
+  const load = await loadRegistrations(server.url, target, 'lite');
   printLoad(load);
   return {
     figures: [
@@ -183,13 +192,13 @@ export async function measureRegistrationsOnPglite(
       figure('  latency p99', load.p99Ms, 'ms'),
       figure('  non-201 responses, errors, timeouts', load.unexpected, 'responses'),
     ],
-    notes: unexpectedNote(load),
-    details: load,
+    notes: unexpectedNote(load, server),
+    details: { ...load, serverErrors: loggedErrors(server.logFile) },
   };
 }
 
-export async function measureEventReads(baseUrl: string): Promise<MeasurementResult> {
-  const options = { url: `${baseUrl}/api/event`, connections: CONNECTIONS, expectedStatus: 200 };
+export async function measureEventReads(server: RunningServer): Promise<MeasurementResult> {
+  const options = { url: `${server.url}/api/event`, connections: CONNECTIONS, expectedStatus: 200 };
   await runLoad({ ...options, seconds: WARM_UP_SECONDS });
   const load = await runLoad({ ...options, seconds: 10 });
   printLoad(load);
@@ -198,7 +207,7 @@ export async function measureEventReads(baseUrl: string): Promise<MeasurementRes
       figure('GET /api/event on PostgreSQL', Math.round(load.requestsPerSecond), 'requests/s'),
       figure('  latency p99', load.p99Ms, 'ms'),
     ],
-    notes: unexpectedNote(load),
+    notes: unexpectedNote(load, server),
     details: load,
   };
 }

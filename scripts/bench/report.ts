@@ -143,6 +143,7 @@ function markdown(report: Report): string {
   for (const m of report.measurements) {
     lines.push('', `## ${m.title}`, '', `Method: ${m.method}`, '', `Took ${m.seconds.toFixed(0)} s.`);
     if (m.error) lines.push('', '```', m.error, '```');
+    if (m.breakdown?.length) lines.push('', ...m.breakdown.map((line) => `- ${line}`));
     if (m.notes.length) lines.push('', ...m.notes.map((note) => `- ${note}`));
   }
   return `${lines.join('\n')}\n`;
