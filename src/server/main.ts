@@ -1,8 +1,8 @@
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { createLogger } from './logger.ts';
 
 const SHUTDOWN_GRACE_MS = 9000;
 
@@ -20,17 +20,7 @@ async function main() {
     throw error;
   }
 
-  const logger = pino({
-    level: env.LOG_LEVEL,
-    redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      remove: true,
-    },
-    serializers: {
-      // Query strings can carry tokens (verification and reset links): log the path only.
-      req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }),
-    },
-  });
+  const logger = createLogger(env.LOG_LEVEL);
 
   let database: Awaited<ReturnType<typeof prepareDatabase>>;
   try {

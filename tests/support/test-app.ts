@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../src/server/app.ts';
+import { type App, buildApp } from '../../src/server/app.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 import { seed } from '../../src/server/db/seed/index.ts';
 import { loadEnv } from '../../src/server/env.ts';
+import type { Role } from '../../src/shared/accounts/account.ts';
 
 let shared: Promise<DatabaseHandle> | undefined;
 
@@ -37,6 +38,49 @@ export async function createTestApp(env: Record<string, string> = {}) {
 /** Empties the tables that tests fill and puts the event back as seeded. */
 export async function resetData() {
   const { db } = await testDatabase();
-  await db.execute(sql.raw('truncate registrations, mail_outbox, race_options, events cascade'));
+  await db.execute(
+    sql.raw('truncate registrations, mail_outbox, race_options, events, "user", verification cascade'),
+  );
   await seed(db);
+}
+
+export const ORIGIN = 'http://localhost:3000';
+
+let accountSerial = 0;
+
+/** A verified account with this role, created directly (no mail), not signed in. */
+export async function createAccount(app: App, role: Role, password = 'a long enough password') {
+  accountSerial += 1;
+  const email = `${role}.${accountSerial}.${Date.now()}@example.com`;
+  const { internalAdapter, password: hasher } = await app.context.auth.$context;
+  const user = await internalAdapter.createUser(
+    { email, name: `Test ${role} ${accountSerial}`, emailVerified: true, role },
+    { method: 'admin' },
+  );
+  await internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: await hasher.hash(password),
+  });
+  return { id: user.id, email, password };
+}
+
+/** A verified account with this role and its signed-in cookie. */
+export async function signedInAs(app: App, role: Role, password = 'a long enough password') {
+  const { id, email } = await createAccount(app, role, password);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/account/sign-in',
+    headers: { origin: ORIGIN },
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return { id, email, password, cookie: cookieHeader(response.headers['set-cookie']) };
+}
+
+/** The Cookie header a browser would send back after these Set-Cookie headers. */
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((line) => line.split(';')[0]).join('; ');
 }

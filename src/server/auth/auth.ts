@@ -51,7 +51,9 @@ export function createAuth({ env, db, mailer, secret, log }: AuthDependencies) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({ data: { ...user, role: signUpRole.getStore() ?? 'participant' } }),
+          before: async (user) => ({
+            data: { ...user, role: signUpRole.getStore() ?? user.role ?? 'participant' },
+          }),
         },
       },
     },

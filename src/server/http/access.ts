@@ -12,6 +12,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every API route with its declared access: the authorisation test walks it. */
+    apiRoutes: { method: string; url: string; access: Access }[];
+  }
   interface FastifyRequest {
     /** The signed-in account on a route that requires one. */
     user?: CurrentUser;
@@ -23,10 +27,14 @@ const needsDeclaration = (url: string) => url.startsWith('/api/') && !url.starts
 
 /** Refuses to start a server with an API route that does not declare its access. */
 export function requireAccessDeclarations(app: FastifyInstance) {
+  app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
-    if (needsDeclaration(route.url) && route.config?.access === undefined) {
+    if (!needsDeclaration(route.url)) return;
+    const access = route.config?.access;
+    if (access === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access`);
     }
+    for (const method of [route.method].flat()) app.apiRoutes.push({ method, url: route.url, access });
   });
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Problem } from './problem.ts';
+import { tooManyRequests } from './rate-limits.ts';
 
 const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
@@ -55,11 +56,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       );
     }
 
+    if (status === 429)
+      return sendProblem(reply, tooManyRequests(Number(reply.getHeader('retry-after')) || 60));
     const detail = clientErrorDetail(error);
-    return sendProblem(
-      reply,
-      new Problem(status, titleFor(status), detail, undefined, retryAfter(error, reply)),
-    );
+    return sendProblem(reply, new Problem(status, titleFor(status), detail));
   });
 }
 
@@ -75,16 +75,8 @@ function clientErrorDetail(error: FastifyError): string {
     case 'FST_REQ_FILE_TOO_LARGE':
       return 'The file is too large.';
     default:
-      return error.statusCode === 429
-        ? 'Too many requests. Please wait a moment and try again.'
-        : error.message;
+      return error.message;
   }
-}
-
-function retryAfter(error: FastifyError, reply: FastifyReply): Record<string, string> | undefined {
-  if (error.statusCode !== 429) return undefined;
-  const value = reply.getHeader('retry-after');
-  return value ? { 'retry-after': String(value) } : undefined;
 }
 
 const TITLES: Record<number, string> = {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../app.ts';
+import { Problem } from './problem.ts';
 
 interface Limit {
   max: number;
@@ -23,13 +24,32 @@ export function limitPerIpAndEmail(
   limits: { ip: Limit; email: Limit },
 ) {
   if (context.env.RATE_LIMITS === 'off') return { rateLimit: undefined, preHandler: [] };
-  const perEmail = app.rateLimit({
+  // A second limiter on the same route must be checked by hand: the plugin runs one handler per request.
+  const countForEmail = app.createRateLimit({
     max: limits.email.max,
     timeWindow: limits.email.window,
     keyGenerator: (request: FastifyRequest) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
       return `${request.routeOptions.url}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
     },
-  }) as preHandlerAsyncHookHandler;
+  });
+  const perEmail: preHandlerAsyncHookHandler = async (request) => {
+    const limit = await countForEmail(request);
+    if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(limit.ttlInSeconds);
+  };
   return { rateLimit: { max: limits.ip.max, timeWindow: limits.ip.window }, preHandler: [perEmail] };
+}
+
+export function tooManyRequests(retryAfterSeconds: number) {
+  const wait =
+    retryAfterSeconds > 90 ? `${Math.ceil(retryAfterSeconds / 60)} minutes` : `${retryAfterSeconds} seconds`;
+  return new Problem(
+    429,
+    'Too Many Requests',
+    `Too many attempts. Please wait ${wait} and try again.`,
+    undefined,
+    {
+      'retry-after': String(retryAfterSeconds),
+    },
+  );
 }

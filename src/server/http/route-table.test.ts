@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ORIGIN, resetData, signedInAs } from '../../../tests/support/test-app.ts';
+import { ROLES, type Role } from '../../shared/accounts/account.ts';
+import type { App } from '../app.ts';
+
+let app: App;
+const cookies = new Map<Role | 'visitor', string | undefined>();
+
+beforeAll(async () => {
+  app = await createTestApp({ RATE_LIMITS: 'off' });
+  await app.ready();
+  await resetData();
+  cookies.set('visitor', undefined);
+  for (const role of ROLES) cookies.set(role, (await signedInAs(app, role)).cookie);
+});
+afterAll(() => app.close());
+
+/** A concrete URL for a route pattern: every parameter and wildcard gets a harmless value. */
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'no-such-id').replace('*', 'no-such-path');
+
+describe('every API route answers as it declares, for every kind of caller', () => {
+  it('has routes to walk, including public and admin ones', () => {
+    expect(app.apiRoutes.some((route) => route.access === 'public')).toBe(true);
+    expect(app.apiRoutes.some((route) => route.access !== 'public' && route.access.includes('admin'))).toBe(
+      true,
+    );
+  });
+
+  it('gives 401 to visitors and 403 to wrong roles on protected routes, and lets the right ones through', async () => {
+    const mismatches: string[] = [];
+    for (const route of app.apiRoutes) {
+      // Signing out would end the session the next rows need; it is public and covered by its own tests.
+      if (route.url.endsWith('/account/sign-out')) continue;
+      for (const [caller, cookie] of cookies) {
+        const response = await app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+          ...(['GET', 'HEAD'].includes(route.method) ? {} : { payload: {} }),
+        });
+        const expected =
+          route.access === 'public'
+            ? 'allowed'
+            : caller === 'visitor'
+              ? 401
+              : route.access.includes(caller)
+                ? 'allowed'
+                : 403;
+        const got = response.statusCode;
+        const ok = expected === 'allowed' ? got !== 401 && got !== 403 && got < 500 : got === expected;
+        if (!ok)
+          mismatches.push(`${route.method} ${route.url} as ${caller}: expected ${expected}, got ${got}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('answers refusals as problem+json', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/accounts', headers: { origin: ORIGIN } });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json()).toMatchObject({ status: 401, title: 'Unauthorized' });
+  });
+});
