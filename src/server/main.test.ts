@@ -45,6 +45,23 @@ function startServer(env: Record<string, string>) {
   return { child, ready, exited, output: () => output };
 }
 
+function runAdminCreate(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/create-admin.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, output })),
+  );
+}
+
 const PORT = 3200 + Math.floor(Math.random() * 500);
 
 // The process always runs on the embedded database, so once per `npm test` is enough: not again in the PostgreSQL pass.
@@ -110,7 +127,25 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', ()
     expect((await search.json()).results).toEqual([
       { firstName: 'Persistent', lastName: 'Runner', discipline: 'run', raceType: '5km' },
     ]);
+
+    // The embedded database has one process at a time: the admin command says to stop the server first.
+    const adminArgs = [
+      '--email',
+      'first.admin@example.com',
+      '--password',
+      'a long password',
+      '--name',
+      'First Admin',
+    ];
+    const whileRunning = await runAdminCreate(adminArgs);
+    expect(whileRunning.code).toBe(1);
+    expect(whileRunning.output).toMatch(/The server is running .* Stop the server first/);
+    expect(whileRunning.output).not.toMatch(/at .*\.ts:\d+/);
+
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 60_000);
+    const afterStop = await runAdminCreate(adminArgs);
+    expect(afterStop).toMatchObject({ code: 0 });
+    expect(afterStop.output).toContain('Created admin first.admin@example.com');
+  }, 90_000);
 });
