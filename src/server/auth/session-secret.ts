@@ -9,11 +9,11 @@ export function sessionSecret(env: Env): string {
   if (env.DATA_DIR === 'memory://') return randomBytes(32).toString('hex');
   const file = path.join(env.DATA_DIR, 'session-secret');
   try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
     mkdirSync(env.DATA_DIR, { recursive: true });
-    const secret = randomBytes(32).toString('hex');
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-    return secret;
+    // 'wx' fails when the file exists, so a secret is never replaced (that would sign everyone out).
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
+  return readFileSync(file, 'utf8').trim();
 }
