@@ -5,12 +5,13 @@
  * Exit code 0 when every measurement ran, missed budgets included (the report says which);
  * 1 only when the bench itself broke.
  */
+import os from 'node:os';
 import { cleanUp, cleanUpOnSignals, onCleanup } from './bench/cleanup.ts';
 import { type Measurement, measure } from './bench/figures.ts';
 import { LIGHTHOUSE, measureLighthouse } from './bench/lighthouse.ts';
 import { measurePages, PAGES } from './bench/pages.ts';
 import { measurePgbench, PGBENCH } from './bench/pgbench.ts';
-import { buildIfNeeded, type RunningServer, startServer } from './bench/processes.ts';
+import { buildIfNeeded, startServer } from './bench/processes.ts';
 import {
   EVENT_REFERENCE,
   measureEventReads,
@@ -31,29 +32,33 @@ async function startPostgres(): Promise<ThrowawayPostgres> {
   return postgres;
 }
 
-/** Everything measured against the server on PostgreSQL, in an order where earlier runs do not skew later ones. */
-async function measureOnPostgres(server: RunningServer, appDatabaseUrl: string, pgbenchDatabaseUrl: string) {
+/**
+ * The production server on PostgreSQL: pages, Lighthouse and reads first, registrations (the run that
+ * writes) last; the server stops afterwards so its mail delivery does not run into pgbench.
+ */
+async function measureAppOnPostgres(databaseUrl: string) {
+  const server = await startServer({ databaseUrl, label: 'postgres' });
+  console.log(`Production server on PostgreSQL at ${server.url}`);
   const measurements: Measurement[] = [];
-  measurements.push(await measure(PAGES, () => measurePages(server.url)));
-  measurements.push(await measure(LIGHTHOUSE, () => measureLighthouse(server.url)));
-  // Reads before any registration exists, so the race counts in /api/event stay small.
-  measurements.push(await measure(EVENT_REFERENCE, () => measureEventReads(server)));
-  let pgbenchTps: number | undefined;
-  measurements.push(
-    await measure(PGBENCH, async () => {
-      const result = await measurePgbench(pgbenchDatabaseUrl);
-      pgbenchTps = result.tps;
-      return result;
-    }),
-  );
   let target: RegistrationTarget | undefined;
-  measurements.push(
-    await measure(REGISTRATIONS_POSTGRES, async () => {
-      target = await prepareRegistrationTarget(appDatabaseUrl);
-      return measureRegistrationsOnPostgres(server, target, pgbenchTps);
-    }),
-  );
-  return { measurements, target };
+  let registrationsPerSecond: number | undefined;
+  try {
+    measurements.push(await measure(PAGES, () => measurePages(server.url)));
+    measurements.push(await measure(LIGHTHOUSE, () => measureLighthouse(server.url)));
+    // Reads before any registration exists, so the race counts in /api/event stay small.
+    measurements.push(await measure(EVENT_REFERENCE, () => measureEventReads(server)));
+    measurements.push(
+      await measure(REGISTRATIONS_POSTGRES, async () => {
+        target = await prepareRegistrationTarget(databaseUrl);
+        const result = await measureRegistrationsOnPostgres(server, target);
+        registrationsPerSecond = result.requestsPerSecond;
+        return result;
+      }),
+    );
+  } finally {
+    await server.stop();
+  }
+  return { measurements, target, registrationsPerSecond };
 }
 
 async function measureOnPglite(target: RegistrationTarget | undefined): Promise<Measurement> {
@@ -77,11 +82,12 @@ async function main(): Promise<number> {
   const postgres = await startPostgres();
   const appDatabaseUrl = await postgres.createDatabase('celebration_bench');
   const pgbenchDatabaseUrl = await postgres.createDatabase('bench_pgbench');
-  const server = await startServer({ databaseUrl: appDatabaseUrl, label: 'postgres' });
-  console.log(`Production server on PostgreSQL at ${server.url}`);
+  const loadAverage = os.loadavg()[0] ?? 0;
 
-  const onPostgres = await measureOnPostgres(server, appDatabaseUrl, pgbenchDatabaseUrl);
-  await server.stop();
+  const onPostgres = await measureAppOnPostgres(appDatabaseUrl);
+  const pgbench = await measure(PGBENCH, () =>
+    measurePgbench(pgbenchDatabaseUrl, onPostgres.registrationsPerSecond),
+  );
   const onPglite = await measureOnPglite(onPostgres.target);
   await cleanUp();
 
@@ -90,7 +96,8 @@ async function main(): Promise<number> {
     durationSeconds: (Date.now() - started) / 1000,
     commit,
     machine: describeMachine(postgres.version),
-    measurements: [...onPostgres.measurements, onPglite],
+    loadAverageAtStart: loadAverage,
+    measurements: [...onPostgres.measurements, pgbench, onPglite],
   };
   printTable(report);
   writeReport(report);

@@ -21,6 +21,8 @@ export interface Report {
   durationSeconds: number;
   commit: string;
   machine: Machine;
+  /** 1-minute load average when the measurements began: above ~0.5 on 2 cores, something else was running. */
+  loadAverageAtStart: number;
   measurements: Measurement[];
 }
 
@@ -126,6 +128,8 @@ function markdown(report: Report): string {
     `- Memory: ${machine.memoryGiB} GiB`,
     `- OS: ${machine.os}`,
     `- Node ${machine.node}, PostgreSQL ${machine.postgres}, Chromium ${machine.chromium}, Lighthouse ${machine.lighthouse}`,
+    `- Load average (1 min) when the measurements began: ${report.loadAverageAtStart.toFixed(2)}` +
+      (report.loadAverageAtStart > 0.5 ? ' (other work was running: the figures may be low)' : ''),
     '',
     '## Summary',
     '',
