@@ -22,7 +22,8 @@ export const LIGHTHOUSE: MeasurementSpec = {
   method:
     'Lighthouse 12 through its Node API, one fresh headless Chromium (chrome-launcher, --headless=new) per ' +
     'route, default mobile form factor with simulated throttling, categories performance and accessibility; ' +
-    'one run per route, so the performance score can move by a few points between runs.',
+    'one run per route (repeated once when Lighthouse reports a failed trace), so the performance score ' +
+    'can move by a few points between runs.',
 };
 
 interface FailingAudit {
@@ -44,7 +45,7 @@ interface RouteReport {
 export async function measureLighthouse(baseUrl: string): Promise<MeasurementResult> {
   const reports: RouteReport[] = [];
   for (const route of ROUTES) {
-    const report = summarise(route, await runLighthouse(`${baseUrl}${route}`));
+    const report = summarise(route, await runLighthouseWithRetry(`${baseUrl}${route}`));
     console.log(
       `${route.padEnd(17)} performance ${report.scores.performance.toFixed(2)}, ` +
         `accessibility ${report.scores.accessibility.toFixed(2)}`,
@@ -58,6 +59,19 @@ export async function measureLighthouse(baseUrl: string): Promise<MeasurementRes
     breakdown: reports.map(describeMetrics),
   };
 }
+
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP) and asks to be run again: once. */
+async function runLighthouseWithRetry(url: string): Promise<LighthouseResult> {
+  try {
+    return await runLighthouse(url);
+  } catch (error) {
+    if (!(error instanceof LighthouseRuntimeError)) throw error;
+    console.log(`${error.message}; running it again.`);
+    return runLighthouse(url);
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
 
 async function runLighthouse(url: string): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({
@@ -75,7 +89,9 @@ async function runLighthouse(url: string): Promise<LighthouseResult> {
     });
     const result = await withTimeout(run, 150_000, `Lighthouse on ${url}`, () => chrome.kill());
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError) {
+      throw new LighthouseRuntimeError(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+    }
     return result.lhr;
   } finally {
     removeCleanup();
