@@ -5,10 +5,10 @@
  * Exit code 0 when every measurement ran, missed budgets included (the report says which);
  * 1 only when the bench itself broke.
  */
-import os from 'node:os';
 import { cleanUp, cleanUpOnSignals, onCleanup } from './bench/cleanup.ts';
 import { type Measurement, measure } from './bench/figures.ts';
 import { LIGHTHOUSE, measureLighthouse } from './bench/lighthouse.ts';
+import { cpuBusyPercent, describeCommit, describeMachine } from './bench/machine.ts';
 import { measurePages, PAGES } from './bench/pages.ts';
 import { measurePgbench, PGBENCH } from './bench/pgbench.ts';
 import { buildIfNeeded, startServer } from './bench/processes.ts';
@@ -22,7 +22,7 @@ import {
   REGISTRATIONS_POSTGRES,
   type RegistrationTarget,
 } from './bench/registrations.ts';
-import { describeCommit, describeMachine, missedBudgets, printTable, writeReport } from './bench/report.ts';
+import { missedBudgets, printTable, writeReport } from './bench/report.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
 async function startPostgres(): Promise<ThrowawayPostgres> {
@@ -82,7 +82,7 @@ async function main(): Promise<number> {
   const postgres = await startPostgres();
   const appDatabaseUrl = await postgres.createDatabase('celebration_bench');
   const pgbenchDatabaseUrl = await postgres.createDatabase('bench_pgbench');
-  const loadAverage = os.loadavg()[0] ?? 0;
+  const cpuBusyAtStart = await cpuBusyPercent(2000);
 
   const onPostgres = await measureAppOnPostgres(appDatabaseUrl);
   const pgbench = await measure(PGBENCH, () =>
@@ -96,7 +96,7 @@ async function main(): Promise<number> {
     durationSeconds: (Date.now() - started) / 1000,
     commit,
     machine: describeMachine(postgres.version),
-    loadAverageAtStart: loadAverage,
+    cpuBusyAtStartPercent: cpuBusyAtStart,
     measurements: [...onPostgres.measurements, pgbench, onPglite],
   };
   printTable(report);

@@ -74,7 +74,8 @@ export async function measure(
 export function formatValue(value: number, unit: string): string {
   if (unit === 'score') return value.toFixed(2);
   if (unit === '×') return `${value.toFixed(2)}×`;
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
+  const number = Number.isInteger(value) ? String(value) : value.toFixed(1);
+  return unit ? `${number} ${unit}` : number;
 }
 
 export function formatBudget(budget: Budget | undefined, unit: string): string {

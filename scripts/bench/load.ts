@@ -11,6 +11,8 @@ export interface LoadOptions {
 
 export interface LoadFigures {
   requestsPerSecond: number;
+  /** Responses with the expected status per second of the run: the useful part of requestsPerSecond. */
+  expectedPerSecond: number;
   total: number;
   p50Ms: number;
   p90Ms: number;
@@ -58,6 +60,7 @@ function summarise(result: AutocannonResult, expectedStatus: number): LoadFigure
     .reduce((total, [, count]) => total + count, 0);
   return {
     requestsPerSecond: result.requests.average,
+    expectedPerSecond: (byStatus[String(expectedStatus)] ?? 0) / result.duration,
     total: result.requests.total,
     p50Ms: result.latency.p50,
     p90Ms: result.latency.p90,

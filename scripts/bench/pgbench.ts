@@ -100,7 +100,7 @@ export async function measurePgbench(
   const notes = parsed.failed ? [`pgbench reported ${parsed.failed} failed transactions`] : [];
   const figures = [figure('pgbench single-row insert', Math.round(parsed.tps), 'tps')];
   if (registrationsPerSecond !== undefined) {
-    figures.push(figure('  POST /api/registrations ÷ pgbench tps', registrationsPerSecond / parsed.tps, '×'));
+    figures.push(figure('POST on PostgreSQL ÷ pgbench tps', registrationsPerSecond / parsed.tps, '×'));
   }
   return {
     figures,

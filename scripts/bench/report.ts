@@ -1,72 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromiumVersion } from './chromium.ts';
 import { formatBudget, formatValue, type Measurement } from './figures.ts';
-
-export interface Machine {
-  cpu: string;
-  cores: number;
-  memoryGiB: number;
-  os: string;
-  node: string;
-  postgres: string;
-  chromium: string;
-  lighthouse: string;
-}
+import type { Machine } from './machine.ts';
 
 export interface Report {
   date: string;
   durationSeconds: number;
   commit: string;
   machine: Machine;
-  /** 1-minute load average when the measurements began: above ~0.5 on 2 cores, something else was running. */
-  loadAverageAtStart: number;
+  /** Share of the CPUs busy with other work just before the measurements began. */
+  cpuBusyAtStartPercent: number;
   measurements: Measurement[];
-}
-
-function osName(): string {
-  try {
-    return readFileSync('/etc/os-release', 'utf8').match(/^PRETTY_NAME="?([^"\n]*)"?/m)?.[1] ?? os.type();
-  } catch {
-    return `${os.type()} ${os.release()}`;
-  }
-}
-
-function packageVersion(name: string): string {
-  try {
-    const file = path.resolve('node_modules', name, 'package.json');
-    return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}
-
-export function describeMachine(postgresVersion: string): Machine {
-  return {
-    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
-    cores: os.availableParallelism(),
-    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
-    os: osName(),
-    node: process.version,
-    postgres: postgresVersion,
-    chromium: chromiumVersion(),
-    lighthouse: packageVersion('lighthouse'),
-  };
-}
-
-/** HEAD, marked "+ local changes" when the working tree differs: the bench measures what is on disk. */
-export function describeCommit(): string {
-  try {
-    const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
-    const head = git('rev-parse', '--short', 'HEAD');
-    return git('status', '--porcelain', '--', 'src', 'drizzle', 'package.json', 'vite.config.ts')
-      ? `${head} + local changes`
-      : head;
-  } catch {
-    return 'unknown';
-  }
 }
 
 interface Row {
@@ -108,9 +52,7 @@ export function printTable(report: Report) {
 }
 
 export function missedBudgets(report: Report): string[] {
-  return report.measurements.flatMap((m) =>
-    m.figures.filter((f) => f.outcome === 'fail').map((f) => f.name.trim()),
-  );
+  return report.measurements.flatMap((m) => m.figures.filter((f) => f.outcome === 'fail').map((f) => f.name));
 }
 
 function markdown(report: Report): string {
@@ -128,8 +70,8 @@ function markdown(report: Report): string {
     `- Memory: ${machine.memoryGiB} GiB`,
     `- OS: ${machine.os}`,
     `- Node ${machine.node}, PostgreSQL ${machine.postgres}, Chromium ${machine.chromium}, Lighthouse ${machine.lighthouse}`,
-    `- Load average (1 min) when the measurements began: ${report.loadAverageAtStart.toFixed(2)}` +
-      (report.loadAverageAtStart > 0.5 ? ' (other work was running: the figures may be low)' : ''),
+    `- CPUs busy with other work just before the measurements began: ${report.cpuBusyAtStartPercent.toFixed(0)}%` +
+      (report.cpuBusyAtStartPercent > 10 ? ' (the figures may be low)' : ''),
     '',
     '## Summary',
     '',
@@ -141,7 +83,7 @@ function markdown(report: Report): string {
     '| Figure | Value | Budget | Result |',
     '| --- | ---: | --- | --- |',
     ...rows(report.measurements).map(
-      (row) => `| ${row.figure.trim()} | ${row.value} | ${row.budget} | ${row.result} |`,
+      (row) => `| ${row.figure} | ${row.value} | ${row.budget} | ${row.result} |`,
     ),
   ];
   for (const m of report.measurements) {

@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromiumVersion } from './chromium.ts';
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  os: string;
+  node: string;
+  postgres: string;
+  chromium: string;
+  lighthouse: string;
+}
+
+function osName(): string {
+  try {
+    return readFileSync('/etc/os-release', 'utf8').match(/^PRETTY_NAME="?([^"\n]*)"?/m)?.[1] ?? os.type();
+  } catch {
+    return `${os.type()} ${os.release()}`;
+  }
+}
+
+function packageVersion(name: string): string {
+  try {
+    const file = path.resolve('node_modules', name, 'package.json');
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function describeMachine(postgresVersion: string): Machine {
+  return {
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    cores: os.availableParallelism(),
+    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    os: osName(),
+    node: process.version,
+    postgres: postgresVersion,
+    chromium: chromiumVersion(),
+    lighthouse: packageVersion('lighthouse'),
+  };
+}
+
+/** HEAD, marked "+ local changes" when the working tree differs: the bench measures what is on disk. */
+export function describeCommit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+    const head = git('rev-parse', '--short', 'HEAD');
+    return git('status', '--porcelain', '--', 'src', 'drizzle', 'package.json', 'vite.config.ts')
+      ? `${head} + local changes`
+      : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Share of all CPUs not idle over `ms` (from /proc/stat); NaN where there is no /proc/stat. */
+export async function cpuBusyPercent(ms: number): Promise<number> {
+  const before = cpuTimes();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = cpuTimes();
+  if (!before || !after || after.total === before.total) return Number.NaN;
+  return (1 - (after.idle - before.idle) / (after.total - before.total)) * 100;
+}
+
+function cpuTimes(): { idle: number; total: number } | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      ?.trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    if (!fields || fields.length < 5) return undefined;
+    // idle and iowait: the CPU had nothing to run
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return { idle, total: fields.reduce((sum, value) => sum + value, 0) };
+  } catch {
+    return undefined;
+  }
+}
