@@ -8,7 +8,7 @@
 import { cleanUp, cleanUpOnSignals, onCleanup } from './bench/cleanup.ts';
 import { type Measurement, measure } from './bench/figures.ts';
 import { LIGHTHOUSE, measureLighthouse } from './bench/lighthouse.ts';
-import { cpuBusyPercent, describeCommit, describeMachine } from './bench/machine.ts';
+import { describeCommit, describeMachine, waitForQuietCpu } from './bench/machine.ts';
 import { measurePages, PAGES } from './bench/pages.ts';
 import { measurePgbench, PGBENCH } from './bench/pgbench.ts';
 import { buildIfNeeded, startServer } from './bench/processes.ts';
@@ -82,7 +82,7 @@ async function main(): Promise<number> {
   const postgres = await startPostgres();
   const appDatabaseUrl = await postgres.createDatabase('celebration_bench');
   const pgbenchDatabaseUrl = await postgres.createDatabase('bench_pgbench');
-  const cpuBusyAtStart = await cpuBusyPercent(2000);
+  const cpuBusyAtStart = await waitForQuietCpu();
 
   const onPostgres = await measureAppOnPostgres(appDatabaseUrl);
   const pgbench = await measure(PGBENCH, () =>

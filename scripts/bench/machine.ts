@@ -58,8 +58,21 @@ export function describeCommit(): string {
   }
 }
 
+const QUIET_PERCENT = 10;
+
+/**
+ * Waits (at most `maxWaitMs`) for a second in which the CPUs are under 10% busy, so a run does not start
+ * while Chromium or PostgreSQL are still winding down from the last one; returns the last busy share.
+ */
+export async function waitForQuietCpu(maxWaitMs = 15_000): Promise<number> {
+  const deadline = Date.now() + maxWaitMs;
+  let busy = await cpuBusyPercent(1000);
+  while (busy >= QUIET_PERCENT && Date.now() < deadline) busy = await cpuBusyPercent(1000);
+  return busy;
+}
+
 /** Share of all CPUs not idle over `ms` (from /proc/stat); NaN where there is no /proc/stat. */
-export async function cpuBusyPercent(ms: number): Promise<number> {
+async function cpuBusyPercent(ms: number): Promise<number> {
   const before = cpuTimes();
   await new Promise((resolve) => setTimeout(resolve, ms));
   const after = cpuTimes();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { findPostgresBinDir } from '../lib/throwaway-postgres.ts';
 import { figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
+import { waitForQuietCpu } from './machine.ts';
 import { makeTempDir, runCommand } from './processes.ts';
 
 const CLIENTS = 50;
@@ -89,6 +90,7 @@ export async function measurePgbench(
   args.push('-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username));
   args.push(decodeURIComponent(url.pathname.slice(1)));
   const pgbench = path.join(findPostgresBinDir(), 'pgbench');
+  await waitForQuietCpu();
   const run = await runCommand(pgbench, args, { timeoutMs: (SECONDS + 45) * 1000 });
   if (run.code !== 0) {
     const lastLines = run.stderr.trim().split('\n').slice(-4).join('\n');

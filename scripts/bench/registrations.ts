@@ -10,7 +10,7 @@ import {
   type MeasurementSpec,
 } from './figures.ts';
 import { type LoadFigures, runLoad } from './load.ts';
-import { cpuBusyPercent } from './machine.ts';
+import { waitForQuietCpu } from './machine.ts';
 import { loggedErrors, type RunningServer } from './processes.ts';
 
 const CONNECTIONS = 50;
@@ -160,10 +160,12 @@ function unexpectedNote(load: LoadFigures, server: RunningServer): string[] {
   ];
 }
 
-/** Other work on the machine skews every figure here: say so when there was some just before the run. */
+/** Other work on the machine skews every figure here: wait for it to pass, and say so when it did not. */
 async function busyMachineNote(): Promise<string[]> {
-  const busy = await cpuBusyPercent(2000);
-  return busy > 10 ? [`The CPUs were ${busy.toFixed(0)}% busy with other work just before this run.`] : [];
+  const busy = await waitForQuietCpu();
+  return busy >= 10
+    ? [`The CPUs were still ${busy.toFixed(0)}% busy with other work when this run began.`]
+    : [];
 }
 
 interface RegistrationBudgets {

@@ -8,7 +8,7 @@ export interface Report {
   durationSeconds: number;
   commit: string;
   machine: Machine;
-  /** Share of the CPUs busy with other work just before the measurements began. */
+  /** Share of the CPUs busy with other work when the measurements began (after waiting up to 15 s for quiet). */
   cpuBusyAtStartPercent: number;
   measurements: Measurement[];
 }
@@ -70,7 +70,7 @@ function markdown(report: Report): string {
     `- Memory: ${machine.memoryGiB} GiB`,
     `- OS: ${machine.os}`,
     `- Node ${machine.node}, PostgreSQL ${machine.postgres}, Chromium ${machine.chromium}, Lighthouse ${machine.lighthouse}`,
-    `- CPUs busy with other work just before the measurements began: ${report.cpuBusyAtStartPercent.toFixed(0)}%` +
+    `- CPUs busy with other work when the measurements began: ${report.cpuBusyAtStartPercent.toFixed(0)}%` +
       (report.cpuBusyAtStartPercent > 10 ? ' (the figures may be low)' : ''),
     '',
     '## Summary',
