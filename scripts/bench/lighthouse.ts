@@ -22,7 +22,8 @@ export const LIGHTHOUSE: MeasurementSpec = {
   title: 'Lighthouse: performance and accessibility',
   method:
     'Lighthouse 12 through its Node API, one fresh headless Chromium (chrome-launcher, --headless=new) per ' +
-    'route, default mobile form factor with simulated throttling, categories performance and accessibility; ' +
+    'route once the CPUs are quiet, default mobile form factor with simulated throttling, categories ' +
+    'performance and accessibility; ' +
     'one run per route (repeated once when Lighthouse reports a failed trace), so the performance score ' +
     'can move by a few points between runs.',
 };

@@ -19,7 +19,8 @@ const WARM_UP_SECONDS = 3;
 
 const LOAD_METHOD =
   `autocannon (programmatic, in the bench process on the same machine) POST /api/registrations with ` +
-  `${CONNECTIONS} connections for ${SECONDS} s after a ${WARM_UP_SECONDS} s warm-up that is not counted; ` +
+  `${CONNECTIONS} connections for ${SECONDS} s after a ${WARM_UP_SECONDS} s warm-up that is not counted ` +
+  '(and after waiting up to 15 s for the CPUs to go quiet); ' +
   'every request a valid runner entry for a new person (distinct name and email) with its own ' +
   'Idempotency-Key, as the client sends; production server (node dist/server/main.js), RATE_LIMITS=off, ' +
   "LOG_LEVEL=warn, dev mail outbox. Requests/s is autocannon's mean of per-second counts; any response " +
