@@ -17,6 +17,7 @@ import type { Env } from './env.ts';
 import { accountRoutes } from './features/accounts/account-routes.ts';
 import { sessionRoutes } from './features/accounts/session-routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
+import { participantRoutes } from './features/participants/routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
 import { enforceAccess, requireAccessDeclarations, requireSameOrigin } from './http/access.ts';
 import { clientBuildExists, clientRoutes, isClientRoute } from './http/client-routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions) {
       await registrationRoutes(api, context);
       await sessionRoutes(api, context);
       await accountRoutes(api, context);
+      await participantRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
+  date,
   index,
   integer,
+  numeric,
   pgEnum,
   pgSequence,
   pgTable,
@@ -43,6 +46,13 @@ export const registrations = pgTable(
     termsVersion: integer('terms_version').notNull(),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
     paymentStatus: paymentStatusEnum('payment_status').notNull().default('unpaid'),
+    /** The payment as last recorded by an admin; every change is also kept in registration_history. */
+    paymentMethod: text('payment_method', { enum: ['usd_bank', 'zwg_bank', 'cash', 'mobile_money'] }),
+    paymentAmount: numeric('payment_amount', { precision: 12, scale: 2 }),
+    paymentCurrency: text('payment_currency', { enum: ['USD', 'ZWG'] }),
+    payerReference: text('payer_reference'),
+    paidOn: date('paid_on'),
+    waiverReason: text('waiver_reason'),
     status: registrationStatusEnum('status').notNull().default('active'),
     idempotencyKey: text('idempotency_key').unique(),
     /** The company account that entered this person as one of its team (none for a public entry). */
@@ -67,4 +77,22 @@ export const registrations = pgTable(
       .on(table.companyAccountId)
       .where(sql`${table.companyAccountId} is not null`),
   ],
+);
+
+/** Who changed an entry and when (edits, payments, cancellation), shown as the entry's history. */
+export const registrationHistory = pgTable(
+  'registration_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['edited', 'payment', 'cancelled'] }).notNull(),
+    summary: text('summary').notNull(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The admin's name at the time, kept even if the account goes. */
+    actorName: text('actor_name'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('registration_history_registration').on(table.registrationId, table.at)],
 );

@@ -1,0 +1,305 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  ORIGIN,
+  resetData,
+  signedInAs,
+  testDatabase,
+} from '../../../../tests/support/test-app.ts';
+import type { App } from '../../app.ts';
+import { raceOptions } from '../../db/schema/index.ts';
+import { safeCell } from './export-csv.ts';
+
+let app: App;
+let admin: { cookie: string };
+
+beforeAll(async () => {
+  app = await createTestApp({ RATE_LIMITS: 'off' });
+});
+afterAll(() => app.close());
+beforeEach(async () => {
+  await resetData();
+  admin = await signedInAs(app, 'admin');
+});
+
+let serial = 0;
+async function register(overrides: Record<string, unknown> = {}) {
+  serial += 1;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/registrations',
+    payload: {
+      discipline: 'run',
+      firstName: 'Tendai',
+      lastName: `Moyo${serial}`,
+      email: `tendai.${serial}@example.com`,
+      mobile: '0771234567',
+      age: 30 + (serial % 40),
+      gender: 'Male',
+      raceType: '10km',
+      nextOfKinMobile: '0772345678',
+      tshirtSize: 'Medium',
+      consent: true,
+      ...overrides,
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().reference as string;
+}
+
+const get = (url: string) => app.inject({ url, headers: { cookie: admin.cookie } });
+const send = (method: 'PUT' | 'POST', url: string, payload?: object) =>
+  app.inject({
+    method,
+    url,
+    headers: { cookie: admin.cookie, origin: ORIGIN },
+    ...(payload ? { payload } : {}),
+  });
+
+async function idOf(reference: string) {
+  const list = await get(`/api/participants?q=${reference}`);
+  return list.json().rows[0].id as string;
+}
+
+describe('the participants list', () => {
+  it('shows runners and cyclists together, newest first, with every column', async () => {
+    await register();
+    await register({
+      discipline: 'cycle',
+      raceType: '30km',
+      tshirtSize: 'Large',
+      firstName: 'Chipo',
+      gender: 'Female',
+    });
+    const response = await get('/api/participants');
+    expect(response.statusCode).toBe(200);
+    const { rows, total } = response.json();
+    expect(total).toBe(2);
+    expect(rows[0]).toMatchObject({
+      discipline: 'cycle',
+      firstName: 'Chipo',
+      raceType: '30km',
+      tshirtSize: 'Large',
+      paymentStatus: 'unpaid',
+      mobile: '+263771234567',
+      nextOfKinMobile: '+263772345678',
+    });
+    expect(rows[1].discipline).toBe('run');
+  });
+
+  it('filters, searches (name, email, phone, reference), sorts and pages', async () => {
+    const references = [];
+    for (let i = 0; i < 5; i++) references.push(await register());
+    await register({
+      discipline: 'cycle',
+      raceType: '15km',
+      firstName: 'Rudo',
+      gender: 'Female',
+      tshirtSize: 'Small',
+    });
+    await register({ gender: '', mobile: '+27 82 123 4567' });
+
+    expect((await get('/api/participants?discipline=cycle')).json().total).toBe(1);
+    expect((await get('/api/participants?gender=Female')).json().total).toBe(1);
+    expect((await get('/api/participants?gender=unknown')).json().total).toBe(1);
+    expect((await get('/api/participants?race=15km')).json().total).toBe(1);
+    expect((await get('/api/participants?tshirt=Small')).json().total).toBe(1);
+    expect((await get('/api/participants?q=rudo')).json().total).toBe(1);
+    expect((await get(`/api/participants?q=${references[2]}`)).json().rows[0].reference).toBe(references[2]);
+    expect((await get('/api/participants?q=082 123 4567')).json().total).toBe(1);
+    expect((await get('/api/participants?q=tendai.3@')).json().total).toBe(1);
+
+    const byAge = (await get('/api/participants?sort=age&dir=asc&pageSize=100'))
+      .json()
+      .rows.map((r: { age: number }) => r.age);
+    expect(byAge).toEqual([...byAge].sort((a, b) => a - b));
+    const page1 = (await get('/api/participants?sort=lastName&dir=asc&pageSize=3&page=1')).json();
+    const page3 = (await get('/api/participants?sort=lastName&dir=asc&pageSize=3&page=3')).json();
+    expect(page1.rows).toHaveLength(3);
+    expect(page3.rows).toHaveLength(1);
+    expect(page1.total).toBe(7);
+  });
+
+  it('rejects unknown sorts and filters with a 400', async () => {
+    expect((await get('/api/participants?sort=password')).statusCode).toBe(400);
+    expect((await get('/api/participants?payment=maybe')).statusCode).toBe(400);
+  });
+});
+
+describe('payments, edits and cancellation', () => {
+  it('records paid, waived and unpaid, keeping who and when', async () => {
+    const id = await idOf(await register());
+    const paid = await send('PUT', `/api/participants/${id}/payment`, {
+      status: 'paid',
+      method: 'mobile_money',
+      amount: '10.00',
+      currency: 'USD',
+      payerReference: 'MP123',
+      paidOn: '2026-11-20',
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({
+      paymentStatus: 'paid',
+      payment: {
+        method: 'mobile_money',
+        amount: '10.00',
+        currency: 'USD',
+        payerReference: 'MP123',
+        paidOn: '2026-11-20',
+      },
+    });
+    const waived = await send('PUT', `/api/participants/${id}/payment`, {
+      status: 'waived',
+      reason: 'Church volunteer',
+    });
+    expect(waived.json()).toMatchObject({
+      paymentStatus: 'waived',
+      payment: { waiverReason: 'Church volunteer', method: null },
+    });
+    const unpaid = await send('PUT', `/api/participants/${id}/payment`, { status: 'unpaid' });
+    const history = unpaid.json().history;
+    expect(history.map((h: { action: string }) => h.action)).toEqual([
+      'payment',
+      'payment',
+      'payment',
+      'registered',
+    ]);
+    expect(history[2].summary).toBe('Marked paid: USD 10.00 by Mobile money on 2026-11-20, reference MP123');
+    expect(history[0].by).toMatch(/^Test admin/);
+  });
+
+  it('refuses a payment without its details', async () => {
+    const id = await idOf(await register());
+    const response = await send('PUT', `/api/participants/${id}/payment`, { status: 'paid', amount: 'ten' });
+    expect(response.statusCode).toBe(400);
+    const paths = response.json().errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['method', 'amount', 'currency', 'paidOn']));
+  });
+
+  it('edits an entry with the public rules, and a new race must have room', async () => {
+    const id = await idOf(await register());
+    const edit = {
+      firstName: 'Tendai',
+      lastName: 'Corrected',
+      email: 'fixed@example.com',
+      mobile: '0712345678',
+      age: 41,
+      gender: 'Male',
+      raceType: '5km',
+      nextOfKinMobile: '0772345678',
+      tshirtSize: 'Large',
+    };
+    const saved = await send('PUT', `/api/participants/${id}`, edit);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      lastName: 'Corrected',
+      mobile: '+263712345678',
+      raceType: '5km',
+      age: 41,
+    });
+    expect(saved.json().history[0].summary).toBe('Changed surname, email, mobile, age, T-shirt, race');
+
+    expect((await send('PUT', `/api/participants/${id}`, { ...edit, age: 3 })).statusCode).toBe(400);
+
+    const { db } = await testDatabase();
+    await db.update(raceOptions).set({ capacity: 0 }).where(eq(raceOptions.label, '21km'));
+    const full = await send('PUT', `/api/participants/${id}`, { ...edit, raceType: '21km' });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().detail).toBe('This race is full');
+  });
+
+  it('cancels an entry: it leaves the list, frees its place and keeps its history', async () => {
+    const reference = await register({ raceType: '21km' });
+    const id = await idOf(reference);
+    const { db } = await testDatabase();
+    await db.update(raceOptions).set({ capacity: 1 }).where(eq(raceOptions.label, '21km'));
+    const cancelled = await send('POST', `/api/participants/${id}/cancel`);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    expect(cancelled.json().history[0].action).toBe('cancelled');
+    expect((await get('/api/participants')).json().total).toBe(0);
+    await register({ raceType: '21km' });
+    expect((await get(`/api/participants/${id}`)).json().status).toBe('cancelled');
+  });
+});
+
+describe('exports', () => {
+  it('writes the filtered rows as CSV with a BOM, every column, formulas defused', async () => {
+    await register({ firstName: '=HYPERLINK("x")' });
+    await register({ discipline: 'cycle', raceType: '15km', firstName: 'Zoë' });
+    const response = await get('/api/participants/export.csv?discipline=cycle');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('FunRun_Participants.csv');
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const records: string[][] = parse(response.body.replace(/^\uFEFF/, ''));
+    expect(records[0]).toEqual([
+      'Name',
+      'Surname',
+      'Email',
+      'Mobile',
+      'Age',
+      'Gender',
+      'Race Type',
+      'Next of Kin',
+      'Discipline',
+      'T-shirt',
+      'Payment',
+      'Reference',
+      'Registered',
+      'Payment method',
+      'Amount',
+      'Currency',
+      'Payer reference',
+      'Paid on',
+    ]);
+    expect(records).toHaveLength(2);
+    expect(records[1]?.slice(0, 4)).toEqual([
+      'Zoë',
+      expect.stringMatching(/^Moyo/),
+      expect.any(String),
+      '+263 77 123 4567',
+    ]);
+
+    const all: string[][] = parse((await get('/api/participants/export.csv')).body.replace(/^\uFEFF/, ''));
+    expect(all.map((r) => r[0])).toContain(`'=HYPERLINK("x")`);
+    expect(safeCell('+263 77 123 4567')).toBe('+263 77 123 4567');
+    expect(safeCell('-1+2')).toBe("'-1+2");
+  });
+
+  it('writes a PDF with the title, the columns, the filters and the filtered rows only', async () => {
+    await register({ firstName: 'Runner', lastName: 'Only' });
+    await register({ discipline: 'cycle', raceType: '30km', firstName: 'Cyclist', lastName: 'Shown' });
+    const response = await get('/api/participants/export.pdf?discipline=cycle');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const dir = mkdtempSync(path.join(tmpdir(), 'pdf-'));
+    writeFileSync(path.join(dir, 'list.pdf'), response.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'list.pdf'), '-'], {
+      encoding: 'utf8',
+    });
+    expect(text).toContain('Celebration Fun Run Participants');
+    for (const header of [
+      'Name',
+      'Surname',
+      'Email',
+      'Mobile',
+      'Age',
+      'Gender',
+      'Race Type',
+      'Next of Kin',
+      'Discipline',
+    ]) {
+      expect(text).toContain(header);
+    }
+    expect(text).toContain('Filters: Cyclists');
+    expect(text).toContain('Cyclist');
+    expect(text).toContain('Shown');
+    expect(text).not.toContain('Only');
+    expect(text).toContain('Page 1');
+  });
+});

@@ -1,0 +1,186 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  ParticipantColumn,
+  ParticipantFilter,
+  ParticipantListQuery,
+} from '../../../shared/participants/participants.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { raceOptions, registrationHistory, registrations, user } from '../../db/schema/index.ts';
+
+export const participantColumns = {
+  id: registrations.id,
+  reference: registrations.reference,
+  discipline: registrations.discipline,
+  firstName: registrations.firstName,
+  lastName: registrations.lastName,
+  email: registrations.email,
+  mobile: registrations.mobile,
+  nextOfKinMobile: registrations.nextOfKinMobile,
+  age: registrations.age,
+  gender: registrations.gender,
+  raceType: raceOptions.label,
+  tshirtSize: registrations.tshirtSize,
+  paymentStatus: registrations.paymentStatus,
+  createdAt: registrations.createdAt,
+};
+
+const SORT_EXPRESSIONS: Record<
+  ParticipantColumn,
+  SQL | typeof registrations.age | typeof registrations.createdAt
+> = {
+  firstName: sql`lower(${registrations.firstName})`,
+  lastName: sql`lower(${registrations.lastName})`,
+  email: sql`lower(${registrations.email})`,
+  mobile: sql`${registrations.mobile}`,
+  age: registrations.age,
+  gender: sql`${registrations.gender}`,
+  raceType: sql`${raceOptions.sortOrder}`,
+  nextOfKinMobile: sql`${registrations.nextOfKinMobile}`,
+  discipline: sql`${registrations.discipline}`,
+  tshirtSize: sql`${registrations.tshirtSize}`,
+  paymentStatus: sql`${registrations.paymentStatus}`,
+  reference: sql`${registrations.reference}`,
+  createdAt: registrations.createdAt,
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE of the list and the exports: active entries of the event matching every filter. */
+export function participantFilter(eventId: string, filter: ParticipantFilter): SQL {
+  const conditions: (SQL | undefined)[] = [
+    eq(registrations.eventId, eventId),
+    eq(registrations.status, 'active'),
+    filter.discipline ? eq(registrations.discipline, filter.discipline) : undefined,
+    filter.race ? eq(raceOptions.label, filter.race) : undefined,
+    filter.payment ? eq(registrations.paymentStatus, filter.payment) : undefined,
+    filter.gender === 'unknown'
+      ? isNull(registrations.gender)
+      : filter.gender
+        ? eq(registrations.gender, filter.gender)
+        : undefined,
+    filter.tshirt ? eq(registrations.tshirtSize, filter.tshirt) : undefined,
+  ];
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    // Phones are stored as +263771234567; someone types 0771234567 or 077 123 4567.
+    const digits = q.replace(/\D/g, '').replace(/^0/, '');
+    conditions.push(
+      or(
+        ilike(sql`${registrations.firstName} || ' ' || ${registrations.lastName}`, pattern),
+        ilike(registrations.email, pattern),
+        ilike(registrations.reference, pattern),
+        digits.length >= 4 ? ilike(registrations.mobile, `%${digits}%`) : undefined,
+      ),
+    );
+  }
+  return and(...conditions) as SQL;
+}
+
+export function participantOrder(sort: ParticipantColumn = 'createdAt', dir: 'asc' | 'desc' = 'desc') {
+  const direction = dir === 'asc' ? asc : desc;
+  // The reference breaks ties, so paging never shows a row twice or skips one.
+  return [direction(SORT_EXPRESSIONS[sort]), direction(registrations.reference)];
+}
+
+export async function listParticipants(db: Database, eventId: string, query: ParticipantListQuery) {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 25;
+  const where = participantFilter(eventId, query);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(participantColumns)
+      .from(registrations)
+      .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+      .where(where)
+      .orderBy(...participantOrder(query.sort, query.dir))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: count() })
+      .from(registrations)
+      .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+      .where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.total ?? 0), page, pageSize };
+}
+
+/** Everything an export shows: the list's columns plus how each entry was paid. */
+export const exportColumns = {
+  ...participantColumns,
+  paymentMethod: registrations.paymentMethod,
+  paymentAmount: registrations.paymentAmount,
+  paymentCurrency: registrations.paymentCurrency,
+  payerReference: registrations.payerReference,
+  paidOn: registrations.paidOn,
+};
+export type ExportRow = Awaited<ReturnType<typeof listParticipants>>['rows'][number] & {
+  paymentMethod: string | null;
+  paymentAmount: string | null;
+  paymentCurrency: string | null;
+  payerReference: string | null;
+  paidOn: string | null;
+};
+
+/** Rows for an export, in batches (keyset paging would need a unique sort; offset over a snapshot is enough here). */
+export async function* participantBatches(
+  db: Database,
+  eventId: string,
+  query: ParticipantListQuery,
+  batchSize = 1000,
+) {
+  const where = participantFilter(eventId, query);
+  for (let offset = 0; ; offset += batchSize) {
+    const rows: ExportRow[] = await db
+      .select(exportColumns)
+      .from(registrations)
+      .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+      .where(where)
+      .orderBy(...participantOrder(query.sort ?? 'lastName', query.dir ?? 'asc'))
+      .limit(batchSize)
+      .offset(offset);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+  }
+}
+
+export async function findParticipant(db: Database | Transaction, eventId: string, id: string) {
+  const [row] = await db
+    .select({
+      ...participantColumns,
+      status: registrations.status,
+      raceOptionId: registrations.raceOptionId,
+      method: registrations.paymentMethod,
+      amount: registrations.paymentAmount,
+      currency: registrations.paymentCurrency,
+      payerReference: registrations.payerReference,
+      paidOn: registrations.paidOn,
+      waiverReason: registrations.waiverReason,
+    })
+    .from(registrations)
+    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+    .where(and(eq(registrations.id, id), eq(registrations.eventId, eventId)));
+  return row;
+}
+
+export async function historyOf(db: Database, registrationId: string) {
+  return db
+    .select({
+      at: registrationHistory.at,
+      action: registrationHistory.action,
+      summary: registrationHistory.summary,
+      by: sql<string | null>`coalesce(${user.name}, ${registrationHistory.actorName})`,
+    })
+    .from(registrationHistory)
+    .leftJoin(user, eq(user.id, registrationHistory.actorId))
+    .where(eq(registrationHistory.registrationId, registrationId))
+    .orderBy(desc(registrationHistory.at), desc(registrationHistory.id));
+}
+
+export async function addHistory(
+  tx: Transaction,
+  entry: { registrationId: string; action: 'edited' | 'payment' | 'cancelled'; summary: string },
+  actor: { id: string; name: string },
+) {
+  await tx.insert(registrationHistory).values({ ...entry, actorId: actor.id, actorName: actor.name });
+}

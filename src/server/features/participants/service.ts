@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm';
+import type { CurrentUser } from '../../../shared/accounts/account.ts';
+import {
+  PAYMENT_METHOD_LABELS,
+  type ParticipantDetail,
+  type ParticipantEditData,
+  type PaymentUpdateData,
+} from '../../../shared/participants/participants.ts';
+import type { AppContext } from '../../app.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { registrations } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../http/problem.ts';
+import { findRace, lockRace } from '../events/repository.ts';
+import { getCurrentEvent } from '../events/service.ts';
+import { countActiveInRace } from '../registrations/repository.ts';
+import { RACE_FULL } from '../registrations/service.ts';
+import { addHistory, findParticipant, historyOf } from './repository.ts';
+
+const FIELD_LABELS: Record<string, string> = {
+  firstName: 'name',
+  lastName: 'surname',
+  email: 'email',
+  mobile: 'mobile',
+  age: 'age',
+  gender: 'gender',
+  raceType: 'race',
+  nextOfKinMobile: 'next of kin',
+  tshirtSize: 'T-shirt',
+};
+
+export async function participantDetail({ database }: AppContext, id: string): Promise<ParticipantDetail> {
+  const event = await getCurrentEvent(database.db);
+  const row = await findParticipant(database.db, event.id, id);
+  if (!row) throw notFound('There is no such entry.');
+  const history = await historyOf(database.db, id);
+  return {
+    id: row.id,
+    reference: row.reference,
+    discipline: row.discipline,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    mobile: row.mobile,
+    nextOfKinMobile: row.nextOfKinMobile,
+    age: row.age,
+    gender: row.gender,
+    raceType: row.raceType,
+    tshirtSize: row.tshirtSize,
+    paymentStatus: row.paymentStatus,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    payment: {
+      method: row.method,
+      amount: row.amount,
+      currency: row.currency,
+      payerReference: row.payerReference,
+      paidOn: row.paidOn,
+      waiverReason: row.waiverReason,
+    },
+    history: [
+      ...history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+      {
+        at: row.createdAt.toISOString(),
+        by: null,
+        action: 'registered' as const,
+        summary: `Registered (${row.reference})`,
+      },
+    ],
+  };
+}
+
+function paymentSummary(update: PaymentUpdateData) {
+  switch (update.status) {
+    case 'paid':
+      return `Marked paid: ${update.currency} ${update.amount} by ${PAYMENT_METHOD_LABELS[update.method]} on ${update.paidOn}${update.payerReference ? `, reference ${update.payerReference}` : ''}`;
+    case 'waived':
+      return `Fee waived: ${update.reason}`;
+    default:
+      return 'Marked unpaid';
+  }
+}
+
+export async function recordPayment(
+  context: AppContext,
+  id: string,
+  update: PaymentUpdateData,
+  actor: CurrentUser,
+) {
+  const { db } = context.database;
+  const event = await getCurrentEvent(db);
+  await db.transaction(async (tx) => {
+    const row = await findParticipant(tx, event.id, id);
+    if (!row) throw notFound('There is no such entry.');
+    if (row.status === 'cancelled') throw conflict('This entry was cancelled; its payment cannot change.');
+    await tx
+      .update(registrations)
+      .set({
+        paymentStatus: update.status,
+        paymentMethod: update.status === 'paid' ? update.method : null,
+        paymentAmount: update.status === 'paid' ? update.amount : null,
+        paymentCurrency: update.status === 'paid' ? update.currency : null,
+        payerReference: update.status === 'paid' ? (update.payerReference ?? null) : null,
+        paidOn: update.status === 'paid' ? update.paidOn : null,
+        waiverReason: update.status === 'waived' ? update.reason : null,
+      })
+      .where(eq(registrations.id, id));
+    await addHistory(tx, { registrationId: id, action: 'payment', summary: paymentSummary(update) }, actor);
+  });
+  return participantDetail(context, id);
+}
+
+export async function editParticipant(
+  context: AppContext,
+  id: string,
+  change: ParticipantEditData,
+  actor: CurrentUser,
+) {
+  const { db } = context.database;
+  const event = await getCurrentEvent(db);
+  try {
+    await db.transaction(async (tx) => {
+      const row = await findParticipant(tx, event.id, id);
+      if (!row) throw notFound('There is no such entry.');
+      if (row.status === 'cancelled') throw conflict('This entry was cancelled and cannot be edited.');
+      const race = await findRace(tx, event.id, row.discipline, change.raceType);
+      if (!race)
+        throw badRequest('Please check the form.', [
+          { path: 'raceType', message: 'Choose a race type from the list' },
+        ]);
+      if (!event.tshirtSizes[row.discipline].includes(change.tshirtSize)) {
+        throw badRequest('Please check the form.', [
+          { path: 'tshirtSize', message: 'Choose a T-shirt size from the list' },
+        ]);
+      }
+      if (race.id !== row.raceOptionId && race.capacity !== null) {
+        await lockRace(tx, race.id);
+        if ((await countActiveInRace(tx, race.id)) >= race.capacity) throw conflict(RACE_FULL);
+      }
+      const { raceType: _race, ...fields } = change;
+      const next = { ...fields, gender: fields.gender ?? null };
+      const before: Record<string, unknown> = { ...row, raceType: row.raceType };
+      const changed = [...Object.keys(next), 'raceType'].filter((key) =>
+        key === 'raceType' ? race.label !== row.raceType : before[key] !== next[key as keyof typeof next],
+      );
+      if (changed.length === 0) return;
+      await tx
+        .update(registrations)
+        .set({ ...next, raceOptionId: race.id })
+        .where(eq(registrations.id, id));
+      await addHistory(
+        tx,
+        {
+          registrationId: id,
+          action: 'edited',
+          summary: `Changed ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`,
+        },
+        actor,
+      );
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'registrations_same_person') {
+      throw conflict('Another active entry already has this name and email in this discipline.');
+    }
+    throw error;
+  }
+  return participantDetail(context, id);
+}
+
+export async function cancelParticipant(context: AppContext, id: string, actor: CurrentUser) {
+  const { db } = context.database;
+  const event = await getCurrentEvent(db);
+  await db.transaction(async (tx) => {
+    const row = await findParticipant(tx, event.id, id);
+    if (!row) throw notFound('There is no such entry.');
+    if (row.status === 'cancelled') return;
+    await tx.update(registrations).set({ status: 'cancelled' }).where(eq(registrations.id, id));
+    await addHistory(
+      tx,
+      { registrationId: id, action: 'cancelled', summary: 'Entry cancelled; its place is free again' },
+      actor,
+    );
+  });
+  return participantDetail(context, id);
+}
