@@ -16,6 +16,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { accountRoutes } from './features/accounts/account-routes.ts';
 import { sessionRoutes } from './features/accounts/session-routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions) {
       await sessionRoutes(api, context);
       await accountRoutes(api, context);
       await participantRoutes(api, context);
+      await dashboardRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,

@@ -303,3 +303,30 @@ describe('exports', () => {
     expect(text).toContain('Page 1');
   });
 });
+
+describe('the fun-run dashboard', () => {
+  it('counts entrants, payments, money, days, races and T-shirts live', async () => {
+    const first = await register({ tshirtSize: 'Large' });
+    await register({ tshirtSize: 'Small' });
+    await register({ discipline: 'cycle', raceType: '15km', tshirtSize: 'Medium' });
+    await send('PUT', `/api/participants/${await idOf(first)}/payment`, {
+      status: 'paid',
+      method: 'cash',
+      amount: '10',
+      currency: 'USD',
+      paidOn: '2026-11-21',
+    });
+    const response = await get('/api/dashboard/fun-run');
+    expect(response.statusCode).toBe(200);
+    const dashboard = response.json();
+    expect(dashboard.entrants).toEqual({ run: 2, cycle: 1 });
+    expect(dashboard.payments).toEqual({ paid: 1, unpaid: 2, waived: 0 });
+    expect(dashboard.money).toEqual({ usd: '10.00', zwg: '0.00' });
+    expect(dashboard.perDay.reduce((sum: number, day: { count: number }) => sum + day.count, 0)).toBe(3);
+    expect(dashboard.perRace).toContainEqual({ discipline: 'run', race: '10km', count: 2, capacity: null });
+    expect(dashboard.tshirts.filter((t: { discipline: string }) => t.discipline === 'run')).toEqual([
+      { discipline: 'run', size: 'Small', count: 1 },
+      { discipline: 'run', size: 'Large', count: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,43 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { registrations } from '../../db/schema/index.ts';
+import { listRacesWithTakenPlaces } from '../events/repository.ts';
+
+const active = (eventId: string) => and(eq(registrations.eventId, eventId), eq(registrations.status, 'active'));
+
+export async function funRunTotals(db: Database, eventId: string) {
+  const harareDay = sql<string>`to_char(${registrations.createdAt} at time zone 'Africa/Harare', 'YYYY-MM-DD')`;
+  const [byDiscipline, byPayment, money, perDay, tshirts, races] = await Promise.all([
+    db
+      .select({ discipline: registrations.discipline, count: count() })
+      .from(registrations)
+      .where(active(eventId))
+      .groupBy(registrations.discipline),
+    db
+      .select({ status: registrations.paymentStatus, count: count() })
+      .from(registrations)
+      .where(active(eventId))
+      .groupBy(registrations.paymentStatus),
+    db
+      .select({
+        currency: registrations.paymentCurrency,
+        total: sql<string>`coalesce(sum(${registrations.paymentAmount}), 0)::text`,
+      })
+      .from(registrations)
+      .where(and(active(eventId), eq(registrations.paymentStatus, 'paid')))
+      .groupBy(registrations.paymentCurrency),
+    db
+      .select({ day: harareDay, count: count() })
+      .from(registrations)
+      .where(active(eventId))
+      .groupBy(harareDay)
+      .orderBy(asc(harareDay)),
+    db
+      .select({ discipline: registrations.discipline, size: registrations.tshirtSize, count: count() })
+      .from(registrations)
+      .where(active(eventId))
+      .groupBy(registrations.discipline, registrations.tshirtSize),
+    listRacesWithTakenPlaces(db, eventId),
+  ]);
+  return { byDiscipline, byPayment, money, perDay, tshirts, races };
+}

@@ -1,0 +1,17 @@
+import * as z from 'zod/mini';
+import { DISCIPLINES } from '../events/event-display.ts';
+
+export const FunRunDashboardSchema = z.object({
+  entrants: z.object({ run: z.number(), cycle: z.number() }),
+  payments: z.object({ paid: z.number(), unpaid: z.number(), waived: z.number() }),
+  /** Money recorded as paid, per currency, as decimal strings. */
+  money: z.object({ usd: z.string(), zwg: z.string() }),
+  /** Registrations per day (Harare dates, YYYY-MM-DD), oldest first. */
+  perDay: z.array(z.object({ day: z.string(), count: z.number() })),
+  perRace: z.array(
+    z.object({ discipline: z.enum(DISCIPLINES), race: z.string(), count: z.number(), capacity: z.nullable(z.number()) }),
+  ),
+  /** The T-shirt order: sizes per discipline, in the event's size order. */
+  tshirts: z.array(z.object({ discipline: z.enum(DISCIPLINES), size: z.string(), count: z.number() })),
+});
+export type FunRunDashboard = z.infer<typeof FunRunDashboardSchema>;
