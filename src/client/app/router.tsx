@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import type { Role } from '../../shared/accounts/account.ts';
 import { NotFound } from './not-found.tsx';
 import { PageLoading, RouteErrorBoundary } from './route-error.tsx';
 
@@ -12,6 +13,24 @@ const ThankYou = lazy(() => import('./routes/thank-you.tsx'));
 const Terms = lazy(() => import('./routes/terms.tsx'));
 const Banking = lazy(() => import('./routes/banking.tsx'));
 const Search = lazy(() => import('./routes/search.tsx'));
+// Accounts: none of this is loaded by the public pages above.
+const SignUp = lazy(() => import('./routes/sign-up.tsx'));
+const SignIn = lazy(() => import('./routes/sign-in.tsx'));
+const CompanySignUp = lazy(() => import('./routes/company-sign-up.tsx'));
+const ForgotPassword = lazy(() => import('./routes/forgot-password.tsx'));
+const ResetPassword = lazy(() => import('./routes/reset-password.tsx'));
+const SignedIn = lazy(() => import('./signed-in.tsx'));
+const WelcomeMan = lazy(() => import('./routes/welcome-man.tsx'));
+const WelcomeFacilitator = lazy(() => import('./routes/welcome-facilitator.tsx'));
+const WelcomeManager = lazy(() => import('./routes/welcome-manager.tsx'));
+const WelcomeAdmin = lazy(() => import('./routes/welcome-admin.tsx'));
+const Accounts = lazy(() => import('./routes/accounts.tsx'));
+const Outbox = lazy(() => import('./routes/outbox.tsx'));
+
+const PARTICIPANT: readonly Role[] = ['participant'];
+const FACILITATOR: readonly Role[] = ['facilitator'];
+const COMPANY: readonly Role[] = ['company'];
+const ADMIN: readonly Role[] = ['admin'];
 
 // Declarative routes: React Router matches them case-insensitively by default, so /register opens /Register.
 export function AppRouter() {
@@ -29,6 +48,27 @@ export function AppRouter() {
               <Route path="Terms" element={<Terms />} />
               <Route path="Banking" element={<Banking />} />
               <Route path="Search" element={<Search />} />
+              <Route path="SignUp" element={<SignUp />} />
+              <Route path="About" element={<SignIn />} />
+              <Route path="CompanySignUp" element={<CompanySignUp />} />
+              <Route path="ForgotPassword" element={<ForgotPassword />} />
+              <Route path="ResetPassword" element={<ResetPassword />} />
+              {/* The guard renders a page (and lets it fetch) only for an account with the page's role. */}
+              <Route element={<SignedIn roles={PARTICIPANT} />}>
+                <Route path="WelcomeMan" element={<WelcomeMan />} />
+                <Route path="Mobile" element={<WelcomeMan />} />
+              </Route>
+              <Route element={<SignedIn roles={FACILITATOR} />}>
+                <Route path="WelcomeFacilitator" element={<WelcomeFacilitator />} />
+              </Route>
+              <Route element={<SignedIn roles={COMPANY} />}>
+                <Route path="WelcomeManager" element={<WelcomeManager />} />
+              </Route>
+              <Route element={<SignedIn roles={ADMIN} />}>
+                <Route path="WelcomeAdmin" element={<WelcomeAdmin />} />
+                <Route path="Accounts" element={<Accounts />} />
+                <Route path="Outbox" element={<Outbox />} />
+              </Route>
             </Route>
             <Route path="*" element={<NotFound />} />
           </Routes>

@@ -11,6 +11,10 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: FieldError[] = [],
+    /** The server's machine-readable reason, e.g. EMAIL_NOT_VERIFIED. */
+    readonly code?: string,
+    /** From Retry-After on a 429 or 503. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -33,7 +37,14 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   const body = await response.json().catch(() => undefined);
   if (!response.ok) {
     const detail = body?.detail ?? body?.title ?? `The server answered ${response.status}. Please try again.`;
-    throw new ApiError(response.status, detail, Array.isArray(body?.errors) ? body.errors : []);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError(
+      response.status,
+      detail,
+      Array.isArray(body?.errors) ? body.errors : [],
+      typeof body?.code === 'string' ? body.code : undefined,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   return body as T;
 }

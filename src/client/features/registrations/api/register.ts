@@ -10,10 +10,15 @@ export function postRegistration(data: RegistrationData, idempotencyKey: string)
   });
 }
 
-export const useRegister = () =>
+export type SubmitRegistration = (
+  data: RegistrationData,
+  idempotencyKey: string,
+) => Promise<RegistrationReceipt>;
+
+export const useRegister = (submit: SubmitRegistration = postRegistration) =>
   useMutation({
     mutationFn: ({ data, idempotencyKey }: { data: RegistrationData; idempotencyKey: string }) =>
-      postRegistration(data, idempotencyKey),
+      submit(data, idempotencyKey),
   });
 
 const RECEIPT_KEY = 'celebration:last-registration';

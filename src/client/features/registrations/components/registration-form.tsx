@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { Discipline, PublicEvent } from '../../../../shared/events/event-settings.ts';
@@ -8,11 +8,12 @@ import {
   GENDERS,
   type RegistrationData,
   RegistrationInputSchema,
+  type RegistrationReceipt,
 } from '../../../../shared/registrations/registration.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { rememberReceipt, useRegister } from '../api/register.ts';
+import { rememberReceipt, type SubmitRegistration, useRegister } from '../api/register.ts';
 
 type FormValues = {
   discipline: Discipline;
@@ -43,9 +44,18 @@ const FIELDS = [
 const isField = (path: string): path is (typeof FIELDS)[number] =>
   (FIELDS as readonly string[]).includes(path);
 
-export function RegistrationForm({ event, discipline }: { event: PublicEvent; discipline: Discipline }) {
+interface RegistrationFormProps {
+  event: PublicEvent;
+  discipline: Discipline;
+  /** Where the entry is sent; the public registration by default. */
+  submit?: SubmitRegistration;
+  /** Called after a successful registration, instead of going to the thank-you page; the form clears. */
+  onRegistered?: (receipt: RegistrationReceipt, data: RegistrationData) => void;
+}
+
+export function RegistrationForm({ event, discipline, submit, onRegistered }: RegistrationFormProps) {
   const navigate = useNavigate();
-  const registration = useRegister();
+  const registration = useRegister(submit);
   // One key per registration attempt: a retry after a dropped connection is recognised by the server.
   const idempotencyKey = useRef<string>(crypto.randomUUID());
   const empty: FormValues = {
@@ -65,11 +75,15 @@ export function RegistrationForm({ event, discipline }: { event: PublicEvent; di
     register,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
     reset,
     formState: { errors },
   } = useForm<FormValues, unknown, RegistrationData>({
     resolver: zodResolver(RegistrationInputSchema) as never,
-    mode: 'onBlur',
+    // A field is checked when left, then on every change: an error shown above the button clears while the
+    // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
+    mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: empty,
   });
@@ -77,13 +91,22 @@ export function RegistrationForm({ event, discipline }: { event: PublicEvent; di
   const races = event.races.filter((race) => race.discipline === discipline);
   const sizes = event.tshirtSizes[discipline];
 
+  // A form whose discipline can be switched keeps what was typed, but not a race or size of the other one.
+  useEffect(() => {
+    if (getValues('discipline') === discipline) return;
+    setValue('discipline', discipline);
+    if (!races.some((race) => race.label === getValues('raceType'))) setValue('raceType', '');
+    if (!sizes.includes(getValues('tshirtSize'))) setValue('tshirtSize', '');
+  }, [discipline, races, sizes, getValues, setValue]);
+
   const onSubmit = handleSubmit(async (data) => {
     if (registration.isPending) return;
     try {
       const receipt = await registration.mutateAsync({ data, idempotencyKey: idempotencyKey.current });
       idempotencyKey.current = crypto.randomUUID();
-      rememberReceipt(receipt);
       reset(empty);
+      if (onRegistered) return onRegistered(receipt, data);
+      rememberReceipt(receipt);
       navigate('/Thankyou', { state: { receipt } });
     } catch (error) {
       if (error instanceof ApiError) {

@@ -1,0 +1,254 @@
+import { useEffect, useId, useState } from 'react';
+import {
+  ACCOUNTS_PAGE_SIZE,
+  type AccountSummary,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+} from '../../../shared/accounts/account.ts';
+import { secondaryButtonClass } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { inputClass } from '../../components/ui/field.tsx';
+import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
+import { DataTable, tdClass, thClass } from '../../components/ui/table.tsx';
+import { useAccounts, useUpdateAccount } from '../../features/accounts/api/accounts.ts';
+import { errorText, FormAlert, FormSuccess } from '../../features/accounts/components/form-alert.tsx';
+import { PageHeading, useCurrentUser } from '../../features/accounts/components/signed-in-layout.tsx';
+import { formatDate } from '../../lib/dates.ts';
+
+const DEBOUNCE_MS = 300;
+
+type Notice = { kind: 'done' | 'failed'; text: string };
+
+function Badge({ tone, children }: { tone: 'good' | 'warn' | 'bad'; children: string }) {
+  const tones = {
+    good: 'bg-green-100 text-green-900',
+    warn: 'bg-amber-100 text-amber-900',
+    bad: 'bg-red-100 text-red-900',
+  };
+  return (
+    <span
+      className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+export default function Accounts() {
+  const me = useCurrentUser();
+  const searchId = useId();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [notice, setNotice] = useState<Notice>();
+  const [confirming, setConfirming] = useState<AccountSummary>();
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(text.trim());
+      setPage(1);
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const accounts = useAccounts(query, page);
+  const update = useUpdateAccount();
+  const list = accounts.data;
+  const pages = list ? Math.max(1, Math.ceil(list.total / (list.pageSize || ACCOUNTS_PAGE_SIZE))) : 1;
+
+  async function changeRole(account: AccountSummary, role: Role) {
+    setNotice(undefined);
+    try {
+      await update.mutateAsync({ id: account.id, change: { role } });
+      setNotice({ kind: 'done', text: `${account.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
+    } catch (error) {
+      setNotice({ kind: 'failed', text: `The role of ${account.name} was not changed. ${errorText(error)}` });
+    }
+  }
+
+  async function toggleDisabled(account: AccountSummary) {
+    try {
+      await update.mutateAsync({ id: account.id, change: { disabled: !account.disabled } });
+      setConfirming(undefined);
+      setNotice({
+        kind: 'done',
+        text: account.disabled
+          ? `${account.name} can sign in again.`
+          : `${account.name}'s account is disabled.`,
+      });
+    } catch {
+      // Shown inside the dialog.
+    }
+  }
+
+  return (
+    <>
+      <PageHeading title="Accounts">
+        <p>Search by name or email. A role change or a disabled account signs that person out at once.</p>
+      </PageHeading>
+      <search className="mb-4">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setQuery(text.trim());
+            setPage(1);
+          }}
+          className="flex max-w-md flex-col gap-1.5"
+        >
+          <label htmlFor={searchId} className="font-medium">
+            Search accounts
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Name or email"
+            autoComplete="off"
+            className={inputClass}
+          />
+        </form>
+      </search>
+
+      <div aria-live="polite" className="mb-4 empty:hidden">
+        {notice?.kind === 'done' && <FormSuccess>{notice.text}</FormSuccess>}
+      </div>
+      {notice?.kind === 'failed' && (
+        <div className="mb-4">
+          <FormAlert>{notice.text}</FormAlert>
+        </div>
+      )}
+
+      {accounts.isPending && <Loading label="Loading accounts…" />}
+      {accounts.isError && (
+        <ErrorMessage onRetry={() => accounts.refetch()}>{errorText(accounts.error)}</ErrorMessage>
+      )}
+      {list && list.accounts.length === 0 && (
+        <p className="rounded-xl border border-stone-200 bg-white p-5 text-stone-700">
+          {query ? `No account matches “${query}”.` : 'There are no accounts yet.'}
+        </p>
+      )}
+      {list && list.accounts.length > 0 && (
+        <>
+          <DataTable label="Accounts table">
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>
+                  Account
+                </th>
+                <th scope="col" className={thClass}>
+                  Role
+                </th>
+                <th scope="col" className={thClass}>
+                  Status
+                </th>
+                <th scope="col" className={thClass}>
+                  Created
+                </th>
+                <th scope="col" className={thClass}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.accounts.map((account) => {
+                const isMe = account.id === me.id;
+                return (
+                  <tr key={account.id} className={account.disabled ? 'bg-stone-50 text-stone-600' : ''}>
+                    <td className={tdClass}>
+                      <div className="font-semibold text-stone-900">
+                        {account.name}
+                        {isMe && <span className="font-normal text-stone-600"> (you)</span>}
+                      </div>
+                      <div className="break-all text-stone-700">{account.email}</div>
+                    </td>
+                    <td className={tdClass}>
+                      <select
+                        aria-label={`Role of ${account.name}`}
+                        value={account.role}
+                        disabled={update.isPending}
+                        onChange={(event) => changeRole(account, event.target.value as Role)}
+                        className={`${inputClass} min-w-36`}
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_LABELS[role]}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td className={tdClass}>
+                      <div className="flex flex-wrap gap-1">
+                        {account.disabled && <Badge tone="bad">Disabled</Badge>}
+                        {account.emailVerified ? (
+                          <Badge tone="good">Verified</Badge>
+                        ) : (
+                          <Badge tone="warn">Not verified</Badge>
+                        )}
+                      </div>
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap`}>{formatDate(account.createdAt)}</td>
+                    <td className={`${tdClass} text-right`}>
+                      <button
+                        type="button"
+                        className={`${secondaryButtonClass} min-h-10 px-3 text-sm`}
+                        aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.name}`}
+                        onClick={() => {
+                          update.reset();
+                          setNotice(undefined);
+                          setConfirming(account);
+                        }}
+                      >
+                        {account.disabled ? 'Enable' : 'Disable'}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </DataTable>
+          <nav aria-label="Pages of accounts" className="mt-4 flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={page <= 1}
+              onClick={() => setPage((p) => p - 1)}
+            >
+              Previous
+            </button>
+            <p className="text-stone-700">
+              Page {list.page} of {pages} · {list.total} account{list.total === 1 ? '' : 's'}
+            </p>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={confirming?.disabled ? `Enable ${confirming.name}?` : `Disable ${confirming?.name ?? ''}?`}
+        confirmLabel={confirming?.disabled ? 'Enable account' : 'Disable account'}
+        busy={update.isPending}
+        error={update.isError ? errorText(update.error) : undefined}
+        onConfirm={() => confirming && toggleDisabled(confirming)}
+        onCancel={() => setConfirming(undefined)}
+      >
+        {confirming?.disabled ? (
+          <p>{confirming.name} will be able to sign in again.</p>
+        ) : (
+          <p>
+            {confirming?.name} ({confirming?.email}) will be signed out at once and cannot sign in until an
+            admin enables the account again.
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { EmailOnlySchema } from '../../../shared/accounts/account.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field, inputClass } from '../../components/ui/field.tsx';
+import { useForgotPassword } from '../../features/accounts/api/email-links.ts';
+import { AuthPage, linkClass } from '../../features/accounts/components/auth-page.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../features/accounts/components/form-alert.tsx';
+
+export default function ForgotPassword() {
+  const forgot = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ email: string }>({
+    resolver: zodResolver(EmailOnlySchema) as never,
+    mode: 'onSubmit',
+    defaultValues: { email: '' },
+  });
+  const onSubmit = handleSubmit(async ({ email }) => {
+    if (forgot.isPending) return;
+    await forgot.mutateAsync(email).catch(() => undefined);
+  });
+
+  return (
+    <AuthPage
+      title="Forgot password"
+      intro="Type the email address of your account. We will email you a link to choose a new password."
+    >
+      {forgot.isSuccess ? (
+        <FormSuccess>
+          <p className="font-semibold">{forgot.data.message}</p>
+          <p className="mt-1">The link works for one hour. Check your spam folder if it does not arrive.</p>
+        </FormSuccess>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+          <Field label="Email" error={errors.email?.message}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                {...register('email')}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                className={inputClass}
+              />
+            )}
+          </Field>
+          {forgot.isError && <FormAlert>{errorText(forgot.error)}</FormAlert>}
+          <Button type="submit" disabled={forgot.isPending} className="w-full">
+            {forgot.isPending ? 'Sending…' : 'Send reset link'}
+          </Button>
+        </form>
+      )}
+      <p className="text-stone-700">
+        Remembered it?{' '}
+        <Link to="/About" className={linkClass}>
+          Sign in
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}

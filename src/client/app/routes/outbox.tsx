@@ -1,0 +1,109 @@
+import { Fragment } from 'react';
+import type { OutboxMail } from '../../../shared/accounts/account.ts';
+import { secondaryButtonClass } from '../../components/ui/button.tsx';
+import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
+import { useOutbox } from '../../features/accounts/api/outbox.ts';
+import { errorText } from '../../features/accounts/components/form-alert.tsx';
+import { PageHeading } from '../../features/accounts/components/signed-in-layout.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
+
+/** The mail's text with its web addresses as links. */
+function TextWithLinks({ text }: { text: string }) {
+  const parts = text.split(URL_PATTERN);
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of a fixed text
+          <a key={index} href={part} className="break-all font-medium text-brand-700 underline">
+            {part}
+          </a>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of a fixed text
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+function Status({ mail }: { mail: OutboxMail }) {
+  if (mail.sentAt) {
+    return (
+      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
+        Sent {formatDateTime(mail.sentAt)}
+      </span>
+    );
+  }
+  return (
+    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+      Pending{mail.attempts > 0 ? ` · ${mail.attempts} failed attempt${mail.attempts === 1 ? '' : 's'}` : ''}
+    </span>
+  );
+}
+
+export default function Outbox() {
+  const outbox = useOutbox();
+  const mails = outbox.data?.mails;
+  return (
+    <>
+      <PageHeading title="Outbox">
+        <p>
+          The latest 50 emails the site sent, newest first. When no mail server is set up they are not
+          delivered, and their links can be opened from here.
+        </p>
+      </PageHeading>
+      <p className="mb-4">
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() => outbox.refetch()}
+          disabled={outbox.isFetching}
+        >
+          {outbox.isFetching ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </p>
+      {outbox.isPending && <Loading label="Loading the outbox…" />}
+      {outbox.isError && (
+        <ErrorMessage onRetry={() => outbox.refetch()}>{errorText(outbox.error)}</ErrorMessage>
+      )}
+      {mails?.length === 0 && (
+        <p className="rounded-xl border border-stone-200 bg-white p-5 text-stone-700">
+          No email has been sent yet.
+        </p>
+      )}
+      {mails && mails.length > 0 && (
+        <ol className="flex flex-col gap-4">
+          {mails.map((mail) => (
+            <li key={mail.id}>
+              <article
+                aria-labelledby={`mail-${mail.id}`}
+                className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
+              >
+                <header className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <h2 id={`mail-${mail.id}`} className="font-bold text-stone-900">
+                      {mail.subject}
+                    </h2>
+                    <p className="break-all text-sm text-stone-700">
+                      To {mail.to} · <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt)}</time>
+                    </p>
+                  </div>
+                  <Status mail={mail} />
+                </header>
+                {mail.lastError && !mail.sentAt && (
+                  <p className="mt-2 text-sm text-red-800">Last error: {mail.lastError}</p>
+                )}
+                <p className="mt-3 whitespace-pre-wrap break-words rounded-lg bg-stone-50 p-3 text-sm text-stone-800">
+                  <TextWithLinks text={mail.text} />
+                </p>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}

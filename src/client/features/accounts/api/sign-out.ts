@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiFetch } from '../../../lib/api.ts';
+
+/** Ends the session on the server, then forgets everything this account loaded and goes home. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/api/account/sign-out', { method: 'POST' }),
+    onSuccess: () => {
+      navigate('/', { replace: true });
+      queryClient.clear();
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { ROLE_LABELS } from '../../../../shared/accounts/account.ts';
+import { PageHeading, useCurrentUser } from './signed-in-layout.tsx';
+
+export const cardClass =
+  'flex flex-col gap-1 rounded-xl border border-stone-200 bg-white p-5 shadow-sm hover:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-600';
+
+/** A signed-in home for an account whose own dashboard is still to come: who he is and where to go. */
+export function AccountHome({ upcoming }: { upcoming: string }) {
+  const user = useCurrentUser();
+  return (
+    <>
+      <PageHeading title={`Welcome, ${user.name}`} />
+      <section
+        aria-labelledby="account-heading"
+        className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+      >
+        <h2 id="account-heading" className="text-lg font-bold">
+          Your account
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+          <dt className="text-stone-600">Email</dt>
+          <dd className="break-all font-medium">{user.email}</dd>
+          <dt className="text-stone-600">Role</dt>
+          <dd className="font-medium">{ROLE_LABELS[user.role]}</dd>
+        </dl>
+        <p className="mt-4 text-sm text-stone-600">{upcoming}</p>
+      </section>
+      <section aria-labelledby="fun-run-heading" className="mt-8">
+        <h2 id="fun-run-heading" className="mb-3 text-xl font-bold">
+          Celebration Fun Run
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Link to="/Register" className={cardClass}>
+            <span className="text-lg font-semibold text-brand-800">Register as Runner</span>
+            <span className="text-stone-700">The runner registration form</span>
+          </Link>
+          <Link to="/RegisterCyclist" className={cardClass}>
+            <span className="text-lg font-semibold text-brand-800">Register as Cyclist</span>
+            <span className="text-stone-700">The cyclist registration form</span>
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

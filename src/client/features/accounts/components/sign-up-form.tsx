@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { CompanySignUpSchema, PASSWORD_RULE, SignUpSchema } from '../../../../shared/accounts/account.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { type AccountKind, type SignUpValues, useSignUp } from '../api/sign-up.ts';
+import { linkClass } from './auth-page.tsx';
+import { errorText, FormAlert, FormSuccess } from './form-alert.tsx';
+import { ResendVerification } from './resend-verification.tsx';
+
+const COPY: Record<
+  AccountKind,
+  { nameLabel: string; submit: string; signInText: string; signInLink: string; signInTo: string }
+> = {
+  participant: {
+    nameLabel: 'Full name',
+    submit: 'Register',
+    signInText: 'Already have an account?',
+    signInLink: 'Sign In',
+    signInTo: '/About',
+  },
+  company: {
+    nameLabel: 'Name',
+    submit: 'Sign Up',
+    signInText: 'Your team already has an account?',
+    signInLink: 'Login',
+    signInTo: '/About?next=/WelcomeManager',
+  },
+};
+
+const FIELDS = ['name', 'email', 'password'] as const;
+const isField = (path: string): path is (typeof FIELDS)[number] =>
+  (FIELDS as readonly string[]).includes(path);
+
+/** Creates a participant or company account; the page then asks the user to open the emailed link. */
+export function SignUpForm({ kind }: { kind: AccountKind }) {
+  const copy = COPY[kind];
+  const signUp = useSignUp(kind);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useForm<SignUpValues>({
+    resolver: zodResolver(kind === 'company' ? CompanySignUpSchema : SignUpSchema) as never,
+    // A field is checked when left, then on every change: an error shown above the button clears while the
+    // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (signUp.isPending) return;
+    try {
+      await signUp.mutateAsync(values);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const fieldError of error.errors) {
+          if (isField(fieldError.path)) setError(fieldError.path, { message: fieldError.message });
+        }
+      }
+    }
+  });
+
+  if (signUp.isSuccess) {
+    const email = getValues('email').trim();
+    return (
+      <>
+        <FormSuccess>
+          <p className="text-lg font-semibold">{signUp.data.message}</p>
+          <p className="mt-1">
+            We sent it to <strong className="break-all">{email}</strong>. The link confirms your address and
+            signs you in.
+          </p>
+        </FormSuccess>
+        <p className="text-stone-700">No email after a few minutes? Check your spam folder, or:</p>
+        <ResendVerification email={email} />
+        <p className="text-stone-700">
+          Already confirmed?{' '}
+          <Link to={copy.signInTo} className={linkClass}>
+            {copy.signInLink}
+          </Link>
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <Field label={copy.nameLabel} error={errors.name?.message}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              {...register('name')}
+              autoComplete={kind === 'company' ? 'organization' : 'name'}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Password" hint={PASSWORD_RULE} error={errors.password?.message}>
+          {(a11y) => <PasswordInput {...a11y} {...register('password')} autoComplete="new-password" />}
+        </Field>
+        {signUp.isError && <FormAlert>{errorText(signUp.error)}</FormAlert>}
+        <Button type="submit" disabled={signUp.isPending} className="w-full">
+          {signUp.isPending ? 'Creating your account…' : copy.submit}
+        </Button>
+      </form>
+      <p className="text-stone-700">
+        {copy.signInText}{' '}
+        <Link to={copy.signInTo} className={linkClass}>
+          {copy.signInLink}
+        </Link>
+      </p>
+    </>
+  );
+}

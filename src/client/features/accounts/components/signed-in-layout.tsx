@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink, useOutletContext } from 'react-router';
+import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../../../shared/accounts/account.ts';
+import { useSignOut } from '../api/sign-out.ts';
+import { errorText } from './form-alert.tsx';
+
+const NAV: Record<Role, [to: string, label: string][]> = {
+  admin: [
+    ['/WelcomeAdmin', 'Dashboard'],
+    ['/Accounts', 'Accounts'],
+    ['/Outbox', 'Outbox'],
+  ],
+  company: [['/WelcomeManager', 'Team']],
+  facilitator: [['/WelcomeFacilitator', 'Home']],
+  participant: [['/WelcomeMan', 'Home']],
+};
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-2.5 py-2 text-sm font-medium hover:bg-white/10 ${isActive ? 'bg-white/15 underline underline-offset-4' : ''}`;
+
+/** Header (product, the account's name, its role's pages, Log Out), main and a small footer. */
+export function SignedInLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const signOut = useSignOut();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="bg-brand-800 text-white">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2">
+          <Link to={ROLE_HOME[user.role]} className="flex items-center gap-2 py-1 font-bold">
+            <img src="/logo.svg" alt="" width="32" height="32" className="size-8" />
+            Celebration
+          </Link>
+          <div className="flex min-w-0 items-center gap-3">
+            <p className="min-w-0 truncate text-sm">
+              <span className="sr-only">Signed in as </span>
+              <span className="font-semibold">{user.name}</span>
+              <span className="text-brand-100"> · {ROLE_LABELS[user.role]}</span>
+            </p>
+            <button
+              type="button"
+              onClick={() => signOut.mutate()}
+              disabled={signOut.isPending}
+              className="min-h-10 shrink-0 rounded-md border border-white/70 px-3 text-sm font-semibold hover:bg-white/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              {signOut.isPending ? 'Logging out…' : 'Log Out'}
+            </button>
+          </div>
+        </div>
+        <div className="border-t border-white/15">
+          <nav aria-label="Account" className="mx-auto flex max-w-5xl flex-wrap gap-1 px-3 py-1">
+            {NAV[user.role].map(([to, label]) => (
+              <NavLink key={to} to={to} className={navLinkClass}>
+                {label}
+              </NavLink>
+            ))}
+            <NavLink to="/" end className={navLinkClass}>
+              Fun run site
+            </NavLink>
+          </nav>
+        </div>
+      </header>
+      {signOut.isError && (
+        <div role="alert" className="bg-red-50 px-4 py-3 text-center font-medium text-red-900">
+          Could not log out: {errorText(signOut.error)}
+        </div>
+      )}
+      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>
+      <footer className="border-t border-stone-200 bg-white">
+        <p className="mx-auto max-w-5xl px-4 py-5 text-sm text-stone-600">
+          Celebration · signed in as <span className="break-all">{user.email}</span>
+        </p>
+      </footer>
+    </div>
+  );
+}
+
+/** The page's document title and its heading. */
+export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-6">
+      <title>{`${title} · Celebration`}</title>
+      <h1 className="text-3xl font-bold text-stone-900">{title}</h1>
+      {children && <div className="mt-2 text-stone-700">{children}</div>}
+    </div>
+  );
+}
+
+/** The signed-in account, inside a page that the guard let through. */
+export const useCurrentUser = () => useOutletContext<CurrentUser>();
