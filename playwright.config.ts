@@ -11,6 +11,9 @@ if (!databaseUrl) {
 }
 const PORT = 3100;
 export const baseURL = `http://127.0.0.1:${PORT}`;
+// The SMTP sink (tests/e2e/support/smtp-sink.ts) receives the app's mail; tests read it over HTTP.
+const SMTP_SINK_PORT = 3125;
+const SMTP_SINK_HTTP_PORT = 3126;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -42,19 +45,31 @@ export default defineConfig({
     },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `${baseURL}/readyz`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'celebration-e2e-')),
-      LOG_LEVEL: 'warn',
+  // Started in this order: the mail sink is listening before the app sends its first message.
+  webServer: [
+    {
+      command: 'npx tsx tests/e2e/support/smtp-sink.ts',
+      url: `http://127.0.0.1:${SMTP_SINK_HTTP_PORT}/ready`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { SMTP_SINK_PORT: String(SMTP_SINK_PORT), SMTP_SINK_HTTP_PORT: String(SMTP_SINK_HTTP_PORT) },
     },
-  },
+    {
+      command: 'node dist/server/main.js',
+      url: `${baseURL}/readyz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      // RATE_LIMITS stays at its default (on): the tests check the sign-in limit.
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'celebration-e2e-')),
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}?ignoreTLS=true`,
+      },
+    },
+  ],
 });

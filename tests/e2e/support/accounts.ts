@@ -1,0 +1,79 @@
+import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { query, uniqueName } from './database.ts';
+import { linkIn, waitForMail } from './mail.ts';
+
+export const PASSWORD = 'runs-at-dawn-2025';
+export const VERIFY_SUBJECT = /Confirm your email/;
+export const RESET_SUBJECT = /Reset your Celebration password/;
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** An address no other test, project or earlier run uses. */
+export const uniqueEmail = (label: string, testInfo: TestInfo) =>
+  `${uniqueName(label)}-${testInfo.project.name}@example.com`.toLowerCase();
+
+export const newAccount = (label: string, testInfo: TestInfo, name = 'Tendai Moyo'): Account => ({
+  name,
+  email: uniqueEmail(label, testInfo),
+  password: PASSWORD,
+});
+
+/** Fills and sends /SignUp or /CompanySignUp as a person would, and checks the page's answer. */
+export async function signUpInBrowser(page: Page, account: Account, kind: 'participant' | 'company') {
+  await page.goto(kind === 'company' ? '/CompanySignUp' : '/SignUp');
+  await page.getByLabel(kind === 'company' ? 'Name' : 'Full name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: kind === 'company' ? 'Sign Up' : 'Register' }).click();
+  await expect(page.getByText('Check your email for verification link')).toBeVisible();
+}
+
+/** The link in the newest verification mail the SMTP sink received for this address. */
+export async function verificationLink(email: string, count = 1) {
+  return linkIn(await waitForMail(email, VERIFY_SUBJECT, count));
+}
+
+/** Signs up through the API and follows the emailed link: a verified account, not signed in anywhere. */
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  account: Account,
+  kind: 'participant' | 'company' = 'participant',
+) {
+  const response = await request.post(
+    kind === 'company' ? '/api/account/company-sign-up' : '/api/account/sign-up',
+    {
+      data: account,
+    },
+  );
+  expect(response.status()).toBe(202);
+  const verified = await request.get(await verificationLink(account.email), { maxRedirects: 0 });
+  expect(verified.status()).toBe(302);
+  return account;
+}
+
+/** An admin made the only way the tests can: a verified account promoted in the database. */
+export async function createAdmin(request: APIRequestContext, account: Account) {
+  await createVerifiedAccount(request, account);
+  await query(`update "user" set role = 'admin' where email = $1`, [account.email]);
+  return account;
+}
+
+/** Signs in through the API (a request context that may hold cookies must say where it comes from). */
+export async function apiSignIn(request: APIRequestContext, account: Account, testInfo: TestInfo) {
+  const origin = new URL(testInfo.project.use.baseURL ?? 'http://127.0.0.1:3100').origin;
+  return request.post('/api/account/sign-in', {
+    data: { email: account.email, password: account.password },
+    headers: { origin },
+  });
+}
+
+/** Signs in on /About by its labels. */
+export async function signInInBrowser(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
