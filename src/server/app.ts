@@ -17,6 +17,7 @@ import type { Env } from './env.ts';
 import { accountRoutes } from './features/accounts/account-routes.ts';
 import { sessionRoutes } from './features/accounts/session-routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { eventAdminRoutes, mediaRoutes } from './features/events/admin-routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
@@ -26,6 +27,7 @@ import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { Problem } from './http/problem.ts';
 import { Mailer } from './mail/mailer.ts';
+import { mediaRoot } from './storage/media.ts';
 
 export interface AppOptions {
   env: Env;
@@ -41,6 +43,8 @@ export interface AppContext {
   database: DatabaseHandle;
   mailer: Mailer;
   auth: Auth;
+  /** Where public uploads (event photo, logo) are kept. */
+  mediaDir: string;
 }
 
 declare module 'fastify' {
@@ -99,7 +103,7 @@ export async function buildApp(options: AppOptions) {
 
   const mailer = new Mailer(env, database.db, app.log);
   const auth = createAuth({ env, db: database.db, mailer, secret: sessionSecret(env), log: app.log });
-  const context: AppContext = { env, database, mailer, auth };
+  const context: AppContext = { env, database, mailer, auth, mediaDir: mediaRoot(env) };
   app.decorate('context', context);
   requireSameOrigin(app, env.PUBLIC_URL);
   enforceAccess(app, auth);
@@ -113,6 +117,7 @@ export async function buildApp(options: AppOptions) {
       await accountRoutes(api, context);
       await participantRoutes(api, context);
       await dashboardRoutes(api, context);
+      await eventAdminRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,
@@ -124,6 +129,7 @@ export async function buildApp(options: AppOptions) {
     { prefix: '/api' },
   );
 
+  await mediaRoutes(app, context);
   const spaFallback = options.serveClient && clientBuildExists();
   if (options.serveClient) await clientRoutes(app);
   app.setNotFoundHandler((request, reply) => {

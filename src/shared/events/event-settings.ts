@@ -47,7 +47,9 @@ export const PublicEventSchema = z.object({
   subtitle: z.string(),
   greeting: z.string(),
   contactPhone: z.string(),
+  /** Base path of the photo's sizes (add "-640.webp" etc.); null = the built-in photo. */
   backgroundImage: z.string().nullable(),
+  backgroundAlt: z.string(),
   logoImage: z.string().nullable(),
   termsText: z.string(),
   termsVersion: z.number(),

@@ -9,7 +9,12 @@ export const FunRunDashboardSchema = z.object({
   /** Registrations per day (Harare dates, YYYY-MM-DD), oldest first. */
   perDay: z.array(z.object({ day: z.string(), count: z.number() })),
   perRace: z.array(
-    z.object({ discipline: z.enum(DISCIPLINES), race: z.string(), count: z.number(), capacity: z.nullable(z.number()) }),
+    z.object({
+      discipline: z.enum(DISCIPLINES),
+      race: z.string(),
+      count: z.number(),
+      capacity: z.nullable(z.number()),
+    }),
   ),
   /** The T-shirt order: sizes per discipline, in the event's size order. */
   tshirts: z.array(z.object({ discipline: z.enum(DISCIPLINES), size: z.string(), count: z.number() })),

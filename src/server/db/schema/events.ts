@@ -24,7 +24,9 @@ export const events = pgTable('events', {
   greeting: text('greeting').notNull(),
   contactPhone: text('contact_phone').notNull(),
   referencePrefix: text('reference_prefix').notNull(),
+  /** Base path of the uploaded photo's sizes (…-640.webp, …-1280.avif); null = the built-in photo. */
   backgroundImage: text('background_image'),
+  backgroundAlt: text('background_alt').notNull().default('A road through hills at sunrise'),
   logoImage: text('logo_image'),
   termsText: text('terms_text').notNull(),
   termsVersion: integer('terms_version').notNull().default(1),

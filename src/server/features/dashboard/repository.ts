@@ -3,7 +3,8 @@ import type { Database } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
 import { listRacesWithTakenPlaces } from '../events/repository.ts';
 
-const active = (eventId: string) => and(eq(registrations.eventId, eventId), eq(registrations.status, 'active'));
+const active = (eventId: string) =>
+  and(eq(registrations.eventId, eventId), eq(registrations.status, 'active'));
 
 export async function funRunTotals(db: Database, eventId: string) {
   const harareDay = sql<string>`to_char(${registrations.createdAt} at time zone 'Africa/Harare', 'YYYY-MM-DD')`;

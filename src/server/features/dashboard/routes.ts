@@ -45,7 +45,11 @@ export async function dashboardRoutes(app: FastifyInstance, context: AppContext)
         })),
         tshirts: totals.tshirts
           .map((row) => ({ ...row, count: Number(row.count) }))
-          .sort((a, b) => a.discipline.localeCompare(b.discipline) || sizeOrder(a.discipline, a.size) - sizeOrder(b.discipline, b.size)),
+          .sort(
+            (a, b) =>
+              a.discipline.localeCompare(b.discipline) ||
+              sizeOrder(a.discipline, a.size) - sizeOrder(b.discipline, b.size),
+          ),
       };
     },
   );

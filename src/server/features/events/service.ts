@@ -25,6 +25,7 @@ export async function getPublicEvent(db: Database): Promise<PublicEvent> {
     greeting: event.greeting,
     contactPhone: event.contactPhone,
     backgroundImage: event.backgroundImage,
+    backgroundAlt: event.backgroundAlt,
     logoImage: event.logoImage,
     termsText: event.termsText,
     termsVersion: event.termsVersion,

@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "background_alt" text DEFAULT 'A road through hills at sunrise' NOT NULL;

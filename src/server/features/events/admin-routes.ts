@@ -1,0 +1,110 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  EventSettingsInputSchema,
+  EventSettingsSchema,
+  IMAGE_KINDS,
+  MAX_IMAGE_BYTES,
+  RacesInputSchema,
+} from '../../../shared/events/event-admin.ts';
+import type { AppContext } from '../../app.ts';
+import { badRequest } from '../../http/problem.ts';
+import { NotAnImageError, storeBackground, storeLogo } from '../../storage/media.ts';
+import { eventSettings, saveEventSettings, saveRaces, setEventImage } from './admin-service.ts';
+
+const admins = ['admin'] as const;
+const tags = ['event settings'];
+
+export async function eventAdminRoutes(app: FastifyInstance, context: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+  const root = context.mediaDir;
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
+
+  api.get(
+    '/admin/event',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'The current event, as an admin edits it',
+        tags,
+        response: { 200: EventSettingsSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return eventSettings(db);
+    },
+  );
+
+  api.put(
+    '/admin/event',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'Save the event settings (a change to the terms raises their version)',
+        tags,
+        body: EventSettingsInputSchema,
+        response: { 200: EventSettingsSchema },
+      },
+    },
+    async (request) => saveEventSettings(db, request.body),
+  );
+
+  api.put(
+    '/admin/event/races',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'Save the race list (labels, capacities, fees)',
+        tags,
+        body: RacesInputSchema,
+        response: { 200: EventSettingsSchema },
+      },
+    },
+    async (request) => saveRaces(db, request.body),
+  );
+
+  api.post(
+    '/admin/event/images/:kind',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'Upload the background photo or the logo (resized on the server)',
+        tags,
+        consumes: ['multipart/form-data'],
+        params: z.object({ kind: z.enum(IMAGE_KINDS) }),
+        response: { 200: EventSettingsSchema },
+      },
+    },
+    async (request) => {
+      const file = await request.file().catch(() => undefined);
+      if (!file) throw badRequest('Choose an image file to upload.');
+      const input = await file.toBuffer();
+      try {
+        const url =
+          request.params.kind === 'background'
+            ? await storeBackground(root, input)
+            : await storeLogo(root, input);
+        return setEventImage(db, request.params.kind, url);
+      } catch (error) {
+        if (error instanceof NotAnImageError) throw badRequest(error.message);
+        throw error;
+      }
+    },
+  );
+}
+
+/** Uploaded event images, outside /api: content-addressed names, so they can be cached for good. */
+export async function mediaRoutes(app: FastifyInstance, context: AppContext) {
+  await app.register(fastifyStatic, {
+    root: context.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
+  });
+}

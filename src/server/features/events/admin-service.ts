@@ -1,0 +1,152 @@
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import type * as z from 'zod/mini';
+import type {
+  EventSettings,
+  EventSettingsInputSchema,
+  RacesInputSchema,
+} from '../../../shared/events/event-admin.ts';
+import type { Database } from '../../db/client.ts';
+import { events, raceOptions, registrations } from '../../db/schema/index.ts';
+import { badRequest, conflict } from '../../http/problem.ts';
+import { listRacesWithTakenPlaces } from './repository.ts';
+import { getCurrentEvent } from './service.ts';
+
+export async function eventSettings(db: Database): Promise<EventSettings> {
+  const event = await getCurrentEvent(db);
+  const races = await listRacesWithTakenPlaces(db, event.id);
+  return {
+    title: event.title,
+    subtitle: event.subtitle,
+    greeting: event.greeting,
+    contactPhone: event.contactPhone,
+    backgroundAlt: event.backgroundAlt,
+    backgroundImage: event.backgroundImage,
+    logoImage: event.logoImage,
+    registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
+    payment: event.payment,
+    tshirtSizes: event.tshirtSizes,
+    termsText: event.termsText,
+    termsVersion: event.termsVersion,
+    races: races.map(({ race, taken }) => ({
+      id: race.id,
+      discipline: race.discipline,
+      label: race.label,
+      capacity: race.capacity,
+      feeUsd: race.feeUsd,
+      feeZwg: race.feeZwg,
+      taken: Number(taken),
+    })),
+  };
+}
+
+/** Saves the settings; changed terms get a new version, so later consents record which text was agreed to. */
+export async function saveEventSettings(db: Database, input: z.output<typeof EventSettingsInputSchema>) {
+  const event = await getCurrentEvent(db);
+  const termsChanged = input.termsText !== event.termsText;
+  await db
+    .update(events)
+    .set({
+      ...input,
+      registrationClosesAt: input.registrationClosesAt ? new Date(input.registrationClosesAt) : null,
+      termsVersion: termsChanged ? event.termsVersion + 1 : event.termsVersion,
+      updatedAt: new Date(),
+    })
+    .where(eq(events.id, event.id));
+  return eventSettings(db);
+}
+
+/** Replaces the race list: new ones are added, listed ones updated, missing ones removed if nobody entered them. */
+export async function saveRaces(db: Database, input: z.output<typeof RacesInputSchema>) {
+  const event = await getCurrentEvent(db);
+  const seen = new Set<string>();
+  for (const race of input.races) {
+    const key = `${race.discipline}:${race.label.toLowerCase()}`;
+    if (seen.has(key)) throw badRequest(`There are two ${race.label} races for the same discipline.`);
+    seen.add(key);
+  }
+  const current = new Map(
+    (await listRacesWithTakenPlaces(db, event.id)).map(({ race, taken }) => [race.id, { race, taken }]),
+  );
+  for (const race of input.races) {
+    const existing = race.id ? current.get(race.id) : undefined;
+    if (existing && existing.race.discipline !== race.discipline && Number(existing.taken) > 0) {
+      throw conflict(
+        `The ${existing.race.label} race has entries, so it cannot move to the other discipline.`,
+      );
+    }
+  }
+  await db.transaction(async (tx) => {
+    const keptIds = input.races.flatMap((race) => (race.id ? [race.id] : []));
+    const removed = await tx
+      .select({ id: raceOptions.id, label: raceOptions.label })
+      .from(raceOptions)
+      .where(
+        and(
+          eq(raceOptions.eventId, event.id),
+          keptIds.length ? notInArray(raceOptions.id, keptIds) : undefined,
+        ),
+      );
+    if (removed.length) {
+      const [used] = await tx
+        .select({ label: raceOptions.label })
+        .from(registrations)
+        .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+        .where(
+          inArray(
+            registrations.raceOptionId,
+            removed.map((race) => race.id),
+          ),
+        )
+        .limit(1);
+      if (used)
+        throw conflict(`The ${used.label} race has entries (active or cancelled), so it cannot be removed.`);
+      await tx.delete(raceOptions).where(
+        inArray(
+          raceOptions.id,
+          removed.map((race) => race.id),
+        ),
+      );
+    }
+    // Labels may swap between races: move every kept one out of the way of the unique index first.
+    for (const race of input.races.filter((r) => r.id)) {
+      await tx
+        .update(raceOptions)
+        .set({ label: `~${race.id}` })
+        .where(and(eq(raceOptions.id, race.id as string), eq(raceOptions.eventId, event.id)));
+    }
+    for (const [index, race] of input.races.entries()) {
+      const values = {
+        discipline: race.discipline,
+        label: race.label,
+        capacity: race.capacity,
+        feeUsd: race.feeUsd,
+        feeZwg: race.feeZwg,
+        sortOrder: index,
+      };
+      if (race.id) {
+        const updated = await tx
+          .update(raceOptions)
+          .set(values)
+          .where(and(eq(raceOptions.id, race.id), eq(raceOptions.eventId, event.id)))
+          .returning({ id: raceOptions.id });
+        if (updated.length === 0) throw badRequest(`Race ${race.label} is not one of this event's races.`);
+      } else {
+        await tx.insert(raceOptions).values({ ...values, eventId: event.id });
+      }
+    }
+  });
+  return eventSettings(db);
+}
+
+export async function setEventImage(db: Database, kind: 'background' | 'logo', url: string) {
+  const event = await getCurrentEvent(db);
+  await db
+    .update(events)
+    .set(
+      kind === 'background'
+        ? { backgroundImage: url, updatedAt: new Date() }
+        : { logoImage: url, updatedAt: new Date() },
+    )
+    .where(eq(events.id, event.id));
+  return eventSettings(db);
+}

@@ -1,0 +1,215 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, ORIGIN, resetData, signedInAs } from '../../../../tests/support/test-app.ts';
+import type { App } from '../../app.ts';
+
+let app: App;
+let cookie: string;
+
+beforeAll(async () => {
+  app = await createTestApp({ RATE_LIMITS: 'off' });
+});
+afterAll(() => app.close());
+beforeEach(async () => {
+  await resetData();
+  cookie = (await signedInAs(app, 'admin')).cookie;
+});
+
+const settings = async () => (await app.inject({ url: '/api/admin/event', headers: { cookie } })).json();
+const publicEvent = async () => (await app.inject({ url: '/api/event' })).json();
+const put = (url: string, payload: object) =>
+  app.inject({ method: 'PUT', url, headers: { cookie, origin: ORIGIN }, payload });
+
+function editable(current: Record<string, unknown>) {
+  const {
+    title,
+    subtitle,
+    greeting,
+    contactPhone,
+    backgroundAlt,
+    registrationClosesAt,
+    payment,
+    tshirtSizes,
+    termsText,
+  } = current;
+  return {
+    title,
+    subtitle,
+    greeting,
+    contactPhone,
+    backgroundAlt,
+    registrationClosesAt,
+    payment,
+    tshirtSizes,
+    termsText,
+  };
+}
+
+describe('event settings', () => {
+  it('saves the texts and payment options, and public pages show them at once', async () => {
+    const current = await settings();
+    const saved = await put('/api/admin/event', {
+      ...editable(current),
+      title: 'Celebration Fun Run 2026',
+      contactPhone: '0712 345 678',
+      payment: { ...current.payment, cashPhone: '+27 82 123 4567' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ title: 'Celebration Fun Run 2026', contactPhone: '+263712345678' });
+    const shown = await publicEvent();
+    expect(shown.title).toBe('Celebration Fun Run 2026');
+    expect(shown.payment.cashPhone).toBe('+27821234567');
+    expect(shown.termsVersion).toBe(current.termsVersion);
+  });
+
+  it('raises the terms version when the terms change', async () => {
+    const current = await settings();
+    const saved = await put('/api/admin/event', {
+      ...editable(current),
+      termsText: `${current.termsText}\n\nNew clause.`,
+    });
+    expect(saved.json().termsVersion).toBe(current.termsVersion + 1);
+  });
+
+  it('checks the fields', async () => {
+    const current = await settings();
+    const response = await put('/api/admin/event', {
+      ...editable(current),
+      title: '',
+      payment: { ...current.payment, mobileMoney: { ...current.payment.mobileMoney, codePattern: '*151#' } },
+    });
+    expect(response.statusCode).toBe(400);
+    const paths = response.json().errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['title', 'payment.mobileMoney.codePattern']));
+  });
+
+  it('closes registration at the closing time', async () => {
+    const current = await settings();
+    await put('/api/admin/event', { ...editable(current), registrationClosesAt: '2020-01-01T00:00:00Z' });
+    expect((await publicEvent()).registrationOpen).toBe(false);
+  });
+});
+
+describe('race options', () => {
+  const racesOf = (current: { races: Record<string, unknown>[] }) =>
+    current.races.map(({ taken: _taken, ...race }) => race);
+
+  it('a capacity equal to the entries already registered shows the race as full', async () => {
+    const register = await app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      payload: {
+        discipline: 'run',
+        firstName: 'Ana',
+        lastName: 'Banda',
+        email: 'ana@example.com',
+        mobile: '0771234567',
+        age: 30,
+        raceType: '5km',
+        nextOfKinMobile: '0772345678',
+        tshirtSize: 'Small',
+        consent: true,
+      },
+    });
+    expect(register.statusCode).toBe(201);
+    const current = await settings();
+    const races = racesOf(current).map((race) => (race.label === '5km' ? { ...race, capacity: 1 } : race));
+    const saved = await put('/api/admin/event/races', { races });
+    expect(saved.statusCode).toBe(200);
+    const fiveK = (await publicEvent()).races.find((race: { label: string }) => race.label === '5km');
+    expect(fiveK.full).toBe(true);
+  });
+
+  it('adds, renames, prices and removes races, but never one with entries', async () => {
+    const current = await settings();
+    const races = racesOf(current)
+      .filter((race) => race.label !== 'Other')
+      .map((race) =>
+        race.label === '21km' ? { ...race, label: 'Half marathon', feeUsd: '15.00', feeZwg: '400' } : race,
+      );
+    races.push({ discipline: 'cycle', label: '60km', capacity: 50, feeUsd: null, feeZwg: null });
+    const saved = await put('/api/admin/event/races', { races });
+    expect(saved.statusCode).toBe(200);
+    const labels = saved.json().races.map((race: { label: string }) => race.label);
+    expect(labels).toEqual(expect.arrayContaining(['Half marathon', '60km']));
+    expect(labels).not.toContain('Other');
+    expect(saved.json().races.find((r: { label: string }) => r.label === 'Half marathon')).toMatchObject({
+      feeUsd: '15.00',
+      feeZwg: '400.00',
+    });
+
+    await app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      payload: {
+        discipline: 'cycle',
+        firstName: 'Ana',
+        lastName: 'Banda',
+        email: 'ana@example.com',
+        mobile: '0771234567',
+        age: 30,
+        raceType: '60km',
+        nextOfKinMobile: '0772345678',
+        tshirtSize: 'Small',
+        consent: true,
+      },
+    });
+    const withEntry = await settings();
+    const removal = await put('/api/admin/event/races', {
+      races: racesOf(withEntry).filter((race) => race.label !== '60km'),
+    });
+    expect(removal.statusCode).toBe(409);
+    expect(removal.json().detail).toMatch(/60km race has entries/);
+  });
+});
+
+describe('images', () => {
+  async function upload(kind: string, body: Buffer, filename: string) {
+    const boundary = '----celebration';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      body,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return app.inject({
+      method: 'POST',
+      url: `/api/admin/event/images/${kind}`,
+      headers: { cookie, origin: ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+  }
+
+  it('resizes an uploaded photo into phone-sized WebP and AVIF and serves them', async () => {
+    const photo = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const response = await upload('background', photo, 'photo.png');
+    expect(response.statusCode).toBe(200);
+    const base = response.json().backgroundImage;
+    expect(base).toMatch(/^\/media\/event\/[0-9a-f]{16}$/);
+    expect((await publicEvent()).backgroundImage).toBe(base);
+    const small = await app.inject({ url: `${base}-640.webp` });
+    expect(small.statusCode).toBe(200);
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(640);
+    expect(small.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ url: `${base}-1920.avif` })).statusCode).toBe(200);
+  });
+
+  it('makes a 256 px logo', async () => {
+    const logo = await sharp({ create: { width: 600, height: 300, channels: 4, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    const response = await upload('logo', logo, 'logo.png');
+    const url = response.json().logoImage;
+    const served = await app.inject({ url });
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(256);
+  });
+
+  it('refuses a file that is not an image', async () => {
+    const response = await upload('logo', Buffer.from('%PDF-1.4 not an image'), 'logo.png');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toMatch(/not an image/);
+  });
+});

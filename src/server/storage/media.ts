@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Env } from '../env.ts';
+
+/** Public images (event photo, logo) live under DATA_DIR/uploads/public and are served at /media/. */
+export function mediaRoot(env: Pick<Env, 'DATA_DIR'>) {
+  const root =
+    env.DATA_DIR === 'memory://'
+      ? mkdtempSync(path.join(tmpdir(), 'celebration-media-'))
+      : path.resolve(env.DATA_DIR, 'uploads', 'public');
+  mkdirSync(path.join(root, 'event'), { recursive: true });
+  return root;
+}
+
+export const BACKGROUND_WIDTHS = [640, 1280, 1920] as const;
+
+export class NotAnImageError extends Error {}
+
+async function decode(input: Buffer) {
+  try {
+    const image = sharp(input, { limitInputPixels: 50_000_000 }).rotate();
+    await image.metadata();
+    return image;
+  } catch {
+    throw new NotAnImageError('This file is not an image we can read. Upload a JPEG, PNG or WebP photo.');
+  }
+}
+
+/** Resizes a photo to phone-friendly WebP and AVIF sizes; returns the base path the client adds "-640.webp" to. */
+export async function storeBackground(root: string, input: Buffer) {
+  const image = await decode(input);
+  const name = createHash('sha256').update(input).digest('hex').slice(0, 16);
+  for (const width of BACKGROUND_WIDTHS) {
+    const resized = image.clone().resize({ width, withoutEnlargement: true });
+    const [webp, avif] = await Promise.all([
+      resized.clone().webp({ quality: 70 }).toBuffer(),
+      resized.clone().avif({ quality: 50 }).toBuffer(),
+    ]);
+    writeFileSync(path.join(root, 'event', `${name}-${width}.webp`), webp);
+    writeFileSync(path.join(root, 'event', `${name}-${width}.avif`), avif);
+  }
+  return `/media/event/${name}`;
+}
+
+/** A square logo, 256 px, WebP. */
+export async function storeLogo(root: string, input: Buffer) {
+  const image = await decode(input);
+  const name = createHash('sha256').update(input).digest('hex').slice(0, 16);
+  const webp = await image
+    .resize({ width: 256, height: 256, fit: 'contain', background: '#ffffff00' })
+    .webp()
+    .toBuffer();
+  writeFileSync(path.join(root, 'event', `${name}-logo.webp`), webp);
+  return `/media/event/${name}-logo.webp`;
+}

@@ -1,0 +1,112 @@
+import * as z from 'zod/mini';
+import { phoneNumber, requiredText } from '../validation.ts';
+import { DISCIPLINES } from './event-display.ts';
+
+const text = (label: string, max: number) => requiredText(label, max);
+const money = z.nullable(
+  z.string().check(z.trim(), z.regex(/^\d{1,9}(\.\d{1,2})?$/, 'Enter the fee as a number, e.g. 10 or 10.50')),
+);
+
+export const PaymentOptionsInputSchema = z.object({
+  bankName: text('the bank name', 200),
+  branch: text('the branch', 200),
+  usd: z.object({
+    accountName: text('the USD account name', 200),
+    accountNumber: text('the USD account number', 100),
+  }),
+  zwg: z.object({
+    accountName: text('the ZWG account name', 200),
+    accountNumber: text('the ZWG account number', 100),
+  }),
+  mobileMoney: z.object({
+    provider: text('the mobile-money provider', 100),
+    number: phoneNumber('the mobile-money number'),
+    holderName: text('the account holder name', 200),
+    codePattern: z.pipe(
+      text('the payment code pattern', 100),
+      z
+        .string()
+        .check(z.includes('{amount}', 'The payment code must contain {amount} where the amount goes')),
+    ),
+  }),
+  cashPhone: phoneNumber('the cash phone number'),
+});
+
+const sizes = z
+  .array(text('a size', 20))
+  .check(z.minLength(1, 'List at least one size'), z.maxLength(20, 'At most 20 sizes'));
+
+export const EventSettingsInputSchema = z.object({
+  title: text('the title', 120),
+  subtitle: text('the subtitle', 200),
+  greeting: text('the greeting', 60),
+  contactPhone: phoneNumber('the contact phone'),
+  backgroundAlt: text('a description of the photo', 200),
+  /** ISO date-time, or null for no closing time. */
+  registrationClosesAt: z.nullable(
+    z.iso.datetime({ offset: true, error: 'Enter a valid closing date and time' }),
+  ),
+  payment: PaymentOptionsInputSchema,
+  tshirtSizes: z.object({ run: sizes, cycle: sizes }),
+  termsText: text('the terms', 20_000),
+});
+export type EventSettingsInput = z.input<typeof EventSettingsInputSchema>;
+
+export const RaceInputSchema = z.object({
+  id: z.optional(z.string().check(z.maxLength(40))),
+  discipline: z.enum(DISCIPLINES),
+  label: text('the race label', 50),
+  capacity: z.nullable(
+    z
+      .int('Enter the capacity as a whole number')
+      .check(z.gte(0, 'Capacity cannot be negative'), z.lte(100_000)),
+  ),
+  feeUsd: money,
+  feeZwg: money,
+});
+export const RacesInputSchema = z.object({
+  races: z.array(RaceInputSchema).check(z.minLength(1, 'Keep at least one race'), z.maxLength(40)),
+});
+export type RaceInput = z.input<typeof RaceInputSchema>;
+
+export const AdminRaceSchema = z.object({
+  id: z.string(),
+  discipline: z.enum(DISCIPLINES),
+  label: z.string(),
+  capacity: z.nullable(z.number()),
+  feeUsd: z.nullable(z.string()),
+  feeZwg: z.nullable(z.string()),
+  taken: z.number(),
+});
+
+export const EventSettingsSchema = z.object({
+  title: z.string(),
+  subtitle: z.string(),
+  greeting: z.string(),
+  contactPhone: z.string(),
+  backgroundAlt: z.string(),
+  backgroundImage: z.nullable(z.string()),
+  logoImage: z.nullable(z.string()),
+  registrationClosesAt: z.nullable(z.string()),
+  payment: z.object({
+    bankName: z.string(),
+    branch: z.string(),
+    usd: z.object({ accountName: z.string(), accountNumber: z.string() }),
+    zwg: z.object({ accountName: z.string(), accountNumber: z.string() }),
+    mobileMoney: z.object({
+      provider: z.string(),
+      number: z.string(),
+      holderName: z.string(),
+      codePattern: z.string(),
+    }),
+    cashPhone: z.string(),
+  }),
+  tshirtSizes: z.object({ run: z.array(z.string()), cycle: z.array(z.string()) }),
+  termsText: z.string(),
+  termsVersion: z.number(),
+  races: z.array(AdminRaceSchema),
+});
+export type EventSettings = z.infer<typeof EventSettingsSchema>;
+
+export const IMAGE_KINDS = ['background', 'logo'] as const;
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
