@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { findCurrentEvent } from '../../features/events/repository.ts';
+import type { Database } from '../client.ts';
+import { raceOptions, registrations } from '../schema/index.ts';
+
+const FIRST_NAMES = [
+  'Tendai',
+  'Tatenda',
+  'Chipo',
+  'Farai',
+  'Rudo',
+  'Tafadzwa',
+  'Nyasha',
+  'Kudzai',
+  'Tariro',
+  'Blessing',
+  'Simba',
+  'Ruvimbo',
+  'Takudzwa',
+  'Rutendo',
+  'Tinashe',
+  'Vimbai',
+  'Munashe',
+  'Chiedza',
+  'Tapiwa',
+  'Anesu',
+  'Thabo',
+  'Sipho',
+  'Nomsa',
+  'Themba',
+  'Zanele',
+  'John',
+  'Mary',
+  'Grace',
+  'Peter',
+  'Ruth',
+];
+const LAST_NAMES = [
+  'Moyo',
+  'Ncube',
+  'Sibanda',
+  'Dube',
+  'Ndlovu',
+  'Mpofu',
+  'Chikomo',
+  'Mutasa',
+  'Chirwa',
+  'Banda',
+  'Mhlanga',
+  'Nyathi',
+  'Gumbo',
+  'Marufu',
+  'Chigumba',
+  'Makoni',
+  'Zulu',
+  'Mlambo',
+  'Hove',
+  'Shumba',
+  'Mushonga',
+  'Chinyama',
+  'Madzima',
+  'Tshuma',
+  'Khumalo',
+  'Mapfumo',
+  'Zvobgo',
+  'Chuma',
+  'Nhongo',
+  'Matanda',
+];
+const PREFIXES = ['77', '78', '71', '73'];
+
+/** A small deterministic generator, so two runs with the same count make the same people. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/**
+ * Adds `count` realistic registrations (both disciplines, all races, some paid or waived, spread over
+ * the last 60 days) to the current event, in batches. For benchmarks and trying the admin screens.
+ */
+export async function seedDemoRegistrations(db: Database, count: number, seed = 42) {
+  const event = await findCurrentEvent(db);
+  if (!event) throw new Error('No current event: start the server once (or run the seed) first.');
+  const races = await db.select().from(raceOptions).where(sql`${raceOptions.eventId} = ${event.id}`);
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
+  const now = Date.now();
+  const result = await db.execute(sql`select nextval('registration_number_seq') as start`);
+  // The sequence gives the block's first number; move it past the block so live registrations follow on.
+  const first = Number((result.rows[0] as { start: string | number }).start);
+  await db.execute(sql`select setval('registration_number_seq', ${first + count})`);
+
+  for (let done = 0; done < count; done += 1000) {
+    const batch = Array.from({ length: Math.min(1000, count - done) }, (_, i) => {
+      const n = first + done + i;
+      const race = pick(races);
+      const firstName = pick(FIRST_NAMES);
+      const lastName = pick(LAST_NAMES);
+      const status = next();
+      const paid = status < 0.45;
+      return {
+        eventId: event.id,
+        discipline: race.discipline,
+        raceOptionId: race.id,
+        reference: `${event.referencePrefix}-${String(n).padStart(4, '0')}`,
+        firstName,
+        lastName,
+        email: `${firstName}.${lastName}.${n}@example.com`.toLowerCase(),
+        mobile: `+263${pick(PREFIXES)}${String(Math.floor(next() * 1e7)).padStart(7, '0')}`,
+        nextOfKinMobile: `+263${pick(PREFIXES)}${String(Math.floor(next() * 1e7)).padStart(7, '0')}`,
+        age: 8 + Math.floor(next() * 60),
+        gender: next() < 0.1 ? null : pick(['Male', 'Female']),
+        tshirtSize: pick(event.tshirtSizes[race.discipline]),
+        termsVersion: event.termsVersion,
+        consentedAt: new Date(now - next() * 60 * 86_400_000),
+        paymentStatus: paid ? ('paid' as const) : status < 0.5 ? ('waived' as const) : ('unpaid' as const),
+        paymentMethod: paid ? pick(['usd_bank', 'zwg_bank', 'cash', 'mobile_money'] as const) : null,
+        paymentAmount: paid ? (race.feeUsd ?? '10.00') : null,
+        paymentCurrency: paid ? ('USD' as const) : null,
+        waiverReason: !paid && status < 0.5 ? 'Volunteer' : null,
+      };
+    });
+    await db.insert(registrations).values(batch.map((row) => ({ ...row, createdAt: row.consentedAt })));
+  }
+}
