@@ -89,9 +89,12 @@ export async function seedDemoRegistrations(db: Database, count: number, seed = 
   const next = random(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
   const now = Date.now();
-  const result = await db.execute(sql`select nextval('registration_number_seq') as start`);
+  // Raw rows differ in shape between PGlite and pg only in typing; both have `rows`.
+  const result = (await db.execute(sql`select nextval('registration_number_seq') as start`)) as unknown as {
+    rows: { start: string | number }[];
+  };
   // The sequence gives the block's first number; move it past the block so live registrations follow on.
-  const first = Number((result.rows[0] as { start: string | number }).start);
+  const first = Number(result.rows[0]?.start);
   await db.execute(sql`select setval('registration_number_seq', ${first + count})`);
 
   for (let done = 0; done < count; done += 1000) {
