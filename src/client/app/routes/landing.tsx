@@ -6,7 +6,9 @@ import { PaymentOptions } from '../../features/events/components/payment-options
 import { Typewriter } from '../../features/events/components/typewriter.tsx';
 
 const HERO_WIDTHS = [640, 1280, 1920];
-const srcSet = (format: string) => HERO_WIDTHS.map((w) => `/images/hero-${w}.${format} ${w}w`).join(', ');
+/** The built-in photo and an uploaded one come in the same sizes: base-640.webp, base-1280.avif … */
+const DEFAULT_HERO = '/images/hero';
+const srcSet = (base: string, format: string) => HERO_WIDTHS.map((w) => `${base}-${w}.${format} ${w}w`).join(', ');
 
 const ctaClass =
   'inline-flex min-h-12 items-center justify-center rounded-xl px-6 py-3 text-lg font-semibold shadow-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white';
@@ -14,6 +16,7 @@ const ctaClass =
 export default function Landing() {
   const { data: event, isPending, isError, refetch } = useEvent();
   const title = event?.title ?? 'Celebration Fun Run';
+  const hero = event?.backgroundImage ?? DEFAULT_HERO;
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -21,14 +24,12 @@ export default function Landing() {
       <main className="flex-1">
         <section className="relative isolate overflow-hidden bg-brand-900 text-white">
           <picture>
-            {event?.backgroundImage ? null : (
-              <source type="image/avif" srcSet={srcSet('avif')} sizes="100vw" />
-            )}
+            <source type="image/avif" srcSet={srcSet(hero, 'avif')} sizes="100vw" />
             <img
-              src={event?.backgroundImage ?? '/images/hero-1280.webp'}
-              srcSet={event?.backgroundImage ? undefined : srcSet('webp')}
+              src={`${hero}-1280.webp`}
+              srcSet={srcSet(hero, 'webp')}
               sizes="100vw"
-              alt="A road through hills at sunrise"
+              alt={event?.backgroundAlt ?? 'A road through hills at sunrise'}
               fetchPriority="high"
               className="absolute inset-0 -z-10 size-full object-cover"
             />
