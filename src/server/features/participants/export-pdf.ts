@@ -121,3 +121,16 @@ export function participantsPdf(heading: PdfHeading, batches: AsyncIterable<Expo
   })().catch((error) => doc.destroy(error));
   return doc;
 }
+
+/** The text cut to fit the width with an ellipsis; cheaper than pdfkit's line wrapper, which most cells never need. */
+function fit(doc: PDFKit.PDFDocument, text: string, width: number) {
+  if (doc.widthOfString(text) <= width) return text;
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (doc.widthOfString(`${text.slice(0, middle)}…`) <= width) low = middle;
+    else high = middle - 1;
+  }
+  return `${text.slice(0, low).trimEnd()}…`;
+}
