@@ -52,7 +52,7 @@ test('the sign-up form checks its fields on the page and shows the password rule
   await expect(page.getByText('Enter your full name')).toBeVisible();
   await expect(page.getByText('Enter an email address')).toBeVisible();
   await expect(page.getByText('Password must be at least 10 characters')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/About');
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/About');
 });
 
 test('eleven wrong passwords in a row: the page says to wait', async ({ page }, testInfo) => {

@@ -67,7 +67,7 @@ export function SiteFooter({ event }: { event?: PublicEvent }) {
             'Celebration Fun Run'
           )}
         </p>
-        <nav aria-label="Footer" className="flex gap-4">
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-4 gap-y-2">
           <Link to="/Terms" className="underline">
             Terms and Conditions
           </Link>
@@ -76,6 +76,9 @@ export function SiteFooter({ event }: { event?: PublicEvent }) {
           </Link>
           <Link to="/Search" className="underline">
             Find an entrant
+          </Link>
+          <Link to="/About" className="underline">
+            Sign in
           </Link>
         </nav>
       </div>

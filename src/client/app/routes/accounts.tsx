@@ -10,7 +10,7 @@ import { secondaryButtonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
-import { DataTable, tdClass, thClass } from '../../components/ui/table.tsx';
+import { Cell, DataTable, rowClass } from '../../components/ui/table.tsx';
 import { useAccounts, useUpdateAccount } from '../../features/accounts/api/accounts.ts';
 import { errorText, FormAlert, FormSuccess } from '../../features/accounts/components/form-alert.tsx';
 import { PageHeading, useCurrentUser } from '../../features/accounts/components/signed-in-layout.tsx';
@@ -130,82 +130,66 @@ export default function Accounts() {
       )}
       {list && list.accounts.length > 0 && (
         <>
-          <DataTable label="Accounts table">
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  Account
-                </th>
-                <th scope="col" className={thClass}>
-                  Role
-                </th>
-                <th scope="col" className={thClass}>
-                  Status
-                </th>
-                <th scope="col" className={thClass}>
-                  Created
-                </th>
-                <th scope="col" className={thClass}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.accounts.map((account) => {
-                const isMe = account.id === me.id;
-                return (
-                  <tr key={account.id} className={account.disabled ? 'bg-stone-50 text-stone-600' : ''}>
-                    <td className={tdClass}>
-                      <div className="font-semibold text-stone-900">
-                        {account.name}
-                        {isMe && <span className="font-normal text-stone-600"> (you)</span>}
-                      </div>
-                      <div className="break-all text-stone-700">{account.email}</div>
-                    </td>
-                    <td className={tdClass}>
-                      <select
-                        aria-label={`Role of ${account.name}`}
-                        value={account.role}
-                        disabled={update.isPending}
-                        onChange={(event) => changeRole(account, event.target.value as Role)}
-                        className={`${inputClass} min-w-36`}
-                      >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {ROLE_LABELS[role]}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td className={tdClass}>
-                      <div className="flex flex-wrap gap-1">
-                        {account.disabled && <Badge tone="bad">Disabled</Badge>}
-                        {account.emailVerified ? (
-                          <Badge tone="good">Verified</Badge>
-                        ) : (
-                          <Badge tone="warn">Not verified</Badge>
-                        )}
-                      </div>
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap`}>{formatDate(account.createdAt)}</td>
-                    <td className={`${tdClass} text-right`}>
-                      <button
-                        type="button"
-                        className={`${secondaryButtonClass} min-h-10 px-3 text-sm`}
-                        aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.name}`}
-                        onClick={() => {
-                          update.reset();
-                          setNotice(undefined);
-                          setConfirming(account);
-                        }}
-                      >
-                        {account.disabled ? 'Enable' : 'Disable'}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
+          <DataTable label="Accounts table" columns={['Account', 'Role', 'Status', 'Created', '']}>
+            {list.accounts.map((account) => {
+              const isMe = account.id === me.id;
+              return (
+                <tr
+                  key={account.id}
+                  className={`${rowClass} ${account.disabled ? 'bg-stone-100 text-stone-600' : ''}`}
+                >
+                  <Cell>
+                    <div className="font-semibold text-stone-900">
+                      {account.name}
+                      {isMe && <span className="font-normal text-stone-600"> (you)</span>}
+                    </div>
+                    <div className="break-words text-stone-700">{account.email}</div>
+                  </Cell>
+                  <Cell label="Role" className="mt-2 sm:mt-0">
+                    <select
+                      aria-label={`Role of ${account.name}`}
+                      value={account.role}
+                      disabled={update.isPending}
+                      onChange={(event) => changeRole(account, event.target.value as Role)}
+                      className={`${inputClass} sm:min-w-36`}
+                    >
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {ROLE_LABELS[role]}
+                        </option>
+                      ))}
+                    </select>
+                  </Cell>
+                  <Cell className="mt-2 sm:mt-0">
+                    <div className="flex flex-wrap gap-1">
+                      {account.disabled && <Badge tone="bad">Disabled</Badge>}
+                      {account.emailVerified ? (
+                        <Badge tone="good">Verified</Badge>
+                      ) : (
+                        <Badge tone="warn">Not verified</Badge>
+                      )}
+                    </div>
+                  </Cell>
+                  <Cell label="Created" className="sm:whitespace-nowrap">
+                    {formatDate(account.createdAt)}
+                  </Cell>
+                  <Cell className="mt-2 sm:mt-0 sm:text-right">
+                    <button
+                      type="button"
+                      className={`${secondaryButtonClass} min-h-10 w-full px-3 text-sm sm:w-auto`}
+                      aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.name}`}
+                      onClick={() => {
+                        update.reset();
+                        setNotice(undefined);
+                        setConfirming(account);
+                      }}
+                    >
+                      {account.disabled ? 'Enable' : 'Disable'}
+                    </button>
+                  </Cell>
+                </tr>
+              );
+            })}
           </DataTable>
           <nav aria-label="Pages of accounts" className="mt-4 flex flex-wrap items-center gap-3">
             <button

@@ -29,6 +29,23 @@ function TextWithLinks({ text }: { text: string }) {
   );
 }
 
+/** The mail's links, ready to open: what an admin comes here for. */
+function MailLinks({ text }: { text: string }) {
+  const links = [...new Set(text.match(URL_PATTERN) ?? [])];
+  if (links.length === 0) return null;
+  return (
+    <ul aria-label="Links in this email" className="mt-3 flex flex-col gap-1 text-sm">
+      {links.map((link) => (
+        <li key={link}>
+          <a href={link} className="break-all font-medium text-brand-700 underline">
+            {link}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Status({ mail }: { mail: OutboxMail }) {
   if (mail.sentAt) {
     return (
@@ -87,7 +104,7 @@ export default function Outbox() {
                     <h2 id={`mail-${mail.id}`} className="font-bold text-stone-900">
                       {mail.subject}
                     </h2>
-                    <p className="break-all text-sm text-stone-700">
+                    <p className="break-words text-sm text-stone-700">
                       To {mail.to} · <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt)}</time>
                     </p>
                   </div>
@@ -96,9 +113,15 @@ export default function Outbox() {
                 {mail.lastError && !mail.sentAt && (
                   <p className="mt-2 text-sm text-red-800">Last error: {mail.lastError}</p>
                 )}
-                <p className="mt-3 whitespace-pre-wrap break-words rounded-lg bg-stone-50 p-3 text-sm text-stone-800">
-                  <TextWithLinks text={mail.text} />
-                </p>
+                <MailLinks text={mail.text} />
+                <details className="mt-3 rounded-lg bg-stone-50">
+                  <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
+                    Message text
+                  </summary>
+                  <p className="whitespace-pre-wrap break-words px-3 pb-3 text-sm text-stone-800">
+                    <TextWithLinks text={mail.text} />
+                  </p>
+                </details>
               </article>
             </li>
           ))}

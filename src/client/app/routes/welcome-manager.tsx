@@ -5,7 +5,7 @@ import { formatFees, formatMoney } from '../../../shared/money.ts';
 import type { RegistrationReceipt } from '../../../shared/registrations/registration.ts';
 import { PAYMENT_STATUS_LABELS } from '../../../shared/registrations/team.ts';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
-import { DataTable, tdClass, thClass } from '../../components/ui/table.tsx';
+import { Cell, DataTable, rowClass } from '../../components/ui/table.tsx';
 import { errorText } from '../../features/accounts/components/form-alert.tsx';
 import { PageHeading, useCurrentUser } from '../../features/accounts/components/signed-in-layout.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
@@ -111,46 +111,47 @@ function TeamEntries() {
       )}
       {team.data && entries && entries.length > 0 && (
         <>
-          <p className="text-lg">
+          <p className="flex flex-wrap gap-x-5 gap-y-1 text-lg">
             <span className="font-semibold">
               {entries.length} {entries.length === 1 ? 'entry' : 'entries'}
-            </span>{' '}
-            · Total fees{' '}
-            <strong>
-              {formatMoney('USD', team.data.totals.usd)} · {formatMoney('ZWG', team.data.totals.zwg)}
-            </strong>
+            </span>
+            <span>
+              Total fees{' '}
+              <strong className="whitespace-nowrap">{formatMoney('USD', team.data.totals.usd)}</strong> ·{' '}
+              <strong className="whitespace-nowrap">{formatMoney('ZWG', team.data.totals.zwg)}</strong>
+            </span>
           </p>
-          <DataTable label="Team entries table">
-            <thead>
-              <tr>
-                {['Name', 'Surname', 'Discipline', 'Race', 'T-shirt', 'Reference', 'Payment'].map(
-                  (heading) => (
-                    <th key={heading} scope="col" className={thClass}>
-                      {heading}
-                    </th>
-                  ),
-                )}
+          <DataTable
+            label="Team entries table"
+            columns={['Name', 'Surname', 'Discipline', 'Race', 'T-shirt', 'Reference', 'Payment']}
+          >
+            {entries.map((entry) => (
+              <tr key={entry.reference} className={rowClass}>
+                <Cell className="inline pr-1 text-base font-semibold sm:text-sm sm:font-normal">
+                  {entry.firstName}
+                </Cell>
+                <Cell className="inline text-base font-semibold sm:text-sm sm:font-normal">
+                  {entry.lastName}
+                </Cell>
+                <Cell label="Discipline" className="mt-1 sm:mt-0">
+                  {DISCIPLINE_LABELS[entry.discipline]}
+                </Cell>
+                <Cell label="Race" className="sm:whitespace-nowrap">
+                  {entry.raceType}
+                </Cell>
+                <Cell label="T-shirt">{entry.tshirtSize}</Cell>
+                <Cell label="Reference" className="sm:whitespace-nowrap">
+                  <span className="font-mono">{entry.reference}</span>
+                </Cell>
+                <Cell label="Payment">
+                  <span
+                    className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${PAYMENT_TONES[entry.paymentStatus]}`}
+                  >
+                    {PAYMENT_STATUS_LABELS[entry.paymentStatus]}
+                  </span>
+                </Cell>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.reference}>
-                  <td className={tdClass}>{entry.firstName}</td>
-                  <td className={tdClass}>{entry.lastName}</td>
-                  <td className={tdClass}>{DISCIPLINE_LABELS[entry.discipline]}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{entry.raceType}</td>
-                  <td className={tdClass}>{entry.tshirtSize}</td>
-                  <td className={`${tdClass} whitespace-nowrap font-mono`}>{entry.reference}</td>
-                  <td className={tdClass}>
-                    <span
-                      className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${PAYMENT_TONES[entry.paymentStatus]}`}
-                    >
-                      {PAYMENT_STATUS_LABELS[entry.paymentStatus]}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </DataTable>
         </>
       )}

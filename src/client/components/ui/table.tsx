@@ -1,22 +1,66 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, TdHTMLAttributes } from 'react';
 
 /**
- * A data table that scrolls sideways on a narrow screen instead of squeezing its columns;
- * the scroll area is focusable so keyboard users can scroll it too.
+ * A data table that becomes a list of cards on a phone (each row a card, each cell labelled) and a
+ * plain table from the `sm` width up, scrolling sideways if it still does not fit. Only CSS changes:
+ * the table keeps its semantics (Chromium keeps table roles for display: block).
  */
-export function DataTable({ label, children }: { label: string; children: ReactNode }) {
+export function DataTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: string[];
+  children: ReactNode;
+}) {
   return (
     <section
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm focus-visible:outline-3 focus-visible:outline-brand-600"
+      className="relative focus-visible:outline-3 focus-visible:outline-brand-600 sm:overflow-x-auto sm:rounded-xl sm:border sm:border-stone-200 sm:bg-white sm:shadow-sm"
     >
-      <table className="w-full border-collapse text-left text-sm">{children}</table>
+      <table className="block w-full border-collapse text-left text-sm sm:table">
+        <thead className="sr-only sm:not-sr-only sm:table-header-group">
+          <tr>
+            {columns.map((column, index) => (
+              <th
+                // biome-ignore lint/suspicious/noArrayIndexKey: a column may have an empty heading
+                key={index}
+                scope="col"
+                className="whitespace-nowrap border-b border-stone-200 bg-stone-100 px-3 py-2.5 font-semibold text-stone-700"
+              >
+                {column || <span className="sr-only">Actions</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="flex flex-col gap-3 sm:table-row-group">{children}</tbody>
+      </table>
     </section>
   );
 }
 
-export const thClass =
-  'whitespace-nowrap border-b border-stone-200 bg-stone-100 px-3 py-2.5 font-semibold text-stone-700';
-export const tdClass = 'border-b border-stone-100 px-3 py-2.5 align-middle';
+export const rowClass =
+  'block rounded-xl border border-stone-200 bg-white px-4 py-3 shadow-sm sm:table-row sm:rounded-none sm:border-0 sm:p-0 sm:shadow-none';
+
+type CellProps = TdHTMLAttributes<HTMLTableCellElement> & {
+  /** Shown before the value on a phone, where the column headings are hidden. */
+  label?: string;
+};
+
+export function Cell({ label, className = '', children, ...props }: CellProps) {
+  const phoneLabel = label
+    ? `before:mr-1.5 before:font-medium before:text-stone-600 before:content-[attr(data-label)] sm:before:content-none`
+    : '';
+  return (
+    <td
+      data-label={label ? `${label}:` : undefined}
+      className={`block py-0.5 sm:table-cell sm:border-b sm:border-stone-100 sm:px-3 sm:py-2.5 sm:align-middle ${phoneLabel} ${className}`}
+      {...props}
+    >
+      {children}
+    </td>
+  );
+}

@@ -20,7 +20,7 @@ export function AccountHome({ upcoming }: { upcoming: string }) {
         </h2>
         <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
           <dt className="text-stone-600">Email</dt>
-          <dd className="break-all font-medium">{user.email}</dd>
+          <dd className="break-words font-medium">{user.email}</dd>
           <dt className="text-stone-600">Role</dt>
           <dd className="font-medium">{ROLE_LABELS[user.role]}</dd>
         </dl>
@@ -33,11 +33,11 @@ export function AccountHome({ upcoming }: { upcoming: string }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <Link to="/Register" className={cardClass}>
             <span className="text-lg font-semibold text-brand-800">Register as Runner</span>
-            <span className="text-stone-700">The runner registration form</span>
+            <span className="text-stone-700">Enter the fun run as a runner</span>
           </Link>
           <Link to="/RegisterCyclist" className={cardClass}>
             <span className="text-lg font-semibold text-brand-800">Register as Cyclist</span>
-            <span className="text-stone-700">The cyclist registration form</span>
+            <span className="text-stone-700">Enter the fun run as a cyclist</span>
           </Link>
         </div>
       </section>

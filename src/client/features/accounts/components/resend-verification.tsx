@@ -18,7 +18,7 @@ export function ResendVerification({ email }: { email: string }) {
       <div aria-live="polite" className="empty:hidden">
         {resend.isSuccess && (
           <p className="text-green-900">
-            We sent a new link to <strong className="break-all">{email}</strong>. It may take a minute to
+            We sent a new link to <strong className="break-words">{email}</strong>. It may take a minute to
             arrive.
           </p>
         )}

@@ -74,7 +74,7 @@ export function SignUpForm({ kind }: { kind: AccountKind }) {
         <FormSuccess>
           <p className="text-lg font-semibold">{signUp.data.message}</p>
           <p className="mt-1">
-            We sent it to <strong className="break-all">{email}</strong>. The link confirms your address and
+            We sent it to <strong className="break-words">{email}</strong>. The link confirms your address and
             signs you in.
           </p>
         </FormSuccess>

@@ -24,26 +24,27 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="bg-brand-800 text-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2">
-          <Link to={ROLE_HOME[user.role]} className="flex items-center gap-2 py-1 font-bold">
-            <img src="/logo.svg" alt="" width="32" height="32" className="size-8" />
-            Celebration
-          </Link>
-          <div className="flex min-w-0 items-center gap-3">
-            <p className="min-w-0 truncate text-sm">
-              <span className="sr-only">Signed in as </span>
-              <span className="font-semibold">{user.name}</span>
-              <span className="text-brand-100"> · {ROLE_LABELS[user.role]}</span>
-            </p>
-            <button
-              type="button"
-              onClick={() => signOut.mutate()}
-              disabled={signOut.isPending}
-              className="min-h-10 shrink-0 rounded-md border border-white/70 px-3 text-sm font-semibold hover:bg-white/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
-            >
-              {signOut.isPending ? 'Logging out…' : 'Log Out'}
-            </button>
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-2">
+          <div className="flex min-w-0 items-center gap-2">
+            <img src="/logo.svg" alt="" width="32" height="32" className="size-8 shrink-0" />
+            <div className="min-w-0">
+              <Link to={ROLE_HOME[user.role]} className="font-bold">
+                Celebration
+              </Link>
+              <p className="text-sm break-words text-brand-100">
+                <span className="sr-only">Signed in as </span>
+                <span className="font-semibold text-white">{user.name}</span> · {ROLE_LABELS[user.role]}
+              </p>
+            </div>
           </div>
+          <button
+            type="button"
+            onClick={() => signOut.mutate()}
+            disabled={signOut.isPending}
+            className="min-h-11 shrink-0 rounded-md border border-white/70 px-3 text-sm font-semibold hover:bg-white/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            {signOut.isPending ? 'Logging out…' : 'Log Out'}
+          </button>
         </div>
         <div className="border-t border-white/15">
           <nav aria-label="Account" className="mx-auto flex max-w-5xl flex-wrap gap-1 px-3 py-1">
@@ -66,7 +67,7 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>
       <footer className="border-t border-stone-200 bg-white">
         <p className="mx-auto max-w-5xl px-4 py-5 text-sm text-stone-600">
-          Celebration · signed in as <span className="break-all">{user.email}</span>
+          Celebration · signed in as <span className="break-words">{user.email}</span>
         </p>
       </footer>
     </div>
