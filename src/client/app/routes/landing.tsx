@@ -8,7 +8,8 @@ import { Typewriter } from '../../features/events/components/typewriter.tsx';
 const HERO_WIDTHS = [640, 1280, 1920];
 /** The built-in photo and an uploaded one come in the same sizes: base-640.webp, base-1280.avif … */
 const DEFAULT_HERO = '/images/hero';
-const srcSet = (base: string, format: string) => HERO_WIDTHS.map((w) => `${base}-${w}.${format} ${w}w`).join(', ');
+const srcSet = (base: string, format: string) =>
+  HERO_WIDTHS.map((w) => `${base}-${w}.${format} ${w}w`).join(', ');
 
 const ctaClass =
   'inline-flex min-h-12 items-center justify-center rounded-xl px-6 py-3 text-lg font-semibold shadow-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white';
