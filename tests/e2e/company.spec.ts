@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount, signUpInBrowser, verificationLink } from './support/accounts.ts';
-import { uniqueName } from './support/database.ts';
+import { query, uniqueName } from './support/database.ts';
 import { type Entrant, fillRegistration } from './support/registration-form.ts';
 
 async function registerStaff(page: Page, discipline: 'Runner' | 'Cyclist', entrant: Entrant) {
@@ -88,4 +88,24 @@ test('a company registers a runner and a cyclist from its team page; another com
     entries: [],
     totals: { usd: expect.any(String), zwg: expect.any(String) },
   });
+
+  // The session ends on the server (as when it expires): a submission says so and keeps what was typed;
+  // the next page load asks to sign in and comes back to the team page.
+  await query(`delete from session where user_id = (select id from "user" where email = $1)`, [other.email]);
+  const late = uniqueName('Late');
+  await fillRegistration(page, {
+    firstName: 'Rutendo',
+    lastName: late,
+    email: `${late.toLowerCase()}@example.com`,
+    mobile: '0771234567',
+    age: '29',
+    raceType: '5km',
+    nextOfKinMobile: '0772000444',
+    tshirtSize: 'Small',
+  });
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please sign in');
+  await expect(page.getByLabel('Last name')).toHaveValue(late);
+  await page.reload();
+  await expect(page).toHaveURL(/\/About\?next=%2FWelcomeManager$/);
 });

@@ -11,26 +11,27 @@ import { ApiError } from '../lib/api.ts';
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
-/** A call refused with 401 means the session ended (expired, signed out elsewhere): check it again. */
+/**
+ * A query refused with 401 means the session ended (expired, or signed out elsewhere): check it again,
+ * and the guard sends the visitor to sign in. A refused form submission only says so on the page
+ * instead, so that what was typed is not lost.
+ */
 function useRecheckSessionOnUnauthorized() {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const recheck = () => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
-    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) {
-        if (event.query.queryKey[0] !== sessionQuery.queryKey[0]) void recheck();
-      }
-    });
-    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) {
-        void recheck();
-      }
-    });
-    return () => {
-      stopQueries();
-      stopMutations();
-    };
-  }, [queryClient]);
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (
+          event.type === 'updated' &&
+          event.action.type === 'error' &&
+          isUnauthorized(event.action.error) &&
+          event.query.queryKey[0] !== sessionQuery.queryKey[0]
+        ) {
+          void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+        }
+      }),
+    [queryClient],
+  );
 }
 
 function NoAccess({ user, roles }: { user: CurrentUser; roles: readonly Role[] }) {
