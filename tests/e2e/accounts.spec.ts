@@ -132,3 +132,11 @@ test('the reset page explains a missing token', async ({ page }) => {
   await page.getByRole('link', { name: 'Send me a new link' }).click();
   await expect(page).toHaveURL(/\/ForgotPassword$/);
 });
+
+test('a broken verification link is explained on the sign-in page', async ({ page }) => {
+  await page.goto('/api/auth/verify-email?token=not-a-token&callbackURL=%2FAbout');
+  await expect(page).toHaveURL(/\/About\?error=INVALID_TOKEN$/);
+  await expect(page.getByRole('alert')).toHaveText(
+    'This verification link is not valid any more. Sign in to get a new one.',
+  );
+});
