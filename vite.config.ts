@@ -16,7 +16,7 @@ export default defineConfig({
       output: {
         // Rolldown's automatic splitting makes one small chunk per set of pages sharing a module; with the
         // account pages that became ~20 chunks on /Register and cost ~5 KB gzip in per-chunk overhead.
-        // Two groups keep the public pages as light as before. Only the matched modules are grouped (not
+        // Three groups keep the public pages as light as before. Only the matched modules are grouped (not
         // their dependencies), so React and the router stay in the entry chunk.
         codeSplitting: {
           includeDependenciesRecursively: false,
@@ -28,9 +28,16 @@ export default defineConfig({
               priority: 30,
             },
             {
-              // Forms and their validation (zod/mini, phone numbers): the registration and account pages.
+              // Phone-number metadata: only forms with a phone field need it (once no shared module that
+              // the account pages import pulls it in, they load without it).
+              name: 'phone',
+              test: /node_modules[\\/]libphonenumber-js[\\/]/,
+              priority: 25,
+            },
+            {
+              // Forms and their validation (zod/mini, react-hook-form): the registration and account pages.
               name: 'forms',
-              test: /node_modules[\\/](zod|react-hook-form|@hookform|libphonenumber-js)[\\/]|src[\\/]shared[\\/](validation|registrations[\\/]registration)\.ts|src[\\/]client[\\/]components[\\/]ui[\\/]field\.tsx/,
+              test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|src[\\/]shared[\\/](validation|registrations[\\/]registration)\.ts|src[\\/]client[\\/]components[\\/]ui[\\/]field\.tsx/,
               priority: 20,
             },
           ],
