@@ -157,7 +157,7 @@ function unexpectedNote(load: LoadFigures, server: RunningServer): string[] {
   return [
     `${load.unexpected} unexpected outcomes: statuses ${JSON.stringify(load.byStatus)}, ` +
       `${load.errors} connection errors, ${load.timeouts} timeouts. ` +
-      `Server log errors: ${causes.join('; ') || 'none logged'}.`,
+      `Errors in the server log (warm-up included): ${causes.join('; ') || 'none'}.`,
   ];
 }
 
