@@ -227,6 +227,21 @@ describe(`POST /api/registrations (${testDatabaseKind})`, () => {
       expect(second.json().reference).not.toBe(first.json().reference);
     });
 
+    it('keeps references unique past 9999 (CFR25-9999, then CFR25-10000)', async () => {
+      await db.execute(sql`select setval('registration_number_seq', 9998)`);
+      try {
+        const references = [];
+        for (let i = 0; i < 3; i++) {
+          const response = await post(entry());
+          expect(response.statusCode).toBe(201);
+          references.push(response.json().reference);
+        }
+        expect(references).toEqual(['CFR25-9999', 'CFR25-10000', 'CFR25-10001']);
+      } finally {
+        await db.execute(sql`select setval('registration_number_seq', 1)`);
+      }
+    });
+
     it("answers the race's fees when the race has them", async () => {
       await db
         .update(raceOptions)
@@ -467,7 +482,7 @@ describe(`POST /api/registrations (${testDatabaseKind})`, () => {
       // Clean up the one that goes through, so afterEach's "nothing stored" still holds for the refusals.
       const accepted = await post(entry({ tshirtSize: 'Kids' }));
       expect(accepted.statusCode, accepted.body).toBe(201);
-      await db.execute(sql`truncate registrations, mail_outbox`);
+      await db.execute(sql`truncate registrations, mail_outbox cascade`);
     });
 
     it.each(['short', 'has space in it', 'x'.repeat(101), 'bad/char!'])(

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event-settings.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { raceOptions, registrations } from '../../db/schema/index.ts';
+import { mailOutbox, raceOptions, registrations } from '../../db/schema/index.ts';
+import type { OutgoingMail } from '../../mail/repository.ts';
 
 export type NewRegistration = Omit<typeof registrations.$inferInsert, 'reference'>;
 
@@ -56,16 +58,48 @@ export async function countActiveInRace(tx: Transaction, raceOptionId: string) {
   return Number(row?.taken ?? 0);
 }
 
-export async function insertRegistration(tx: Transaction, values: NewRegistration, referencePrefix: string) {
-  const [row] = await tx
-    .insert(registrations)
-    .values({
-      ...values,
-      reference: sql`${referencePrefix} || '-' || lpad(nextval('registration_number_seq')::text, 4, '0')`,
-    })
-    .returning({ id: registrations.id, reference: registrations.reference });
-  if (!row) throw new Error('insert returned no row');
-  return row;
+/** Stands for the reference in a mail written before the database has numbered the entry. */
+export const REFERENCE_PLACEHOLDER = `[reference-${randomUUID()}]`;
+
+/**
+ * Inserts the entry and its confirmation mail in one statement (one round trip, atomic on its own).
+ * The reference is numbered by the sequence: CFR25-0042, and on past 9999 (CFR25-10000).
+ * Returns undefined when an entry with the same Idempotency-Key already exists.
+ */
+export async function insertRegistrationWithMail(
+  db: Database | Transaction,
+  values: NewRegistration,
+  referencePrefix: string,
+  mail: OutgoingMail,
+) {
+  const r = registrations;
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into ${r} (${sql.identifier(r.eventId.name)}, ${sql.identifier(r.discipline.name)},
+        ${sql.identifier(r.raceOptionId.name)}, ${sql.identifier(r.reference.name)}, ${sql.identifier(r.firstName.name)},
+        ${sql.identifier(r.lastName.name)}, ${sql.identifier(r.email.name)}, ${sql.identifier(r.mobile.name)},
+        ${sql.identifier(r.nextOfKinMobile.name)}, ${sql.identifier(r.age.name)}, ${sql.identifier(r.gender.name)},
+        ${sql.identifier(r.tshirtSize.name)}, ${sql.identifier(r.termsVersion.name)}, ${sql.identifier(r.consentedAt.name)},
+        ${sql.identifier(r.idempotencyKey.name)}, ${sql.identifier(r.companyAccountId.name)})
+      values (${values.eventId}, ${values.discipline}, ${values.raceOptionId},
+        (select ${referencePrefix} || '-' || lpad(n, greatest(4, length(n)), '0')
+          from (select nextval('registration_number_seq')::text as n) as numbered),
+        ${values.firstName}, ${values.lastName}, ${values.email}, ${values.mobile}, ${values.nextOfKinMobile},
+        ${values.age}, ${values.gender ?? null}, ${values.tshirtSize}, ${values.termsVersion}, ${values.consentedAt},
+        ${values.idempotencyKey ?? null}, ${values.companyAccountId ?? null})
+      on conflict (${sql.identifier(r.idempotencyKey.name)}) do nothing
+      returning ${sql.identifier(r.id.name)} as id, ${sql.identifier(r.reference.name)} as reference
+    ),
+    mail as (
+      insert into ${mailOutbox} (${sql.identifier(mailOutbox.to.name)}, ${sql.identifier(mailOutbox.subject.name)},
+        ${sql.identifier(mailOutbox.text.name)})
+      select ${mail.to}, replace(${mail.subject}, ${REFERENCE_PLACEHOLDER}, reference),
+        replace(${mail.text}, ${REFERENCE_PLACEHOLDER}, reference)
+      from inserted
+    )
+    select id, reference from inserted`);
+  // Raw rows: the same shape on pg and PGlite, untyped by Drizzle.
+  return (result as unknown as { rows: { id: string; reference: string }[] }).rows[0];
 }
 
 /** Names, discipline and race only: this answers the public search. */

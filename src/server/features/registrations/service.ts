@@ -3,15 +3,16 @@ import type { AppContext } from '../../app.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, Problem } from '../../http/problem.ts';
 import { enqueueMail } from '../../mail/repository.ts';
-import { findRace, lockRace } from '../events/repository.ts';
+import { findCurrentEventWithRace, lockRace } from '../events/repository.ts';
 import { getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import { confirmationMail } from './confirmation-mail.ts';
 import {
   countActiveInRace,
   findActiveSamePerson,
   findByIdempotencyKey,
-  insertRegistration,
+  insertRegistrationWithMail,
   listTeamEntries,
+  REFERENCE_PLACEHOLDER,
   searchByName,
 } from './repository.ts';
 
@@ -33,8 +34,9 @@ const toReceipt = (row: RegistrationReceipt): RegistrationReceipt => ({
 });
 
 /**
- * Registers a runner or cyclist: capacity check, insert and confirmation mail in one transaction.
- * A retry with the same idempotency key answers the first result instead of registering twice.
+ * Registers a runner or cyclist: the entry and its confirmation mail are written by one statement (in a
+ * transaction with the capacity check when the race has a limit). A retry with the same Idempotency-Key
+ * answers the first result instead of registering twice.
  */
 export async function register(
   { database, mailer, env }: AppContext,
@@ -42,14 +44,21 @@ export async function register(
   { idempotencyKey, companyAccountId }: { idempotencyKey?: string; companyAccountId?: string } = {},
 ): Promise<RegisterResult> {
   const { db } = database;
-  if (idempotencyKey) {
-    const earlier = await findByIdempotencyKey(db, idempotencyKey);
-    if (earlier) return { receipt: toReceipt(earlier), created: false };
-  }
+  const earlierAnswer = async () => {
+    const earlier = idempotencyKey ? await findByIdempotencyKey(db, idempotencyKey) : undefined;
+    return earlier ? { receipt: toReceipt(earlier), created: false } : undefined;
+  };
 
-  const event = await getCurrentEvent(db);
-  if (!isRegistrationOpen(event)) throw conflict(REGISTRATION_CLOSED);
-  const race = await findRace(db, event.id, input.discipline, input.raceType);
+  const found = await findCurrentEventWithRace(db, input.discipline, input.raceType);
+  if (!found)
+    throw new Problem(503, 'Service Unavailable', 'No event is set up yet. Please try again later.');
+  const { event, race } = found;
+  if (!isRegistrationOpen(event)) {
+    // A retry of a request that got through before the closing time still gets its receipt.
+    const earlier = await earlierAnswer();
+    if (earlier) return earlier;
+    throw conflict(REGISTRATION_CLOSED);
+  }
   if (!race)
     throw badRequest('Please check the form.', [
       { path: 'raceType', message: 'Choose a race type from the list' },
@@ -60,62 +69,59 @@ export async function register(
     ]);
   }
 
+  const receipt = (reference: string): RegistrationReceipt => ({
+    reference,
+    discipline: input.discipline,
+    raceType: race.label,
+    feeUsd: race.feeUsd,
+    feeZwg: race.feeZwg,
+  });
+  const mail = confirmationMail(
+    event,
+    { ...receipt(REFERENCE_PLACEHOLDER), email: input.email, firstName: input.firstName },
+    env.PUBLIC_URL,
+  );
+  const values = {
+    eventId: event.id,
+    discipline: input.discipline,
+    raceOptionId: race.id,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    mobile: input.mobile,
+    nextOfKinMobile: input.nextOfKinMobile,
+    age: input.age,
+    gender: input.gender ?? null,
+    tshirtSize: input.tshirtSize,
+    termsVersion: event.termsVersion,
+    consentedAt: new Date(),
+    idempotencyKey: idempotencyKey ?? null,
+    companyAccountId: companyAccountId ?? null,
+  };
+
   try {
-    const receipt = await db.transaction(async (tx) => {
-      if (race.capacity !== null) {
-        await lockRace(tx, race.id);
-        if ((await countActiveInRace(tx, race.id)) >= race.capacity) throw conflict(RACE_FULL);
-      }
-      const row = await insertRegistration(
-        tx,
-        {
-          eventId: event.id,
-          discipline: input.discipline,
-          raceOptionId: race.id,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          mobile: input.mobile,
-          nextOfKinMobile: input.nextOfKinMobile,
-          age: input.age,
-          gender: input.gender ?? null,
-          tshirtSize: input.tshirtSize,
-          termsVersion: event.termsVersion,
-          consentedAt: new Date(),
-          idempotencyKey: idempotencyKey ?? null,
-          companyAccountId: companyAccountId ?? null,
-        },
-        event.referencePrefix,
-      );
-      const receipt = {
-        reference: row.reference,
-        discipline: input.discipline,
-        raceType: race.label,
-        feeUsd: race.feeUsd,
-        feeZwg: race.feeZwg,
-      };
-      await enqueueMail(
-        tx,
-        confirmationMail(
-          event,
-          { ...receipt, email: input.email, firstName: input.firstName },
-          env.PUBLIC_URL,
-        ),
-      );
-      return receipt;
-    });
-    mailer.kick();
-    return { receipt, created: true };
-  } catch (error) {
-    // A concurrent request with the same key may have registered meanwhile, and so taken the key,
-    // the person or the race's last place: the retry answers that registration, not an error.
-    if (idempotencyKey) {
-      const earlier = await findByIdempotencyKey(db, idempotencyKey);
-      if (earlier) return { receipt: toReceipt(earlier), created: false };
+    const row =
+      race.capacity === null
+        ? await insertRegistrationWithMail(db, values, event.referencePrefix, mail)
+        : await db.transaction(async (tx) => {
+            await lockRace(tx, race.id);
+            if ((await countActiveInRace(tx, race.id)) >= (race.capacity ?? 0)) throw conflict(RACE_FULL);
+            return insertRegistrationWithMail(tx, values, event.referencePrefix, mail);
+          });
+    if (!row) {
+      const earlier = await earlierAnswer();
+      if (earlier) return earlier;
+      throw new Error('the insert was skipped but no entry has its Idempotency-Key');
     }
+    mailer.kick();
+    return { receipt: receipt(row.reference), created: true };
+  } catch (error) {
+    // A concurrent request with the same key may have registered meanwhile, and so taken the person or the
+    // race's last place: the retry answers that registration, not an error.
+    const earlier = await earlierAnswer();
+    if (earlier) return earlier;
     if (error instanceof Problem) throw error;
-    const constraint = uniqueViolation(error);
-    if (constraint === 'registrations_same_person') {
+    if (uniqueViolation(error) === 'registrations_same_person') {
       const existing = await findActiveSamePerson(db, { eventId: event.id, ...input });
       if (existing) {
         await enqueueMail(db, confirmationMail(event, existing, env.PUBLIC_URL));
