@@ -5,7 +5,7 @@ import type { Env } from '../env.ts';
 import { claimDueMail, markMailFailed, markMailSent } from './repository.ts';
 
 const POLL_MS = 2000;
-const BATCH = 20;
+const BATCH = 100;
 const LEASE_SECONDS = 120;
 
 /** Retry after 5 s, 10 s, 20 s … at most 10 minutes. */
@@ -20,6 +20,7 @@ export class Mailer {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = false;
+  private kickedWhileRunning = false;
 
   constructor(
     private readonly env: Env,
@@ -62,22 +63,31 @@ export class Mailer {
   private schedule(ms: number) {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      if (this.running) return this.schedule(POLL_MS);
+      if (this.running) {
+        this.kickedWhileRunning = true;
+        return;
+      }
+      let claimed = 0;
       this.running = this.deliverDue()
-        .then(() => undefined)
+        .then((round) => {
+          claimed = round.claimed;
+        })
         .catch((error) => this.log.warn({ err: error }, 'mail delivery round failed'))
         .finally(() => {
           this.running = undefined;
-          if (!this.stopped) this.schedule(POLL_MS);
+          // More may be waiting (a full batch, or mail queued during the round): go on at once.
+          const more = claimed === BATCH || this.kickedWhileRunning;
+          this.kickedWhileRunning = false;
+          if (!this.stopped) this.schedule(more ? 0 : POLL_MS);
         });
     }, ms);
     this.timer.unref();
   }
 
-  /** One delivery round; returns how many messages were sent. */
-  async deliverDue(): Promise<number> {
+  /** One delivery round: how many messages it claimed and how many it sent. */
+  async deliverDue(): Promise<{ claimed: number; sent: number }> {
     const due = await claimDueMail(this.db, BATCH, LEASE_SECONDS);
-    let sent = 0;
+    const sent: number[] = [];
     for (const mail of due) {
       try {
         if (this.transporter) {
@@ -94,8 +104,9 @@ export class Mailer {
             'dev outbox: mail not sent (no SMTP_URL)',
           );
         }
-        await markMailSent(this.db, mail.id, this.transportName);
-        sent++;
+        // A real send is recorded at once, so a crash later in the round never sends it twice.
+        if (this.transporter) await markMailSent(this.db, [mail.id], this.transportName);
+        sent.push(mail.id);
       } catch (error) {
         const delay = retryDelaySeconds(mail.attempts);
         this.log.warn(
@@ -105,7 +116,8 @@ export class Mailer {
         await markMailFailed(this.db, mail.id, (error as Error).message, delay);
       }
     }
-    return sent;
+    if (!this.transporter) await markMailSent(this.db, sent, this.transportName);
+    return { claimed: due.length, sent: sent.length };
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
@@ -16,31 +16,29 @@ export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail
 /**
  * Claims due mail for this process by pushing its next attempt out (a lease), so several servers
  * never send the same message at once; a crash before marking it sent lets it be retried later.
+ * One statement, whatever the batch size.
  */
 export async function claimDueMail(db: Database, limit: number, leaseSeconds: number) {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    for (const mail of due) {
-      await tx
-        .update(mailOutbox)
-        .set({ nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
-        .where(eq(mailOutbox.id, mail.id));
-    }
-    return due;
-  });
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
 }
 
-export async function markMailSent(db: Database, id: number, transport: string) {
+export async function markMailSent(db: Database, ids: number[], transport: string) {
+  if (ids.length === 0) return;
   await db
     .update(mailOutbox)
     .set({ sentAt: sql`now()`, transport, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
-    .where(eq(mailOutbox.id, id));
+    .where(inArray(mailOutbox.id, ids));
 }
 
 export async function markMailFailed(db: Database, id: number, error: string, retryInSeconds: number) {
