@@ -12,7 +12,12 @@ export default function Banking() {
         Pay by bank transfer, cash or mobile money. Quote your registration reference so we can match your
         payment.
       </p>
-      {isPending && <Loading />}
+      {/* Holding the content's place keeps the footer from jumping away when it arrives. */}
+      {isPending && (
+        <div className="min-h-dvh">
+          <Loading />
+        </div>
+      )}
       {isError && (
         <ErrorMessage onRetry={() => refetch()}>The banking details could not be loaded.</ErrorMessage>
       )}

@@ -25,7 +25,12 @@ export default function Terms() {
   return (
     <PublicPage title="Terms and Conditions">
       <h1 className="text-3xl font-bold">Terms and Conditions</h1>
-      {isPending && <Loading />}
+      {/* Holding the content's place keeps the footer from jumping away when it arrives. */}
+      {isPending && (
+        <div className="min-h-dvh">
+          <Loading />
+        </div>
+      )}
       {isError && <ErrorMessage onRetry={() => refetch()}>The terms could not be loaded.</ErrorMessage>}
       {event && (
         <div className="mt-6 leading-relaxed text-stone-800">

@@ -21,7 +21,12 @@ export function RegistrationPage({ discipline }: { discipline: Discipline }) {
       <p className="mt-2 mb-6 text-stone-700">
         {copy.intro} Fields marked optional may be left empty; everything else is needed.
       </p>
-      {isPending && <Loading label="Loading the form…" />}
+      {/* The form is taller than a phone's screen: holding its place keeps the footer from jumping away. */}
+      {isPending && (
+        <div className="min-h-dvh">
+          <Loading label="Loading the form…" />
+        </div>
+      )}
       {isError && (
         <ErrorMessage onRetry={() => refetch()}>
           The form could not be loaded. Check your connection.
