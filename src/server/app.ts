@@ -20,6 +20,7 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { eventAdminRoutes, mediaRoutes } from './features/events/admin-routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
+import { peopleRoutes } from './features/programme/people-routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
 import { enforceAccess, requireAccessDeclarations, requireSameOrigin } from './http/access.ts';
 import { clientBuildExists, clientRoutes, isClientRoute } from './http/client-routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions) {
       await participantRoutes(api, context);
       await dashboardRoutes(api, context);
       await eventAdminRoutes(api, context);
+      await peopleRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,

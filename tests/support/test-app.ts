@@ -39,7 +39,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
 export async function resetData() {
   const { db } = await testDatabase();
   await db.execute(
-    sql.raw('truncate registrations, mail_outbox, race_options, events, "user", verification cascade'),
+    sql.raw(
+      'truncate registrations, mail_outbox, race_options, events, men, facilitators, "user", verification cascade',
+    ),
   );
   await seed(db);
 }

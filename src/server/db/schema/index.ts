@@ -1,4 +1,5 @@
 export * from './auth.ts';
 export * from './events.ts';
 export * from './mail.ts';
+export * from './programme.ts';
 export * from './registrations.ts';

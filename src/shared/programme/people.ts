@@ -1,0 +1,112 @@
+import * as z from 'zod/mini';
+import { emailAddress, phoneNumber, requiredText, wholeNumber } from '../validation.ts';
+
+export const MARITAL_STATUSES = ['Single', 'Married', 'Divorced', 'Widowed'] as const;
+export const PERSON_KINDS = ['men', 'facilitators'] as const;
+export type PersonKind = (typeof PERSON_KINDS)[number];
+
+export const MAN_STATUSES = ['active', 'incomplete'] as const;
+export const FACILITATOR_STATUSES = ['applicant', 'approved', 'declined'] as const;
+export const PERSON_STATUS_LABELS: Record<string, string> = {
+  active: 'Registered',
+  incomplete: 'Incomplete',
+  applicant: 'Applicant',
+  approved: 'Facilitator',
+  declined: 'Declined',
+};
+
+/** The "Be That Man" form, for men and facilitators alike. */
+export const PersonInputSchema = z.object({
+  firstName: requiredText('the name'),
+  lastName: requiredText('the surname'),
+  email: emailAddress,
+  mobile: phoneNumber('the mobile number'),
+  maritalStatus: z.enum(MARITAL_STATUSES, { error: 'Choose Single, Married, Divorced or Widowed' }),
+  church: requiredText('the church', 150),
+  age: wholeNumber('the age', 18, 100),
+  address: requiredText('the address', 300),
+  /** Left empty by people; bots fill every field. */
+  website: z.optional(z.string().check(z.maxLength(200))),
+});
+export type PersonInput = z.input<typeof PersonInputSchema>;
+export type PersonData = z.output<typeof PersonInputSchema>;
+
+/** The quick desk form: Name, Surname, Email, Phone. */
+export const QuickManInputSchema = z.object({
+  firstName: requiredText('the name'),
+  lastName: requiredText('the surname'),
+  email: emailAddress,
+  mobile: phoneNumber('the phone number'),
+  website: z.optional(z.string().check(z.maxLength(200))),
+});
+
+/** An admin's edit of one record: the form's fields, all but names and email may be left empty for incomplete men. */
+export const PersonEditSchema = z.object({
+  firstName: requiredText('the name'),
+  lastName: requiredText('the surname'),
+  email: emailAddress,
+  mobile: phoneNumber('the mobile number'),
+  maritalStatus: z.nullable(
+    z.enum(MARITAL_STATUSES, { error: 'Choose Single, Married, Divorced or Widowed' }),
+  ),
+  church: z.nullable(requiredText('the church', 150)),
+  age: z.nullable(wholeNumber('the age', 18, 100)),
+  address: z.nullable(requiredText('the address', 300)),
+});
+export type PersonEdit = z.input<typeof PersonEditSchema>;
+
+export const PersonSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  maritalStatus: z.nullable(z.string()),
+  church: z.nullable(z.string()),
+  age: z.nullable(z.number()),
+  address: z.nullable(z.string()),
+  status: z.string(),
+  hasAccount: z.boolean(),
+  createdAt: z.string(),
+});
+export type Person = z.infer<typeof PersonSchema>;
+
+export const PERSON_SORTS = [
+  'lastName',
+  'firstName',
+  'email',
+  'mobile',
+  'maritalStatus',
+  'church',
+  'age',
+  'address',
+  'createdAt',
+] as const;
+
+export const PersonListQuerySchema = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  status: z.optional(z.enum([...MAN_STATUSES, ...FACILITATOR_STATUSES])),
+  sort: z.optional(z.enum(PERSON_SORTS)),
+  dir: z.optional(z.enum(['asc', 'desc'])),
+  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000))),
+  /** Up to 5,000 so Print can lay out every row of the current filter. */
+  pageSize: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(5000))),
+});
+export type PersonListQuery = z.infer<typeof PersonListQuerySchema>;
+
+export const PersonListSchema = z.object({
+  rows: z.array(PersonSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type PersonList = z.infer<typeof PersonListSchema>;
+
+export const JoinedSchema = z.object({ message: z.string() });
+
+export const ProgrammeTotalsSchema = z.object({
+  men: z.number(),
+  facilitators: z.number(),
+  applicants: z.number(),
+});
+export type ProgrammeTotals = z.infer<typeof ProgrammeTotalsSchema>;
