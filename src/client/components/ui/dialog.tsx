@@ -1,29 +1,18 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { buttonClass, secondaryButtonClass } from './button.tsx';
 
-interface ConfirmDialogProps {
+interface DialogProps {
   open: boolean;
   title: string;
+  /** Escape or the dialog's own close asks for this; the caller decides (e.g. not while saving). */
+  onClose: () => void;
+  /** Wider dialogs hold a form. */
+  size?: 'md' | 'lg';
   children: ReactNode;
-  confirmLabel: string;
-  busy?: boolean;
-  /** Shown inside the dialog, e.g. the server refusing the change. */
-  error?: string;
-  onConfirm: () => void;
-  onCancel: () => void;
 }
 
-/** A modal question with Cancel and a confirming action; Escape cancels. Built on <dialog> for focus handling. */
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  busy,
-  error,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+/** A modal with a title; built on <dialog> for focus handling (focus moves in, is trapped, and returns). */
+export function Dialog({ open, title, onClose, size = 'md', children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -39,34 +28,71 @@ export function ConfirmDialog({
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        onCancel();
+        onClose();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-stone-200 bg-white p-0 text-stone-900 shadow-xl backdrop:bg-black/50"
+      className={`m-auto w-[calc(100%-2rem)] rounded-xl border border-stone-200 bg-white p-0 text-stone-900 shadow-xl backdrop:bg-black/50 ${size === 'lg' ? 'max-w-2xl' : 'max-w-md'}`}
     >
       {open && (
         <div className="flex flex-col gap-4 p-5 sm:p-6">
           <h2 id={titleId} className="text-xl font-bold">
             {title}
           </h2>
-          <div className="text-stone-700">{children}</div>
-          {error && (
-            <p
-              role="alert"
-              className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900"
-            >
-              {error}
-            </p>
-          )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-              Cancel
-            </button>
-            <button type="button" className={buttonClass} onClick={onConfirm} disabled={busy}>
-              {confirmLabel}
-            </button>
-          </div>
+          {children}
         </div>
       )}
     </dialog>
+  );
+}
+
+/** A failure inside a dialog, announced at once. */
+export function DialogError({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">
+      {children}
+    </p>
+  );
+}
+
+/** Cancel and the dialog's main action, side by side from the `sm` width, stacked (main on top) on a phone. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  /** Shown inside the dialog, e.g. the server refusing the change. */
+  error?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A modal question with Cancel and a confirming action; Escape cancels. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} title={title} onClose={onCancel}>
+      <div className="text-stone-700">{children}</div>
+      {error && <DialogError>{error}</DialogError>}
+      <DialogActions>
+        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className={buttonClass} onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </button>
+      </DialogActions>
+    </Dialog>
   );
 }

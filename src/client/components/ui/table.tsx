@@ -5,21 +5,31 @@ import type { ReactNode, TdHTMLAttributes } from 'react';
  * plain table from the `sm` width up, scrolling sideways if it still does not fit. Only CSS changes:
  * the table keeps its semantics (Chromium keeps table roles for display: block).
  */
+/** A column heading that sorts the table when clicked; `sort` is where it stands now. */
+export interface SortableColumn {
+  label: string;
+  sort: 'ascending' | 'descending' | 'none';
+  onSort: () => void;
+}
+
 export function DataTable({
   label,
   columns,
   children,
+  className = '',
 }: {
   label: string;
-  columns: string[];
+  /** Plain headings, or sortable ones; an empty heading is the actions column. */
+  columns: (string | SortableColumn)[];
   children: ReactNode;
+  className?: string;
 }) {
   return (
     <section
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
-      className="relative focus-visible:outline-3 focus-visible:outline-brand-600 sm:overflow-x-auto sm:rounded-xl sm:border sm:border-stone-200 sm:bg-white sm:shadow-sm"
+      className={`relative focus-visible:outline-3 focus-visible:outline-brand-600 sm:overflow-x-auto sm:rounded-xl sm:border sm:border-stone-200 sm:bg-white sm:shadow-sm ${className}`}
     >
       <table className="block w-full border-collapse text-left text-sm sm:table">
         <thead className="sr-only sm:not-sr-only sm:table-header-group">
@@ -29,9 +39,14 @@ export function DataTable({
                 // biome-ignore lint/suspicious/noArrayIndexKey: a column may have an empty heading
                 key={index}
                 scope="col"
-                className="whitespace-nowrap border-b border-stone-200 bg-stone-100 px-3 py-2.5 font-semibold text-stone-700"
+                aria-sort={typeof column === 'string' ? undefined : column.sort}
+                className={`whitespace-nowrap border-b border-stone-200 bg-stone-100 font-semibold text-stone-700 ${typeof column === 'string' ? 'px-3 py-2.5' : 'p-0'}`}
               >
-                {column || <span className="sr-only">Actions</span>}
+                {typeof column !== 'string' ? (
+                  <SortButton column={column} />
+                ) : (
+                  column || <span className="sr-only">Actions</span>
+                )}
               </th>
             ))}
           </tr>
@@ -39,6 +54,22 @@ export function DataTable({
         <tbody className="flex flex-col gap-3 sm:table-row-group">{children}</tbody>
       </table>
     </section>
+  );
+}
+
+function SortButton({ column }: { column: SortableColumn }) {
+  const arrow = { ascending: '▲', descending: '▼', none: '↕' }[column.sort];
+  return (
+    <button
+      type="button"
+      onClick={column.onSort}
+      className="flex min-h-11 w-full items-center gap-1.5 px-3 py-2 text-left font-semibold hover:bg-stone-200 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-600"
+    >
+      {column.label}
+      <span aria-hidden="true" className={column.sort === 'none' ? 'text-stone-600' : 'text-brand-700'}>
+        {arrow}
+      </span>
+    </button>
   );
 }
 
