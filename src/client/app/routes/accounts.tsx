@@ -6,6 +6,7 @@ import {
   ROLES,
   type Role,
 } from '../../../shared/accounts/account.ts';
+import { Badge } from '../../components/ui/badge.tsx';
 import { secondaryButtonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
@@ -19,21 +20,6 @@ import { formatDate } from '../../lib/dates.ts';
 const DEBOUNCE_MS = 300;
 
 type Notice = { kind: 'done' | 'failed'; text: string };
-
-function Badge({ tone, children }: { tone: 'good' | 'warn' | 'bad'; children: string }) {
-  const tones = {
-    good: 'bg-green-100 text-green-900',
-    warn: 'bg-amber-100 text-amber-900',
-    bad: 'bg-red-100 text-red-900',
-  };
-  return (
-    <span
-      className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}
-    >
-      {children}
-    </span>
-  );
-}
 
 export default function Accounts() {
   const me = useCurrentUser();
