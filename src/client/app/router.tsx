@@ -26,6 +26,12 @@ const WelcomeManager = lazy(() => import('./routes/welcome-manager.tsx'));
 const WelcomeAdmin = lazy(() => import('./routes/welcome-admin.tsx'));
 const Accounts = lazy(() => import('./routes/accounts.tsx'));
 const Outbox = lazy(() => import('./routes/outbox.tsx'));
+// The men's programme: recruitment forms (public) and the registers (admin).
+const RegisterMan = lazy(() => import('./routes/register-man.tsx'));
+const RegisterFacilitator = lazy(() => import('./routes/register-facilitator.tsx'));
+const QuickRegistration = lazy(() => import('./routes/quick-registration.tsx'));
+const RegisteredMan = lazy(() => import('./routes/registered-man.tsx'));
+const RegisteredFacilitator = lazy(() => import('./routes/registered-facilitator.tsx'));
 
 const PARTICIPANT: readonly Role[] = ['participant'];
 const FACILITATOR: readonly Role[] = ['facilitator'];
@@ -53,6 +59,9 @@ export function AppRouter() {
               <Route path="CompanySignUp" element={<CompanySignUp />} />
               <Route path="ForgotPassword" element={<ForgotPassword />} />
               <Route path="ResetPassword" element={<ResetPassword />} />
+              <Route path="RegisterMan" element={<RegisterMan />} />
+              <Route path="RegisterFacilitator" element={<RegisterFacilitator />} />
+              <Route path="Registration" element={<QuickRegistration />} />
               {/* The guard renders a page (and lets it fetch) only for an account with the page's role. */}
               <Route element={<SignedIn roles={PARTICIPANT} />}>
                 <Route path="WelcomeMan" element={<WelcomeMan />} />
@@ -68,6 +77,8 @@ export function AppRouter() {
                 <Route path="WelcomeAdmin" element={<WelcomeAdmin />} />
                 <Route path="Accounts" element={<Accounts />} />
                 <Route path="Outbox" element={<Outbox />} />
+                <Route path="RegisteredMan" element={<RegisteredMan />} />
+                <Route path="RegisteredFacilitator" element={<RegisteredFacilitator />} />
               </Route>
             </Route>
             <Route path="*" element={<NotFound />} />

@@ -7,6 +7,8 @@ import { errorText } from './form-alert.tsx';
 const NAV: Record<Role, [to: string, label: string][]> = {
   admin: [
     ['/WelcomeAdmin', 'Dashboard'],
+    ['/RegisteredMan', 'Men'],
+    ['/RegisteredFacilitator', 'Facilitators'],
     ['/Accounts', 'Accounts'],
     ['/Outbox', 'Outbox'],
   ],
@@ -23,7 +25,7 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
   const signOut = useSignOut();
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="bg-brand-800 text-white">
+      <header className="bg-brand-800 text-white print:hidden">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-2">
           <div className="flex min-w-0 items-center gap-2">
             <img src="/logo.svg" alt="" width="32" height="32" className="size-8 shrink-0" />
@@ -64,8 +66,8 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
           Could not log out: {errorText(signOut.error)}
         </div>
       )}
-      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>
-      <footer className="border-t border-stone-200 bg-white">
+      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 print:max-w-none print:p-0">{children}</main>
+      <footer className="border-t border-stone-200 bg-white print:hidden">
         <p className="mx-auto max-w-5xl px-4 py-5 text-sm text-stone-600">
           Celebration · signed in as <span className="break-words">{user.email}</span>
         </p>

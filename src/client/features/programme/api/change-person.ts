@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Person, PersonEdit, PersonKind, PersonList } from '../../../../shared/programme/people.ts';
+import { apiFetch } from '../../../lib/api.ts';
+import { peopleKey } from './list-people.ts';
+
+const recordPath = (kind: PersonKind, id: string) => `/api/${kind}/${encodeURIComponent(id)}`;
+
+/** After a change: show it at once on every cached page, then check with the server. */
+function useRefreshRegister(kind: PersonKind) {
+  const queryClient = useQueryClient();
+  return (change: { updated?: Person; deletedId?: string }) => {
+    queryClient.setQueriesData<PersonList>({ queryKey: peopleKey(kind) }, (list) => {
+      if (!list) return list;
+      const rows = list.rows
+        .filter((row) => row.id !== change.deletedId)
+        .map((row) => (row.id === change.updated?.id ? change.updated : row));
+      return { ...list, rows, total: list.total - (list.rows.length - rows.length) };
+    });
+    return queryClient.invalidateQueries({ queryKey: peopleKey(kind) });
+  };
+}
+
+/** Saves one person's own details (PUT /api/men/:id or /api/facilitators/:id). */
+export function useEditPerson(kind: PersonKind) {
+  const refresh = useRefreshRegister(kind);
+  return useMutation({
+    mutationFn: ({ id, edit }: { id: string; edit: PersonEdit }) =>
+      apiFetch<Person>(recordPath(kind, id), { method: 'PUT', body: JSON.stringify(edit) }),
+    onSuccess: (updated) => refresh({ updated }),
+  });
+}
+
+export function useDeletePerson(kind: PersonKind) {
+  const refresh = useRefreshRegister(kind);
+  return useMutation({
+    mutationFn: (person: Person) => apiFetch<void>(recordPath(kind, person.id), { method: 'DELETE' }),
+    onSuccess: (_nothing, person) => refresh({ deletedId: person.id }),
+  });
+}
+
+/** Approves or declines a facilitator applicant; answers with his record (hasAccount tells how he gets access). */
+export function useDecideApplication() {
+  const refresh = useRefreshRegister('facilitators');
+  return useMutation({
+    mutationFn: ({ person, decision }: { person: Person; decision: 'approve' | 'decline' }) =>
+      apiFetch<Person>(`${recordPath('facilitators', person.id)}/${decision}`, { method: 'POST' }),
+    onSuccess: (updated) => refresh({ updated }),
+  });
+}

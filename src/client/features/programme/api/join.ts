@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import type { PersonKind } from '../../../../shared/programme/people.ts';
+import { apiFetch } from '../../../lib/api.ts';
+
+export interface Joined {
+  message: string;
+}
+
+/** Where a public programme form sends its (already validated) values. */
+export type JoinTarget = PersonKind | 'quick';
+
+const PATHS: Record<JoinTarget, string> = {
+  men: '/api/men',
+  facilitators: '/api/facilitators',
+  quick: '/api/men/quick',
+};
+
+export const postJoin = (target: JoinTarget, data: object) =>
+  apiFetch<Joined>(PATHS[target], { method: 'POST', body: JSON.stringify(data) });
+
+export const useJoin = (target: JoinTarget) =>
+  useMutation({ mutationFn: (data: object) => postJoin(target, data) });

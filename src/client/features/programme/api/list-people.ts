@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PersonKind, PersonList, PersonListQuery } from '../../../../shared/programme/people.ts';
+import { apiFetch } from '../../../lib/api.ts';
+
+/** The most rows the server lays out at once: Print asks for all of them. */
+export const PRINT_PAGE_SIZE = 5000;
+
+export type PeopleFilter = Pick<PersonListQuery, 'q' | 'sort' | 'dir'>;
+
+function searchParams(query: PersonListQuery) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params;
+}
+
+export const peopleKey = (kind: PersonKind) => ['people', kind] as const;
+
+export const peopleQuery = (kind: PersonKind, query: PersonListQuery) =>
+  queryOptions({
+    queryKey: [...peopleKey(kind), query],
+    queryFn: ({ signal }) => apiFetch<PersonList>(`/api/${kind}?${searchParams(query)}`, { signal }),
+  });
+
+/** One page of the register; the previous page stays on screen while the next one loads. */
+export const usePeople = (kind: PersonKind, query: PersonListQuery) =>
+  useQuery({ ...peopleQuery(kind, query), placeholderData: keepPreviousData });
+
+/** Every row of the current filter, for the print layout. */
+export const everyPersonQuery = (kind: PersonKind, filter: PeopleFilter) =>
+  peopleQuery(kind, { ...filter, page: 1, pageSize: PRINT_PAGE_SIZE });
+
+/** The CSV export of the current filter (a plain link: the browser downloads it with the session cookie). */
+export const exportCsvUrl = (kind: PersonKind, filter: PeopleFilter) => {
+  const params = searchParams(filter).toString();
+  return `/api/${kind}/export.csv${params ? `?${params}` : ''}`;
+};

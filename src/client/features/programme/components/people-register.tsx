@@ -1,0 +1,442 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { Person, PersonKind } from '../../../../shared/programme/people.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { inputClass } from '../../../components/ui/field.tsx';
+import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { Cell, DataTable, rowClass, type SortableColumn } from '../../../components/ui/table.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../accounts/components/form-alert.tsx';
+import { PageHeading } from '../../accounts/components/signed-in-layout.tsx';
+import { useDecideApplication, useDeletePerson } from '../api/change-person.ts';
+import { everyPersonQuery, exportCsvUrl, type PeopleFilter, usePeople } from '../api/list-people.ts';
+import { PersonEditDialog } from './person-edit-dialog.tsx';
+import { PrintLayout } from './print-layout.tsx';
+import {
+  fullName,
+  type PersonSort,
+  type RegisterColumn,
+  registerColumns,
+  statusLabel,
+  stripeClass,
+} from './register-columns.ts';
+
+const DEBOUNCE_MS = 300;
+const PAGE_SIZE = 25;
+const smallButton = `${secondaryButtonClass} min-h-10 px-3 text-sm`;
+
+type Notice = { kind: 'done' | 'failed'; text: string };
+type Direction = 'asc' | 'desc';
+
+const COPY: Record<PersonKind, { title: string; one: string; many: string; none: string; intro: string }> = {
+  men: {
+    title: 'Registered Men',
+    one: 'man',
+    many: 'men',
+    none: 'No men registered yet',
+    intro:
+      'Search by name, email, church or phone. Click a column heading to sort. Manage changes one man’s own details.',
+  },
+  facilitators: {
+    title: 'Registered Facilitators',
+    one: 'facilitator',
+    many: 'facilitators',
+    none: 'No facilitators registered yet',
+    intro:
+      'Applicants are listed first: approve or decline them. Search by name, email, church or phone; click a column heading to sort.',
+  },
+};
+
+const STATUS_TONES = { applicant: 'warn', approved: 'good', declined: 'plain', incomplete: 'warn' } as const;
+
+const sortOrderLabel = (column: RegisterColumn, dir: Direction) =>
+  `${column.label}, ${column.sort === 'age' ? (dir === 'asc' ? 'youngest first' : 'oldest first') : dir === 'asc' ? 'A to Z' : 'Z to A'}`;
+
+/** /RegisteredMan and /RegisteredFacilitator: the admin's register, with search, sort, paging, print and CSV. */
+export function PeopleRegister({ kind }: { kind: PersonKind }) {
+  const copy = COPY[kind];
+  const columns = registerColumns(kind);
+  const searchId = useId();
+  const sortId = useId();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<PersonSort>('lastName');
+  const [dir, setDir] = useState<Direction>('asc');
+  const [notice, setNotice] = useState<Notice>();
+  const [editing, setEditing] = useState<Person>();
+  const [deleting, setDeleting] = useState<Person>();
+  const [declining, setDeclining] = useState<Person>();
+  const [printable, setPrintable] = useState<{ key: string; rows: Person[]; total: number }>();
+  const [preparingPrint, setPreparingPrint] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(text.trim());
+      setPage(1);
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const filter: PeopleFilter = { q: query || undefined, sort, dir };
+  const filterKey = JSON.stringify(filter);
+  const people = usePeople(kind, { ...filter, page, pageSize: PAGE_SIZE });
+  const remove = useDeletePerson(kind);
+  const decide = useDecideApplication();
+  const list = people.data;
+  const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
+  const count = (n: number) => `${n} ${n === 1 ? copy.one : copy.many}`;
+
+  function sortBy(next: PersonSort, nextDir?: Direction) {
+    setDir(nextDir ?? (next === sort && dir === 'asc' ? 'desc' : 'asc'));
+    setSort(next);
+    setPage(1);
+  }
+
+  const headings: (string | SortableColumn)[] = [
+    ...columns.map((column) => {
+      const by = column.sort;
+      if (!by) return column.label;
+      return {
+        label: column.label,
+        sort: by === sort ? (dir === 'asc' ? 'ascending' : 'descending') : 'none',
+        onSort: () => sortBy(by),
+      } satisfies SortableColumn;
+    }),
+    '',
+  ];
+
+  async function printAll() {
+    setNotice(undefined);
+    setPreparingPrint(true);
+    try {
+      const all = await queryClient.fetchQuery({ ...everyPersonQuery(kind, filter), staleTime: 0 });
+      // The print layout must be in the page before the print dialog takes its picture of it.
+      flushSync(() => setPrintable({ key: filterKey, rows: all.rows, total: all.total }));
+      window.print();
+    } catch (error) {
+      setNotice({ kind: 'failed', text: `Could not prepare the list for printing. ${errorText(error)}` });
+    } finally {
+      setPreparingPrint(false);
+    }
+  }
+
+  async function decideOn(person: Person, decision: 'approve' | 'decline') {
+    setNotice(undefined);
+    try {
+      const updated = await decide.mutateAsync({ person, decision });
+      setDeclining(undefined);
+      const name = fullName(updated);
+      setNotice({
+        kind: 'done',
+        text:
+          decision === 'decline'
+            ? `Declined. ${name}’s application is closed.`
+            : updated.hasAccount
+              ? `Approved. ${name} now has facilitator access.`
+              : `Approved. ${name} was invited by email to create an account.`,
+      });
+    } catch (error) {
+      // A decline's failure shows in its dialog.
+      if (decision === 'approve') {
+        setNotice({ kind: 'failed', text: `${fullName(person)} was not approved. ${errorText(error)}` });
+      }
+    }
+  }
+
+  async function deleteConfirmed(person: Person) {
+    try {
+      await remove.mutateAsync(person);
+      setDeleting(undefined);
+      setNotice({ kind: 'done', text: `${fullName(person)} was deleted from the register.` });
+    } catch {
+      // Shown inside the dialog.
+    }
+  }
+
+  const printed = printable?.key === filterKey ? printable : undefined;
+  const sortColumn = columns.find((column) => column.sort === sort);
+  const described = [
+    query && `search “${query}”`,
+    sortColumn && `sorted by ${sortOrderLabel(sortColumn, dir)}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <>
+      <PageHeading title={copy.title}>
+        <p className="print:hidden">{copy.intro}</p>
+      </PageHeading>
+
+      <div className="mb-4 flex flex-col gap-4 print:hidden sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
+        <search className="sm:w-96">
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              setQuery(text.trim());
+              setPage(1);
+            }}
+            className="flex flex-col gap-1.5"
+          >
+            <label htmlFor={searchId} className="font-medium">
+              Search {copy.many}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder="Name, email, church or phone"
+              autoComplete="off"
+              className={inputClass}
+            />
+          </form>
+        </search>
+        {/* On a phone the column headings are hidden (each row is a card), so sorting is offered here. */}
+        <div className="flex flex-col gap-1.5 sm:hidden">
+          <label htmlFor={sortId} className="font-medium">
+            Sort by
+          </label>
+          <select
+            id={sortId}
+            value={`${sort}:${dir}`}
+            onChange={(event) => {
+              const [by, order] = event.target.value.split(':') as [PersonSort, Direction];
+              sortBy(by, order);
+            }}
+            className={inputClass}
+          >
+            {columns.flatMap((column) =>
+              column.sort
+                ? (['asc', 'desc'] as const).map((order) => (
+                    <option key={`${column.sort}:${order}`} value={`${column.sort}:${order}`}>
+                      {sortOrderLabel(column, order)}
+                    </option>
+                  ))
+                : [],
+            )}
+          </select>
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          <button type="button" className={secondaryButtonClass} onClick={printAll} disabled={preparingPrint}>
+            {preparingPrint ? 'Preparing…' : 'Print'}
+          </button>
+          <a href={exportCsvUrl(kind, filter)} download className={secondaryButtonClass}>
+            Download CSV
+          </a>
+        </div>
+      </div>
+
+      <div aria-live="polite" className="print:hidden">
+        {notice?.kind === 'done' && (
+          <div className="mb-4">
+            <FormSuccess>{notice.text}</FormSuccess>
+          </div>
+        )}
+      </div>
+      {notice?.kind === 'failed' && (
+        <div className="mb-4 print:hidden">
+          <FormAlert>{notice.text}</FormAlert>
+        </div>
+      )}
+
+      {people.isPending && <Loading label={`Loading the ${copy.many}…`} />}
+      {people.isError && (
+        <ErrorMessage onRetry={() => people.refetch()}>{errorText(people.error)}</ErrorMessage>
+      )}
+      {list && list.rows.length === 0 && (
+        <p className="rounded-xl border border-stone-200 bg-white p-5 text-stone-700">
+          {query ? `No match for “${query}”.` : `${copy.none}.`}
+        </p>
+      )}
+      {list && list.rows.length > 0 && (
+        <>
+          <DataTable label={`${copy.title} table`} columns={headings} className="print:hidden">
+            {list.rows.map((person) => (
+              <PersonRow
+                key={person.id}
+                person={person}
+                columns={columns}
+                onManage={() => {
+                  setNotice(undefined);
+                  setEditing(person);
+                }}
+                onDelete={() => {
+                  remove.reset();
+                  setNotice(undefined);
+                  setDeleting(person);
+                }}
+                onApprove={() => decideOn(person, 'approve')}
+                onDecline={() => {
+                  decide.reset();
+                  setNotice(undefined);
+                  setDeclining(person);
+                }}
+                busy={decide.isPending}
+              />
+            ))}
+          </DataTable>
+          <nav
+            aria-label={`Pages of ${copy.many}`}
+            className="mt-4 flex flex-wrap items-center gap-3 print:hidden"
+          >
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={page <= 1}
+              onClick={() => setPage((p) => p - 1)}
+            >
+              Previous
+            </button>
+            <p className="text-stone-700">
+              Page {list.page} of {pages} · {count(list.total)}
+            </p>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Next
+            </button>
+          </nav>
+          <PrintLayout
+            kind={kind}
+            columns={columns}
+            rows={printed?.rows ?? list.rows}
+            total={printed?.total ?? list.total}
+            description={described}
+          />
+        </>
+      )}
+
+      <PersonEditDialog
+        kind={kind}
+        person={editing}
+        onClose={() => setEditing(undefined)}
+        onSaved={(saved) => {
+          setEditing(undefined);
+          setNotice({ kind: 'done', text: `Saved the details of ${fullName(saved)}.` });
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={`Delete ${deleting ? fullName(deleting) : ''}?`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        error={remove.isError ? errorText(remove.error) : undefined}
+        onConfirm={() => deleting && deleteConfirmed(deleting)}
+        onCancel={() => setDeleting(undefined)}
+      >
+        <p>
+          The record of {deleting && fullName(deleting)} ({deleting?.email}) will be removed from the
+          register. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={declining !== undefined}
+        title={`Decline ${declining ? fullName(declining) : ''}?`}
+        confirmLabel="Decline"
+        busy={decide.isPending}
+        error={decide.isError ? errorText(decide.error) : undefined}
+        onConfirm={() => declining && decideOn(declining, 'decline')}
+        onCancel={() => setDeclining(undefined)}
+      >
+        <p>
+          {declining && fullName(declining)} will not become a facilitator. His record stays in the register
+          as Declined.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function PersonRow({
+  person,
+  columns,
+  onManage,
+  onDelete,
+  onApprove,
+  onDecline,
+  busy,
+}: {
+  person: Person;
+  columns: RegisterColumn[];
+  onManage: () => void;
+  onDelete: () => void;
+  onApprove: () => void;
+  onDecline: () => void;
+  busy: boolean;
+}) {
+  const name = fullName(person);
+  const applicant = person.status === 'applicant';
+  return (
+    <tr className={`${rowClass} ${stripeClass}`}>
+      {columns.map((column, index) => {
+        const value = column.value(person);
+        const first = index === 0;
+        return (
+          <Cell
+            key={column.label}
+            label={column.label}
+            className={`${first ? 'font-semibold text-stone-900' : ''} ${column.sort === 'email' || column.sort === 'address' ? '[overflow-wrap:anywhere] sm:min-w-40' : ''} ${column.sort === 'mobile' ? 'sm:whitespace-nowrap' : ''}`}
+          >
+            {column.label === 'Status' ? (
+              <Badge tone={STATUS_TONES[person.status as keyof typeof STATUS_TONES] ?? 'plain'}>
+                {statusLabel(person)}
+              </Badge>
+            ) : value ? (
+              value
+            ) : (
+              <>
+                <span aria-hidden="true">—</span>
+                <span className="sr-only">not given</span>
+              </>
+            )}
+            {first && person.status === 'incomplete' && (
+              <>
+                {' '}
+                <Badge tone="warn">{statusLabel(person)}</Badge>
+              </>
+            )}
+          </Cell>
+        );
+      })}
+      <Cell className="mt-3 sm:mt-0">
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+          {applicant && (
+            <>
+              <button
+                type="button"
+                className={smallButton}
+                aria-label={`Approve ${name}`}
+                onClick={onApprove}
+                disabled={busy}
+              >
+                Approve
+              </button>
+              <button
+                type="button"
+                className={smallButton}
+                aria-label={`Decline ${name}`}
+                onClick={onDecline}
+              >
+                Decline
+              </button>
+            </>
+          )}
+          <button type="button" className={smallButton} aria-label={`Manage ${name}`} onClick={onManage}>
+            Manage
+          </button>
+          <button type="button" className={smallButton} aria-label={`Delete ${name}`} onClick={onDelete}>
+            Delete
+          </button>
+        </div>
+      </Cell>
+    </tr>
+  );
+}

@@ -1,0 +1,42 @@
+import {
+  type PERSON_SORTS,
+  PERSON_STATUS_LABELS,
+  type Person,
+  type PersonKind,
+} from '../../../../shared/programme/people.ts';
+import { formatPhone } from '../../../../shared/validation.ts';
+
+/** Every sort the register offers on screen (the date of joining is for the API's users). */
+export type PersonSort = Exclude<(typeof PERSON_SORTS)[number], 'createdAt'>;
+
+export interface RegisterColumn {
+  label: string;
+  sort?: PersonSort;
+  value: (person: Person) => string;
+}
+
+const orEmpty = (value: string | number | null) => (value === null ? '' : String(value));
+
+/** The register's columns, as the programme's people know them (Surname first). */
+export function registerColumns(kind: PersonKind): RegisterColumn[] {
+  const columns: RegisterColumn[] = [
+    { label: 'Surname', sort: 'lastName', value: (p) => p.lastName },
+    { label: 'Name', sort: 'firstName', value: (p) => p.firstName },
+    { label: 'Email', sort: 'email', value: (p) => p.email },
+    { label: 'Mobile', sort: 'mobile', value: (p) => (p.mobile ? formatPhone(p.mobile) : '') },
+    { label: 'MaritalStatus', sort: 'maritalStatus', value: (p) => orEmpty(p.maritalStatus) },
+    { label: 'Church', sort: 'church', value: (p) => orEmpty(p.church) },
+    { label: 'Age', sort: 'age', value: (p) => orEmpty(p.age) },
+    { label: 'Address', sort: 'address', value: (p) => orEmpty(p.address) },
+  ];
+  if (kind === 'facilitators') columns.push({ label: 'Status', value: statusLabel });
+  return columns;
+}
+
+export const statusLabel = (person: Person) => PERSON_STATUS_LABELS[person.status] ?? person.status;
+
+export const fullName = (person: Person) => `${person.firstName} ${person.lastName}`.trim();
+
+/** Three row colours in turn (light enough for dark text at AA contrast), kept when printed. */
+export const stripeClass =
+  'nth-[3n+1]:bg-white nth-[3n+2]:bg-orange-50 nth-[3n]:bg-sky-50 [print-color-adjust:exact]';
