@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -20,7 +21,9 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { eventAdminRoutes, mediaRoutes } from './features/events/admin-routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
+import { programmeConfigRoutes } from './features/programme/config-routes.ts';
 import { peopleRoutes } from './features/programme/people-routes.ts';
+import { progressRoutes } from './features/programme/progress-routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
 import { enforceAccess, requireAccessDeclarations, requireSameOrigin } from './http/access.ts';
 import { clientBuildExists, clientRoutes, isClientRoute } from './http/client-routes.ts';
@@ -28,6 +31,7 @@ import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { Problem } from './http/problem.ts';
 import { Mailer } from './mail/mailer.ts';
+import { diskFileStore, type FileStore } from './storage/files.ts';
 import { mediaRoot } from './storage/media.ts';
 
 export interface AppOptions {
@@ -46,6 +50,8 @@ export interface AppContext {
   auth: Auth;
   /** Where public uploads (event photo, logo) are kept. */
   mediaDir: string;
+  /** Private uploads (assignments). */
+  files: FileStore;
 }
 
 declare module 'fastify' {
@@ -104,7 +110,14 @@ export async function buildApp(options: AppOptions) {
 
   const mailer = new Mailer(env, database.db, app.log);
   const auth = createAuth({ env, db: database.db, mailer, secret: sessionSecret(env), log: app.log });
-  const context: AppContext = { env, database, mailer, auth, mediaDir: mediaRoot(env) };
+  const context: AppContext = {
+    env,
+    database,
+    mailer,
+    auth,
+    mediaDir: mediaRoot(env),
+    files: await diskFileStore(env),
+  };
   app.decorate('context', context);
   requireSameOrigin(app, env.PUBLIC_URL);
   enforceAccess(app, auth);
@@ -112,6 +125,12 @@ export async function buildApp(options: AppOptions) {
   healthRoutes(app, database);
   await app.register(
     async (api) => {
+      // Each upload route sets its own file size limit; nothing else may ride along.
+      await api.register(fastifyMultipart, {
+        limits: { files: 1, fields: 0, fileSize: 1024 * 1024 },
+        // Keep the name as sent, so a name with a path in it is refused rather than quietly cut down.
+        preservePath: true,
+      });
       await eventRoutes(api, context);
       await registrationRoutes(api, context);
       await sessionRoutes(api, context);
@@ -120,6 +139,8 @@ export async function buildApp(options: AppOptions) {
       await dashboardRoutes(api, context);
       await eventAdminRoutes(api, context);
       await peopleRoutes(api, context);
+      await progressRoutes(api, context);
+      await programmeConfigRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,

@@ -40,7 +40,7 @@ export async function resetData() {
   const { db } = await testDatabase();
   await db.execute(
     sql.raw(
-      'truncate registrations, mail_outbox, race_options, events, men, facilitators, "user", verification cascade',
+      'truncate registrations, mail_outbox, race_options, events, men, facilitators, workout_sessions, assignments, checklist_items, cell_groups, "user", verification cascade',
     ),
   );
   await seed(db);

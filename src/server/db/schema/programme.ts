@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /** Men and facilitators share their fields (the "Be That Man" form); each kind has its own register. */
@@ -37,3 +49,110 @@ export const facilitators = pgTable(
     index('facilitators_status').on(table.status),
   ],
 );
+
+/** The eight monthly workout sessions; `open` shows a Register button, `inactive` reads "Not Active". */
+export const workoutSessions = pgTable('workout_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  heldOn: date('held_on').notNull(),
+  state: text('state', { enum: ['open', 'inactive'] })
+    .notNull()
+    .default('inactive'),
+});
+
+export const sessionRegistrations = pgTable(
+  'session_registrations',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => workoutSessions.id, { onDelete: 'cascade' }),
+    manId: uuid('man_id')
+      .notNull()
+      .references(() => men.id, { onDelete: 'cascade' }),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.manId] })],
+);
+
+export const attendance = pgTable(
+  'attendance',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => workoutSessions.id, { onDelete: 'cascade' }),
+    manId: uuid('man_id')
+      .notNull()
+      .references(() => men.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['present', 'late', 'excused', 'absent'] }).notNull(),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.manId] })],
+);
+
+/** Book assignments, due at 17:00 Harare time on the due date. */
+export const assignments = pgTable('assignments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  dueOn: date('due_on').notNull(),
+});
+
+/** Every upload is kept; the newest per man and assignment is the current one, the others his history. */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    manId: uuid('man_id')
+      .notNull()
+      .references(() => men.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    late: boolean('late').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('submissions_man_assignment').on(table.manId, table.assignmentId, table.submittedAt)],
+);
+
+export const checklistItems = pgTable('checklist_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  text: text('text').notNull(),
+  /** `sessions` and `assignments` are decided by the data; `manual` is ticked by a facilitator or an admin. */
+  kind: text('kind', { enum: ['sessions', 'assignments', 'manual'] }).notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const checklistTicks = pgTable(
+  'checklist_ticks',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => checklistItems.id, { onDelete: 'cascade' }),
+    manId: uuid('man_id')
+      .notNull()
+      .references(() => men.id, { onDelete: 'cascade' }),
+    tickedBy: text('ticked_by').references(() => user.id, { onDelete: 'set null' }),
+    tickedAt: timestamp('ticked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.itemId, table.manId] })],
+);
+
+export const cellGroups = pgTable('cell_groups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  facilitatorId: uuid('facilitator_id').references(() => facilitators.id, { onDelete: 'set null' }),
+});
+
+/** A man belongs to at most one cell group. */
+export const cellGroupMembers = pgTable('cell_group_members', {
+  manId: uuid('man_id')
+    .primaryKey()
+    .references(() => men.id, { onDelete: 'cascade' }),
+  groupId: uuid('group_id')
+    .notNull()
+    .references(() => cellGroups.id, { onDelete: 'cascade' }),
+});

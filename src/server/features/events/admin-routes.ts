@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +21,6 @@ export async function eventAdminRoutes(app: FastifyInstance, context: AppContext
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = context.database;
   const root = context.mediaDir;
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
 
   api.get(
     '/admin/event',
@@ -81,7 +79,9 @@ export async function eventAdminRoutes(app: FastifyInstance, context: AppContext
       },
     },
     async (request) => {
-      const file = await request.file().catch(() => undefined);
+      const file = await request
+        .file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } })
+        .catch(() => undefined);
       if (!file) throw badRequest('Choose an image file to upload.');
       const input = await file.toBuffer();
       try {

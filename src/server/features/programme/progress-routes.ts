@@ -1,0 +1,247 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  AttendanceInputSchema,
+  CellGroupSchema,
+  MAX_UPLOAD_BYTES,
+  ManProgressSchema,
+  SessionSchema,
+  TickInputSchema,
+} from '../../../shared/programme/progress.ts';
+import type { AppContext } from '../../app.ts';
+import {
+  assignments as assignmentsTable,
+  attendance,
+  checklistItems,
+  checklistTicks,
+  sessionRegistrations,
+  submissions,
+  workoutSessions,
+} from '../../db/schema/index.ts';
+import { signedInUser } from '../../http/access.ts';
+import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
+import { assertMayActFor, dueAt, groupsFor, manOfUser, progressOf } from './progress-service.ts';
+import { checkDocument } from './uploads.ts';
+
+const Id = z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not an id'));
+const tags = ['programme'];
+
+export async function progressRoutes(app: FastifyInstance, context: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+
+  api.get(
+    '/me/progress',
+    {
+      config: { access: ['participant'] },
+      schema: {
+        summary: 'His sessions, assignments, checklist and cell group',
+        tags,
+        response: { 200: ManProgressSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return progressOf(db, (await manOfUser(db, signedInUser(request).id)).id);
+    },
+  );
+
+  api.post(
+    '/me/sessions/:id/register',
+    {
+      config: { access: ['participant'] },
+      schema: {
+        summary: 'Register for an open workout session',
+        tags,
+        params: z.object({ id: Id }),
+        response: { 200: ManProgressSchema },
+      },
+    },
+    async (request) => {
+      const man = await manOfUser(db, signedInUser(request).id);
+      const [session] = await db
+        .select()
+        .from(workoutSessions)
+        .where(eq(workoutSessions.id, request.params.id));
+      if (!session) throw notFound('There is no such session.');
+      if (session.state !== 'open') throw conflict('This session is not open for registration.');
+      await db
+        .insert(sessionRegistrations)
+        .values({ sessionId: session.id, manId: man.id })
+        .onConflictDoNothing();
+      return progressOf(db, man.id);
+    },
+  );
+
+  api.post(
+    '/me/assignments/:id/submission',
+    {
+      config: { access: ['participant'] },
+      schema: {
+        summary:
+          'Upload his document for an assignment (.pdf, .doc, .docx, at most 10 MB); a late upload is marked late',
+        tags,
+        consumes: ['multipart/form-data'],
+        params: z.object({ id: Id }),
+        response: { 201: ManProgressSchema },
+      },
+    },
+    async (request, reply) => {
+      const man = await manOfUser(db, signedInUser(request).id);
+      const [assignment] = await db
+        .select()
+        .from(assignmentsTable)
+        .where(eq(assignmentsTable.id, request.params.id));
+      if (!assignment) throw notFound('There is no such assignment.');
+      const file = await request
+        .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
+        .catch(() => undefined);
+      if (!file) throw badRequest('Choose a document to upload.');
+      const body = await file.toBuffer();
+      const contentType = await checkDocument(file.filename, body);
+      const key = await context.files.put(body);
+      await db.insert(submissions).values({
+        assignmentId: assignment.id,
+        manId: man.id,
+        storageKey: key,
+        fileName: file.filename,
+        contentType,
+        size: body.length,
+        late: Date.now() > dueAt(assignment.dueOn).getTime(),
+      });
+      return reply.code(201).send(await progressOf(db, man.id));
+    },
+  );
+
+  api.get(
+    '/submissions/:id/file',
+    {
+      config: { access: ['participant', 'facilitator', 'admin'] },
+      schema: {
+        summary: 'Download an uploaded document (the man himself, his facilitator, admins)',
+        tags,
+        params: z.object({ id: Id }),
+      },
+    },
+    async (request, reply) => {
+      const [submission] = await db.select().from(submissions).where(eq(submissions.id, request.params.id));
+      if (!submission) throw notFound('There is no such document.');
+      await assertMayActFor(db, signedInUser(request), submission.manId);
+      const safeName = submission.fileName.replace(/[^\w. -]/g, '_');
+      return reply
+        .header('content-type', submission.contentType)
+        .header('content-disposition', `attachment; filename="${safeName}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(context.files.open(submission.storageKey));
+    },
+  );
+
+  api.get(
+    '/sessions',
+    {
+      config: { access: ['facilitator', 'admin'] },
+      schema: {
+        summary: 'The workout sessions, in date order',
+        tags,
+        response: { 200: z.array(SessionSchema) },
+      },
+    },
+    async () => db.select().from(workoutSessions).orderBy(asc(workoutSessions.heldOn)),
+  );
+
+  api.get(
+    '/groups',
+    {
+      config: { access: ['facilitator', 'admin'] },
+      schema: {
+        summary:
+          "Cell groups with members' progress (a facilitator's own; all for admins), and attendance at ?session=",
+        tags,
+        querystring: z.object({ session: z.optional(Id) }),
+        response: { 200: z.array(CellGroupSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return groupsFor(db, signedInUser(request), request.query.session);
+    },
+  );
+
+  api.get(
+    '/men/:id/progress',
+    {
+      config: { access: ['facilitator', 'admin'] },
+      schema: {
+        summary: "A man's record and progress (his facilitator, admins)",
+        tags,
+        params: z.object({ id: Id }),
+        response: { 200: ManProgressSchema },
+      },
+    },
+    async (request) => {
+      await assertMayActFor(db, signedInUser(request), request.params.id);
+      return progressOf(db, request.params.id);
+    },
+  );
+
+  api.put(
+    '/attendance',
+    {
+      config: { access: ['facilitator', 'admin'] },
+      schema: {
+        summary: 'Mark attendance: Present, Late, Excused or Absent (saved at once)',
+        tags,
+        body: AttendanceInputSchema,
+      },
+    },
+    async (request, reply) => {
+      const caller = signedInUser(request);
+      await assertMayActFor(db, caller, request.body.manId);
+      const [session] = await db
+        .select()
+        .from(workoutSessions)
+        .where(eq(workoutSessions.id, request.body.sessionId));
+      if (!session) throw notFound('There is no such session.');
+      const mark = { ...request.body, recordedBy: caller.id, recordedAt: new Date() };
+      await db
+        .insert(attendance)
+        .values(mark)
+        .onConflictDoUpdate({
+          target: [attendance.sessionId, attendance.manId],
+          set: { status: mark.status, recordedBy: mark.recordedBy, recordedAt: mark.recordedAt },
+        });
+      return reply.code(204).send();
+    },
+  );
+
+  api.put(
+    '/checklist-ticks',
+    {
+      config: { access: ['facilitator', 'admin'] },
+      schema: {
+        summary: 'Tick or untick a checklist item that is not decided by the data',
+        tags,
+        body: TickInputSchema,
+      },
+    },
+    async (request, reply) => {
+      const caller = signedInUser(request);
+      const { itemId, manId, done } = request.body;
+      await assertMayActFor(db, caller, manId);
+      const [item] = await db.select().from(checklistItems).where(eq(checklistItems.id, itemId));
+      if (!item) throw notFound('There is no such checklist item.');
+      if (item.kind !== 'manual')
+        throw new Problem(409, 'Conflict', 'This item follows attendance or assignments by itself.');
+      if (done)
+        await db.insert(checklistTicks).values({ itemId, manId, tickedBy: caller.id }).onConflictDoNothing();
+      else
+        await db
+          .delete(checklistTicks)
+          .where(and(eq(checklistTicks.itemId, itemId), eq(checklistTicks.manId, manId)));
+      return reply.code(204).send();
+    },
+  );
+}

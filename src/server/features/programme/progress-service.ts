@@ -1,0 +1,247 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { CurrentUser } from '../../../shared/accounts/account.ts';
+import {
+  type ATTENDANCE_STATUSES,
+  type ManProgress,
+  SESSIONS_TO_GRADUATE,
+} from '../../../shared/programme/progress.ts';
+import type { Database } from '../../db/client.ts';
+import {
+  assignments,
+  attendance,
+  cellGroupMembers,
+  cellGroups,
+  checklistItems,
+  checklistTicks,
+  facilitators,
+  men,
+  sessionRegistrations,
+  submissions,
+  workoutSessions,
+} from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../http/problem.ts';
+
+type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+/** Zimbabwe keeps UTC+2 all year (no daylight saving), so 17:00 Harare is 15:00 UTC. */
+export const dueAt = (dueOn: string) => new Date(`${dueOn}T17:00:00+02:00`);
+
+/** The man record behind a participant's account. */
+export async function manOfUser(db: Database, userId: string) {
+  const [man] = await db.select().from(men).where(eq(men.userId, userId));
+  if (!man)
+    throw notFound(
+      'Your account is not linked to a programme record yet. Please contact the programme office.',
+    );
+  return man;
+}
+
+/** The facilitator record behind a facilitator's account (undefined for admins without one). */
+export async function facilitatorOfUser(db: Database, userId: string) {
+  const [facilitator] = await db.select().from(facilitators).where(eq(facilitators.userId, userId));
+  return facilitator;
+}
+
+/** Whether the caller may see or act for this man: himself, his cell group's facilitator, or an admin. */
+export async function assertMayActFor(db: Database, caller: CurrentUser, manId: string) {
+  if (caller.role === 'admin') return;
+  if (caller.role === 'participant') {
+    const [man] = await db
+      .select({ id: men.id })
+      .from(men)
+      .where(and(eq(men.id, manId), eq(men.userId, caller.id)));
+    if (man) return;
+  }
+  if (caller.role === 'facilitator') {
+    const [member] = await db
+      .select({ manId: cellGroupMembers.manId })
+      .from(cellGroupMembers)
+      .innerJoin(cellGroups, eq(cellGroups.id, cellGroupMembers.groupId))
+      .innerJoin(facilitators, eq(facilitators.id, cellGroups.facilitatorId))
+      .where(and(eq(cellGroupMembers.manId, manId), eq(facilitators.userId, caller.id)));
+    if (member) return;
+  }
+  throw forbidden("You don't have access to this man's records.");
+}
+
+export function summarise(
+  sessionCount: number,
+  marks: { status: AttendanceStatus }[],
+  assignmentCount: number,
+  onTime: number,
+) {
+  const attended = marks.filter((mark) => mark.status === 'present' || mark.status === 'late').length;
+  const sessionsLeft = sessionCount - marks.length;
+  return {
+    attended,
+    sessionsTotal: sessionCount,
+    sessionsLeft,
+    onTime,
+    assignmentsTotal: assignmentCount,
+    canStillGraduate: attended + sessionsLeft >= Math.min(SESSIONS_TO_GRADUATE, sessionCount),
+  };
+}
+
+export async function progressOf(db: Database, manId: string): Promise<ManProgress> {
+  const [man] = await db.select().from(men).where(eq(men.id, manId));
+  if (!man) throw notFound('There is no such man.');
+  const [sessions, registered, marks, tasks, uploads, items, ticks, group] = await Promise.all([
+    db.select().from(workoutSessions).orderBy(asc(workoutSessions.heldOn)),
+    db.select().from(sessionRegistrations).where(eq(sessionRegistrations.manId, manId)),
+    db.select().from(attendance).where(eq(attendance.manId, manId)),
+    db.select().from(assignments).orderBy(asc(assignments.dueOn)),
+    db.select().from(submissions).where(eq(submissions.manId, manId)).orderBy(desc(submissions.submittedAt)),
+    db.select().from(checklistItems).orderBy(asc(checklistItems.sortOrder)),
+    db.select().from(checklistTicks).where(eq(checklistTicks.manId, manId)),
+    db
+      .select({ name: cellGroups.name, facilitator: facilitators })
+      .from(cellGroupMembers)
+      .innerJoin(cellGroups, eq(cellGroups.id, cellGroupMembers.groupId))
+      .leftJoin(facilitators, eq(facilitators.id, cellGroups.facilitatorId))
+      .where(eq(cellGroupMembers.manId, manId)),
+  ]);
+  const toSubmission = (row: (typeof uploads)[number]) => ({
+    id: row.id,
+    fileName: row.fileName,
+    size: row.size,
+    late: row.late,
+    submittedAt: row.submittedAt.toISOString(),
+  });
+  const onTime = tasks.filter((task) => uploads.some((u) => u.assignmentId === task.id && !u.late)).length;
+  const summary = summarise(sessions.length, marks, tasks.length, onTime);
+  const target = Math.min(SESSIONS_TO_GRADUATE, sessions.length);
+
+  return {
+    man: {
+      id: man.id,
+      firstName: man.firstName,
+      lastName: man.lastName,
+      email: man.email,
+      mobile: man.mobile,
+    },
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      name: s.name,
+      heldOn: s.heldOn,
+      state: s.state,
+      registered: registered.some((r) => r.sessionId === s.id),
+      attendance: marks.find((m) => m.sessionId === s.id)?.status ?? null,
+    })),
+    assignments: tasks.map((task) => {
+      const mine = uploads.filter((u) => u.assignmentId === task.id).map(toSubmission);
+      return {
+        id: task.id,
+        title: task.title,
+        dueOn: task.dueOn,
+        dueAt: dueAt(task.dueOn).toISOString(),
+        current: mine[0] ?? null,
+        history: mine.slice(1),
+      };
+    }),
+    checklist: items.map((item) => {
+      if (item.kind === 'sessions') {
+        const count = Math.min(summary.attended, target);
+        return {
+          id: item.id,
+          text: item.text,
+          kind: item.kind,
+          done: count >= target,
+          progress: { count, of: target, label: `${count} of ${target} sessions attended` },
+        };
+      }
+      if (item.kind === 'assignments') {
+        return {
+          id: item.id,
+          text: item.text,
+          kind: item.kind,
+          done: tasks.length > 0 && onTime === tasks.length,
+          progress: {
+            count: onTime,
+            of: tasks.length,
+            label: `${onTime} of ${tasks.length} assignments on time`,
+          },
+        };
+      }
+      return {
+        id: item.id,
+        text: item.text,
+        kind: item.kind,
+        done: ticks.some((t) => t.itemId === item.id),
+        progress: null,
+      };
+    }),
+    summary,
+    cellGroup: group[0]
+      ? {
+          name: group[0].name,
+          facilitator: group[0].facilitator
+            ? {
+                name: `${group[0].facilitator.firstName} ${group[0].facilitator.lastName}`,
+                email: group[0].facilitator.email,
+                mobile: group[0].facilitator.mobile,
+              }
+            : null,
+        }
+      : null,
+  };
+}
+
+/** Cell groups with members and their progress: a facilitator's own groups, or every group for an admin. */
+export async function groupsFor(db: Database, caller: CurrentUser, sessionId?: string) {
+  const own = caller.role === 'admin' ? undefined : await facilitatorOfUser(db, caller.id);
+  if (caller.role !== 'admin' && !own) return [];
+  const groups = await db
+    .select({ group: cellGroups, facilitator: facilitators })
+    .from(cellGroups)
+    .leftJoin(facilitators, eq(facilitators.id, cellGroups.facilitatorId))
+    .where(own ? eq(cellGroups.facilitatorId, own.id) : undefined)
+    .orderBy(asc(cellGroups.name));
+  if (groups.length === 0) return [];
+  const members = await db
+    .select({ groupId: cellGroupMembers.groupId, man: men })
+    .from(cellGroupMembers)
+    .innerJoin(men, eq(men.id, cellGroupMembers.manId))
+    .where(
+      inArray(
+        cellGroupMembers.groupId,
+        groups.map((g) => g.group.id),
+      ),
+    )
+    .orderBy(asc(sql`lower(${men.lastName})`), asc(sql`lower(${men.firstName})`));
+  const manIds = members.map((m) => m.man.id);
+  const [marks, sessionCount, tasks, onTimeRows] = await Promise.all([
+    manIds.length ? db.select().from(attendance).where(inArray(attendance.manId, manIds)) : [],
+    db.select({ id: workoutSessions.id }).from(workoutSessions),
+    db.select({ id: assignments.id }).from(assignments),
+    manIds.length
+      ? db
+          .selectDistinct({ manId: submissions.manId, assignmentId: submissions.assignmentId })
+          .from(submissions)
+          .where(and(inArray(submissions.manId, manIds), eq(submissions.late, false)))
+      : [],
+  ]);
+  return groups.map(({ group, facilitator }) => ({
+    id: group.id,
+    name: group.name,
+    facilitator: facilitator
+      ? { id: facilitator.id, name: `${facilitator.firstName} ${facilitator.lastName}` }
+      : null,
+    members: members
+      .filter((m) => m.groupId === group.id)
+      .map(({ man }) => {
+        const mine = marks.filter((mark) => mark.manId === man.id);
+        return {
+          manId: man.id,
+          firstName: man.firstName,
+          lastName: man.lastName,
+          attendance: sessionId ? (mine.find((mark) => mark.sessionId === sessionId)?.status ?? null) : null,
+          summary: summarise(
+            sessionCount.length,
+            mine,
+            tasks.length,
+            onTimeRows.filter((r) => r.manId === man.id).length,
+          ),
+        };
+      }),
+  }));
+}

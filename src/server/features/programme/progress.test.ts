@@ -1,0 +1,278 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  ORIGIN,
+  resetData,
+  signedInAs,
+  testDatabase,
+} from '../../../../tests/support/test-app.ts';
+import type { Role } from '../../../shared/accounts/account.ts';
+import type { App } from '../../app.ts';
+import {
+  cellGroupMembers,
+  cellGroups,
+  facilitators,
+  men,
+  submissions,
+  workoutSessions,
+} from '../../db/schema/index.ts';
+
+let app: App;
+let admin: { cookie: string };
+
+beforeAll(async () => {
+  app = await createTestApp({ RATE_LIMITS: 'off' });
+});
+afterAll(() => app.close());
+beforeEach(async () => {
+  await resetData();
+  admin = await signedInAs(app, 'admin');
+});
+
+type Caller = { cookie: string };
+const call = (who: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  app.inject({
+    method,
+    url,
+    headers: { cookie: who.cookie, origin: ORIGIN },
+    ...(payload ? { payload } : {}),
+  });
+
+/** A signed-in account with its programme record (a man, or an approved facilitator). */
+async function member(role: Extract<Role, 'participant' | 'facilitator'>) {
+  const account = await signedInAs(app, role);
+  const { db } = await testDatabase();
+  const table = role === 'participant' ? men : facilitators;
+  const [row] = await db
+    .insert(table)
+    .values({
+      firstName: 'Test',
+      lastName: account.email.split('@')[0] ?? 'x',
+      email: account.email,
+      mobile: '+263771234567',
+      userId: account.id,
+      status: role === 'participant' ? 'active' : 'approved',
+    } as never)
+    .returning();
+  return { ...account, recordId: (row as { id: string }).id };
+}
+
+async function groupOf(facilitatorId: string, manIds: string[]) {
+  const response = await call(admin, 'POST', '/api/programme/groups', {
+    name: `Group ${Date.now()}`,
+    facilitatorId,
+    memberIds: manIds,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+function upload(who: Caller, assignmentId: string, name: string, body: Buffer) {
+  const boundary = '----celebration';
+  return app.inject({
+    method: 'POST',
+    url: `/api/me/assignments/${assignmentId}/submission`,
+    headers: {
+      cookie: who.cookie,
+      origin: ORIGIN,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      body,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+describe('the participant dashboard', () => {
+  it('lists sessions, assignments, the checklist and his group', async () => {
+    const man = await member('participant');
+    const response = await call(man, 'GET', '/api/me/progress');
+    expect(response.statusCode).toBe(200);
+    const progress = response.json();
+    expect(progress.sessions).toHaveLength(8);
+    expect(progress.sessions[0]).toMatchObject({
+      name: 'Real Man Runway Overview',
+      heldOn: '2024-02-24',
+      state: 'open',
+      registered: false,
+    });
+    expect(progress.assignments.map((a: { title: string }) => a.title)).toEqual([
+      'Building People Building Dreams',
+      'Maximised Manhood',
+    ]);
+    expect(progress.assignments[0].dueAt).toBe('2024-05-03T15:00:00.000Z');
+    expect(
+      progress.checklist.map((c: { progress: { label: string } | null }) => c.progress?.label ?? null),
+    ).toEqual(['0 of 5 sessions attended', null, '0 of 2 assignments on time', null, null]);
+    expect(progress.cellGroup).toBeNull();
+  });
+
+  it('registers for an open session, never for one that is Not Active', async () => {
+    const man = await member('participant');
+    const { sessions } = (await call(man, 'GET', '/api/me/progress')).json();
+    const open = sessions.find((s: { state: string }) => s.state === 'open');
+    const closed = sessions.find((s: { state: string }) => s.state === 'inactive');
+    const registered = await call(man, 'POST', `/api/me/sessions/${open.id}/register`);
+    expect(registered.json().sessions.find((s: { id: string }) => s.id === open.id).registered).toBe(true);
+    const refused = await call(man, 'POST', `/api/me/sessions/${closed.id}/register`);
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('tells an account without a programme record what to do', async () => {
+    const stranger = await signedInAs(app, 'participant');
+    const response = await call(stranger, 'GET', '/api/me/progress');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().detail).toMatch(/not linked/);
+  });
+});
+
+describe('assignment uploads', () => {
+  it('stores a PDF, marks a late one late, keeps the old upload in his history, and lets only the right people download it', async () => {
+    const man = await member('participant');
+    const other = await member('participant');
+    const { assignments } = (await call(man, 'GET', '/api/me/progress')).json();
+    const [first] = assignments;
+    const late = await upload(man, first.id, 'essay.pdf', PDF);
+    expect(late.statusCode).toBe(201);
+    expect(late.json().assignments[0].current).toMatchObject({ fileName: 'essay.pdf', late: true });
+
+    await call(admin, 'PUT', `/api/programme/assignments/${first.id}`, {
+      title: first.title,
+      dueOn: '2099-01-01',
+    });
+    const onTime = await upload(man, first.id, 'essay-v2.pdf', PDF);
+    const mine = onTime.json().assignments.find((a: { id: string }) => a.id === first.id);
+    expect(mine.current).toMatchObject({ fileName: 'essay-v2.pdf', late: false });
+    expect(mine.history.map((h: { fileName: string }) => h.fileName)).toEqual(['essay.pdf']);
+    expect(onTime.json().checklist[2].progress.label).toBe('1 of 2 assignments on time');
+
+    const download = await call(man, 'GET', `/api/submissions/${mine.current.id}/file`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    expect(download.headers['content-disposition']).toContain('attachment');
+    expect((await call(other, 'GET', `/api/submissions/${mine.current.id}/file`)).statusCode).toBe(403);
+    expect((await call(admin, 'GET', `/api/submissions/${mine.current.id}/file`)).statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/submissions/${mine.current.id}/file` })).statusCode).toBe(401);
+  });
+
+  it('refuses, with a clear message and nothing stored, what is not a document', async () => {
+    const man = await member('participant');
+    const { assignments } = (await call(man, 'GET', '/api/me/progress')).json();
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+    const cases = [
+      ['program.pdf', exe, 400, /Only PDF and Word/],
+      ['empty.pdf', Buffer.alloc(0), 400, /empty/],
+      ['../../etc/passwd.pdf', PDF, 400, /file name/],
+      ['big.pdf', Buffer.concat([PDF, Buffer.alloc(12 * 1024 * 1024)]), 413, /too large/],
+    ] as const;
+    for (const [name, body, status, message] of cases) {
+      const response = await upload(man, assignments[0].id, name, body);
+      expect(response.statusCode, name).toBe(status);
+      expect(response.json().detail, name).toMatch(message);
+    }
+    const { db } = await testDatabase();
+    expect(await db.select().from(submissions)).toHaveLength(0);
+  });
+});
+
+describe('attendance and cell groups', () => {
+  it('his facilitator marks him present; the checklist counts it; another facilitator cannot', async () => {
+    const man = await member('participant');
+    const leader = await member('facilitator');
+    const outsider = await member('facilitator');
+    await groupOf(leader.recordId, [man.recordId]);
+    const { db } = await testDatabase();
+    const [session] = await db.select().from(workoutSessions).limit(1);
+
+    const groups = (await call(leader, 'GET', `/api/groups?session=${session?.id}`)).json();
+    expect(groups).toHaveLength(1);
+    expect(groups[0].members[0]).toMatchObject({ manId: man.recordId, attendance: null });
+    expect((await call(outsider, 'GET', '/api/groups')).json()).toEqual([]);
+
+    const mark = { sessionId: session?.id, manId: man.recordId, status: 'present' };
+    expect((await call(outsider, 'PUT', '/api/attendance', mark)).statusCode).toBe(403);
+    expect((await call(leader, 'PUT', '/api/attendance', mark)).statusCode).toBe(204);
+    const progress = (await call(man, 'GET', '/api/me/progress')).json();
+    expect(progress.checklist[0].progress.label).toBe('1 of 5 sessions attended');
+    expect(progress.cellGroup.facilitator.name).toMatch(/^Test /);
+    const after = (await call(leader, 'GET', `/api/groups?session=${session?.id}`)).json();
+    expect(after[0].members[0]).toMatchObject({
+      attendance: 'present',
+      summary: { attended: 1, sessionsLeft: 7, canStillGraduate: true },
+    });
+  });
+
+  it('flags a man who can no longer reach 5 of 8', async () => {
+    const man = await member('participant');
+    const leader = await member('facilitator');
+    await groupOf(leader.recordId, [man.recordId]);
+    const { db } = await testDatabase();
+    const sessions = await db.select().from(workoutSessions);
+    for (const session of sessions.slice(0, 4)) {
+      await call(leader, 'PUT', '/api/attendance', {
+        sessionId: session.id,
+        manId: man.recordId,
+        status: 'absent',
+      });
+    }
+    const [group] = (await call(leader, 'GET', '/api/groups')).json();
+    expect(group.members[0].summary).toMatchObject({ attended: 0, sessionsLeft: 4, canStillGraduate: false });
+  });
+
+  it('ticks the items that the data cannot decide', async () => {
+    const man = await member('participant');
+    const { checklist } = (await call(man, 'GET', '/api/me/progress')).json();
+    const manual = checklist.find((c: { kind: string }) => c.kind === 'manual');
+    const automatic = checklist.find((c: { kind: string }) => c.kind === 'sessions');
+    expect(
+      (
+        await call(admin, 'PUT', '/api/checklist-ticks', {
+          itemId: manual.id,
+          manId: man.recordId,
+          done: true,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (
+        await call(admin, 'PUT', '/api/checklist-ticks', {
+          itemId: automatic.id,
+          manId: man.recordId,
+          done: true,
+        })
+      ).statusCode,
+    ).toBe(409);
+    const after = (await call(man, 'GET', '/api/me/progress')).json();
+    expect(after.checklist.find((c: { id: string }) => c.id === manual.id).done).toBe(true);
+  });
+
+  it('moves a man from one group to another and reports who submitted', async () => {
+    const man = await member('participant');
+    const leader = await member('facilitator');
+    const first = await groupOf(leader.recordId, [man.recordId]);
+    const second = await groupOf(leader.recordId, [man.recordId]);
+    const { db } = await testDatabase();
+    const memberships = await db
+      .select()
+      .from(cellGroupMembers)
+      .where(eq(cellGroupMembers.manId, man.recordId));
+    expect(memberships.map((m) => m.groupId)).toEqual([second.id]);
+    expect((await db.select().from(cellGroups)).map((g) => g.id)).toContain(first.id);
+
+    const { assignments } = (await call(man, 'GET', '/api/me/progress')).json();
+    await upload(man, assignments[0].id, 'essay.pdf', PDF);
+    const report = (
+      await call(admin, 'GET', `/api/programme/assignments/${assignments[0].id}/submissions`)
+    ).json();
+    expect(report.men.find((m: { manId: string }) => m.manId === man.recordId)).toMatchObject({
+      status: 'late',
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import * as z from 'zod/mini';
+import { requiredText } from '../validation.ts';
+
+export const ATTENDANCE_STATUSES = ['present', 'late', 'excused', 'absent'] as const;
+export const ATTENDANCE_LABELS: Record<(typeof ATTENDANCE_STATUSES)[number], string> = {
+  present: 'Present',
+  late: 'Late',
+  excused: 'Excused',
+  absent: 'Absent',
+};
+/** Attended = present or late. */
+export const SESSIONS_TO_GRADUATE = 5;
+export const SESSION_STATE_LABELS = { open: 'Register', inactive: 'Not Active' } as const;
+export const UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export const SessionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  heldOn: z.string(),
+  state: z.enum(['open', 'inactive']),
+});
+
+export const MySessionSchema = z.extend(SessionSchema, {
+  registered: z.boolean(),
+  attendance: z.nullable(z.enum(ATTENDANCE_STATUSES)),
+});
+
+export const SubmissionSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  size: z.number(),
+  late: z.boolean(),
+  submittedAt: z.string(),
+});
+export type Submission = z.infer<typeof SubmissionSchema>;
+
+export const AssignmentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  dueOn: z.string(),
+  /** 17:00 Harare time on the due date, as an instant. */
+  dueAt: z.string(),
+});
+
+export const MyAssignmentSchema = z.extend(AssignmentSchema, {
+  current: z.nullable(SubmissionSchema),
+  history: z.array(SubmissionSchema),
+});
+
+export const ChecklistEntrySchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  kind: z.enum(['sessions', 'assignments', 'manual']),
+  done: z.boolean(),
+  /** For automatic items: e.g. 3 of 5 sessions attended, 1 of 2 assignments on time. */
+  progress: z.nullable(z.object({ count: z.number(), of: z.number(), label: z.string() })),
+});
+
+export const ProgressSummarySchema = z.object({
+  attended: z.number(),
+  sessionsTotal: z.number(),
+  sessionsLeft: z.number(),
+  onTime: z.number(),
+  assignmentsTotal: z.number(),
+  /** False when even attending every remaining session cannot reach 5. */
+  canStillGraduate: z.boolean(),
+});
+
+export const ManProgressSchema = z.object({
+  man: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    mobile: z.string(),
+  }),
+  sessions: z.array(MySessionSchema),
+  assignments: z.array(MyAssignmentSchema),
+  checklist: z.array(ChecklistEntrySchema),
+  summary: ProgressSummarySchema,
+  cellGroup: z.nullable(
+    z.object({
+      name: z.string(),
+      facilitator: z.nullable(z.object({ name: z.string(), email: z.string(), mobile: z.string() })),
+    }),
+  ),
+});
+export type ManProgress = z.infer<typeof ManProgressSchema>;
+
+export const GroupMemberSchema = z.object({
+  manId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  attendance: z.nullable(z.enum(ATTENDANCE_STATUSES)),
+  summary: ProgressSummarySchema,
+});
+
+export const CellGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  facilitator: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  members: z.array(GroupMemberSchema),
+});
+export type CellGroup = z.infer<typeof CellGroupSchema>;
+
+export const AttendanceInputSchema = z.object({
+  sessionId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Choose a session')),
+  manId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Choose a man')),
+  status: z.enum(ATTENDANCE_STATUSES, { error: 'Choose Present, Late, Excused or Absent' }),
+});
+
+export const TickInputSchema = z.object({
+  itemId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i)),
+  manId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i)),
+  done: z.boolean(),
+});
+
+export const SessionInputSchema = z.object({
+  name: requiredText('the session name', 120),
+  heldOn: z.iso.date({ error: 'Enter the date' }),
+  state: z.enum(['open', 'inactive']),
+});
+export const AssignmentInputSchema = z.object({
+  title: requiredText('the title', 200),
+  dueOn: z.iso.date({ error: 'Enter the due date' }),
+});
+export const ChecklistItemInputSchema = z.object({
+  text: requiredText('the item', 300),
+  kind: z.enum(['sessions', 'assignments', 'manual']),
+});
+export const CellGroupInputSchema = z.object({
+  name: requiredText('the group name', 100),
+  facilitatorId: z.nullable(z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Choose a facilitator'))),
+  memberIds: z.array(z.string().check(z.regex(/^[0-9a-f-]{36}$/i))).check(z.maxLength(500)),
+});
