@@ -9,11 +9,13 @@ if (!databaseUrl) {
     'Browser tests need E2E_DATABASE_URL (a PostgreSQL database). Run them through `npm test`, which starts one.',
   );
 }
-const PORT = 3100;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 // The SMTP sink (tests/e2e/support/smtp-sink.ts) receives the app's mail; tests read it over HTTP.
-const SMTP_SINK_PORT = 3125;
-const SMTP_SINK_HTTP_PORT = 3126;
+const SMTP_SINK_PORT = PORT + 25;
+const SMTP_SINK_HTTP_PORT = PORT + 26;
+process.env.SMTP_SINK_HTTP_PORT = String(SMTP_SINK_HTTP_PORT);
 
 export default defineConfig({
   testDir: 'tests/e2e',
