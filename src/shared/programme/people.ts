@@ -110,3 +110,7 @@ export const ProgrammeTotalsSchema = z.object({
   applicants: z.number(),
 });
 export type ProgrammeTotals = z.infer<typeof ProgrammeTotalsSchema>;
+
+/** What a man may change about himself (his email is his account's). */
+export const ProfileInputSchema = z.omit(PersonEditSchema, { email: true });
+export type ProfileInput = z.input<typeof ProfileInputSchema>;

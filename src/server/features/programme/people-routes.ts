@@ -24,7 +24,7 @@ const admins = ['admin'] as const;
 const IdParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not a record id')) });
 const JOIN_LIMIT = { max: 20, timeWindow: '1 minute' };
 
-const toPerson = (row: PersonRow) => ({
+export const toPerson = (row: PersonRow) => ({
   id: row.id,
   firstName: row.firstName,
   lastName: row.lastName,

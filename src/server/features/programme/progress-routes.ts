@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { PersonSchema, ProfileInputSchema } from '../../../shared/programme/people.ts';
 import {
   AttendanceInputSchema,
   CellGroupSchema,
@@ -22,6 +23,8 @@ import {
 } from '../../db/schema/index.ts';
 import { signedInUser } from '../../http/access.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
+import { toPerson } from './people-routes.ts';
+import { editPerson } from './people-service.ts';
 import { assertMayActFor, dueAt, groupsFor, manOfUser, progressOf } from './progress-service.ts';
 import { checkDocument } from './uploads.ts';
 
@@ -45,6 +48,35 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return progressOf(db, (await manOfUser(db, signedInUser(request).id)).id);
+    },
+  );
+
+  api.get(
+    '/me/profile',
+    {
+      config: { access: ['participant'] },
+      schema: { summary: 'His own programme record', tags, response: { 200: PersonSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return toPerson(await manOfUser(db, signedInUser(request).id));
+    },
+  );
+
+  api.put(
+    '/me/profile',
+    {
+      config: { access: ['participant'] },
+      schema: {
+        summary: 'Change his own details (not his email, which is his account)',
+        tags,
+        body: ProfileInputSchema,
+        response: { 200: PersonSchema },
+      },
+    },
+    async (request) => {
+      const man = await manOfUser(db, signedInUser(request).id);
+      return toPerson(await editPerson(context, 'men', man.id, { ...request.body, email: man.email }));
     },
   );
 

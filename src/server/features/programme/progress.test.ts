@@ -276,3 +276,28 @@ describe('attendance and cell groups', () => {
     });
   });
 });
+
+describe('his profile', () => {
+  it('shows and changes his own details, never his email', async () => {
+    const man = await member('participant');
+    const current = (await call(man, 'GET', '/api/me/profile')).json();
+    const saved = await call(man, 'PUT', '/api/me/profile', {
+      firstName: current.firstName,
+      lastName: current.lastName,
+      mobile: '0712345678',
+      maritalStatus: 'Married',
+      church: 'Celebration Church Bulawayo',
+      age: 35,
+      address: '1 Main St',
+      email: 'someone.else@example.com',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      church: 'Celebration Church Bulawayo',
+      mobile: '+263712345678',
+      email: man.email,
+      status: 'active',
+    });
+    expect((await call(man, 'PUT', '/api/me/profile', { ...saved.json(), age: 12 })).statusCode).toBe(400);
+  });
+});
