@@ -63,7 +63,7 @@ function SortButton({ column }: { column: SortableColumn }) {
     <button
       type="button"
       onClick={column.onSort}
-      className="flex min-h-11 w-full items-center gap-1.5 px-3 py-2 text-left font-semibold hover:bg-stone-200 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-600"
+      className="flex min-h-11 w-full items-center gap-1 px-3 py-2 text-left font-semibold hover:bg-stone-200 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-600"
     >
       {column.label}
       <span aria-hidden="true" className={column.sort === 'none' ? 'text-stone-600' : 'text-brand-700'}>

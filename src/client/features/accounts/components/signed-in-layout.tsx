@@ -20,13 +20,16 @@ const NAV: Record<Role, [to: string, label: string][]> = {
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-2 text-sm font-medium hover:bg-white/10 ${isActive ? 'bg-white/15 underline underline-offset-4' : ''}`;
 
-/** Header (product, the account's name, its role's pages, Log Out), main and a small footer. */
+/**
+ * Header (product, the account's name, its role's pages, Log Out), main and a small footer. A page with
+ * an element marked `data-wide-page` (a wide table) gets a wider column, header and footer alike.
+ */
 export function SignedInLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const signOut = useSignOut();
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="group/layout flex min-h-dvh flex-col">
       <header className="bg-brand-800 text-white print:hidden">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-2">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-2 group-has-[[data-wide-page]]/layout:max-w-7xl">
           <div className="flex min-w-0 items-center gap-2">
             <img src="/logo.svg" alt="" width="32" height="32" className="size-8 shrink-0" />
             <div className="min-w-0">
@@ -49,7 +52,10 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
           </button>
         </div>
         <div className="border-t border-white/15">
-          <nav aria-label="Account" className="mx-auto flex max-w-5xl flex-wrap gap-1 px-3 py-1">
+          <nav
+            aria-label="Account"
+            className="mx-auto flex max-w-5xl flex-wrap gap-1 px-3 py-1 group-has-[[data-wide-page]]/layout:max-w-7xl"
+          >
             {NAV[user.role].map(([to, label]) => (
               <NavLink key={to} to={to} className={navLinkClass}>
                 {label}
@@ -66,9 +72,11 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
           Could not log out: {errorText(signOut.error)}
         </div>
       )}
-      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 print:max-w-none print:p-0">{children}</main>
+      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 print:max-w-none print:p-0 group-has-[[data-wide-page]]/layout:max-w-7xl">
+        {children}
+      </main>
       <footer className="border-t border-stone-200 bg-white print:hidden">
-        <p className="mx-auto max-w-5xl px-4 py-5 text-sm text-stone-600">
+        <p className="mx-auto max-w-5xl px-4 py-5 text-sm text-stone-600 group-has-[[data-wide-page]]/layout:max-w-7xl">
           Celebration · signed in as <span className="break-words">{user.email}</span>
         </p>
       </footer>

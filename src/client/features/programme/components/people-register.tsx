@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Person, PersonKind } from '../../../../shared/programme/people.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
@@ -25,7 +25,6 @@ import {
 
 const DEBOUNCE_MS = 300;
 const PAGE_SIZE = 25;
-const smallButton = `${secondaryButtonClass} min-h-10 px-3 text-sm`;
 
 type Notice = { kind: 'done' | 'failed'; text: string };
 type Direction = 'asc' | 'desc';
@@ -37,7 +36,7 @@ const COPY: Record<PersonKind, { title: string; one: string; many: string; none:
     many: 'men',
     none: 'No men registered yet',
     intro:
-      'Search by name, email, church or phone. Click a column heading to sort. Manage changes one man’s own details.',
+      'Search by name, email, church or phone, and sort by any column. Manage changes one man’s own details.',
   },
   facilitators: {
     title: 'Registered Facilitators',
@@ -45,7 +44,7 @@ const COPY: Record<PersonKind, { title: string; one: string; many: string; none:
     many: 'facilitators',
     none: 'No facilitators registered yet',
     intro:
-      'Applicants are listed first: approve or decline them. Search by name, email, church or phone; click a column heading to sort.',
+      'Applicants are listed first: approve or decline them. Search by name, email, church or phone, and sort by any column.',
   },
 };
 
@@ -167,7 +166,8 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
     .join(' · ');
 
   return (
-    <>
+    // Nine or ten columns need more than the usual column width on a desktop.
+    <div data-wide-page="">
       <PageHeading title={copy.title}>
         <p className="print:hidden">{copy.intro}</p>
       </PageHeading>
@@ -351,7 +351,7 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
           as Declined.
         </p>
       </ConfirmDialog>
-    </>
+    </div>
   );
 }
 
@@ -382,13 +382,15 @@ function PersonRow({
         return (
           <Cell
             key={column.label}
-            label={column.label}
-            className={`${first ? 'font-semibold text-stone-900' : ''} ${column.sort === 'email' || column.sort === 'address' ? '[overflow-wrap:anywhere] sm:min-w-40' : ''} ${column.sort === 'mobile' ? 'sm:whitespace-nowrap' : ''}`}
+            label={column.cardLabel ?? column.label}
+            className={`${first ? 'font-semibold text-stone-900' : ''} ${column.sort === 'email' ? 'break-words' : ''} ${column.sort === 'address' ? 'break-words sm:min-w-32' : ''} ${column.sort === 'mobile' ? 'sm:whitespace-nowrap' : ''}`}
           >
             {column.label === 'Status' ? (
               <Badge tone={STATUS_TONES[person.status as keyof typeof STATUS_TONES] ?? 'plain'}>
                 {statusLabel(person)}
               </Badge>
+            ) : column.sort === 'email' ? (
+              <BreakableEmail email={value} />
             ) : value ? (
               value
             ) : (
@@ -406,13 +408,13 @@ function PersonRow({
           </Cell>
         );
       })}
-      <Cell className="mt-3 sm:mt-0">
-        <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+      <Cell className="mt-3 sm:mt-0 sm:w-px">
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-[auto_auto] sm:gap-1.5">
           {applicant && (
             <>
               <button
                 type="button"
-                className={smallButton}
+                className={rowButtonClass}
                 aria-label={`Approve ${name}`}
                 onClick={onApprove}
                 disabled={busy}
@@ -421,7 +423,7 @@ function PersonRow({
               </button>
               <button
                 type="button"
-                className={smallButton}
+                className={rowButtonClass}
                 aria-label={`Decline ${name}`}
                 onClick={onDecline}
               >
@@ -429,14 +431,27 @@ function PersonRow({
               </button>
             </>
           )}
-          <button type="button" className={smallButton} aria-label={`Manage ${name}`} onClick={onManage}>
+          <button type="button" className={rowButtonClass} aria-label={`Manage ${name}`} onClick={onManage}>
             Manage
           </button>
-          <button type="button" className={smallButton} aria-label={`Delete ${name}`} onClick={onDelete}>
+          <button type="button" className={rowButtonClass} aria-label={`Delete ${name}`} onClick={onDelete}>
             Delete
           </button>
         </div>
       </Cell>
     </tr>
+  );
+}
+
+/** An address that wraps after its @ rather than anywhere in a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }

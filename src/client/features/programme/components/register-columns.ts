@@ -11,6 +11,8 @@ export type PersonSort = Exclude<(typeof PERSON_SORTS)[number], 'createdAt'>;
 
 export interface RegisterColumn {
   label: string;
+  /** The label on a phone's card, where the heading is not seen (easier to read than MaritalStatus). */
+  cardLabel?: string;
   sort?: PersonSort;
   value: (person: Person) => string;
 }
@@ -24,7 +26,12 @@ export function registerColumns(kind: PersonKind): RegisterColumn[] {
     { label: 'Name', sort: 'firstName', value: (p) => p.firstName },
     { label: 'Email', sort: 'email', value: (p) => p.email },
     { label: 'Mobile', sort: 'mobile', value: (p) => (p.mobile ? formatPhone(p.mobile) : '') },
-    { label: 'MaritalStatus', sort: 'maritalStatus', value: (p) => orEmpty(p.maritalStatus) },
+    {
+      label: 'MaritalStatus',
+      cardLabel: 'Marital status',
+      sort: 'maritalStatus',
+      value: (p) => orEmpty(p.maritalStatus),
+    },
     { label: 'Church', sort: 'church', value: (p) => orEmpty(p.church) },
     { label: 'Age', sort: 'age', value: (p) => orEmpty(p.age) },
     { label: 'Address', sort: 'address', value: (p) => orEmpty(p.address) },
