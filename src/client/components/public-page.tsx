@@ -77,6 +77,9 @@ export function SiteFooter({ event }: { event?: PublicEvent }) {
           <Link to="/Search" className="underline">
             Find an entrant
           </Link>
+          <Link to="/RegisterMan" className="underline">
+            Men's programme
+          </Link>
           <Link to="/About" className="underline">
             Sign in
           </Link>

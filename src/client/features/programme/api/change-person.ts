@@ -16,6 +16,8 @@ function useRefreshRegister(kind: PersonKind) {
         .map((row) => (row.id === change.updated?.id ? change.updated : row));
       return { ...list, rows, total: list.total - (list.rows.length - rows.length) };
     });
+    // The admin dashboard's programme totals (['dashboard', 'programme']) count these registers too.
+    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     return queryClient.invalidateQueries({ queryKey: peopleKey(kind) });
   };
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PersonKind } from '../../../../shared/programme/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
@@ -18,5 +18,14 @@ const PATHS: Record<JoinTarget, string> = {
 export const postJoin = (target: JoinTarget, data: object) =>
   apiFetch<Joined>(PATHS[target], { method: 'POST', body: JSON.stringify(data) });
 
-export const useJoin = (target: JoinTarget) =>
-  useMutation({ mutationFn: (data: object) => postJoin(target, data) });
+export function useJoin(target: JoinTarget) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: object) => postJoin(target, data),
+    // An admin or facilitator using the form sees the new man in the registers and the totals at once.
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: ({ queryKey }) => ['people', 'dashboard'].includes(String(queryKey[0])),
+      }),
+  });
+}
