@@ -1,18 +1,15 @@
 import * as z from 'zod/mini';
 import { requiredText } from '../validation.ts';
+import { ATTENDANCE_STATUSES } from './progress-rules.ts';
 
-export const ATTENDANCE_STATUSES = ['present', 'late', 'excused', 'absent'] as const;
-export const ATTENDANCE_LABELS: Record<(typeof ATTENDANCE_STATUSES)[number], string> = {
-  present: 'Present',
-  late: 'Late',
-  excused: 'Excused',
-  absent: 'Absent',
-};
-/** Attended = present or late. */
-export const SESSIONS_TO_GRADUATE = 5;
-export const SESSION_STATE_LABELS = { open: 'Register', inactive: 'Not Active' } as const;
-export const UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export {
+  ATTENDANCE_LABELS,
+  ATTENDANCE_STATUSES,
+  MAX_UPLOAD_BYTES,
+  SESSION_STATE_LABELS,
+  SESSIONS_TO_GRADUATE,
+  UPLOAD_EXTENSIONS,
+} from './progress-rules.ts';
 
 export const SessionSchema = z.object({
   id: z.string(),
