@@ -22,6 +22,11 @@ const ResetPassword = lazy(() => import('./routes/reset-password.tsx'));
 const SignedIn = lazy(() => import('./signed-in.tsx'));
 const WelcomeMan = lazy(() => import('./routes/welcome-man.tsx'));
 const WelcomeFacilitator = lazy(() => import('./routes/welcome-facilitator.tsx'));
+// The men's programme, part 2: uploads, profile, attendance and the admin's programme settings.
+const UploadButton = lazy(() => import('./routes/upload-button.tsx'));
+const Profile = lazy(() => import('./routes/profile.tsx'));
+const Managean = lazy(() => import('./routes/managean.tsx'));
+const ProgrammeSettings = lazy(() => import('./routes/programme-settings.tsx'));
 const WelcomeManager = lazy(() => import('./routes/welcome-manager.tsx'));
 const WelcomeAdmin = lazy(() => import('./routes/welcome-admin.tsx'));
 const Accounts = lazy(() => import('./routes/accounts.tsx'));
@@ -34,9 +39,9 @@ const RegisteredMan = lazy(() => import('./routes/registered-man.tsx'));
 const RegisteredFacilitator = lazy(() => import('./routes/registered-facilitator.tsx'));
 
 const PARTICIPANT: readonly Role[] = ['participant'];
-const FACILITATOR: readonly Role[] = ['facilitator'];
 const COMPANY: readonly Role[] = ['company'];
 const ADMIN: readonly Role[] = ['admin'];
+const FACILITATOR_OR_ADMIN: readonly Role[] = ['facilitator', 'admin'];
 
 // Declarative routes: React Router matches them case-insensitively by default, so /register opens /Register.
 export function AppRouter() {
@@ -66,15 +71,20 @@ export function AppRouter() {
               <Route element={<SignedIn roles={PARTICIPANT} />}>
                 <Route path="WelcomeMan" element={<WelcomeMan />} />
                 <Route path="Mobile" element={<WelcomeMan />} />
+                <Route path="UploadButton" element={<UploadButton />} />
+                <Route path="Profile" element={<Profile />} />
               </Route>
-              <Route element={<SignedIn roles={FACILITATOR} />}>
+              {/* Admins see every cell group where a facilitator sees his own. */}
+              <Route element={<SignedIn roles={FACILITATOR_OR_ADMIN} />}>
                 <Route path="WelcomeFacilitator" element={<WelcomeFacilitator />} />
+                <Route path="Managean" element={<Managean />} />
               </Route>
               <Route element={<SignedIn roles={COMPANY} />}>
                 <Route path="WelcomeManager" element={<WelcomeManager />} />
               </Route>
               <Route element={<SignedIn roles={ADMIN} />}>
                 <Route path="WelcomeAdmin" element={<WelcomeAdmin />} />
+                <Route path="ProgrammeSettings" element={<ProgrammeSettings />} />
                 <Route path="Accounts" element={<Accounts />} />
                 <Route path="Outbox" element={<Outbox />} />
                 <Route path="RegisteredMan" element={<RegisteredMan />} />

@@ -1,7 +1,5 @@
-import { AccountHome } from '../../features/accounts/components/account-home.tsx';
+import { FacilitatorDashboard } from '../../features/programme-progress/components/facilitator-dashboard.tsx';
 
 export default function WelcomeFacilitator() {
-  return (
-    <AccountHome upcoming="Your facilitator dashboard (your cell groups and their attendance) will appear here." />
-  );
+  return <FacilitatorDashboard />;
 }

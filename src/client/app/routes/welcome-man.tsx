@@ -1,7 +1,6 @@
-import { AccountHome } from '../../features/accounts/components/account-home.tsx';
+import { ParticipantDashboard } from '../../features/programme-progress/components/participant-dashboard.tsx';
 
+/** /WelcomeMan and /Mobile: one responsive participant dashboard. */
 export default function WelcomeMan() {
-  return (
-    <AccountHome upcoming="Your programme dashboard (sessions, assignments and your welcome checklist) will appear here." />
-  );
+  return <ParticipantDashboard />;
 }

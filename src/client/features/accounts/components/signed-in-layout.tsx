@@ -9,12 +9,21 @@ const NAV: Record<Role, [to: string, label: string][]> = {
     ['/WelcomeAdmin', 'Dashboard'],
     ['/RegisteredMan', 'Men'],
     ['/RegisteredFacilitator', 'Facilitators'],
+    ['/ProgrammeSettings', 'Programme'],
+    ['/Managean', 'Attendance'],
     ['/Accounts', 'Accounts'],
     ['/Outbox', 'Outbox'],
   ],
   company: [['/WelcomeManager', 'Team']],
-  facilitator: [['/WelcomeFacilitator', 'Home']],
-  participant: [['/WelcomeMan', 'Home']],
+  facilitator: [
+    ['/WelcomeFacilitator', 'Home'],
+    ['/Managean', 'Attendance'],
+  ],
+  participant: [
+    ['/WelcomeMan', 'Home'],
+    ['/UploadButton', 'Assignments'],
+    ['/Profile', 'Profile'],
+  ],
 };
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

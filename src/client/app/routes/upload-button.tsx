@@ -1,0 +1,5 @@
+import { UploadsPage } from '../../features/programme-progress/components/uploads-page.tsx';
+
+export default function UploadButton() {
+  return <UploadsPage />;
+}

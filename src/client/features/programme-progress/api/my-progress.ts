@@ -1,0 +1,29 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ManProgress } from '../../../../shared/programme/progress.ts';
+import { apiFetch } from '../../../lib/api.ts';
+
+export const myProgressQuery = queryOptions({
+  queryKey: ['programme', 'me', 'progress'],
+  queryFn: ({ signal }) => apiFetch<ManProgress>('/api/me/progress', { signal }),
+});
+
+/** His sessions, assignments, checklist and cell group (GET /api/me/progress). */
+export const useMyProgress = () => useQuery(myProgressQuery);
+
+/** Puts the server's fresh answer (every write returns his whole progress) in place of the old one. */
+export function useSetMyProgress() {
+  const queryClient = useQueryClient();
+  return (progress: ManProgress) => queryClient.setQueryData(myProgressQuery.queryKey, progress);
+}
+
+/** Registers him for an open session (POST /api/me/sessions/:id/register). */
+export function useRegisterForSession() {
+  const setProgress = useSetMyProgress();
+  return useMutation({
+    mutationFn: (sessionId: string) =>
+      apiFetch<ManProgress>(`/api/me/sessions/${encodeURIComponent(sessionId)}/register`, {
+        method: 'POST',
+      }),
+    onSuccess: setProgress,
+  });
+}

@@ -1,0 +1,49 @@
+import type { ManProgress } from '../../../../shared/programme/progress.ts';
+import { formatPhoneForReading } from '../format.ts';
+
+/** His cell group and its facilitator, with the facilitator's phone (a tel: link) and email. */
+export function CellGroupCard({ cellGroup }: { cellGroup: ManProgress['cellGroup'] }) {
+  if (!cellGroup) {
+    return (
+      <p className="text-stone-700">
+        You are not in a cell group yet. The programme office will place you in one and your facilitator will
+        be shown here.
+      </p>
+    );
+  }
+  const { facilitator } = cellGroup;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+      <dt className="text-stone-600">Group</dt>
+      <dd className="font-semibold text-stone-900">{cellGroup.name}</dd>
+      <dt className="text-stone-600">Facilitator</dt>
+      <dd className="font-semibold text-stone-900">{facilitator ? facilitator.name : 'Not yet chosen'}</dd>
+      {facilitator?.mobile && (
+        <>
+          <dt className="text-stone-600">Phone</dt>
+          <dd>
+            <a
+              href={`tel:${facilitator.mobile}`}
+              className="font-semibold text-brand-800 underline underline-offset-2 whitespace-nowrap"
+            >
+              {formatPhoneForReading(facilitator.mobile)}
+            </a>
+          </dd>
+        </>
+      )}
+      {facilitator?.email && (
+        <>
+          <dt className="text-stone-600">Email</dt>
+          <dd className="min-w-0">
+            <a
+              href={`mailto:${facilitator.email}`}
+              className="font-semibold break-all text-brand-800 underline underline-offset-2"
+            >
+              {facilitator.email}
+            </a>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}

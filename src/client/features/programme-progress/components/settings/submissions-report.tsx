@@ -1,0 +1,139 @@
+import { useId, useState } from 'react';
+import { Badge } from '../../../../components/ui/badge.tsx';
+import { inputClass } from '../../../../components/ui/field.tsx';
+import { ErrorMessage, Loading } from '../../../../components/ui/status.tsx';
+import { Cell, DataTable, rowClass } from '../../../../components/ui/table.tsx';
+import { errorText } from '../../../accounts/components/form-alert.tsx';
+import { submissionFileUrl } from '../../api/man-progress.ts';
+import { type SubmissionReport, useSettingsList, useSubmissionReport } from '../../api/programme-settings.ts';
+import { formatDueDate, formatSize, formatSubmittedAt } from '../../format.ts';
+
+type Status = SubmissionReport['men'][number]['status'];
+const STATUS = {
+  submitted: { label: 'Submitted', tone: 'good' },
+  late: { label: 'Late', tone: 'warn' },
+  missing: { label: 'Not submitted', tone: 'bad' },
+} as const;
+const FILTERS: [Status | 'all', string][] = [
+  ['all', 'Everyone'],
+  ['submitted', 'Submitted'],
+  ['late', 'Late'],
+  ['missing', 'Not submitted'],
+];
+
+/** Per assignment: who has submitted on time, who late, who not at all, with their documents. */
+export function SubmissionsReport({
+  assignmentId,
+  onAssignment,
+}: {
+  assignmentId: string | undefined;
+  onAssignment: (id: string) => void;
+}) {
+  const selectId = useId();
+  const filterName = useId();
+  const assignments = useSettingsList('assignments');
+  const chosen = assignmentId ?? assignments.data?.[0]?.id;
+  const report = useSubmissionReport(chosen);
+  const [filter, setFilter] = useState<Status | 'all'>('all');
+
+  if (assignments.isPending) return <Loading />;
+  if (assignments.isError) {
+    return <ErrorMessage onRetry={() => assignments.refetch()}>{errorText(assignments.error)}</ErrorMessage>;
+  }
+  if (assignments.data.length === 0) return <p className="text-stone-700">No assignments yet.</p>;
+  const count = (status: Status) => report.data?.men.filter((man) => man.status === status).length ?? 0;
+  const rows = report.data?.men.filter((man) => filter === 'all' || man.status === filter) ?? [];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex max-w-md flex-col gap-1.5">
+        <label htmlFor={selectId} className="font-medium text-stone-800">
+          Assignment
+        </label>
+        <select
+          id={selectId}
+          value={chosen}
+          onChange={(event) => onAssignment(event.target.value)}
+          className={inputClass}
+        >
+          {assignments.data.map((assignment) => (
+            <option key={assignment.id} value={assignment.id}>
+              {`${assignment.title} · due ${formatDueDate(assignment.dueOn)}`}
+            </option>
+          ))}
+        </select>
+      </div>
+      {report.isPending && <Loading label="Loading submissions…" />}
+      {report.isError && (
+        <ErrorMessage onRetry={() => report.refetch()}>{errorText(report.error)}</ErrorMessage>
+      )}
+      {report.data && (
+        <>
+          <p className="text-stone-800">
+            Due {formatDueDate(report.data.assignment.dueOn)}, 17:00 · <strong>{count('submitted')}</strong>{' '}
+            submitted on time · <strong>{count('late')}</strong> late · <strong>{count('missing')}</strong>{' '}
+            not submitted
+          </p>
+          <fieldset>
+            <legend className="sr-only">Show</legend>
+            <div className="flex flex-wrap gap-1.5">
+              {FILTERS.map(([value, label]) => (
+                <label
+                  key={value}
+                  className="flex min-h-10 cursor-pointer items-center rounded-full border border-stone-400 bg-white px-3 text-sm font-semibold hover:bg-stone-100 has-checked:border-brand-800 has-checked:bg-brand-800 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
+                >
+                  <input
+                    type="radio"
+                    name={filterName}
+                    value={value}
+                    checked={filter === value}
+                    onChange={() => setFilter(value)}
+                    className="sr-only"
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {rows.length === 0 ? (
+            <p className="text-stone-700">No one here.</p>
+          ) : (
+            <DataTable
+              label={`Submissions for ${report.data.assignment.title}`}
+              columns={['Name', 'Status', 'Document']}
+            >
+              {rows.map((man) => (
+                <tr key={man.manId} className={rowClass}>
+                  <Cell className="font-semibold text-stone-900">
+                    {man.firstName} {man.lastName}
+                  </Cell>
+                  <Cell>
+                    <Badge tone={STATUS[man.status].tone}>{STATUS[man.status].label}</Badge>
+                  </Cell>
+                  <Cell label={man.submission ? 'Document' : undefined}>
+                    {man.submission ? (
+                      <>
+                        <a
+                          href={submissionFileUrl(man.submission.id)}
+                          download={man.submission.fileName}
+                          className="font-semibold break-all text-brand-800 underline underline-offset-2"
+                        >
+                          {man.submission.fileName}
+                        </a>
+                        <span className="block text-stone-600">
+                          {formatSize(man.submission.size)} · {formatSubmittedAt(man.submission.submittedAt)}
+                        </span>
+                      </>
+                    ) : (
+                      <span className="text-stone-600 sm:block">—</span>
+                    )}
+                  </Cell>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
