@@ -2,26 +2,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Person, PersonKind } from '../../../../shared/programme/people.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
-import { Cell, DataTable, rowClass, type SortableColumn } from '../../../components/ui/table.tsx';
+import { DataTable, type SortableColumn } from '../../../components/ui/table.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../accounts/components/form-alert.tsx';
 import { PageHeading } from '../../accounts/components/signed-in-layout.tsx';
 import { useDecideApplication, useDeletePerson } from '../api/change-person.ts';
 import { everyPersonQuery, exportCsvUrl, type PeopleFilter, usePeople } from '../api/list-people.ts';
 import { PersonEditDialog } from './person-edit-dialog.tsx';
+import { PersonRow } from './person-row.tsx';
 import { PrintLayout } from './print-layout.tsx';
-import {
-  fullName,
-  type PersonSort,
-  type RegisterColumn,
-  registerColumns,
-  statusLabel,
-  stripeClass,
-} from './register-columns.ts';
+import { fullName, type PersonSort, type RegisterColumn, registerColumns } from './register-columns.ts';
 
 const DEBOUNCE_MS = 300;
 const PAGE_SIZE = 25;
@@ -47,8 +40,6 @@ const COPY: Record<PersonKind, { title: string; one: string; many: string; none:
       'Applicants are listed first: approve or decline them. Search by name, email, church or phone, and sort by any column.',
   },
 };
-
-const STATUS_TONES = { applicant: 'warn', approved: 'good', declined: 'plain', incomplete: 'warn' } as const;
 
 const sortOrderLabel = (column: RegisterColumn, dir: Direction) =>
   `${column.label}, ${column.sort === 'age' ? (dir === 'asc' ? 'youngest first' : 'oldest first') : dir === 'asc' ? 'A to Z' : 'Z to A'}`;
@@ -88,6 +79,13 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
   const list = people.data;
   const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
   const count = (n: number) => `${n} ${n === 1 ? copy.one : copy.many}`;
+
+  // The last row of the last page was deleted (or another admin's change): show the new last page.
+  useEffect(() => {
+    if (list && list.rows.length === 0 && list.total > 0 && list.page > 1) {
+      setPage(Math.ceil(list.total / list.pageSize));
+    }
+  }, [list]);
 
   function sortBy(next: PersonSort, nextDir?: Direction) {
     setDir(nextDir ?? (next === sort && dir === 'asc' ? 'desc' : 'asc'));
@@ -352,106 +350,5 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
         </p>
       </ConfirmDialog>
     </div>
-  );
-}
-
-function PersonRow({
-  person,
-  columns,
-  onManage,
-  onDelete,
-  onApprove,
-  onDecline,
-  busy,
-}: {
-  person: Person;
-  columns: RegisterColumn[];
-  onManage: () => void;
-  onDelete: () => void;
-  onApprove: () => void;
-  onDecline: () => void;
-  busy: boolean;
-}) {
-  const name = fullName(person);
-  const applicant = person.status === 'applicant';
-  return (
-    <tr className={`${rowClass} ${stripeClass}`}>
-      {columns.map((column, index) => {
-        const value = column.value(person);
-        const first = index === 0;
-        return (
-          <Cell
-            key={column.label}
-            label={column.cardLabel ?? column.label}
-            className={`${first ? 'font-semibold text-stone-900' : ''} ${column.sort === 'email' ? 'break-words' : ''} ${column.sort === 'address' ? 'break-words sm:min-w-32' : ''} ${column.sort === 'mobile' ? 'sm:whitespace-nowrap' : ''}`}
-          >
-            {column.label === 'Status' ? (
-              <Badge tone={STATUS_TONES[person.status as keyof typeof STATUS_TONES] ?? 'plain'}>
-                {statusLabel(person)}
-              </Badge>
-            ) : column.sort === 'email' ? (
-              <BreakableEmail email={value} />
-            ) : value ? (
-              value
-            ) : (
-              <>
-                <span aria-hidden="true">—</span>
-                <span className="sr-only">not given</span>
-              </>
-            )}
-            {first && person.status === 'incomplete' && (
-              <>
-                {' '}
-                <Badge tone="warn">{statusLabel(person)}</Badge>
-              </>
-            )}
-          </Cell>
-        );
-      })}
-      <Cell className="mt-3 sm:mt-0 sm:w-px">
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-[auto_auto] sm:gap-1.5">
-          {applicant && (
-            <>
-              <button
-                type="button"
-                className={rowButtonClass}
-                aria-label={`Approve ${name}`}
-                onClick={onApprove}
-                disabled={busy}
-              >
-                Approve
-              </button>
-              <button
-                type="button"
-                className={rowButtonClass}
-                aria-label={`Decline ${name}`}
-                onClick={onDecline}
-              >
-                Decline
-              </button>
-            </>
-          )}
-          <button type="button" className={rowButtonClass} aria-label={`Manage ${name}`} onClick={onManage}>
-            Manage
-          </button>
-          <button type="button" className={rowButtonClass} aria-label={`Delete ${name}`} onClick={onDelete}>
-            Delete
-          </button>
-        </div>
-      </Cell>
-    </tr>
-  );
-}
-
-/** An address that wraps after its @ rather than anywhere in a word. */
-function BreakableEmail({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
   );
 }
