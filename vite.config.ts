@@ -51,7 +51,7 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:3000',
       '/healthz': 'http://localhost:3000',
-      '/uploads': 'http://localhost:3000',
+      '/media': 'http://localhost:3000',
     },
   },
 });

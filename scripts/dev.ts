@@ -1,8 +1,13 @@
 // `npm run dev`: the API server in watch mode (port 3000) and Vite with hot reload (port 5173, proxying /api).
 import { type ChildProcess, spawn } from 'node:child_process';
 
+// Pages come from Vite's port: the API must know it for email links and its same-origin check.
+const server = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' };
 const children: ChildProcess[] = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], { stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env: server,
+  }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];
 

@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 // zod/mini: the same validation in the browser at a fraction of classic zod's weight (the form's first load).
 import * as z from 'zod/mini';
 
@@ -10,7 +9,7 @@ const unsetIfBlank = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /** Treats a blank string as missing, so "required" and "too short" read differently. */
-function blankAsMissing<T extends z.core.$ZodType>(schema: T) {
+export function blankAsMissing<T extends z.core.$ZodType>(schema: T) {
   return z.pipe(z.transform(unsetIfBlank), schema);
 }
 
@@ -37,24 +36,6 @@ export const emailAddress = blankAsMissing(
   ),
 );
 
-/** A phone number typed the Zimbabwean way (0771234567) or internationally (+27 …); stored as E.164. */
-export function phoneNumber(label: string) {
-  const invalid = `Enter a valid ${withoutArticle(label)}, e.g. 0771234567 or +263 77 123 4567`;
-  return blankAsMissing(
-    z.pipe(
-      z.string({ error: `Enter ${label}` }).check(z.trim(), z.maxLength(30, invalid)),
-      z.transform((value: string, ctx) => {
-        const parsed = parsePhoneNumberFromString(value, 'ZW');
-        if (!parsed?.isValid()) {
-          ctx.issues.push({ code: 'custom', message: invalid, input: value });
-          return z.NEVER;
-        }
-        return parsed.number as string;
-      }),
-    ),
-  );
-}
-
 /** A whole number typed in a text or number input. */
 export function wholeNumber(label: string, min: number, max: number) {
   const outOfRange = `${capitalise(label)} must be between ${min} and ${max}`;
@@ -70,16 +51,11 @@ export function wholeNumber(label: string, min: number, max: number) {
 }
 
 /** "your mobile number" → "mobile number", so a label reads right after "Enter a valid". */
-function withoutArticle(text: string) {
+export function withoutArticle(text: string) {
   return text.replace(/^(your|the|a|an) /, '');
 }
 
 function capitalise(text: string) {
   const bare = withoutArticle(text);
   return bare.charAt(0).toUpperCase() + bare.slice(1);
-}
-
-/** Formats an E.164 number for reading (+263 77 123 4567). */
-export function formatPhone(e164: string) {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../shared/accounts/account.ts';
+import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../shared/accounts/roles.ts';
 import { buttonClass } from '../components/ui/button.tsx';
 import { ErrorMessage, Loading } from '../components/ui/status.tsx';
 import { signInPath } from '../features/accounts/after-sign-in.ts';

@@ -1,27 +1,8 @@
 import * as z from 'zod/mini';
 import { emailAddress, requiredText } from '../validation.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES } from './roles.ts';
 
-export const ROLES = ['participant', 'facilitator', 'company', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const ROLE_LABELS: Record<Role, string> = {
-  participant: 'Participant',
-  facilitator: 'Facilitator',
-  company: 'Company',
-  admin: 'Admin',
-};
-
-/** Where each role lands after signing in. */
-export const ROLE_HOME: Record<Role, string> = {
-  admin: '/WelcomeAdmin',
-  facilitator: '/WelcomeFacilitator',
-  participant: '/WelcomeMan',
-  company: '/WelcomeManager',
-};
-
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 128;
-export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters`;
+export * from './roles.ts';
 
 const newPassword = z
   .string({ error: 'Enter a password' })
@@ -66,7 +47,6 @@ export const CurrentUserSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
 });
-export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 export const SessionSchema = z.object({ user: z.nullable(CurrentUserSchema) });
 export type Session = z.infer<typeof SessionSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { phoneNumber, requiredText } from '../validation.ts';
+import { phoneNumber } from '../phone.ts';
+import { requiredText } from '../validation.ts';
 import { DISCIPLINES } from './event-display.ts';
 
 const text = (label: string, max: number) => requiredText(label, max);

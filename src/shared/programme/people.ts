@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { emailAddress, phoneNumber, requiredText, wholeNumber } from '../validation.ts';
+import { phoneNumber } from '../phone.ts';
+import { emailAddress, requiredText, wholeNumber } from '../validation.ts';
 
 export const MARITAL_STATUSES = ['Single', 'Married', 'Divorced', 'Widowed'] as const;
 export const PERSON_KINDS = ['men', 'facilitators'] as const;
@@ -40,12 +41,12 @@ export const QuickManInputSchema = z.object({
   website: z.optional(z.string().check(z.maxLength(200))),
 });
 
-/** An admin's edit of one record: the form's fields, all but names and email may be left empty for incomplete men. */
+/** An admin's edit of one record: names and email are required; the rest may stay empty for an incomplete man. */
 export const PersonEditSchema = z.object({
   firstName: requiredText('the name'),
   lastName: requiredText('the surname'),
   email: emailAddress,
-  mobile: phoneNumber('the mobile number'),
+  mobile: z.optional(phoneNumber('the mobile number')),
   maritalStatus: z.nullable(
     z.enum(MARITAL_STATUSES, { error: 'Choose Single, Married, Divorced or Widowed' }),
   ),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
-import { emailAddress, phoneNumber, requiredText, wholeNumber } from '../validation.ts';
+import { phoneNumber } from '../phone.ts';
+import { emailAddress, requiredText, wholeNumber } from '../validation.ts';
 
 export const GENDERS = ['Male', 'Female'] as const;
 

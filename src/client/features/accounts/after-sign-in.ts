@@ -1,4 +1,4 @@
-import { ROLE_HOME, type Role } from '../../../shared/accounts/account.ts';
+import { ROLE_HOME, type Role } from '../../../shared/accounts/roles.ts';
 
 /** A `next` that stays on this site: a path with a single leading slash (not //host or /\host). */
 export function safeNext(next: string | null | undefined): string | undefined {

@@ -287,6 +287,21 @@ describe('rate limits on sign-in', () => {
   });
 });
 
+describe('rate limits count failures, not the owner signing in', () => {
+  let limited: App;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMITS: 'on' });
+  });
+  afterAll(() => limited.close());
+
+  it('lets an account sign in a dozen times in a minute', async () => {
+    const { email, password } = await createAccount(limited, 'admin');
+    for (let attempt = 0; attempt < 12; attempt++) {
+      expect((await post(limited, '/api/account/sign-in', { email, password })).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('admin accounts screen API', () => {
   it('lists and searches accounts', async () => {
     const { cookie } = await signedInAs(app, 'admin');

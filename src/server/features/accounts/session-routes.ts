@@ -62,7 +62,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { auth } = context;
   const signUpLimits = limitPerIpAndEmail(app, context, AUTH_LIMITS.signUp);
-  const signInLimits = limitPerIpAndEmail(app, context, AUTH_LIMITS.signIn);
+  const signInLimits = limitPerIpAndEmail(app, context, AUTH_LIMITS.signIn, { failuresOnly: true });
   const emailLinkLimits = limitPerIpAndEmail(app, context, AUTH_LIMITS.emailLink);
   const checkYourEmail = { message: 'Check your email for verification link' };
 
@@ -98,6 +98,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
     {
       config: { access: 'public', rateLimit: signInLimits.rateLimit },
       preHandler: signInLimits.preHandler,
+      onResponse: signInLimits.onResponse,
       schema: {
         summary: 'Sign in',
         tags: ['accounts'],

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/events/event-admin.ts';
 import type { AppContext } from '../../app.ts';
 import { badRequest } from '../../http/problem.ts';
+import { readUpload } from '../../http/upload-body.ts';
 import { NotAnImageError, storeBackground, storeLogo } from '../../storage/media.ts';
 import { eventSettings, saveEventSettings, saveRaces, setEventImage } from './admin-service.ts';
 
@@ -83,7 +84,7 @@ export async function eventAdminRoutes(app: FastifyInstance, context: AppContext
         .file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } })
         .catch(() => undefined);
       if (!file) throw badRequest('Choose an image file to upload.');
-      const input = await file.toBuffer();
+      const input = await readUpload(file);
       try {
         const url =
           request.params.kind === 'background'

@@ -1,5 +1,5 @@
 import type { PublicEvent } from '../../../shared/events/event-settings.ts';
-import { formatPhone } from '../../../shared/validation.ts';
+import { formatPhone } from '../../../shared/phone.ts';
 import type { Database } from '../../db/client.ts';
 import { Problem } from '../../http/problem.ts';
 import { type EventRow, findCurrentEvent, listRacesWithTakenPlaces } from './repository.ts';

@@ -6,7 +6,7 @@ import {
   PAYMENT_STATUS_LABELS,
   type PaymentMethod,
 } from '../../../shared/participants/participants.ts';
-import { formatPhone } from '../../../shared/validation.ts';
+import { formatPhone } from '../../../shared/phone.ts';
 import type { ExportRow } from './repository.ts';
 
 const HEADER = [

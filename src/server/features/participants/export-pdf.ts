@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
-import { formatPhone } from '../../../shared/validation.ts';
+import { formatPhone } from '../../../shared/phone.ts';
 import { formatRegistered } from './export-csv.ts';
 import type { ExportRow } from './repository.ts';
 

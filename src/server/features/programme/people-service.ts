@@ -78,7 +78,7 @@ export async function editPerson(
     firstName: string;
     lastName: string;
     email: string;
-    mobile: string;
+    mobile?: string;
     maritalStatus: string | null;
     church: string | null;
     age: number | null;
@@ -86,12 +86,13 @@ export async function editPerson(
   },
 ) {
   const table = tableFor(kind);
-  const complete = change.maritalStatus && change.church && change.age && change.address;
+  const complete = change.mobile && change.maritalStatus && change.church && change.age && change.address;
   try {
     const [row] = await database.db
       .update(table)
       .set({
         ...change,
+        mobile: change.mobile ?? '',
         ...(kind === 'men' ? { status: complete ? 'active' : 'incomplete' } : {}),
         updatedAt: new Date(),
       } as never)

@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { signedInUser } from '../../http/access.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
+import { readUpload } from '../../http/upload-body.ts';
 import { toPerson } from './people-routes.ts';
 import { editPerson } from './people-service.ts';
 import { assertMayActFor, dueAt, groupsFor, manOfUser, progressOf } from './progress-service.ts';
@@ -131,7 +132,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
         .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
         .catch(() => undefined);
       if (!file) throw badRequest('Choose a document to upload.');
-      const body = await file.toBuffer();
+      const body = await readUpload(file);
       const contentType = await checkDocument(file.filename, body);
       const key = await context.files.put(body);
       await db.insert(submissions).values({

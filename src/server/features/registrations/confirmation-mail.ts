@@ -1,6 +1,6 @@
 import { DISCIPLINE_LABELS, type Discipline, mobileMoneyCode } from '../../../shared/events/event-display.ts';
 import { formatFees } from '../../../shared/money.ts';
-import { formatPhone } from '../../../shared/validation.ts';
+import { formatPhone } from '../../../shared/phone.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import type { EventRow } from '../events/repository.ts';
 

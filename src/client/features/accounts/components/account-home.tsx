@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ROLE_LABELS } from '../../../../shared/accounts/account.ts';
+import { ROLE_LABELS } from '../../../../shared/accounts/roles.ts';
 import { PageHeading, useCurrentUser } from './signed-in-layout.tsx';
 
 export const cardClass =

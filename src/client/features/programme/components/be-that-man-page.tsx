@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ROLE_LABELS } from '../../../../shared/accounts/account.ts';
+import { ROLE_LABELS } from '../../../../shared/accounts/roles.ts';
 import { PersonInputSchema, type PersonKind } from '../../../../shared/programme/people.ts';
 import { PublicPage } from '../../../components/public-page.tsx';
 import { useSession } from '../../accounts/api/session.ts';

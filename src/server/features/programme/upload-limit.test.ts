@@ -1,0 +1,80 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  ORIGIN,
+  resetData,
+  signedInAs,
+  testDatabase,
+} from '../../../../tests/support/test-app.ts';
+import type { App } from '../../app.ts';
+import { assignments, men } from '../../db/schema/index.ts';
+
+let app: App;
+let port: number;
+
+beforeAll(async () => {
+  app = await createTestApp({ RATE_LIMITS: 'off' });
+  await resetData();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as AddressInfo).port;
+});
+afterAll(() => app.close());
+
+describe('an upload over the limit', () => {
+  it('is refused with 413 after about 10 MB, not read to its 1 GB end', async () => {
+    const account = await signedInAs(app, 'participant');
+    const { db } = await testDatabase();
+    await db.insert(men).values({
+      firstName: 'Big',
+      lastName: 'File',
+      email: account.email,
+      mobile: '+263771234567',
+      userId: account.id,
+    });
+    const [assignment] = await db.select().from(assignments).limit(1);
+
+    const boundary = '----celebration';
+    const chunk = Buffer.alloc(1024 * 1024, 0x41);
+    const gigabyte = 1024;
+    let sentMegabytes = 0;
+    let answered = false;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/api/me/assignments/${assignment?.id}/submission`,
+          headers: {
+            cookie: account.cookie,
+            origin: ORIGIN,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'transfer-encoding': 'chunked',
+          },
+        },
+        (res) => {
+          answered = true;
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      // The server may close the connection on us once it has answered: that is the point.
+      req.on('error', (error) => (answered ? undefined : reject(error)));
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+      );
+      const pump = () => {
+        while (sentMegabytes < gigabyte && !answered && !req.destroyed) {
+          sentMegabytes += 1;
+          if (!req.write(chunk)) return req.once('drain', pump);
+        }
+        if (!answered) req.end(`\r\n--${boundary}--\r\n`);
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+    expect(sentMegabytes).toBeLessThan(100);
+  }, 60_000);
+});

@@ -1,0 +1,27 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+// Its own module: the phone metadata (~28 KB gzip) loads only with forms that have a phone field.
+import * as z from 'zod/mini';
+import { blankAsMissing, withoutArticle } from './validation.ts';
+
+/** A phone number typed the Zimbabwean way (0771234567) or internationally (+27 …); stored as E.164. */
+export function phoneNumber(label: string) {
+  const invalid = `Enter a valid ${withoutArticle(label)}, e.g. 0771234567 or +263 77 123 4567`;
+  return blankAsMissing(
+    z.pipe(
+      z.string({ error: `Enter ${label}` }).check(z.trim(), z.maxLength(30, invalid)),
+      z.transform((value: string, ctx) => {
+        const parsed = parsePhoneNumberFromString(value, 'ZW');
+        if (!parsed?.isValid()) {
+          ctx.issues.push({ code: 'custom', message: invalid, input: value });
+          return z.NEVER;
+        }
+        return parsed.number as string;
+      }),
+    ),
+  );
+}
+
+/** Formats an E.164 number for reading (+263 77 123 4567). */
+export function formatPhone(e164: string) {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
