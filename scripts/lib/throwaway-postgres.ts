@@ -30,6 +30,10 @@ export interface ThrowawayPostgres {
   createDatabase(name: string): Promise<string>;
   /** Stops the server and deletes its directory. Safe to call more than once. */
   stop(): Promise<void>;
+  /** Stops the server but keeps its data, as an outage would (fault tests). */
+  pause(): Promise<void>;
+  /** Starts a paused server again on the same port. */
+  resume(): Promise<void>;
 }
 
 export interface ThrowawayPostgresOptions {
@@ -249,6 +253,25 @@ export async function startThrowawayPostgres(
       },
       async stop() {
         stopNow('fast');
+      },
+      async pause() {
+        const result = run('pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '30']);
+        if (!result.ok) throw new Error(`PostgreSQL did not stop:\n${result.output.trim()}`);
+      },
+      async resume() {
+        const result = run('pg_ctl', [
+          'start',
+          '-D',
+          dataDir,
+          '-l',
+          logFile,
+          '-w',
+          '-t',
+          String(timeoutSeconds),
+        ]);
+        if (!result.ok)
+          throw new Error(`PostgreSQL did not start again:\n${result.output.trim()}\n${serverLog()}`);
+        await waitForConnection(url, Date.now() + 30_000);
       },
     };
   } catch (error) {

@@ -39,7 +39,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       );
     }
 
-    const status = error.statusCode ?? 500;
+    const status = databaseUnavailable(error) ? 503 : (error.statusCode ?? 500);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return sendProblem(
@@ -93,4 +93,33 @@ const TITLES: Record<number, string> = {
 
 function titleFor(status: number) {
   return TITLES[status] ?? 'Request Error';
+}
+
+// Connection refused or dropped, server shutting down or starting: the database is away, not the request wrong.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+function databaseUnavailable(error: unknown): boolean {
+  let current = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (current.code && UNAVAILABLE_CODES.has(current.code)) return true;
+    if (
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(
+        current.message ?? '',
+      )
+    )
+      return true;
+    current = current.cause as typeof current;
+  }
+  return false;
 }

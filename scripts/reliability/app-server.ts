@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The production server (dist/server/main.js) on loopback, ready when /readyz says so. */
+export async function startAppServer(env: Record<string, string>, port?: number) {
+  const chosen = port ?? (await freePort());
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(chosen),
+      PUBLIC_URL: `http://127.0.0.1:${chosen}`,
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'fatal',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'reliability-')),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exitCode: number | null = null;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code ?? -1;
+      resolve();
+    }),
+  );
+  const url = `http://127.0.0.1:${chosen}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exitCode !== null) throw new Error(`the server exited with ${exitCode} while starting`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not become ready within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    port: chosen,
+    exited,
+    exitCode: () => exitCode,
+    kill: (signal: NodeJS.Signals) => child.kill(signal),
+  };
+}

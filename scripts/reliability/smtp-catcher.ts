@@ -1,0 +1,53 @@
+import net from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** An SMTP server that can start late (the outage) and counts what each recipient received. */
+export class SmtpCatcher {
+  private readonly received: string[] = [];
+  private server?: SMTPServer;
+
+  async reservePort(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const probe = net.createServer();
+      probe.on('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+  }
+
+  async listen(port: number) {
+    this.server = new SMTPServer({
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      authOptional: true,
+      logger: false,
+      onRcptTo: (address, _session, done) => {
+        this.received.push(address.address.toLowerCase());
+        done();
+      },
+      onData: (stream, _session, done) => {
+        stream.resume();
+        stream.on('end', () => done());
+      },
+    });
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
+  }
+
+  async waitFor(count: number, ms: number) {
+    const deadline = Date.now() + ms;
+    while (this.received.length < count && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    return this.received.length >= count;
+  }
+
+  countsByRecipient() {
+    const counts = new Map<string, number>();
+    for (const address of this.received) counts.set(address, (counts.get(address) ?? 0) + 1);
+    return counts;
+  }
+
+  close() {
+    return new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
