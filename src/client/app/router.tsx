@@ -37,6 +37,9 @@ const RegisterFacilitator = lazy(() => import('./routes/register-facilitator.tsx
 const QuickRegistration = lazy(() => import('./routes/quick-registration.tsx'));
 const RegisteredMan = lazy(() => import('./routes/registered-man.tsx'));
 const RegisteredFacilitator = lazy(() => import('./routes/registered-facilitator.tsx'));
+// Fun-run administration.
+const Participants = lazy(() => import('./routes/participants.tsx'));
+const EventSettings = lazy(() => import('./routes/event-settings.tsx'));
 
 const PARTICIPANT: readonly Role[] = ['participant'];
 const COMPANY: readonly Role[] = ['company'];
@@ -89,6 +92,8 @@ export function AppRouter() {
                 <Route path="Outbox" element={<Outbox />} />
                 <Route path="RegisteredMan" element={<RegisteredMan />} />
                 <Route path="RegisteredFacilitator" element={<RegisteredFacilitator />} />
+                <Route path="Participants" element={<Participants />} />
+                <Route path="EventSettings" element={<EventSettings />} />
               </Route>
             </Route>
             <Route path="*" element={<NotFound />} />

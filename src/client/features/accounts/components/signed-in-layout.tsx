@@ -7,12 +7,14 @@ import { errorText } from './form-alert.tsx';
 const NAV: Record<Role, [to: string, label: string][]> = {
   admin: [
     ['/WelcomeAdmin', 'Dashboard'],
+    ['/Participants', 'Participants'],
     ['/RegisteredMan', 'Men'],
     ['/RegisteredFacilitator', 'Facilitators'],
     ['/ProgrammeSettings', 'Programme'],
     ['/Managean', 'Attendance'],
     ['/Accounts', 'Accounts'],
     ['/Outbox', 'Outbox'],
+    ['/EventSettings', 'Event settings'],
   ],
   company: [['/WelcomeManager', 'Team']],
   facilitator: [

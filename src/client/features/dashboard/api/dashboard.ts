@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FunRunDashboard } from '../../../../shared/participants/dashboard.ts';
+import type { ProgrammeTotals } from '../../../../shared/programme/people.ts';
+import { apiFetch } from '../../../lib/api.ts';
+
+/** Live figures: fetched again every minute while the dashboard is open, and on coming back to it. */
+const LIVE = { refetchInterval: 60_000, refetchOnWindowFocus: true, staleTime: 10_000 } as const;
+
+export const useFunRunDashboard = () =>
+  useQuery({
+    queryKey: ['dashboard', 'fun-run'],
+    queryFn: ({ signal }) => apiFetch<FunRunDashboard>('/api/dashboard/fun-run', { signal }),
+    ...LIVE,
+  });
+
+export const useProgrammeTotals = () =>
+  useQuery({
+    queryKey: ['dashboard', 'programme'],
+    queryFn: ({ signal }) => apiFetch<ProgrammeTotals>('/api/dashboard/programme', { signal }),
+    ...LIVE,
+  });

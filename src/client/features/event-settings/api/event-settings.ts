@@ -1,0 +1,83 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EventSettings, EventSettingsInput, RaceInput } from '../../../../shared/events/event-admin.ts';
+import { ApiError, apiFetch, NETWORK_DOWN } from '../../../lib/api.ts';
+
+// Not in features/events/api: the build puts that folder in the chunk every public page loads.
+
+export const eventSettingsQuery = queryOptions({
+  queryKey: ['admin-event'],
+  queryFn: ({ signal }) => apiFetch<EventSettings>('/api/admin/event', { signal }),
+});
+
+/** The event as an admin edits it (races with their entries counted). */
+export const useEventSettings = () => useQuery(eventSettingsQuery);
+
+/** After a save: the answer is the new settings; the public pages' copy of the event is out of date. */
+function useSaved() {
+  const queryClient = useQueryClient();
+  return (settings: EventSettings) => {
+    queryClient.setQueryData(eventSettingsQuery.queryKey, settings);
+    void queryClient.invalidateQueries({ queryKey: ['event'] });
+    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+  };
+}
+
+export function useSaveEventSettings() {
+  const saved = useSaved();
+  return useMutation({
+    mutationFn: (input: EventSettingsInput) =>
+      apiFetch<EventSettings>('/api/admin/event', { method: 'PUT', body: JSON.stringify(input) }),
+    onSuccess: saved,
+  });
+}
+
+export function useSaveRaces() {
+  const saved = useSaved();
+  return useMutation({
+    mutationFn: (races: RaceInput[]) =>
+      apiFetch<EventSettings>('/api/admin/event/races', { method: 'PUT', body: JSON.stringify({ races }) }),
+    onSuccess: saved,
+  });
+}
+
+export type ImageKind = 'background' | 'logo';
+
+/**
+ * Uploads an image as multipart form data. XMLHttpRequest rather than fetch: it reports the upload's
+ * progress, which matters for an 8 MB photo on a slow connection.
+ */
+export function uploadImage(kind: ImageKind, file: File, onProgress: (fraction: number) => void) {
+  return new Promise<EventSettings>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api/admin/event/images/${kind}`);
+    request.setRequestHeader('accept', 'application/json');
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new ApiError(0, NETWORK_DOWN));
+    request.onload = () => {
+      const body = request.response;
+      if (request.status >= 200 && request.status < 300) return resolve(body as EventSettings);
+      reject(
+        new ApiError(
+          request.status,
+          body?.detail ?? body?.title ?? `The server answered ${request.status}. Please try again.`,
+          Array.isArray(body?.errors) ? body.errors : [],
+        ),
+      );
+    };
+    const form = new FormData();
+    form.append('file', file);
+    request.send(form);
+  });
+}
+
+export function useUploadImage(kind: ImageKind) {
+  const saved = useSaved();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
+      uploadImage(kind, file, onProgress),
+    onSuccess: saved,
+  });
+}

@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { errorText } from '../../accounts/components/form-alert.tsx';
+import { PageHeading } from '../../accounts/components/signed-in-layout.tsx';
+import { useEventSettings } from '../api/event-settings.ts';
+import { ImagesSection } from './images-section.tsx';
+import { RacesSection } from './races-section.tsx';
+import { SizesSection } from './sizes-section.tsx';
+import { ClosingSection, PaymentSection, TermsSection, TextsSection } from './text-sections.tsx';
+
+const CONTENTS = [
+  ['texts', 'Texts'],
+  ['images', 'Photo and logo'],
+  ['payment', 'Payment options'],
+  ['races', 'Races'],
+  ['sizes', 'T-shirt sizes'],
+  ['closing', 'Closing time'],
+  ['terms', 'Terms'],
+] as const;
+
+/** /EventSettings: everything about the fun run that an admin changes without a developer. */
+export function EventSettingsPage() {
+  const settings = useEventSettings();
+  const data = settings.data;
+  return (
+    <>
+      <PageHeading title="Event settings">
+        <p>
+          Each section saves on its own. The public pages show a change at once:{' '}
+          <Link to="/" className="font-medium text-brand-700 underline">
+            open the fun-run site
+          </Link>{' '}
+          to see it.
+        </p>
+      </PageHeading>
+      {settings.isPending && <Loading label="Loading the settings…" />}
+      {settings.isError && (
+        <ErrorMessage onRetry={() => settings.refetch()}>{errorText(settings.error)}</ErrorMessage>
+      )}
+      {data && (
+        <div className="flex flex-col gap-6">
+          <nav aria-label="Sections" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            {CONTENTS.map(([id, label]) => (
+              <a key={id} href={`#${id}`} className="font-medium text-brand-700 underline underline-offset-2">
+                {label}
+              </a>
+            ))}
+          </nav>
+          <TextsSection settings={data} />
+          <ImagesSection settings={data} />
+          <PaymentSection settings={data} />
+          <RacesSection settings={data} />
+          <SizesSection settings={data} />
+          <ClosingSection settings={data} />
+          <TermsSection settings={data} />
+        </div>
+      )}
+    </>
+  );
+}

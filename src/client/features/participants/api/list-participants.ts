@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  ParticipantFilter,
+  ParticipantList,
+  ParticipantListQuery,
+} from '../../../../shared/participants/participants.ts';
+import { apiFetch } from '../../../lib/api.ts';
+
+export const participantsKey = ['participants'] as const;
+
+/** The query string of a filter (empty values left out), shared by the list and the two downloads. */
+export function participantParams(query: ParticipantListQuery) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params;
+}
+
+export const participantsQuery = (query: ParticipantListQuery) =>
+  queryOptions({
+    queryKey: [...participantsKey, 'list', query],
+    queryFn: ({ signal }) =>
+      apiFetch<ParticipantList>(`/api/participants?${participantParams(query)}`, { signal }),
+  });
+
+/** One page of entries; the previous page stays on screen while the next one loads. */
+export const useParticipants = (query: ParticipantListQuery) =>
+  useQuery({ ...participantsQuery(query), placeholderData: keepPreviousData });
+
+/**
+ * FunRun_Participants.pdf or .csv of the current filters and sort: a plain link, so the browser downloads
+ * it with the session cookie and the server streams it.
+ */
+export function exportUrl(
+  format: 'pdf' | 'csv',
+  filter: ParticipantFilter & Pick<ParticipantListQuery, 'sort' | 'dir'>,
+) {
+  const params = participantParams(filter).toString();
+  return `/api/participants/export.${format}${params ? `?${params}` : ''}`;
+}

@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ParticipantDetail,
+  ParticipantEditData,
+  PaymentUpdateData,
+} from '../../../../shared/participants/participants.ts';
+import { apiFetch } from '../../../lib/api.ts';
+import { participantsKey } from './list-participants.ts';
+
+const entryPath = (id: string) => `/api/participants/${encodeURIComponent(id)}`;
+
+export const participantQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...participantsKey, 'entry', id],
+    queryFn: ({ signal }) => apiFetch<ParticipantDetail>(entryPath(id), { signal }),
+  });
+
+/** One entry with its payment and history. */
+export const useParticipant = (id: string | undefined) =>
+  useQuery({ ...participantQuery(id ?? ''), enabled: id !== undefined });
+
+/** Every change answers with the whole entry: show it at once, then refresh the lists and the dashboard. */
+function useChange<T>(request: (id: string, body: T) => Promise<ParticipantDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: T }) => request(id, body),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(participantQuery(detail.id).queryKey, detail);
+      void queryClient.invalidateQueries({ queryKey: [...participantsKey, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
+
+export const useRecordPayment = () =>
+  useChange((id, body: PaymentUpdateData) =>
+    apiFetch<ParticipantDetail>(`${entryPath(id)}/payment`, { method: 'PUT', body: JSON.stringify(body) }),
+  );
+
+export const useEditParticipant = () =>
+  useChange((id, body: ParticipantEditData) =>
+    apiFetch<ParticipantDetail>(entryPath(id), { method: 'PUT', body: JSON.stringify(body) }),
+  );
+
+export const useCancelParticipant = () =>
+  useChange((id, _body: null) => apiFetch<ParticipantDetail>(`${entryPath(id)}/cancel`, { method: 'POST' }));

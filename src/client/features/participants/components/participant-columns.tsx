@@ -1,0 +1,75 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type { ReactNode } from 'react';
+import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
+import {
+  PARTICIPANT_COLUMNS,
+  PAYMENT_STATUS_LABELS,
+  type Participant,
+  type ParticipantColumn,
+} from '../../../../shared/participants/participants.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+
+export const PAYMENT_TONES = { paid: 'good', unpaid: 'warn', waived: 'plain' } as const;
+
+export const fullName = (entry: Pick<Participant, 'firstName' | 'lastName'>) =>
+  `${entry.firstName} ${entry.lastName}`.trim();
+
+/** A Zimbabwean number as people here write it (077 083 5799), any other internationally (+27 82 …). */
+export function readablePhone(e164: string) {
+  const phone = parsePhoneNumberFromString(e164);
+  if (!phone) return e164;
+  return phone.country === 'ZW' ? phone.formatNational() : phone.formatInternational();
+}
+
+/** "not given", read out; a dash on screen. */
+export function NotGiven() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">not given</span>
+    </>
+  );
+}
+
+/** An address that wraps after its @ rather than anywhere in a word. */
+export function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+/** How each column shows an entry's value (the list's cells and the entry's details alike). */
+export const COLUMN_VALUES: Record<ParticipantColumn, (entry: Participant) => ReactNode> = {
+  firstName: (entry) => entry.firstName,
+  lastName: (entry) => entry.lastName,
+  email: (entry) => <BreakableEmail email={entry.email} />,
+  mobile: (entry) => readablePhone(entry.mobile),
+  age: (entry) => entry.age,
+  gender: (entry) => entry.gender ?? <NotGiven />,
+  raceType: (entry) => entry.raceType,
+  nextOfKinMobile: (entry) => readablePhone(entry.nextOfKinMobile),
+  discipline: (entry) => DISCIPLINE_LABELS[entry.discipline],
+  tshirtSize: (entry) => entry.tshirtSize,
+  paymentStatus: (entry) => (
+    <Badge tone={PAYMENT_TONES[entry.paymentStatus]}>{PAYMENT_STATUS_LABELS[entry.paymentStatus]}</Badge>
+  ),
+  reference: (entry) => entry.reference,
+  createdAt: (entry) => formatDate(entry.createdAt),
+};
+
+export const COLUMN_LABELS = Object.fromEntries(PARTICIPANT_COLUMNS) as Record<ParticipantColumn, string>;
+
+/** The words for a sort order, e.g. "Age, youngest first", for the phone's sort select. */
+export function sortOrderLabel(column: ParticipantColumn, dir: 'asc' | 'desc') {
+  const label = COLUMN_LABELS[column];
+  if (column === 'age') return `${label}, ${dir === 'asc' ? 'youngest first' : 'oldest first'}`;
+  if (column === 'createdAt') return `${label}, ${dir === 'asc' ? 'oldest first' : 'newest first'}`;
+  return `${label}, ${dir === 'asc' ? 'A to Z' : 'Z to A'}`;
+}

@@ -1,0 +1,296 @@
+import { useId, useState } from 'react';
+import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
+import { formatMoney } from '../../../../shared/money.ts';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type Participant,
+  type ParticipantColumn,
+  type ParticipantDetail,
+} from '../../../../shared/participants/participants.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { errorText, FormSuccess } from '../../accounts/components/form-alert.tsx';
+import { useCancelParticipant, useParticipant } from '../api/participant.ts';
+import { EditEntryForm } from './edit-entry-form.tsx';
+import { COLUMN_LABELS, COLUMN_VALUES, fullName, PAYMENT_TONES } from './participant-columns.tsx';
+import { PaymentForm } from './payment-form.tsx';
+
+/** The entry's own fields, in the list's order (its reference, discipline and dates are said above them). */
+const DETAIL_FIELDS: ParticipantColumn[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'mobile',
+  'age',
+  'gender',
+  'raceType',
+  'tshirtSize',
+  'nextOfKinMobile',
+];
+
+const sectionHeading = 'text-lg font-bold text-stone-900';
+const dangerButtonClass = buttonClass
+  .replace('bg-brand-700', 'bg-red-700')
+  .replace('hover:bg-brand-800', 'hover:bg-red-800');
+const dangerOutlineClass = secondaryButtonClass
+  .replace('border-stone-400', 'border-red-700')
+  .replace('text-stone-900', 'text-red-800')
+  .replace('hover:bg-stone-100', 'hover:bg-red-50');
+
+/** One entry: its details, payment, corrections, cancellation and history, in a dialog over the list. */
+export function ParticipantDialog({
+  entry,
+  onClose,
+}: {
+  entry: Participant | undefined;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={entry !== undefined} title={entry ? fullName(entry) : ''} onClose={onClose} size="lg">
+      {/* A fresh panel for each entry: no half-typed form or message left from the last one. */}
+      {entry && <EntryPanel key={entry.id} id={entry.id} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
+  const detail = useParticipant(id);
+  const [notice, setNotice] = useState<string>();
+  const [editing, setEditing] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const entry = detail.data;
+
+  if (detail.isPending) return <Loading label="Loading the entry…" />;
+  if (detail.isError || !entry) {
+    return (
+      <>
+        <ErrorMessage onRetry={() => detail.refetch()}>{errorText(detail.error)}</ErrorMessage>
+        <DialogActions>
+          <button type="button" className={secondaryButtonClass} onClick={onClose}>
+            Close
+          </button>
+        </DialogActions>
+      </>
+    );
+  }
+  const cancelled = entry.status === 'cancelled';
+  const done = (text: string) => setNotice(text);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="-mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-stone-700">
+        <span className="font-mono font-semibold text-stone-900">{entry.reference}</span>
+        <span>
+          {DISCIPLINE_LABELS[entry.discipline]} · {entry.raceType}
+        </span>
+        <span>Registered {formatDateTime(entry.createdAt)}</span>
+        {cancelled ? (
+          <Badge tone="bad">Cancelled</Badge>
+        ) : (
+          <Badge tone={PAYMENT_TONES[entry.paymentStatus]}>
+            {PAYMENT_STATUS_LABELS[entry.paymentStatus]}
+          </Badge>
+        )}
+      </div>
+
+      <div aria-live="polite" className="empty:hidden">
+        {notice && <FormSuccess>{notice}</FormSuccess>}
+      </div>
+      {cancelled && (
+        <p className="rounded-lg border border-stone-300 bg-stone-100 p-3 text-stone-800">
+          This entry was cancelled: it is no longer in the lists and its place is free. Its history is kept
+          below.
+        </p>
+      )}
+
+      <section aria-labelledby={`${id}-details`} className="flex flex-col gap-3">
+        <h3 id={`${id}-details`} className={sectionHeading}>
+          Details
+        </h3>
+        {editing ? (
+          <EditEntryForm
+            entry={entry}
+            onCancel={() => setEditing(false)}
+            onSaved={(changed) => {
+              setEditing(false);
+              done(changed ? 'The entry was saved.' : 'Nothing was changed.');
+            }}
+          />
+        ) : (
+          <>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 sm:grid-cols-[auto_1fr_auto_1fr]">
+              {DETAIL_FIELDS.map((key) => (
+                <div key={key} className="contents">
+                  <dt className="text-stone-600">{COLUMN_LABELS[key]}</dt>
+                  <dd className="font-medium [overflow-wrap:anywhere]">{COLUMN_VALUES[key](entry)}</dd>
+                </div>
+              ))}
+            </dl>
+            {!cancelled && (
+              <button
+                type="button"
+                className={`${secondaryButtonClass} self-start`}
+                onClick={() => {
+                  setNotice(undefined);
+                  setEditing(true);
+                }}
+              >
+                Edit
+              </button>
+            )}
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby={`${id}-payment`} className="flex flex-col gap-3">
+        <h3 id={`${id}-payment`} className={sectionHeading}>
+          Payment
+        </h3>
+        <p className="text-stone-800">{paymentSummary(entry)}</p>
+        {!cancelled && (
+          <PaymentForm
+            entry={entry}
+            onSaved={(status) => done(`Payment saved: ${PAYMENT_STATUS_LABELS[status].toLowerCase()}.`)}
+            onStart={() => setNotice(undefined)}
+          />
+        )}
+      </section>
+
+      <section aria-labelledby={`${id}-history`} className="flex flex-col gap-3">
+        <h3 id={`${id}-history`} className={sectionHeading}>
+          History
+        </h3>
+        <History entry={entry} />
+      </section>
+
+      <DialogActions>
+        {!cancelled && (
+          <button
+            type="button"
+            className={`${dangerOutlineClass} sm:mr-auto`}
+            onClick={() => {
+              setNotice(undefined);
+              setCancelling(true);
+            }}
+          >
+            Cancel entry
+          </button>
+        )}
+        <button type="button" className={buttonClass} onClick={onClose}>
+          Close
+        </button>
+      </DialogActions>
+
+      <CancelEntryDialog
+        entry={entry}
+        open={cancelling}
+        onClose={() => setCancelling(false)}
+        onCancelled={() => {
+          setCancelling(false);
+          done('The entry was cancelled; its place is free again.');
+        }}
+      />
+    </div>
+  );
+}
+
+function paymentSummary(entry: ParticipantDetail) {
+  const { payment } = entry;
+  switch (entry.paymentStatus) {
+    case 'paid': {
+      const parts = [
+        payment.currency && payment.amount ? formatMoney(payment.currency, payment.amount) : undefined,
+        payment.method ? `by ${PAYMENT_METHOD_LABELS[payment.method]}` : undefined,
+        payment.paidOn ? `on ${formatDate(`${payment.paidOn}T12:00:00Z`)}` : undefined,
+        payment.payerReference ? `(reference ${payment.payerReference})` : undefined,
+      ].filter(Boolean);
+      return `Paid: ${parts.join(' ')}.`;
+    }
+    case 'waived':
+      return `Waived: ${payment.waiverReason ?? 'no reason recorded'}.`;
+    default:
+      return 'Not paid yet.';
+  }
+}
+
+function History({ entry }: { entry: ParticipantDetail }) {
+  return (
+    <ol className="flex flex-col divide-y divide-stone-200 rounded-lg border border-stone-200">
+      {entry.history.map((item) => (
+        <li key={`${item.at}-${item.action}-${item.summary}`} className="flex flex-col gap-0.5 px-3 py-2">
+          <span className="text-stone-900">{item.summary}</span>
+          <span className="text-sm text-stone-600">
+            <time dateTime={item.at}>{formatDateTime(item.at)}</time> ·{' '}
+            {item.by ?? (item.action === 'registered' ? 'registration form' : 'unknown')}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function CancelEntryDialog({
+  entry,
+  open,
+  onClose,
+  onCancelled,
+}: {
+  entry: ParticipantDetail;
+  open: boolean;
+  onClose: () => void;
+  onCancelled: () => void;
+}) {
+  const cancel = useCancelParticipant();
+  const textId = useId();
+  async function confirm() {
+    try {
+      await cancel.mutateAsync({ id: entry.id, body: null });
+      onCancelled();
+    } catch {
+      // Shown in the dialog.
+    }
+  }
+  return (
+    <Dialog
+      open={open}
+      title={`Cancel the entry of ${fullName(entry)}?`}
+      onClose={() => {
+        if (!cancel.isPending) {
+          cancel.reset();
+          onClose();
+        }
+      }}
+    >
+      <p id={textId} className="text-stone-700">
+        {entry.reference} leaves the participants list and the exports, and frees its place in the{' '}
+        {entry.raceType} race. The entry and its history are kept. This cannot be undone here.
+      </p>
+      {cancel.isError && <DialogError>{errorText(cancel.error)}</DialogError>}
+      <DialogActions>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() => {
+            cancel.reset();
+            onClose();
+          }}
+        >
+          Keep the entry
+        </button>
+        <button
+          type="button"
+          className={dangerButtonClass}
+          onClick={confirm}
+          disabled={cancel.isPending}
+          aria-describedby={textId}
+        >
+          {cancel.isPending ? 'Cancelling…' : 'Cancel entry'}
+        </button>
+      </DialogActions>
+    </Dialog>
+  );
+}
