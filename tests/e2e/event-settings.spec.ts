@@ -1,0 +1,220 @@
+import type { Page, TestInfo } from '@playwright/test';
+import sharp from 'sharp';
+import { query, uniqueName } from './support/database.ts';
+import { expect, test } from './support/fixtures.ts';
+import { entrant, expectNoAxeViolations, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+});
+
+const originOf = (testInfo: TestInfo) =>
+  new URL(testInfo.project.use.baseURL ?? 'http://127.0.0.1:3100').origin;
+
+/** Puts back settings a test changed, even when it failed half-way (other journeys use the same event). */
+async function restoreSettings(page: Page, testInfo: TestInfo, saved: Record<string, unknown>) {
+  const response = await page.request.put('/api/admin/event', {
+    data: saved,
+    headers: { origin: originOf(testInfo) },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function currentSettingsInput(page: Page) {
+  const settings = await (await page.request.get('/api/admin/event')).json();
+  const { backgroundImage: _b, logoImage: _l, termsVersion: _v, races: _r, ...input } = settings;
+  return input as Record<string, unknown>;
+}
+
+test('a race whose capacity is set to its entries shows Full on the public form; a race with entries cannot go', async ({
+  page,
+  admin,
+}, testInfo) => {
+  test.slow();
+  const label = uniqueName('Trail').slice(0, 20);
+  await signInAsAdmin(page, admin);
+  await page.goto('/EventSettings');
+  const races = page.getByRole('region', { name: 'Races' });
+  const runnerRaces = races.getByRole('group', { name: 'Runner races' });
+  await runnerRaces.getByRole('button', { name: 'Add a runner race' }).click();
+  const added = runnerRaces.getByRole('group', { name: 'New race, 0 entries' });
+  await expect(added.getByLabel('Name')).toBeFocused();
+  await added.getByLabel('Name').fill(label);
+  await races.getByRole('button', { name: 'Save races' }).click();
+  await expect(races.getByRole('status')).toHaveText(
+    'The races were saved. The registration forms offer them now.',
+  );
+
+  const reference = await registerInBrowser(
+    page,
+    'run',
+    entrant('Kudzai', uniqueName('Full'), { raceType: label, tshirtSize: 'Medium' }),
+  );
+
+  await page.goto('/EventSettings');
+  const race = runnerRaces.getByRole('group', { name: `${label}, 1 entry` });
+  await expect(race.getByText('Has entries, so it cannot be removed')).toBeVisible();
+  await race.getByLabel('Capacity').fill('1');
+  await expect(race.getByText('Full', { exact: true })).toBeVisible();
+  await races.getByRole('button', { name: 'Save races' }).click();
+  await expect(races.getByRole('status')).toContainText('The races were saved.');
+
+  await page.goto('/Register');
+  const option = page.getByLabel('Race type').locator('option', { hasText: label });
+  await expect(option).toHaveText(`${label} (Full)`);
+  await expect(option).toBeDisabled();
+
+  // Cancelled, the entry frees its place, but the race still has an entry on record: the server refuses.
+  const [entry] = await query<{ id: string }>('select id from registrations where reference = $1', [
+    reference,
+  ]);
+  const cancelled = await page.request.post(`/api/participants/${entry?.id}/cancel`, {
+    headers: { origin: originOf(testInfo) },
+  });
+  expect(cancelled.status()).toBe(200);
+  await page.goto('/EventSettings');
+  const emptied = runnerRaces.getByRole('group', { name: `${label}, 0 entries` });
+  await emptied.getByRole('button', { name: `Remove ${label}` }).click();
+  await expect(emptied).toHaveCount(0);
+  await races.getByRole('button', { name: 'Save races' }).click();
+  await expect(races.getByRole('alert')).toHaveText(
+    `The ${label} race has entries (active or cancelled), so it cannot be removed.`,
+  );
+});
+
+test('texts, T-shirt sizes, closing time and terms are saved section by section and shown on the public pages', async ({
+  page,
+  admin,
+}, testInfo) => {
+  test.slow();
+  await signInAsAdmin(page, admin);
+  const original = await currentSettingsInput(page);
+  try {
+    await page.goto('/EventSettings');
+    const texts = page.getByRole('region', { name: 'Texts' });
+    await texts.getByLabel('Subtitle').fill('');
+    await texts.getByLabel('Contact phone').fill('12');
+    await texts.getByRole('button', { name: 'Save texts' }).click();
+    await expect(texts.getByText('Enter the subtitle')).toBeVisible();
+    await expect(texts.getByText(/^Enter a valid contact phone/)).toBeVisible();
+    const subtitle = `Race day ${uniqueName('on')}`;
+    await texts.getByLabel('Subtitle').fill(subtitle);
+    await texts.getByLabel('Contact phone').fill('0772 123 456');
+    await texts.getByRole('button', { name: 'Save texts' }).click();
+    await expect(texts.getByRole('status')).toContainText('The texts were saved.');
+    await expect(texts.getByLabel('Contact phone')).toHaveValue('+263 77 212 3456');
+
+    const sizes = page.getByRole('region', { name: 'T-shirt sizes' });
+    const cyclistSizes = sizes.getByRole('group', { name: 'Cyclist sizes' });
+    await cyclistSizes.getByRole('button', { name: 'Add a cyclist size' }).click();
+    await cyclistSizes.getByLabel('Size 5', { exact: true }).fill('Small');
+    await sizes.getByRole('button', { name: 'Save T-shirt sizes' }).click();
+    await expect(cyclistSizes.getByText('Small is listed twice')).toBeVisible();
+    await cyclistSizes.getByLabel('Size 5', { exact: true }).fill('XXL');
+    await cyclistSizes.getByRole('button', { name: 'Move XXL up' }).click();
+    await expect(cyclistSizes.getByLabel('Size 4', { exact: true })).toHaveValue('XXL');
+    await sizes.getByRole('button', { name: 'Save T-shirt sizes' }).click();
+    await expect(sizes.getByRole('status')).toContainText('The T-shirt sizes were saved.');
+
+    const terms = page.getByRole('region', { name: 'Terms and conditions' });
+    const version = Number((await terms.getByText(/^Version \d+\./).textContent())?.match(/\d+/)?.[0]);
+    await terms.getByLabel('Terms text').fill(`${original.termsText}\nA line added by the browser test.`);
+    await terms.getByRole('button', { name: 'Save terms' }).click();
+    await expect(terms.getByRole('status')).toHaveText(
+      `Saved as version ${version + 1}. /Terms shows it now.`,
+    );
+
+    await page.goto('/');
+    await expect(page.getByText(subtitle)).toBeVisible();
+    await page.goto('/RegisterCyclist');
+    await expect(page.getByLabel('T-shirt size').locator('option')).toHaveText([
+      'Select T-shirt size',
+      'Small',
+      'Medium',
+      'Large',
+      'XXL',
+      'X-Large',
+    ]);
+    await page.goto('/Terms');
+    await expect(page.getByText('A line added by the browser test.')).toBeVisible();
+    await expect(page.getByText(`Version ${version + 1}`)).toBeVisible();
+
+    // A closing time in the past closes registration at once; clearing it opens it again.
+    await page.goto('/EventSettings');
+    const closing = page.getByRole('region', { name: 'Registration closing time' });
+    await closing.getByLabel('Closes at (Harare time)').fill('2024-01-31T17:00');
+    await closing.getByRole('button', { name: 'Save closing time' }).click();
+    await expect(closing.getByRole('status')).toHaveText('The closing time was saved.');
+    await expect(
+      closing.getByText('Now: registration closed on 31/01/24, 17:00 (Harare time).'),
+    ).toBeVisible();
+    expect(
+      await query<{ closes: string }>(
+        `select to_char(registration_closes_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as closes from events
+          where registration_closes_at is not null`,
+      ),
+    ).toContainEqual({ closes: '2024-01-31 15:00' });
+    await page.goto('/Register');
+    await expect(page.getByText('Registration has closed')).toBeVisible();
+    await page.goto('/EventSettings');
+    await closing.getByRole('button', { name: 'Clear: keep open' }).click();
+    await closing.getByRole('button', { name: 'Save closing time' }).click();
+    await expect(closing.getByRole('status')).toHaveText('Saved: registration stays open.');
+    await page.goto('/Register');
+    await expect(page.getByLabel('Race type')).toBeVisible();
+  } finally {
+    await restoreSettings(page, testInfo, original);
+  }
+});
+
+test('a file that is not an image is refused with a message; an image is previewed, uploaded and shown', async ({
+  page,
+  admin,
+}) => {
+  await signInAsAdmin(page, admin);
+  await page.goto('/EventSettings');
+  const images = page.getByRole('region', { name: 'Photo and logo' });
+  const chooser = images.getByLabel('Choose a new logo');
+  await chooser.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(images.getByRole('alert')).toHaveText(
+    'notes.txt is not an image. Choose a JPEG, PNG or WebP file.',
+  );
+  await expect(images.getByRole('button', { name: 'Upload logo' })).toBeDisabled();
+
+  // A PNG that only says it is one: the server reads the content and refuses it.
+  await chooser.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a png') });
+  await images.getByRole('button', { name: 'Upload logo' }).click();
+  await expect(images.getByRole('alert')).toHaveText(
+    'This file is not an image we can read. Upload a JPEG, PNG or WebP photo.',
+  );
+
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0369a1' } })
+    .png()
+    .toBuffer();
+  await chooser.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(images.getByRole('img', { name: 'Preview of the chosen logo' })).toBeVisible();
+  await images.getByRole('button', { name: 'Upload logo' }).click();
+  await expect(
+    images.getByRole('status').filter({ hasText: 'The new logo is on the landing page.' }),
+  ).toBeVisible();
+  const logo = images.getByRole('img', { name: 'The logo now' });
+  await expect(logo).toHaveAttribute('src', /^\/media\/event\/[0-9a-f]+-logo\.webp$/);
+  await page.goto('/');
+  await expect(page.getByRole('img', { name: 'Celebration Fun Run logo' })).toHaveAttribute(
+    'src',
+    /^\/media\/event\/[0-9a-f]+-logo\.webp$/,
+  );
+});
+
+test('axe finds no violations on the event settings screen', async ({ page, admin }) => {
+  await signInAsAdmin(page, admin);
+  await page.goto('/EventSettings');
+  await expect(page.getByRole('region', { name: 'Races' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // With field errors showing.
+  const texts = page.getByRole('region', { name: 'Texts' });
+  await texts.getByLabel('Title', { exact: true }).fill('');
+  await texts.getByRole('button', { name: 'Save texts' }).click();
+  await expect(texts.getByText('Enter the title')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
