@@ -86,3 +86,18 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   return list.map((line) => line.split(';')[0]).join('; ');
 }
+
+/** A multipart/form-data body with one file field, as a browser sends an upload. */
+export function multipartFile(fileName: string, body: Buffer, contentType = 'application/octet-stream') {
+  const boundary = '----celebration-test';
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+      ),
+      body,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}

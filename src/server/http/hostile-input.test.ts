@@ -4,6 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN, resetData } from '../../../tests/support/test-app.ts';
 import type { App } from '../app.ts';
 
+const PERSON = {
+  firstName: 'Tatenda',
+  lastName: 'Ncube',
+  email: 'tatenda@example.com',
+  mobile: '0771234567',
+  maritalStatus: 'Married',
+  church: 'Celebration',
+  age: 40,
+  address: 'Harare',
+};
+
 // Every public endpoint that takes input, with a valid body to mutate.
 const PUBLIC_WRITES: { url: string; valid: Record<string, unknown> }[] = [
   {
@@ -21,32 +32,8 @@ const PUBLIC_WRITES: { url: string; valid: Record<string, unknown> }[] = [
       consent: true,
     },
   },
-  {
-    url: '/api/men',
-    valid: {
-      firstName: 'Tatenda',
-      lastName: 'Ncube',
-      email: 'tatenda@example.com',
-      mobile: '0771234567',
-      maritalStatus: 'Married',
-      church: 'Celebration',
-      age: 40,
-      address: 'Harare',
-    },
-  },
-  {
-    url: '/api/facilitators',
-    valid: {
-      firstName: 'Tatenda',
-      lastName: 'Ncube',
-      email: 'tatenda@example.com',
-      mobile: '0771234567',
-      maritalStatus: 'Married',
-      church: 'Celebration',
-      age: 40,
-      address: 'Harare',
-    },
-  },
+  { url: '/api/men', valid: PERSON },
+  { url: '/api/facilitators', valid: PERSON },
   {
     url: '/api/men/quick',
     valid: { firstName: 'Q', lastName: 'D', email: 'q@example.com', mobile: '0771234567' },

@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, ORIGIN, resetData, signedInAs } from '../../../../tests/support/test-app.ts';
+import {
+  createTestApp,
+  multipartFile,
+  ORIGIN,
+  resetData,
+  signedInAs,
+} from '../../../../tests/support/test-app.ts';
 import type { App } from '../../app.ts';
 
 let app: App;
@@ -165,19 +171,12 @@ describe('race options', () => {
 
 describe('images', () => {
   async function upload(kind: string, body: Buffer, filename: string) {
-    const boundary = '----celebration';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      body,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const form = multipartFile(filename, body, 'image/png');
     return app.inject({
       method: 'POST',
       url: `/api/admin/event/images/${kind}`,
-      headers: { cookie, origin: ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
+      headers: { cookie, origin: ORIGIN, 'content-type': form.contentType },
+      payload: form.payload,
     });
   }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  multipartFile,
   ORIGIN,
   resetData,
   signedInAs,
@@ -69,22 +70,12 @@ async function groupOf(facilitatorId: string, manIds: string[]) {
 }
 
 function upload(who: Caller, assignmentId: string, name: string, body: Buffer) {
-  const boundary = '----celebration';
+  const form = multipartFile(name, body, 'application/pdf');
   return app.inject({
     method: 'POST',
     url: `/api/me/assignments/${assignmentId}/submission`,
-    headers: {
-      cookie: who.cookie,
-      origin: ORIGIN,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      body,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
+    headers: { cookie: who.cookie, origin: ORIGIN, 'content-type': form.contentType },
+    payload: form.payload,
   });
 }
 
