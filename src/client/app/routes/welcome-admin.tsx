@@ -1,11 +1,11 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../shared/money.ts';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { cardClass } from '../../features/accounts/components/account-home.tsx';
 import { errorText } from '../../features/accounts/components/form-alert.tsx';
 import { PageHeading, useCurrentUser } from '../../features/accounts/components/signed-in-layout.tsx';
 import { useFunRunDashboard, useProgrammeTotals } from '../../features/dashboard/api/dashboard.ts';
+import { moneyText } from '../../features/participants/money-text.ts';
 
 // The charts are their own chunk, fetched by this page only (never by a public page), after the figures.
 const DashboardCharts = lazy(() => import('../../features/dashboard/components/dashboard-charts.tsx'));
@@ -63,11 +63,12 @@ export default function WelcomeAdmin() {
             </Stat>
             <Stat
               label="Money recorded"
+              wide
               value={
                 // Two currencies, each on its own line: amounts in ZWG run long.
-                <span className="flex flex-col text-xl sm:text-2xl">
-                  <span>{formatMoney('USD', figures.money.usd)}</span>
-                  <span>{formatMoney('ZWG', figures.money.zwg)}</span>
+                <span className="flex flex-col text-2xl">
+                  <span className="whitespace-nowrap">{moneyText('USD', figures.money.usd)}</span>
+                  <span className="whitespace-nowrap">{moneyText('ZWG', figures.money.zwg)}</span>
                 </span>
               }
             />
@@ -124,11 +125,14 @@ function Stat({
   label,
   value,
   to,
+  wide,
   children,
 }: {
   label: string;
   value: ReactNode;
   to?: string;
+  /** Both columns on a phone (long amounts). */
+  wide?: boolean;
   children?: ReactNode;
 }) {
   const body = (
@@ -139,7 +143,7 @@ function Stat({
     </>
   );
   return (
-    <li className="flex">
+    <li className={`flex ${wide ? 'col-span-2 lg:col-span-1' : ''}`}>
       {to ? (
         <Link to={to} className={`${cardClass} w-full`}>
           {body}

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
-import { formatMoney } from '../../../../shared/money.ts';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -15,6 +14,7 @@ import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { errorText, FormSuccess } from '../../accounts/components/form-alert.tsx';
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
+import { moneyText } from '../money-text.ts';
 import { EditEntryForm } from './edit-entry-form.tsx';
 import { COLUMN_LABELS, COLUMN_VALUES, fullName, PAYMENT_TONES } from './participant-columns.tsx';
 import { PaymentForm } from './payment-form.tsx';
@@ -203,7 +203,7 @@ function paymentSummary(entry: ParticipantDetail) {
   switch (entry.paymentStatus) {
     case 'paid': {
       const parts = [
-        payment.currency && payment.amount ? formatMoney(payment.currency, payment.amount) : undefined,
+        payment.currency && payment.amount ? moneyText(payment.currency, payment.amount) : undefined,
         payment.method ? `by ${PAYMENT_METHOD_LABELS[payment.method]}` : undefined,
         payment.paidOn ? `on ${formatDate(`${payment.paidOn}T12:00:00Z`)}` : undefined,
         payment.payerReference ? `(reference ${payment.payerReference})` : undefined,

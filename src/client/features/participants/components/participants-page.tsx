@@ -30,8 +30,9 @@ const COLUMN_KEYS = PARTICIPANT_COLUMNS.map(([key]) => key);
 const GENDER_FILTER_LABELS = { Male: 'Male', Female: 'Female', unknown: 'Not given' } as const;
 
 /** Each row a card on a phone, its short fields two by two; the table's own row from the `sm` width. */
-const cardRowClass = rowClass.replace(/^block /, 'grid grid-cols-2 gap-x-3 ');
-const WIDE_ON_PHONE: ParticipantColumn[] = ['email', 'nextOfKinMobile'];
+// Dense: the date fills the gap beside Payment that the (full-width) reference leaves.
+const cardRowClass = rowClass.replace(/^block /, 'grid grid-flow-row-dense grid-cols-2 gap-x-3 ');
+const WIDE_ON_PHONE: ParticipantColumn[] = ['email', 'nextOfKinMobile', 'reference'];
 const NO_WRAP: ParticipantColumn[] = ['mobile', 'nextOfKinMobile', 'reference', 'createdAt'];
 
 const entries = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'entry' : 'entries'}`;
