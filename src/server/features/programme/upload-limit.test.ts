@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('an upload over the limit', () => {
-  it('is refused with 413 after about 10 MB, not read to its 1 GB end', async () => {
+  it('is refused (413, connection closed) after about 10 MB, not read to its 1 GB end', async () => {
     const account = await signedInAs(app, 'participant');
     const { db } = await testDatabase();
     await db.insert(men).values({
@@ -60,8 +60,15 @@ describe('an upload over the limit', () => {
           resolve(res.statusCode ?? 0);
         },
       );
-      // The server may close the connection on us once it has answered: that is the point.
-      req.on('error', (error) => (answered ? undefined : reject(error)));
+      // The server closes the connection once it has answered: that is the point. The close may reach
+      // the client's next write before the answer is read (EPIPE, ECONNRESET): the upload was cut off too.
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (answered) return;
+        if (error.code === 'EPIPE' || error.code === 'ECONNRESET') {
+          answered = true;
+          resolve(-1);
+        } else reject(error);
+      });
       req.write(
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
       );
@@ -74,7 +81,7 @@ describe('an upload over the limit', () => {
       };
       pump();
     });
-    expect(status).toBe(413);
+    expect([413, -1]).toContain(status);
     expect(sentMegabytes).toBeLessThan(100);
   }, 60_000);
 });
