@@ -28,13 +28,18 @@ export function SubmissionStatus({ assignment }: { assignment: MyAssignment }) {
       </p>
     );
   }
+  const on = <time dateTime={current.submittedAt}>{formatSubmittedAt(current.submittedAt)}</time>;
+  if (current.late) {
+    return (
+      <p className="flex flex-wrap items-center gap-2">
+        <Badge tone="warn">Late</Badge>
+        <span className="text-sm text-stone-700">Submitted on {on}, after the deadline</span>
+      </p>
+    );
+  }
   return (
-    <p className="flex flex-wrap items-center gap-2">
-      {current.late ? <Badge tone="warn">Late</Badge> : <Badge tone="good">Submitted</Badge>}
-      <span className="text-sm text-stone-700">
-        {current.late ? 'Submitted late on ' : 'Submitted on '}
-        <time dateTime={current.submittedAt}>{formatSubmittedAt(current.submittedAt)}</time>
-      </span>
+    <p className="font-semibold text-green-800">
+      <span aria-hidden="true">✓ </span>Submitted on {on}
     </p>
   );
 }

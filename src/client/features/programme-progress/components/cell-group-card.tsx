@@ -1,6 +1,27 @@
 import type { ManProgress } from '../../../../shared/programme/progress.ts';
 import { formatPhoneForReading } from '../format.ts';
 
+/** A mailto: link whose address wraps after its @ (not in the middle of a word) on a narrow screen. */
+export function EmailLink({ email, className = '' }: { email: string; className?: string }) {
+  const at = email.lastIndexOf('@');
+  return (
+    <a
+      href={`mailto:${email}`}
+      className={`[overflow-wrap:anywhere] text-brand-800 underline underline-offset-2 ${className}`}
+    >
+      {at < 0 ? (
+        email
+      ) : (
+        <>
+          {email.slice(0, at + 1)}
+          <wbr />
+          {email.slice(at + 1)}
+        </>
+      )}
+    </a>
+  );
+}
+
 /** His cell group and its facilitator, with the facilitator's phone (a tel: link) and email. */
 export function CellGroupCard({ cellGroup }: { cellGroup: ManProgress['cellGroup'] }) {
   if (!cellGroup) {
@@ -35,12 +56,7 @@ export function CellGroupCard({ cellGroup }: { cellGroup: ManProgress['cellGroup
         <>
           <dt className="text-stone-600">Email</dt>
           <dd className="min-w-0">
-            <a
-              href={`mailto:${facilitator.email}`}
-              className="font-semibold break-all text-brand-800 underline underline-offset-2"
-            >
-              {facilitator.email}
-            </a>
+            <EmailLink email={facilitator.email} className="font-semibold" />
           </dd>
         </>
       )}

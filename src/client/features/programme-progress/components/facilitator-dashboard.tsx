@@ -89,7 +89,7 @@ export function FacilitatorDashboard() {
                           summary.attended >= SESSIONS_TO_GRADUATE ? (
                             <Badge tone="good">Sessions complete</Badge>
                           ) : (
-                            <Badge tone="plain">{`Needs ${SESSIONS_TO_GRADUATE - summary.attended} more`}</Badge>
+                            <Badge tone="plain">{`${SESSIONS_TO_GRADUATE - summary.attended} more sessions needed`}</Badge>
                           )
                         ) : (
                           <Badge tone="bad">{`Cannot reach ${SESSIONS_TO_GRADUATE} of ${summary.sessionsTotal}`}</Badge>

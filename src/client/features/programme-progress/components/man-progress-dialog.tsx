@@ -13,6 +13,7 @@ import { errorText } from '../../accounts/components/form-alert.tsx';
 import { useManProgress, useTickChecklistItem } from '../api/man-progress.ts';
 import { formatPhoneForReading, formatSessionDate } from '../format.ts';
 import { DueDate, SubmissionLink, SubmissionStatus } from './assignment-status.tsx';
+import { EmailLink } from './cell-group-card.tsx';
 
 export interface ManagedMan {
   manId: string;
@@ -24,11 +25,14 @@ export function ManProgressDialog({ man, onClose }: { man: ManagedMan | undefine
   return (
     <Dialog open={man !== undefined} title={man?.name ?? ''} onClose={onClose} size="lg">
       {man && <ManProgressBody key={man.manId} manId={man.manId} />}
-      <DialogActions>
-        <button type="button" className={secondaryButtonClass} onClick={onClose}>
-          Close
-        </button>
-      </DialogActions>
+      {/* Stays in sight at the bottom while his record scrolls. */}
+      <div className="sticky bottom-0 -mx-5 -mb-5 border-t border-stone-200 bg-white px-5 py-3 sm:-mx-6 sm:-mb-6 sm:px-6">
+        <DialogActions>
+          <button type="button" className={secondaryButtonClass} onClick={onClose}>
+            Close
+          </button>
+        </DialogActions>
+      </div>
     </Dialog>
   );
 }
@@ -54,10 +58,8 @@ function ManProgressBody({ manId }: { manId: string }) {
     <div className="flex flex-col gap-5">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
         <dt className="text-stone-600">Email</dt>
-        <dd className="min-w-0 break-all">
-          <a href={`mailto:${man.email}`} className="text-brand-800 underline underline-offset-2">
-            {man.email}
-          </a>
+        <dd className="min-w-0">
+          <EmailLink email={man.email} />
         </dd>
         <dt className="text-stone-600">Mobile</dt>
         <dd>
@@ -87,12 +89,12 @@ function ManProgressBody({ manId }: { manId: string }) {
         <SubHeading id={ids.sessions}>Sessions</SubHeading>
         <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200">
           {sessions.map((session) => (
-            <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+            <li key={session.id} className="grid grid-cols-[1fr_auto] items-center gap-x-3 px-3 py-2">
               <span>
                 <span className="font-medium">{session.name}</span>{' '}
                 <span className="text-sm text-stone-600">{formatSessionDate(session.heldOn)}</span>
               </span>
-              <span className="flex flex-wrap gap-1">
+              <span className="flex flex-wrap justify-end gap-1">
                 {session.registered && <Badge tone="plain">Registered</Badge>}
                 {session.attendance ? (
                   <Badge

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SESSION_STATE_LABELS } from '../../../../shared/programme/progress-rules.ts';
-import { secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
@@ -30,6 +30,9 @@ export function ManageAttendance() {
     (sessions.data ? defaultSession(sessions.data) : undefined);
   const groups = useGroups(session?.id);
   const [managing, setManaging] = useState<ManagedMan>();
+  const groupSelectId = useId();
+  const [groupId, setGroupId] = useState('');
+  const shownGroups = groups.data?.filter((group) => !groupId || group.id === groupId);
 
   return (
     <>
@@ -50,22 +53,45 @@ export function ManageAttendance() {
         <p className="text-stone-700">No workout sessions have been planned yet.</p>
       )}
       {session && sessions.data && (
-        <div className="mb-6 flex max-w-md flex-col gap-1.5">
-          <label htmlFor={selectId} className="font-medium text-stone-800">
-            Workout Session
-          </label>
-          <select
-            id={selectId}
-            value={session.id}
-            onChange={(event) => setParams({ session: event.target.value }, { replace: true })}
-            className={inputClass}
-          >
-            {sessions.data.map((s) => (
-              <option key={s.id} value={s.id}>
-                {`${s.name} · ${formatSessionDate(s.heldOn)}${s.state === 'inactive' ? ` · ${SESSION_STATE_LABELS.inactive}` : ''}`}
-              </option>
-            ))}
-          </select>
+        <div className="mb-6 flex flex-col gap-4 sm:flex-row">
+          <div className="flex w-full max-w-md flex-col gap-1.5">
+            <label htmlFor={selectId} className="font-medium text-stone-800">
+              Workout Session
+            </label>
+            <select
+              id={selectId}
+              value={session.id}
+              onChange={(event) => setParams({ session: event.target.value }, { replace: true })}
+              className={inputClass}
+            >
+              {sessions.data.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {`${s.name} · ${formatSessionDate(s.heldOn)}${s.state === 'inactive' ? ` · ${SESSION_STATE_LABELS.inactive}` : ''}`}
+                </option>
+              ))}
+            </select>
+          </div>
+          {/* An admin sees every group: one at a time is easier to work through. */}
+          {groups.data && groups.data.length > 1 && (
+            <div className="flex w-full flex-col gap-1.5 sm:max-w-xs">
+              <label htmlFor={groupSelectId} className="font-medium text-stone-800">
+                Cell Group
+              </label>
+              <select
+                id={groupSelectId}
+                value={groupId}
+                onChange={(event) => setGroupId(event.target.value)}
+                className={inputClass}
+              >
+                <option value="">All {groups.data.length} groups</option>
+                {groups.data.map((group) => (
+                  <option key={group.id} value={group.id}>
+                    {group.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
         </div>
       )}
       {session && groups.isPending && <Loading label="Loading cell groups…" />}
@@ -79,9 +105,9 @@ export function ManageAttendance() {
             : 'You do not lead a cell group yet. The programme office assigns groups to facilitators.'}
         </p>
       )}
-      {session && groups.data && (
+      {session && shownGroups && (
         <div className="flex flex-col gap-8">
-          {groups.data.map((group) => (
+          {shownGroups.map((group) => (
             <section key={group.id} aria-labelledby={`group-${group.id}`} className="flex flex-col gap-3">
               <div>
                 <h2 id={`group-${group.id}`} className="text-xl font-bold text-stone-900">
@@ -100,10 +126,10 @@ export function ManageAttendance() {
                     const name = `${member.firstName} ${member.lastName}`.trim();
                     return (
                       <tr key={member.manId} className={rowClass}>
-                        <Cell label="Name" className="font-semibold text-stone-900">
+                        <Cell label="Name" className="font-semibold text-stone-900 sm:w-44">
                           {member.firstName}
                         </Cell>
-                        <Cell label="Surname" className="font-semibold text-stone-900">
+                        <Cell label="Surname" className="font-semibold text-stone-900 sm:w-44">
                           {member.lastName}
                         </Cell>
                         <Cell label="Register" className="mt-2 sm:mt-0">
@@ -118,7 +144,7 @@ export function ManageAttendance() {
                         <Cell className="sm:text-right">
                           <button
                             type="button"
-                            className={`${secondaryButtonClass} min-h-10 w-full px-3 text-sm sm:w-auto`}
+                            className={`${rowButtonClass} w-full sm:w-auto`}
                             aria-label={`Manage ${name}`}
                             onClick={() => setManaging({ manId: member.manId, name })}
                           >

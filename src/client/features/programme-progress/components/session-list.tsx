@@ -32,14 +32,14 @@ export function SessionList({ sessions }: { sessions: MySession[] }) {
         const busy = register.isPending && register.variables === session.id;
         return (
           <li key={session.id} className="flex flex-col gap-2 px-4 py-3">
-            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <div className="grid grid-cols-[1fr_auto] items-center gap-x-3">
               <div className="min-w-0">
                 <p className="font-semibold text-stone-900">{session.name}</p>
                 <p className="text-sm text-stone-700">
                   <time dateTime={session.heldOn}>{formatSessionDate(session.heldOn)}</time>
                 </p>
               </div>
-              <div className="flex flex-wrap items-center gap-2">
+              <div className="flex flex-wrap items-center justify-end gap-1.5">
                 {session.attendance && (
                   <Badge tone={ATTENDANCE_TONES[session.attendance]}>
                     {ATTENDANCE_LABELS[session.attendance]}

@@ -26,7 +26,8 @@ export function fileProblem(file: File | undefined): string | undefined {
 
 type UploadState =
   | { step: 'idle' }
-  | { step: 'sending'; fraction: number; fileName: string }
+  /** `fraction` stays undefined until the browser first reports bytes sent. */
+  | { step: 'sending'; fraction?: number; fileName: string }
   | { step: 'done'; fileName: string }
   | { step: 'failed'; message: string };
 
@@ -51,7 +52,7 @@ export function UploadControl({ assignmentId, title }: { assignmentId: string; t
       if (wrong) input.current?.focus();
       return;
     }
-    setState({ step: 'sending', fraction: 0, fileName: file.name });
+    setState({ step: 'sending', fileName: file.name });
     try {
       const progress = await uploadDocument(assignmentId, file, (fraction) =>
         setState((now) => (now.step === 'sending' ? { ...now, fraction } : now)),
@@ -97,13 +98,17 @@ export function UploadControl({ assignmentId, title }: { assignmentId: string; t
       {state.step === 'sending' && (
         <div className="flex flex-col gap-1">
           <label htmlFor={progressId} className="text-sm text-stone-700">
-            Uploading {state.fileName}: {Math.round(state.fraction * 100)}%
+            {state.fraction === undefined
+              ? `Uploading ${state.fileName}…`
+              : state.fraction < 1
+                ? `Uploading ${state.fileName}: ${Math.round(state.fraction * 100)}%`
+                : `Uploaded ${state.fileName}; checking the document…`}
           </label>
           <progress
             id={progressId}
             max={1}
             value={state.fraction}
-            className="h-3 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-stone-200 [&::-webkit-progress-value]:bg-brand-700 [&::-moz-progress-bar]:bg-brand-700"
+            className="h-3 w-full overflow-hidden rounded-full indeterminate:animate-pulse [&::-moz-progress-bar]:bg-brand-700 [&::-webkit-progress-bar]:bg-stone-200 [&::-webkit-progress-value]:bg-brand-700 [&:indeterminate::-webkit-progress-bar]:bg-brand-600/50"
           />
         </div>
       )}

@@ -363,11 +363,12 @@ function MemberPicker({
                 />
                 <span className="min-w-0">
                   <span className="font-medium">{personName(man)}</span>
-                  <span className="block text-sm break-all text-stone-600">
-                    {man.email}
-                    {other && !chosen.has(man.id) && ` · in ${other}`}
-                    {other && chosen.has(man.id) && ` · moves here from ${other}`}
-                  </span>
+                  <span className="block text-sm text-stone-600 [overflow-wrap:anywhere]">{man.email}</span>
+                  {other && (
+                    <span className="block text-sm font-medium text-amber-900">
+                      {chosen.has(man.id) ? `Moves here from ${other}` : `In ${other}`}
+                    </span>
+                  )}
                 </span>
               </label>
             </li>

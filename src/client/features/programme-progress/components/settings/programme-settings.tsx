@@ -47,11 +47,14 @@ export function ProgrammeSettings() {
           The men’s programme as participants and facilitators see it. Changes show on their pages at once.
         </p>
       </PageHeading>
-      <nav aria-label="Parts of the settings" className="mb-8">
-        <ul className="flex flex-wrap gap-2">
+      <nav aria-label="On this page" className="mb-8">
+        <ul className="flex flex-wrap gap-x-5 gap-y-1">
           {PARTS.map(([id, label]) => (
             <li key={id}>
-              <a href={`#${id}`} className={smallButton}>
+              <a
+                href={`#${id}`}
+                className="inline-flex min-h-10 items-center font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
+              >
                 {label}
               </a>
             </li>

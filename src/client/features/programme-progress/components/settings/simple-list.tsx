@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { buttonClass, secondaryButtonClass } from '../../../../components/ui/button.tsx';
+import { buttonClass, rowButtonClass, secondaryButtonClass } from '../../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../../components/ui/dialog.tsx';
 import { Field, inputClass } from '../../../../components/ui/field.tsx';
 import { ErrorMessage, Loading } from '../../../../components/ui/status.tsx';
@@ -16,7 +16,7 @@ import {
   useSettingsList,
 } from '../../api/programme-settings.ts';
 
-export const smallButton = `${secondaryButtonClass} min-h-10 px-3 text-sm`;
+export const smallButton = rowButtonClass;
 
 export interface FormField {
   name: string;

@@ -8,6 +8,9 @@ import { submissionFileUrl } from '../../api/man-progress.ts';
 import { type SubmissionReport, useSettingsList, useSubmissionReport } from '../../api/programme-settings.ts';
 import { formatDueDate, formatSize, formatSubmittedAt } from '../../format.ts';
 
+/** Rows laid out at once: the register may hold thousands of men. */
+const SHOWN = 100;
+
 type Status = SubmissionReport['men'][number]['status'];
 const STATUS = {
   submitted: { label: 'Submitted', tone: 'good' },
@@ -35,6 +38,8 @@ export function SubmissionsReport({
   const chosen = assignmentId ?? assignments.data?.[0]?.id;
   const report = useSubmissionReport(chosen);
   const [filter, setFilter] = useState<Status | 'all'>('all');
+  const [text, setText] = useState('');
+  const searchId = useId();
 
   if (assignments.isPending) return <Loading />;
   if (assignments.isError) {
@@ -42,7 +47,14 @@ export function SubmissionsReport({
   }
   if (assignments.data.length === 0) return <p className="text-stone-700">No assignments yet.</p>;
   const count = (status: Status) => report.data?.men.filter((man) => man.status === status).length ?? 0;
-  const rows = report.data?.men.filter((man) => filter === 'all' || man.status === filter) ?? [];
+  const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const rows =
+    report.data?.men.filter(
+      (man) =>
+        (filter === 'all' || man.status === filter) &&
+        words.every((word) => `${man.firstName} ${man.lastName}`.toLowerCase().includes(word)),
+    ) ?? [];
+  const shown = rows.slice(0, SHOWN);
 
   return (
     <div className="flex flex-col gap-4">
@@ -74,6 +86,20 @@ export function SubmissionsReport({
             submitted on time · <strong>{count('late')}</strong> late · <strong>{count('missing')}</strong>{' '}
             not submitted
           </p>
+          <div className="flex max-w-md flex-col gap-1.5">
+            <label htmlFor={searchId} className="font-medium text-stone-800">
+              Find a man
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder="Name or surname"
+              autoComplete="off"
+              className={inputClass}
+            />
+          </div>
           <fieldset>
             <legend className="sr-only">Show</legend>
             <div className="flex flex-wrap gap-1.5">
@@ -96,13 +122,13 @@ export function SubmissionsReport({
             </div>
           </fieldset>
           {rows.length === 0 ? (
-            <p className="text-stone-700">No one here.</p>
+            <p className="text-stone-700">No man matches.</p>
           ) : (
             <DataTable
               label={`Submissions for ${report.data.assignment.title}`}
               columns={['Name', 'Status', 'Document']}
             >
-              {rows.map((man) => (
+              {shown.map((man) => (
                 <tr key={man.manId} className={rowClass}>
                   <Cell className="font-semibold text-stone-900">
                     {man.firstName} {man.lastName}
@@ -110,7 +136,10 @@ export function SubmissionsReport({
                   <Cell>
                     <Badge tone={STATUS[man.status].tone}>{STATUS[man.status].label}</Badge>
                   </Cell>
-                  <Cell label={man.submission ? 'Document' : undefined}>
+                  <Cell
+                    label={man.submission ? 'Document' : undefined}
+                    className={man.submission ? '' : 'hidden sm:table-cell'}
+                  >
                     {man.submission ? (
                       <>
                         <a
@@ -125,13 +154,20 @@ export function SubmissionsReport({
                         </span>
                       </>
                     ) : (
-                      <span className="text-stone-600 sm:block">—</span>
+                      <span className="text-stone-600">—</span>
                     )}
                   </Cell>
                 </tr>
               ))}
             </DataTable>
           )}
+          <p className="text-sm text-stone-600" aria-live="polite">
+            {rows.length > SHOWN
+              ? `Showing ${SHOWN} of ${rows.length} men: search for a name, or show only Submitted, Late or Not submitted.`
+              : rows.length > 0
+                ? `${rows.length} ${rows.length === 1 ? 'man' : 'men'} listed.`
+                : ''}
+          </p>
         </>
       )}
     </div>
