@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -45,9 +45,16 @@ export async function programmeConfigRoutes(app: FastifyInstance, context: AppCo
       base,
       { config: { access: admins }, schema: { summary: `Add to ${name}`, tags, body } },
       async (request, reply) => {
+        // A new checklist item goes to the end of the list.
+        const position =
+          table === checklistItems
+            ? {
+                sortOrder: sql`(select coalesce(max(${checklistItems.sortOrder}), -1) + 1 from ${checklistItems})`,
+              }
+            : {};
         const [row] = await db
           .insert(table)
-          .values(request.body as never)
+          .values({ ...request.body, ...position } as never)
           .returning();
         return reply.code(201).send(row);
       },

@@ -292,3 +292,16 @@ describe('his profile', () => {
     expect((await call(man, 'PUT', '/api/me/profile', { ...saved.json(), age: 12 })).statusCode).toBe(400);
   });
 });
+
+describe('programme settings', () => {
+  it('adds a checklist item at the end of the list', async () => {
+    const added = await call(admin, 'POST', '/api/programme/checklist', {
+      text: 'Attend the graduation rehearsal',
+      kind: 'manual',
+    });
+    expect(added.statusCode).toBe(201);
+    const items = (await call(admin, 'GET', '/api/programme/checklist')).json();
+    expect(items.at(-1).text).toBe('Attend the graduation rehearsal');
+    expect(items).toHaveLength(6);
+  });
+});
