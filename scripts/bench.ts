@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: builds the production bundle if needed, starts a throwaway PostgreSQL and the
- * production server on loopback, measures page weight, Lighthouse scores and registration throughput,
- * then prints a table and writes bench/results.json and bench/RESULTS.md.
+ * production server on loopback, measures page weight, Lighthouse scores, registration throughput,
+ * the admin's participants list and exports, the public search and the server's footprint, then
+ * prints a table and writes bench/results.json and bench/RESULTS.md.
  * Exit code 0 when every measurement ran, missed budgets included (the report says which);
  * 1 only when the bench itself broke.
  */
 import { cleanUp, cleanUpOnSignals, onCleanup } from './bench/cleanup.ts';
 import { type Measurement, measure } from './bench/figures.ts';
+import { FOOTPRINT, measureFootprint } from './bench/footprint.ts';
 import { LIGHTHOUSE, measureLighthouse } from './bench/lighthouse.ts';
 import { describeCommit, describeMachine, waitForQuietCpu } from './bench/machine.ts';
 import { measurePages, PAGES } from './bench/pages.ts';
@@ -23,6 +25,7 @@ import {
   type RegistrationTarget,
 } from './bench/registrations.ts';
 import { missedBudgets, printTable, writeReport } from './bench/report.ts';
+import { measureDataOnPostgres } from './bench/with-data.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
 async function startPostgres(): Promise<ThrowawayPostgres> {
@@ -82,6 +85,7 @@ async function main(): Promise<number> {
   const postgres = await startPostgres();
   const appDatabaseUrl = await postgres.createDatabase('celebration_bench');
   const pgbenchDatabaseUrl = await postgres.createDatabase('bench_pgbench');
+  const dataDatabaseUrl = await postgres.createDatabase('celebration_data');
   const cpuBusyAtStart = await waitForQuietCpu();
 
   const onPostgres = await measureAppOnPostgres(appDatabaseUrl);
@@ -89,6 +93,8 @@ async function main(): Promise<number> {
     measurePgbench(pgbenchDatabaseUrl, onPostgres.registrationsPerSecond),
   );
   const onPglite = await measureOnPglite(onPostgres.target);
+  const withData = await measureDataOnPostgres(dataDatabaseUrl);
+  const footprint = await measure(FOOTPRINT, () => measureFootprint(appDatabaseUrl));
   await cleanUp();
 
   const report = {
@@ -97,7 +103,7 @@ async function main(): Promise<number> {
     commit,
     machine: describeMachine(postgres.version),
     cpuBusyAtStartPercent: cpuBusyAtStart,
-    measurements: [...onPostgres.measurements, pgbench, onPglite],
+    measurements: [...onPostgres.measurements, pgbench, onPglite, ...withData, footprint],
   };
   printTable(report);
   writeReport(report);

@@ -74,6 +74,7 @@ export async function measure(
 export function formatValue(value: number, unit: string): string {
   if (unit === 'score') return value.toFixed(2);
   if (unit === '×') return `${value.toFixed(2)}×`;
+  if (unit === 's') return `${value.toFixed(2)} s`;
   const number = Number.isInteger(value) ? String(value) : value.toFixed(1);
   return unit ? `${number} ${unit}` : number;
 }

@@ -1,5 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -121,13 +130,32 @@ export async function buildIfNeeded(): Promise<boolean> {
 
 export interface RunningServer {
   url: string;
+  /** Process id of `node dist/server/main.js`, for reading its memory. */
+  pid: number;
+  dataDir: string;
   /** Where the server's stdout and stderr go. */
   logFile: string;
+  /** Milliseconds from spawning the process to the first 200 from /readyz (polled every 25 ms). */
+  readyMs: number;
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  databaseUrl?: string;
+  label: string;
+  /** An existing DATA_DIR (e.g. a PGlite directory from an earlier start); a fresh temp dir otherwise. */
+  dataDir?: string;
+  /** Sets PUBLIC_URL to the server's own address, so cookie POSTs with that Origin are accepted. */
+  ownPublicUrl?: boolean;
+}
+
 /** Environment of the production server: only what we set, never the developer's database or mail relay. */
-function serverEnv(port: number, dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
+export function serverEnv(
+  port: number,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  publicUrl?: string,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'TEST_DATABASE_URL', 'E2E_DATABASE_URL']) {
     delete env[name];
@@ -142,6 +170,7 @@ function serverEnv(port: number, dataDir: string, databaseUrl: string | undefine
     // Request logs at info level would put the logger's cost into every figure.
     LOG_LEVEL: 'warn',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
   };
 }
 
@@ -183,18 +212,19 @@ function tail(file: string, lines = 20): string {
 }
 
 /** Starts `node dist/server/main.js` on a free loopback port and waits for /readyz to answer 200. */
-export async function startServer(options: { databaseUrl?: string; label: string }): Promise<RunningServer> {
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = makeTempDir(`bench-${options.label}-`);
+  const dataDir = options.dataDir ?? makeTempDir(`bench-${options.label}-`);
   const logFile = path.join(dataDir, 'server.log');
+  const url = `http://${LOOPBACK}:${port}`;
   const log = openSync(logFile, 'a');
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: serverEnv(port, dataDir, options.databaseUrl),
+    env: serverEnv(port, dataDir, options.databaseUrl, options.ownPublicUrl ? url : undefined),
     stdio: ['ignore', log, log],
   });
   closeSync(log);
   const removeCleanup = onCleanup(() => stopProcess(child));
-  const url = `http://${LOOPBACK}:${port}`;
   const stop = async () => {
     removeCleanup();
     await stopProcess(child);
@@ -205,7 +235,9 @@ export async function startServer(options: { databaseUrl?: string; label: string
     await stop();
     throw new Error(`${(error as Error).message}\nServer log (${options.label}):\n${tail(logFile)}`);
   }
-  return { url, logFile, stop };
+  const readyMs = performance.now() - spawnedAt;
+  if (child.pid === undefined) throw new Error('The server process has no pid');
+  return { url, pid: child.pid, dataDir, logFile, readyMs, stop };
 }
 
 async function waitForReady(url: string, child: ChildProcess, timeoutMs: number) {
@@ -216,11 +248,40 @@ async function waitForReady(url: string, child: ChildProcess, timeoutMs: number)
     }
     try {
       const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
       if (response.status === 200) return;
     } catch {
       // not listening yet
     }
-    await sleep(200);
+    await sleep(25);
   }
   throw new Error(`${url}/readyz did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+export interface ProcessMemory {
+  /** Resident set size now, bytes. */
+  rss: number;
+  /** Peak resident set size since start or since the last resetPeakMemory(), bytes. */
+  peak: number;
+}
+
+/** VmRSS and VmHWM from /proc/<pid>/status (Linux). */
+export function readMemory(pid: number): ProcessMemory {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => {
+    const match = status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    if (!match?.[1]) throw new Error(`No ${field} in /proc/${pid}/status`);
+    return Number(match[1]) * 1024;
+  };
+  return { rss: kib('VmRSS'), peak: kib('VmHWM') };
+}
+
+/** Sets the process's peak RSS (VmHWM) back to its current RSS (Linux ≥ 4.0); false when not allowed. */
+export function resetPeakMemory(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
 }

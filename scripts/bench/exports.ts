@@ -1,0 +1,307 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { BenchData } from './data.ts';
+import { atMost, type Figure, figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
+import { median, roundMs, timedGet } from './http.ts';
+import { waitForQuietCpu } from './machine.ts';
+import { makeTempDir, type RunningServer, readMemory, resetPeakMemory, runCommand } from './processes.ts';
+
+export const PDF_ROWS = 10_000;
+export const CSV_ROWS = 20_000;
+export const CSV_LARGE_ROWS = 100_000;
+const PDF_RUNS = 3;
+const CSV_RUNS = 3;
+const SAMPLE_MS = 10;
+/** How long the bench waits for the 100,000-row CSV (report only) before it reports how far it got. */
+const LARGE_LIMIT_MS = 60_000;
+const MiB = 1024 * 1024;
+/** Milliseconds as seconds with three decimals. */
+const seconds = (ms: number) => Math.round(ms) / 1000;
+
+const MEMORY_METHOD =
+  "Server memory: the server process's resident set (VmRSS in /proc/<pid>/status) just before each " +
+  'request, against its peak during the request (VmHWM, reset to the current RSS before each request ' +
+  `through /proc/<pid>/clear_refs, and VmRSS sampled every ${SAMPLE_MS} ms); the growth figure is the ` +
+  'largest of the runs. 1 MB = 2^20 bytes.';
+
+const COMMON_METHOD =
+  'As the signed-in admin (session cookie), from the bench process with fetch, timed from sending the ' +
+  'request to the last byte, no filters (every active entry, default sort by surname), on the throwaway ' +
+  'PostgreSQL with registrations from npm run seed:demo; the CPUs are given up to 15 s to go quiet first.';
+
+export const PDF_EXPORT: MeasurementSpec = {
+  id: 'export-pdf',
+  title: `Export: PDF of ${PDF_ROWS.toLocaleString('en')} rows`,
+  method:
+    `GET /api/participants/export.pdf with ${PDF_ROWS.toLocaleString('en')} registrations in the database. ` +
+    `${COMMON_METHOD} One untimed export of an empty list first (loads the fonts), then ${PDF_RUNS} timed ` +
+    `exports; the time figure is their median. ${MEMORY_METHOD} Complete: pdftotext of the last export ` +
+    'has every entry (one distinct email address per row) and the header states the total. ' +
+    'Budgets (issue 5): ≤ 3 s and ≤ 100 MB growth.',
+};
+
+export const CSV_EXPORT: MeasurementSpec = {
+  id: 'export-csv',
+  title: `Export: CSV of ${CSV_ROWS.toLocaleString('en')} rows`,
+  method:
+    `GET /api/participants/export.csv with ${CSV_ROWS.toLocaleString('en')} registrations in the database. ` +
+    `${COMMON_METHOD} One untimed export first, then ${CSV_RUNS} timed exports; the time figure is their ` +
+    `median. ${MEMORY_METHOD} Complete: the last export parses (csv-parse, BOM checked) into a header and ` +
+    'one record per entry with distinct references. Budget (issue 5): ≤ 1 s; memory is report only.',
+};
+
+export const CSV_LARGE_EXPORT: MeasurementSpec = {
+  id: 'export-csv-large',
+  title: `Export: CSV of ${CSV_LARGE_ROWS.toLocaleString('en')} rows (report only)`,
+  method:
+    `GET /api/participants/export.csv with ${CSV_LARGE_ROWS.toLocaleString('en')} registrations in the ` +
+    `database, one timed export (no warm-up beyond the 20,000-row runs before it). ${COMMON_METHOD} ` +
+    `${MEMORY_METHOD} Complete: checked as for the 20,000-row CSV. The bench stops waiting after ` +
+    `${LARGE_LIMIT_MS / 1000} s and then reports the complete rows that had arrived. Report only, no budget.`,
+};
+
+interface ExportRun {
+  ms: number;
+  bytes: number;
+  rssBefore: number;
+  peak: number;
+  growth: number;
+  body: Buffer;
+  /** False when the bench stopped waiting at the time limit; `body` is then what had arrived. */
+  finished: boolean;
+}
+
+/** One export, timed to its last byte, with the server's RSS before and its peak while it ran. */
+async function exportOnce(
+  server: RunningServer,
+  cookie: string,
+  file: string,
+  limitMs = 60_000,
+): Promise<ExportRun> {
+  const peakResettable = resetPeakMemory(server.pid);
+  const before = readMemory(server.pid);
+  let sampled = before.rss;
+  const sample = () => {
+    try {
+      sampled = Math.max(sampled, readMemory(server.pid).rss);
+    } catch {
+      // the process is gone; the request fails on its own
+    }
+  };
+  const received: Uint8Array[] = [];
+  const started = performance.now();
+  const timer = setInterval(sample, SAMPLE_MS);
+  try {
+    let status: number;
+    let ms: number;
+    let body: Buffer;
+    let finished = true;
+    try {
+      ({ status, ms, body } = await timedGet(`${server.url}/api/participants/${file}`, {
+        headers: { cookie },
+        timeoutMs: limitMs,
+        onChunk: (chunk) => {
+          received.push(chunk);
+          sample();
+        },
+      }));
+    } catch (error) {
+      if ((error as Error).name !== 'TimeoutError') throw error;
+      ({ status, ms, body, finished } = {
+        status: 200,
+        ms: performance.now() - started,
+        body: Buffer.concat(received),
+        finished: false,
+      });
+    }
+    if (status !== 200) throw new Error(`${file} answered ${status}: ${body.toString().slice(0, 300)}`);
+    const after = readMemory(server.pid);
+    const peak = Math.max(sampled, after.rss, peakResettable ? after.peak : 0);
+    return { ms, bytes: body.length, rssBefore: before.rss, peak, growth: peak - before.rss, body, finished };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function describeRun(run: ExportRun) {
+  return (
+    `${run.finished ? '' : 'NOT FINISHED, stopped after '}${roundMs(run.ms)} ms, ` +
+    `${(run.bytes / MiB).toFixed(1)} MB, RSS ${(run.rssBefore / MiB).toFixed(0)} → ` +
+    `peak ${(run.peak / MiB).toFixed(0)} MB (+${(run.growth / MiB).toFixed(1)})`
+  );
+}
+
+/** Every run must have finished within its limit for a budgeted figure. */
+function requireFinished(runs: ExportRun[], what: string) {
+  const stopped = runs.find((run) => !run.finished);
+  if (stopped) throw new Error(`${what} did not finish within ${Math.round(stopped.ms / 1000)} s`);
+}
+
+const runDetails = (runs: ExportRun[]) =>
+  runs.map(({ body: _, ...run }) => ({ ...run, ms: roundMs(run.ms) }));
+
+async function busyNote(): Promise<string[]> {
+  const busy = await waitForQuietCpu();
+  return busy >= 10
+    ? [`The CPUs were still ${busy.toFixed(0)}% busy with other work when this run began.`]
+    : [];
+}
+
+export async function measurePdfExport(
+  server: RunningServer,
+  cookie: string,
+  data: BenchData,
+): Promise<MeasurementResult> {
+  if (data.registrations !== PDF_ROWS)
+    throw new Error(`Expected ${PDF_ROWS} registrations, have ${data.registrations}`);
+  const warm = await exportOnce(
+    server,
+    cookie,
+    `export.pdf?${new URLSearchParams({ q: 'no such entrant' })}`,
+  );
+  console.log(`PDF of an empty list: ${describeRun(warm)}`);
+  const notes = await busyNote();
+  const runs: ExportRun[] = [];
+  for (let i = 0; i < PDF_RUNS; i++) {
+    runs.push(await exportOnce(server, cookie, 'export.pdf'));
+    console.log(`PDF of ${PDF_ROWS}: ${describeRun(runs.at(-1) as ExportRun)}`);
+  }
+  requireFinished(runs, `The PDF of ${PDF_ROWS} rows`);
+  const last = runs.at(-1) as ExportRun;
+  const check = await checkPdf(last.body, PDF_ROWS);
+  const growth = Math.max(...runs.map((run) => run.growth));
+  return {
+    figures: [
+      figure(
+        `PDF of ${PDF_ROWS} rows: time to last byte`,
+        seconds(median(runs.map((r) => r.ms))),
+        's',
+        atMost(3),
+      ),
+      figure(`PDF of ${PDF_ROWS} rows: server memory growth`, roundMs(growth / MiB), 'MB', atMost(100)),
+      figure(`PDF of ${PDF_ROWS} rows: size`, roundMs(last.bytes / MiB), 'MB'),
+    ],
+    breakdown: [...runs.map((run, i) => `Run ${i + 1}: ${describeRun(run)}`), check.summary],
+    notes,
+    details: { warmUp: runDetails([warm])[0], runs: runDetails(runs), check },
+  };
+}
+
+/** pdftotext: one distinct email per row, the stated total, and pages. */
+async function checkPdf(body: Buffer, rows: number) {
+  const dir = makeTempDir('bench-pdf-');
+  const file = path.join(dir, 'participants.pdf');
+  writeFileSync(file, body);
+  const pdftotext = await runCommand('pdftotext', ['-layout', file, '-'], { timeoutMs: 60_000 }).catch(
+    (error: Error) => ({ code: -1, stdout: '', stderr: error.message }),
+  );
+  if (pdftotext.code !== 0) {
+    throw new Error(
+      `pdftotext could not read the PDF (apt-get install -y poppler-utils): ${pdftotext.stderr.trim()}`,
+    );
+  }
+  const text = pdftotext.stdout;
+  const emails = new Set(text.match(/[\w.+-]+@example\.com/g) ?? []);
+  const pages = (text.match(/\f/g) ?? []).length;
+  const statesTotal = new RegExp(`\\b${rows} entries\\b`).test(text);
+  const headerRows = (text.match(/Name\s+Surname\s+Email\s+Mobile/g) ?? []).length;
+  const summary =
+    `Complete: pdftotext finds ${emails.size} distinct entries (expected ${rows}), ` +
+    `${pages} pages, the column header on ${headerRows} of them, "${rows} entries" under the title: ${statesTotal ? 'yes' : 'no'}.`;
+  console.log(summary);
+  if (emails.size !== rows || !statesTotal) throw new Error(`The PDF is not complete. ${summary}`);
+  return { entries: emails.size, pages, headerRows, statesTotal, summary };
+}
+
+function checkCsv(body: Buffer, rows: number) {
+  const bom = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf;
+  const records = parse(body, { bom: true, relax_column_count: false }) as string[][];
+  const header = records[0] ?? [];
+  const referenceColumn = header.indexOf('Reference');
+  const references = new Set(records.slice(1).map((record) => record[referenceColumn]));
+  const summary =
+    `Complete: ${records.length - 1} records after the header (expected ${rows}), ` +
+    `${references.size} distinct references, ${header.length} columns, byte-order mark: ${bom ? 'yes' : 'no'}.`;
+  console.log(summary);
+  if (records.length - 1 !== rows || references.size !== rows || !bom) {
+    throw new Error(`The CSV is not complete. ${summary}`);
+  }
+  return { records: records.length - 1, references: references.size, columns: header.length, bom, summary };
+}
+
+export async function measureCsvExport(
+  server: RunningServer,
+  cookie: string,
+  data: BenchData,
+): Promise<MeasurementResult> {
+  if (data.registrations !== CSV_ROWS)
+    throw new Error(`Expected ${CSV_ROWS} registrations, have ${data.registrations}`);
+  await exportOnce(server, cookie, 'export.csv');
+  const notes = await busyNote();
+  const runs: ExportRun[] = [];
+  for (let i = 0; i < CSV_RUNS; i++) {
+    runs.push(await exportOnce(server, cookie, 'export.csv'));
+    console.log(`CSV of ${CSV_ROWS}: ${describeRun(runs.at(-1) as ExportRun)}`);
+  }
+  requireFinished(runs, `The CSV of ${CSV_ROWS} rows`);
+  const last = runs.at(-1) as ExportRun;
+  const check = checkCsv(last.body, CSV_ROWS);
+  return {
+    figures: csvFigures(CSV_ROWS, runs, atMost(1)),
+    breakdown: [...runs.map((run, i) => `Run ${i + 1}: ${describeRun(run)}`), check.summary],
+    notes,
+    details: { runs: runDetails(runs), check },
+  };
+}
+
+export async function measureLargeCsvExport(
+  server: RunningServer,
+  cookie: string,
+  data: BenchData,
+): Promise<MeasurementResult> {
+  if (data.registrations !== CSV_LARGE_ROWS) {
+    throw new Error(`Expected ${CSV_LARGE_ROWS} registrations, have ${data.registrations}`);
+  }
+  const notes = await busyNote();
+  const run = await exportOnce(server, cookie, 'export.csv', LARGE_LIMIT_MS);
+  console.log(`CSV of ${CSV_LARGE_ROWS}: ${describeRun(run)}`);
+  if (!run.finished) {
+    // A report-only figure: say how far it got rather than hold the whole bench up.
+    const rows = Math.max(0, run.body.toString().split('\r\n').length - 2);
+    const summary = `Not finished within ${LARGE_LIMIT_MS / 1000} s: ${rows} complete rows of ${CSV_LARGE_ROWS} had arrived.`;
+    console.log(summary);
+    return {
+      figures: [
+        figure(
+          `CSV of ${CSV_LARGE_ROWS} rows: rows received in ${LARGE_LIMIT_MS / 1000} s (not finished)`,
+          rows,
+          'rows',
+        ),
+        figure(`CSV of ${CSV_LARGE_ROWS} rows: server memory growth`, roundMs(run.growth / MiB), 'MB'),
+      ],
+      breakdown: [describeRun(run), summary],
+      notes,
+      details: { runs: runDetails([run]), rowsReceived: rows },
+    };
+  }
+  const check = checkCsv(run.body, CSV_LARGE_ROWS);
+  return {
+    figures: csvFigures(CSV_LARGE_ROWS, [run]),
+    breakdown: [describeRun(run), check.summary],
+    notes,
+    details: { runs: runDetails([run]), check },
+  };
+}
+
+function csvFigures(rows: number, runs: ExportRun[], timeBudget?: ReturnType<typeof atMost>): Figure[] {
+  return [
+    figure(`CSV of ${rows} rows: time to last byte`, seconds(median(runs.map((r) => r.ms))), 's', timeBudget),
+    figure(
+      `CSV of ${rows} rows: server memory growth`,
+      roundMs(Math.max(...runs.map((r) => r.growth)) / MiB),
+      'MB',
+    ),
+    figure(`CSV of ${rows} rows: size`, roundMs((runs.at(-1)?.bytes ?? 0) / MiB), 'MB'),
+  ];
+}

@@ -1,0 +1,70 @@
+import { figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
+import { roundMs } from './http.ts';
+import { waitForQuietCpu } from './machine.ts';
+import { type RunningServer, readMemory, startServer } from './processes.ts';
+
+const IDLE_WAIT_MS = 3000;
+const MiB = 1024 * 1024;
+
+export const FOOTPRINT: MeasurementSpec = {
+  id: 'server-footprint',
+  title: 'Server footprint (report only)',
+  method:
+    'The production server (node dist/server/main.js, NODE_ENV=production, LOG_LEVEL=warn) started by the ' +
+    'bench (after waiting up to 15 s for quiet CPUs once), timed from spawning the process to the first ' +
+    '200 from /readyz (polled every 25 ms): on PGlite with a fresh DATA_DIR (creates the database, ' +
+    'migrates, seeds), then again on that same DATA_DIR after a clean stop (SIGTERM), then on the ' +
+    'throwaway PostgreSQL with the migrated database of the registration run. Idle memory: VmRSS of the ' +
+    `server process ${IDLE_WAIT_MS / 1000} s after /readyz answered, no request in between (on PGlite the ` +
+    'database runs inside the server process, so its memory is included). 1 MB = 2^20 bytes. Report only.',
+};
+
+interface Start {
+  label: string;
+  readyMs: number;
+  idleRss: number;
+}
+
+async function startAndSettle(
+  label: string,
+  options: Parameters<typeof startServer>[0],
+): Promise<{ start: Start; server: RunningServer }> {
+  const server = await startServer(options);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
+  const idleRss = readMemory(server.pid).rss;
+  const start = { label, readyMs: server.readyMs, idleRss };
+  console.log(`${label}: ready in ${roundMs(server.readyMs)} ms, idle RSS ${(idleRss / MiB).toFixed(0)} MB`);
+  return { start, server };
+}
+
+export async function measureFootprint(postgresUrl: string): Promise<MeasurementResult> {
+  const busy = await waitForQuietCpu();
+  const starts: Start[] = [];
+  const fresh = await startAndSettle('PGlite, fresh data directory', { label: 'footprint-pglite' });
+  starts.push(fresh.start);
+  await fresh.server.stop();
+  const again = await startAndSettle('PGlite, existing data directory', {
+    label: 'footprint-pglite',
+    dataDir: fresh.server.dataDir,
+  });
+  starts.push(again.start);
+  await again.server.stop();
+  const onPostgres = await startAndSettle('PostgreSQL, migrated database', {
+    label: 'footprint-postgres',
+    databaseUrl: postgresUrl,
+  });
+  starts.push(onPostgres.start);
+  await onPostgres.server.stop();
+
+  const seconds = (ms: number) => Math.round(ms) / 1000;
+  const mb = (bytes: number) => Math.round(bytes / MiB);
+  return {
+    figures: starts.flatMap((s) => [
+      figure(`Start to ready, ${s.label}`, seconds(s.readyMs), 's'),
+      figure(`Idle RSS, ${s.label}`, mb(s.idleRss), 'MB'),
+    ]),
+    notes:
+      busy >= 10 ? [`The CPUs were still ${busy.toFixed(0)}% busy with other work when this began.`] : [],
+    details: starts.map((s) => ({ ...s, readyMs: roundMs(s.readyMs), idleRssMiB: mb(s.idleRss) })),
+  };
+}
