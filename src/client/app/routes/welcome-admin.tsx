@@ -52,14 +52,21 @@ export default function WelcomeAdmin() {
         )}
         {figures && (
           <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Stat label="Entrants" value={number(figures.entrants.run + figures.entrants.cycle)}>
+            <Stat
+              label="Entrants"
+              value={number(figures.entrants.run + figures.entrants.cycle)}
+              to="/Participants"
+            >
               {number(figures.entrants.run)} runners · {number(figures.entrants.cycle)} cyclists
             </Stat>
-            <Stat label="Paid" value={number(figures.payments.paid)}>
-              {number(figures.payments.waived)} waived
+            <Stat label="Paid" value={number(figures.payments.paid)} to="/Participants?payment=paid">
+              Open the list of paid entries
             </Stat>
             <Stat label="Unpaid" value={number(figures.payments.unpaid)} to="/Participants?payment=unpaid">
               Open the list of unpaid entries
+            </Stat>
+            <Stat label="Waived" value={number(figures.payments.waived)} to="/Participants?payment=waived">
+              Open the list of waived entries
             </Stat>
             <Stat
               label="Money recorded"
@@ -131,7 +138,7 @@ function Stat({
   label: string;
   value: ReactNode;
   to?: string;
-  /** Both columns on a phone (long amounts). */
+  /** Two columns wide (long amounts). */
   wide?: boolean;
   children?: ReactNode;
 }) {
@@ -143,7 +150,7 @@ function Stat({
     </>
   );
   return (
-    <li className={`flex ${wide ? 'col-span-2 lg:col-span-1' : ''}`}>
+    <li className={`flex ${wide ? 'col-span-2' : ''}`}>
       {to ? (
         <Link to={to} className={`${cardClass} w-full`}>
           {body}

@@ -68,7 +68,8 @@ function ChartCard({
             <summary className="cursor-pointer rounded font-semibold text-brand-700 underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-brand-600">
               Show the figures as a table
             </summary>
-            <div className="mt-2 max-h-80 overflow-auto">{table}</div>
+            {/* Not a scrolling box: a long table (one row a day) grows the page, reachable without a tab stop. */}
+            <div className="mt-2">{table}</div>
           </details>
         </>
       )}
