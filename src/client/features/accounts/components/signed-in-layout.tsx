@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useOutletContext } from 'react-router';
-import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../../../shared/accounts/account.ts';
+import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../../../shared/accounts/roles.ts';
 import { useSignOut } from '../api/sign-out.ts';
 import { errorText } from './form-alert.tsx';
 
