@@ -97,6 +97,23 @@ export class BenchData {
     }
   }
 
+  /** Runs each query in turn over one connection; milliseconds per query (connecting not counted). */
+  async timeQueries(texts: string[]): Promise<number[]> {
+    const client = new pg.Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: 5000 });
+    await client.connect();
+    try {
+      const times: number[] = [];
+      for (const text of texts) {
+        const started = performance.now();
+        await client.query(text);
+        times.push(performance.now() - started);
+      }
+      return times;
+    } finally {
+      await client.end();
+    }
+  }
+
   /** EXPLAIN (ANALYZE, BUFFERS) of `text`, as lines. */
   async explain(text: string, values: unknown[] = []): Promise<string[]> {
     const rows = await this.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, values);

@@ -183,12 +183,12 @@ export async function measureParticipantsList(
     .slice(0, 5)
     .map((entry) => `${roundMs(median(entry.ms))} ms: ${entry.combination.label}`);
 
-  // Where the time goes in the slowest combination: the rows query with its plan.
-  let plan: string[] = [];
+  // Where the time goes in the slowest combination: the page's query and the total's, with their plans.
+  let plan: { rows: string[]; count: string[] } = { rows: [], count: [] };
   try {
     plan = await explainList(data, worst.combination.params);
   } catch (error) {
-    plan = [`EXPLAIN failed: ${(error as Error).message}`];
+    plan = { rows: [`EXPLAIN failed: ${(error as Error).message}`], count: [] };
   }
 
   return {
@@ -206,7 +206,8 @@ export async function measureParticipantsList(
     breakdown: [
       `${timed.length} combinations × ${REPEATS} = ${all.length} timed requests; slowest combinations (median):`,
       ...slowest,
-      `Plan of the slowest combination's rows query (EXPLAIN ANALYZE, run by the bench after the timing): ${summarisePlan(plan)}`,
+      `Where the time goes in the slowest combination (EXPLAIN ANALYZE, run by the bench after the timing): ` +
+        `the page's query: ${summarisePlan(plan.rows)}. The total (count(*), run beside it): ${summarisePlan(plan.count)}`,
     ],
     notes:
       busy >= 10 ? [`The CPUs were still ${busy.toFixed(0)}% busy with other work when this run began.`] : [],
@@ -236,7 +237,7 @@ export function summarisePlan(plan: string[]): string {
  * The list's rows query, as the repository builds it, for EXPLAIN. Only for the simple filters and
  * sorts the slowest combination can have; kept in step with src/server/features/participants/repository.ts.
  */
-async function explainList(data: BenchData, params: Record<string, string>): Promise<string[]> {
+async function explainList(data: BenchData, params: Record<string, string>) {
   const sortSql: Record<string, string> = {
     firstName: 'lower(r.first_name)',
     lastName: 'lower(r.last_name)',
@@ -284,12 +285,15 @@ async function explainList(data: BenchData, params: Record<string, string>): Pro
   const sort = sortSql[params.sort ?? 'createdAt'] ?? 'r.created_at';
   const pageSize = Number(params.pageSize ?? 25);
   const offset = (Number(params.page ?? 1) - 1) * pageSize;
-  return data.explain(
+  const from = `from registrations r join race_options o on o.id = r.race_option_id where ${where.join(' and ')}`;
+  const rows = await data.explain(
     `select r.id, r.reference, r.discipline, r.first_name, r.last_name, r.email, r.mobile, r.next_of_kin_mobile,
        r.age, r.gender, o.label, r.tshirt_size, r.payment_status, r.created_at
-     from registrations r join race_options o on o.id = r.race_option_id
-     where ${where.join(' and ')}
+     ${from}
      order by ${sort} ${dir}, r.reference ${dir} limit ${pageSize} offset ${offset}`,
     values,
   );
+  // The route runs the total beside the page, on a second pooled connection.
+  const count = await data.explain(`select count(*) ${from}`, values);
+  return { rows, count };
 }
