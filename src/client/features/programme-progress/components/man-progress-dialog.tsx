@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ManProgress, Submission } from '../../../../shared/programme/progress.ts';
 import {
   ATTENDANCE_LABELS,
@@ -160,6 +160,21 @@ function Documents({ submissions }: { submissions: (Submission | null)[] }) {
 
 function ManChecklist({ manId, items }: { manId: string; items: ManProgress['checklist'] }) {
   const tick = useTickChecklistItem();
+  // The box follows the click at once; a refused save puts the records' answer back.
+  const [chosen, setChosen] = useState<Record<string, boolean>>({});
+  const choose = (itemId: string, done: boolean) => {
+    setChosen((current) => ({ ...current, [itemId]: done }));
+    tick.mutate(
+      { itemId, manId, done },
+      {
+        onError: () =>
+          setChosen((current) => {
+            const { [itemId]: _refused, ...rest } = current;
+            return rest;
+          }),
+      },
+    );
+  };
   return (
     <>
       <ul className="flex flex-col gap-2">
@@ -169,8 +184,8 @@ function ManChecklist({ manId, items }: { manId: string; items: ManProgress['che
               <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg p-1 hover:bg-stone-50">
                 <input
                   type="checkbox"
-                  checked={item.done}
-                  onChange={(event) => tick.mutate({ itemId: item.id, manId, done: event.target.checked })}
+                  checked={chosen[item.id] ?? item.done}
+                  onChange={(event) => choose(item.id, event.target.checked)}
                   className="mt-0.5 size-6 shrink-0 accent-green-700"
                 />
                 <span>{item.text}</span>
