@@ -87,7 +87,7 @@ export async function listParticipants(db: Database, eventId: string, query: Par
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 25;
   const where = participantFilter(eventId, query);
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(participantColumns)
       .from(registrations)
@@ -96,13 +96,19 @@ export async function listParticipants(db: Database, eventId: string, query: Par
       .orderBy(...participantOrder(query.sort, query.dir))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
-      .select({ total: count() })
-      .from(registrations)
-      .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
-      .where(where),
+    countParticipants(db, eventId, query),
   ]);
-  return { rows, total: Number(totals[0]?.total ?? 0), page, pageSize };
+  return { rows, total, page, pageSize };
+}
+
+/** How many entries match the filters. */
+export async function countParticipants(db: Database, eventId: string, filter: ParticipantFilter) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(registrations)
+    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+    .where(participantFilter(eventId, filter));
+  return Number(row?.total ?? 0);
 }
 
 /** Everything an export shows: the list's columns plus how each entry was paid. */

@@ -15,7 +15,7 @@ import { signedInUser } from '../../http/access.ts';
 import { getCurrentEvent } from '../events/service.ts';
 import { participantsCsv } from './export-csv.ts';
 import { participantsPdf } from './export-pdf.ts';
-import { listParticipants, participantBatches } from './repository.ts';
+import { countParticipants, listParticipants, participantBatches } from './repository.ts';
 import { cancelParticipant, editParticipant, participantDetail, recordPayment } from './service.ts';
 
 const admins = ['admin'] as const;
@@ -90,7 +90,7 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
     },
     async (request, reply) => {
       const event = await getCurrentEvent(db);
-      const { total } = await listParticipants(db, event.id, { ...request.query, pageSize: 1 });
+      const total = await countParticipants(db, event.id, request.query);
       const pdf = participantsPdf(
         {
           title: `${event.title} Participants`,

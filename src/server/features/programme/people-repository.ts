@@ -85,3 +85,19 @@ export async function countPeople(db: Database) {
   const of = (status: string) => Number(byStatus.find((row) => row.status === status)?.total ?? 0);
   return { men: Number(menCount?.total ?? 0), facilitators: of('approved'), applicants: of('applicant') };
 }
+
+/** A record as the API answers it. */
+export const toPerson = (row: PersonRow) => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  mobile: row.mobile,
+  maritalStatus: row.maritalStatus,
+  church: row.church,
+  age: row.age,
+  address: row.address,
+  status: row.status,
+  hasAccount: row.userId !== null,
+  createdAt: row.createdAt.toISOString(),
+});

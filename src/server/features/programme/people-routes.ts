@@ -17,27 +17,12 @@ import {
 import type { AppContext } from '../../app.ts';
 import { currentUser } from '../../http/access.ts';
 import { safeCell } from '../participants/export-csv.ts';
-import { countPeople, listPeople, type PersonRow } from './people-repository.ts';
+import { countPeople, listPeople, toPerson } from './people-repository.ts';
 import { decideApplication, deletePerson, editPerson, joinProgramme, quickJoin } from './people-service.ts';
 
 const admins = ['admin'] as const;
 const IdParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not a record id')) });
 const JOIN_LIMIT = { max: 20, timeWindow: '1 minute' };
-
-export const toPerson = (row: PersonRow) => ({
-  id: row.id,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  email: row.email,
-  mobile: row.mobile,
-  maritalStatus: row.maritalStatus,
-  church: row.church,
-  age: row.age,
-  address: row.address,
-  status: row.status,
-  hasAccount: row.userId !== null,
-  createdAt: row.createdAt.toISOString(),
-});
 
 export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
