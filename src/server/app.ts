@@ -19,6 +19,7 @@ import { accountRoutes } from './features/accounts/account-routes.ts';
 import { sessionRoutes } from './features/accounts/session-routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { eventAdminRoutes, mediaRoutes } from './features/events/admin-routes.ts';
+import { CurrentEventCache } from './features/events/current-event.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
 import { programmeConfigRoutes } from './features/programme/config-routes.ts';
@@ -48,6 +49,8 @@ export interface AppContext {
   database: DatabaseHandle;
   mailer: Mailer;
   auth: Auth;
+  /** The current event in memory, for the registration path. */
+  currentEvent: CurrentEventCache;
   /** Where public uploads (event photo, logo) are kept. */
   mediaDir: string;
   /** Private uploads (assignments). */
@@ -115,6 +118,7 @@ export async function buildApp(options: AppOptions) {
     database,
     mailer,
     auth,
+    currentEvent: new CurrentEventCache(database.db),
     mediaDir: mediaRoot(env),
     files: await diskFileStore(env),
   };

@@ -34,6 +34,11 @@ export const events = pgTable('events', {
   payment: jsonb('payment').$type<PaymentOptions>().notNull(),
   tshirtSizes: jsonb('tshirt_sizes').$type<TshirtSizes>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Raised by a trigger on every change to the event or its races (migration 0006): the registration
+   * insert checks it, so the server may keep the event in memory and still never use an outdated one.
+   */
+  revision: integer('revision').notNull().default(1),
 });
 
 export const raceOptions = pgTable(

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigserial,
   date,
@@ -58,6 +58,11 @@ export const registrations = pgTable(
     /** The company account that entered this person as one of its team (none for a public entry). */
     companyAccountId: text('company_account_id').references(() => user.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the admin's search looks in, lower-cased once at write time instead of on every search. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${registrations.firstName} || ' ' || ${registrations.lastName} || ' ' || ${registrations.email} || ' ' || ${registrations.reference} || ' ' || ${registrations.mobile})`,
+    ),
   },
   (table) => [
     uniqueIndex('registrations_event_reference').on(table.eventId, table.reference),

@@ -48,21 +48,3 @@ export async function findRace(db: Database, eventId: string, discipline: Discip
 export async function lockRace(tx: Transaction, raceId: string) {
   await tx.select({ id: raceOptions.id }).from(raceOptions).where(eq(raceOptions.id, raceId)).for('update');
 }
-
-/** The current event and one of its races in a single round trip (the race is null when there is no such race). */
-export async function findCurrentEventWithRace(db: Database, discipline: Discipline, label: string) {
-  const [row] = await db
-    .select({ event: events, race: raceOptions })
-    .from(events)
-    .leftJoin(
-      raceOptions,
-      and(
-        eq(raceOptions.eventId, events.id),
-        eq(raceOptions.discipline, discipline),
-        eq(raceOptions.label, label),
-      ),
-    )
-    .where(eq(events.isCurrent, true))
-    .limit(1);
-  return row;
-}

@@ -593,6 +593,45 @@ describe(`POST /api/registrations (${testDatabaseKind})`, () => {
     });
   });
 
+  describe('the event kept in memory', () => {
+    // The server keeps the event between requests; a change made elsewhere (another process, SQL by hand)
+    // must reach the very next registration.
+    it('follows changes made directly in the database', async () => {
+      expect((await post(entry())).statusCode).toBe(201);
+
+      await db.update(raceOptions).set({ feeUsd: '12.50' }).where(eq(raceOptions.label, '10km'));
+      const priced = await post(entry());
+      expect(priced.statusCode).toBe(201);
+      expect(priced.json().feeUsd).toBe('12.50');
+      const [mail] = await db.select().from(mailOutbox).orderBy(sql`${mailOutbox.id} desc`).limit(1);
+      expect(mail?.text).toContain('12.50');
+
+      await db.update(events).set({ registrationClosesAt: new Date(Date.now() - 1000) });
+      expectProblem(await post(entry()), 409, CLOSED);
+      await db.update(events).set({ registrationClosesAt: null });
+      expect((await post(entry())).statusCode).toBe(201);
+
+      const [event] = await db.select().from(events);
+      await db
+        .insert(raceOptions)
+        .values({ eventId: event!.id, discipline: 'run', label: '42km', sortOrder: 9 });
+      expect((await post(entry({ raceType: '42km' }))).statusCode).toBe(201);
+      await db.update(events).set({ tshirtSizes: { run: ['Tiny'], cycle: ['Tiny'] } });
+      expect((await post(entry({ tshirtSize: 'Tiny' }))).statusCode).toBe(201);
+      expect((await post(entry({ tshirtSize: 'Medium' }))).statusCode).toBe(400);
+      expect(await allRegistrations()).toHaveLength(5);
+    });
+
+    it("raises the event's revision on every change to it or its races", async () => {
+      const revision = async () => (await db.select({ revision: events.revision }).from(events))[0]?.revision;
+      const before = await revision();
+      await db.update(events).set({ title: 'Another title' });
+      await db.update(raceOptions).set({ capacity: 5 }).where(eq(raceOptions.label, '10km'));
+      await db.delete(raceOptions).where(eq(raceOptions.label, '5km'));
+      expect(await revision()).toBe((before ?? 0) + 3);
+    });
+  });
+
   describe('the same person twice', () => {
     const person = {
       firstName: 'Farai',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event-settings.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { mailOutbox, raceOptions, registrations } from '../../db/schema/index.ts';
+import { events, mailOutbox, raceOptions, registrations } from '../../db/schema/index.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 
 export type NewRegistration = Omit<typeof registrations.$inferInsert, 'reference'>;
@@ -61,18 +61,27 @@ export async function countActiveInRace(tx: Transaction, raceOptionId: string) {
 /** Stands for the reference in a mail written before the database has numbered the entry. */
 export const REFERENCE_PLACEHOLDER = `[reference-${randomUUID()}]`;
 
+export type InsertOutcome =
+  | { kind: 'inserted'; id: string; reference: string }
+  /** An entry with the same Idempotency-Key exists already. */
+  | { kind: 'duplicate-key' }
+  /** The event changed since the caller read it (its revision moved): nothing was written. */
+  | { kind: 'outdated-event' };
+
 /**
- * Inserts the entry and its confirmation mail in one statement (one round trip, atomic on its own).
+ * Inserts the entry and its confirmation mail in one statement (one round trip, atomic on its own),
+ * only while the event is still at the revision the caller read.
  * The reference is numbered by the sequence: CFR25-0042, and on past 9999 (CFR25-10000).
- * Returns undefined when an entry with the same Idempotency-Key already exists.
  */
 export async function insertRegistrationWithMail(
   db: Database | Transaction,
   values: NewRegistration,
-  referencePrefix: string,
+  event: { referencePrefix: string; revision: number },
   mail: OutgoingMail,
-) {
+): Promise<InsertOutcome> {
   const r = registrations;
+  const eventIsCurrent = sql`exists (select 1 from ${events} where ${events.id} = ${values.eventId}
+    and ${events.revision} = ${event.revision})`;
   const result = await db.execute(sql`
     with inserted as (
       insert into ${r} (${sql.identifier(r.eventId.name)}, ${sql.identifier(r.discipline.name)},
@@ -81,12 +90,13 @@ export async function insertRegistrationWithMail(
         ${sql.identifier(r.nextOfKinMobile.name)}, ${sql.identifier(r.age.name)}, ${sql.identifier(r.gender.name)},
         ${sql.identifier(r.tshirtSize.name)}, ${sql.identifier(r.termsVersion.name)}, ${sql.identifier(r.consentedAt.name)},
         ${sql.identifier(r.idempotencyKey.name)}, ${sql.identifier(r.companyAccountId.name)})
-      values (${values.eventId}, ${values.discipline}, ${values.raceOptionId},
-        (select ${referencePrefix} || '-' || lpad(n, greatest(4, length(n)), '0')
+      select ${values.eventId}::uuid, ${values.discipline}::discipline, ${values.raceOptionId}::uuid,
+        (select ${event.referencePrefix} || '-' || lpad(n, greatest(4, length(n)), '0')
           from (select nextval('registration_number_seq')::text as n) as numbered),
         ${values.firstName}, ${values.lastName}, ${values.email}, ${values.mobile}, ${values.nextOfKinMobile},
-        ${values.age}, ${values.gender ?? null}, ${values.tshirtSize}, ${values.termsVersion}, ${values.consentedAt},
-        ${values.idempotencyKey ?? null}, ${values.companyAccountId ?? null})
+        ${values.age}::smallint, ${values.gender ?? null}, ${values.tshirtSize}, ${values.termsVersion}::integer,
+        ${values.consentedAt}::timestamptz, ${values.idempotencyKey ?? null}, ${values.companyAccountId ?? null}
+      where ${eventIsCurrent}
       on conflict (${sql.identifier(r.idempotencyKey.name)}) do nothing
       returning ${sql.identifier(r.id.name)} as id, ${sql.identifier(r.reference.name)} as reference
     ),
@@ -97,9 +107,14 @@ export async function insertRegistrationWithMail(
         replace(${mail.text}, ${REFERENCE_PLACEHOLDER}, reference)
       from inserted
     )
-    select id, reference from inserted`);
+    select (select id from inserted) as id, (select reference from inserted) as reference,
+      ${eventIsCurrent} as current`);
   // Raw rows: the same shape on pg and PGlite, untyped by Drizzle.
-  return (result as unknown as { rows: { id: string; reference: string }[] }).rows[0];
+  const [row] = (
+    result as unknown as { rows: { id: string | null; reference: string | null; current: boolean }[] }
+  ).rows;
+  if (row?.id && row.reference) return { kind: 'inserted', id: row.id, reference: row.reference };
+  return row?.current ? { kind: 'duplicate-key' } : { kind: 'outdated-event' };
 }
 
 /** Names, discipline and race only: this answers the public search. */

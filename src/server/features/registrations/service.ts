@@ -3,7 +3,8 @@ import type { AppContext } from '../../app.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, Problem } from '../../http/problem.ts';
 import { enqueueMail } from '../../mail/repository.ts';
-import { findCurrentEventWithRace, lockRace } from '../events/repository.ts';
+import type { EventSnapshot } from '../events/current-event.ts';
+import { lockRace } from '../events/repository.ts';
 import { getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import { confirmationMail } from './confirmation-mail.ts';
 import {
@@ -33,40 +34,75 @@ const toReceipt = (row: RegistrationReceipt): RegistrationReceipt => ({
   feeZwg: row.feeZwg,
 });
 
+/** The event in memory was older than the database's: nothing was decided or written, read it again. */
+class OutdatedEvent extends Error {}
+
 /**
  * Registers a runner or cyclist: the entry and its confirmation mail are written by one statement (in a
  * transaction with the capacity check when the race has a limit). A retry with the same Idempotency-Key
  * answers the first result instead of registering twice.
+ *
+ * The event comes from memory. The insert itself refuses an outdated copy, and any refusal decided from
+ * the copy (closed, no such race, full) is checked again against the database before it is answered.
  */
 export async function register(
-  { database, mailer, env }: AppContext,
+  context: AppContext,
   input: RegistrationData,
-  { idempotencyKey, companyAccountId }: { idempotencyKey?: string; companyAccountId?: string } = {},
+  options: { idempotencyKey?: string; companyAccountId?: string } = {},
+): Promise<RegisterResult> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const fresh = attempt > 0;
+    const snapshot = await (fresh ? context.currentEvent.reload() : context.currentEvent.get());
+    try {
+      return await registerWith(context, snapshot, fresh, input, options);
+    } catch (error) {
+      if (!(error instanceof OutdatedEvent)) throw error;
+    }
+  }
+  // The event changed under three attempts in a row: an admin is saving it; the client retries.
+  throw new Problem(503, 'Service Unavailable', 'The event is being updated. Please try again.');
+}
+
+async function registerWith(
+  { database, mailer, env }: AppContext,
+  snapshot: EventSnapshot | undefined,
+  fresh: boolean,
+  input: RegistrationData,
+  { idempotencyKey, companyAccountId }: { idempotencyKey?: string; companyAccountId?: string },
 ): Promise<RegisterResult> {
   const { db } = database;
   const earlierAnswer = async () => {
     const earlier = idempotencyKey ? await findByIdempotencyKey(db, idempotencyKey) : undefined;
     return earlier ? { receipt: toReceipt(earlier), created: false } : undefined;
   };
+  /** A refusal read from memory is only answered once the database agrees. */
+  const refuse = (problem: Problem): never => {
+    throw fresh ? problem : new OutdatedEvent();
+  };
 
-  const found = await findCurrentEventWithRace(db, input.discipline, input.raceType);
-  if (!found)
-    throw new Problem(503, 'Service Unavailable', 'No event is set up yet. Please try again later.');
-  const { event, race } = found;
+  if (!snapshot)
+    return refuse(new Problem(503, 'Service Unavailable', 'No event is set up yet. Please try again later.'));
+  const { event } = snapshot;
+  const race = snapshot.race(input.discipline, input.raceType);
   if (!isRegistrationOpen(event)) {
+    if (!fresh) throw new OutdatedEvent();
     // A retry of a request that got through before the closing time still gets its receipt.
     const earlier = await earlierAnswer();
     if (earlier) return earlier;
     throw conflict(REGISTRATION_CLOSED);
   }
   if (!race)
-    throw badRequest('Please check the form.', [
-      { path: 'raceType', message: 'Choose a race type from the list' },
-    ]);
+    return refuse(
+      badRequest('Please check the form.', [
+        { path: 'raceType', message: 'Choose a race type from the list' },
+      ]),
+    );
   if (!event.tshirtSizes[input.discipline].includes(input.tshirtSize)) {
-    throw badRequest('Please check the form.', [
-      { path: 'tshirtSize', message: 'Choose a T-shirt size from the list' },
-    ]);
+    return refuse(
+      badRequest('Please check the form.', [
+        { path: 'tshirtSize', message: 'Choose a T-shirt size from the list' },
+      ]),
+    );
   }
 
   const receipt = (reference: string): RegistrationReceipt => ({
@@ -100,22 +136,24 @@ export async function register(
   };
 
   try {
-    const row =
+    const outcome =
       race.capacity === null
-        ? await insertRegistrationWithMail(db, values, event.referencePrefix, mail)
+        ? await insertRegistrationWithMail(db, values, event, mail)
         : await db.transaction(async (tx) => {
             await lockRace(tx, race.id);
-            if ((await countActiveInRace(tx, race.id)) >= (race.capacity ?? 0)) throw conflict(RACE_FULL);
-            return insertRegistrationWithMail(tx, values, event.referencePrefix, mail);
+            if ((await countActiveInRace(tx, race.id)) >= (race.capacity ?? 0)) refuse(conflict(RACE_FULL));
+            return insertRegistrationWithMail(tx, values, event, mail);
           });
-    if (!row) {
+    if (outcome.kind === 'outdated-event') throw new OutdatedEvent();
+    if (outcome.kind === 'duplicate-key') {
       const earlier = await earlierAnswer();
       if (earlier) return earlier;
       throw new Error('the insert was skipped but no entry has its Idempotency-Key');
     }
     mailer.kick();
-    return { receipt: receipt(row.reference), created: true };
+    return { receipt: receipt(outcome.reference), created: true };
   } catch (error) {
+    if (error instanceof OutdatedEvent) throw error;
     // A concurrent request with the same key may have registered meanwhile, and so taken the person or the
     // race's last place: the retry answers that registration, not an error.
     const earlier = await earlierAnswer();
