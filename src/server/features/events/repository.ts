@@ -11,6 +11,12 @@ export async function findCurrentEvent(db: Database): Promise<EventRow | undefin
   return event;
 }
 
+/** The current event's id alone (the full row carries the terms text). */
+export async function findCurrentEventId(db: Database): Promise<string | undefined> {
+  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.isCurrent, true)).limit(1);
+  return event?.id;
+}
+
 /**
  * The event's races with how many active entries each holds. A join, not a correlated subquery:
  * Drizzle leaves column names unqualified in a single-table select, so a subquery's

@@ -2,13 +2,24 @@ import type { PublicEvent } from '../../../shared/events/event-settings.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { Database } from '../../db/client.ts';
 import { Problem } from '../../http/problem.ts';
-import { type EventRow, findCurrentEvent, listRacesWithTakenPlaces } from './repository.ts';
+import {
+  type EventRow,
+  findCurrentEvent,
+  findCurrentEventId,
+  listRacesWithTakenPlaces,
+} from './repository.ts';
 
 export async function getCurrentEvent(db: Database): Promise<EventRow> {
   const event = await findCurrentEvent(db);
   if (!event)
     throw new Problem(503, 'Service Unavailable', 'No event is set up yet. Please try again later.');
   return event;
+}
+
+export async function getCurrentEventId(db: Database): Promise<string> {
+  const id = await findCurrentEventId(db);
+  if (!id) throw new Problem(503, 'Service Unavailable', 'No event is set up yet. Please try again later.');
+  return id;
 }
 
 export function isRegistrationOpen(event: EventRow, now = new Date()) {

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/participants/participants.ts';
 import type { AppContext } from '../../app.ts';
 import { signedInUser } from '../../http/access.ts';
-import { getCurrentEvent } from '../events/service.ts';
+import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
 import { participantsCsv } from './export-csv.ts';
 import { participantsPdf } from './export-pdf.ts';
 import { countParticipants, listParticipants, participantBatches } from './repository.ts';
@@ -52,8 +52,7 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const event = await getCurrentEvent(db);
-      const list = await listParticipants(db, event.id, request.query);
+      const list = await listParticipants(db, await getCurrentEventId(db), request.query);
       return { ...list, rows: list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
     },
   );
