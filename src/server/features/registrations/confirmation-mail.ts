@@ -14,9 +14,25 @@ interface Receipt {
   firstName: string;
 }
 
+// The event's own numbers, formatted once per event read rather than for every registration.
+const eventPhones = new WeakMap<EventRow, { cash: string; mobileMoney: string; contact: string }>();
+function phonesOf(event: EventRow) {
+  let phones = eventPhones.get(event);
+  if (!phones) {
+    phones = {
+      cash: formatPhone(event.payment.cashPhone),
+      mobileMoney: formatPhone(event.payment.mobileMoney.number),
+      contact: formatPhone(event.contactPhone),
+    };
+    eventPhones.set(event, phones);
+  }
+  return phones;
+}
+
 /** The same facts as the thank-you page: reference, race, fee and how to pay quoting the reference. */
 export function confirmationMail(event: EventRow, receipt: Receipt, publicUrl: string): OutgoingMail {
   const p = event.payment;
+  const phones = phonesOf(event);
   const fees = formatFees(receipt.feeUsd, receipt.feeZwg);
   const text = [
     `Dear ${receipt.firstName},`,
@@ -30,10 +46,10 @@ export function confirmationMail(event: EventRow, receipt: Receipt, publicUrl: s
     `How to pay (always quote your reference ${receipt.reference}):`,
     `1. USD bank transfer: ${p.usd.accountName}, account ${p.usd.accountNumber}, ${p.bankName}, ${p.branch} branch.`,
     `2. ZWG bank transfer: ${p.zwg.accountName}, account ${p.zwg.accountNumber}, ${p.bankName}.`,
-    `3. Cash: call ${formatPhone(p.cashPhone)}.`,
-    `4. ${p.mobileMoney.provider}: dial ${mobileMoneyCode(p.mobileMoney.codePattern, receipt.feeUsd)} (${p.mobileMoney.holderName}, ${formatPhone(p.mobileMoney.number)}).`,
+    `3. Cash: call ${phones.cash}.`,
+    `4. ${p.mobileMoney.provider}: dial ${mobileMoneyCode(p.mobileMoney.codePattern, receipt.feeUsd)} (${p.mobileMoney.holderName}, ${phones.mobileMoney}).`,
     '',
-    `Questions? Call ${formatPhone(event.contactPhone)}.`,
+    `Questions? Call ${phones.contact}.`,
     `${publicUrl.replace(/\/$/, '')}/Banking`,
   ].join('\n');
   return { to: receipt.email, subject: `${event.title}: your registration ${receipt.reference}`, text };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event-settings.ts';
-import type { Database, Transaction } from '../../db/client.ts';
-import { events, mailOutbox, raceOptions, registrations } from '../../db/schema/index.ts';
+import type { Database, RunStatement, Statement, Transaction } from '../../db/client.ts';
+import { raceOptions, registrations } from '../../db/schema/index.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 
 export type NewRegistration = Omit<typeof registrations.$inferInsert, 'reference'>;
@@ -61,6 +61,34 @@ export async function countActiveInRace(tx: Transaction, raceOptionId: string) {
 /** Stands for the reference in a mail written before the database has numbered the entry. */
 export const REFERENCE_PLACEHOLDER = `[reference-${randomUUID()}]`;
 
+/**
+ * The entry and its confirmation mail in one statement (one round trip, atomic on its own), written only
+ * while the event is still at the revision the caller read ($17). The reference is numbered by the
+ * sequence: CFR25-0042, and on past 9999 CFR25-10000. The mail's texts carry a placeholder ($21) for it.
+ */
+const INSERT_REGISTRATION_WITH_MAIL: Statement = {
+  name: 'insert_registration_with_mail',
+  text: `
+    with inserted as (
+      insert into registrations (event_id, discipline, race_option_id, reference, first_name, last_name, email,
+        mobile, next_of_kin_mobile, age, gender, tshirt_size, terms_version, consented_at, idempotency_key,
+        company_account_id)
+      select $1::uuid, $2::discipline, $3::uuid,
+        (select $4 || '-' || lpad(n, greatest(4, length(n)), '0')
+          from (select nextval('registration_number_seq')::text as n) as numbered),
+        $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13::integer, $14::timestamptz, $15, $16
+      where exists (select 1 from events where id = $1::uuid and revision = $17::integer)
+      on conflict (idempotency_key) do nothing
+      returning id, reference
+    ),
+    mail as (
+      insert into mail_outbox ("to", subject, text)
+      select $18, replace($19, $21, reference), replace($20, $21, reference) from inserted
+    )
+    select (select id from inserted) as id, (select reference from inserted) as reference,
+      exists (select 1 from events where id = $1::uuid and revision = $17::integer) as current`,
+};
+
 export type InsertOutcome =
   | { kind: 'inserted'; id: string; reference: string }
   /** An entry with the same Idempotency-Key exists already. */
@@ -68,53 +96,57 @@ export type InsertOutcome =
   /** The event changed since the caller read it (its revision moved): nothing was written. */
   | { kind: 'outdated-event' };
 
-/**
- * Inserts the entry and its confirmation mail in one statement (one round trip, atomic on its own),
- * only while the event is still at the revision the caller read.
- * The reference is numbered by the sequence: CFR25-0042, and on past 9999 (CFR25-10000).
- */
 export async function insertRegistrationWithMail(
-  db: Database | Transaction,
+  run: RunStatement,
   values: NewRegistration,
   event: { referencePrefix: string; revision: number },
   mail: OutgoingMail,
 ): Promise<InsertOutcome> {
-  const r = registrations;
-  const eventIsCurrent = sql`exists (select 1 from ${events} where ${events.id} = ${values.eventId}
-    and ${events.revision} = ${event.revision})`;
-  const result = await db.execute(sql`
-    with inserted as (
-      insert into ${r} (${sql.identifier(r.eventId.name)}, ${sql.identifier(r.discipline.name)},
-        ${sql.identifier(r.raceOptionId.name)}, ${sql.identifier(r.reference.name)}, ${sql.identifier(r.firstName.name)},
-        ${sql.identifier(r.lastName.name)}, ${sql.identifier(r.email.name)}, ${sql.identifier(r.mobile.name)},
-        ${sql.identifier(r.nextOfKinMobile.name)}, ${sql.identifier(r.age.name)}, ${sql.identifier(r.gender.name)},
-        ${sql.identifier(r.tshirtSize.name)}, ${sql.identifier(r.termsVersion.name)}, ${sql.identifier(r.consentedAt.name)},
-        ${sql.identifier(r.idempotencyKey.name)}, ${sql.identifier(r.companyAccountId.name)})
-      select ${values.eventId}::uuid, ${values.discipline}::discipline, ${values.raceOptionId}::uuid,
-        (select ${event.referencePrefix} || '-' || lpad(n, greatest(4, length(n)), '0')
-          from (select nextval('registration_number_seq')::text as n) as numbered),
-        ${values.firstName}, ${values.lastName}, ${values.email}, ${values.mobile}, ${values.nextOfKinMobile},
-        ${values.age}::smallint, ${values.gender ?? null}, ${values.tshirtSize}, ${values.termsVersion}::integer,
-        ${values.consentedAt}::timestamptz, ${values.idempotencyKey ?? null}, ${values.companyAccountId ?? null}
-      where ${eventIsCurrent}
-      on conflict (${sql.identifier(r.idempotencyKey.name)}) do nothing
-      returning ${sql.identifier(r.id.name)} as id, ${sql.identifier(r.reference.name)} as reference
-    ),
-    mail as (
-      insert into ${mailOutbox} (${sql.identifier(mailOutbox.to.name)}, ${sql.identifier(mailOutbox.subject.name)},
-        ${sql.identifier(mailOutbox.text.name)})
-      select ${mail.to}, replace(${mail.subject}, ${REFERENCE_PLACEHOLDER}, reference),
-        replace(${mail.text}, ${REFERENCE_PLACEHOLDER}, reference)
-      from inserted
-    )
-    select (select id from inserted) as id, (select reference from inserted) as reference,
-      ${eventIsCurrent} as current`);
-  // Raw rows: the same shape on pg and PGlite, untyped by Drizzle.
-  const [row] = (
-    result as unknown as { rows: { id: string | null; reference: string | null; current: boolean }[] }
-  ).rows;
+  const [row] = await run<{ id: string | null; reference: string | null; current: boolean }>(
+    INSERT_REGISTRATION_WITH_MAIL,
+    [
+      values.eventId,
+      values.discipline,
+      values.raceOptionId,
+      event.referencePrefix,
+      values.firstName,
+      values.lastName,
+      values.email,
+      values.mobile,
+      values.nextOfKinMobile,
+      values.age,
+      values.gender ?? null,
+      values.tshirtSize,
+      values.termsVersion,
+      values.consentedAt.toISOString(),
+      values.idempotencyKey ?? null,
+      values.companyAccountId ?? null,
+      event.revision,
+      mail.to,
+      mail.subject,
+      mail.text,
+      REFERENCE_PLACEHOLDER,
+    ],
+  );
   if (row?.id && row.reference) return { kind: 'inserted', id: row.id, reference: row.reference };
   return row?.current ? { kind: 'duplicate-key' } : { kind: 'outdated-event' };
+}
+
+const LOCK_RACE: Statement = {
+  name: 'lock_race',
+  text: 'select id from race_options where id = $1::uuid for update',
+};
+// A statement of its own after the lock: its snapshot then sees every entry committed before the lock was ours.
+const COUNT_ACTIVE_IN_RACE: Statement = {
+  name: 'count_active_in_race',
+  text: `select count(*)::integer as taken from registrations where race_option_id = $1::uuid and status = 'active'`,
+};
+
+/** Inside a transaction: locks the race's row (capacity checks on it then run one at a time) and counts its entries. */
+export async function lockRaceAndCountEntries(run: RunStatement, raceOptionId: string) {
+  await run(LOCK_RACE, [raceOptionId]);
+  const [row] = await run<{ taken: number }>(COUNT_ACTIVE_IN_RACE, [raceOptionId]);
+  return row?.taken ?? 0;
 }
 
 /** Names, discipline and race only: this answers the public search. */

@@ -4,15 +4,14 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, Problem } from '../../http/problem.ts';
 import { enqueueMail } from '../../mail/repository.ts';
 import type { EventSnapshot } from '../events/current-event.ts';
-import { lockRace } from '../events/repository.ts';
 import { getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import { confirmationMail } from './confirmation-mail.ts';
 import {
-  countActiveInRace,
   findActiveSamePerson,
   findByIdempotencyKey,
   insertRegistrationWithMail,
   listTeamEntries,
+  lockRaceAndCountEntries,
   REFERENCE_PLACEHOLDER,
   searchByName,
 } from './repository.ts';
@@ -136,13 +135,13 @@ async function registerWith(
   };
 
   try {
+    const { capacity } = race;
     const outcome =
-      race.capacity === null
-        ? await insertRegistrationWithMail(db, values, event, mail)
-        : await db.transaction(async (tx) => {
-            await lockRace(tx, race.id);
-            if ((await countActiveInRace(tx, race.id)) >= (race.capacity ?? 0)) refuse(conflict(RACE_FULL));
-            return insertRegistrationWithMail(tx, values, event, mail);
+      capacity === null
+        ? await insertRegistrationWithMail(database.run, values, event, mail)
+        : await database.transaction(async (run) => {
+            if ((await lockRaceAndCountEntries(run, race.id)) >= capacity) refuse(conflict(RACE_FULL));
+            return insertRegistrationWithMail(run, values, event, mail);
           });
     if (outcome.kind === 'outdated-event') throw new OutdatedEvent();
     if (outcome.kind === 'duplicate-key') {
