@@ -1,4 +1,5 @@
 ALTER TABLE "events" ADD COLUMN "revision" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "registrations" ADD COLUMN "name_text" text GENERATED ALWAYS AS (lower("registrations"."first_name" || ' ' || "registrations"."last_name")) STORED;--> statement-breakpoint
 ALTER TABLE "registrations" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("registrations"."first_name" || ' ' || "registrations"."last_name" || ' ' || "registrations"."email" || ' ' || "registrations"."reference" || ' ' || "registrations"."mobile")) STORED;--> statement-breakpoint
 CREATE FUNCTION "events_raise_revision"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -58,7 +58,11 @@ export const registrations = pgTable(
     /** The company account that entered this person as one of its team (none for a public entry). */
     companyAccountId: text('company_account_id').references(() => user.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** What the admin's search looks in, lower-cased once at write time instead of on every search. */
+    /** What the public search looks in (names only), lower-cased once at write time instead of on every search. */
+    nameText: text('name_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${registrations.firstName} || ' ' || ${registrations.lastName})`,
+    ),
+    /** What the admin's search looks in, lower-cased once at write time. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
         sql`lower(${registrations.firstName} || ' ' || ${registrations.lastName} || ' ' || ${registrations.email} || ' ' || ${registrations.reference} || ' ' || ${registrations.mobile})`,

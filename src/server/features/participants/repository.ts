@@ -64,13 +64,14 @@ export function participantFilter(eventId: string, filter: ParticipantFilter): S
         : undefined,
     filter.tshirt ? eq(registrations.tshirtSize, filter.tshirt) : undefined,
   ];
-  const q = filter.q?.trim().toLowerCase();
+  const q = filter.q?.trim();
   if (q) {
     // Phones are stored as +263771234567; someone types 0771234567 or 077 123 4567.
     const digits = q.replace(/\D/g, '').replace(/^0/, '');
     conditions.push(
       or(
-        like(registrations.searchText, `%${escapeLike(q)}%`),
+        // Lower-cased by PostgreSQL, as search_text was, so both sides fold case the same way.
+        like(registrations.searchText, sql`lower(${`%${escapeLike(q)}%`})`),
         digits.length >= 4 ? like(registrations.mobile, `%${digits}%`) : undefined,
       ),
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, like, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event-settings.ts';
 import type { Database, RunStatement, Statement, Transaction } from '../../db/client.ts';
 import { raceOptions, registrations } from '../../db/schema/index.ts';
@@ -165,7 +165,8 @@ export async function searchByName(db: Database, eventId: string, text: string, 
       and(
         eq(registrations.eventId, eventId),
         eq(registrations.status, 'active'),
-        ilike(sql`${registrations.firstName} || ' ' || ${registrations.lastName}`, pattern),
+        // Lower-cased by PostgreSQL, as the stored name was, so both sides fold case the same way.
+        like(registrations.nameText, sql`lower(${pattern})`),
       ),
     )
     .orderBy(asc(registrations.lastName), asc(registrations.firstName))
