@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event-settings.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { events, raceOptions, registrations } from '../../db/schema/index.ts';
@@ -18,20 +18,24 @@ export async function findCurrentEventId(db: Database): Promise<string | undefin
 }
 
 /**
- * The event's races with how many active entries each holds. A join, not a correlated subquery:
- * Drizzle leaves column names unqualified in a single-table select, so a subquery's
- * `race_option_id = id` would compare two columns of registrations and always count 0.
+ * The event's races with how many active entries each holds, counted per race from the partial index
+ * on active entries (a join would read every registration). `cappedOnly` counts only races with a
+ * capacity: the public pages need no more to mark a race full.
  */
-export async function listRacesWithTakenPlaces(db: Database, eventId: string) {
+export async function listRacesWithTakenPlaces(db: Database, eventId: string, { cappedOnly = false } = {}) {
+  // Qualified by hand: Drizzle leaves column names unqualified in a single-table select, and inside the
+  // subquery a bare "id" would be the registration's.
+  const count = sql<number>`(select count(*)::integer from ${registrations} as r
+    where r.race_option_id = "race_options"."id" and r.status = 'active')`;
   return db
-    .select({ race: raceOptions, taken: count(registrations.id) })
+    .select({
+      race: raceOptions,
+      taken: cappedOnly
+        ? sql<number>`case when ${raceOptions.capacity} is null then 0 else ${count} end`
+        : count,
+    })
     .from(raceOptions)
-    .leftJoin(
-      registrations,
-      and(eq(registrations.raceOptionId, raceOptions.id), eq(registrations.status, 'active')),
-    )
     .where(eq(raceOptions.eventId, eventId))
-    .groupBy(raceOptions.id)
     .orderBy(asc(raceOptions.discipline), asc(raceOptions.sortOrder), asc(raceOptions.label));
 }
 

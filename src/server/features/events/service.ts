@@ -28,7 +28,7 @@ export function isRegistrationOpen(event: EventRow, now = new Date()) {
 
 export async function getPublicEvent(db: Database): Promise<PublicEvent> {
   const event = await getCurrentEvent(db);
-  const races = await listRacesWithTakenPlaces(db, event.id);
+  const races = await listRacesWithTakenPlaces(db, event.id, { cappedOnly: true });
   return {
     year: event.year,
     title: event.title,
