@@ -12,6 +12,7 @@ import {
   signedInAs,
   testDatabase,
 } from '../../../../tests/support/test-app.ts';
+import { formatPhone } from '../../../shared/phone.ts';
 import type { App } from '../../app.ts';
 import { raceOptions } from '../../db/schema/index.ts';
 import { safeCell } from './export-csv.ts';
@@ -269,6 +270,14 @@ describe('exports', () => {
     expect(all.map((r) => r[0])).toContain(`'=HYPERLINK("x")`);
     expect(safeCell('+263 77 123 4567')).toBe('+263 77 123 4567');
     expect(safeCell('-1+2')).toBe("'-1+2");
+  });
+
+  it('formats stored phone numbers for reading and leaves what it cannot read as it is', () => {
+    expect(formatPhone('+263771234567')).toBe('+263 77 123 4567');
+    expect(formatPhone('+27821234567')).toBe('+27 82 123 4567');
+    expect(formatPhone('+12133734253')).toBe('+1 213 373 4253');
+    expect(formatPhone('0771234567')).toBe('0771234567');
+    expect(formatPhone('')).toBe('');
   });
 
   it('writes a PDF with the title, the columns, the filters and the filtered rows only', async () => {
