@@ -63,6 +63,16 @@ const send = (method: 'PUT' | 'POST', url: string, payload?: object) =>
     ...(payload ? { payload } : {}),
   });
 
+/** The PDF export at this URL as text, laid out as on the page. */
+async function pdfText(url: string) {
+  const response = await get(url);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/pdf');
+  const dir = mkdtempSync(path.join(tmpdir(), 'pdf-'));
+  writeFileSync(path.join(dir, 'list.pdf'), response.rawPayload);
+  return execFileSync('pdftotext', ['-layout', path.join(dir, 'list.pdf'), '-'], { encoding: 'utf8' });
+}
+
 async function idOf(reference: string) {
   const list = await get(`/api/participants?q=${reference}`);
   return list.json().rows[0].id as string;
@@ -283,14 +293,7 @@ describe('exports', () => {
   it('writes a PDF with the title, the columns, the filters and the filtered rows only', async () => {
     await register({ firstName: 'Runner', lastName: 'Only' });
     await register({ discipline: 'cycle', raceType: '30km', firstName: 'Cyclist', lastName: 'Shown' });
-    const response = await get('/api/participants/export.pdf?discipline=cycle');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/pdf');
-    const dir = mkdtempSync(path.join(tmpdir(), 'pdf-'));
-    writeFileSync(path.join(dir, 'list.pdf'), response.rawPayload);
-    const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'list.pdf'), '-'], {
-      encoding: 'utf8',
-    });
+    const text = await pdfText('/api/participants/export.pdf?discipline=cycle');
     expect(text).toContain('Celebration Fun Run Participants');
     for (const header of [
       'Name',
@@ -310,6 +313,21 @@ describe('exports', () => {
     expect(text).toContain('Shown');
     expect(text).not.toContain('Only');
     expect(text).toContain('Page 1');
+  });
+
+  it('prints names in other scripts and cuts a long email with an ellipsis inside its column', async () => {
+    const email = 'a.very.long.address.for.the.pdf.column@a-long-domain-name.example.com';
+    await register({ firstName: 'Дмитрий', lastName: 'Παπαδόπουλος', email });
+    await register({ firstName: 'Zoë', lastName: 'Œuvre' });
+    const text = await pdfText('/api/participants/export.pdf');
+    expect(text).toContain('Дмитрий');
+    expect(text).toContain('Παπαδόπουλος');
+    expect(text).toContain('Zoë');
+    expect(text).toContain('Œuvre');
+    expect(text).not.toContain(email);
+    expect(text).toMatch(/a\.very\.long\.address\.for\S*…/);
+    // Nothing of the email runs into the next column, the mobile number.
+    expect(text).toMatch(/…\s+\+263 77 123 4567/);
   });
 });
 
