@@ -299,10 +299,11 @@ describe('exports', () => {
     for (const entry of entries) await register({ firstName: 'Tendai', tshirtSize: 'Medium', ...entry });
     const { db } = await testDatabase();
     // Registered within one millisecond, some at the same microsecond: JavaScript dates would lose the order.
+    const microseconds = sql`substring(${registrations.reference} from '[0-9]+$')::int % 3`;
     await db
       .update(registrations)
       .set({
-        createdAt: sql`'2026-11-20 10:00:00.123+00'::timestamptz + (substring(reference from '[0-9]+$')::int % 3) * interval '1 microsecond'`,
+        createdAt: sql`'2026-11-20 10:00:00.123Z'::timestamptz + ${microseconds} * interval '1 microsecond'`,
       });
     const event = await getCurrentEvent(db);
 
