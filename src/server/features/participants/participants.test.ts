@@ -300,11 +300,9 @@ describe('exports', () => {
     const { db } = await testDatabase();
     // Registered within one millisecond, some at the same microsecond: JavaScript dates would lose the order.
     const microseconds = sql`substring(${registrations.reference} from '[0-9]+$')::int % 3`;
-    await db
-      .update(registrations)
-      .set({
-        createdAt: sql`'2026-11-20 10:00:00.123Z'::timestamptz + ${microseconds} * interval '1 microsecond'`,
-      });
+    await db.update(registrations).set({
+      createdAt: sql`'2026-11-20 10:00:00.123Z'::timestamptz + ${microseconds} * interval '1 microsecond'`,
+    });
     const event = await getCurrentEvent(db);
 
     for (const sort of SORTABLE_COLUMNS) {
