@@ -1,4 +1,5 @@
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import {
   PARTICIPANT_COLUMNS,
@@ -20,7 +21,7 @@ const HEADER = [
 
 /** Spreadsheets run a cell that starts with = + - @ as a formula; names come from the public, so defuse them. */
 export function safeCell(value: string) {
-  return /^[=@\t\r]/.test(value) || /^[+-](?!\d[\d\s]*$)/.test(value) ? `'${value}` : value;
+  return /^(?:[=@\t\r]|[+-](?!\d[\d\s]*$))/.test(value) ? `'${value}` : value;
 }
 
 const harare = new Intl.DateTimeFormat('en-GB', {
@@ -55,15 +56,10 @@ export function csvRecord(row: ExportRow): string[] {
 
 /** UTF-8 with a byte-order mark, so Excel shows names with accents right; written batch by batch. */
 export function participantsCsv(batches: AsyncIterable<ExportRow[]>) {
-  const csv = stringify({ bom: true, record_delimiter: '\r\n' });
-  (async () => {
-    csv.write(HEADER);
-    for await (const rows of batches) {
-      for (const row of rows) {
-        if (!csv.write(csvRecord(row))) await new Promise((resolve) => csv.once('drain', resolve));
-      }
-    }
-    csv.end();
-  })().catch((error) => csv.destroy(error));
-  return csv;
+  // A batch at a time as one string: streaming record by record costs more than the CSV itself.
+  async function* chunks() {
+    yield stringify([HEADER], { bom: true, record_delimiter: '\r\n' });
+    for await (const rows of batches) yield stringify(rows.map(csvRecord), { record_delimiter: '\r\n' });
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -12,9 +12,13 @@ import {
   signedInAs,
   testDatabase,
 } from '../../../../tests/support/test-app.ts';
+import { SORTABLE_COLUMNS } from '../../../shared/participants/participants.ts';
+import { formatPhone } from '../../../shared/phone.ts';
 import type { App } from '../../app.ts';
-import { raceOptions } from '../../db/schema/index.ts';
+import { raceOptions, registrations } from '../../db/schema/index.ts';
+import { getCurrentEvent } from '../events/service.ts';
 import { safeCell } from './export-csv.ts';
+import { participantBatches } from './repository.ts';
 
 let app: App;
 let admin: { cookie: string };
@@ -61,6 +65,16 @@ const send = (method: 'PUT' | 'POST', url: string, payload?: object) =>
     headers: { cookie: admin.cookie, origin: ORIGIN },
     ...(payload ? { payload } : {}),
   });
+
+/** The PDF export at this URL as text, laid out as on the page. */
+async function pdfText(url: string) {
+  const response = await get(url);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/pdf');
+  const dir = mkdtempSync(path.join(tmpdir(), 'pdf-'));
+  writeFileSync(path.join(dir, 'list.pdf'), response.rawPayload);
+  return execFileSync('pdftotext', ['-layout', path.join(dir, 'list.pdf'), '-'], { encoding: 'utf8' });
+}
 
 async function idOf(reference: string) {
   const list = await get(`/api/participants?q=${reference}`);
@@ -273,17 +287,75 @@ describe('exports', () => {
     expect(safeCell('-1+2')).toBe("'-1+2");
   });
 
+  it('exports every entry once in the order of the list, for every sort, when batches end inside a run of equal keys', async () => {
+    const entries: Record<string, unknown>[] = [
+      { lastName: 'Same', age: 30, gender: '' },
+      { lastName: 'same', age: 30, gender: '' },
+      { lastName: 'Same', age: 30, gender: 'Male', raceType: '5km' },
+      { lastName: 'Other', age: 31, gender: '' },
+      { lastName: 'Other', age: 30, gender: 'Female', raceType: '5km' },
+      { lastName: 'Same', age: 31, gender: 'Male' },
+      { discipline: 'cycle', raceType: '15km', lastName: 'Same', age: 30, gender: '' },
+      { discipline: 'cycle', raceType: '30km', lastName: 'Other', age: 31, gender: 'Female' },
+    ];
+    for (const entry of entries) await register({ firstName: 'Tendai', tshirtSize: 'Medium', ...entry });
+    const { db } = await testDatabase();
+    // Registered within one millisecond, some at the same microsecond: JavaScript dates would lose the order.
+    const microseconds = sql`substring(${registrations.reference} from '[0-9]+$')::int % 3`;
+    await db.update(registrations).set({
+      createdAt: sql`'2026-11-20 10:00:00.123Z'::timestamptz + ${microseconds} * interval '1 microsecond'`,
+    });
+    const event = await getCurrentEvent(db);
+
+    for (const sort of SORTABLE_COLUMNS) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const list = (await get(`/api/participants?sort=${sort}&dir=${dir}&pageSize=100`)).json();
+        const listed = list.rows.map((row: { reference: string }) => row.reference);
+        expect(listed).toHaveLength(entries.length);
+        for (const batchSize of [1, 2, 3]) {
+          const exported: string[] = [];
+          for await (const rows of participantBatches(db, event.id, { sort, dir }, batchSize)) {
+            expect(rows.length).toBeLessThanOrEqual(batchSize);
+            exported.push(...rows.map((row) => row.reference));
+            if (exported.length > entries.length) break; // a wrong keyset can go round for ever
+          }
+          expect(exported, `${sort} ${dir} in batches of ${batchSize}`).toEqual(listed);
+        }
+        const csv: string[][] = parse(
+          (await get(`/api/participants/export.csv?sort=${sort}&dir=${dir}`)).body.replace(/^\uFEFF/, ''),
+        );
+        expect(csv.slice(1).map((record) => record[11])).toEqual(listed);
+      }
+    }
+  });
+
+  it('sorts a missing gender after the others, and first when the order is reversed', async () => {
+    await register({ gender: '', lastName: 'Unknown1' });
+    await register({ gender: 'Male', lastName: 'Male1' });
+    await register({ gender: 'Female', lastName: 'Female1' });
+    await register({ gender: '', lastName: 'Unknown2' });
+    const surnames = async (dir: string) =>
+      (await get(`/api/participants?sort=gender&dir=${dir}`))
+        .json()
+        .rows.map((row: { lastName: string; gender: string | null }) => `${row.lastName}:${row.gender}`);
+    const ascending = await surnames('asc');
+    expect(ascending.slice(0, 2)).toEqual(['Female1:Female', 'Male1:Male']);
+    expect(ascending.slice(2).sort()).toEqual(['Unknown1:null', 'Unknown2:null']);
+    expect((await surnames('desc')).slice(2)).toEqual(['Male1:Male', 'Female1:Female']);
+  });
+
+  it('formats stored phone numbers for reading and leaves what it cannot read as it is', () => {
+    expect(formatPhone('+263771234567')).toBe('+263 77 123 4567');
+    expect(formatPhone('+27821234567')).toBe('+27 82 123 4567');
+    expect(formatPhone('+12133734253')).toBe('+1 213 373 4253');
+    expect(formatPhone('0771234567')).toBe('0771234567');
+    expect(formatPhone('')).toBe('');
+  });
+
   it('writes a PDF with the title, the columns, the filters and the filtered rows only', async () => {
     await register({ firstName: 'Runner', lastName: 'Only' });
     await register({ discipline: 'cycle', raceType: '30km', firstName: 'Cyclist', lastName: 'Shown' });
-    const response = await get('/api/participants/export.pdf?discipline=cycle');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/pdf');
-    const dir = mkdtempSync(path.join(tmpdir(), 'pdf-'));
-    writeFileSync(path.join(dir, 'list.pdf'), response.rawPayload);
-    const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'list.pdf'), '-'], {
-      encoding: 'utf8',
-    });
+    const text = await pdfText('/api/participants/export.pdf?discipline=cycle');
     expect(text).toContain('Celebration Fun Run Participants');
     for (const header of [
       'Name',
@@ -303,6 +375,21 @@ describe('exports', () => {
     expect(text).toContain('Shown');
     expect(text).not.toContain('Only');
     expect(text).toContain('Page 1');
+  });
+
+  it('prints names in other scripts and cuts a long email with an ellipsis inside its column', async () => {
+    const email = 'a.very.long.address.for.the.pdf.column@a-long-domain-name.example.com';
+    await register({ firstName: 'Дмитрий', lastName: 'Παπαδόπουλος', email });
+    await register({ firstName: 'Zoë', lastName: 'Œuvre' });
+    const text = await pdfText('/api/participants/export.pdf');
+    expect(text).toContain('Дмитрий');
+    expect(text).toContain('Παπαδόπουλος');
+    expect(text).toContain('Zoë');
+    expect(text).toContain('Œuvre');
+    expect(text).not.toContain(email);
+    expect(text).toMatch(/a\.very\.long\.address\.for\S*…/);
+    // Nothing of the email runs into the next column, the mobile number.
+    expect(text).toMatch(/…\s+\+263 77 123 4567/);
   });
 });
 
