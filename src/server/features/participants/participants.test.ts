@@ -16,6 +16,7 @@ import { SORTABLE_COLUMNS } from '../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { App } from '../../app.ts';
 import { raceOptions, registrations } from '../../db/schema/index.ts';
+import { seedDemoRegistrations } from '../../db/seed/demo.ts';
 import { getCurrentEvent } from '../events/service.ts';
 import { safeCell } from './export-csv.ts';
 import { participantBatches } from './repository.ts';
@@ -375,6 +376,26 @@ describe('exports', () => {
     expect(text).toContain('Shown');
     expect(text).not.toContain('Only');
     expect(text).toContain('Page 1');
+  });
+
+  it('repeats the column header and numbers every page, and says so when nothing matches', async () => {
+    const { db } = await testDatabase();
+    await seedDemoRegistrations(db, 70);
+    const text = await pdfText('/api/participants/export.pdf');
+    const pages = text.split('\f').filter((page) => page.trim());
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, i) => {
+      expect(page).toMatch(
+        /Name\s+Surname\s+Email\s+Mobile\s+Age\s+Gender\s+Race Type\s+Next of Kin\s+Discipline/,
+      );
+      expect(page).toContain(`Page ${i + 1}`);
+    });
+    expect(text).toContain('70 entries');
+    expect(new Set(text.match(/[\w.]+@example\.com/g)).size).toBe(70);
+
+    const none = await pdfText('/api/participants/export.pdf?q=nobody-at-all');
+    expect(none).toContain('0 entries');
+    expect(none).toContain('No entries match these filters.');
   });
 
   it('prints names in other scripts and cuts a long email with an ellipsis inside its column', async () => {
