@@ -95,12 +95,12 @@ export class Mailer {
             from: this.env.MAIL_FROM,
             to: mail.to,
             subject: mail.subject,
-            text: mail.text,
+            text: mail.text ?? '',
             html: mail.html ?? undefined,
           });
         } else {
           this.log.info(
-            { mailId: mail.id, subject: mail.subject, links: extractLinks(mail.text) },
+            { mailId: mail.id, subject: mail.subject, links: extractLinks(mail.text ?? '') },
             'dev outbox: mail not sent (no SMTP_URL)',
           );
         }

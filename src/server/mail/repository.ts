@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Set where a limit per recipient counts this kind of mail. */
+  kind?: string;
 }
 
 export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail) {
@@ -59,7 +61,7 @@ export async function recentMail(db: Database, limit: number) {
     id: row.id,
     to: row.to,
     subject: row.subject,
-    text: row.text,
+    text: row.text ?? '',
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
     attempts: row.attempts,

@@ -7,8 +7,11 @@ export const mailOutbox = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     to: text('to').notNull(),
+    /** What the mail is, where a limit per recipient needs to count it (e.g. 'registration-confirmation'). */
+    kind: text('kind'),
     subject: text('subject').notNull(),
-    text: text('text').notNull(),
+    /** Null once purged: a delivered mail's body is kept 7 days, its delivery status 90. */
+    text: text('text'),
     html: text('html'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -17,5 +20,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('mail_outbox_pending').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`)],
+  (table) => [
+    index('mail_outbox_pending').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`),
+    index('mail_outbox_recipient').on(sql`lower(${table.to})`, table.createdAt),
+  ],
 );

@@ -112,10 +112,15 @@ export const submissions = pgTable(
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
+    /** The account that uploaded it: storage and upload rate are limited per account. */
+    uploadedBy: text('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
     late: boolean('late').notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('submissions_man_assignment').on(table.manId, table.assignmentId, table.submittedAt)],
+  (table) => [
+    index('submissions_man_assignment').on(table.manId, table.assignmentId, table.submittedAt),
+    index('submissions_uploaded_by').on(table.uploadedBy),
+  ],
 );
 
 export const checklistItems = pgTable('checklist_items', {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -55,6 +56,12 @@ export const registrations = pgTable(
     waiverReason: text('waiver_reason'),
     status: registrationStatusEnum('status').notNull().default('active'),
     idempotencyKey: text('idempotency_key').unique(),
+    /** A digest of the request that used the Idempotency-Key: the same key with another body is refused. */
+    requestDigest: text('request_digest'),
+    /** The entrant's choice: may his name appear in the public entrant search. */
+    listedInSearch: boolean('listed_in_search').notNull().default(true),
+    /** When the confirmation was last sent again for a duplicate attempt (at most once per 10 minutes). */
+    confirmationResentAt: timestamp('confirmation_resent_at', { withTimezone: true }),
     /** The company account that entered this person as one of its team (none for a public entry). */
     companyAccountId: text('company_account_id').references(() => user.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

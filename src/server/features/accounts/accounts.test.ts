@@ -53,7 +53,7 @@ async function latestMailTo(email: string) {
 /** The link in a mail, as a path on our server. */
 async function linkIn(email: string) {
   const mail = await latestMailTo(email);
-  const url = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  const url = mail?.text?.match(/https?:\/\/\S+/)?.[0];
   if (!url) throw new Error(`no link in the mail to ${email}`);
   const parsed = new URL(url);
   return parsed.pathname + parsed.search;

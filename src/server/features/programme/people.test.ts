@@ -215,7 +215,7 @@ describe('facilitators', () => {
     const [verification] = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter((m) =>
       m.subject.startsWith('Confirm'),
     );
-    const link = new URL(verification?.text.match(/https?:\/\/\S+/)?.[0] ?? '');
+    const link = new URL(verification?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
     const verified = await app.inject({ url: link.pathname + link.search });
     const session = await app.inject({
       url: '/api/account/session',
@@ -243,7 +243,7 @@ describe('linking accounts to the register', () => {
     for (const email of ['known@example.com', 'unknown@example.com']) {
       await post('/api/account/sign-up', { name: 'Simba Mutasa', email, password: 'a long password' });
       const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-      const link = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '');
+      const link = new URL(mail?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
       await app.inject({ url: link.pathname + link.search });
     }
     const rows = await db.select().from(men);
