@@ -21,6 +21,18 @@ export function phoneNumber(label: string) {
   );
 }
 
+/**
+ * A stored E.164 number as dialled from a phone in Zimbabwe (077 123 4567, 00 27 82 123 4567): for
+ * spreadsheets, where a leading + would start a formula.
+ */
+export function formatPhoneAsDialled(e164: string) {
+  try {
+    return new PhoneNumber(e164).format('IDD', { fromCountry: 'ZW' }) ?? e164;
+  } catch {
+    return e164;
+  }
+}
+
 /** Formats a stored E.164 number for reading (+263 77 123 4567); text it cannot read comes back unchanged. */
 export function formatPhone(e164: string) {
   // Reading a number already in E.164 skips the parser's search for one: twice as fast, and exports format two a row.

@@ -1,9 +1,21 @@
 // zod/mini: the same validation in the browser at a fraction of classic zod's weight (the form's first load).
 import * as z from 'zod/mini';
 
-// Control characters cannot be stored by PostgreSQL (NUL) or shown sensibly; everything else is kept as typed.
+/**
+ * What a one-line field may not hold: C0 and C1 controls (CR, LF and TAB among them), line and paragraph
+ * separators, bidi overrides and isolates, zero-width characters. They are invisible or break a line, which
+ * is how a name turns into a spreadsheet formula on a row of its own or reads differently from what it is.
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
+/** A multi-line field (the terms) keeps its line breaks and tabs. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROLS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const INVISIBLE = /[\u200b-\u200d\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+export const PLAIN_TEXT_ONLY = 'Use letters, numbers, spaces and punctuation only';
+
+/** True when text holds none of the characters a one-line field refuses. */
+export const isOneLine = (value: string) => !CONTROLS.test(value) && !INVISIBLE.test(value);
 
 const unsetIfBlank = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -13,15 +25,34 @@ export function blankAsMissing<T extends z.core.$ZodType>(schema: T) {
   return z.pipe(z.transform(unsetIfBlank), schema);
 }
 
-/** A short text field such as a name: required, trimmed, at most `max` characters. */
+/**
+ * One line of text: NFC-normalised (so the same name typed two ways is one name), trimmed, plain. Every
+ * one-line text field of every form goes through here.
+ */
+export function oneLine(max: number, tooLong = `Must be at most ${max} characters`, missing?: string) {
+  return z
+    .string({ error: missing })
+    .check(z.normalize('NFC'), z.trim(), z.maxLength(max, tooLong), z.refine(isOneLine, PLAIN_TEXT_ONLY));
+}
+
+/** A short text field such as a name: required, one line, at most `max` characters. */
 export function requiredText(label: string, max = 100) {
   return blankAsMissing(
+    oneLine(max, `${capitalise(label)} must be at most ${max} characters`, `Enter ${label}`),
+  );
+}
+
+/** A required text of several lines (the terms): line breaks kept, as Windows or a phone sent them. */
+export function requiredLines(label: string, max: number) {
+  return blankAsMissing(
     z.string({ error: `Enter ${label}` }).check(
+      z.normalize('NFC'),
+      z.overwrite((value: string) => value.replace(/\r\n?/g, '\n')),
       z.trim(),
       z.maxLength(max, `${capitalise(label)} must be at most ${max} characters`),
       z.refine(
-        (value: string) => !CONTROL_CHARACTERS.test(value),
-        `${capitalise(label)} contains characters that are not allowed`,
+        (value: string) => !CONTROLS_BUT_LINE_BREAKS.test(value) && !INVISIBLE.test(value),
+        PLAIN_TEXT_ONLY,
       ),
     ),
   );

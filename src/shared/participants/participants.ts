@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
 import { RegistrationInputSchema } from '../registrations/registration.ts';
 import { PAYMENT_STATUSES } from '../registrations/team.ts';
-import { requiredText } from '../validation.ts';
+import { oneLine, requiredText } from '../validation.ts';
 
 export { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../registrations/team.ts';
 
@@ -40,7 +40,7 @@ export const SORTABLE_COLUMNS = PARTICIPANT_COLUMNS.map(([key]) => key) as [
 
 export const PARTICIPANTS_PAGE_SIZES = [25, 50, 100] as const;
 
-const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
+const optionalText = (max: number) => z.optional(oneLine(max));
 
 /** Filters shared by the list, the PDF and the CSV. */
 export const ParticipantFilterSchema = z.object({
@@ -106,6 +106,7 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 export const ParticipantDetailSchema = z.extend(ParticipantSchema, {
   status: z.enum(['active', 'cancelled']),
+  listedInSearch: z.boolean(),
   payment: PaymentSchema,
   history: z.array(HistoryEntrySchema),
 });
@@ -121,9 +122,7 @@ export const PaymentUpdateSchema = z.discriminatedUnion('status', [
     method: z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid' }),
     amount,
     currency: z.enum(CURRENCIES, { error: 'Choose the currency' }),
-    payerReference: z.optional(
-      z.string().check(z.trim(), z.maxLength(100, 'Reference must be at most 100 characters')),
-    ),
+    payerReference: z.optional(oneLine(100, 'Reference must be at most 100 characters')),
     paidOn: z.iso.date({ error: 'Enter the date it was paid' }),
   }),
   z.object({ status: z.literal('waived'), reason: requiredText('the reason', 200) }),
@@ -133,6 +132,10 @@ export type PaymentUpdate = z.input<typeof PaymentUpdateSchema>;
 export type PaymentUpdateData = z.output<typeof PaymentUpdateSchema>;
 
 /** An admin's correction: every field of the public form except discipline and consent. */
-export const ParticipantEditSchema = z.omit(RegistrationInputSchema, { discipline: true, consent: true });
+export const ParticipantEditSchema = z.extend(
+  z.omit(RegistrationInputSchema, { discipline: true, consent: true }),
+  // Left out, it stays as it is: an edit that does not mention it must not list someone who chose not to be.
+  { listedInSearch: z.optional(z.boolean()) },
+);
 export type ParticipantEdit = z.input<typeof ParticipantEditSchema>;
 export type ParticipantEditData = z.output<typeof ParticipantEditSchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { phoneNumber } from '../phone.ts';
-import { emailAddress, requiredText, wholeNumber } from '../validation.ts';
+import { emailAddress, oneLine, requiredText, wholeNumber } from '../validation.ts';
 
 export const MARITAL_STATUSES = ['Single', 'Married', 'Divorced', 'Widowed'] as const;
 export const PERSON_KINDS = ['men', 'facilitators'] as const;
@@ -85,7 +85,7 @@ export const PERSON_SORTS = [
 ] as const;
 
 export const PersonListQuerySchema = z.object({
-  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  q: z.optional(oneLine(100)),
   status: z.optional(z.enum([...MAN_STATUSES, ...FACILITATOR_STATUSES])),
   sort: z.optional(z.enum(PERSON_SORTS)),
   dir: z.optional(z.enum(['asc', 'desc'])),

@@ -1,12 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
+import { ENTRANT_SEARCH } from '../../../shared/registrations/registration.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
 import { ErrorMessage } from '../../components/ui/status.tsx';
 import { MIN_SEARCH_LENGTH, useEntrantSearch } from '../../features/registrations/api/search.ts';
 
-const DEBOUNCE_MS = 300;
+// Long enough that typing a name costs a request or two: the search is limited per client.
+const DEBOUNCE_MS = 500;
 
 export default function Search() {
   const inputId = useId();
@@ -24,7 +26,8 @@ export default function Search() {
     <PublicPage title="Find an entrant">
       <h1 className="text-3xl font-bold">Find an entrant</h1>
       <p className="mt-2 mb-6 text-stone-700">
-        Check that you or a friend are registered. Only names and races are shown.
+        Check that you or a friend are registered: type the start of a first name or surname. Only names and
+        races are shown, of entrants who chose to be listed.
       </p>
       <search>
         <form
@@ -64,7 +67,9 @@ export default function Search() {
         {ready && results.length > 0 && (
           <>
             <p className="mb-2 text-sm text-stone-600">
-              {results.length === 20 ? 'Showing the first 20 matches' : `${results.length} found`}
+              {results.length === ENTRANT_SEARCH.maxResults
+                ? `Showing the first ${ENTRANT_SEARCH.maxResults} matches: type more of the name to narrow them`
+                : `${results.length} found`}
             </p>
             <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
               {results.map((entrant, index) => (

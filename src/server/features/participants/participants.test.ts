@@ -17,8 +17,8 @@ import { formatPhone } from '../../../shared/phone.ts';
 import type { App } from '../../app.ts';
 import { raceOptions, registrations } from '../../db/schema/index.ts';
 import { seedDemoRegistrations } from '../../db/seed/demo.ts';
+import { safeCell } from '../../http/csv.ts';
 import { getCurrentEvent } from '../events/service.ts';
-import { safeCell } from './export-csv.ts';
 import { participantBatches } from './repository.ts';
 
 let app: App;
@@ -279,13 +279,17 @@ describe('exports', () => {
       'Zoë',
       expect.stringMatching(/^Moyo/),
       expect.any(String),
-      '+263 77 123 4567',
+      '077 123 4567',
     ]);
 
     const all: string[][] = parse((await get('/api/participants/export.csv')).body.replace(/^\uFEFF/, ''));
     expect(all.map((r) => r[0])).toContain(`'=HYPERLINK("x")`);
-    expect(safeCell('+263 77 123 4567')).toBe('+263 77 123 4567');
     expect(safeCell('-1+2')).toBe("'-1+2");
+    expect(safeCell('+263 77 123 4567')).toBe("'+263 77 123 4567");
+    expect(safeCell('Ann\n=2+5')).toBe("Ann\n'=2+5");
+    expect(safeCell('Ann\r\n@SUM(1)\r+1')).toBe("Ann\r\n'@SUM(1)\r'+1");
+    expect(safeCell('\r=1')).toBe("\r'=1");
+    expect(safeCell('\t=1')).toBe("'\t=1");
   });
 
   it('exports every entry once in the order of the list, for every sort, when batches end inside a run of equal keys', async () => {

@@ -192,6 +192,7 @@ export async function findParticipant(db: Database | Transaction, eventId: strin
       payerReference: registrations.payerReference,
       paidOn: registrations.paidOn,
       waiverReason: registrations.waiverReason,
+      listedInSearch: registrations.listedInSearch,
     })
     .from(registrations)
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))

@@ -26,6 +26,7 @@ const FIELD_LABELS: Record<string, string> = {
   raceType: 'race',
   nextOfKinMobile: 'next of kin',
   tshirtSize: 'T-shirt',
+  listedInSearch: 'listing in the public search',
 };
 
 export async function participantDetail({ database }: AppContext, id: string): Promise<ParticipantDetail> {
@@ -49,6 +50,7 @@ export async function participantDetail({ database }: AppContext, id: string): P
     paymentStatus: row.paymentStatus,
     createdAt: row.createdAt.toISOString(),
     status: row.status,
+    listedInSearch: row.listedInSearch,
     payment: {
       method: row.method,
       amount: row.amount,
@@ -137,7 +139,11 @@ export async function editParticipant(
         if ((await countActiveInRace(tx, race.id)) >= race.capacity) throw conflict(RACE_FULL);
       }
       const { raceType: _race, ...fields } = change;
-      const next = { ...fields, gender: fields.gender ?? null };
+      const next = {
+        ...fields,
+        gender: fields.gender ?? null,
+        listedInSearch: fields.listedInSearch ?? row.listedInSearch,
+      };
       const before: Record<string, unknown> = { ...row, raceType: row.raceType };
       const changed = [...Object.keys(next), 'raceType'].filter((key) =>
         key === 'raceType' ? race.label !== row.raceType : before[key] !== next[key as keyof typeof next],

@@ -1,7 +1,7 @@
-import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { formatPhoneAsDialled } from '../../../shared/phone.ts';
 import {
   JoinedSchema,
   PERSON_STATUS_LABELS,
@@ -16,7 +16,7 @@ import {
 } from '../../../shared/programme/people.ts';
 import type { AppContext } from '../../app.ts';
 import { currentUser } from '../../http/access.ts';
-import { safeCell } from '../participants/export-csv.ts';
+import { csvText } from '../../http/csv.ts';
 import { countPeople, listPeople, toPerson } from './people-repository.ts';
 import { decideApplication, deletePerson, editPerson, joinProgramme, quickJoin } from './people-service.ts';
 
@@ -92,8 +92,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       },
       async (request, reply) => {
         const { rows } = await listPeople(db, kind, { ...request.query, page: 1, pageSize: 100_000 });
-        const csv = stringify({ bom: true, record_delimiter: '\r\n' });
-        csv.write([
+        const header = [
           'Surname',
           'Name',
           'Email',
@@ -103,23 +102,19 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
           'Age',
           'Address',
           'Status',
+        ];
+        const records = rows.map((row) => [
+          row.lastName,
+          row.firstName,
+          row.email,
+          formatPhoneAsDialled(row.mobile),
+          row.maritalStatus ?? '',
+          row.church ?? '',
+          row.age === null ? '' : String(row.age),
+          row.address ?? '',
+          PERSON_STATUS_LABELS[row.status] ?? row.status,
         ]);
-        for (const row of rows) {
-          csv.write(
-            [
-              row.lastName,
-              row.firstName,
-              row.email,
-              row.mobile,
-              row.maritalStatus ?? '',
-              row.church ?? '',
-              row.age === null ? '' : String(row.age),
-              row.address ?? '',
-              PERSON_STATUS_LABELS[row.status] ?? row.status,
-            ].map(safeCell),
-          );
-        }
-        csv.end();
+        const csv = csvText([header, ...records], { bom: true });
         const file = kind === 'men' ? 'Registered_Men.csv' : 'Registered_Facilitators.csv';
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -4,6 +4,15 @@ import { formatPhone } from '../../../shared/phone.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import type { EventRow } from '../events/repository.ts';
 
+/** The outbox's name for these mails: the limits below count them per recipient. */
+export const CONFIRMATION_KIND = 'registration-confirmation';
+
+/**
+ * A form that mails whoever's address is typed in can be aimed at a stranger: the confirmation of a duplicate
+ * attempt goes again at most once per entry in this many minutes, and no address gets more than so many an hour.
+ */
+export const CONFIRMATION_LIMITS = { resendAfterMinutes: 10, perRecipientPerHour: 5 };
+
 interface Receipt {
   reference: string;
   discipline: Discipline;
@@ -30,7 +39,11 @@ function phonesOf(event: EventRow) {
 }
 
 /** The same facts as the thank-you page: reference, race, fee and how to pay quoting the reference. */
-export function confirmationMail(event: EventRow, receipt: Receipt, publicUrl: string): OutgoingMail {
+export function confirmationMail(
+  event: EventRow,
+  receipt: Receipt,
+  publicUrl: string,
+): OutgoingMail & { kind: string } {
   const p = event.payment;
   const phones = phonesOf(event);
   const fees = formatFees(receipt.feeUsd, receipt.feeZwg);
@@ -52,5 +65,10 @@ export function confirmationMail(event: EventRow, receipt: Receipt, publicUrl: s
     `Questions? Call ${phones.contact}.`,
     `${publicUrl.replace(/\/$/, '')}/Banking`,
   ].join('\n');
-  return { to: receipt.email, subject: `${event.title}: your registration ${receipt.reference}`, text };
+  return {
+    to: receipt.email,
+    kind: CONFIRMATION_KIND,
+    subject: `${event.title}: your registration ${receipt.reference}`,
+    text,
+  };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, like, sql } from 'drizzle-orm';
+import { and, asc, count, eq, like, or, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event-settings.ts';
 import type { Database, RunStatement, Statement, Transaction } from '../../db/client.ts';
 import { raceOptions, registrations } from '../../db/schema/index.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
+import { CONFIRMATION_KIND, CONFIRMATION_LIMITS } from './confirmation-mail.ts';
 
 export type NewRegistration = Omit<typeof registrations.$inferInsert, 'reference'>;
 
@@ -16,6 +17,7 @@ const receiptColumns = {
   feeZwg: raceOptions.feeZwg,
   email: registrations.email,
   firstName: registrations.firstName,
+  requestDigest: registrations.requestDigest,
 };
 
 export async function findByIdempotencyKey(db: Database, key: string) {
@@ -58,6 +60,22 @@ export async function countActiveInRace(tx: Transaction, raceOptionId: string) {
   return Number(row?.taken ?? 0);
 }
 
+/** Claims the right to send an entry's confirmation again: true at most once per `minutes`. */
+export async function claimConfirmationResend(db: Database, registrationId: string, minutes: number) {
+  const claimed = await db
+    .update(registrations)
+    .set({ confirmationResentAt: sql`now()` })
+    .where(
+      and(
+        eq(registrations.id, registrationId),
+        sql`(${registrations.confirmationResentAt} is null
+          or ${registrations.confirmationResentAt} < now() - make_interval(mins => ${minutes}))`,
+      ),
+    )
+    .returning({ id: registrations.id });
+  return claimed.length > 0;
+}
+
 /** Stands for the reference in a mail written before the database has numbered the entry. */
 export const REFERENCE_PLACEHOLDER = `[reference-${randomUUID()}]`;
 
@@ -65,6 +83,7 @@ export const REFERENCE_PLACEHOLDER = `[reference-${randomUUID()}]`;
  * The entry and its confirmation mail in one statement (one round trip, atomic on its own), written only
  * while the event is still at the revision the caller read ($17). The reference is numbered by the
  * sequence: CFR25-0042, and on past 9999 CFR25-10000. The mail's texts carry a placeholder ($21) for it.
+ * The mail is left out when its recipient already got as many confirmations this hour as allowed ($24).
  */
 const INSERT_REGISTRATION_WITH_MAIL: Statement = {
   name: 'insert_registration_with_mail',
@@ -72,18 +91,22 @@ const INSERT_REGISTRATION_WITH_MAIL: Statement = {
     with inserted as (
       insert into registrations (event_id, discipline, race_option_id, reference, first_name, last_name, email,
         mobile, next_of_kin_mobile, age, gender, tshirt_size, terms_version, consented_at, idempotency_key,
-        company_account_id)
+        company_account_id, request_digest, listed_in_search)
       select $1::uuid, $2::discipline, $3::uuid,
         (select $4 || '-' || lpad(n, greatest(4, length(n)), '0')
           from (select nextval('registration_number_seq')::text as n) as numbered),
-        $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13::integer, $14::timestamptz, $15, $16
+        $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13::integer, $14::timestamptz, $15, $16, $22,
+        $23::boolean
       where exists (select 1 from events where id = $1::uuid and revision = $17::integer)
       on conflict (idempotency_key) do nothing
       returning id, reference
     ),
     mail as (
-      insert into mail_outbox ("to", subject, text)
-      select $18, replace($19, $21, reference), replace($20, $21, reference) from inserted
+      insert into mail_outbox ("to", kind, subject, text)
+      select $18, '${CONFIRMATION_KIND}', replace($19, $21, reference), replace($20, $21, reference)
+      from inserted
+      where (select count(*) from mail_outbox where lower("to") = lower($18)
+        and kind = '${CONFIRMATION_KIND}' and created_at > now() - interval '1 hour') < $24::integer
     )
     select (select id from inserted) as id, (select reference from inserted) as reference,
       exists (select 1 from events where id = $1::uuid and revision = $17::integer) as current`,
@@ -126,6 +149,9 @@ export async function insertRegistrationWithMail(
       mail.subject,
       mail.text,
       REFERENCE_PLACEHOLDER,
+      values.requestDigest ?? null,
+      values.listedInSearch ?? true,
+      CONFIRMATION_LIMITS.perRecipientPerHour,
     ],
   );
   if (row?.id && row.reference) return { kind: 'inserted', id: row.id, reference: row.reference };
@@ -149,9 +175,12 @@ export async function lockRaceAndCountEntries(run: RunStatement, raceOptionId: s
   return row?.taken ?? 0;
 }
 
-/** Names, discipline and race only: this answers the public search. */
+/**
+ * Names, discipline and race only: this answers the public search. It matches the start of the first name,
+ * of the surname or of any later word of either, and only entrants who chose to be listed.
+ */
 export async function searchByName(db: Database, eventId: string, text: string, limit: number) {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const start = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
     .select({
       firstName: registrations.firstName,
@@ -165,8 +194,12 @@ export async function searchByName(db: Database, eventId: string, text: string, 
       and(
         eq(registrations.eventId, eventId),
         eq(registrations.status, 'active'),
+        eq(registrations.listedInSearch, true),
         // Lower-cased by PostgreSQL, as the stored name was, so both sides fold case the same way.
-        like(registrations.nameText, sql`lower(${pattern})`),
+        or(
+          like(registrations.nameText, sql`lower(${start})`),
+          like(registrations.nameText, sql`lower(${`% ${start}`})`),
+        ),
       ),
     )
     .orderBy(asc(registrations.lastName), asc(registrations.firstName))

@@ -46,9 +46,10 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
   api.get(
     '/registrations/search',
     {
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      // Enough to check a few entries, too few to sweep the list a name at a time.
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
-        summary: 'Find registered entrants by name (names, discipline and race only)',
+        summary: 'Find registered entrants by the start of a name (names, discipline and race only)',
         tags: ['registrations'],
         querystring: SearchQuerySchema,
         response: { 200: SearchResultSchema },

@@ -1,12 +1,20 @@
-import type { RegistrationData, RegistrationReceipt } from '../../../shared/registrations/registration.ts';
+import { createHash } from 'node:crypto';
+import {
+  ENTRANT_SEARCH,
+  type RegistrationData,
+  type RegistrationReceipt,
+} from '../../../shared/registrations/registration.ts';
 import type { AppContext } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, Problem } from '../../http/problem.ts';
-import { enqueueMail } from '../../mail/repository.ts';
+import { enqueueMailWithinLimit } from '../../mail/repository.ts';
 import type { EventSnapshot } from '../events/current-event.ts';
+import type { EventRow } from '../events/repository.ts';
 import { getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
-import { confirmationMail } from './confirmation-mail.ts';
+import { CONFIRMATION_LIMITS, confirmationMail } from './confirmation-mail.ts';
 import {
+  claimConfirmationResend,
   findActiveSamePerson,
   findByIdempotencyKey,
   insertRegistrationWithMail,
@@ -70,9 +78,20 @@ async function registerWith(
   { idempotencyKey, companyAccountId }: { idempotencyKey?: string; companyAccountId?: string },
 ): Promise<RegisterResult> {
   const { db } = database;
+  const digest = requestDigest(input, companyAccountId);
+  /** The answer already given to this Idempotency-Key, if any; a different request under the key is refused. */
   const earlierAnswer = async () => {
     const earlier = idempotencyKey ? await findByIdempotencyKey(db, idempotencyKey) : undefined;
-    return earlier ? { receipt: toReceipt(earlier), created: false } : undefined;
+    if (!earlier) return undefined;
+    // Entries stored before digests were kept have none: they answer as before.
+    if (earlier.requestDigest !== null && earlier.requestDigest !== digest) {
+      throw new Problem(
+        422,
+        'Unprocessable Content',
+        'This key was already used for a different registration.',
+      );
+    }
+    return { receipt: toReceipt(earlier), created: false };
   };
   /** A refusal read from memory is only answered once the database agrees. */
   const refuse = (problem: Problem): never => {
@@ -131,7 +150,9 @@ async function registerWith(
     termsVersion: event.termsVersion,
     consentedAt: new Date(),
     idempotencyKey: idempotencyKey ?? null,
+    requestDigest: idempotencyKey ? digest : null,
     companyAccountId: companyAccountId ?? null,
+    listedInSearch: input.listedInSearch,
   };
 
   try {
@@ -160,22 +181,43 @@ async function registerWith(
     if (error instanceof Problem) throw error;
     if (uniqueViolation(error) === 'registrations_same_person') {
       const existing = await findActiveSamePerson(db, { eventId: event.id, ...input });
-      if (existing) {
-        await enqueueMail(db, confirmationMail(event, existing, env.PUBLIC_URL));
-        mailer.kick();
-      }
+      const resent = existing ? await resendConfirmation(db, event, existing, env.PUBLIC_URL) : false;
+      if (resent) mailer.kick();
+      const who = input.discipline === 'run' ? 'runner' : 'cyclist';
       throw conflict(
-        `You are already registered as a ${input.discipline === 'run' ? 'runner' : 'cyclist'} with this name and email. ` +
-          'We have sent your confirmation email again.',
+        `You are already registered as a ${who} with this name and email. ` +
+          (resent
+            ? 'We have sent your confirmation email again.'
+            : 'Your confirmation email was sent a short while ago: please check your inbox.'),
       );
     }
     throw error;
   }
 }
 
+/** The confirmation again, for a duplicate attempt: at most once per entry per window, within the recipient's limit. */
+async function resendConfirmation(
+  db: Database,
+  event: EventRow,
+  entry: NonNullable<Awaited<ReturnType<typeof findActiveSamePerson>>>,
+  publicUrl: string,
+) {
+  if (!(await claimConfirmationResend(db, entry.id, CONFIRMATION_LIMITS.resendAfterMinutes))) return false;
+  const mail = confirmationMail(event, entry, publicUrl);
+  return enqueueMailWithinLimit(db, mail, CONFIRMATION_LIMITS.perRecipientPerHour);
+}
+
+/** Who asked for what, so a retried Idempotency-Key can be told apart from a different request under it. */
+function requestDigest(input: RegistrationData, companyAccountId: string | undefined) {
+  const fields = Object.entries({ ...input, companyAccountId: companyAccountId ?? null }).sort(([a], [b]) =>
+    a.localeCompare(b),
+  );
+  return createHash('sha256').update(JSON.stringify(fields)).digest('base64url');
+}
+
 export async function searchEntrants({ database }: AppContext, text: string) {
   const event = await getCurrentEvent(database.db);
-  return searchByName(database.db, event.id, text, 20);
+  return searchByName(database.db, event.id, text, ENTRANT_SEARCH.maxResults);
 }
 
 /** A company's entries and what they owe together, per currency (fees are decimal strings). */

@@ -27,7 +27,7 @@ const FIELDS = [
   'nextOfKinMobile',
   'tshirtSize',
 ] as const;
-type Values = Record<(typeof FIELDS)[number], string>;
+type Values = Record<(typeof FIELDS)[number], string> & { listedInSearch: boolean };
 const isField = (path: string): path is (typeof FIELDS)[number] =>
   (FIELDS as readonly string[]).includes(path);
 
@@ -85,6 +85,7 @@ function EditForm({
       raceType: entry.raceType,
       nextOfKinMobile: formatPhone(entry.nextOfKinMobile),
       tshirtSize: entry.tshirtSize,
+      listedInSearch: entry.listedInSearch,
     },
   });
   // A size that was later removed from the event's list still shows as the entry's own.
@@ -209,6 +210,17 @@ function EditForm({
           />
         )}
       </Field>
+      <div className="flex items-center gap-3">
+        <input
+          id="edit-listed-in-search"
+          type="checkbox"
+          {...register('listedInSearch')}
+          className="size-5 shrink-0 accent-brand-700"
+        />
+        <label htmlFor="edit-listed-in-search" className="text-stone-800">
+          List the name in the public entrant search
+        </label>
+      </div>
       {failure && <DialogError>{errorText(failure)}</DialogError>}
       <DialogActions>
         <button type="button" className={secondaryButtonClass} onClick={onCancel}>

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SearchResult } from '../../../../shared/registrations/registration.ts';
+import { ENTRANT_SEARCH, type SearchResult } from '../../../../shared/registrations/registration.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
-export const MIN_SEARCH_LENGTH = 2;
+export const MIN_SEARCH_LENGTH = ENTRANT_SEARCH.minLength;
 
 export const useEntrantSearch = (text: string) =>
   useQuery({

@@ -26,6 +26,7 @@ type FormValues = {
   raceType: string;
   nextOfKinMobile: string;
   tshirtSize: string;
+  listedInSearch: boolean;
   consent: boolean;
 };
 
@@ -39,6 +40,7 @@ const FIELDS = [
   'raceType',
   'nextOfKinMobile',
   'tshirtSize',
+  'listedInSearch',
   'consent',
 ] as const;
 const isField = (path: string): path is (typeof FIELDS)[number] =>
@@ -69,6 +71,7 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
     raceType: '',
     nextOfKinMobile: '',
     tshirtSize: '',
+    listedInSearch: true,
     consent: false,
   };
   const {
@@ -228,6 +231,23 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
       >
         {(a11y) => <input {...a11y} {...register('nextOfKinMobile')} type="tel" className={inputClass} />}
       </Field>
+      <div className="flex items-start gap-3">
+        <input
+          id="listedInSearch"
+          type="checkbox"
+          {...register('listedInSearch')}
+          aria-describedby="listedInSearch-hint"
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+        />
+        <div>
+          <label htmlFor="listedInSearch" className="text-stone-800">
+            List my name in the public entrant search
+          </label>
+          <p id="listedInSearch-hint" className="text-sm text-stone-600">
+            So friends can check you are registered. Only your name and race are shown.
+          </p>
+        </div>
+      </div>
       <div>
         <div className="flex items-start gap-3">
           <input
