@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetData, testDatabase } from '../../../tests/support/test-app.ts';
@@ -7,7 +7,7 @@ import { mailOutbox } from '../db/schema/index.ts';
 import { loadEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
 import { Mailer } from './mailer.ts';
-import { enqueueMail } from './repository.ts';
+import { enqueueMail, MAIL_RETENTION } from './repository.ts';
 
 let db: Database;
 const received: string[] = [];
@@ -81,5 +81,35 @@ describe('the mail outbox', () => {
     const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.transport, 'dev-outbox'));
     expect(rows.every((row) => row.attempts === 1)).toBe(true);
     expect(rows).toHaveLength(30);
+  });
+});
+
+describe('old mail', () => {
+  it('loses its body 7 days after delivery and its record after 90 days; pending mail keeps its body', async () => {
+    expect(MAIL_RETENTION).toEqual({ bodyDays: 7, recordDays: 90 });
+    const mail = (n: number) => ({
+      to: `old.${n}@example.com`,
+      subject: `Mail ${n}`,
+      text: `Link ${n}`,
+      html: '<p>x</p>',
+    });
+    const days = (n: number) => sql`now() - make_interval(days => ${n})`;
+    await db.insert(mailOutbox).values([
+      { ...mail(1), sentAt: days(8), createdAt: days(8) },
+      { ...mail(2), sentAt: days(6), createdAt: days(6) },
+      { ...mail(3), createdAt: days(8) },
+      { ...mail(4), sentAt: days(91), createdAt: days(91) },
+    ]);
+    const dev = mailer();
+    await dev.purgeOld();
+    const left = await db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+    expect(left.map((row) => [row.subject, row.text, row.html])).toEqual([
+      ['Mail 1', null, null],
+      ['Mail 2', 'Link 2', '<p>x</p>'],
+      ['Mail 3', 'Link 3', '<p>x</p>'],
+    ]);
+    expect(left[0]?.sentAt).not.toBeNull();
+    await dev.purgeOld();
+    expect(await db.select().from(mailOutbox)).toHaveLength(3);
   });
 });

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
-import { claimDueMail, markMailFailed, markMailSent } from './repository.ts';
+import { claimDueMail, markMailFailed, markMailSent, purgeOldMail } from './repository.ts';
 
 const POLL_MS = 2000;
 const BATCH = 100;
 const LEASE_SECONDS = 120;
+const PURGE_EVERY_MS = 60 * 60_000;
 
 /** Retry after 5 s, 10 s, 20 s … at most 10 minutes. */
 export const retryDelaySeconds = (attempts: number) => Math.min(5 * 2 ** attempts, 600);
@@ -18,6 +19,7 @@ export const retryDelaySeconds = (attempts: number) => Math.min(5 * 2 ** attempt
 export class Mailer {
   private transporter?: Transporter;
   private timer?: NodeJS.Timeout;
+  private purgeTimer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = false;
   private kickedWhileRunning = false;
@@ -38,13 +40,25 @@ export class Mailer {
     }
   }
 
-  get transportName() {
+  get transportName(): 'smtp' | 'dev-outbox' {
     return this.transporter ? 'smtp' : 'dev-outbox';
   }
 
   start() {
     this.stopped = false;
     this.schedule(0);
+    this.purgeTimer = setInterval(() => void this.purgeOld(), PURGE_EVERY_MS);
+    this.purgeTimer.unref();
+  }
+
+  /** Old bodies and records go (see MAIL_RETENTION): hourly while the server listens. */
+  async purgeOld() {
+    try {
+      const purged = await purgeOldMail(this.db);
+      if (purged.emptied + purged.deleted > 0) this.log.info(purged, 'old mail purged');
+    } catch (error) {
+      this.log.warn({ err: error }, 'purging old mail failed');
+    }
   }
 
   /** Asks for a delivery round soon (after new mail was committed). */
@@ -54,6 +68,7 @@ export class Mailer {
 
   async stop() {
     this.stopped = true;
+    clearInterval(this.purgeTimer);
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
@@ -79,17 +79,50 @@ export async function markMailFailed(db: Database, id: number, error: string, re
     .where(eq(mailOutbox.id, id));
 }
 
-/** The newest mail first, for admins reading the dev outbox. */
-export async function recentMail(db: Database, limit: number) {
-  const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+/**
+ * The newest mail first, for admins. Bodies only when asked (the dev outbox): with a mail server they hold
+ * live sign-in links, and are not even read.
+ */
+export async function recentMail(db: Database, limit: number, { withBodies }: { withBodies: boolean }) {
+  const rows = await db
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      text: withBodies ? mailOutbox.text : sql<null>`null`,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+    })
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.id))
+    .limit(limit);
   return rows.map((row) => ({
-    id: row.id,
-    to: row.to,
-    subject: row.subject,
-    text: row.text ?? '',
+    ...row,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
-    attempts: row.attempts,
-    lastError: row.lastError,
   }));
+}
+
+/** How long delivered mail keeps its body, and any mail its delivery record. */
+export const MAIL_RETENTION = { bodyDays: 7, recordDays: 90 };
+
+/** Forgets delivered mail's bodies after a week and every record after 90 days; safe to run anywhere, any time. */
+export async function purgeOldMail(db: Database) {
+  const emptied = await db
+    .update(mailOutbox)
+    .set({ text: null, html: null })
+    .where(
+      and(
+        lt(mailOutbox.sentAt, sql`now() - make_interval(days => ${MAIL_RETENTION.bodyDays})`),
+        or(isNotNull(mailOutbox.text), isNotNull(mailOutbox.html)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(lt(mailOutbox.createdAt, sql`now() - make_interval(days => ${MAIL_RETENTION.recordDays})`))
+    .returning({ id: mailOutbox.id });
+  return { emptied: emptied.length, deleted: deleted.length };
 }

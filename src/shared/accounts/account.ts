@@ -87,11 +87,17 @@ export const OutboxMailSchema = z.object({
   id: z.number(),
   to: z.string(),
   subject: z.string(),
-  text: z.string(),
+  /** Only from the dev outbox (no SMTP server): real mail carries sign-in links no screen may show. */
+  text: z.nullable(z.string()),
   createdAt: z.string(),
   sentAt: z.nullable(z.string()),
   attempts: z.number(),
   lastError: z.nullable(z.string()),
 });
-export const OutboxListSchema = z.object({ mails: z.array(OutboxMailSchema) });
+export const OutboxListSchema = z.object({
+  /** `smtp`: mail is delivered, bodies are never shown. `dev-outbox`: nothing is delivered. */
+  transport: z.enum(['smtp', 'dev-outbox']),
+  mails: z.array(OutboxMailSchema),
+});
+export type OutboxList = z.infer<typeof OutboxListSchema>;
 export type OutboxMail = z.infer<typeof OutboxMailSchema>;

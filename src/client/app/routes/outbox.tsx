@@ -46,11 +46,11 @@ function MailLinks({ text }: { text: string }) {
   );
 }
 
-function Status({ mail }: { mail: OutboxMail }) {
+function Status({ mail, delivered }: { mail: OutboxMail; delivered: boolean }) {
   if (mail.sentAt) {
     return (
       <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
-        Sent {formatDateTime(mail.sentAt)}
+        {delivered ? 'Delivered' : 'Logged, not sent'} {formatDateTime(mail.sentAt)}
       </span>
     );
   }
@@ -64,14 +64,24 @@ function Status({ mail }: { mail: OutboxMail }) {
 export default function Outbox() {
   const outbox = useOutbox();
   const mails = outbox.data?.mails;
+  const devOutbox = outbox.data?.transport === 'dev-outbox';
   return (
     <>
       <PageHeading title="Outbox">
         <p>
-          The latest 50 emails the site sent, newest first. When no mail server is set up they are not
-          delivered, and their links can be opened from here.
+          The latest 50 emails the site sent, newest first, with whether they were delivered. What they say is
+          never shown here: they can hold sign-in links meant for their recipient alone.
         </p>
       </PageHeading>
+      {devOutbox && (
+        <p
+          role="note"
+          className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950"
+        >
+          No mail server is set up (SMTP_URL), so nothing is delivered. For development only, each message’s
+          text and links are shown below. Set up a mail server before real people use the site.
+        </p>
+      )}
       <p className="mb-4">
         <button
           type="button"
@@ -108,20 +118,24 @@ export default function Outbox() {
                       To {mail.to} · <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt)}</time>
                     </p>
                   </div>
-                  <Status mail={mail} />
+                  <Status mail={mail} delivered={!devOutbox} />
                 </header>
                 {mail.lastError && !mail.sentAt && (
                   <p className="mt-2 text-sm text-red-800">Last error: {mail.lastError}</p>
                 )}
-                <MailLinks text={mail.text} />
-                <details className="mt-3 rounded-lg bg-stone-50">
-                  <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
-                    Message text
-                  </summary>
-                  <p className="whitespace-pre-wrap break-words px-3 pb-3 text-sm text-stone-800">
-                    <TextWithLinks text={mail.text} />
-                  </p>
-                </details>
+                {mail.text !== null && (
+                  <>
+                    <MailLinks text={mail.text} />
+                    <details className="mt-3 rounded-lg bg-stone-50">
+                      <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
+                        Message text
+                      </summary>
+                      <p className="whitespace-pre-wrap break-words px-3 pb-3 text-sm text-stone-800">
+                        <TextWithLinks text={mail.text} />
+                      </p>
+                    </details>
+                  </>
+                )}
               </article>
             </li>
           ))}

@@ -78,6 +78,9 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: OutboxListSchema },
       },
     },
-    async () => ({ mails: await recentMail(db, 50) }),
+    async () => {
+      const transport = context.mailer.transportName;
+      return { transport, mails: await recentMail(db, 50, { withBodies: transport === 'dev-outbox' }) };
+    },
   );
 }

@@ -373,8 +373,28 @@ describe('admin accounts screen API', () => {
     const email = newEmail();
     await post(app, '/api/account/sign-up', { name: 'Outbox Reader', email, password: PASSWORD });
     const response = await app.inject({ url: '/api/mail-outbox', headers: { cookie: admin.cookie } });
+    expect(response.json().transport).toBe('dev-outbox');
     const mail = response.json().mails.find((m: { to: string }) => m.to === email);
     expect(mail.text).toContain('/api/auth/verify-email?token=');
+  });
+
+  it('with a mail server set up, shows delivery status only: no body, no link, for any mail', async () => {
+    const withSmtp = await createTestApp({ RATE_LIMITS: 'off', SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const admin = await signedInAs(withSmtp, 'admin');
+      const email = newEmail();
+      await post(withSmtp, '/api/account/sign-up', { name: 'Outbox Reader', email, password: PASSWORD });
+      await post(withSmtp, '/api/account/forgot-password', { email: admin.email });
+      const response = await withSmtp.inject({ url: '/api/mail-outbox', headers: { cookie: admin.cookie } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().transport).toBe('smtp');
+      const mails = response.json().mails as { to: string; subject: string; text: string | null }[];
+      expect(mails.map((m) => m.to)).toEqual(expect.arrayContaining([email, admin.email]));
+      for (const mail of mails) expect(mail).toMatchObject({ text: null, attempts: 0, sentAt: null });
+      expect(response.body).not.toMatch(/token|https?:\/\//);
+    } finally {
+      await withSmtp.close();
+    }
   });
 });
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OutboxMail } from '../../../../shared/accounts/account.ts';
+import type { OutboxList } from '../../../../shared/accounts/account.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 export const useOutbox = () =>
   useQuery({
     queryKey: ['mail-outbox'],
-    queryFn: ({ signal }) => apiFetch<{ mails: OutboxMail[] }>('/api/mail-outbox', { signal }),
+    queryFn: ({ signal }) => apiFetch<OutboxList>('/api/mail-outbox', { signal }),
   });
