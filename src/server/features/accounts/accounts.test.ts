@@ -203,6 +203,42 @@ describe('sign-up, verification and sign-in', () => {
   });
 });
 
+describe('emailed links with a callback that is not a plain path on this site', () => {
+  /** The emailed link with its callbackURL replaced by `callback`, sent as written (already encoded). */
+  const withCallback = (path: string, callback: string) => {
+    const url = new URL(path, ORIGIN);
+    url.searchParams.delete('callbackURL');
+    return `${url.pathname}${url.search ? `${url.search}&` : '?'}callbackURL=${callback}`;
+  };
+
+  it('answers a valid verification token with such a callback as a 400 problem, before the token is used', async () => {
+    const email = newEmail();
+    await post(app, '/api/account/sign-up', { name: 'Link Tester', email, password: PASSWORD });
+    const link = await linkIn(email);
+    for (const callback of ['/%E3%80%80/x', '/%09/evil.example', '//evil.example', 'https://evil.example']) {
+      const response = await app.inject({ url: withCallback(link, callback) });
+      expect(response.statusCode, callback).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toMatchObject({ status: 400, detail: 'This link is not valid.' });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    // The link as sent still works.
+    const verified = await app.inject({ url: link });
+    expect(verified.statusCode).toBe(302);
+    expect(verified.headers.location).toBe('/About');
+  });
+
+  it('answers a password reset link with such a callback as a 400 problem', async () => {
+    const { email } = await signUpAndVerify();
+    await post(app, '/api/account/forgot-password', { email });
+    const link = await linkIn(email);
+    const response = await app.inject({ url: withCallback(link, '/%E3%80%80/x') });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect((await app.inject({ url: link })).statusCode).toBe(302);
+  });
+});
+
 describe('session cookie and request origin', () => {
   it('sets an HttpOnly, SameSite=Lax cookie, without Secure over http', async () => {
     const { verified } = await signUpAndVerify();
@@ -366,6 +402,23 @@ describe('admin accounts screen API', () => {
       expect(response.json().detail).toMatch(/cannot remove your own admin role/);
     }
     expect(await sessionOf(admin.cookie)).toMatchObject({ role: 'admin' });
+  });
+
+  it('answers a change with nothing in it as a 400 problem', async () => {
+    const admin = await signedInAs(app, 'admin');
+    const member = await signedInAs(app, 'participant');
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/accounts/${member.id}`,
+      headers: { cookie: admin.cookie, origin: ORIGIN },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json().errors).toEqual([
+      { path: '', message: 'Choose a role or whether the account is disabled' },
+    ]);
+    expect(await sessionOf(member.cookie)).toMatchObject({ role: 'participant' });
   });
 
   it('shows the dev outbox with its links to admins', async () => {

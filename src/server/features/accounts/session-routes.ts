@@ -11,10 +11,11 @@ import {
   SignInSchema,
   SignUpSchema,
 } from '../../../shared/accounts/account.ts';
+import { safeNextPath } from '../../../shared/safe-next-path.ts';
 import type { AppContext } from '../../app.ts';
 import { signUpRole } from '../../auth/account-kind.ts';
 import { currentUser } from '../../http/access.ts';
-import { Problem } from '../../http/problem.ts';
+import { badRequest, Problem } from '../../http/problem.ts';
 import { AUTH_LIMITS, limitPerIpAndEmail } from '../../http/rate-limits.ts';
 
 const Accepted = z.object({ message: z.string() });
@@ -230,8 +231,14 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
 }
 
 async function forwardToAuth(context: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(request.url, context.env.PUBLIC_URL);
+  // better-auth redirects to callbackURL as given: a path it cannot put in a Location header is a 500
+  // there, and one a browser reads as another site is an open redirect. Check what it will read.
+  if (url.searchParams.getAll('callbackURL').some((callback) => safeNextPath(callback) === undefined)) {
+    throw badRequest('This link is not valid.');
+  }
   const response = await context.auth.handler(
-    new Request(new URL(request.url, context.env.PUBLIC_URL), { method: 'GET', headers: headersOf(request) }),
+    new Request(url, { method: 'GET', headers: headersOf(request) }),
   );
   reply.code(response.status);
   for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
