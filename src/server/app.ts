@@ -42,6 +42,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** Serve the built client (off in API tests). */
   serveClient?: boolean;
+  /** Where the built client is: dist/client unless a test points at a small fake build. */
+  clientDir?: string;
 }
 
 export interface AppContext {
@@ -157,8 +159,8 @@ export async function buildApp(options: AppOptions) {
   );
 
   await mediaRoutes(app, context);
-  const spaFallback = options.serveClient && clientBuildExists();
-  if (options.serveClient) await clientRoutes(app);
+  const spaFallback = options.serveClient && clientBuildExists(options.clientDir);
+  if (options.serveClient) await clientRoutes(app, options.clientDir);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing file (an old hashed chunk after a deploy) is a real 404, so the client can offer a reload.
