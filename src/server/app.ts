@@ -26,7 +26,12 @@ import { programmeConfigRoutes } from './features/programme/config-routes.ts';
 import { peopleRoutes } from './features/programme/people-routes.ts';
 import { progressRoutes } from './features/programme/progress-routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
-import { enforceAccess, requireAccessDeclarations, requireSameOrigin } from './http/access.ts';
+import {
+  enforceAccess,
+  noStoreForPersonalAnswers,
+  requireAccessDeclarations,
+  requireSameOrigin,
+} from './http/access.ts';
 import { clientBuildExists, clientRoutes, isClientRoute } from './http/client-routes.ts';
 import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
@@ -127,6 +132,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('context', context);
   requireSameOrigin(app, env.PUBLIC_URL);
   enforceAccess(app, auth);
+  noStoreForPersonalAnswers(app);
 
   healthRoutes(app, database);
   await app.register(

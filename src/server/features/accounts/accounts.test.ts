@@ -240,6 +240,18 @@ describe('emailed links with a callback that is not a plain path on this site', 
 });
 
 describe('session cookie and request origin', () => {
+  it('keeps every answer that sets or clears the cookie out of caches', async () => {
+    const email = newEmail();
+    await post(app, '/api/account/sign-up', { name: 'Cache Watcher', email, password: PASSWORD });
+    const verified = await app.inject({ url: await linkIn(email) });
+    const signIn = await post(app, '/api/account/sign-in', { email, password: PASSWORD });
+    const signOut = await post(app, '/api/account/sign-out', {}, cookieHeader(signIn.headers['set-cookie']));
+    for (const [name, response] of Object.entries({ verified, signIn, signOut })) {
+      expect(response.headers['set-cookie'], name).toBeDefined();
+      expect(response.headers['cache-control'], name).toBe('no-store');
+    }
+  });
+
   it('sets an HttpOnly, SameSite=Lax cookie, without Secure over http', async () => {
     const { verified } = await signUpAndVerify();
     const line = [verified.headers['set-cookie']].flat().find((c) => c?.includes('session_token'));

@@ -142,6 +142,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async (request, reply) => {
+      // A public route whose answer is personal: the no-store hook covers routes that need an account.
       reply.header('cache-control', 'no-store');
       return { user: await currentUser(auth, request) };
     },

@@ -33,10 +33,7 @@ export async function eventAdminRoutes(app: FastifyInstance, context: AppContext
         response: { 200: EventSettingsSchema },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return eventSettings(db);
-    },
+    async () => eventSettings(db),
   );
 
   api.put(
