@@ -15,6 +15,7 @@ import { createOrPromoteAdmin } from '../../auth/create-admin.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, session, user } from '../../db/schema/index.ts';
 import { loadEnv } from '../../env.ts';
+import { SIGN_IN_THROTTLE } from '../../http/limits.ts';
 import { createLogger } from '../../logger.ts';
 
 let app: App;
@@ -307,6 +308,7 @@ async function signedInAsOn(target: App) {
 }
 
 describe('rate limits on sign-in', () => {
+  const { perClient, perEmail } = SIGN_IN_THROTTLE;
   let limited: App;
   beforeAll(async () => {
     limited = await createTestApp({ RATE_LIMITS: 'on' });
@@ -314,24 +316,56 @@ describe('rate limits on sign-in', () => {
   afterAll(() => limited.close());
   afterEach(() => vi.useRealTimers());
 
-  it('answers the eleventh wrong password in a minute with 429 and Retry-After; the right one works after the window', async () => {
+  const signInFrom = (remoteAddress: string, email: string, password: string) =>
+    limited.inject({
+      method: 'POST',
+      url: '/api/account/sign-in',
+      remoteAddress,
+      headers: { origin: ORIGIN },
+      payload: { email, password },
+    });
+  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+  it('refuses the client that guessed wrong too often, while the owner signs in from another address', async () => {
     const { email, password } = await createAccount(limited, 'participant');
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) {
-      statuses.push(
-        (await post(limited, '/api/account/sign-in', { email, password: 'wrong password' })).statusCode,
-      );
+    for (let attempt = 0; attempt <= perClient.max; attempt++) {
+      statuses.push((await signInFrom('10.0.0.1', email, 'wrong password')).statusCode);
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
-    const blocked = await post(limited, '/api/account/sign-in', { email, password });
+    expect(statuses).toEqual([...Array(perClient.max).fill(401), 429]);
+    const blocked = await signInFrom('10.0.0.1', email, password);
     expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signInFrom('10.0.0.2', email, password)).statusCode).toBe(200);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(perClient.window / 1000 - 60);
     expect(blocked.json().detail).toMatch(/Too many/);
 
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 61_000);
-    expect((await post(limited, '/api/account/sign-in', { email, password })).statusCode).toBe(200);
+    later(perClient.window + 1000);
+    expect((await signInFrom('10.0.0.1', email, password)).statusCode).toBe(200);
+  });
+
+  it('makes clients that failed wait longer and longer once an email has many failures, but never a clean client', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { email, password } = await createAccount(limited, 'participant');
+    const guesser = (n: number) => `10.1.0.${n}`;
+    // One wrong password from each of many addresses: none is refused, each is now a client that failed.
+    for (let n = 1; n <= perEmail.freeFailures + 1; n++) {
+      expect((await signInFrom(guesser(n), email, 'wrong password')).statusCode).toBe(401);
+    }
+    const waits: number[] = [];
+    for (let round = 1; round <= 3; round++) {
+      const refused = await signInFrom(guesser(round), email, 'wrong password');
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      waits.push(wait);
+      // The owner, from an address that has not failed, is never held up.
+      expect((await signInFrom(`10.2.0.${round}`, email, password)).statusCode).toBe(200);
+      later(wait * 1000 + 10);
+      expect((await signInFrom(guesser(round), email, 'wrong password')).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4].map((n) => (n * perEmail.firstWait) / 1000));
+    // A clean client is told the password is wrong, not to wait.
+    expect((await signInFrom('10.3.0.1', email, 'wrong password')).statusCode).toBe(401);
   });
 });
 

@@ -15,8 +15,9 @@ import { safeNextPath } from '../../../shared/safe-next-path.ts';
 import type { AppContext } from '../../app.ts';
 import { signUpRole } from '../../auth/account-kind.ts';
 import { currentUser } from '../../http/access.ts';
+import { AUTH_LIMITS } from '../../http/limits.ts';
 import { badRequest, Problem } from '../../http/problem.ts';
-import { AUTH_LIMITS, limitPerIpAndEmail } from '../../http/rate-limits.ts';
+import { limitPerIpAndEmail, limitSignIn } from '../../http/rate-limits.ts';
 
 const Accepted = z.object({ message: z.string() });
 
@@ -63,7 +64,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { auth } = context;
   const signUpLimits = limitPerIpAndEmail(app, context, AUTH_LIMITS.signUp);
-  const signInLimits = limitPerIpAndEmail(app, context, AUTH_LIMITS.signIn, { failuresOnly: true });
+  const signInLimits = limitSignIn(context);
   const emailLinkLimits = limitPerIpAndEmail(app, context, AUTH_LIMITS.emailLink);
   const checkYourEmail = { message: 'Check your email for verification link' };
 
