@@ -35,7 +35,9 @@ import {
 import { clientBuildExists, clientRoutes, isClientRoute } from './http/client-routes.ts';
 import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
+import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
 import { Problem } from './http/problem.ts';
+import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { Mailer } from './mail/mailer.ts';
 import { diskFileStore, type FileStore } from './storage/files.ts';
 import { mediaRoot } from './storage/media.ts';
@@ -49,6 +51,8 @@ export interface AppOptions {
   serveClient?: boolean;
   /** Where the built client is: dist/client unless a test points at a small fake build. */
   clientDir?: string;
+  /** HTTP_TIMEOUTS unless a test shortens them. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 export interface AppContext {
@@ -73,10 +77,13 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions) {
   const { env, database } = options;
   const https = env.PUBLIC_URL.startsWith('https:');
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: () => randomUUID(),
-    bodyLimit: 1024 * 1024,
+    // Routes that take more say so (BODY_LIMITS); uploads are multipart, with their own file limits.
+    bodyLimit: BODY_LIMITS.default,
+    ...serverTimeoutOptions(timeouts),
     // Only a reverse proxy on this machine may say who the client is (X-Forwarded-For); nobody else can spoof it.
     trustProxy: 'loopback',
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -89,6 +96,7 @@ export async function buildApp(options: AppOptions) {
   });
   registerErrorHandling(app);
   requireAccessDeclarations(app);
+  cutSlowBodies(app, timeouts);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

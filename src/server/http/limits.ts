@@ -38,3 +38,40 @@ export const SIGN_IN_THROTTLE = {
   /** Emails and (email, address) pairs remembered at most, oldest forgotten first: memory stays bounded. */
   maxEntries: 20_000,
 };
+
+const KB = 1024;
+
+/**
+ * Largest JSON body per route (multipart uploads have their own file-size limits: MAX_IMAGE_BYTES,
+ * MAX_UPLOAD_BYTES). A body over its limit is refused from its Content-Length, or as soon as that much
+ * has arrived, before any of it is parsed. Sized from the schemas: every field at its maximum length, at
+ * 3 bytes a character (UTF-8 as a browser's JSON.stringify sends it), with room to spare.
+ */
+export const BODY_LIMITS = {
+  /** Every form: the longest (a person's details) is about 1,100 characters, under 4 KB. */
+  default: 16 * KB,
+  /** PUT /api/admin/event: terms of up to 20,000 characters and about 3,000 in other fields, 70 KB. */
+  eventSettings: 96 * KB,
+  /** PUT /api/admin/event/races: up to 40 races of about 125 characters and their keys, 19 KB. */
+  races: 32 * KB,
+  /** POST and PUT /api/programme/groups: up to 500 member ids of 36 characters, 20 KB. */
+  cellGroup: 32 * KB,
+};
+
+/**
+ * How long a client may take to send a request, so that slow senders cannot hold the server's
+ * connections. The body rule is Apache mod_reqtimeout's: a fixed grace plus one second for every
+ * `bodyMinRate` bytes received, so a trickle is cut while a phone uploading a photo slowly is not.
+ */
+export const HTTP_TIMEOUTS = {
+  /** The request line and headers (Node's headersTimeout). */
+  headers: 10 * SECOND,
+  /** The body, before the allowance for bytes received. */
+  bodyGrace: 20 * SECOND,
+  /** Bytes per second: each this many bytes received buys one more second for the body. */
+  bodyMinRate: 1000,
+  /** The whole request, however steadily it arrives (Node's requestTimeout): a 10 MB upload needs 17 KB/s. */
+  request: 10 * MINUTE,
+  /** How often the limits above are checked (also Node's connectionsCheckingInterval): a request is cut at most this late. */
+  checkEvery: 2 * SECOND,
+};

@@ -10,6 +10,7 @@ import {
   RacesInputSchema,
 } from '../../../shared/events/event-admin.ts';
 import type { AppContext } from '../../app.ts';
+import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { NotAnImageError, storeBackground, storeLogo } from '../../storage/media.ts';
@@ -40,6 +41,7 @@ export async function eventAdminRoutes(app: FastifyInstance, context: AppContext
     '/admin/event',
     {
       config: { access: admins },
+      bodyLimit: BODY_LIMITS.eventSettings,
       schema: {
         summary: 'Save the event settings (a change to the terms raises their version)',
         tags,
@@ -54,6 +56,7 @@ export async function eventAdminRoutes(app: FastifyInstance, context: AppContext
     '/admin/event/races',
     {
       config: { access: admins },
+      bodyLimit: BODY_LIMITS.races,
       schema: {
         summary: 'Save the race list (labels, capacities, fees)',
         tags,
