@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ORIGIN, signedInAs, testDatabaseKind } from '../../../tests/support/test-app.ts';
+import {
+  createTestApp,
+  ORIGIN,
+  signedInAs,
+  testDatabase,
+  testDatabaseKind,
+} from '../../../tests/support/test-app.ts';
 import type { App } from '../app.ts';
+import { cellGroups, men } from '../db/schema/index.ts';
 import { BODY_LIMITS } from './limits.ts';
 
 let app: App;
@@ -83,6 +91,35 @@ describe(`HTTP basics (${testDatabaseKind})`, () => {
     const tooLarge = await save({ ...input, termsText: 'x'.repeat(BODY_LIMITS.eventSettings) });
     expect(tooLarge.statusCode).toBe(413);
     await save(input);
+  });
+
+  it('takes a cell group of 500 men, over the 16 KB of an ordinary form', async () => {
+    const { cookie } = await signedInAs(app, 'admin');
+    const { db } = await testDatabase();
+    const stamp = Date.now();
+    const rows = await db
+      .insert(men)
+      .values(
+        Array.from({ length: 500 }, (_, i) => ({
+          firstName: 'Member',
+          lastName: String(i),
+          email: `member.${i}.${stamp}@example.com`,
+          mobile: '+263771234567',
+        })),
+      )
+      .returning({ id: men.id });
+    const body = { name: `Big group ${stamp}`, facilitatorId: null, memberIds: rows.map((row) => row.id) };
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(BODY_LIMITS.default);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/programme/groups',
+      headers: { cookie, origin: ORIGIN },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().memberIds).toHaveLength(500);
+    await db.delete(cellGroups).where(eq(cellGroups.name, body.name));
+    await db.delete(men).where(like(men.email, `member.%.${stamp}@example.com`));
   });
 
   it('answers validation failures with a message per field', async () => {

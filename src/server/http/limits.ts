@@ -44,16 +44,14 @@ const KB = 1024;
 /**
  * Largest JSON body per route (multipart uploads have their own file-size limits: MAX_IMAGE_BYTES,
  * MAX_UPLOAD_BYTES). A body over its limit is refused from its Content-Length, or as soon as that much
- * has arrived, before any of it is parsed. Sized from the schemas: every field at its maximum length, at
- * 3 bytes a character (UTF-8 as a browser's JSON.stringify sends it), with room to spare.
+ * has arrived, before any of it is parsed. Sized from the schemas: the largest valid body, every field
+ * at its maximum length in 3-byte characters (UTF-8 as a browser's JSON.stringify sends it).
  */
 export const BODY_LIMITS = {
-  /** Every form: the longest (a person's details) is about 1,100 characters, under 4 KB. */
+  /** Every other route: the largest are the race list (12 KB: 40 races) and a person's details (3 KB). */
   default: 16 * KB,
-  /** PUT /api/admin/event: terms of up to 20,000 characters and about 3,000 in other fields, 70 KB. */
+  /** PUT /api/admin/event: terms of up to 20,000 characters and about 3,000 in other fields, 68 KB. */
   eventSettings: 96 * KB,
-  /** PUT /api/admin/event/races: up to 40 races of about 125 characters and their keys, 19 KB. */
-  races: 32 * KB,
   /** POST and PUT /api/programme/groups: up to 500 member ids of 36 characters, 20 KB. */
   cellGroup: 32 * KB,
 };

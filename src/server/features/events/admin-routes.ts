@@ -56,7 +56,6 @@ export async function eventAdminRoutes(app: FastifyInstance, context: AppContext
     '/admin/event/races',
     {
       config: { access: admins },
-      bodyLimit: BODY_LIMITS.races,
       schema: {
         summary: 'Save the race list (labels, capacities, fees)',
         tags,
