@@ -11,7 +11,7 @@ export interface Limit {
 
 /**
  * Per client address (a shared church Wi-Fi gets some room) and per email address in the body, counting
- * every call. Sign-in counts wrong passwords instead, per email: see SIGN_IN_THROTTLE.
+ * every call. Sign-in has no per-email count of calls: its wrong passwords are counted by SIGN_IN_THROTTLE.
  */
 export const AUTH_LIMITS = {
   signIn: { ip: { max: 60, window: MINUTE } },
