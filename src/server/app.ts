@@ -26,11 +26,18 @@ import { programmeConfigRoutes } from './features/programme/config-routes.ts';
 import { peopleRoutes } from './features/programme/people-routes.ts';
 import { progressRoutes } from './features/programme/progress-routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
-import { enforceAccess, requireAccessDeclarations, requireSameOrigin } from './http/access.ts';
+import {
+  enforceAccess,
+  noStoreForPersonalAnswers,
+  requireAccessDeclarations,
+  requireSameOrigin,
+} from './http/access.ts';
 import { clientBuildExists, clientRoutes, isClientRoute } from './http/client-routes.ts';
 import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
+import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
 import { Problem } from './http/problem.ts';
+import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { Mailer } from './mail/mailer.ts';
 import { diskFileStore, type FileStore } from './storage/files.ts';
 import { mediaRoot } from './storage/media.ts';
@@ -42,6 +49,10 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** Serve the built client (off in API tests). */
   serveClient?: boolean;
+  /** Where the built client is: dist/client unless a test points at a small fake build. */
+  clientDir?: string;
+  /** HTTP_TIMEOUTS unless a test shortens them. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 export interface AppContext {
@@ -66,10 +77,13 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions) {
   const { env, database } = options;
   const https = env.PUBLIC_URL.startsWith('https:');
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: () => randomUUID(),
-    bodyLimit: 1024 * 1024,
+    // Routes that take more say so (BODY_LIMITS); uploads are multipart, with their own file limits.
+    bodyLimit: BODY_LIMITS.default,
+    ...serverTimeoutOptions(timeouts),
     // Only a reverse proxy on this machine may say who the client is (X-Forwarded-For); nobody else can spoof it.
     trustProxy: 'loopback',
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -82,6 +96,7 @@ export async function buildApp(options: AppOptions) {
   });
   registerErrorHandling(app);
   requireAccessDeclarations(app);
+  cutSlowBodies(app, timeouts);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -125,6 +140,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('context', context);
   requireSameOrigin(app, env.PUBLIC_URL);
   enforceAccess(app, auth);
+  noStoreForPersonalAnswers(app);
 
   healthRoutes(app, database);
   await app.register(
@@ -157,8 +173,8 @@ export async function buildApp(options: AppOptions) {
   );
 
   await mediaRoutes(app, context);
-  const spaFallback = options.serveClient && clientBuildExists();
-  if (options.serveClient) await clientRoutes(app);
+  const spaFallback = options.serveClient && clientBuildExists(options.clientDir);
+  if (options.serveClient) await clientRoutes(app, options.clientDir);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing file (an old hashed chunk after a deploy) is a real 404, so the client can offer a reload.

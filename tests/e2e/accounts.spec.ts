@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  createVerifiedAccount,
   newAccount,
   RESET_SUBJECT,
   signInInBrowser,
@@ -72,9 +73,23 @@ test('eleven wrong passwords in a row: the page says to wait', async ({ page }, 
       expect(status).toBe(429);
       // The server's sentence says how long to wait (Retry-After carries the same).
       await expect(alert).toContainText(/^Too many/);
-      await expect(alert).toContainText(/wait \d+ seconds|try again in about \d+ (seconds|minutes)/);
+      await expect(alert).toContainText(
+        /wait \d+ (seconds|minutes)|try again in about \d+ (seconds|minutes)/,
+      );
     }
   }
+});
+
+test('a next address that could lead off the site lands on the account’s own page', async ({
+  page,
+  request,
+}, testInfo) => {
+  const man = await createVerifiedAccount(request, newAccount('next', testInfo, 'Farai Moyo'));
+  await page.goto('/About?next=/%09/evil.example');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await signInInBrowser(page, man);
+  await expect(page).toHaveURL(/\/WelcomeMan$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Farai Moyo' })).toBeVisible();
 });
 
 test('signing in before verifying offers a new link; a forgotten password is reset by email', async ({

@@ -67,6 +67,21 @@ export function enforceAccess(app: FastifyInstance, auth: Auth) {
 }
 
 /**
+ * Personal data stays out of browser and proxy caches: every answer of a route that needs an account
+ * (refusals included) and every answer that sets or clears a cookie says `Cache-Control: no-store`.
+ * A public route whose answer depends on the caller (the session) says so itself.
+ */
+export function noStoreForPersonalAnswers(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const access = request.routeOptions.config?.access;
+    if ((access !== undefined && access !== 'public') || reply.hasHeader('set-cookie')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+}
+
+/**
  * A state-changing request that carries cookies must come from our own pages: the browser's
  * Origin header says where the request was made, and a cross-site form or script cannot fake it.
  */

@@ -39,6 +39,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       );
     }
 
+    // The client closed the connection (or it was cut off as too slow) before its request was read:
+    // its ECONNRESET is not the database's, and there is nobody left to answer.
+    if (request.raw.socket?.destroyed && !request.raw.complete) {
+      request.log.info({ code: error.code }, 'client went away before its request was read');
+      return sendProblem(reply, new Problem(400, 'Bad Request', 'The request was cut off.'));
+    }
+
     const status = databaseUnavailable(error) ? 503 : (error.statusCode ?? 500);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

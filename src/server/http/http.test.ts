@@ -1,6 +1,16 @@
+import { Readable } from 'node:stream';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDatabaseKind } from '../../../tests/support/test-app.ts';
+import {
+  createTestApp,
+  ORIGIN,
+  signedInAs,
+  testDatabase,
+  testDatabaseKind,
+} from '../../../tests/support/test-app.ts';
 import type { App } from '../app.ts';
+import { cellGroups, men } from '../db/schema/index.ts';
+import { BODY_LIMITS } from './limits.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -35,15 +45,81 @@ describe(`HTTP basics (${testDatabaseKind})`, () => {
     expect(response.json().detail).toBe('The request body is not valid JSON.');
   });
 
-  it('answers a body over 1 MB with a 413 problem', async () => {
+  it('answers a form body over 16 KB with a 413 problem', async () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/registrations',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ firstName: 'x'.repeat(1024 * 1024 + 10) }),
+      payload: JSON.stringify({ firstName: 'x'.repeat(BODY_LIMITS.default) }),
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ status: 413, detail: 'The request is too large.' });
+  });
+
+  it('refuses 1 MB of nested JSON on a public route before parsing it, with or without a length', async () => {
+    // One bracket short: parsed, it would be a 400 (not valid JSON); refused unread, it is a 413.
+    const nested = `${'['.repeat(512 * 1024)}${']'.repeat(512 * 1024 - 1)}`;
+    const chunks = nested.match(/[\s\S]{1,65536}/g) ?? [];
+    for (const payload of [nested, Readable.from(chunks)]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/registrations',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it('takes event settings with terms at their longest (20,000 characters), and no more than its limit', async () => {
+    const { cookie } = await signedInAs(app, 'admin');
+    const current = (await app.inject({ url: '/api/admin/event', headers: { cookie } })).json();
+    const { backgroundImage, logoImage, termsVersion, races, ...input } = current;
+    const longest = { ...input, termsText: '€'.repeat(20_000) };
+    const save = (body: object) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/admin/event',
+        headers: { cookie, origin: ORIGIN },
+        payload: body,
+      });
+    expect(Buffer.byteLength(JSON.stringify(longest))).toBeGreaterThan(BODY_LIMITS.default);
+    const saved = await save(longest);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().termsText).toHaveLength(20_000);
+    const tooLarge = await save({ ...input, termsText: 'x'.repeat(BODY_LIMITS.eventSettings) });
+    expect(tooLarge.statusCode).toBe(413);
+    await save(input);
+  });
+
+  it('takes a cell group of 500 men, over the 16 KB of an ordinary form', async () => {
+    const { cookie } = await signedInAs(app, 'admin');
+    const { db } = await testDatabase();
+    const stamp = Date.now();
+    const rows = await db
+      .insert(men)
+      .values(
+        Array.from({ length: 500 }, (_, i) => ({
+          firstName: 'Member',
+          lastName: String(i),
+          email: `member.${i}.${stamp}@example.com`,
+          mobile: '+263771234567',
+        })),
+      )
+      .returning({ id: men.id });
+    const body = { name: `Big group ${stamp}`, facilitatorId: null, memberIds: rows.map((row) => row.id) };
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(BODY_LIMITS.default);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/programme/groups',
+      headers: { cookie, origin: ORIGIN },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().memberIds).toHaveLength(500);
+    await db.delete(cellGroups).where(eq(cellGroups.name, body.name));
+    await db.delete(men).where(like(men.email, `member.%.${stamp}@example.com`));
   });
 
   it('answers validation failures with a message per field', async () => {

@@ -5,62 +5,69 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { AppContext } from '../app.ts';
+import { AUTH_LIMITS, type Limit } from './limits.ts';
 import { Problem } from './problem.ts';
-
-interface Limit {
-  max: number;
-  /** Milliseconds. */
-  window: number;
-}
-
-const MINUTE = 60_000;
-
-/** Sign-in, sign-up, resend and reset: per IP (a shared church Wi-Fi gets some room) and per email. */
-export const AUTH_LIMITS = {
-  signIn: { ip: { max: 60, window: MINUTE }, email: { max: 10, window: MINUTE } },
-  signUp: { ip: { max: 100, window: 10 * MINUTE }, email: { max: 3, window: 10 * MINUTE } },
-  emailLink: { ip: { max: 30, window: 10 * MINUTE }, email: { max: 3, window: 10 * MINUTE } },
-} satisfies Record<string, { ip: Limit; email: Limit }>;
+import { SignInThrottle } from './sign-in-throttle.ts';
 
 /**
- * Route options limiting calls per IP and, once the body is read, per email address in it. With
- * `failuresOnly`, only refused attempts (401) count against the address, so guessing a password is
- * stopped while its owner signing in again and again is not.
+ * Route options limiting calls per IP and, once the body is read, per email address in it: every call
+ * counts, so a form cannot be used to flood someone's inbox.
  */
 export function limitPerIpAndEmail(
   app: FastifyInstance,
   context: AppContext,
   limits: { ip: Limit; email: Limit },
-  { failuresOnly = false } = {},
 ): {
+  rateLimit?: { max: number; timeWindow: number };
+  preHandler: preHandlerAsyncHookHandler[];
+} {
+  if (context.env.RATE_LIMITS === 'off') return { rateLimit: undefined, preHandler: [] };
+  // A second limiter on the same route must be checked by hand: the plugin runs one handler per request.
+  const countForEmail = app.createRateLimit({
+    max: limits.email.max,
+    timeWindow: limits.email.window,
+    keyGenerator: (request: FastifyRequest) =>
+      `${request.routeOptions.url}:${emailIn(request).trim().toLowerCase()}`,
+  });
+  const perEmail: preHandlerAsyncHookHandler = async (request) => {
+    const limit = await countForEmail(request);
+    if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(limit.ttlInSeconds);
+  };
+  return { rateLimit: { max: limits.ip.max, timeWindow: limits.ip.window }, preHandler: [perEmail] };
+}
+
+/**
+ * Route options for sign-in: every call counts per IP; wrong passwords (401) count per email and per
+ * (email, IP) in a SignInThrottle, which refuses clients that have guessed wrong but never a clean one.
+ */
+export function limitSignIn(context: AppContext): {
   rateLimit?: { max: number; timeWindow: number };
   preHandler: preHandlerAsyncHookHandler[];
   onResponse: onResponseAsyncHookHandler[];
 } {
   if (context.env.RATE_LIMITS === 'off') return { rateLimit: undefined, preHandler: [], onResponse: [] };
-  // A second limiter on the same route must be checked by hand: the plugin runs one handler per request.
-  const countForEmail = app.createRateLimit({
-    max: limits.email.max,
-    timeWindow: limits.email.window,
-    keyGenerator: (request: FastifyRequest) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `${request.routeOptions.url}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-    },
-  });
-  const perEmail: preHandlerAsyncHookHandler = async (request) => {
-    const limit = await countForEmail(request, { increment: !failuresOnly });
-    if (limit.isAllowed) return;
-    const spent = failuresOnly ? limit.remaining === 0 && limit.ttl > 0 : limit.isExceeded;
-    if (spent) throw tooManyRequests(limit.ttlInSeconds);
-  };
-  const countFailure: onResponseAsyncHookHandler = async (request, reply) => {
-    if (reply.statusCode === 401) await countForEmail(request);
-  };
+  const throttle = new SignInThrottle();
+  const { ip } = AUTH_LIMITS.signIn;
   return {
-    rateLimit: { max: limits.ip.max, timeWindow: limits.ip.window },
-    preHandler: [perEmail],
-    onResponse: failuresOnly ? [countFailure] : [],
+    rateLimit: { max: ip.max, timeWindow: ip.window },
+    preHandler: [
+      async (request) => {
+        const wait = throttle.retryAfter(emailIn(request), request.ip);
+        if (wait > 0) throw tooManyRequests(wait);
+      },
+    ],
+    onResponse: [
+      async (request, reply) => {
+        if (reply.statusCode === 401) throttle.failed(emailIn(request), request.ip);
+        else if (reply.statusCode === 200) throttle.succeeded(emailIn(request), request.ip);
+      },
+    ],
   };
+}
+
+function emailIn(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email : '';
 }
 
 export function tooManyRequests(retryAfterSeconds: number) {

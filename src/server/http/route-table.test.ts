@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN, resetData, signedInAs } from '../../../tests/support/test-app.ts';
 import { ROLES, type Role } from '../../shared/accounts/account.ts';
@@ -18,16 +19,13 @@ afterAll(() => app.close());
 /** A concrete URL for a route pattern: every parameter and wildcard gets a harmless value. */
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'no-such-id').replace('*', 'no-such-path');
 
-describe('every API route answers as it declares, for every kind of caller', () => {
-  it('has routes to walk, including public and admin ones', () => {
-    expect(app.apiRoutes.some((route) => route.access === 'public')).toBe(true);
-    expect(app.apiRoutes.some((route) => route.access !== 'public' && route.access.includes('admin'))).toBe(
-      true,
-    );
-  });
+type Answer = { route: App['apiRoutes'][number]; caller: Role | 'visitor'; response: LightMyRequestResponse };
+let walked: Promise<Answer[]> | undefined;
 
-  it('gives 401 to visitors and 403 to wrong roles on protected routes, and lets the right ones through', async () => {
-    const mismatches: string[] = [];
+/** Every route called once by every kind of caller, with an empty body where it takes one. */
+function walkRouteTable(): Promise<Answer[]> {
+  walked ??= (async () => {
+    const answers: Answer[] = [];
     for (const route of app.apiRoutes) {
       // Signing out would end the session the next rows need; it is public and covered by its own tests.
       if (route.url.endsWith('/account/sign-out')) continue;
@@ -38,21 +36,54 @@ describe('every API route answers as it declares, for every kind of caller', () 
           headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
           ...(['GET', 'HEAD'].includes(route.method) ? {} : { payload: {} }),
         });
-        const expected =
-          route.access === 'public'
-            ? 'allowed'
-            : caller === 'visitor'
-              ? 401
-              : route.access.includes(caller)
-                ? 'allowed'
-                : 403;
-        const got = response.statusCode;
-        const ok = expected === 'allowed' ? got !== 401 && got !== 403 && got < 500 : got === expected;
-        if (!ok)
-          mismatches.push(`${route.method} ${route.url} as ${caller}: expected ${expected}, got ${got}`);
+        answers.push({ route, caller, response });
       }
     }
+    return answers;
+  })();
+  return walked;
+}
+
+describe('every API route answers as it declares, for every kind of caller', () => {
+  it('has routes to walk, including public and admin ones', () => {
+    expect(app.apiRoutes.some((route) => route.access === 'public')).toBe(true);
+    expect(app.apiRoutes.some((route) => route.access !== 'public' && route.access.includes('admin'))).toBe(
+      true,
+    );
+  });
+
+  it('gives 401 to visitors and 403 to wrong roles on protected routes, and lets the right ones through', async () => {
+    const mismatches: string[] = [];
+    for (const { route, caller, response } of await walkRouteTable()) {
+      const expected =
+        route.access === 'public'
+          ? 'allowed'
+          : caller === 'visitor'
+            ? 401
+            : route.access.includes(caller)
+              ? 'allowed'
+              : 403;
+      const got = response.statusCode;
+      const ok = expected === 'allowed' ? got !== 401 && got !== 403 && got < 500 : got === expected;
+      if (!ok) mismatches.push(`${route.method} ${route.url} as ${caller}: expected ${expected}, got ${got}`);
+    }
     expect(mismatches).toEqual([]);
+  });
+
+  it('marks every answer of a route that needs an account, refusals included, and every cookie change no-store', async () => {
+    const cacheable: string[] = [];
+    let personalAnswers = 0;
+    for (const { route, caller, response } of await walkRouteTable()) {
+      if (route.access === 'public' && !response.headers['set-cookie']) continue;
+      personalAnswers += 1;
+      if (response.headers['cache-control'] !== 'no-store') {
+        cacheable.push(
+          `${route.method} ${route.url} as ${caller} (${response.statusCode}): ${response.headers['cache-control']}`,
+        );
+      }
+    }
+    expect(personalAnswers).toBeGreaterThan(100);
+    expect(cacheable).toEqual([]);
   });
 
   it('answers refusals as problem+json', async () => {

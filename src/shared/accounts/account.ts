@@ -77,10 +77,17 @@ export const AccountListSchema = z.object({
 });
 export type AccountList = z.infer<typeof AccountListSchema>;
 
-export const AccountUpdateSchema = z.object({
-  role: z.optional(z.enum(ROLES, { error: 'Choose a role' })),
-  disabled: z.optional(z.boolean()),
-});
+export const AccountUpdateSchema = z
+  .object({
+    role: z.optional(z.enum(ROLES, { error: 'Choose a role' })),
+    disabled: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine(
+      (change) => change.role !== undefined || change.disabled !== undefined,
+      'Choose a role or whether the account is disabled',
+    ),
+  );
 export type AccountUpdate = z.infer<typeof AccountUpdateSchema>;
 
 export const OutboxMailSchema = z.object({

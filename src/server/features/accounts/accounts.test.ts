@@ -15,6 +15,7 @@ import { createOrPromoteAdmin } from '../../auth/create-admin.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, session, user } from '../../db/schema/index.ts';
 import { loadEnv } from '../../env.ts';
+import { SIGN_IN_THROTTLE } from '../../http/limits.ts';
 import { createLogger } from '../../logger.ts';
 
 let app: App;
@@ -203,7 +204,55 @@ describe('sign-up, verification and sign-in', () => {
   });
 });
 
+describe('emailed links with a callback that is not a plain path on this site', () => {
+  /** The emailed link with its callbackURL replaced by `callback`, sent as written (already encoded). */
+  const withCallback = (path: string, callback: string) => {
+    const url = new URL(path, ORIGIN);
+    url.searchParams.delete('callbackURL');
+    return `${url.pathname}${url.search ? `${url.search}&` : '?'}callbackURL=${callback}`;
+  };
+
+  it('answers a valid verification token with such a callback as a 400 problem, before the token is used', async () => {
+    const email = newEmail();
+    await post(app, '/api/account/sign-up', { name: 'Link Tester', email, password: PASSWORD });
+    const link = await linkIn(email);
+    for (const callback of ['/%E3%80%80/x', '/%09/evil.example', '//evil.example', 'https://evil.example']) {
+      const response = await app.inject({ url: withCallback(link, callback) });
+      expect(response.statusCode, callback).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toMatchObject({ status: 400, detail: 'This link is not valid.' });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    // The link as sent still works.
+    const verified = await app.inject({ url: link });
+    expect(verified.statusCode).toBe(302);
+    expect(verified.headers.location).toBe('/About');
+  });
+
+  it('answers a password reset link with such a callback as a 400 problem', async () => {
+    const { email } = await signUpAndVerify();
+    await post(app, '/api/account/forgot-password', { email });
+    const link = await linkIn(email);
+    const response = await app.inject({ url: withCallback(link, '/%E3%80%80/x') });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect((await app.inject({ url: link })).statusCode).toBe(302);
+  });
+});
+
 describe('session cookie and request origin', () => {
+  it('keeps every answer that sets or clears the cookie out of caches', async () => {
+    const email = newEmail();
+    await post(app, '/api/account/sign-up', { name: 'Cache Watcher', email, password: PASSWORD });
+    const verified = await app.inject({ url: await linkIn(email) });
+    const signIn = await post(app, '/api/account/sign-in', { email, password: PASSWORD });
+    const signOut = await post(app, '/api/account/sign-out', {}, cookieHeader(signIn.headers['set-cookie']));
+    for (const [name, response] of Object.entries({ verified, signIn, signOut })) {
+      expect(response.headers['set-cookie'], name).toBeDefined();
+      expect(response.headers['cache-control'], name).toBe('no-store');
+    }
+  });
+
   it('sets an HttpOnly, SameSite=Lax cookie, without Secure over http', async () => {
     const { verified } = await signUpAndVerify();
     const line = [verified.headers['set-cookie']].flat().find((c) => c?.includes('session_token'));
@@ -259,6 +308,7 @@ async function signedInAsOn(target: App) {
 }
 
 describe('rate limits on sign-in', () => {
+  const { perClient, perEmail } = SIGN_IN_THROTTLE;
   let limited: App;
   beforeAll(async () => {
     limited = await createTestApp({ RATE_LIMITS: 'on' });
@@ -266,24 +316,56 @@ describe('rate limits on sign-in', () => {
   afterAll(() => limited.close());
   afterEach(() => vi.useRealTimers());
 
-  it('answers the eleventh wrong password in a minute with 429 and Retry-After; the right one works after the window', async () => {
+  const signInFrom = (remoteAddress: string, email: string, password: string) =>
+    limited.inject({
+      method: 'POST',
+      url: '/api/account/sign-in',
+      remoteAddress,
+      headers: { origin: ORIGIN },
+      payload: { email, password },
+    });
+  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+  it('refuses the client that guessed wrong too often, while the owner signs in from another address', async () => {
     const { email, password } = await createAccount(limited, 'participant');
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) {
-      statuses.push(
-        (await post(limited, '/api/account/sign-in', { email, password: 'wrong password' })).statusCode,
-      );
+    for (let attempt = 0; attempt <= perClient.max; attempt++) {
+      statuses.push((await signInFrom('10.0.0.1', email, 'wrong password')).statusCode);
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
-    const blocked = await post(limited, '/api/account/sign-in', { email, password });
+    expect(statuses).toEqual([...Array(perClient.max).fill(401), 429]);
+    const blocked = await signInFrom('10.0.0.1', email, password);
     expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signInFrom('10.0.0.2', email, password)).statusCode).toBe(200);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(perClient.window / 1000 - 60);
     expect(blocked.json().detail).toMatch(/Too many/);
 
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 61_000);
-    expect((await post(limited, '/api/account/sign-in', { email, password })).statusCode).toBe(200);
+    later(perClient.window + 1000);
+    expect((await signInFrom('10.0.0.1', email, password)).statusCode).toBe(200);
+  });
+
+  it('makes clients that failed wait longer and longer once an email has many failures, but never a clean client', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { email, password } = await createAccount(limited, 'participant');
+    const guesser = (n: number) => `10.1.0.${n}`;
+    // One wrong password from each of many addresses: none is refused, each is now a client that failed.
+    for (let n = 1; n <= perEmail.freeFailures + 1; n++) {
+      expect((await signInFrom(guesser(n), email, 'wrong password')).statusCode).toBe(401);
+    }
+    const waits: number[] = [];
+    for (let round = 1; round <= 3; round++) {
+      const refused = await signInFrom(guesser(round), email, 'wrong password');
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      waits.push(wait);
+      // The owner, from an address that has not failed, is never held up.
+      expect((await signInFrom(`10.2.0.${round}`, email, password)).statusCode).toBe(200);
+      later(wait * 1000 + 10);
+      expect((await signInFrom(guesser(round), email, 'wrong password')).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4].map((n) => (n * perEmail.firstWait) / 1000));
+    // A clean client is told the password is wrong, not to wait.
+    expect((await signInFrom('10.3.0.1', email, 'wrong password')).statusCode).toBe(401);
   });
 });
 
@@ -366,6 +448,23 @@ describe('admin accounts screen API', () => {
       expect(response.json().detail).toMatch(/cannot remove your own admin role/);
     }
     expect(await sessionOf(admin.cookie)).toMatchObject({ role: 'admin' });
+  });
+
+  it('answers a change with nothing in it as a 400 problem', async () => {
+    const admin = await signedInAs(app, 'admin');
+    const member = await signedInAs(app, 'participant');
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/accounts/${member.id}`,
+      headers: { cookie: admin.cookie, origin: ORIGIN },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json().errors).toEqual([
+      { path: '', message: 'Choose a role or whether the account is disabled' },
+    ]);
+    expect(await sessionOf(member.cookie)).toMatchObject({ role: 'participant' });
   });
 
   it('shows the dev outbox with its links to admins', async () => {

@@ -11,11 +11,13 @@ import {
   SignInSchema,
   SignUpSchema,
 } from '../../../shared/accounts/account.ts';
+import { safeNextPath } from '../../../shared/safe-next-path.ts';
 import type { AppContext } from '../../app.ts';
 import { signUpRole } from '../../auth/account-kind.ts';
 import { currentUser } from '../../http/access.ts';
-import { Problem } from '../../http/problem.ts';
-import { AUTH_LIMITS, limitPerIpAndEmail } from '../../http/rate-limits.ts';
+import { AUTH_LIMITS } from '../../http/limits.ts';
+import { badRequest, Problem } from '../../http/problem.ts';
+import { limitPerIpAndEmail, limitSignIn } from '../../http/rate-limits.ts';
 
 const Accepted = z.object({ message: z.string() });
 
@@ -62,7 +64,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { auth } = context;
   const signUpLimits = limitPerIpAndEmail(app, context, AUTH_LIMITS.signUp);
-  const signInLimits = limitPerIpAndEmail(app, context, AUTH_LIMITS.signIn, { failuresOnly: true });
+  const signInLimits = limitSignIn(context);
   const emailLinkLimits = limitPerIpAndEmail(app, context, AUTH_LIMITS.emailLink);
   const checkYourEmail = { message: 'Check your email for verification link' };
 
@@ -141,6 +143,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async (request, reply) => {
+      // A public route whose answer is personal: the no-store hook covers routes that need an account.
       reply.header('cache-control', 'no-store');
       return { user: await currentUser(auth, request) };
     },
@@ -230,8 +233,14 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
 }
 
 async function forwardToAuth(context: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(request.url, context.env.PUBLIC_URL);
+  // better-auth redirects to callbackURL as given: a path it cannot put in a Location header is a 500
+  // there, and one a browser reads as another site is an open redirect. Check what it will read.
+  if (url.searchParams.getAll('callbackURL').some((callback) => safeNextPath(callback) === undefined)) {
+    throw badRequest('This link is not valid.');
+  }
   const response = await context.auth.handler(
-    new Request(new URL(request.url, context.env.PUBLIC_URL), { method: 'GET', headers: headersOf(request) }),
+    new Request(url, { method: 'GET', headers: headersOf(request) }),
   );
   reply.code(response.status);
   for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);

@@ -19,8 +19,7 @@ export async function dashboardRoutes(app: FastifyInstance, context: AppContext)
         response: { 200: FunRunDashboardSchema },
       },
     },
-    async (_request, reply): Promise<FunRunDashboard> => {
-      reply.header('cache-control', 'no-store');
+    async (): Promise<FunRunDashboard> => {
       const event = await getCurrentEvent(db);
       const totals = await funRunTotals(db, event.id);
       const byDiscipline = tally(totals.byDiscipline.map((row) => [row.discipline, row.count]));

@@ -10,6 +10,7 @@ import {
   RacesInputSchema,
 } from '../../../shared/events/event-admin.ts';
 import type { AppContext } from '../../app.ts';
+import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { NotAnImageError, storeBackground, storeLogo } from '../../storage/media.ts';
@@ -33,16 +34,14 @@ export async function eventAdminRoutes(app: FastifyInstance, context: AppContext
         response: { 200: EventSettingsSchema },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return eventSettings(db);
-    },
+    async () => eventSettings(db),
   );
 
   api.put(
     '/admin/event',
     {
       config: { access: admins },
+      bodyLimit: BODY_LIMITS.eventSettings,
       schema: {
         summary: 'Save the event settings (a change to the terms raises their version)',
         tags,

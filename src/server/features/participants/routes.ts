@@ -50,8 +50,7 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         response: { 200: ParticipantListSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const list = await listParticipants(db, await getCurrentEventId(db), request.query);
       return { ...list, rows: list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
     },
@@ -71,8 +70,7 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       const event = await getCurrentEvent(db);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="FunRun_Participants.csv"')
-        .header('cache-control', 'no-store');
+        .header('content-disposition', 'attachment; filename="FunRun_Participants.csv"');
       return reply.send(participantsCsv(participantBatches(db, event.id, request.query)));
     },
   );
@@ -101,8 +99,7 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       );
       reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', 'attachment; filename="FunRun_Participants.pdf"')
-        .header('cache-control', 'no-store');
+        .header('content-disposition', 'attachment; filename="FunRun_Participants.pdf"');
       return reply.send(pdf);
     },
   );

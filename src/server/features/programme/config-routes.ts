@@ -19,6 +19,7 @@ import {
   submissions,
   workoutSessions,
 } from '../../db/schema/index.ts';
+import { BODY_LIMITS } from '../../http/limits.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { dueAt } from './progress-service.ts';
 
@@ -142,13 +143,18 @@ export async function programmeConfigRoutes(app: FastifyInstance, context: AppCo
   };
   api.post(
     '/programme/groups',
-    { config: { access: admins }, schema: { summary: 'Add a cell group', tags, body: CellGroupInputSchema } },
+    {
+      config: { access: admins },
+      bodyLimit: BODY_LIMITS.cellGroup,
+      schema: { summary: 'Add a cell group', tags, body: CellGroupInputSchema },
+    },
     async (request, reply) => reply.code(201).send(await saveGroup(undefined, request.body)),
   );
   api.put(
     '/programme/groups/:id',
     {
       config: { access: admins },
+      bodyLimit: BODY_LIMITS.cellGroup,
       schema: { summary: 'Change a cell group', tags, params: IdParams, body: CellGroupInputSchema },
     },
     async (request) => saveGroup(request.params.id, request.body),

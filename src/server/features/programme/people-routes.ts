@@ -77,8 +77,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
           response: { 200: PersonListSchema },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
+      async (request) => {
         const list = await listPeople(db, kind, request.query);
         return { ...list, rows: list.rows.map(toPerson) };
       },
@@ -119,7 +118,6 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${file}"`)
-          .header('cache-control', 'no-store')
           .send(csv);
       },
     );
@@ -184,9 +182,6 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: ProgrammeTotalsSchema },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return countPeople(db);
-    },
+    async () => countPeople(db),
   );
 }

@@ -46,8 +46,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
         response: { 200: ManProgressSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return progressOf(db, (await manOfUser(db, signedInUser(request).id)).id);
     },
   );
@@ -58,8 +57,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       config: { access: ['participant'] },
       schema: { summary: 'His own programme record', tags, response: { 200: PersonSchema } },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return toPerson(await manOfUser(db, signedInUser(request).id));
     },
   );
@@ -166,7 +164,6 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       return reply
         .header('content-type', submission.contentType)
         .header('content-disposition', `attachment; filename="${safeName}"`)
-        .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(context.files.open(submission.storageKey));
     },
@@ -197,8 +194,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
         response: { 200: z.array(CellGroupSchema) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return groupsFor(db, signedInUser(request), request.query.session);
     },
   );

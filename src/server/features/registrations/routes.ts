@@ -89,8 +89,7 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
         response: { 200: TeamSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return teamOf(context, signedInUser(request).id);
     },
   );

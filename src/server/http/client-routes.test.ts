@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabase } from '../../../tests/support/test-app.ts';
+import { type App, buildApp } from '../app.ts';
+import { loadEnv } from '../env.ts';
+
+// A tiny client build laid out as scripts/build.ts lays it out: .br and .gz beside each text file.
+const clientDir = mkdtempSync(path.join(tmpdir(), 'celebration-client-'));
+const INDEX = `<!doctype html><html><head><title>Celebration</title></head><body>${'<p>page</p>'.repeat(80)}</body></html>`;
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(1000))});`;
+
+function writeWithCompressed(file: string, content: string) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+  writeFileSync(`${file}.br`, brotliCompressSync(content));
+  writeFileSync(`${file}.gz`, gzipSync(content));
+}
+
+let app: App;
+beforeAll(async () => {
+  writeWithCompressed(path.join(clientDir, 'index.html'), INDEX);
+  writeWithCompressed(path.join(clientDir, 'assets', 'main-abc123.js'), SCRIPT);
+  writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' }),
+    database: await testDatabase(),
+    serveClient: true,
+    clientDir,
+  });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('the built client', () => {
+  it('serves every page uncompressed to a client that sends no Accept-Encoding (curl, bots, link previews)', async () => {
+    for (const url of ['/', '/About', '/Participants?page=2', '/WelcomeAdmin/', '/assets/']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBeUndefined();
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toBe(INDEX);
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBeUndefined();
+    const script = await app.inject({ url: '/assets/main-abc123.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-encoding']).toBeUndefined();
+    expect(script.body).toBe(SCRIPT);
+    expect(script.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ url: '/robots.txt' })).body).toContain('User-agent');
+  });
+
+  it('serves the pre-compressed file to a client that accepts it', async () => {
+    for (const url of ['/', '/About', '/assets/main-abc123.js']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(
+        url.endsWith('.js') ? SCRIPT : INDEX,
+      );
+    }
+  });
+
+  it('answers a missing hashed file with 404, so the page can offer a reload', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
+      expect((await app.inject({ url: '/assets/gone-123.js', headers })).statusCode).toBe(404);
+    }
+  });
+});

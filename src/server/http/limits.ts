@@ -1,0 +1,75 @@
+// Every limit of the HTTP layer, in one place so the docs and the tests cite the same numbers.
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+export interface Limit {
+  max: number;
+  /** Milliseconds. */
+  window: number;
+}
+
+/**
+ * Per client address (a shared church Wi-Fi gets some room) and per email address in the body, counting
+ * every call. Sign-in has no per-email count of calls: its wrong passwords are counted by SIGN_IN_THROTTLE.
+ */
+export const AUTH_LIMITS = {
+  signIn: { ip: { max: 60, window: MINUTE } },
+  signUp: { ip: { max: 100, window: 10 * MINUTE }, email: { max: 3, window: 10 * MINUTE } },
+  emailLink: { ip: { max: 30, window: 10 * MINUTE }, email: { max: 3, window: 10 * MINUTE } },
+} satisfies Record<string, { ip: Limit; email?: Limit }>;
+
+/**
+ * Wrong passwords, counted so that guessing is slowed while the owner, from a client that has not
+ * failed, can always sign in (see sign-in-throttle.ts).
+ */
+export const SIGN_IN_THROTTLE = {
+  /**
+   * Strict, per (email, client address): after `max` wrong passwords that client is refused for that
+   * email until `window` has passed since its last wrong one.
+   */
+  perClient: { max: 10, window: 15 * MINUTE },
+  /**
+   * Gentle, per email from any address: after `freeFailures` wrong passwords, each further one makes
+   * every client that has failed for this email wait, first `firstWait`, then twice as long each time,
+   * up to `maxWait`. Forgotten `window` after the last wrong password.
+   */
+  perEmail: { freeFailures: 10, firstWait: SECOND, maxWait: 15 * MINUTE, window: 60 * MINUTE },
+  /** Emails and (email, address) pairs remembered at most, oldest forgotten first: memory stays bounded. */
+  maxEntries: 20_000,
+};
+
+const KB = 1024;
+
+/**
+ * Largest JSON body per route (multipart uploads have their own file-size limits: MAX_IMAGE_BYTES,
+ * MAX_UPLOAD_BYTES). A body over its limit is refused from its Content-Length, or as soon as that much
+ * has arrived, before any of it is parsed. Sized from the schemas: the largest valid body, every field
+ * at its maximum length in 3-byte characters (UTF-8 as a browser's JSON.stringify sends it).
+ */
+export const BODY_LIMITS = {
+  /** Every other route: the largest are the race list (12 KB: 40 races) and a person's details (3 KB). */
+  default: 16 * KB,
+  /** PUT /api/admin/event: terms of up to 20,000 characters and about 3,000 in other fields, 68 KB. */
+  eventSettings: 96 * KB,
+  /** POST and PUT /api/programme/groups: up to 500 member ids of 36 characters, 20 KB. */
+  cellGroup: 32 * KB,
+};
+
+/**
+ * How long a client may take to send a request, so that slow senders cannot hold the server's
+ * connections. The body rule is Apache mod_reqtimeout's: a fixed grace plus one second for every
+ * `bodyMinRate` bytes received, so a trickle is cut while a phone uploading a photo slowly is not.
+ */
+export const HTTP_TIMEOUTS = {
+  /** The request line and headers (Node's headersTimeout). */
+  headers: 10 * SECOND,
+  /** The body, before the allowance for bytes received. */
+  bodyGrace: 20 * SECOND,
+  /** Bytes per second: each this many bytes received buys one more second for the body. */
+  bodyMinRate: 1000,
+  /** The whole request, however steadily it arrives (Node's requestTimeout): a 10 MB upload needs 17 KB/s. */
+  request: 10 * MINUTE,
+  /** How often the limits above are checked (also Node's connectionsCheckingInterval): a request is cut at most this late. */
+  checkEvery: 2 * SECOND,
+};
