@@ -33,8 +33,10 @@ async function insertPerson(db: Database, kind: PersonKind, values: NewPerson & 
 }
 
 /**
- * The "Be That Man" forms. A man is registered at once; a facilitator applies, unless an admin or a
- * facilitator fills the form in, which registers him directly.
+ * The "Be That Man" forms. A man is registered at once. A facilitator applies and waits for an admin's
+ * Approve: only an admin may grant the role, so only an admin's form registers one directly. Anyone else's
+ * form, a signed-in facilitator's included, files an applicant whatever the email (else he could make any
+ * account a facilitator).
  */
 export async function joinProgramme(
   context: AppContext,
@@ -45,7 +47,7 @@ export async function joinProgramme(
   const { website, ...fields } = input;
   // A filled-in hidden field is a bot: answer as usual, keep nothing.
   if (website) return { message: thanks(kind, false) };
-  const direct = caller?.role === 'admin' || caller?.role === 'facilitator';
+  const direct = caller?.role === 'admin';
   const status = kind === 'men' ? 'active' : direct ? 'approved' : 'applicant';
   const row = await insertPerson(context.database.db, kind, { ...fields, status });
   if (kind === 'facilitators' && status === 'approved') await grantFacilitatorAccess(context, row);

@@ -227,6 +227,40 @@ describe('facilitators', () => {
     expect(session.statusCode).toBe(200);
   });
 
+  it('files a form from anyone but an admin as an application, whatever the email: only Approve grants the role', async () => {
+    const { db } = await testDatabase();
+    for (const callerRole of ['facilitator', 'participant', 'company', 'visitor'] as const) {
+      const target = await signedInAs(app, 'company');
+      const caller = callerRole === 'visitor' ? undefined : await signedInAs(app, callerRole);
+      const response = await post('/api/facilitators', person({ email: target.email }), caller?.cookie);
+      expect(response.statusCode, callerRole).toBe(201);
+      expect(response.json().message, callerRole).toMatch(/Thank you for applying/);
+
+      const [account] = await db.select().from(user).where(eq(user.id, target.id));
+      expect(account?.role, callerRole).toBe('company');
+      const session = await app.inject({ url: '/api/account/session', headers: { cookie: target.cookie } });
+      expect(session.json().user, callerRole).toMatchObject({ role: 'company' });
+      const [record] = (
+        await asAdmin('GET', `/api/facilitators?q=${encodeURIComponent(target.email)}`)
+      ).json().rows;
+      expect(record, callerRole).toMatchObject({ status: 'applicant', hasAccount: false });
+    }
+  });
+
+  it('gives an applicant no role when he verifies an account with his email', async () => {
+    const email = `applicant.${Date.now()}@example.com`;
+    await post('/api/facilitators', person({ email }));
+    await post('/api/account/sign-up', { name: 'Hopeful Applicant', email, password: 'a long password' });
+    const { db } = await testDatabase();
+    const [verification] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const link = new URL(verification?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
+    await app.inject({ url: link.pathname + link.search });
+    const [account] = await db.select().from(user).where(eq(user.email, email));
+    expect(account).toMatchObject({ emailVerified: true, role: 'participant' });
+    const [record] = (await asAdmin('GET', '/api/facilitators')).json().rows;
+    expect(record).toMatchObject({ status: 'applicant', hasAccount: false });
+  });
+
   it('declines an applicant', async () => {
     await post('/api/facilitators', person());
     const [applicant] = (await asAdmin('GET', '/api/facilitators')).json().rows;
