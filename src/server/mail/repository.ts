@@ -16,6 +16,37 @@ export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail
 }
 
 /**
+ * Queues the mail unless one of the same kind went to the same address within the last `windowSeconds`,
+ * so a public form that mails someone cannot be used to flood his inbox. A lock on the address and kind
+ * makes the count and the insert one step: two requests at once queue one mail. Says whether it queued.
+ */
+export async function enqueueMailAtMostEvery(
+  db: Database,
+  mail: OutgoingMail & { kind: string },
+  windowSeconds: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`mail:${mail.kind}:${mail.to.toLowerCase()}`}))`,
+    );
+    const [recent] = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          sql`lower(${mailOutbox.to}) = lower(${mail.to})`,
+          sql`${mailOutbox.createdAt} > now() - make_interval(secs => ${windowSeconds})`,
+          eq(mailOutbox.kind, mail.kind),
+        ),
+      )
+      .limit(1);
+    if (recent) return false;
+    await tx.insert(mailOutbox).values(mail);
+    return true;
+  });
+}
+
+/**
  * Claims due mail for this process by pushing its next attempt out (a lease), so several servers
  * never send the same message at once; a crash before marking it sent lets it be retried later.
  * One statement, whatever the batch size.
