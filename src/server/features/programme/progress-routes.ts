@@ -27,7 +27,7 @@ import { readUpload } from '../../http/upload-body.ts';
 import { toPerson } from './people-repository.ts';
 import { editPerson } from './people-service.ts';
 import { assertMayActFor, dueAt, groupsFor, manOfUser, progressOf } from './progress-service.ts';
-import { checkDocument } from './uploads.ts';
+import { checkDocument, checkFileName } from './uploads.ts';
 
 const Id = z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not an id'));
 const tags = ['programme'];
@@ -132,6 +132,8 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
         .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
         .catch(() => undefined);
       if (!file) throw badRequest('Choose a document to upload.');
+      // A name we would refuse anyway is refused before the body is read.
+      checkFileName(file.filename);
       const body = await readUpload(file);
       const contentType = await checkDocument(file.filename, body);
       const key = await context.files.put(body);
