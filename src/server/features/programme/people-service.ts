@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import type { PersonData, PersonKind } from '../../../shared/programme/people.ts';
 import type { AppContext } from '../../app.ts';
@@ -14,6 +15,7 @@ import {
   tableFor,
   unlinkedByEmail,
 } from './people-repository.ts';
+import { deleteWithSubmissions } from './submission-service.ts';
 
 /** What an admin, who can read the registers anyway, is told when a form's email is already on one. */
 const DUPLICATE: Record<PersonKind, string> = {
@@ -182,9 +184,19 @@ export async function editPerson(
   }
 }
 
-export async function deletePerson({ database }: AppContext, kind: PersonKind, id: string) {
+export async function deletePerson(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  kind: PersonKind,
+  id: string,
+) {
+  // A man's uploaded documents go with him, files included.
+  if (kind === 'men') {
+    if (!(await deleteWithSubmissions(context, log, 'man', id))) throw notFound('There is no such record.');
+    return;
+  }
   const table = tableFor(kind);
-  const deleted = await database.db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+  const deleted = await context.database.db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
   if (deleted.length === 0) throw notFound('There is no such record.');
 }
 

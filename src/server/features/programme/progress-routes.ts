@@ -27,6 +27,7 @@ import { readUpload } from '../../http/upload-body.ts';
 import { toPerson } from './people-repository.ts';
 import { editPerson } from './people-service.ts';
 import { assertMayActFor, dueAt, groupsFor, manOfUser, progressOf } from './progress-service.ts';
+import { deleteOwnSubmission, keepSubmission } from './submission-service.ts';
 import { checkDocument, checkFileName } from './uploads.ts';
 
 const Id = z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not an id'));
@@ -114,7 +115,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       config: { access: ['participant'] },
       schema: {
         summary:
-          'Upload his document for an assignment (.pdf, .doc, .docx, at most 10 MB); a late upload is marked late',
+          'Upload his document for an assignment (.pdf, .doc, .docx; see UPLOAD_LIMITS for size, versions kept, storage and rate); a late upload is marked late',
         tags,
         consumes: ['multipart/form-data'],
         params: z.object({ id: Id }),
@@ -136,17 +137,34 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       checkFileName(file.filename);
       const body = await readUpload(file);
       const contentType = await checkDocument(file.filename, body);
-      const key = await context.files.put(body);
-      await db.insert(submissions).values({
+      await keepSubmission(context, request.log, {
         assignmentId: assignment.id,
         manId: man.id,
-        storageKey: key,
+        uploadedBy: signedInUser(request).id,
         fileName: file.filename,
         contentType,
-        size: body.length,
+        body,
         late: Date.now() > dueAt(assignment.dueOn).getTime(),
       });
       return reply.code(201).send(await progressOf(db, man.id));
+    },
+  );
+
+  api.delete(
+    '/me/submissions/:id',
+    {
+      config: { access: ['participant'] },
+      schema: {
+        summary: 'Delete one of his uploaded documents (to make room within his storage limit)',
+        tags,
+        params: z.object({ id: Id }),
+        response: { 200: ManProgressSchema },
+      },
+    },
+    async (request) => {
+      const man = await manOfUser(db, signedInUser(request).id);
+      await deleteOwnSubmission(context, request.log, man.id, request.params.id);
+      return progressOf(db, man.id);
     },
   );
 
