@@ -28,6 +28,7 @@ import { toPerson } from './people-repository.ts';
 import { editPerson } from './people-service.ts';
 import { assertMayActFor, dueAt, groupsFor, manOfUser, progressOf } from './progress-service.ts';
 import { deleteOwnSubmission, keepSubmission } from './submission-service.ts';
+import { uploadGuards } from './upload-guards.ts';
 import { checkDocument, checkFileName } from './uploads.ts';
 
 const Id = z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not an id'));
@@ -36,6 +37,7 @@ const tags = ['programme'];
 export async function progressRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = context.database;
+  const uploads = uploadGuards(app, context);
 
   api.get(
     '/me/progress',
@@ -123,30 +125,35 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request, reply) => {
-      const man = await manOfUser(db, signedInUser(request).id);
-      const [assignment] = await db
-        .select()
-        .from(assignmentsTable)
-        .where(eq(assignmentsTable.id, request.params.id));
-      if (!assignment) throw notFound('There is no such assignment.');
-      const file = await request
-        .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
-        .catch(() => undefined);
-      if (!file) throw badRequest('Choose a document to upload.');
-      // A name we would refuse anyway is refused before the body is read.
-      checkFileName(file.filename);
-      const body = await readUpload(file);
-      const contentType = await checkDocument(file.filename, body);
-      await keepSubmission(context, request.log, {
-        assignmentId: assignment.id,
-        manId: man.id,
-        uploadedBy: signedInUser(request).id,
-        fileName: file.filename,
-        contentType,
-        body,
-        late: Date.now() > dueAt(assignment.dueOn).getTime(),
-      });
-      return reply.code(201).send(await progressOf(db, man.id));
+      const done = await uploads.begin(request);
+      try {
+        const man = await manOfUser(db, signedInUser(request).id);
+        const [assignment] = await db
+          .select()
+          .from(assignmentsTable)
+          .where(eq(assignmentsTable.id, request.params.id));
+        if (!assignment) throw notFound('There is no such assignment.');
+        const file = await request
+          .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
+          .catch(() => undefined);
+        if (!file) throw badRequest('Choose a document to upload.');
+        // A name we would refuse anyway is refused before the body is read.
+        checkFileName(file.filename);
+        const body = await readUpload(file);
+        const contentType = await checkDocument(file.filename, body);
+        await keepSubmission(context, request.log, {
+          assignmentId: assignment.id,
+          manId: man.id,
+          uploadedBy: signedInUser(request).id,
+          fileName: file.filename,
+          contentType,
+          body,
+          late: Date.now() > dueAt(assignment.dueOn).getTime(),
+        });
+        return reply.code(201).send(await progressOf(db, man.id));
+      } finally {
+        done();
+      }
     },
   );
 
