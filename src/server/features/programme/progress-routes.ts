@@ -137,8 +137,14 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
           .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
           .catch(() => undefined);
         if (!file) throw badRequest('Choose a document to upload.');
-        // A name we would refuse anyway is refused before the body is read.
-        checkFileName(file.filename);
+        // A name we would refuse anyway is refused before the body is read. The answer closes the
+        // connection (as for a file too large): left half-read, the request would hold it open for good.
+        try {
+          checkFileName(file.filename);
+        } catch (error) {
+          if (!(error instanceof Problem)) throw error;
+          throw new Problem(error.status, error.title, error.detail, undefined, { connection: 'close' });
+        }
         const body = await readUpload(file);
         const contentType = await checkDocument(file.filename, body);
         await keepSubmission(context, request.log, {
