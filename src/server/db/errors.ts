@@ -13,3 +13,13 @@ export function uniqueViolation(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The constraint a foreign key violation broke (the row referred to is gone), or undefined. */
+export function foreignKeyViolation(error: unknown): string | undefined {
+  let current = error as PgErrorLike | undefined;
+  for (let depth = 0; current && depth < 3; depth++) {
+    if (current.code === '23503') return current.constraint ?? 'unknown';
+    current = current.cause as PgErrorLike | undefined;
+  }
+  return undefined;
+}

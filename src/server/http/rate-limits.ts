@@ -70,13 +70,14 @@ function emailIn(request: FastifyRequest): string {
   return typeof email === 'string' ? email : '';
 }
 
-export function tooManyRequests(retryAfterSeconds: number) {
+/** A 429 with Retry-After; `what` names what was done too often ("attempts", "uploads"). */
+export function tooManyRequests(retryAfterSeconds: number, what = 'attempts') {
   const wait =
     retryAfterSeconds > 90 ? `${Math.ceil(retryAfterSeconds / 60)} minutes` : `${retryAfterSeconds} seconds`;
   return new Problem(
     429,
     'Too Many Requests',
-    `Too many attempts. Please wait ${wait} and try again.`,
+    `Too many ${what}. Please wait ${wait} and try again.`,
     undefined,
     {
       'retry-after': String(retryAfterSeconds),

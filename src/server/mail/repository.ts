@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
@@ -16,28 +16,34 @@ export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail
 }
 
 /**
- * Queues a mail unless its recipient got `perHour` mails of its kind in the last hour (a form that mails
- * whatever address is typed in must not become a way to flood someone). True when it was queued.
+ * Queues the mail unless its recipient already got `max` mails of its kind in the last `seconds`, so a
+ * public form that mails whatever address is typed in cannot flood someone's inbox. A lock on the address
+ * and kind makes the count and the insert one step: requests at once never pass the limit together.
+ * Says whether it queued.
  */
 export async function enqueueMailWithinLimit(
-  db: Database | Transaction,
+  db: Database,
   mail: OutgoingMail & { kind: string },
-  perHour: number,
-) {
-  const [recent] = await db
-    .select({ mails: count() })
-    .from(mailOutbox)
-    .where(
-      and(
-        sql`lower(${mailOutbox.to}) = lower(${mail.to})`,
-        eq(mailOutbox.kind, mail.kind),
-        gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`),
-      ),
+  limit: { max: number; seconds: number },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`mail:${mail.kind}:${mail.to.toLowerCase()}`}))`,
     );
-  // Two concurrent calls may both pass: the limit is a bound against abuse, not an exact count.
-  if ((recent?.mails ?? 0) >= perHour) return false;
-  await db.insert(mailOutbox).values(mail);
-  return true;
+    const [recent] = await tx
+      .select({ mails: count() })
+      .from(mailOutbox)
+      .where(
+        and(
+          sql`lower(${mailOutbox.to}) = lower(${mail.to})`,
+          sql`${mailOutbox.createdAt} > now() - make_interval(secs => ${limit.seconds})`,
+          eq(mailOutbox.kind, mail.kind),
+        ),
+      );
+    if ((recent?.mails ?? 0) >= limit.max) return false;
+    await tx.insert(mailOutbox).values(mail);
+    return true;
+  });
 }
 
 /**

@@ -12,4 +12,27 @@ export const ATTENDANCE_LABELS: Record<(typeof ATTENDANCE_STATUSES)[number], str
 export const SESSIONS_TO_GRADUATE = 5;
 export const SESSION_STATE_LABELS = { open: 'Register', inactive: 'Not Active' } as const;
 export const UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+const MB = 1024 * 1024;
+
+/**
+ * The limits on assignment uploads, in one place: the server enforces them, the client and the docs quote
+ * them. They bound what one account can store and how fast (one self-registered account once stored
+ * 311 MB in 30 requests).
+ */
+export const UPLOAD_LIMITS = {
+  /** Largest document, in bytes (10 MB). */
+  fileBytes: 10 * MB,
+  /** Longest file name, in characters. */
+  fileNameLength: 255,
+  /** Versions kept per man per assignment: the oldest beyond these are deleted with their files. */
+  versionsKept: 5,
+  /** Bytes stored per account, over all the versions he uploaded (50 MB). */
+  storedBytesPerAccount: 50 * MB,
+  /** Uploads per account per hour; beyond, 429 with Retry-After (off with RATE_LIMITS=off, for benchmarks). */
+  perHour: 10,
+  /** Uploads under way at once per account (429 beyond). */
+  concurrent: 2,
+} as const;
+
+export const MAX_UPLOAD_BYTES = UPLOAD_LIMITS.fileBytes;

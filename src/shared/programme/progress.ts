@@ -9,6 +9,7 @@ export {
   SESSION_STATE_LABELS,
   SESSIONS_TO_GRADUATE,
   UPLOAD_EXTENSIONS,
+  UPLOAD_LIMITS,
 } from './progress-rules.ts';
 
 export const SessionSchema = z.object({

@@ -97,7 +97,10 @@ export const assignments = pgTable('assignments', {
   dueOn: date('due_on').notNull(),
 });
 
-/** Every upload is kept; the newest per man and assignment is the current one, the others his history. */
+/**
+ * His uploads, up to UPLOAD_LIMITS.versionsKept per man and assignment (src/shared/programme/progress-rules.ts):
+ * the newest is the current one, the others his history.
+ */
 export const submissions = pgTable(
   'submissions',
   {

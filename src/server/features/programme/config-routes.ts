@@ -22,6 +22,7 @@ import {
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { dueAt } from './progress-service.ts';
+import { deleteWithSubmissions } from './submission-service.ts';
 
 const admins = ['admin'] as const;
 const tags = ['programme settings'];
@@ -80,11 +81,13 @@ export async function programmeConfigRoutes(app: FastifyInstance, context: AppCo
       `${base}/:id`,
       { config: { access: admins }, schema: { summary: `Remove one of ${name}`, tags, params: IdParams } },
       async (request, reply) => {
-        const removed = await db
-          .delete(table)
-          .where(eq(table.id, request.params.id))
-          .returning({ id: table.id });
-        if (removed.length === 0) throw notFound('It no longer exists.');
+        // An assignment's uploaded documents go with it, files included.
+        const removed =
+          table === assignments
+            ? await deleteWithSubmissions(context, request.log, 'assignment', request.params.id)
+            : (await db.delete(table).where(eq(table.id, request.params.id)).returning({ id: table.id }))
+                .length > 0;
+        if (!removed) throw notFound('It no longer exists.');
         return reply.code(204).send();
       },
     );

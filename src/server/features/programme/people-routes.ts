@@ -144,7 +144,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
         schema: { summary: `Delete a ${noun}'s record`, tags, params: IdParams },
       },
       async (request, reply) => {
-        await deletePerson(context, kind, request.params.id);
+        await deletePerson(context, request.log, kind, request.params.id);
         return reply.code(204).send();
       },
     );

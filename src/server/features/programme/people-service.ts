@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import type { PersonData, PersonKind } from '../../../shared/programme/people.ts';
 import type { AppContext } from '../../app.ts';
@@ -6,19 +7,42 @@ import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { session, user } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/problem.ts';
-import { enqueueMail } from '../../mail/repository.ts';
-import { findPerson, type PersonRow, tableFor, unlinkedByEmail } from './people-repository.ts';
+import { enqueueMail, enqueueMailWithinLimit } from '../../mail/repository.ts';
+import {
+  findPerson,
+  findPersonByEmail,
+  type PersonRow,
+  tableFor,
+  unlinkedByEmail,
+} from './people-repository.ts';
+import { deleteWithSubmissions } from './submission-service.ts';
 
+/** What an admin, who can read the registers anyway, is told when a form's email is already on one. */
 const DUPLICATE: Record<PersonKind, string> = {
-  men: 'This email address is already registered in the programme. Use another, or ask the office to update the record.',
-  facilitators: 'This email address has already applied to be a facilitator. The office will be in touch.',
+  men: 'This email address is already registered in the programme. Find the record in the register to update it.',
+  facilitators:
+    'This email address is already on the register of facilitators. Find the record there to update it.',
 };
+
+/** The mail to a person whose email someone put in a form again: one kind, at most one in 10 minutes. */
+export const ALREADY_REGISTERED_MAIL = { kind: 'programme-already-registered', everySeconds: 10 * 60 };
 
 type NewPerson =
   | Omit<PersonData, 'website'>
   | Pick<PersonData, 'firstName' | 'lastName' | 'email' | 'mobile'>;
 
-async function insertPerson(db: Database, kind: PersonKind, values: NewPerson & { status: string }) {
+/**
+ * Adds the record and returns it. When its email is already on the register, an admin (who can read the
+ * register anyway) is told with a 409; anyone else gets undefined, to be answered as for a new record,
+ * and the owner gets a mail (answerDuplicate).
+ */
+async function addPerson(
+  context: AppContext,
+  kind: PersonKind,
+  values: NewPerson & { status: string },
+  caller: CurrentUser | null,
+): Promise<PersonRow | undefined> {
+  const { db } = context.database;
   const table = tableFor(kind);
   try {
     const [row] = await db
@@ -27,14 +51,64 @@ async function insertPerson(db: Database, kind: PersonKind, values: NewPerson & 
       .returning();
     return row as PersonRow;
   } catch (error) {
-    if (uniqueViolation(error)?.endsWith('_email')) throw conflict(DUPLICATE[kind]);
-    throw error;
+    if (!uniqueViolation(error)?.endsWith('_email')) throw error;
+    if (caller?.role === 'admin') throw conflict(DUPLICATE[kind]);
+    const existing = await findPersonByEmail(db, kind, values.email);
+    if (existing) await answerDuplicate(context, kind, existing);
+    return undefined;
   }
 }
 
 /**
- * The "Be That Man" forms. A man is registered at once; a facilitator applies, unless an admin or a
- * facilitator fills the form in, which registers him directly.
+ * Someone put a registered person's email in a public form. The form answers as it does for a new
+ * record, so it does not tell a stranger who is registered; the person hears of the attempt at his
+ * stored address instead, as sign-up does, at most once in 10 minutes so the form cannot flood his inbox.
+ */
+async function answerDuplicate(context: AppContext, kind: PersonKind, person: PersonRow) {
+  const queued = await enqueueMailWithinLimit(
+    context.database.db,
+    alreadyRegisteredMail(context.env.PUBLIC_URL, kind, person),
+    { max: 1, seconds: ALREADY_REGISTERED_MAIL.everySeconds },
+  );
+  if (queued) context.mailer.kick();
+}
+
+/** Names only what is stored (never what the stranger typed). */
+function alreadyRegisteredMail(publicUrl: string, kind: PersonKind, person: PersonRow) {
+  const lines =
+    kind === 'men'
+      ? [
+          'Someone (perhaps you) filled in the Celebration men’s programme form with this email address. You are already registered, so nothing was changed.',
+          '',
+          `To see or change your details, sign in at ${publicUrl}/About (or create an account with this email address at ${publicUrl}/SignUp), or ask the programme office.`,
+        ]
+      : [
+          `Someone (perhaps you) filled in the Celebration facilitator form with this email address, which the programme office already has ${person.status === 'approved' ? 'as a facilitator' : 'from your application'}. Nothing was changed.`,
+          '',
+          'If you have a question, please contact the programme office.',
+        ];
+  return {
+    to: person.email,
+    kind: ALREADY_REGISTERED_MAIL.kind,
+    subject:
+      kind === 'men'
+        ? 'You are already registered in the men’s programme'
+        : 'You are already on the facilitators’ register',
+    text: [
+      `Dear ${person.firstName},`,
+      '',
+      ...lines,
+      '',
+      'If it was not you, you can ignore this message.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * The "Be That Man" forms. A man is registered at once. A facilitator applies and waits for an admin's
+ * Approve: only an admin may grant the role, so only an admin's form registers one directly. Anyone else's
+ * form, a signed-in facilitator's included, files an applicant whatever the email (else he could make any
+ * account a facilitator).
  */
 export async function joinProgramme(
   context: AppContext,
@@ -43,13 +117,14 @@ export async function joinProgramme(
   caller: CurrentUser | null,
 ) {
   const { website, ...fields } = input;
+  const direct = caller?.role === 'admin';
+  const answer = { message: thanks(kind, direct) };
   // A filled-in hidden field is a bot: answer as usual, keep nothing.
-  if (website) return { message: thanks(kind, false) };
-  const direct = caller?.role === 'admin' || caller?.role === 'facilitator';
+  if (website) return answer;
   const status = kind === 'men' ? 'active' : direct ? 'approved' : 'applicant';
-  const row = await insertPerson(context.database.db, kind, { ...fields, status });
-  if (kind === 'facilitators' && status === 'approved') await grantFacilitatorAccess(context, row);
-  return { message: thanks(kind, direct) };
+  const row = await addPerson(context, kind, { ...fields, status }, caller);
+  if (row && kind === 'facilitators' && status === 'approved') await grantFacilitatorAccess(context, row);
+  return answer;
 }
 
 function thanks(kind: PersonKind, direct: boolean) {
@@ -65,9 +140,11 @@ export async function quickJoin(
   input: Pick<PersonData, 'firstName' | 'lastName' | 'email' | 'mobile'> & { website?: string },
 ) {
   const { website, ...fields } = input;
-  if (website) return { message: 'Thank you. You are registered.' };
-  await insertPerson(context.database.db, 'men', { ...fields, status: 'incomplete' });
-  return { message: 'Thank you. You are registered.' };
+  const answer = { message: 'Thank you. You are registered.' };
+  if (website) return answer;
+  // A public desk form: a taken email is answered as a new one (and its owner mailed), as on the full form.
+  await addPerson(context, 'men', { ...fields, status: 'incomplete' }, null);
+  return answer;
 }
 
 export async function editPerson(
@@ -107,9 +184,19 @@ export async function editPerson(
   }
 }
 
-export async function deletePerson({ database }: AppContext, kind: PersonKind, id: string) {
+export async function deletePerson(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  kind: PersonKind,
+  id: string,
+) {
+  // A man's uploaded documents go with him, files included.
+  if (kind === 'men') {
+    if (!(await deleteWithSubmissions(context, log, 'man', id))) throw notFound('There is no such record.');
+    return;
+  }
   const table = tableFor(kind);
-  const deleted = await database.db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+  const deleted = await context.database.db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
   if (deleted.length === 0) throw notFound('There is no such record.');
 }
 

@@ -65,9 +65,57 @@ describe('joining the programme', () => {
     });
   });
 
-  it('says so clearly when the email is already registered', async () => {
+  it('answers a taken email exactly as a success, and mails its owner instead, at most once in 10 minutes', async () => {
+    const { db } = await testDatabase();
+    const quick = (overrides: Record<string, unknown>) => {
+      const { firstName, lastName, email, mobile } = person(overrides);
+      return { firstName, lastName, email, mobile };
+    };
+    const forms = [
+      ['/api/men', person],
+      ['/api/men/quick', quick],
+      ['/api/facilitators', person],
+    ] as const;
+    for (const [url, form] of forms) {
+      const email = `taken.${url.replaceAll('/', '-')}@example.com`;
+      const first = await post(url, form({ email, firstName: 'Owner' }));
+      const fresh = await post(url, form({}));
+      const again = await post(url, form({ email: email.toUpperCase(), firstName: 'Stranger' }));
+      const repeated = await post(url, form({ email, firstName: 'Stranger' }));
+      for (const duplicate of [again, repeated]) {
+        expect(duplicate.statusCode, url).toBe(fresh.statusCode);
+        expect(duplicate.headers['content-type'], url).toBe(fresh.headers['content-type']);
+        expect(duplicate.body, url).toBe(fresh.body);
+      }
+      expect(first.body, url).toBe(fresh.body);
+
+      const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      // Two attempts, one mail: to the stored address, greeting the stored name, never the stranger's.
+      expect(mails, url).toHaveLength(1);
+      expect(mails[0]?.subject, url).toMatch(/already/i);
+      expect(mails[0]?.text, url).toMatch(/^Dear Owner,/);
+      expect(mails[0]?.text, url).not.toMatch(/Stranger/);
+    }
+    // Nothing was changed or added by the attempts.
+    const owners = await db.select().from(men).where(eq(men.firstName, 'Stranger'));
+    expect(owners).toHaveLength(0);
+  });
+
+  it('mails the owner again once 10 minutes have passed', async () => {
+    const { db } = await testDatabase();
+    await post('/api/men', person({ email: 'again@example.com' }));
+    await post('/api/men', person({ email: 'again@example.com' }));
+    await db
+      .update(mailOutbox)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(mailOutbox.to, 'again@example.com'));
+    await post('/api/men', person({ email: 'again@example.com' }));
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'again@example.com'))).toHaveLength(2);
+  });
+
+  it('tells an admin, who can see the register anyway, that the email is taken', async () => {
     await post('/api/men', person({ email: 'same@example.com' }));
-    const again = await post('/api/men', person({ email: 'SAME@example.com' }));
+    const again = await asAdmin('POST', '/api/men', person({ email: 'SAME@example.com' }));
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toMatch(/already registered/);
   });
@@ -225,6 +273,40 @@ describe('facilitators', () => {
     const signIn = await post('/api/account/sign-in', { email, password: 'a long password' });
     expect(signIn.json().user.role).toBe('facilitator');
     expect(session.statusCode).toBe(200);
+  });
+
+  it('files a form from anyone but an admin as an application, whatever the email: only Approve grants the role', async () => {
+    const { db } = await testDatabase();
+    for (const callerRole of ['facilitator', 'participant', 'company', 'visitor'] as const) {
+      const target = await signedInAs(app, 'company');
+      const caller = callerRole === 'visitor' ? undefined : await signedInAs(app, callerRole);
+      const response = await post('/api/facilitators', person({ email: target.email }), caller?.cookie);
+      expect(response.statusCode, callerRole).toBe(201);
+      expect(response.json().message, callerRole).toMatch(/Thank you for applying/);
+
+      const [account] = await db.select().from(user).where(eq(user.id, target.id));
+      expect(account?.role, callerRole).toBe('company');
+      const session = await app.inject({ url: '/api/account/session', headers: { cookie: target.cookie } });
+      expect(session.json().user, callerRole).toMatchObject({ role: 'company' });
+      const [record] = (
+        await asAdmin('GET', `/api/facilitators?q=${encodeURIComponent(target.email)}`)
+      ).json().rows;
+      expect(record, callerRole).toMatchObject({ status: 'applicant', hasAccount: false });
+    }
+  });
+
+  it('gives an applicant no role when he verifies an account with his email', async () => {
+    const email = `applicant.${Date.now()}@example.com`;
+    await post('/api/facilitators', person({ email }));
+    await post('/api/account/sign-up', { name: 'Hopeful Applicant', email, password: 'a long password' });
+    const { db } = await testDatabase();
+    const [verification] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const link = new URL(verification?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
+    await app.inject({ url: link.pathname + link.search });
+    const [account] = await db.select().from(user).where(eq(user.email, email));
+    expect(account).toMatchObject({ emailVerified: true, role: 'participant' });
+    const [record] = (await asAdmin('GET', '/api/facilitators')).json().rows;
+    expect(record).toMatchObject({ status: 'applicant', hasAccount: false });
   });
 
   it('declines an applicant', async () => {

@@ -27,7 +27,9 @@ import { readUpload } from '../../http/upload-body.ts';
 import { toPerson } from './people-repository.ts';
 import { editPerson } from './people-service.ts';
 import { assertMayActFor, dueAt, groupsFor, manOfUser, progressOf } from './progress-service.ts';
-import { checkDocument } from './uploads.ts';
+import { deleteOwnSubmission, keepSubmission } from './submission-service.ts';
+import { uploadGuards } from './upload-guards.ts';
+import { checkDocument, checkFileName } from './uploads.ts';
 
 const Id = z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not an id'));
 const tags = ['programme'];
@@ -35,6 +37,7 @@ const tags = ['programme'];
 export async function progressRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = context.database;
+  const uploads = uploadGuards(app, context);
 
   api.get(
     '/me/progress',
@@ -112,7 +115,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       config: { access: ['participant'] },
       schema: {
         summary:
-          'Upload his document for an assignment (.pdf, .doc, .docx, at most 10 MB); a late upload is marked late',
+          'Upload his document for an assignment (.pdf, .doc, .docx; see UPLOAD_LIMITS for size, versions kept, storage and rate); a late upload is marked late',
         tags,
         consumes: ['multipart/form-data'],
         params: z.object({ id: Id }),
@@ -120,29 +123,59 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request, reply) => {
+      const done = await uploads.begin(request);
+      try {
+        const man = await manOfUser(db, signedInUser(request).id);
+        const [assignment] = await db
+          .select()
+          .from(assignmentsTable)
+          .where(eq(assignmentsTable.id, request.params.id));
+        if (!assignment) throw notFound('There is no such assignment.');
+        const file = await request
+          .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
+          .catch(() => undefined);
+        if (!file) throw badRequest('Choose a document to upload.');
+        // A name we would refuse anyway is refused before the body is read. The answer closes the
+        // connection (as for a file too large): left half-read, the request would hold it open for good.
+        try {
+          checkFileName(file.filename);
+        } catch (error) {
+          if (!(error instanceof Problem)) throw error;
+          throw new Problem(error.status, error.title, error.detail, undefined, { connection: 'close' });
+        }
+        const body = await readUpload(file);
+        const contentType = await checkDocument(file.filename, body);
+        await keepSubmission(context, request.log, {
+          assignmentId: assignment.id,
+          manId: man.id,
+          uploadedBy: signedInUser(request).id,
+          fileName: file.filename,
+          contentType,
+          body,
+          late: Date.now() > dueAt(assignment.dueOn).getTime(),
+        });
+        return reply.code(201).send(await progressOf(db, man.id));
+      } finally {
+        done();
+      }
+    },
+  );
+
+  api.delete(
+    '/me/submissions/:id',
+    {
+      config: { access: ['participant'] },
+      schema: {
+        summary: 'Delete one of his uploaded documents (to make room within his storage limit)',
+        tags,
+        params: z.object({ id: Id }),
+        response: { 200: ManProgressSchema },
+      },
+    },
+    async (request) => {
       const man = await manOfUser(db, signedInUser(request).id);
-      const [assignment] = await db
-        .select()
-        .from(assignmentsTable)
-        .where(eq(assignmentsTable.id, request.params.id));
-      if (!assignment) throw notFound('There is no such assignment.');
-      const file = await request
-        .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
-        .catch(() => undefined);
-      if (!file) throw badRequest('Choose a document to upload.');
-      const body = await readUpload(file);
-      const contentType = await checkDocument(file.filename, body);
-      const key = await context.files.put(body);
-      await db.insert(submissions).values({
-        assignmentId: assignment.id,
-        manId: man.id,
-        storageKey: key,
-        fileName: file.filename,
-        contentType,
-        size: body.length,
-        late: Date.now() > dueAt(assignment.dueOn).getTime(),
-      });
-      return reply.code(201).send(await progressOf(db, man.id));
+      await deleteOwnSubmission(context, request.log, man.id, request.params.id);
+      return progressOf(db, man.id);
     },
   );
 

@@ -162,14 +162,23 @@ describe('assignment uploads', () => {
       ['empty.pdf', Buffer.alloc(0), 400, /empty/],
       ['../../etc/passwd.pdf', PDF, 400, /file name/],
       ['big.pdf', Buffer.concat([PDF, Buffer.alloc(12 * 1024 * 1024)]), 413, /too large/],
+      ['essay\u0000.pdf', PDF, 400, /control character/],
+      ['essay\u0001.pdf', PDF, 400, /control character/],
+      ['essay\u007f.pdf', PDF, 400, /control character/],
+      ['essay\u0085.pdf', PDF, 400, /control character/],
+      ['essay\t.pdf', PDF, 400, /control character/],
+      [`${'a'.repeat(252)}.pdf`, PDF, 400, /255 characters/],
     ] as const;
     for (const [name, body, status, message] of cases) {
       const response = await upload(man, assignments[0].id, name, body);
       expect(response.statusCode, name).toBe(status);
+      expect(response.headers['content-type'], name).toContain('application/problem+json');
       expect(response.json().detail, name).toMatch(message);
     }
     const { db } = await testDatabase();
     expect(await db.select().from(submissions)).toHaveLength(0);
+    // A name of 255 characters is still taken.
+    expect((await upload(man, assignments[0].id, `${'a'.repeat(251)}.pdf`, PDF)).statusCode).toBe(201);
   });
 });
 

@@ -84,4 +84,56 @@ describe('an upload over the limit', () => {
     expect([413, -1]).toContain(status);
     expect(sentMegabytes).toBeLessThan(100);
   }, 60_000);
+
+  it('answers a refused file name at once over a real connection, and lets the connection go', async () => {
+    const account = await signedInAs(app, 'participant');
+    const { db } = await testDatabase();
+    await db.insert(men).values({
+      firstName: 'Bad',
+      lastName: 'Name',
+      email: account.email,
+      mobile: '+263771234567',
+      userId: account.id,
+    });
+    const [assignment] = await db.select().from(assignments).limit(1);
+    const boundary = '----celebration';
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/api/me/assignments/${assignment?.id}/submission`,
+          headers: {
+            cookie: account.cookie,
+            origin: ORIGIN,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      // The server may close while the rest is still being sent: that is the point.
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+      });
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="essay\u0001.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+      );
+      // More than the socket buffers hold: the server has to read it, or close the connection.
+      req.end(Buffer.concat([Buffer.alloc(20 * 1024 * 1024, 0x20), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).detail).toMatch(/control character/);
+    // A request left half-read would hold its connection (and the server's shutdown) for good.
+    const openConnections = () =>
+      new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count)));
+    await expect.poll(openConnections, { timeout: 5000 }).toBe(0);
+  }, 30_000);
 });

@@ -204,7 +204,7 @@ async function resendConfirmation(
 ) {
   if (!(await claimConfirmationResend(db, entry.id, CONFIRMATION_LIMITS.resendAfterMinutes))) return false;
   const mail = confirmationMail(event, entry, publicUrl);
-  return enqueueMailWithinLimit(db, mail, CONFIRMATION_LIMITS.perRecipientPerHour);
+  return enqueueMailWithinLimit(db, mail, { max: CONFIRMATION_LIMITS.perRecipientPerHour, seconds: 3600 });
 }
 
 /** Who asked for what, so a retried Idempotency-Key can be told apart from a different request under it. */

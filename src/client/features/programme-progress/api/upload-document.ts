@@ -1,4 +1,5 @@
 import type { ManProgress } from '../../../../shared/programme/progress.ts';
+import { UPLOAD_LIMITS } from '../../../../shared/programme/progress-rules.ts';
 import { ApiError } from '../../../lib/api.ts';
 
 const UPLOAD_FAILED = 'The upload did not finish — check your connection and try again.';
@@ -28,13 +29,23 @@ export function uploadDocument(
         resolve(body as unknown as ManProgress);
         return;
       }
+      // The server's problem+json says what went wrong (too large, over his storage, too many uploads).
       const detail =
         body?.detail ??
         body?.title ??
         (request.status === 413
-          ? 'The file is too large. Documents may be at most 10 MB.'
+          ? `The file is too large. Documents may be at most ${UPLOAD_LIMITS.fileBytes / (1024 * 1024)} MB.`
           : `The server answered ${request.status}. Please try again.`);
-      reject(new ApiError(request.status, detail));
+      const retryAfter = Number(request.getResponseHeader('retry-after'));
+      reject(
+        new ApiError(
+          request.status,
+          detail,
+          [],
+          undefined,
+          Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+        ),
+      );
     });
     request.addEventListener('error', () => reject(new ApiError(0, UPLOAD_FAILED)));
     request.addEventListener('abort', () => reject(new ApiError(0, 'The upload was cancelled.')));

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { DueDate, type MyAssignment, SubmissionLink, SubmissionStatus } from './assignment-status.tsx';
+import { EarlierUploads } from './earlier-uploads.tsx';
 import { UploadControl } from './upload-control.tsx';
 
 /**
  * One assignment: due date, his status, his current document and an upload control; with `full`,
- * also his earlier uploads (the /UploadButton page), otherwise a link there.
+ * also his earlier uploads, which he may delete (the /UploadButton page), otherwise a link there.
  */
 export function AssignmentCard({
   assignment,
@@ -36,20 +37,7 @@ export function AssignmentCard({
         )}
       </div>
       <UploadControl assignmentId={assignment.id} title={assignment.title} />
-      {full && assignment.history.length > 0 && (
-        <details className="rounded-lg border border-stone-200 bg-stone-50 p-3">
-          <summary className="cursor-pointer font-semibold text-stone-900">
-            Earlier uploads ({assignment.history.length})
-          </summary>
-          <ul className="mt-2 flex flex-col gap-2">
-            {assignment.history.map((submission) => (
-              <li key={submission.id}>
-                <SubmissionLink submission={submission} showDate />
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      {full && assignment.history.length > 0 && <EarlierUploads history={assignment.history} />}
       {!full && assignment.history.length > 0 && (
         <Link
           to="/UploadButton"

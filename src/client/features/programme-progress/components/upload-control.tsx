@@ -1,5 +1,9 @@
 import { useId, useRef, useState } from 'react';
-import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../../../../shared/programme/progress-rules.ts';
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_LIMITS,
+} from '../../../../shared/programme/progress-rules.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../accounts/components/form-alert.tsx';
@@ -13,6 +17,13 @@ const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 /** What is wrong with a chosen file before it is sent (the server checks the content again). */
 export function fileProblem(file: File | undefined): string | undefined {
   if (!file) return 'Choose a document first.';
+  // The server refuses these names too; said here, nothing is sent for nothing.
+  if (/\p{Cc}/u.test(file.name)) {
+    return `The name “${file.name}” contains a control character. Rename the file and choose it again.`;
+  }
+  if ([...file.name].length > UPLOAD_LIMITS.fileNameLength) {
+    return `The file name is longer than ${UPLOAD_LIMITS.fileNameLength} characters. Give the file a shorter name and choose it again.`;
+  }
   const name = file.name.toLowerCase();
   if (!UPLOAD_EXTENSIONS.some((extension) => name.endsWith(extension))) {
     return `“${file.name}” is not a PDF or Word document. Choose a .pdf, .doc or .docx file.`;
@@ -70,7 +81,7 @@ export function UploadControl({ assignmentId, title }: { assignmentId: string; t
     <div className="flex flex-col gap-3">
       <Field
         label={`Document for ${title}`}
-        hint={`A .pdf, .doc or .docx file, at most ${MAX_MB} MB.`}
+        hint={`A .pdf, .doc or .docx file, at most ${MAX_MB} MB. Your last ${UPLOAD_LIMITS.versionsKept} versions are kept.`}
         error={problem}
       >
         {(a11y) => (

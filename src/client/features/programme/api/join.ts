@@ -22,7 +22,7 @@ export function useJoin(target: JoinTarget) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (data: object) => postJoin(target, data),
-    // An admin or facilitator using the form sees the new man in the registers and the totals at once.
+    // An admin using the form sees the new record in the registers and the totals at once.
     onSuccess: () =>
       queryClient.invalidateQueries({
         predicate: ({ queryKey }) => ['people', 'dashboard'].includes(String(queryKey[0])),

@@ -12,7 +12,8 @@ const linkClass = 'font-medium text-brand-700 underline underline-offset-2';
 export function BeThatManPage({ kind }: { kind: PersonKind }) {
   const { data: session } = useSession();
   const user = session?.user;
-  const registersDirectly = user?.role === 'admin' || user?.role === 'facilitator';
+  // Only an admin's form registers a facilitator directly; anyone else's is an application.
+  const registersDirectly = user?.role === 'admin';
   const men = kind === 'men';
 
   return (

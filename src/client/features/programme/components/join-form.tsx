@@ -51,7 +51,8 @@ export function JoinForm({ target, schema, fields, submitLabel, busyLabel }: Joi
         for (const fieldError of error.errors) {
           if (isField(fieldError.path)) setError(fieldError.path, { message: fieldError.message });
         }
-        // The only conflict a join can meet: the email address is already on the register.
+        // The only conflict a join can meet, told to admins only (anyone else gets the usual answer, and the
+        // owner a mail): the email address is already on the register.
         if (error.status === 409) setError('email', { message: error.message }, { shouldFocus: true });
       }
     },

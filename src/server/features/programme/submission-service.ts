@@ -1,0 +1,143 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { UPLOAD_LIMITS } from '../../../shared/programme/progress-rules.ts';
+import type { AppContext } from '../../app.ts';
+import { foreignKeyViolation } from '../../db/errors.ts';
+import { assignments, men, submissions, user } from '../../db/schema/index.ts';
+import { notFound, Problem } from '../../http/problem.ts';
+
+const MB = 1024 * 1024;
+
+export const storageFull = () =>
+  new Problem(
+    413,
+    'Content Too Large',
+    `You have used your ${UPLOAD_LIMITS.storedBytesPerAccount / MB} MB for uploads. Delete an older version before uploading another.`,
+  );
+
+interface Upload {
+  assignmentId: string;
+  manId: string;
+  /** The signed-in account sending it: storage is counted per account. */
+  uploadedBy: string;
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+  late: boolean;
+}
+
+/**
+ * Keeps an uploaded document: its file, then its row, in one transaction with the limits that depend on
+ * what is stored. The oldest versions of this man's assignment beyond UPLOAD_LIMITS.versionsKept go, and
+ * what the account uploaded may then not pass UPLOAD_LIMITS.storedBytesPerAccount. If the row is not kept
+ * (refused, or the insert failed), the file just written is removed; the pruned versions' files are
+ * removed once their rows are gone.
+ */
+export async function keepSubmission(context: AppContext, log: FastifyBaseLogger, upload: Upload) {
+  const { db } = context.database;
+  const key = await context.files.put(upload.body);
+  let pruned: string[];
+  try {
+    pruned = await db.transaction(async (tx) => {
+      // One upload per account passes here at a time, so two at once cannot both fit under the limit.
+      await tx.select({ id: user.id }).from(user).where(eq(user.id, upload.uploadedBy)).for('no key update');
+      await tx.insert(submissions).values({
+        assignmentId: upload.assignmentId,
+        manId: upload.manId,
+        storageKey: key,
+        fileName: upload.fileName,
+        contentType: upload.contentType,
+        size: upload.body.length,
+        uploadedBy: upload.uploadedBy,
+        late: upload.late,
+      });
+      const beyond = await tx
+        .select({ id: submissions.id, storageKey: submissions.storageKey })
+        .from(submissions)
+        .where(and(eq(submissions.manId, upload.manId), eq(submissions.assignmentId, upload.assignmentId)))
+        .orderBy(desc(submissions.submittedAt), desc(submissions.id))
+        .offset(UPLOAD_LIMITS.versionsKept);
+      if (beyond.length > 0) {
+        await tx.delete(submissions).where(
+          inArray(
+            submissions.id,
+            beyond.map((row) => row.id),
+          ),
+        );
+      }
+      const [usage] = await tx
+        .select({ stored: sql<number>`coalesce(sum(${submissions.size}), 0)`.mapWith(Number) })
+        .from(submissions)
+        .where(eq(submissions.uploadedBy, upload.uploadedBy));
+      if ((usage?.stored ?? 0) > UPLOAD_LIMITS.storedBytesPerAccount) throw storageFull();
+      return beyond.map((row) => row.storageKey);
+    });
+  } catch (error) {
+    await context.files.remove(key);
+    if (foreignKeyViolation(error)) {
+      throw notFound('This assignment or your programme record was removed while the file was on its way.');
+    }
+    throw error;
+  }
+  await removeFiles(context, log, pruned);
+}
+
+/** Deletes one of the man's own documents, then its file. */
+export async function deleteOwnSubmission(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  manId: string,
+  submissionId: string,
+) {
+  const gone = await context.database.db
+    .delete(submissions)
+    .where(and(eq(submissions.id, submissionId), eq(submissions.manId, manId)))
+    .returning({ storageKey: submissions.storageKey });
+  if (gone.length === 0) throw notFound('There is no such document.');
+  await removeFiles(
+    context,
+    log,
+    gone.map((row) => row.storageKey),
+  );
+}
+
+/**
+ * Deletes a man or an assignment with its submissions, then their files; false if there was none. The
+ * row is locked first, so an upload for it either lands before (and its row is deleted here) or fails
+ * its foreign key after (and removes its own file): no file is left without a row.
+ */
+export async function deleteWithSubmissions(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  owner: 'man' | 'assignment',
+  id: string,
+) {
+  const table = owner === 'man' ? men : assignments;
+  const column = owner === 'man' ? submissions.manId : submissions.assignmentId;
+  const keys = await context.database.db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
+    if (!row) return undefined;
+    const gone = await tx
+      .delete(submissions)
+      .where(eq(column, id))
+      .returning({ storageKey: submissions.storageKey });
+    await tx.delete(table).where(eq(table.id, id));
+    return gone.map((submission) => submission.storageKey);
+  });
+  if (!keys) return false;
+  await removeFiles(context, log, keys);
+  return true;
+}
+
+/**
+ * Removes the files of rows already deleted. One that cannot be removed is logged and left behind: a
+ * stray file is the lesser harm than a row whose file is gone, and the request itself succeeded.
+ */
+async function removeFiles(context: AppContext, log: FastifyBaseLogger, keys: string[]) {
+  const results = await Promise.allSettled(keys.map((key) => context.files.remove(key)));
+  for (const [index, result] of results.entries()) {
+    if (result.status === 'rejected') {
+      log.error({ err: result.reason, storageKey: keys[index] }, 'an uploaded file could not be removed');
+    }
+  }
+}

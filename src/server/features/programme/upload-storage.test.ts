@@ -1,0 +1,170 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  multipartFile,
+  ORIGIN,
+  resetData,
+  signedInAs,
+  testDatabase,
+} from '../../../../tests/support/test-app.ts';
+import { UPLOAD_LIMITS } from '../../../shared/programme/progress-rules.ts';
+import type { App } from '../../app.ts';
+import { assignments, men, submissions } from '../../db/schema/index.ts';
+
+// A real data directory, so the test can list the stored files.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'celebration-upload-storage-'));
+const uploadsDir = path.join(dataDir, 'uploads', 'private');
+const storedFiles = () => readdirSync(uploadsDir).sort();
+
+let app: App;
+let admin: { cookie: string };
+
+beforeAll(async () => {
+  app = await createTestApp({ RATE_LIMITS: 'off', DATA_DIR: dataDir });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await resetData();
+  for (const file of storedFiles()) rmSync(path.join(uploadsDir, file));
+  admin = await signedInAs(app, 'admin');
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** A signed-in participant with his programme record, and the two seeded assignments' ids. */
+async function man() {
+  const account = await signedInAs(app, 'participant');
+  const { db } = await testDatabase();
+  const [row] = await db
+    .insert(men)
+    .values({
+      firstName: 'Upload',
+      lastName: 'Tester',
+      email: account.email,
+      mobile: '+263771234567',
+      userId: account.id,
+    })
+    .returning();
+  const tasks = await db.select().from(assignments).orderBy(assignments.dueOn);
+  return { ...account, manId: row?.id ?? '', assignmentIds: tasks.map((task) => task.id) };
+}
+
+function upload(who: { cookie: string }, assignmentId: string | undefined, name: string, body = PDF) {
+  const form = multipartFile(name, body, 'application/pdf');
+  return app.inject({
+    method: 'POST',
+    url: `/api/me/assignments/${assignmentId}/submission`,
+    headers: { cookie: who.cookie, origin: ORIGIN, 'content-type': form.contentType },
+    payload: form.payload,
+  });
+}
+
+const call = (who: { cookie: string }, method: 'GET' | 'DELETE', url: string) =>
+  app.inject({ method, url, headers: { cookie: who.cookie, origin: ORIGIN } });
+
+async function storageKeys() {
+  const { db } = await testDatabase();
+  return (await db.select({ key: submissions.storageKey }).from(submissions)).map((row) => row.key).sort();
+}
+
+describe('stored uploads', () => {
+  it(`keeps ${UPLOAD_LIMITS.versionsKept} versions per man and assignment; older ones go with their files`, async () => {
+    const him = await man();
+    const [first, second] = him.assignmentIds;
+    for (let version = 1; version <= UPLOAD_LIMITS.versionsKept + 2; version++) {
+      expect((await upload(him, first, `essay-${version}.pdf`)).statusCode).toBe(201);
+    }
+    expect((await upload(him, second, 'other.pdf')).statusCode).toBe(201);
+
+    const progress = (await call(him, 'GET', '/api/me/progress')).json();
+    const essay = progress.assignments.find((a: { id: string }) => a.id === first);
+    expect(essay.current.fileName).toBe('essay-7.pdf');
+    expect(essay.history.map((h: { fileName: string }) => h.fileName)).toEqual([
+      'essay-6.pdf',
+      'essay-5.pdf',
+      'essay-4.pdf',
+      'essay-3.pdf',
+    ]);
+    const { db } = await testDatabase();
+    const rows = await db.select().from(submissions);
+    expect(rows).toHaveLength(UPLOAD_LIMITS.versionsKept + 1);
+    expect(rows.every((row) => row.uploadedBy === him.id)).toBe(true);
+    expect(storedFiles()).toEqual(await storageKeys());
+  });
+
+  it('stores at most 50 MB per account: the refusal says so, and keeps no file', async () => {
+    const him = await man();
+    const [first] = him.assignmentIds;
+    expect((await upload(him, first, 'essay.pdf')).statusCode).toBe(201);
+    // What he stored before, as rows only (a real 49 MB would only slow the test down).
+    const { db } = await testDatabase();
+    await db.insert(submissions).values({
+      assignmentId: him.assignmentIds[1] ?? '',
+      manId: him.manId,
+      storageKey: '00000000-0000-4000-8000-000000000000',
+      fileName: 'earlier.pdf',
+      contentType: 'application/pdf',
+      size: UPLOAD_LIMITS.storedBytesPerAccount - PDF.length - 10,
+      uploadedBy: him.id,
+      late: false,
+    });
+    const filesBefore = storedFiles();
+
+    const refused = await upload(him, first, 'essay-2.pdf');
+    expect(refused.statusCode).toBe(413);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json().detail).toBe(
+      'You have used your 50 MB for uploads. Delete an older version before uploading another.',
+    );
+    expect(storedFiles()).toEqual(filesBefore);
+    expect(await db.select().from(submissions)).toHaveLength(2);
+
+    // Another account is not held to his total.
+    const other = await man();
+    expect((await upload(other, first, 'mine.pdf')).statusCode).toBe(201);
+
+    // Deleting an older version makes room.
+    const [earlier] = await db.select().from(submissions).where(eq(submissions.fileName, 'earlier.pdf'));
+    expect((await call(him, 'DELETE', `/api/me/submissions/${earlier?.id}`)).statusCode).toBe(200);
+    expect((await upload(him, first, 'essay-2.pdf')).statusCode).toBe(201);
+    expect(storedFiles()).toEqual(await storageKeys());
+  });
+
+  it('deletes the files with a submission, an assignment or a man', async () => {
+    const him = await man();
+    const other = await man();
+    const [first, second] = him.assignmentIds;
+    for (const who of [him, other]) {
+      for (const name of ['a.pdf', 'b.pdf']) expect((await upload(who, first, name)).statusCode).toBe(201);
+      expect((await upload(who, second, 'c.pdf')).statusCode).toBe(201);
+    }
+    expect(storedFiles()).toHaveLength(6);
+
+    // His own older version: only his, never another man's.
+    const { db } = await testDatabase();
+    const [his] = await db.select().from(submissions).where(eq(submissions.uploadedBy, him.id)).limit(1);
+    expect((await call(other, 'DELETE', `/api/me/submissions/${his?.id}`)).statusCode).toBe(404);
+    const deleted = await call(him, 'DELETE', `/api/me/submissions/${his?.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(storedFiles()).toHaveLength(5);
+    expect(storedFiles()).toEqual(await storageKeys());
+
+    // An assignment: every man's documents for it.
+    expect((await call(admin, 'DELETE', `/api/programme/assignments/${first}`)).statusCode).toBe(204);
+    expect(storedFiles()).toHaveLength(2);
+    expect(storedFiles()).toEqual(await storageKeys());
+
+    // A man: his documents.
+    expect((await call(admin, 'DELETE', `/api/men/${him.manId}`)).statusCode).toBe(204);
+    expect(storedFiles()).toHaveLength(1);
+    expect(storedFiles()).toEqual(await storageKeys());
+    expect((await call(admin, 'DELETE', `/api/men/${him.manId}`)).statusCode).toBe(404);
+  });
+});
