@@ -47,10 +47,17 @@ function MailLinks({ text }: { text: string }) {
 }
 
 function Status({ mail, delivered }: { mail: OutboxMail; delivered: boolean }) {
+  if (mail.sentAt && !delivered) {
+    return (
+      <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
+        Logged, not sent {formatDateTime(mail.sentAt)}
+      </span>
+    );
+  }
   if (mail.sentAt) {
     return (
       <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
-        {delivered ? 'Delivered' : 'Logged, not sent'} {formatDateTime(mail.sentAt)}
+        Delivered {formatDateTime(mail.sentAt)}
       </span>
     );
   }
@@ -69,8 +76,9 @@ export default function Outbox() {
     <>
       <PageHeading title="Outbox">
         <p>
-          The latest 50 emails the site sent, newest first, with whether they were delivered. What they say is
-          never shown here: they can hold sign-in links meant for their recipient alone.
+          The latest 50 emails the site sent, newest first, with whether they were delivered.
+          {!devOutbox &&
+            ' What they say is never shown here: they can hold sign-in links meant for their recipient alone.'}
         </p>
       </PageHeading>
       {devOutbox && (
