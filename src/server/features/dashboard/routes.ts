@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type FunRunDashboard, FunRunDashboardSchema } from '../../../shared/participants/dashboard.ts';
+import { type FunRunDashboard, FunRunDashboardSchema } from '../../../shared/dashboard/dashboard.ts';
 import type { AppContext } from '../../app.ts';
 import { getCurrentEvent } from '../events/service.ts';
 import { funRunTotals } from './repository.ts';

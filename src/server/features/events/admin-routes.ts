@@ -8,7 +8,7 @@ import {
   IMAGE_KINDS,
   MAX_IMAGE_BYTES,
   RacesInputSchema,
-} from '../../../shared/events/event-admin.ts';
+} from '../../../shared/event-settings/event-settings.ts';
 import type { AppContext } from '../../app.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';

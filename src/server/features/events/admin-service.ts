@@ -4,7 +4,7 @@ import type {
   EventSettings,
   EventSettingsInputSchema,
   RacesInputSchema,
-} from '../../../shared/events/event-admin.ts';
+} from '../../../shared/event-settings/event-settings.ts';
 import type { Database } from '../../db/client.ts';
 import { events, raceOptions, registrations } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../http/problem.ts';

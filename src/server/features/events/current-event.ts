@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Discipline } from '../../../shared/events/event-settings.ts';
+import type { Discipline } from '../../../shared/events/event.ts';
 import type { Database } from '../../db/client.ts';
 import { raceOptions } from '../../db/schema/index.ts';
 import { type EventRow, findCurrentEvent, type RaceOptionRow } from './repository.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Discipline } from '../../../shared/events/event-settings.ts';
+import type { Discipline } from '../../../shared/events/event.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { events, raceOptions, registrations } from '../../db/schema/index.ts';
 

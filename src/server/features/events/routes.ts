@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PublicEventSchema } from '../../../shared/events/event-settings.ts';
+import { PublicEventSchema } from '../../../shared/events/event.ts';
 import type { AppContext } from '../../app.ts';
 import { getPublicEvent } from './service.ts';
 

@@ -1,4 +1,4 @@
-import type { PublicEvent } from '../../../shared/events/event-settings.ts';
+import type { PublicEvent } from '../../../shared/events/event.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { Database } from '../../db/client.ts';
 import { Problem } from '../../http/problem.ts';

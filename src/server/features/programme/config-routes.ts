@@ -7,7 +7,7 @@ import {
   CellGroupInputSchema,
   ChecklistItemInputSchema,
   SessionInputSchema,
-} from '../../../shared/programme/progress.ts';
+} from '../../../shared/programme-settings/programme-settings.ts';
 import type { AppContext } from '../../app.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import {

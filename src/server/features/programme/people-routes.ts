@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { formatPhoneAsDialled } from '../../../shared/phone.ts';
 import {
   JoinedSchema,
   PERSON_STATUS_LABELS,
@@ -13,7 +12,8 @@ import {
   PersonSchema,
   ProgrammeTotalsSchema,
   QuickManInputSchema,
-} from '../../../shared/programme/people.ts';
+} from '../../../shared/people/people.ts';
+import { formatPhoneAsDialled } from '../../../shared/phone.ts';
 import type { AppContext } from '../../app.ts';
 import { currentUser } from '../../http/access.ts';
 import { csvText } from '../../http/csv.ts';

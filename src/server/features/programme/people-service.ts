@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
-import type { PersonData, PersonKind } from '../../../shared/programme/people.ts';
+import type { PersonData, PersonKind } from '../../../shared/people/people.ts';
 import type { AppContext } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';

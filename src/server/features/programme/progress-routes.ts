@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { PersonSchema, ProfileInputSchema } from '../../../shared/programme/people.ts';
+import { PersonSchema, ProfileInputSchema } from '../../../shared/people/people.ts';
 import {
   AttendanceInputSchema,
   CellGroupSchema,
@@ -10,7 +10,7 @@ import {
   ManProgressSchema,
   SessionSchema,
   TickInputSchema,
-} from '../../../shared/programme/progress.ts';
+} from '../../../shared/progress/progress.ts';
 import type { AppContext } from '../../app.ts';
 import {
   assignments as assignmentsTable,

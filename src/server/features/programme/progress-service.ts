@@ -4,7 +4,7 @@ import {
   type ATTENDANCE_STATUSES,
   type ManProgress,
   SESSIONS_TO_GRADUATE,
-} from '../../../shared/programme/progress.ts';
+} from '../../../shared/progress/progress.ts';
 import type { Database } from '../../db/client.ts';
 import {
   assignments,

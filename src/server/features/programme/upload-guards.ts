@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UPLOAD_LIMITS } from '../../../shared/programme/progress-rules.ts';
+import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
 import type { AppContext } from '../../app.ts';
 import { signedInUser } from '../../http/access.ts';
 import { Problem } from '../../http/problem.ts';
