@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Auth, createAuth } from './auth/auth.ts';
 import { sessionSecret } from './auth/session-secret.ts';
+import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { accountRoutes } from './features/accounts/account-routes.ts';
@@ -53,25 +54,6 @@ export interface AppOptions {
   clientDir?: string;
   /** HTTP_TIMEOUTS unless a test shortens them. */
   httpTimeouts?: Partial<HttpTimeouts>;
-}
-
-export interface AppContext {
-  env: Env;
-  database: DatabaseHandle;
-  mailer: Mailer;
-  auth: Auth;
-  /** The current event in memory, for the registration path. */
-  currentEvent: CurrentEventCache;
-  /** Where public uploads (event photo, logo) are kept. */
-  mediaDir: string;
-  /** Private uploads (assignments). */
-  files: FileStore;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    context: AppContext;
-  }
 }
 
 export async function buildApp(options: AppOptions) {

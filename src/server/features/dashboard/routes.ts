@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type FunRunDashboard, FunRunDashboardSchema } from '../../../shared/dashboard/dashboard.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { getCurrentEvent } from '../events/service.ts';
 import { funRunTotals } from './repository.ts';
 

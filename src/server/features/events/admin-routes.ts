@@ -9,7 +9,7 @@ import {
   MAX_IMAGE_BYTES,
   RacesInputSchema,
 } from '../../../shared/event-settings/event-settings.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';
 import { readUpload } from '../../http/upload-body.ts';

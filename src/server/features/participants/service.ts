@@ -6,7 +6,7 @@ import {
   type ParticipantEditData,
   type PaymentUpdateData,
 } from '../../../shared/participants/participants.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { registrations } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';

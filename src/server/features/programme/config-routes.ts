@@ -8,7 +8,7 @@ import {
   ChecklistItemInputSchema,
   SessionInputSchema,
 } from '../../../shared/programme-settings/programme-settings.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import {
   assignments,

@@ -14,7 +14,7 @@ import {
   QuickManInputSchema,
 } from '../../../shared/people/people.ts';
 import { formatPhoneAsDialled } from '../../../shared/phone.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
 import { csvText } from '../../http/csv.ts';
 import { countPeople, listPeople, toPerson } from './people-repository.ts';

@@ -11,7 +11,7 @@ import {
   SessionSchema,
   TickInputSchema,
 } from '../../../shared/progress/progress.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import {
   assignments as assignmentsTable,
   attendance,

@@ -4,7 +4,7 @@ import {
   type RegistrationData,
   type RegistrationReceipt,
 } from '../../../shared/registrations/registration.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, Problem } from '../../http/problem.ts';
