@@ -17,8 +17,8 @@ import { formatPhoneAsDialled } from '../../../shared/phone.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
 import { csvText } from '../../http/csv.ts';
-import { countPeople, listPeople, toPerson } from './people-repository.ts';
-import { decideApplication, deletePerson, editPerson, joinProgramme, quickJoin } from './people-service.ts';
+import { countPeople, listPeople, toPerson } from './repository.ts';
+import { decideApplication, deletePerson, editPerson, joinProgramme, quickJoin } from './service.ts';
 
 const admins = ['admin'] as const;
 const IdParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not a record id')) });

@@ -14,12 +14,12 @@ import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { NotAnImageError, storeBackground, storeLogo } from '../../storage/media.ts';
-import { eventSettings, saveEventSettings, saveRaces, setEventImage } from './admin-service.ts';
+import { eventSettings, saveEventSettings, saveRaces, setEventImage } from './service.ts';
 
 const admins = ['admin'] as const;
 const tags = ['event settings'];
 
-export async function eventAdminRoutes(app: FastifyInstance, context: AppContext) {
+export async function eventSettingsRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = context.database;
   const root = context.mediaDir;

@@ -24,10 +24,10 @@ import {
 import { signedInUser } from '../../http/access.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import { readUpload } from '../../http/upload-body.ts';
-import { toPerson } from './people-repository.ts';
-import { editPerson } from './people-service.ts';
-import { assertMayActFor, dueAt, groupsFor, manOfUser, progressOf } from './progress-service.ts';
-import { deleteOwnSubmission, keepSubmission } from './submission-service.ts';
+import { toPerson } from '../people/repository.ts';
+import { editPerson } from '../people/service.ts';
+import { assertMayActFor, dueAt, groupsFor, manOfUser, progressOf } from './service.ts';
+import { deleteOwnSubmission, keepSubmission } from './submissions.ts';
 import { uploadGuards } from './upload-guards.ts';
 import { checkDocument, checkFileName } from './uploads.ts';
 

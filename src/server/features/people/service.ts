@@ -8,14 +8,8 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { session, user } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { enqueueMail, enqueueMailWithinLimit } from '../../mail/repository.ts';
-import {
-  findPerson,
-  findPersonByEmail,
-  type PersonRow,
-  tableFor,
-  unlinkedByEmail,
-} from './people-repository.ts';
-import { deleteWithSubmissions } from './submission-service.ts';
+import { deleteWithSubmissions } from '../progress/submissions.ts';
+import { findPerson, findPersonByEmail, type PersonRow, tableFor, unlinkedByEmail } from './repository.ts';
 
 /** What an admin, who can read the registers anyway, is told when a form's email is already on one. */
 const DUPLICATE: Record<PersonKind, string> = {
