@@ -8,8 +8,7 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { events, raceOptions, registrations } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
-import { listRacesWithTakenPlaces } from '../events/repository.ts';
-import { getCurrentEvent } from '../events/service.ts';
+import { getCurrentEvent, listRacesWithTakenPlaces } from '../events/service.ts';
 
 export async function eventSettings(db: Database): Promise<EventSettings> {
   const event = await getCurrentEvent(db);

@@ -9,6 +9,11 @@ import {
   listRacesWithTakenPlaces,
 } from './repository.ts';
 
+// What other features may use of the events feature (they never import its repository).
+export type { EventSnapshot } from './current-event.ts';
+export { findRace, listRacesWithTakenPlaces, lockRace } from './repository.ts';
+export type { EventRow };
+
 export async function getCurrentEvent(db: Database): Promise<EventRow> {
   const event = await findCurrentEvent(db);
   if (!event)

@@ -10,10 +10,8 @@ import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { registrations } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
-import { findRace, lockRace } from '../events/repository.ts';
-import { getCurrentEvent } from '../events/service.ts';
-import { countActiveInRace } from '../registrations/repository.ts';
-import { RACE_FULL } from '../registrations/service.ts';
+import { findRace, getCurrentEvent, lockRace } from '../events/service.ts';
+import { countActiveInRace, RACE_FULL } from '../registrations/service.ts';
 import { addHistory, findParticipant, historyOf } from './repository.ts';
 
 const FIELD_LABELS: Record<string, string> = {

@@ -8,7 +8,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { session, user } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { enqueueMail, enqueueMailWithinLimit } from '../../mail/repository.ts';
-import { deleteWithSubmissions } from '../progress/submissions.ts';
+import { deleteWithSubmissions } from '../progress/service.ts';
 import { findPerson, findPersonByEmail, type PersonRow, tableFor, unlinkedByEmail } from './repository.ts';
 
 /** What an admin, who can read the registers anyway, is told when a form's email is already on one. */
@@ -19,6 +19,9 @@ const DUPLICATE: Record<PersonKind, string> = {
 };
 
 /** The mail to a person whose email someone put in a form again: one kind, at most one in 10 minutes. */
+// What other features may use of people (they never import its repository).
+export { toPerson } from './repository.ts';
+
 export const ALREADY_REGISTERED_MAIL = { kind: 'programme-already-registered', everySeconds: 10 * 60 };
 
 type NewPerson =

@@ -21,8 +21,7 @@ import {
 } from '../../db/schema/index.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { conflict, notFound } from '../../http/problem.ts';
-import { dueAt } from '../progress/service.ts';
-import { deleteWithSubmissions } from '../progress/submissions.ts';
+import { deleteWithSubmissions, dueAt } from '../progress/service.ts';
 
 const admins = ['admin'] as const;
 const tags = ['programme settings'];

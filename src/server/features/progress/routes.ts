@@ -24,8 +24,7 @@ import {
 import { signedInUser } from '../../http/access.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import { readUpload } from '../../http/upload-body.ts';
-import { toPerson } from '../people/repository.ts';
-import { editPerson } from '../people/service.ts';
+import { editPerson, toPerson } from '../people/service.ts';
 import { assertMayActFor, dueAt, groupsFor, manOfUser, progressOf } from './service.ts';
 import { deleteOwnSubmission, keepSubmission } from './submissions.ts';
 import { uploadGuards } from './upload-guards.ts';

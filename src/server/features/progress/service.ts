@@ -21,6 +21,9 @@ import {
 } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/problem.ts';
 
+// What other features may use of progress.
+export { deleteWithSubmissions } from './submissions.ts';
+
 type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
 /** Zimbabwe keeps UTC+2 all year (no daylight saving), so 17:00 Harare is 15:00 UTC. */
