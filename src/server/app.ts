@@ -11,20 +11,21 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { type Auth, createAuth } from './auth/auth.ts';
+import { createAuth } from './auth/auth.ts';
 import { sessionSecret } from './auth/session-secret.ts';
+import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { accountRoutes } from './features/accounts/account-routes.ts';
 import { sessionRoutes } from './features/accounts/session-routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
-import { eventAdminRoutes, mediaRoutes } from './features/events/admin-routes.ts';
+import { eventSettingsRoutes, mediaRoutes } from './features/event-settings/routes.ts';
 import { CurrentEventCache } from './features/events/current-event.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
-import { programmeConfigRoutes } from './features/programme/config-routes.ts';
-import { peopleRoutes } from './features/programme/people-routes.ts';
-import { progressRoutes } from './features/programme/progress-routes.ts';
+import { peopleRoutes } from './features/people/routes.ts';
+import { programmeSettingsRoutes } from './features/programme-settings/routes.ts';
+import { progressRoutes } from './features/progress/routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
 import {
   enforceAccess,
@@ -39,7 +40,7 @@ import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
 import { Problem } from './http/problem.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { Mailer } from './mail/mailer.ts';
-import { diskFileStore, type FileStore } from './storage/files.ts';
+import { diskFileStore } from './storage/files.ts';
 import { mediaRoot } from './storage/media.ts';
 
 export interface AppOptions {
@@ -53,25 +54,6 @@ export interface AppOptions {
   clientDir?: string;
   /** HTTP_TIMEOUTS unless a test shortens them. */
   httpTimeouts?: Partial<HttpTimeouts>;
-}
-
-export interface AppContext {
-  env: Env;
-  database: DatabaseHandle;
-  mailer: Mailer;
-  auth: Auth;
-  /** The current event in memory, for the registration path. */
-  currentEvent: CurrentEventCache;
-  /** Where public uploads (event photo, logo) are kept. */
-  mediaDir: string;
-  /** Private uploads (assignments). */
-  files: FileStore;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    context: AppContext;
-  }
 }
 
 export async function buildApp(options: AppOptions) {
@@ -157,10 +139,10 @@ export async function buildApp(options: AppOptions) {
       await accountRoutes(api, context);
       await participantRoutes(api, context);
       await dashboardRoutes(api, context);
-      await eventAdminRoutes(api, context);
+      await eventSettingsRoutes(api, context);
       await peopleRoutes(api, context);
       await progressRoutes(api, context);
-      await programmeConfigRoutes(api, context);
+      await programmeSettingsRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,

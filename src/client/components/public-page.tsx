@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import type { PublicEvent } from '../../shared/events/event.ts';
 import { displayPhone } from '../../shared/events/event-display.ts';
-import type { PublicEvent } from '../../shared/events/event-settings.ts';
 import { useEvent } from '../features/events/api/get-event.ts';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

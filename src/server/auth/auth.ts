@@ -6,7 +6,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/accounts/
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
-import { linkVerifiedAccount } from '../features/programme/people-service.ts';
+import { linkVerifiedAccount } from '../features/people/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/repository.ts';
 import { signUpRole } from './account-kind.ts';

@@ -4,7 +4,7 @@ import type {
   onResponseAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { AUTH_LIMITS, type Limit } from './limits.ts';
 import { Problem } from './problem.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';

@@ -1,4 +1,4 @@
-import { QuickManInputSchema } from '../../../shared/programme/people.ts';
+import { QuickManInputSchema } from '../../../shared/people/people.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { JoinForm } from '../../features/programme/components/join-form.tsx';
 import { MOBILE_HINT, type PersonField } from '../../features/programme/components/person-fields.tsx';

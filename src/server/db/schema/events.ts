@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PaymentOptions, TshirtSizes } from '../../../shared/events/event-settings.ts';
+import type { PaymentOptions, TshirtSizes } from '../../../shared/events/event.ts';
 
 export const disciplineEnum = pgEnum('discipline', ['run', 'cycle']);
 

@@ -8,7 +8,7 @@ import {
   AccountUpdateSchema,
   OutboxListSchema,
 } from '../../../shared/accounts/account.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
 import { recentMail } from '../../mail/repository.ts';

@@ -12,8 +12,8 @@ import {
   SignUpSchema,
 } from '../../../shared/accounts/account.ts';
 import { safeNextPath } from '../../../shared/safe-next-path.ts';
-import type { AppContext } from '../../app.ts';
 import { signUpRole } from '../../auth/account-kind.ts';
+import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
 import { AUTH_LIMITS } from '../../http/limits.ts';
 import { badRequest, Problem } from '../../http/problem.ts';

@@ -1,14 +1,13 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
-import { listRacesWithTakenPlaces } from '../events/repository.ts';
 
 const active = (eventId: string) =>
   and(eq(registrations.eventId, eventId), eq(registrations.status, 'active'));
 
 export async function funRunTotals(db: Database, eventId: string) {
   const harareDay = sql<string>`to_char(${registrations.createdAt} at time zone 'Africa/Harare', 'YYYY-MM-DD')`;
-  const [byDiscipline, byPayment, money, perDay, tshirts, races] = await Promise.all([
+  const [byDiscipline, byPayment, money, perDay, tshirts] = await Promise.all([
     db
       .select({ discipline: registrations.discipline, count: count() })
       .from(registrations)
@@ -38,7 +37,6 @@ export async function funRunTotals(db: Database, eventId: string) {
       .from(registrations)
       .where(active(eventId))
       .groupBy(registrations.discipline, registrations.tshirtSize),
-    listRacesWithTakenPlaces(db, eventId),
   ]);
-  return { byDiscipline, byPayment, money, perDay, tshirts, races };
+  return { byDiscipline, byPayment, money, perDay, tshirts };
 }

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type FunRunDashboard, FunRunDashboardSchema } from '../../../shared/participants/dashboard.ts';
-import type { AppContext } from '../../app.ts';
-import { getCurrentEvent } from '../events/service.ts';
-import { funRunTotals } from './repository.ts';
+import { FunRunDashboardSchema } from '../../../shared/dashboard/dashboard.ts';
+import type { AppContext } from '../../context.ts';
+import { funRunDashboard } from './service.ts';
 
 export async function dashboardRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context.database;
 
   api.get(
     '/dashboard/fun-run',
@@ -19,43 +17,6 @@ export async function dashboardRoutes(app: FastifyInstance, context: AppContext)
         response: { 200: FunRunDashboardSchema },
       },
     },
-    async (): Promise<FunRunDashboard> => {
-      const event = await getCurrentEvent(db);
-      const totals = await funRunTotals(db, event.id);
-      const byDiscipline = tally(totals.byDiscipline.map((row) => [row.discipline, row.count]));
-      const byPayment = tally(totals.byPayment.map((row) => [row.status, row.count]));
-      const sizeOrder = (discipline: 'run' | 'cycle', size: string) => {
-        const index = event.tshirtSizes[discipline].indexOf(size);
-        return index === -1 ? Number.MAX_SAFE_INTEGER : index;
-      };
-      return {
-        entrants: { run: byDiscipline('run'), cycle: byDiscipline('cycle') },
-        payments: { paid: byPayment('paid'), unpaid: byPayment('unpaid'), waived: byPayment('waived') },
-        money: {
-          usd: Number(totals.money.find((row) => row.currency === 'USD')?.total ?? 0).toFixed(2),
-          zwg: Number(totals.money.find((row) => row.currency === 'ZWG')?.total ?? 0).toFixed(2),
-        },
-        perDay: totals.perDay.map((row) => ({ day: row.day, count: Number(row.count) })),
-        perRace: totals.races.map(({ race, taken }) => ({
-          discipline: race.discipline,
-          race: race.label,
-          count: Number(taken),
-          capacity: race.capacity,
-        })),
-        tshirts: totals.tshirts
-          .map((row) => ({ ...row, count: Number(row.count) }))
-          .sort(
-            (a, b) =>
-              a.discipline.localeCompare(b.discipline) ||
-              sizeOrder(a.discipline, a.size) - sizeOrder(b.discipline, b.size),
-          ),
-      };
-    },
+    async () => funRunDashboard(context),
   );
-}
-
-/** Looks up a grouped count by its key; a missing group counts 0 (pg returns counts as strings). */
-function tally(pairs: [string, number | string][]) {
-  const counts = new Map(pairs);
-  return (key: string) => Number(counts.get(key) ?? 0);
 }

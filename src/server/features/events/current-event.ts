@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { Discipline } from '../../../shared/events/event-settings.ts';
+import type { Discipline } from '../../../shared/events/event.ts';
 import type { Database } from '../../db/client.ts';
-import { raceOptions } from '../../db/schema/index.ts';
-import { type EventRow, findCurrentEvent, type RaceOptionRow } from './repository.ts';
+import { type EventRow, findCurrentEvent, listRaces, type RaceOptionRow } from './repository.ts';
 
 export interface EventSnapshot {
   event: EventRow;
@@ -38,7 +36,7 @@ export class CurrentEventCache {
     const event = await findCurrentEvent(this.db);
     if (!event) return undefined;
     // Races after the event: a race changed in between raises the revision read above, so the copy is refused.
-    const races = await this.db.select().from(raceOptions).where(eq(raceOptions.eventId, event.id));
+    const races = await listRaces(this.db, event.id);
     const byKey = new Map(races.map((race) => [`${race.discipline}\n${race.label}`, race]));
     return { event, race: (discipline, label) => byKey.get(`${discipline}\n${label}`) };
   }

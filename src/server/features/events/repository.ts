@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Discipline } from '../../../shared/events/event-settings.ts';
+import type { Discipline } from '../../../shared/events/event.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { events, raceOptions, registrations } from '../../db/schema/index.ts';
 
@@ -22,6 +22,10 @@ export async function findCurrentEventId(db: Database): Promise<string | undefin
  * on active entries (a join would read every registration). `cappedOnly` counts only races with a
  * capacity: the public pages need no more to mark a race full.
  */
+export function listRaces(db: Database, eventId: string) {
+  return db.select().from(raceOptions).where(eq(raceOptions.eventId, eventId));
+}
+
 export async function listRacesWithTakenPlaces(db: Database, eventId: string, { cappedOnly = false } = {}) {
   // Qualified by hand: Drizzle leaves column names unqualified in a single-table select, and inside the
   // subquery a bare "id" would be the registration's.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PublicEventSchema } from '../../../shared/events/event-settings.ts';
-import type { AppContext } from '../../app.ts';
+import { PublicEventSchema } from '../../../shared/events/event.ts';
+import type { AppContext } from '../../context.ts';
 import { getPublicEvent } from './service.ts';
 
 export async function eventRoutes(app: FastifyInstance, { database }: AppContext) {

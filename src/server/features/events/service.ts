@@ -1,4 +1,4 @@
-import type { PublicEvent } from '../../../shared/events/event-settings.ts';
+import type { PublicEvent } from '../../../shared/events/event.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { Database } from '../../db/client.ts';
 import { Problem } from '../../http/problem.ts';
@@ -8,6 +8,11 @@ import {
   findCurrentEventId,
   listRacesWithTakenPlaces,
 } from './repository.ts';
+
+// What other features may use of the events feature (they never import its repository).
+export type { EventSnapshot } from './current-event.ts';
+export { findRace, listRacesWithTakenPlaces, lockRace } from './repository.ts';
+export type { EventRow };
 
 export async function getCurrentEvent(db: Database): Promise<EventRow> {
   const event = await findCurrentEvent(db);

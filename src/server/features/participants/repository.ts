@@ -200,6 +200,14 @@ export async function findParticipant(db: Database | Transaction, eventId: strin
   return row;
 }
 
+export async function updateEntry(
+  tx: Transaction,
+  id: string,
+  change: Partial<Omit<typeof registrations.$inferInsert, 'id'>>,
+) {
+  await tx.update(registrations).set(change).where(eq(registrations.id, id));
+}
+
 export async function historyOf(db: Database, registrationId: string) {
   return db
     .select({

@@ -10,7 +10,7 @@ import {
   ParticipantListSchema,
   PaymentUpdateSchema,
 } from '../../../shared/participants/participants.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
 import { participantsCsv } from './export-csv.ts';

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import {
   PAYMENT_METHOD_LABELS,
@@ -6,15 +5,12 @@ import {
   type ParticipantEditData,
   type PaymentUpdateData,
 } from '../../../shared/participants/participants.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { registrations } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
-import { findRace, lockRace } from '../events/repository.ts';
-import { getCurrentEvent } from '../events/service.ts';
-import { countActiveInRace } from '../registrations/repository.ts';
-import { RACE_FULL } from '../registrations/service.ts';
-import { addHistory, findParticipant, historyOf } from './repository.ts';
+import { findRace, getCurrentEvent, lockRace } from '../events/service.ts';
+import { countActiveInRace, RACE_FULL } from '../registrations/service.ts';
+import { addHistory, findParticipant, historyOf, updateEntry } from './repository.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   firstName: 'name',
@@ -94,18 +90,15 @@ export async function recordPayment(
     const row = await findParticipant(tx, event.id, id);
     if (!row) throw notFound('There is no such entry.');
     if (row.status === 'cancelled') throw conflict('This entry was cancelled; its payment cannot change.');
-    await tx
-      .update(registrations)
-      .set({
-        paymentStatus: update.status,
-        paymentMethod: update.status === 'paid' ? update.method : null,
-        paymentAmount: update.status === 'paid' ? update.amount : null,
-        paymentCurrency: update.status === 'paid' ? update.currency : null,
-        payerReference: update.status === 'paid' ? (update.payerReference ?? null) : null,
-        paidOn: update.status === 'paid' ? update.paidOn : null,
-        waiverReason: update.status === 'waived' ? update.reason : null,
-      })
-      .where(eq(registrations.id, id));
+    await updateEntry(tx, id, {
+      paymentStatus: update.status,
+      paymentMethod: update.status === 'paid' ? update.method : null,
+      paymentAmount: update.status === 'paid' ? update.amount : null,
+      paymentCurrency: update.status === 'paid' ? update.currency : null,
+      payerReference: update.status === 'paid' ? (update.payerReference ?? null) : null,
+      paidOn: update.status === 'paid' ? update.paidOn : null,
+      waiverReason: update.status === 'waived' ? update.reason : null,
+    });
     await addHistory(tx, { registrationId: id, action: 'payment', summary: paymentSummary(update) }, actor);
   });
   return participantDetail(context, id);
@@ -149,10 +142,7 @@ export async function editParticipant(
         key === 'raceType' ? race.label !== row.raceType : before[key] !== next[key as keyof typeof next],
       );
       if (changed.length === 0) return;
-      await tx
-        .update(registrations)
-        .set({ ...next, raceOptionId: race.id })
-        .where(eq(registrations.id, id));
+      await updateEntry(tx, id, { ...next, raceOptionId: race.id });
       await addHistory(
         tx,
         {
@@ -179,7 +169,7 @@ export async function cancelParticipant(context: AppContext, id: string, actor: 
     const row = await findParticipant(tx, event.id, id);
     if (!row) throw notFound('There is no such entry.');
     if (row.status === 'cancelled') return;
-    await tx.update(registrations).set({ status: 'cancelled' }).where(eq(registrations.id, id));
+    await updateEntry(tx, id, { status: 'cancelled' });
     await addHistory(
       tx,
       { registrationId: id, action: 'cancelled', summary: 'Entry cancelled; its place is free again' },

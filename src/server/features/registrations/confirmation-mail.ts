@@ -2,7 +2,7 @@ import { DISCIPLINE_LABELS, type Discipline, mobileMoneyCode } from '../../../sh
 import { formatFees } from '../../../shared/money.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
-import type { EventRow } from '../events/repository.ts';
+import type { EventRow } from '../events/service.ts';
 
 /** The outbox's name for these mails: the limits below count them per recipient. */
 export const CONFIRMATION_KIND = 'registration-confirmation';

@@ -8,7 +8,7 @@ import {
   testDatabase,
   testDatabaseKind,
 } from '../../../../tests/support/test-app.ts';
-import type { Discipline } from '../../../shared/events/event-settings.ts';
+import type { Discipline } from '../../../shared/events/event.ts';
 import { isOneLine, PLAIN_TEXT_ONLY } from '../../../shared/validation.ts';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';

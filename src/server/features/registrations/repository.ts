@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, like, or, sql } from 'drizzle-orm';
-import type { Discipline } from '../../../shared/events/event-settings.ts';
+import type { Discipline } from '../../../shared/events/event.ts';
 import type { Database, RunStatement, Statement, Transaction } from '../../db/client.ts';
 import { raceOptions, registrations } from '../../db/schema/index.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';

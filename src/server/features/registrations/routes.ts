@@ -8,7 +8,7 @@ import {
   SearchResultSchema,
 } from '../../../shared/registrations/registration.ts';
 import { TeamSchema } from '../../../shared/registrations/team.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { register, searchEntrants, teamOf } from './service.ts';
 

@@ -4,13 +4,12 @@ import {
   type RegistrationData,
   type RegistrationReceipt,
 } from '../../../shared/registrations/registration.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, Problem } from '../../http/problem.ts';
 import { enqueueMailWithinLimit } from '../../mail/repository.ts';
-import type { EventSnapshot } from '../events/current-event.ts';
-import type { EventRow } from '../events/repository.ts';
+import type { EventRow, EventSnapshot } from '../events/service.ts';
 import { getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import { CONFIRMATION_LIMITS, confirmationMail } from './confirmation-mail.ts';
 import {
@@ -23,6 +22,9 @@ import {
   REFERENCE_PLACEHOLDER,
   searchByName,
 } from './repository.ts';
+
+// What other features may use of registrations (they never import its repository).
+export { countActiveInRace } from './repository.ts';
 
 export const REGISTRATION_CLOSED = 'Registration has closed';
 export const RACE_FULL = 'This race is full';

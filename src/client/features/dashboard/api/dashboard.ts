@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FunRunDashboard } from '../../../../shared/participants/dashboard.ts';
-import type { ProgrammeTotals } from '../../../../shared/programme/people.ts';
+import type { FunRunDashboard } from '../../../../shared/dashboard/dashboard.ts';
+import type { ProgrammeTotals } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 /** Live figures: fetched again every minute while the dashboard is open, and on coming back to it. */

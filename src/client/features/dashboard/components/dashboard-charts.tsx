@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
+import type { FunRunDashboard } from '../../../../shared/dashboard/dashboard.ts';
 import { DISCIPLINE_LABELS, DISCIPLINES, type Discipline } from '../../../../shared/events/event-display.ts';
-import type { FunRunDashboard } from '../../../../shared/participants/dashboard.ts';
 
 // Plain HTML and CSS bars rather than a chart library: three bar charts need a few kilobytes, not the tens
 // a canvas library costs, the text stays text (readable at any zoom, on any phone), and each chart has its

@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventSettings, EventSettingsInput, RaceInput } from '../../../../shared/events/event-admin.ts';
+import type {
+  EventSettings,
+  EventSettingsInput,
+  RaceInput,
+} from '../../../../shared/event-settings/event-settings.ts';
 import { ApiError, apiFetch, NETWORK_DOWN } from '../../../lib/api.ts';
 
 // Not in features/events/api: the build puts that folder in the chunk every public page loads.

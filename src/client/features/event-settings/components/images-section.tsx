@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { type EventSettings, MAX_IMAGE_BYTES } from '../../../../shared/events/event-admin.ts';
+import { type EventSettings, MAX_IMAGE_BYTES } from '../../../../shared/event-settings/event-settings.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../accounts/components/form-alert.tsx';
 import { type ImageKind, useUploadImage } from '../api/event-settings.ts';

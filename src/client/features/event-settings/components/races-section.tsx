@@ -3,7 +3,7 @@ import {
   type EventSettings,
   type RaceInput,
   RacesInputSchema,
-} from '../../../../shared/events/event-admin.ts';
+} from '../../../../shared/event-settings/event-settings.ts';
 import { DISCIPLINES, type Discipline } from '../../../../shared/events/event-display.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';

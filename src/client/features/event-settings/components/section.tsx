@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { EventSettings, EventSettingsInput } from '../../../../shared/events/event-admin.ts';
+import type { EventSettings, EventSettingsInput } from '../../../../shared/event-settings/event-settings.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { errorText, FormAlert, FormSuccess } from '../../accounts/components/form-alert.tsx';

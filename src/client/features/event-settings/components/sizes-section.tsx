@@ -1,6 +1,9 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import * as z from 'zod/mini';
-import { type EventSettings, EventSettingsInputSchema } from '../../../../shared/events/event-admin.ts';
+import {
+  type EventSettings,
+  EventSettingsInputSchema,
+} from '../../../../shared/event-settings/event-settings.ts';
 import { DISCIPLINES, type Discipline } from '../../../../shared/events/event-display.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';

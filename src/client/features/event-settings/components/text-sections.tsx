@@ -7,7 +7,7 @@ import {
   type EventSettingsInput,
   EventSettingsInputSchema,
   PaymentOptionsInputSchema,
-} from '../../../../shared/events/event-admin.ts';
+} from '../../../../shared/event-settings/event-settings.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';

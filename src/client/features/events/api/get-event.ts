@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicEvent } from '../../../../shared/events/event-settings.ts';
+import type { PublicEvent } from '../../../../shared/events/event.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 export const eventQuery = queryOptions({

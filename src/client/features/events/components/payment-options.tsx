@@ -1,5 +1,5 @@
+import type { PublicEvent } from '../../../../shared/events/event.ts';
 import { displayPhone, mobileMoneyCode } from '../../../../shared/events/event-display.ts';
-import type { PublicEvent } from '../../../../shared/events/event-settings.ts';
 
 interface Props {
   event: PublicEvent;

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ATTENDANCE_STATUSES, CellGroup } from '../../../../shared/programme/progress.ts';
+import type { ATTENDANCE_STATUSES, CellGroup } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];

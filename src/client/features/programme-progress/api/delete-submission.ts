@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ManProgress } from '../../../../shared/programme/progress.ts';
+import type { ManProgress } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { useSetMyProgress } from './my-progress.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ManProgress } from '../../../../shared/programme/progress.ts';
+import type { ManProgress } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 export const myProgressQuery = queryOptions({

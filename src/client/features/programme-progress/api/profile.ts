@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Person, ProfileInput } from '../../../../shared/programme/people.ts';
+import type { Person, ProfileInput } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { myProgressQuery } from './my-progress.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PersonList } from '../../../../shared/programme/people.ts';
+import type { PersonList } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { groupsKey } from './attendance.ts';
 

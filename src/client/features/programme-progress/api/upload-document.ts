@@ -1,5 +1,5 @@
-import type { ManProgress } from '../../../../shared/programme/progress.ts';
-import { UPLOAD_LIMITS } from '../../../../shared/programme/progress-rules.ts';
+import type { ManProgress } from '../../../../shared/progress/progress.ts';
+import { UPLOAD_LIMITS } from '../../../../shared/progress/progress-rules.ts';
 import { ApiError } from '../../../lib/api.ts';
 
 const UPLOAD_FAILED = 'The upload did not finish — check your connection and try again.';

@@ -1,4 +1,4 @@
-import type { ManProgress, Submission } from '../../../../shared/programme/progress.ts';
+import type { ManProgress, Submission } from '../../../../shared/progress/progress.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { submissionFileUrl } from '../api/man-progress.ts';
 import { formatDueDate, formatSize, formatSubmittedAt } from '../format.ts';

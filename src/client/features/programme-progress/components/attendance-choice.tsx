@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ATTENDANCE_LABELS, ATTENDANCE_STATUSES } from '../../../../shared/programme/progress-rules.ts';
+import { ATTENDANCE_LABELS, ATTENDANCE_STATUSES } from '../../../../shared/progress/progress-rules.ts';
 import { errorText } from '../../accounts/components/form-alert.tsx';
 import { type AttendanceStatus, useMarkAttendance } from '../api/attendance.ts';
 

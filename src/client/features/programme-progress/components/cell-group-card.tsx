@@ -1,4 +1,4 @@
-import type { ManProgress } from '../../../../shared/programme/progress.ts';
+import type { ManProgress } from '../../../../shared/progress/progress.ts';
 import { formatPhoneForReading } from '../format.ts';
 
 /** A mailto: link whose address wraps after its @ (not in the middle of a word) on a narrow screen. */

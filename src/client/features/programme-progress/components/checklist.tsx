@@ -1,4 +1,4 @@
-import type { ManProgress } from '../../../../shared/programme/progress.ts';
+import type { ManProgress } from '../../../../shared/progress/progress.ts';
 
 type Entry = ManProgress['checklist'][number];
 

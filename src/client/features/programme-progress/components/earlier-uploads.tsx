@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Submission } from '../../../../shared/programme/progress.ts';
-import { UPLOAD_LIMITS } from '../../../../shared/programme/progress-rules.ts';
+import type { Submission } from '../../../../shared/progress/progress.ts';
+import { UPLOAD_LIMITS } from '../../../../shared/progress/progress-rules.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../accounts/components/form-alert.tsx';

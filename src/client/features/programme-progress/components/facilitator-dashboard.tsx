@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SESSIONS_TO_GRADUATE } from '../../../../shared/programme/progress-rules.ts';
+import { SESSIONS_TO_GRADUATE } from '../../../../shared/progress/progress-rules.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';

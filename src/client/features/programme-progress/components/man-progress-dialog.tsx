@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import type { ManProgress, Submission } from '../../../../shared/programme/progress.ts';
+import type { ManProgress, Submission } from '../../../../shared/progress/progress.ts';
 import {
   ATTENDANCE_LABELS,
   SESSION_STATE_LABELS,
   SESSIONS_TO_GRADUATE,
-} from '../../../../shared/programme/progress-rules.ts';
+} from '../../../../shared/progress/progress-rules.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';

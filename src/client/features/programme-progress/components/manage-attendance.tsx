@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SESSION_STATE_LABELS } from '../../../../shared/programme/progress-rules.ts';
+import { SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';

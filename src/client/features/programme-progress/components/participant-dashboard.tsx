@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SESSIONS_TO_GRADUATE } from '../../../../shared/programme/progress-rules.ts';
+import { SESSIONS_TO_GRADUATE } from '../../../../shared/progress/progress-rules.ts';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { errorText } from '../../accounts/components/form-alert.tsx';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
-import { type Person, type ProfileInput, ProfileInputSchema } from '../../../../shared/programme/people.ts';
+import { type Person, type ProfileInput, ProfileInputSchema } from '../../../../shared/people/people.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ManProgress } from '../../../../shared/programme/progress.ts';
-import { ATTENDANCE_LABELS, SESSION_STATE_LABELS } from '../../../../shared/programme/progress-rules.ts';
+import type { ManProgress } from '../../../../shared/progress/progress.ts';
+import { ATTENDANCE_LABELS, SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert } from '../../accounts/components/form-alert.tsx';

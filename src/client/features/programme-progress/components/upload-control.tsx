@@ -3,7 +3,7 @@ import {
   MAX_UPLOAD_BYTES,
   UPLOAD_EXTENSIONS,
   UPLOAD_LIMITS,
-} from '../../../../shared/programme/progress-rules.ts';
+} from '../../../../shared/progress/progress-rules.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../accounts/components/form-alert.tsx';

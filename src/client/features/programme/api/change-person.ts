@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Person, PersonEdit, PersonKind, PersonList } from '../../../../shared/programme/people.ts';
+import type { Person, PersonEdit, PersonKind, PersonList } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { peopleKey } from './list-people.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PersonKind } from '../../../../shared/programme/people.ts';
+import type { PersonKind } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 export interface Joined {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PersonKind, PersonList, PersonListQuery } from '../../../../shared/programme/people.ts';
+import type { PersonKind, PersonList, PersonListQuery } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 /** The most rows the server lays out at once: Print asks for all of them. */

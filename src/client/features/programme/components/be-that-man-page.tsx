@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '../../../../shared/accounts/roles.ts';
-import { PersonInputSchema, type PersonKind } from '../../../../shared/programme/people.ts';
+import { PersonInputSchema, type PersonKind } from '../../../../shared/people/people.ts';
 import { PublicPage } from '../../../components/public-page.tsx';
 import { useSession } from '../../accounts/api/session.ts';
 import { JoinForm } from './join-form.tsx';

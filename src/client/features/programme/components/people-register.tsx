@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { Person, PersonKind } from '../../../../shared/programme/people.ts';
+import type { Person, PersonKind } from '../../../../shared/people/people.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';

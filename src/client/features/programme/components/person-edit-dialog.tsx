@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
-import { formatPhone } from '../../../../shared/phone.ts';
 import {
   type Person,
   type PersonEdit,
   PersonEditSchema,
   type PersonKind,
-} from '../../../../shared/programme/people.ts';
+} from '../../../../shared/people/people.ts';
+import { formatPhone } from '../../../../shared/phone.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';

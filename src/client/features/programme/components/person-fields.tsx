@@ -1,6 +1,6 @@
 import type { HTMLInputTypeAttribute } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { MARITAL_STATUSES } from '../../../../shared/programme/people.ts';
+import { MARITAL_STATUSES } from '../../../../shared/people/people.ts';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 
 export interface PersonField {

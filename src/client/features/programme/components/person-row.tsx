@@ -1,4 +1,4 @@
-import type { Person } from '../../../../shared/programme/people.ts';
+import type { Person } from '../../../../shared/people/people.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { Cell, rowClass } from '../../../components/ui/table.tsx';

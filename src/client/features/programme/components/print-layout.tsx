@@ -1,4 +1,4 @@
-import type { Person, PersonKind } from '../../../../shared/programme/people.ts';
+import type { Person, PersonKind } from '../../../../shared/people/people.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { type RegisterColumn, stripeClass } from './register-columns.ts';
 

@@ -1,10 +1,10 @@
-import { formatPhone } from '../../../../shared/phone.ts';
 import {
   type PERSON_SORTS,
   PERSON_STATUS_LABELS,
   type Person,
   type PersonKind,
-} from '../../../../shared/programme/people.ts';
+} from '../../../../shared/people/people.ts';
+import { formatPhone } from '../../../../shared/phone.ts';
 
 /** Every sort the register offers on screen (the date of joining is for the API's users). */
 export type PersonSort = Exclude<(typeof PERSON_SORTS)[number], 'createdAt'>;

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import type { Discipline, PublicEvent } from '../../../../shared/events/event-settings.ts';
+import type { Discipline, PublicEvent } from '../../../../shared/events/event.ts';
 import { formatFees } from '../../../../shared/money.ts';
 import {
   GENDERS,

@@ -1,4 +1,4 @@
-import type { Discipline } from '../../../../shared/events/event-settings.ts';
+import type { Discipline } from '../../../../shared/events/event.ts';
 import { PublicPage } from '../../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { useEvent } from '../../events/api/get-event.ts';

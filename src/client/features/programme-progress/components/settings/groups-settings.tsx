@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import type { Person } from '../../../../../shared/programme/people.ts';
-import { CellGroupInputSchema } from '../../../../../shared/programme/progress.ts';
+import type { Person } from '../../../../../shared/people/people.ts';
+import { CellGroupInputSchema } from '../../../../../shared/programme-settings/programme-settings.ts';
 import { buttonClass, secondaryButtonClass } from '../../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../../components/ui/dialog.tsx';
 import { Field, inputClass } from '../../../../components/ui/field.tsx';

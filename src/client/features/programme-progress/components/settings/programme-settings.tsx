@@ -3,8 +3,8 @@ import {
   AssignmentInputSchema,
   ChecklistItemInputSchema,
   SessionInputSchema,
-} from '../../../../../shared/programme/progress.ts';
-import { SESSION_STATE_LABELS } from '../../../../../shared/programme/progress-rules.ts';
+} from '../../../../../shared/programme-settings/programme-settings.ts';
+import { SESSION_STATE_LABELS } from '../../../../../shared/progress/progress-rules.ts';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { PageHeading } from '../../../accounts/components/signed-in-layout.tsx';
 import type { ChecklistKind } from '../../api/programme-settings.ts';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { PersonKind, PersonListQuery } from '../../../shared/programme/people.ts';
+import type { PersonKind, PersonListQuery } from '../../../shared/people/people.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { facilitators, men } from '../../db/schema/index.ts';
 

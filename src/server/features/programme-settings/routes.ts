@@ -7,8 +7,8 @@ import {
   CellGroupInputSchema,
   ChecklistItemInputSchema,
   SessionInputSchema,
-} from '../../../shared/programme/progress.ts';
-import type { AppContext } from '../../app.ts';
+} from '../../../shared/programme-settings/programme-settings.ts';
+import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import {
   assignments,
@@ -21,15 +21,14 @@ import {
 } from '../../db/schema/index.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { conflict, notFound } from '../../http/problem.ts';
-import { dueAt } from './progress-service.ts';
-import { deleteWithSubmissions } from './submission-service.ts';
+import { deleteWithSubmissions, dueAt } from '../progress/service.ts';
 
 const admins = ['admin'] as const;
 const tags = ['programme settings'];
 const IdParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not an id')) });
 
 /** Admin configuration: sessions, assignments, checklist items, cell groups; who submitted what. */
-export async function programmeConfigRoutes(app: FastifyInstance, context: AppContext) {
+export async function programmeSettingsRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = context.database;
 

@@ -11,7 +11,7 @@ import {
   signedInAs,
   testDatabase,
 } from '../../../../tests/support/test-app.ts';
-import { UPLOAD_LIMITS } from '../../../shared/programme/progress-rules.ts';
+import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
 import type { App } from '../../app.ts';
 import { assignments, men, submissions } from '../../db/schema/index.ts';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { UPLOAD_LIMITS } from '../../../shared/programme/progress-rules.ts';
-import type { AppContext } from '../../app.ts';
+import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
+import type { AppContext } from '../../context.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
 import { assignments, men, submissions, user } from '../../db/schema/index.ts';
 import { notFound, Problem } from '../../http/problem.ts';

@@ -1,33 +1,32 @@
-import { z } from 'zod';
-
+import * as z from 'zod/mini';
 import { DISCIPLINES } from './event-display.ts';
 
 export { DISCIPLINES, type Discipline } from './event-display.ts';
 
 export const BankAccountSchema = z.object({
-  accountName: z.string().max(200),
-  accountNumber: z.string().max(100),
+  accountName: z.string().check(z.maxLength(200)),
+  accountNumber: z.string().check(z.maxLength(100)),
 });
 
 export const PaymentOptionsSchema = z.object({
-  bankName: z.string().max(200),
-  branch: z.string().max(200),
+  bankName: z.string().check(z.maxLength(200)),
+  branch: z.string().check(z.maxLength(200)),
   usd: BankAccountSchema,
   zwg: BankAccountSchema,
   mobileMoney: z.object({
-    provider: z.string().max(100),
-    number: z.string().max(30),
-    holderName: z.string().max(200),
+    provider: z.string().check(z.maxLength(100)),
+    number: z.string().check(z.maxLength(30)),
+    holderName: z.string().check(z.maxLength(200)),
     /** A USSD code with {amount} where the amount goes, e.g. *151*1*1*0770000000*{amount}# */
-    codePattern: z.string().max(100),
+    codePattern: z.string().check(z.maxLength(100)),
   }),
-  cashPhone: z.string().max(30),
+  cashPhone: z.string().check(z.maxLength(30)),
 });
 export type PaymentOptions = z.infer<typeof PaymentOptionsSchema>;
 
 export const TshirtSizesSchema = z.object({
-  run: z.array(z.string().max(20)),
-  cycle: z.array(z.string().max(20)),
+  run: z.array(z.string().check(z.maxLength(20))),
+  cycle: z.array(z.string().check(z.maxLength(20))),
 });
 export type TshirtSizes = z.infer<typeof TshirtSizesSchema>;
 
@@ -35,8 +34,8 @@ export const PublicRaceSchema = z.object({
   discipline: z.enum(DISCIPLINES),
   label: z.string(),
   full: z.boolean(),
-  feeUsd: z.string().nullable(),
-  feeZwg: z.string().nullable(),
+  feeUsd: z.nullable(z.string()),
+  feeZwg: z.nullable(z.string()),
 });
 export type PublicRace = z.infer<typeof PublicRaceSchema>;
 
@@ -48,13 +47,13 @@ export const PublicEventSchema = z.object({
   greeting: z.string(),
   contactPhone: z.string(),
   /** Base path of the photo's sizes (add "-640.webp" etc.); null = the built-in photo. */
-  backgroundImage: z.string().nullable(),
+  backgroundImage: z.nullable(z.string()),
   backgroundAlt: z.string(),
-  logoImage: z.string().nullable(),
+  logoImage: z.nullable(z.string()),
   termsText: z.string(),
   termsVersion: z.number(),
   registrationOpen: z.boolean(),
-  registrationClosesAt: z.string().nullable(),
+  registrationClosesAt: z.nullable(z.string()),
   payment: PaymentOptionsSchema,
   races: z.array(PublicRaceSchema),
   tshirtSizes: TshirtSizesSchema,

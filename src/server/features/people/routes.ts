@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { formatPhoneAsDialled } from '../../../shared/phone.ts';
 import {
   JoinedSchema,
   PERSON_STATUS_LABELS,
@@ -13,12 +12,13 @@ import {
   PersonSchema,
   ProgrammeTotalsSchema,
   QuickManInputSchema,
-} from '../../../shared/programme/people.ts';
-import type { AppContext } from '../../app.ts';
+} from '../../../shared/people/people.ts';
+import { formatPhoneAsDialled } from '../../../shared/phone.ts';
+import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
 import { csvText } from '../../http/csv.ts';
-import { countPeople, listPeople, toPerson } from './people-repository.ts';
-import { decideApplication, deletePerson, editPerson, joinProgramme, quickJoin } from './people-service.ts';
+import { countPeople, listPeople, toPerson } from './repository.ts';
+import { decideApplication, deletePerson, editPerson, joinProgramme, quickJoin } from './service.ts';
 
 const admins = ['admin'] as const;
 const IdParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not a record id')) });

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
+import { DISCIPLINES } from '../events/event-display.ts';
 import { phoneNumber } from '../phone.ts';
 import { requiredLines, requiredText } from '../validation.ts';
-import { DISCIPLINES } from './event-display.ts';
 
 const text = (label: string, max: number) => requiredText(label, max);
 const money = z.nullable(

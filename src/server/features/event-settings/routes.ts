@@ -8,18 +8,18 @@ import {
   IMAGE_KINDS,
   MAX_IMAGE_BYTES,
   RacesInputSchema,
-} from '../../../shared/events/event-admin.ts';
-import type { AppContext } from '../../app.ts';
+} from '../../../shared/event-settings/event-settings.ts';
+import type { AppContext } from '../../context.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { NotAnImageError, storeBackground, storeLogo } from '../../storage/media.ts';
-import { eventSettings, saveEventSettings, saveRaces, setEventImage } from './admin-service.ts';
+import { eventSettings, saveEventSettings, saveRaces, setEventImage } from './service.ts';
 
 const admins = ['admin'] as const;
 const tags = ['event settings'];
 
-export async function eventAdminRoutes(app: FastifyInstance, context: AppContext) {
+export async function eventSettingsRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = context.database;
   const root = context.mediaDir;

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { UPLOAD_LIMITS } from '../../../shared/programme/progress-rules.ts';
+import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
 import { badRequest } from '../../http/problem.ts';
 
 const ALLOWED: Record<string, { ext: string; type: string }> = {

@@ -1,15 +1,20 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type {
   EventSettings,
   EventSettingsInputSchema,
   RacesInputSchema,
-} from '../../../shared/events/event-admin.ts';
+} from '../../../shared/event-settings/event-settings.ts';
 import type { Database } from '../../db/client.ts';
-import { events, raceOptions, registrations } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
-import { listRacesWithTakenPlaces } from './repository.ts';
-import { getCurrentEvent } from './service.ts';
+import { getCurrentEvent, listRacesWithTakenPlaces } from '../events/service.ts';
+import {
+  deleteRaces,
+  firstRaceWithEntries,
+  insertRace,
+  racesNotIn,
+  updateEvent,
+  updateRace,
+} from './repository.ts';
 
 export async function eventSettings(db: Database): Promise<EventSettings> {
   const event = await getCurrentEvent(db);
@@ -43,15 +48,11 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
 export async function saveEventSettings(db: Database, input: z.output<typeof EventSettingsInputSchema>) {
   const event = await getCurrentEvent(db);
   const termsChanged = input.termsText !== event.termsText;
-  await db
-    .update(events)
-    .set({
-      ...input,
-      registrationClosesAt: input.registrationClosesAt ? new Date(input.registrationClosesAt) : null,
-      termsVersion: termsChanged ? event.termsVersion + 1 : event.termsVersion,
-      updatedAt: new Date(),
-    })
-    .where(eq(events.id, event.id));
+  await updateEvent(db, event.id, {
+    ...input,
+    registrationClosesAt: input.registrationClosesAt ? new Date(input.registrationClosesAt) : null,
+    termsVersion: termsChanged ? event.termsVersion + 1 : event.termsVersion,
+  });
   return eventSettings(db);
 }
 
@@ -77,43 +78,15 @@ export async function saveRaces(db: Database, input: z.output<typeof RacesInputS
   }
   await db.transaction(async (tx) => {
     const keptIds = input.races.flatMap((race) => (race.id ? [race.id] : []));
-    const removed = await tx
-      .select({ id: raceOptions.id, label: raceOptions.label })
-      .from(raceOptions)
-      .where(
-        and(
-          eq(raceOptions.eventId, event.id),
-          keptIds.length ? notInArray(raceOptions.id, keptIds) : undefined,
-        ),
-      );
-    if (removed.length) {
-      const [used] = await tx
-        .select({ label: raceOptions.label })
-        .from(registrations)
-        .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
-        .where(
-          inArray(
-            registrations.raceOptionId,
-            removed.map((race) => race.id),
-          ),
-        )
-        .limit(1);
+    const removedIds = await racesNotIn(tx, event.id, keptIds);
+    if (removedIds.length) {
+      const used = await firstRaceWithEntries(tx, removedIds);
       if (used)
         throw conflict(`The ${used.label} race has entries (active or cancelled), so it cannot be removed.`);
-      await tx.delete(raceOptions).where(
-        inArray(
-          raceOptions.id,
-          removed.map((race) => race.id),
-        ),
-      );
+      await deleteRaces(tx, removedIds);
     }
     // Labels may swap between races: move every kept one out of the way of the unique index first.
-    for (const race of input.races.filter((r) => r.id)) {
-      await tx
-        .update(raceOptions)
-        .set({ label: `~${race.id}` })
-        .where(and(eq(raceOptions.id, race.id as string), eq(raceOptions.eventId, event.id)));
-    }
+    for (const id of keptIds) await updateRace(tx, event.id, id, { label: `~${id}` });
     for (const [index, race] of input.races.entries()) {
       const values = {
         discipline: race.discipline,
@@ -123,15 +96,9 @@ export async function saveRaces(db: Database, input: z.output<typeof RacesInputS
         feeZwg: race.feeZwg,
         sortOrder: index,
       };
-      if (race.id) {
-        const updated = await tx
-          .update(raceOptions)
-          .set(values)
-          .where(and(eq(raceOptions.id, race.id), eq(raceOptions.eventId, event.id)))
-          .returning({ id: raceOptions.id });
-        if (updated.length === 0) throw badRequest(`Race ${race.label} is not one of this event's races.`);
-      } else {
-        await tx.insert(raceOptions).values({ ...values, eventId: event.id });
+      if (!race.id) await insertRace(tx, event.id, values);
+      else if (!(await updateRace(tx, event.id, race.id, values))) {
+        throw badRequest(`Race ${race.label} is not one of this event's races.`);
       }
     }
   });
@@ -140,13 +107,6 @@ export async function saveRaces(db: Database, input: z.output<typeof RacesInputS
 
 export async function setEventImage(db: Database, kind: 'background' | 'logo', url: string) {
   const event = await getCurrentEvent(db);
-  await db
-    .update(events)
-    .set(
-      kind === 'background'
-        ? { backgroundImage: url, updatedAt: new Date() }
-        : { logoImage: url, updatedAt: new Date() },
-    )
-    .where(eq(events.id, event.id));
+  await updateEvent(db, event.id, kind === 'background' ? { backgroundImage: url } : { logoImage: url });
   return eventSettings(db);
 }

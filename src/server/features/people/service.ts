@@ -1,21 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
-import type { PersonData, PersonKind } from '../../../shared/programme/people.ts';
-import type { AppContext } from '../../app.ts';
+import type { PersonData, PersonKind } from '../../../shared/people/people.ts';
+import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { session, user } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { enqueueMail, enqueueMailWithinLimit } from '../../mail/repository.ts';
-import {
-  findPerson,
-  findPersonByEmail,
-  type PersonRow,
-  tableFor,
-  unlinkedByEmail,
-} from './people-repository.ts';
-import { deleteWithSubmissions } from './submission-service.ts';
+import { deleteWithSubmissions } from '../progress/service.ts';
+import { findPerson, findPersonByEmail, type PersonRow, tableFor, unlinkedByEmail } from './repository.ts';
 
 /** What an admin, who can read the registers anyway, is told when a form's email is already on one. */
 const DUPLICATE: Record<PersonKind, string> = {
@@ -25,6 +19,9 @@ const DUPLICATE: Record<PersonKind, string> = {
 };
 
 /** The mail to a person whose email someone put in a form again: one kind, at most one in 10 minutes. */
+// What other features may use of people (they never import its repository).
+export { toPerson } from './repository.ts';
+
 export const ALREADY_REGISTERED_MAIL = { kind: 'programme-already-registered', everySeconds: 10 * 60 };
 
 type NewPerson =

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UPLOAD_LIMITS } from '../../../shared/programme/progress-rules.ts';
-import type { AppContext } from '../../app.ts';
+import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
+import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { Problem } from '../../http/problem.ts';
 import { tooManyRequests } from '../../http/rate-limits.ts';

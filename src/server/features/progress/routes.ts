@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { PersonSchema, ProfileInputSchema } from '../../../shared/programme/people.ts';
+import { PersonSchema, ProfileInputSchema } from '../../../shared/people/people.ts';
 import {
   AttendanceInputSchema,
   CellGroupSchema,
@@ -10,8 +10,8 @@ import {
   ManProgressSchema,
   SessionSchema,
   TickInputSchema,
-} from '../../../shared/programme/progress.ts';
-import type { AppContext } from '../../app.ts';
+} from '../../../shared/progress/progress.ts';
+import type { AppContext } from '../../context.ts';
 import {
   assignments as assignmentsTable,
   attendance,
@@ -24,10 +24,9 @@ import {
 import { signedInUser } from '../../http/access.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import { readUpload } from '../../http/upload-body.ts';
-import { toPerson } from './people-repository.ts';
-import { editPerson } from './people-service.ts';
-import { assertMayActFor, dueAt, groupsFor, manOfUser, progressOf } from './progress-service.ts';
-import { deleteOwnSubmission, keepSubmission } from './submission-service.ts';
+import { editPerson, toPerson } from '../people/service.ts';
+import { assertMayActFor, dueAt, groupsFor, manOfUser, progressOf } from './service.ts';
+import { deleteOwnSubmission, keepSubmission } from './submissions.ts';
 import { uploadGuards } from './upload-guards.ts';
 import { checkDocument, checkFileName } from './uploads.ts';
 

@@ -4,7 +4,7 @@ import {
   type ATTENDANCE_STATUSES,
   type ManProgress,
   SESSIONS_TO_GRADUATE,
-} from '../../../shared/programme/progress.ts';
+} from '../../../shared/progress/progress.ts';
 import type { Database } from '../../db/client.ts';
 import {
   assignments,
@@ -20,6 +20,9 @@ import {
   workoutSessions,
 } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/problem.ts';
+
+// What other features may use of progress.
+export { deleteWithSubmissions } from './submissions.ts';
 
 type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 

@@ -1,0 +1,26 @@
+import type { Auth } from './auth/auth.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { CurrentEventCache } from './features/events/current-event.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { FileStore } from './storage/files.ts';
+
+/** What every feature is given: its own module, so features never import the app that imports them. */
+export interface AppContext {
+  env: Env;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  auth: Auth;
+  /** The current event in memory, for the registration path. */
+  currentEvent: CurrentEventCache;
+  /** Where public uploads (event photo, logo) are kept. */
+  mediaDir: string;
+  /** Private uploads (assignments). */
+  files: FileStore;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    context: AppContext;
+  }
+}
