@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
-import { ENTRANT_SEARCH } from '../../../shared/registrations/registration.ts';
+import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/field.tsx';

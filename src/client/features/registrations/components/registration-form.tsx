@@ -244,7 +244,7 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
             List my name in the public entrant search
           </label>
           <p id="listedInSearch-hint" className="text-sm text-stone-600">
-            So friends can check you are registered. Only your name and race are shown.
+            Only your name and race are shown.
           </p>
         </div>
       </div>
