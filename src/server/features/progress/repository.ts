@@ -1,0 +1,106 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  assignments,
+  attendance,
+  cellGroupMembers,
+  cellGroups,
+  checklistItems,
+  checklistTicks,
+  facilitators,
+  men,
+  sessionRegistrations,
+  submissions,
+  workoutSessions,
+} from '../../db/schema/index.ts';
+
+export async function findMan(db: Database, manId: string) {
+  const [man] = await db.select().from(men).where(eq(men.id, manId));
+  return man;
+}
+
+export async function findManOfUser(db: Database, userId: string) {
+  const [man] = await db.select().from(men).where(eq(men.userId, userId));
+  return man;
+}
+
+export async function findFacilitatorOfUser(db: Database, userId: string) {
+  const [facilitator] = await db.select().from(facilitators).where(eq(facilitators.userId, userId));
+  return facilitator;
+}
+
+/** Whether this man's record is the account's own. */
+export async function isOwnRecord(db: Database, manId: string, userId: string) {
+  const [man] = await db
+    .select({ id: men.id })
+    .from(men)
+    .where(and(eq(men.id, manId), eq(men.userId, userId)));
+  return man !== undefined;
+}
+
+/** Whether this man is in a cell group led by the facilitator with this account. */
+export async function isInGroupOf(db: Database, manId: string, facilitatorUserId: string) {
+  const [member] = await db
+    .select({ manId: cellGroupMembers.manId })
+    .from(cellGroupMembers)
+    .innerJoin(cellGroups, eq(cellGroups.id, cellGroupMembers.groupId))
+    .innerJoin(facilitators, eq(facilitators.id, cellGroups.facilitatorId))
+    .where(and(eq(cellGroupMembers.manId, manId), eq(facilitators.userId, facilitatorUserId)));
+  return member !== undefined;
+}
+
+/** Everything a man's progress is made of, read at once. */
+export async function progressRowsOf(db: Database, manId: string) {
+  const [sessions, registered, marks, tasks, uploads, items, ticks, group] = await Promise.all([
+    db.select().from(workoutSessions).orderBy(asc(workoutSessions.heldOn)),
+    db.select().from(sessionRegistrations).where(eq(sessionRegistrations.manId, manId)),
+    db.select().from(attendance).where(eq(attendance.manId, manId)),
+    db.select().from(assignments).orderBy(asc(assignments.dueOn)),
+    db.select().from(submissions).where(eq(submissions.manId, manId)).orderBy(desc(submissions.submittedAt)),
+    db.select().from(checklistItems).orderBy(asc(checklistItems.sortOrder)),
+    db.select().from(checklistTicks).where(eq(checklistTicks.manId, manId)),
+    db
+      .select({ name: cellGroups.name, facilitator: facilitators })
+      .from(cellGroupMembers)
+      .innerJoin(cellGroups, eq(cellGroups.id, cellGroupMembers.groupId))
+      .leftJoin(facilitators, eq(facilitators.id, cellGroups.facilitatorId))
+      .where(eq(cellGroupMembers.manId, manId)),
+  ]);
+  return { sessions, registered, marks, tasks, uploads, items, ticks, group };
+}
+
+/** Cell groups with their facilitator: one facilitator's, or all. */
+export function groupsWithFacilitator(db: Database, facilitatorId: string | undefined) {
+  return db
+    .select({ group: cellGroups, facilitator: facilitators })
+    .from(cellGroups)
+    .leftJoin(facilitators, eq(facilitators.id, cellGroups.facilitatorId))
+    .where(facilitatorId ? eq(cellGroups.facilitatorId, facilitatorId) : undefined)
+    .orderBy(asc(cellGroups.name));
+}
+
+/** The groups' men, by surname and name. */
+export function membersOf(db: Database, groupIds: string[]) {
+  return db
+    .select({ groupId: cellGroupMembers.groupId, man: men })
+    .from(cellGroupMembers)
+    .innerJoin(men, eq(men.id, cellGroupMembers.manId))
+    .where(inArray(cellGroupMembers.groupId, groupIds))
+    .orderBy(asc(sql`lower(${men.lastName})`), asc(sql`lower(${men.firstName})`));
+}
+
+/** What the groups' progress summaries are made of: these men's marks and on-time uploads, and the totals. */
+export async function groupProgressRows(db: Database, manIds: string[]) {
+  const [marks, sessionCount, tasks, onTimeRows] = await Promise.all([
+    manIds.length ? db.select().from(attendance).where(inArray(attendance.manId, manIds)) : [],
+    db.select({ id: workoutSessions.id }).from(workoutSessions),
+    db.select({ id: assignments.id }).from(assignments),
+    manIds.length
+      ? db
+          .selectDistinct({ manId: submissions.manId, assignmentId: submissions.assignmentId })
+          .from(submissions)
+          .where(and(inArray(submissions.manId, manIds), eq(submissions.late, false)))
+      : [],
+  ]);
+  return { marks, sessionCount, tasks, onTimeRows };
+}
