@@ -11,6 +11,7 @@ import {
   men,
   sessionRegistrations,
   submissions,
+  user,
   workoutSessions,
 } from '../../db/schema/index.ts';
 
@@ -103,4 +104,70 @@ export async function groupProgressRows(db: Database, manIds: string[]) {
       : [],
   ]);
   return { marks, sessionCount, tasks, onTimeRows };
+}
+
+/**
+ * Inserts a submission in one transaction with the limits that depend on what is stored: the oldest versions
+ * of this man's assignment beyond `versionsKept` are deleted, then what the account uploaded may not pass
+ * `storedBytesPerAccount` (else `whenFull()` is thrown and nothing is kept). Answers the pruned files' keys.
+ */
+export async function insertWithinLimits(
+  db: Database,
+  row: Omit<typeof submissions.$inferInsert, 'id' | 'uploadedBy'> & { uploadedBy: string },
+  limits: { versionsKept: number; storedBytesPerAccount: number; whenFull: () => Error },
+) {
+  return db.transaction(async (tx) => {
+    // One upload per account passes here at a time, so two at once cannot both fit under the limit.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, row.uploadedBy)).for('no key update');
+    await tx.insert(submissions).values(row);
+    const beyond = await tx
+      .select({ id: submissions.id, storageKey: submissions.storageKey })
+      .from(submissions)
+      .where(and(eq(submissions.manId, row.manId), eq(submissions.assignmentId, row.assignmentId)))
+      .orderBy(desc(submissions.submittedAt), desc(submissions.id))
+      .offset(limits.versionsKept);
+    if (beyond.length > 0) {
+      await tx.delete(submissions).where(
+        inArray(
+          submissions.id,
+          beyond.map((b) => b.id),
+        ),
+      );
+    }
+    const [usage] = await tx
+      .select({ stored: sql<number>`coalesce(sum(${submissions.size}), 0)`.mapWith(Number) })
+      .from(submissions)
+      .where(eq(submissions.uploadedBy, row.uploadedBy));
+    if ((usage?.stored ?? 0) > limits.storedBytesPerAccount) throw limits.whenFull();
+    return beyond.map((b) => b.storageKey);
+  });
+}
+
+/** Deletes one of the man's own submissions; answers its file's key (none when there was no such row). */
+export async function deleteOwnSubmissionRow(db: Database, manId: string, submissionId: string) {
+  const gone = await db
+    .delete(submissions)
+    .where(and(eq(submissions.id, submissionId), eq(submissions.manId, manId)))
+    .returning({ storageKey: submissions.storageKey });
+  return gone.map((row) => row.storageKey);
+}
+
+/**
+ * Deletes a man or an assignment with its submissions, answering their files' keys (undefined when there was
+ * no such row). The row is locked first, so an upload for it either lands before (and its row is deleted
+ * here) or fails its foreign key after (and removes its own file): no file is left without a row.
+ */
+export async function deleteOwnerWithSubmissions(db: Database, owner: 'man' | 'assignment', id: string) {
+  const table = owner === 'man' ? men : assignments;
+  const column = owner === 'man' ? submissions.manId : submissions.assignmentId;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
+    if (!row) return undefined;
+    const gone = await tx
+      .delete(submissions)
+      .where(eq(column, id))
+      .returning({ storageKey: submissions.storageKey });
+    await tx.delete(table).where(eq(table.id, id));
+    return gone.map((submission) => submission.storageKey);
+  });
 }
