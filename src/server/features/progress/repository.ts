@@ -171,3 +171,53 @@ export async function deleteOwnerWithSubmissions(db: Database, owner: 'man' | 'a
     return gone.map((submission) => submission.storageKey);
   });
 }
+
+export async function findSession(db: Database, id: string) {
+  const [session] = await db.select().from(workoutSessions).where(eq(workoutSessions.id, id));
+  return session;
+}
+
+export const listSessionsByDate = (db: Database) =>
+  db.select().from(workoutSessions).orderBy(asc(workoutSessions.heldOn));
+
+export async function insertSessionRegistration(db: Database, sessionId: string, manId: string) {
+  await db.insert(sessionRegistrations).values({ sessionId, manId }).onConflictDoNothing();
+}
+
+export async function findAssignment(db: Database, id: string) {
+  const [assignment] = await db.select().from(assignments).where(eq(assignments.id, id));
+  return assignment;
+}
+
+export async function findSubmission(db: Database, id: string) {
+  const [submission] = await db.select().from(submissions).where(eq(submissions.id, id));
+  return submission;
+}
+
+/** Records a man's attendance at a session, replacing an earlier mark. */
+export async function upsertAttendance(db: Database, mark: typeof attendance.$inferInsert) {
+  await db
+    .insert(attendance)
+    .values(mark)
+    .onConflictDoUpdate({
+      target: [attendance.sessionId, attendance.manId],
+      set: { status: mark.status, recordedBy: mark.recordedBy, recordedAt: mark.recordedAt },
+    });
+}
+
+export async function findChecklistItem(db: Database, id: string) {
+  const [item] = await db.select().from(checklistItems).where(eq(checklistItems.id, id));
+  return item;
+}
+
+export async function setTick(
+  db: Database,
+  tick: { itemId: string; manId: string; tickedBy: string },
+  done: boolean,
+) {
+  if (done) await db.insert(checklistTicks).values(tick).onConflictDoNothing();
+  else
+    await db
+      .delete(checklistTicks)
+      .where(and(eq(checklistTicks.itemId, tick.itemId), eq(checklistTicks.manId, tick.manId)));
+}

@@ -5,17 +5,25 @@ import {
   SESSIONS_TO_GRADUATE,
 } from '../../../shared/progress/progress.ts';
 import type { Database } from '../../db/client.ts';
-import { forbidden, notFound } from '../../http/problem.ts';
+import { conflict, forbidden, notFound, Problem } from '../../http/problem.ts';
 import {
+  findAssignment,
+  findChecklistItem,
   findFacilitatorOfUser,
   findMan,
   findManOfUser,
+  findSession,
+  findSubmission,
   groupProgressRows,
   groupsWithFacilitator,
+  insertSessionRegistration,
   isInGroupOf,
   isOwnRecord,
+  listSessionsByDate,
   membersOf,
   progressRowsOf,
+  setTick,
+  upsertAttendance,
 } from './repository.ts';
 
 // What other features may use of progress.
@@ -198,4 +206,52 @@ export async function groupsFor(db: Database, caller: CurrentUser, sessionId?: s
         };
       }),
   }));
+}
+
+/** Registers a man for an open session (again is harmless). */
+export async function registerForSession(db: Database, manId: string, sessionId: string) {
+  const session = await findSession(db, sessionId);
+  if (!session) throw notFound('There is no such session.');
+  if (session.state !== 'open') throw conflict('This session is not open for registration.');
+  await insertSessionRegistration(db, session.id, manId);
+}
+
+export async function assignmentToSubmit(db: Database, id: string) {
+  const assignment = await findAssignment(db, id);
+  if (!assignment) throw notFound('There is no such assignment.');
+  return assignment;
+}
+
+/** An uploaded document, if the caller may see it (the man himself, his facilitator, admins). */
+export async function submissionFor(db: Database, caller: CurrentUser, id: string) {
+  const submission = await findSubmission(db, id);
+  if (!submission) throw notFound('There is no such document.');
+  await assertMayActFor(db, caller, submission.manId);
+  return submission;
+}
+
+export const sessionsByDate = (db: Database) => listSessionsByDate(db);
+
+export async function markAttendance(
+  db: Database,
+  caller: CurrentUser,
+  input: { sessionId: string; manId: string; status: AttendanceStatus },
+) {
+  await assertMayActFor(db, caller, input.manId);
+  if (!(await findSession(db, input.sessionId))) throw notFound('There is no such session.');
+  await upsertAttendance(db, { ...input, recordedBy: caller.id, recordedAt: new Date() });
+}
+
+/** Ticks or unticks a checklist item the data does not decide. */
+export async function tick(
+  db: Database,
+  caller: CurrentUser,
+  { itemId, manId, done }: { itemId: string; manId: string; done: boolean },
+) {
+  await assertMayActFor(db, caller, manId);
+  const item = await findChecklistItem(db, itemId);
+  if (!item) throw notFound('There is no such checklist item.');
+  if (item.kind !== 'manual')
+    throw new Problem(409, 'Conflict', 'This item follows attendance or assignments by itself.');
+  await setTick(db, { itemId, manId, tickedBy: caller.id }, done);
 }
