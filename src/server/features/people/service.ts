@@ -1,13 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
-import type { PersonData, PersonKind } from '../../../shared/people/people.ts';
+import {
+  PERSON_STATUS_LABELS,
+  type PersonData,
+  type PersonKind,
+  type PersonListQuery,
+} from '../../../shared/people/people.ts';
+import { formatPhoneAsDialled } from '../../../shared/phone.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { csvText } from '../../http/csv.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { enqueueMail, enqueueMailWithinLimit } from '../../mail/repository.ts';
 import { deleteWithSubmissions } from '../progress/service.ts';
 import {
+  countPeople,
   deletePersonRow,
   findAccount,
   findAccountOf,
@@ -16,8 +24,10 @@ import {
   insertIncompleteMan,
   insertPerson,
   linkToAccount,
+  listPeople,
   makeFacilitator,
   type PersonRow,
+  toPerson,
   unlinkedByEmail,
   updatePerson,
 } from './repository.ts';
@@ -31,7 +41,7 @@ const DUPLICATE: Record<PersonKind, string> = {
 
 /** The mail to a person whose email someone put in a form again: one kind, at most one in 10 minutes. */
 // What other features may use of people (they never import its repository).
-export { toPerson } from './repository.ts';
+export { toPerson };
 
 export const ALREADY_REGISTERED_MAIL = { kind: 'programme-already-registered', everySeconds: 10 * 60 };
 
@@ -260,3 +270,39 @@ export async function linkVerifiedAccount(db: Database, verified: { id: string }
     userId: account.id,
   });
 }
+
+/** A page of a register, searched and sorted. */
+export async function registerOf(context: AppContext, kind: PersonKind, query: PersonListQuery) {
+  const list = await listPeople(context.database.db, kind, query);
+  return { ...list, rows: list.rows.map(toPerson) };
+}
+
+/** The whole register as it is searched and sorted, as CSV for a spreadsheet. */
+export async function registerCsv(context: AppContext, kind: PersonKind, query: PersonListQuery) {
+  const { rows } = await listPeople(context.database.db, kind, { ...query, page: 1, pageSize: 100_000 });
+  const header = [
+    'Surname',
+    'Name',
+    'Email',
+    'Mobile',
+    'MaritalStatus',
+    'Church',
+    'Age',
+    'Address',
+    'Status',
+  ];
+  const records = rows.map((row) => [
+    row.lastName,
+    row.firstName,
+    row.email,
+    formatPhoneAsDialled(row.mobile),
+    row.maritalStatus ?? '',
+    row.church ?? '',
+    row.age === null ? '' : String(row.age),
+    row.address ?? '',
+    PERSON_STATUS_LABELS[row.status] ?? row.status,
+  ]);
+  return csvText([header, ...records], { bom: true });
+}
+
+export const programmeTotals = (context: AppContext) => countPeople(context.database.db);
