@@ -1,4 +1,4 @@
-import { ManageAttendance } from '../../features/programme-progress/components/manage-attendance.tsx';
+import { ManageAttendance } from '../../features/progress/components/manage-attendance.tsx';
 
 export default function Managean() {
   return <ManageAttendance />;

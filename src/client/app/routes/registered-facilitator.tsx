@@ -1,4 +1,4 @@
-import { PeopleRegister } from '../../features/programme/components/people-register.tsx';
+import { PeopleRegister } from '../../features/people/components/people-register.tsx';
 
 export default function RegisteredFacilitator() {
   return <PeopleRegister kind="facilitators" />;

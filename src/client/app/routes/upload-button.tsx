@@ -1,4 +1,4 @@
-import { UploadsPage } from '../../features/programme-progress/components/uploads-page.tsx';
+import { UploadsPage } from '../../features/progress/components/uploads-page.tsx';
 
 export default function UploadButton() {
   return <UploadsPage />;

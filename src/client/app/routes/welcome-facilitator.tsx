@@ -1,4 +1,4 @@
-import { FacilitatorDashboard } from '../../features/programme-progress/components/facilitator-dashboard.tsx';
+import { FacilitatorDashboard } from '../../features/progress/components/facilitator-dashboard.tsx';
 
 export default function WelcomeFacilitator() {
   return <FacilitatorDashboard />;

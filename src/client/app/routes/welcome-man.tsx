@@ -1,4 +1,4 @@
-import { ParticipantDashboard } from '../../features/programme-progress/components/participant-dashboard.tsx';
+import { ParticipantDashboard } from '../../features/progress/components/participant-dashboard.tsx';
 
 /** /WelcomeMan and /Mobile: one responsive participant dashboard. */
 export default function WelcomeMan() {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PersonList } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { groupsKey } from './attendance.ts';
+import { groupsKey } from '../../progress/api/attendance.ts';
 
 // The admin's configuration of the programme (/api/programme/...).
 

@@ -1,22 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import type { Person } from '../../../../../shared/people/people.ts';
-import { CellGroupInputSchema } from '../../../../../shared/programme-settings/programme-settings.ts';
-import { buttonClass, secondaryButtonClass } from '../../../../components/ui/button.tsx';
-import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../../components/ui/dialog.tsx';
-import { Field, inputClass } from '../../../../components/ui/field.tsx';
-import { ErrorMessage, Loading } from '../../../../components/ui/status.tsx';
-import { Cell, DataTable, rowClass } from '../../../../components/ui/table.tsx';
-import { ApiError } from '../../../../lib/api.ts';
-import { errorText, FormSuccess } from '../../../accounts/components/form-alert.tsx';
+import type { Person } from '../../../../shared/people/people.ts';
+import { CellGroupInputSchema } from '../../../../shared/programme-settings/programme-settings.ts';
+import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { errorText, FormSuccess } from '../../accounts/components/form-alert.tsx';
 import {
   type GroupRow,
   type SettingsLists,
   useChangeSetting,
   usePickerPeople,
   useSettingsList,
-} from '../../api/programme-settings.ts';
+} from '../api/programme-settings.ts';
 import { smallButton } from './simple-list.tsx';
 
 type GroupInput = SettingsLists['groups']['input'];

@@ -2,19 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { buttonClass, rowButtonClass, secondaryButtonClass } from '../../../../components/ui/button.tsx';
-import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../../components/ui/dialog.tsx';
-import { Field, inputClass } from '../../../../components/ui/field.tsx';
-import { ErrorMessage, Loading } from '../../../../components/ui/status.tsx';
-import { Cell, DataTable, rowClass } from '../../../../components/ui/table.tsx';
-import { ApiError } from '../../../../lib/api.ts';
-import { errorText, FormSuccess } from '../../../accounts/components/form-alert.tsx';
+import { buttonClass, rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { errorText, FormSuccess } from '../../accounts/components/form-alert.tsx';
 import {
   type SettingsList,
   type SettingsLists,
   useChangeSetting,
   useSettingsList,
-} from '../../api/programme-settings.ts';
+} from '../api/programme-settings.ts';
 
 export const smallButton = rowButtonClass;
 

@@ -3,13 +3,13 @@ import {
   AssignmentInputSchema,
   ChecklistItemInputSchema,
   SessionInputSchema,
-} from '../../../../../shared/programme-settings/programme-settings.ts';
-import { SESSION_STATE_LABELS } from '../../../../../shared/progress/progress-rules.ts';
-import { Badge } from '../../../../components/ui/badge.tsx';
-import { PageHeading } from '../../../accounts/components/signed-in-layout.tsx';
-import type { ChecklistKind } from '../../api/programme-settings.ts';
-import { formatDueDate, formatSessionDate } from '../../format.ts';
-import { Section } from '../section.tsx';
+} from '../../../../shared/programme-settings/programme-settings.ts';
+import { SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { PageHeading } from '../../accounts/components/signed-in-layout.tsx';
+import { Section } from '../../progress/components/section.tsx';
+import { formatDueDate, formatSessionDate } from '../../progress/format.ts';
+import type { ChecklistKind } from '../api/programme-settings.ts';
 import { GroupsSettings } from './groups-settings.tsx';
 import { SimpleList, smallButton } from './simple-list.tsx';
 import { SubmissionsReport } from './submissions-report.tsx';

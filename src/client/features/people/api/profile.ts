@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Person, ProfileInput } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { myProgressQuery } from './my-progress.ts';
+import { myProgressQuery } from '../../progress/api/my-progress.ts';
 
 export const profileQuery = queryOptions({
   queryKey: ['programme', 'me', 'profile'],

@@ -6,9 +6,9 @@ import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { errorText, FormAlert, FormSuccess } from '../../accounts/components/form-alert.tsx';
 import { PageHeading } from '../../accounts/components/signed-in-layout.tsx';
-import { BE_THAT_MAN_FIELDS, PersonFields } from '../../programme/components/person-fields.tsx';
+import { formatPhoneForReading } from '../../progress/format.ts';
 import { useProfile, useSaveProfile } from '../api/profile.ts';
-import { formatPhoneForReading } from '../format.ts';
+import { BE_THAT_MAN_FIELDS, PersonFields } from './person-fields.tsx';
 
 type Values = Record<string, string>;
 

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { Badge } from '../../../../components/ui/badge.tsx';
-import { inputClass } from '../../../../components/ui/field.tsx';
-import { ErrorMessage, Loading } from '../../../../components/ui/status.tsx';
-import { Cell, DataTable, rowClass } from '../../../../components/ui/table.tsx';
-import { errorText } from '../../../accounts/components/form-alert.tsx';
-import { submissionFileUrl } from '../../api/man-progress.ts';
-import { type SubmissionReport, useSettingsList, useSubmissionReport } from '../../api/programme-settings.ts';
-import { formatDueDate, formatSize, formatSubmittedAt } from '../../format.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { inputClass } from '../../../components/ui/field.tsx';
+import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
+import { errorText } from '../../accounts/components/form-alert.tsx';
+import { submissionFileUrl } from '../../progress/api/man-progress.ts';
+import { formatDueDate, formatSize, formatSubmittedAt } from '../../progress/format.ts';
+import { type SubmissionReport, useSettingsList, useSubmissionReport } from '../api/programme-settings.ts';
 
 /** Rows laid out at once: the register may hold thousands of men. */
 const SHOWN = 100;
