@@ -1,5 +1,5 @@
 import { FacilitatorDashboard } from '../../features/progress/components/facilitator-dashboard.tsx';
 
-export default function WelcomeFacilitator() {
+export default function FacilitatorDashboardPage() {
   return <FacilitatorDashboard />;
 }

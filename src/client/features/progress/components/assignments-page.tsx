@@ -6,7 +6,7 @@ import { useMyProgress } from '../api/my-progress.ts';
 import { AssignmentCard } from './assignment-card.tsx';
 
 /** /UploadButton: each assignment with its upload control, his current document and his earlier uploads. */
-export function UploadsPage() {
+export function AssignmentsPage() {
   const progress = useMyProgress();
   return (
     <div className="max-w-3xl">

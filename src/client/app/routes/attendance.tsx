@@ -1,5 +1,5 @@
 import { ManageAttendance } from '../../features/progress/components/manage-attendance.tsx';
 
-export default function Managean() {
+export default function AttendancePage() {
   return <ManageAttendance />;
 }

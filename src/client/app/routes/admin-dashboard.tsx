@@ -29,7 +29,7 @@ const CARDS = [
 
 const number = (n: number) => n.toLocaleString('en-GB');
 
-export default function WelcomeAdmin() {
+export default function AdminDashboard() {
   const user = useCurrentUser();
   const funRun = useFunRunDashboard();
   const programme = useProgrammeTotals();

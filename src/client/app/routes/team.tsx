@@ -159,7 +159,7 @@ function TeamEntries() {
   );
 }
 
-export default function WelcomeManager() {
+export default function TeamPage() {
   const user = useCurrentUser();
   return (
     <>
