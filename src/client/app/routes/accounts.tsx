@@ -10,11 +10,12 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { secondaryButtonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../components/ui/table.tsx';
 import { useAccounts, useUpdateAccount } from '../../features/accounts/api/accounts.ts';
-import { errorText, FormAlert, FormSuccess } from '../../features/accounts/components/form-alert.tsx';
-import { PageHeading, useCurrentUser } from '../../features/accounts/components/signed-in-layout.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatDate } from '../../lib/dates.ts';
 
 const DEBOUNCE_MS = 300;

@@ -1,11 +1,12 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
+import { errorText } from '../../components/ui/form-alert.tsx';
+import { cardClass, LinkCard } from '../../components/ui/link-card.tsx';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
-import { cardClass } from '../../features/accounts/components/account-home.tsx';
-import { errorText } from '../../features/accounts/components/form-alert.tsx';
-import { PageHeading, useCurrentUser } from '../../features/accounts/components/signed-in-layout.tsx';
 import { useFunRunDashboard, useProgrammeTotals } from '../../features/dashboard/api/dashboard.ts';
 import { moneyText } from '../../features/participants/money-text.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
 
 // The charts are their own chunk, fetched by this page only (never by a public page), after the figures.
 const DashboardCharts = lazy(() => import('../../features/dashboard/components/dashboard-charts.tsx'));
@@ -106,10 +107,9 @@ export default function AdminDashboard() {
 
       <nav aria-label="Admin sections" className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {CARDS.map(([to, title, text]) => (
-          <Link key={to} to={to} className={cardClass}>
-            <span className="text-lg font-semibold text-brand-800">{title}</span>
-            <span className="text-stone-700">{text}</span>
-          </Link>
+          <LinkCard key={to} to={to} title={title}>
+            {text}
+          </LinkCard>
         ))}
       </nav>
 

@@ -4,13 +4,14 @@ import { DISCIPLINE_LABELS, DISCIPLINES, type Discipline } from '../../../shared
 import { formatFees, formatMoney } from '../../../shared/money.ts';
 import type { RegistrationReceipt } from '../../../shared/registrations/registration.ts';
 import { PAYMENT_STATUS_LABELS } from '../../../shared/registrations/team.ts';
+import { errorText } from '../../components/ui/form-alert.tsx';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../components/ui/table.tsx';
-import { errorText } from '../../features/accounts/components/form-alert.tsx';
-import { PageHeading, useCurrentUser } from '../../features/accounts/components/signed-in-layout.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { postTeamRegistration, teamQueryKey, useTeam } from '../../features/registrations/api/team.ts';
 import { RegistrationForm } from '../../features/registrations/components/registration-form.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
 
 interface Registered {
   receipt: RegistrationReceipt;

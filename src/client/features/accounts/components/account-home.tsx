@@ -1,9 +1,7 @@
-import { Link } from 'react-router';
 import { ROLE_LABELS } from '../../../../shared/accounts/roles.ts';
-import { PageHeading, useCurrentUser } from './signed-in-layout.tsx';
-
-export const cardClass =
-  'flex flex-col gap-1 rounded-xl border border-stone-200 bg-white p-5 shadow-sm hover:border-brand-600 focus-visible:outline-3 focus-visible:outline-brand-600';
+import { LinkCard } from '../../../components/ui/link-card.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 
 /** A signed-in home for an account whose own dashboard is still to come: who he is and where to go. */
 export function AccountHome({ upcoming }: { upcoming: string }) {
@@ -31,14 +29,12 @@ export function AccountHome({ upcoming }: { upcoming: string }) {
           Celebration Fun Run
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Link to="/Register" className={cardClass}>
-            <span className="text-lg font-semibold text-brand-800">Register as Runner</span>
-            <span className="text-stone-700">Enter the fun run as a runner</span>
-          </Link>
-          <Link to="/RegisterCyclist" className={cardClass}>
-            <span className="text-lg font-semibold text-brand-800">Register as Cyclist</span>
-            <span className="text-stone-700">Enter the fun run as a cyclist</span>
-          </Link>
+          <LinkCard to="/Register" title="Register as Runner">
+            Enter the fun run as a runner
+          </LinkCard>
+          <LinkCard to="/RegisterCyclist" title="Register as Cyclist">
+            Enter the fun run as a cyclist
+          </LinkCard>
         </div>
       </section>
     </>

@@ -10,9 +10,9 @@ import { GENDERS } from '../../../../shared/registrations/registration.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { errorText } from '../../accounts/components/form-alert.tsx';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
 import { useEditParticipant } from '../api/participant.ts';
 

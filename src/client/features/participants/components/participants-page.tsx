@@ -10,10 +10,10 @@ import {
 } from '../../../../shared/participants/participants.ts';
 import { rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass, type SortableColumn } from '../../../components/ui/table.tsx';
-import { errorText } from '../../accounts/components/form-alert.tsx';
-import { PageHeading } from '../../accounts/components/signed-in-layout.tsx';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
 import { exportUrl, useParticipants } from '../api/list-participants.ts';
 import { COLUMN_LABELS, COLUMN_VALUES, fullName, sortOrderLabel } from './participant-columns.tsx';

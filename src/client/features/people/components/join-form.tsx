@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { errorText, FormAlert, FormSuccess } from '../../accounts/components/form-alert.tsx';
 import { type JoinTarget, useJoin } from '../api/join.ts';
 import { type PersonField, PersonFields } from './person-fields.tsx';
 

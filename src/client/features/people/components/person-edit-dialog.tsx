@@ -9,8 +9,8 @@ import {
 import { formatPhone } from '../../../../shared/phone.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { errorText } from '../../accounts/components/form-alert.tsx';
 import { useEditPerson } from '../api/change-person.ts';
 import { BE_THAT_MAN_FIELDS, PersonFields } from './person-fields.tsx';
 

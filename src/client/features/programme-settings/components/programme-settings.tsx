@@ -6,8 +6,8 @@ import {
 } from '../../../../shared/programme-settings/programme-settings.ts';
 import { SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { PageHeading } from '../../accounts/components/signed-in-layout.tsx';
-import { Section } from '../../progress/components/section.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { Section } from '../../../components/ui/section.tsx';
 import { formatDueDate, formatSessionDate } from '../../progress/format.ts';
 import type { ChecklistKind } from '../api/programme-settings.ts';
 import { GroupsSettings } from './groups-settings.tsx';

@@ -5,10 +5,10 @@ import type * as z from 'zod/mini';
 import { buttonClass, rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { errorText, FormSuccess } from '../../accounts/components/form-alert.tsx';
 import {
   type SettingsList,
   type SettingsLists,

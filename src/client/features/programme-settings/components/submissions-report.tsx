@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
-import { errorText } from '../../accounts/components/form-alert.tsx';
 import { submissionFileUrl } from '../../progress/api/man-progress.ts';
 import { formatDueDate, formatSize, formatSubmittedAt } from '../../progress/format.ts';
 import { type SubmissionReport, useSettingsList, useSubmissionReport } from '../api/programme-settings.ts';

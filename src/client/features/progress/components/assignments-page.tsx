@@ -1,7 +1,7 @@
+import { errorText } from '../../../components/ui/form-alert.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { errorText } from '../../accounts/components/form-alert.tsx';
-import { PageHeading } from '../../accounts/components/signed-in-layout.tsx';
 import { useMyProgress } from '../api/my-progress.ts';
 import { AssignmentCard } from './assignment-card.tsx';
 

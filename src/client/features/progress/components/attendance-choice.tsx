@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ATTENDANCE_LABELS, ATTENDANCE_STATUSES } from '../../../../shared/progress/progress-rules.ts';
-import { errorText } from '../../accounts/components/form-alert.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
 import { type AttendanceStatus, useMarkAttendance } from '../api/attendance.ts';
 
 const CHECKED = {

@@ -3,7 +3,7 @@ import type { Submission } from '../../../../shared/progress/progress.ts';
 import { UPLOAD_LIMITS } from '../../../../shared/progress/progress-rules.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { errorText } from '../../accounts/components/form-alert.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
 import { useDeleteSubmission } from '../api/delete-submission.ts';
 import { formatSubmittedAt } from '../format.ts';
 import { SubmissionLink } from './assignment-status.tsx';

@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 import { SESSIONS_TO_GRADUATE } from '../../../../shared/progress/progress-rules.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
-import { errorText } from '../../accounts/components/form-alert.tsx';
-import { PageHeading, useCurrentUser } from '../../accounts/components/signed-in-layout.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useGroups } from '../api/attendance.ts';
 
 /** /WelcomeFacilitator: his cell groups and each man's progress, flagging men who can no longer graduate. */

@@ -8,8 +8,8 @@ import {
 import { Badge } from '../../../components/ui/badge.tsx';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
-import { errorText } from '../../accounts/components/form-alert.tsx';
 import { useManProgress, useTickChecklistItem } from '../api/man-progress.ts';
 import { formatPhoneForReading, formatSessionDate } from '../format.ts';
 import { DueDate, SubmissionLink, SubmissionStatus } from './assignment-status.tsx';

@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
 import { SESSIONS_TO_GRADUATE } from '../../../../shared/progress/progress-rules.ts';
+import { errorText } from '../../../components/ui/form-alert.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { Panel, Section } from '../../../components/ui/section.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { errorText } from '../../accounts/components/form-alert.tsx';
-import { PageHeading, useCurrentUser } from '../../accounts/components/signed-in-layout.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useMyProgress } from '../api/my-progress.ts';
 import { AssignmentCard } from './assignment-card.tsx';
 import { CellGroupCard } from './cell-group-card.tsx';
 import { Checklist } from './checklist.tsx';
-import { Panel, Section } from './section.tsx';
 import { SessionList } from './session-list.tsx';
 
 const linkClass = 'text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900';

@@ -3,7 +3,7 @@ import type { ManProgress } from '../../../../shared/progress/progress.ts';
 import { ATTENDANCE_LABELS, SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
-import { errorText, FormAlert } from '../../accounts/components/form-alert.tsx';
+import { errorText, FormAlert } from '../../../components/ui/form-alert.tsx';
 import { useRegisterForSession } from '../api/my-progress.ts';
 import { formatSessionDate } from '../format.ts';
 

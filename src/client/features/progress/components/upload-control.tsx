@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/progress/progress-rules.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
-import { errorText, FormAlert, FormSuccess } from '../../accounts/components/form-alert.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { useSetMyProgress } from '../api/my-progress.ts';
 import { uploadDocument } from '../api/upload-document.ts';
 import { formatSize } from '../format.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 
 /** "about 45 seconds", "about 2 minutes". */
 function waitFor(seconds: number) {
