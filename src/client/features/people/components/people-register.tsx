@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Person, PersonKind } from '../../../../shared/people/people.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { SelectField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { Pager, usePageOf } from '../../../components/ui/pager.tsx';
+import { SearchBox } from '../../../components/ui/search-box.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { DataTable, type SortableColumn } from '../../../components/ui/table.tsx';
+import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDecideApplication, useDeletePerson } from '../api/change-person.ts';
 import { everyPersonQuery, exportCsvUrl, type PeopleFilter, usePeople } from '../api/list-people.ts';
 import { PersonEditDialog } from './person-edit-dialog.tsx';
@@ -16,7 +19,6 @@ import { PersonRow } from './person-row.tsx';
 import { PrintLayout } from './print-layout.tsx';
 import { fullName, type PersonSort, type RegisterColumn, registerColumns } from './register-columns.ts';
 
-const DEBOUNCE_MS = 300;
 const PAGE_SIZE = 25;
 
 type Notice = { kind: 'done' | 'failed'; text: string };
@@ -48,12 +50,11 @@ const sortOrderLabel = (column: RegisterColumn, dir: Direction) =>
 export function PeopleRegister({ kind }: { kind: PersonKind }) {
   const copy = COPY[kind];
   const columns = registerColumns(kind);
-  const searchId = useId();
-  const sortId = useId();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const [typed, settle] = useDebouncedValue(text, TYPING_PAUSE_MS);
+  const query = typed.trim();
+  const [page, setPage] = usePageOf(query);
   const [sort, setSort] = useState<PersonSort>('lastName');
   const [dir, setDir] = useState<Direction>('asc');
   const [notice, setNotice] = useState<Notice>();
@@ -62,14 +63,6 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
   const [declining, setDeclining] = useState<Person>();
   const [printable, setPrintable] = useState<{ key: string; rows: Person[]; total: number }>();
   const [preparingPrint, setPreparingPrint] = useState(false);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(text.trim());
-      setPage(1);
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   const filter: PeopleFilter = { q: query || undefined, sort, dir };
   const filterKey = JSON.stringify(filter);
@@ -83,14 +76,14 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
   // The last row of the last page was deleted (or another admin's change): show the new last page.
   useEffect(() => {
     if (list && list.rows.length === 0 && list.total > 0 && list.page > 1) {
-      setPage(Math.ceil(list.total / list.pageSize));
+      setPage(() => Math.ceil(list.total / list.pageSize));
     }
-  }, [list]);
+  }, [list, setPage]);
 
   function sortBy(next: PersonSort, nextDir?: Direction) {
     setDir(nextDir ?? (next === sort && dir === 'asc' ? 'desc' : 'asc'));
     setSort(next);
-    setPage(1);
+    setPage(() => 1);
   }
 
   const headings: (string | SortableColumn)[] = [
@@ -171,54 +164,37 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
       </PageHeading>
 
       <div className="mb-4 flex flex-col gap-4 print:hidden sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
-        <search className="sm:w-96">
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              setQuery(text.trim());
-              setPage(1);
-            }}
-            className="flex flex-col gap-1.5"
-          >
-            <label htmlFor={searchId} className="font-medium">
-              Search {copy.many}
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder="Name, email, church or phone"
-              autoComplete="off"
-              className={inputClass}
-            />
-          </form>
-        </search>
+        <SearchBox
+          label={`Search ${copy.many}`}
+          value={text}
+          onChange={setText}
+          onSearch={() => {
+            settle(text);
+            setPage(() => 1);
+          }}
+          placeholder="Name, email, church or phone"
+          className="sm:w-96"
+        />
         {/* On a phone the column headings are hidden (each row is a card), so sorting is offered here. */}
-        <div className="flex flex-col gap-1.5 sm:hidden">
-          <label htmlFor={sortId} className="font-medium">
-            Sort by
-          </label>
-          <select
-            id={sortId}
-            value={`${sort}:${dir}`}
-            onChange={(event) => {
-              const [by, order] = event.target.value.split(':') as [PersonSort, Direction];
-              sortBy(by, order);
-            }}
-            className={inputClass}
-          >
-            {columns.flatMap((column) =>
-              column.sort
-                ? (['asc', 'desc'] as const).map((order) => (
-                    <option key={`${column.sort}:${order}`} value={`${column.sort}:${order}`}>
-                      {sortOrderLabel(column, order)}
-                    </option>
-                  ))
-                : [],
-            )}
-          </select>
-        </div>
+        <SelectField
+          label="Sort by"
+          fieldClassName="sm:hidden"
+          value={`${sort}:${dir}`}
+          onChange={(event) => {
+            const [by, order] = event.target.value.split(':') as [PersonSort, Direction];
+            sortBy(by, order);
+          }}
+        >
+          {columns.flatMap((column) =>
+            column.sort
+              ? (['asc', 'desc'] as const).map((order) => (
+                  <option key={`${column.sort}:${order}`} value={`${column.sort}:${order}`}>
+                    {sortOrderLabel(column, order)}
+                  </option>
+                ))
+              : [],
+          )}
+        </SelectField>
         <div className="grid grid-cols-2 gap-2 sm:flex">
           <button type="button" className={secondaryButtonClass} onClick={printAll} disabled={preparingPrint}>
             {preparingPrint ? 'Preparing…' : 'Print'}
@@ -278,30 +254,15 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
               />
             ))}
           </DataTable>
-          <nav
-            aria-label={`Pages of ${copy.many}`}
-            className="mt-4 flex flex-wrap items-center gap-3 print:hidden"
+          <Pager
+            label={`Pages of ${copy.many}`}
+            page={page}
+            pages={pages}
+            onTurn={(step) => setPage((p) => p + step)}
+            className="print:hidden"
           >
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
-            >
-              Previous
-            </button>
-            <p className="text-stone-700">
-              Page {list.page} of {pages} · {count(list.total)}
-            </p>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              Next
-            </button>
-          </nav>
+            Page {list.page} of {pages} · {count(list.total)}
+          </Pager>
           <PrintLayout
             kind={kind}
             columns={columns}

@@ -5,7 +5,7 @@ import type { Person } from '../../../../shared/people/people.ts';
 import { CellGroupInputSchema } from '../../../../shared/programme-settings/programme-settings.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
@@ -288,7 +288,6 @@ function MemberPicker({
   selected: string[];
   onChange: (ids: string[]) => void;
 }) {
-  const searchId = useId();
   const chosenId = useId();
   const [text, setText] = useState('');
   const chosen = new Set(selected);
@@ -335,20 +334,14 @@ function MemberPicker({
           </ul>
         )}
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={searchId} className="font-medium text-stone-800">
-          Find men to add
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="Name or email"
-          autoComplete="off"
-          className={inputClass}
-        />
-      </div>
+      <TextField
+        label="Find men to add"
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Name or email"
+        autoComplete="off"
+      />
       <ul className="flex max-h-72 flex-col overflow-y-auto rounded-lg border border-stone-200">
         {shown.map((man) => {
           const other = groupOf.get(man.id);

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
@@ -32,14 +32,12 @@ export function SubmissionsReport({
   assignmentId: string | undefined;
   onAssignment: (id: string) => void;
 }) {
-  const selectId = useId();
   const filterName = useId();
   const assignments = useSettingsList('assignments');
   const chosen = assignmentId ?? assignments.data?.[0]?.id;
   const report = useSubmissionReport(chosen);
   const [filter, setFilter] = useState<Status | 'all'>('all');
   const [text, setText] = useState('');
-  const searchId = useId();
 
   if (assignments.isPending) return <Loading />;
   if (assignments.isError) {
@@ -58,23 +56,18 @@ export function SubmissionsReport({
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex max-w-md flex-col gap-1.5">
-        <label htmlFor={selectId} className="font-medium text-stone-800">
-          Assignment
-        </label>
-        <select
-          id={selectId}
-          value={chosen}
-          onChange={(event) => onAssignment(event.target.value)}
-          className={inputClass}
-        >
-          {assignments.data.map((assignment) => (
-            <option key={assignment.id} value={assignment.id}>
-              {`${assignment.title} · due ${formatDueDate(assignment.dueOn)}`}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Assignment"
+        fieldClassName="max-w-md"
+        value={chosen}
+        onChange={(event) => onAssignment(event.target.value)}
+      >
+        {assignments.data.map((assignment) => (
+          <option key={assignment.id} value={assignment.id}>
+            {`${assignment.title} · due ${formatDueDate(assignment.dueOn)}`}
+          </option>
+        ))}
+      </SelectField>
       {report.isPending && <Loading label="Loading submissions…" />}
       {report.isError && (
         <ErrorMessage onRetry={() => report.refetch()}>{errorText(report.error)}</ErrorMessage>
@@ -86,20 +79,15 @@ export function SubmissionsReport({
             submitted on time · <strong>{count('late')}</strong> late · <strong>{count('missing')}</strong>{' '}
             not submitted
           </p>
-          <div className="flex max-w-md flex-col gap-1.5">
-            <label htmlFor={searchId} className="font-medium text-stone-800">
-              Find a man
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder="Name or surname"
-              autoComplete="off"
-              className={inputClass}
-            />
-          </div>
+          <TextField
+            label="Find a man"
+            fieldClassName="max-w-md"
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Name or surname"
+            autoComplete="off"
+          />
           <fieldset>
             <legend className="sr-only">Show</legend>
             <div className="flex flex-wrap gap-1.5">

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { SelectField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
@@ -22,7 +22,6 @@ export function defaultSession(sessions: WorkoutSession[], today = harareToday()
 /** /Managean: pick a session; each cell group's members with Manage (his progress) and Register (attendance). */
 export function ManageAttendance() {
   const user = useCurrentUser();
-  const selectId = useId();
   const [params, setParams] = useSearchParams();
   const sessions = useSessions();
   const chosenId = params.get('session');
@@ -31,7 +30,6 @@ export function ManageAttendance() {
     (sessions.data ? defaultSession(sessions.data) : undefined);
   const groups = useGroups(session?.id);
   const [managing, setManaging] = useState<ManagedMan>();
-  const groupSelectId = useId();
   const [groupId, setGroupId] = useState('');
   const shownGroups = groups.data?.filter((group) => !groupId || group.id === groupId);
 
@@ -55,43 +53,33 @@ export function ManageAttendance() {
       )}
       {session && sessions.data && (
         <div className="mb-6 flex flex-col gap-4 sm:flex-row">
-          <div className="flex w-full max-w-md flex-col gap-1.5">
-            <label htmlFor={selectId} className="font-medium text-stone-800">
-              Workout Session
-            </label>
-            <select
-              id={selectId}
-              value={session.id}
-              onChange={(event) => setParams({ session: event.target.value }, { replace: true })}
-              className={inputClass}
-            >
-              {sessions.data.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {`${s.name} · ${formatSessionDate(s.heldOn)}${s.state === 'inactive' ? ` · ${SESSION_STATE_LABELS.inactive}` : ''}`}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Workout Session"
+            fieldClassName="w-full max-w-md"
+            value={session.id}
+            onChange={(event) => setParams({ session: event.target.value }, { replace: true })}
+          >
+            {sessions.data.map((s) => (
+              <option key={s.id} value={s.id}>
+                {`${s.name} · ${formatSessionDate(s.heldOn)}${s.state === 'inactive' ? ` · ${SESSION_STATE_LABELS.inactive}` : ''}`}
+              </option>
+            ))}
+          </SelectField>
           {/* An admin sees every group: one at a time is easier to work through. */}
           {groups.data && groups.data.length > 1 && (
-            <div className="flex w-full flex-col gap-1.5 sm:max-w-xs">
-              <label htmlFor={groupSelectId} className="font-medium text-stone-800">
-                Cell Group
-              </label>
-              <select
-                id={groupSelectId}
-                value={groupId}
-                onChange={(event) => setGroupId(event.target.value)}
-                className={inputClass}
-              >
-                <option value="">All {groups.data.length} groups</option>
-                {groups.data.map((group) => (
-                  <option key={group.id} value={group.id}>
-                    {group.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Cell Group"
+              fieldClassName="w-full sm:max-w-xs"
+              value={groupId}
+              onChange={(event) => setGroupId(event.target.value)}
+            >
+              <option value="">All {groups.data.length} groups</option>
+              {groups.data.map((group) => (
+                <option key={group.id} value={group.id}>
+                  {group.name}
+                </option>
+              ))}
+            </SelectField>
           )}
         </div>
       )}
