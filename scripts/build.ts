@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { buildDatabaseTemplate } from './build-database-template.ts';
 import { buildImages } from './build-images.ts';
 
 const CLIENT_OUT = path.resolve('dist/client');
@@ -39,6 +40,7 @@ export async function buildAll() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  await buildDatabaseTemplate();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
