@@ -35,6 +35,8 @@ export async function buildAll() {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // Separate chunks for dynamic imports, so what a route loads on first use stays out of the start.
+    splitting: true,
     target: 'node20',
     packages: 'external',
     sourcemap: true,
