@@ -3,10 +3,14 @@
  * production server on loopback, measures page weight, Lighthouse scores, registration throughput,
  * the admin's participants list and exports, the public search and the server's footprint, then
  * prints a table and writes bench/results.json and bench/RESULTS.md.
+ * `npm run bench -- --only footprint,embedded-exports` runs some parts (see PARTS) and writes its report to
+ * bench/tmp/ instead, so RESULTS.md always comes from a whole run.
  * Exit code 0 when every measurement ran, missed budgets included (the report says which);
  * 1 only when the bench itself broke.
  */
+import { parseArgs } from 'node:util';
 import { cleanUp, cleanUpOnSignals, onCleanup } from './bench/cleanup.ts';
+import { EMBEDDED_EXPORTS, measureEmbeddedExports } from './bench/embedded-exports.ts';
 import { type Measurement, measure } from './bench/figures.ts';
 import { FOOTPRINT, measureFootprint } from './bench/footprint.ts';
 import { LIGHTHOUSE, measureLighthouse } from './bench/lighthouse.ts';
@@ -28,6 +32,27 @@ import { missedBudgets, printTable, writeReport } from './bench/report.ts';
 import { measureDataOnPostgres } from './bench/with-data.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
+const PARTS = [
+  'pages',
+  'lighthouse',
+  'registrations',
+  'pgbench',
+  'pglite',
+  'data',
+  'embedded-exports',
+  'footprint',
+] as const;
+type Part = (typeof PARTS)[number];
+
+const { values: args } = parseArgs({ options: { only: { type: 'string' } } });
+const only = args.only?.split(',').map((part) => part.trim());
+const unknownParts = only?.filter((part) => !(PARTS as readonly string[]).includes(part)) ?? [];
+if (unknownParts.length) {
+  console.error(`Unknown part ${unknownParts.join(', ')}: choose from ${PARTS.join(', ')}.`);
+  process.exit(1);
+}
+const wanted = (part: Part) => !only || only.includes(part);
+
 async function startPostgres(): Promise<ThrowawayPostgres> {
   const postgres = await startThrowawayPostgres();
   onCleanup(() => postgres.stop());
@@ -40,32 +65,44 @@ async function startPostgres(): Promise<ThrowawayPostgres> {
  * writes) last; the server stops afterwards so its mail delivery does not run into pgbench.
  */
 async function measureAppOnPostgres(databaseUrl: string) {
-  const server = await startServer({ databaseUrl, label: 'postgres' });
-  console.log(`Production server on PostgreSQL at ${server.url}`);
   const measurements: Measurement[] = [];
   let target: RegistrationTarget | undefined;
   let registrationsPerSecond: number | undefined;
+  if (!(['pages', 'lighthouse', 'registrations'] as const).some(wanted)) return { measurements, target };
+  const server = await startServer({ databaseUrl, label: 'postgres' });
+  console.log(`Production server on PostgreSQL at ${server.url}`);
   try {
-    measurements.push(await measure(PAGES, () => measurePages(server.url)));
-    measurements.push(await measure(LIGHTHOUSE, () => measureLighthouse(server.url)));
-    // Reads before any registration exists, so the race counts in /api/event stay small.
-    measurements.push(await measure(EVENT_REFERENCE, () => measureEventReads(server)));
-    measurements.push(
-      await measure(REGISTRATIONS_POSTGRES, async () => {
-        target = await prepareRegistrationTarget(databaseUrl);
-        const result = await measureRegistrationsOnPostgres(server, target);
-        registrationsPerSecond = result.requestsPerSecond;
-        return result;
-      }),
-    );
+    if (wanted('pages')) measurements.push(await measure(PAGES, () => measurePages(server.url)));
+    if (wanted('lighthouse'))
+      measurements.push(await measure(LIGHTHOUSE, () => measureLighthouse(server.url)));
+    if (wanted('registrations')) {
+      // Reads before any registration exists, so the race counts in /api/event stay small.
+      measurements.push(await measure(EVENT_REFERENCE, () => measureEventReads(server)));
+      measurements.push(
+        await measure(REGISTRATIONS_POSTGRES, async () => {
+          target = await prepareRegistrationTarget(databaseUrl);
+          const result = await measureRegistrationsOnPostgres(server, target);
+          registrationsPerSecond = result.requestsPerSecond;
+          return result;
+        }),
+      );
+    }
   } finally {
     await server.stop();
   }
   return { measurements, target, registrationsPerSecond };
 }
 
-async function measureOnPglite(target: RegistrationTarget | undefined): Promise<Measurement> {
+async function measureOnPglite(
+  target: RegistrationTarget | undefined,
+  databaseUrl: string,
+): Promise<Measurement> {
   return measure(REGISTRATIONS_PGLITE, async () => {
+    if (!target && !wanted('registrations')) {
+      // Run alone: a start migrates and seeds the database the race and sizes are read from.
+      await (await startServer({ databaseUrl, label: 'postgres' })).stop();
+      target = await prepareRegistrationTarget(databaseUrl);
+    }
     if (!target) throw new Error('No registration target: the PostgreSQL run could not prepare one');
     const server = await startServer({ label: 'pglite' });
     try {
@@ -88,13 +125,19 @@ async function main(): Promise<number> {
   const dataDatabaseUrl = await postgres.createDatabase('celebration_data');
   const cpuBusyAtStart = await waitForQuietCpu();
 
+  const measurements: Measurement[] = [];
   const onPostgres = await measureAppOnPostgres(appDatabaseUrl);
-  const pgbench = await measure(PGBENCH, () =>
-    measurePgbench(pgbenchDatabaseUrl, onPostgres.registrationsPerSecond),
-  );
-  const onPglite = await measureOnPglite(onPostgres.target);
-  const withData = await measureDataOnPostgres(dataDatabaseUrl);
-  const footprint = await measure(FOOTPRINT, () => measureFootprint(appDatabaseUrl));
+  measurements.push(...onPostgres.measurements);
+  if (wanted('pgbench')) {
+    measurements.push(
+      await measure(PGBENCH, () => measurePgbench(pgbenchDatabaseUrl, onPostgres.registrationsPerSecond)),
+    );
+  }
+  if (wanted('pglite')) measurements.push(await measureOnPglite(onPostgres.target, appDatabaseUrl));
+  if (wanted('data')) measurements.push(...(await measureDataOnPostgres(dataDatabaseUrl)));
+  if (wanted('embedded-exports')) measurements.push(await measure(EMBEDDED_EXPORTS, measureEmbeddedExports));
+  if (wanted('footprint'))
+    measurements.push(await measure(FOOTPRINT, () => measureFootprint(appDatabaseUrl)));
   await cleanUp();
 
   const report = {
@@ -103,10 +146,10 @@ async function main(): Promise<number> {
     commit,
     machine: describeMachine(postgres.version),
     cpuBusyAtStartPercent: cpuBusyAtStart,
-    measurements: [...onPostgres.measurements, pgbench, onPglite, ...withData, footprint],
+    measurements,
   };
   printTable(report);
-  writeReport(report);
+  writeReport(report, only ? 'bench/tmp' : 'bench');
   const missed = missedBudgets(report);
   console.log(missed.length ? `Budgets missed: ${missed.join(', ')}` : 'Every budget is met.');
   return report.measurements.some((m) => m.error) ? 1 : 0;

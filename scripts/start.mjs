@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const outputs = ['dist/server/main.js', 'dist/client/index.html'];
+const outputs = ['dist/server/main.js', 'dist/client/index.html', 'dist/pglite-template/template.json'];
 const sources = ['src', 'drizzle', 'package.json', 'vite.config.ts'];
 
 function newestMtime(target) {

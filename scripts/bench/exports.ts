@@ -62,7 +62,7 @@ export const CSV_LARGE_EXPORT: MeasurementSpec = {
     `${LARGE_LIMIT_MS / 1000} s and then reports the complete rows that had arrived. Report only, no budget.`,
 };
 
-interface ExportRun {
+export interface ExportRun {
   ms: number;
   bytes: number;
   rssBefore: number;
@@ -74,7 +74,7 @@ interface ExportRun {
 }
 
 /** One export, timed to its last byte, with the server's RSS before and its peak while it ran. */
-async function exportOnce(
+export async function exportOnce(
   server: RunningServer,
   cookie: string,
   file: string,
@@ -125,7 +125,7 @@ async function exportOnce(
   }
 }
 
-function describeRun(run: ExportRun) {
+export function describeRun(run: ExportRun) {
   return (
     `${run.finished ? '' : 'NOT FINISHED, stopped after '}${roundMs(run.ms)} ms, ` +
     `${(run.bytes / MiB).toFixed(1)} MB, RSS ${(run.rssBefore / MiB).toFixed(0)} → ` +
@@ -250,7 +250,7 @@ export async function measurePdfExport(
 }
 
 /** pdftotext: one distinct email per row, the stated total, and pages. */
-async function checkPdf(body: Buffer, rows: number) {
+export async function checkPdf(body: Buffer, rows: number) {
   const dir = makeTempDir('bench-pdf-');
   const file = path.join(dir, 'participants.pdf');
   writeFileSync(file, body);
@@ -275,7 +275,7 @@ async function checkPdf(body: Buffer, rows: number) {
   return { entries: emails.size, pages, headerRows, statesTotal, summary };
 }
 
-function checkCsv(body: Buffer, rows: number) {
+export function checkCsv(body: Buffer, rows: number) {
   const bom = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf;
   const records = parse(body, { bom: true, relax_column_count: false }) as string[][];
   const header = records[0] ?? [];

@@ -98,7 +98,7 @@ export function runCommand(
   });
 }
 
-const BUILD_OUTPUTS = ['dist/server/main.js', 'dist/client/index.html'];
+const BUILD_OUTPUTS = ['dist/server/main.js', 'dist/client/index.html', 'dist/pglite-template/template.json'];
 const BUILD_INPUTS = [
   'src',
   'drizzle',

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { pgliteStartParams, provisionFromTemplate } from './pglite-setup.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -57,12 +58,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = inMemory ? dataDir : path.resolve(dataDir, 'pglite');
   let releaseLock = () => {};
   if (!inMemory) {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(path.resolve(dataDir), { recursive: true });
     releaseLock = acquireDataDirLock(path.resolve(dataDir));
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(inMemory ? undefined : dir);
+    if (!inMemory) provisionFromTemplate(dir);
+    client = await PGlite.create(inMemory ? undefined : dir, { startParams: pgliteStartParams() });
   } catch (error) {
     releaseLock();
     throw error;

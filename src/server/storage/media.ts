@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Env } from '../env.ts';
 
 /** Public images (event photo, logo) live under DATA_DIR/uploads/public and are served at /media/. */
@@ -20,6 +19,8 @@ export const BACKGROUND_WIDTHS = [640, 1280, 1920] as const;
 export class NotAnImageError extends Error {}
 
 async function decode(input: Buffer) {
+  // sharp (libvips, about 11 MB resident) loads with the first image, not with every server (issue 15).
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(input, { limitInputPixels: 50_000_000 }).rotate();
     await image.metadata();

@@ -14,7 +14,6 @@ import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
 import { participantsCsv } from './export-csv.ts';
-import { participantsPdf } from './export-pdf.ts';
 import { countParticipants, listParticipants, participantBatches } from './repository.ts';
 import { cancelParticipant, editParticipant, participantDetail, recordPayment } from './service.ts';
 
@@ -88,6 +87,8 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
     async (request, reply) => {
       const event = await getCurrentEvent(db);
       const total = await countParticipants(db, event.id, request.query);
+      // pdfkit and its fonts load on the first export, not with every server (issue 15).
+      const { participantsPdf } = await import('./export-pdf.ts');
       const pdf = participantsPdf(
         {
           title: `${event.title} Participants`,

@@ -1,0 +1,96 @@
+/**
+ * The exports on the embedded database (PGlite runs inside the server process, so everything the
+ * database holds for a query counts in the server's memory): a small server must survive them.
+ */
+import { ADMIN } from './data.ts';
+import { checkCsv, checkPdf, describeRun, type ExportRun, exportOnce, PDF_ROWS } from './exports.ts';
+import { atMost, figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
+import { median, signIn } from './http.ts';
+import { waitForQuietCpu } from './machine.ts';
+import { makeTempDir, readMemory, runCommand, serverEnv, startServer } from './processes.ts';
+
+const RUNS = 3;
+const MiB = 1024 * 1024;
+const mb = (bytes: number) => Math.round(bytes / MiB);
+
+export const EMBEDDED_EXPORTS: MeasurementSpec = {
+  id: 'embedded-exports',
+  title: `Exports on PGlite: memory with ${PDF_ROWS.toLocaleString('en')} entries`,
+  method:
+    `A fresh DATA_DIR on the embedded database: npm run admin:create, then npm run seed:demo -- --registrations ` +
+    `${PDF_ROWS} (the server stopped, as PGlite allows one process), then the production server, signed in as ` +
+    `the admin. One PDF of an empty list (loads pdfkit and the fonts), then ${RUNS} PDFs and ${RUNS} CSVs of ` +
+    'every entry, one after another. Peak: the largest VmRSS sampled every 10 ms during a request, or its ' +
+    'VmHWM (reset through /proc/<pid>/clear_refs before each request), whichever is larger. Idle after: ' +
+    'VmRSS 3 s after the last export (the WASM heap never gives memory back). Budget (issue 15): the PDF ' +
+    'peak ≤ 450 MB, so a server limited to 512 MB survives it.',
+};
+
+export async function measureEmbeddedExports(): Promise<MeasurementResult> {
+  const dataDir = makeTempDir('bench-embedded-');
+  const env = { ...serverEnv(0, dataDir, undefined), PORT: '3000' };
+  for (const [script, args] of [
+    ['admin:create', ['--email', ADMIN.email, '--password', ADMIN.password, '--name', ADMIN.name]],
+    ['seed:demo', ['--registrations', String(PDF_ROWS)]],
+  ] as const) {
+    const run = await runCommand('npm', ['run', '--silent', script, '--', ...args], {
+      timeoutMs: 300_000,
+      env,
+    });
+    if (run.code !== 0) throw new Error(`npm run ${script} failed: ${`${run.stdout}\n${run.stderr}`.trim()}`);
+  }
+  const server = await startServer({ label: 'embedded-exports', dataDir, ownPublicUrl: true });
+  try {
+    const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);
+    const idleBefore = readMemory(server.pid).rss;
+    const warm = await exportOnce(
+      server,
+      cookie,
+      `export.pdf?${new URLSearchParams({ q: 'no such entrant' })}`,
+    );
+    console.log(`PDF of an empty list: ${describeRun(warm)}`);
+    const busy = await waitForQuietCpu();
+    const pdfs: ExportRun[] = [];
+    const csvs: ExportRun[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      pdfs.push(await exportOnce(server, cookie, 'export.pdf'));
+      console.log(`PDF of ${PDF_ROWS} on PGlite: ${describeRun(pdfs.at(-1) as ExportRun)}`);
+    }
+    for (let i = 0; i < RUNS; i++) {
+      csvs.push(await exportOnce(server, cookie, 'export.csv'));
+      console.log(`CSV of ${PDF_ROWS} on PGlite: ${describeRun(csvs.at(-1) as ExportRun)}`);
+    }
+    const pdfCheck = await checkPdf((pdfs.at(-1) as ExportRun).body, PDF_ROWS);
+    const csvCheck = checkCsv((csvs.at(-1) as ExportRun).body, PDF_ROWS);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idleAfter = readMemory(server.pid).rss;
+    const peak = (runs: ExportRun[]) => Math.max(...runs.map((run) => run.peak));
+    const seconds = (runs: ExportRun[]) => Math.round(median(runs.map((run) => run.ms))) / 1000;
+    return {
+      figures: [
+        figure(`PDF of ${PDF_ROWS} rows on PGlite: peak RSS`, mb(peak([warm, ...pdfs])), 'MB', atMost(450)),
+        figure(`PDF of ${PDF_ROWS} rows on PGlite: time to last byte`, seconds(pdfs), 's'),
+        figure(`CSV of ${PDF_ROWS} rows on PGlite: peak RSS`, mb(peak(csvs)), 'MB'),
+        figure(`CSV of ${PDF_ROWS} rows on PGlite: time to last byte`, seconds(csvs), 's'),
+        figure('PGlite server idle RSS after the exports', mb(idleAfter), 'MB'),
+      ],
+      breakdown: [
+        `Idle before the exports (signed in): ${mb(idleBefore)} MB`,
+        `Warm-up: ${describeRun(warm)}`,
+        ...pdfs.map((run, i) => `PDF run ${i + 1}: ${describeRun(run)}`),
+        ...csvs.map((run, i) => `CSV run ${i + 1}: ${describeRun(run)}`),
+        pdfCheck.summary,
+        csvCheck.summary,
+      ],
+      notes:
+        busy >= 10 ? [`The CPUs were still ${busy.toFixed(0)}% busy with other work when this began.`] : [],
+      details: {
+        idleBeforeMiB: mb(idleBefore),
+        idleAfterMiB: mb(idleAfter),
+        runs: [warm, ...pdfs, ...csvs].map(({ body: _, ...run }) => run),
+      },
+    };
+  } finally {
+    await server.stop();
+  }
+}
