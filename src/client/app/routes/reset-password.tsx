@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_RULE, ResetPasswordSchema } from '../../../shared/accounts/account.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
@@ -10,6 +8,7 @@ import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { useResetPassword } from '../../features/accounts/api/email-links.ts';
 import { AuthPage, linkClass } from '../../features/accounts/components/auth-page.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 function BrokenLink({ children }: { children: string }) {
   return (
@@ -33,13 +32,12 @@ export default function ResetPassword() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<{ token: string; password: string }>({
-    // The token rides along unseen: the form is only shown when the link brought one.
-    resolver: zodResolver(ResetPasswordSchema) as never,
+  } = useZodForm(ResetPasswordSchema, {
     // A field is checked when left, then on every change: an error shown above the button clears while the
     // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
     mode: 'onTouched',
     reValidateMode: 'onChange',
+    // The token rides along unseen: the form is only shown when the link brought one.
     defaultValues: { token: token ?? '', password: '' },
   });
   const onSubmit = handleSubmit(async (values) => {

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import {
   type EventSettings,
@@ -13,6 +12,7 @@ import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveEventSettings } from '../api/event-settings.ts';
 import { failureOf, inputOf, type Outcome, SettingsSection } from './section.tsx';
 
@@ -48,7 +48,6 @@ const TextsSchema = z.pick(EventSettingsInputSchema, {
   contactPhone: true,
   backgroundAlt: true,
 });
-type Texts = z.input<typeof TextsSchema>;
 const TEXT_FIELDS = ['title', 'subtitle', 'greeting', 'contactPhone', 'backgroundAlt'] as const;
 
 function textsOf(settings: EventSettings): Record<(typeof TEXT_FIELDS)[number], string> {
@@ -61,9 +60,6 @@ function textsOf(settings: EventSettings): Record<(typeof TEXT_FIELDS)[number], 
   };
 }
 
-const resolverOf = <T extends FieldValues>(schema: z.ZodMiniType) =>
-  zodResolver(schema as never) as unknown as Resolver<T>;
-
 export function TextsSection({ settings }: { settings: EventSettings }) {
   const { run, outcome, saving } = useSectionSave(settings);
   const {
@@ -72,16 +68,13 @@ export function TextsSection({ settings }: { settings: EventSettings }) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<Record<(typeof TEXT_FIELDS)[number], string>>({
-    resolver: resolverOf(TextsSchema),
+  } = useZodForm(TextsSchema, {
     mode: 'onTouched',
     defaultValues: textsOf(settings),
   });
   const onSubmit = handleSubmit(async (values) => {
-    const saved = await run(
-      values as Texts,
-      'The texts were saved. The landing page shows them now.',
-      (error) => failureOf(error, setError, TEXT_FIELDS),
+    const saved = await run(values, 'The texts were saved. The landing page shows them now.', (error) =>
+      failureOf(error, setError, TEXT_FIELDS),
     );
     if (saved) reset(textsOf(saved));
   });
@@ -165,15 +158,14 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<PaymentValues>({
-    resolver: resolverOf(PaymentSchema),
+  } = useZodForm(PaymentSchema, {
     mode: 'onTouched',
     defaultValues: paymentOf(settings),
   });
   const e = errors.payment;
   const onSubmit = handleSubmit(async (values) => {
     const saved = await run(
-      values as EventSettingsInput,
+      values,
       'The payment options were saved. The landing, banking and thank-you pages show them now.',
       (error) => failureOf(error, setError, PAYMENT_FIELDS),
     );
@@ -353,8 +345,7 @@ export function TermsSection({ settings }: { settings: EventSettings }) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<{ termsText: string }>({
-    resolver: resolverOf(TermsSchema),
+  } = useZodForm(TermsSchema, {
     mode: 'onTouched',
     defaultValues: { termsText: settings.termsText },
   });

@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import {
   type ParticipantDetail,
-  type ParticipantEditData,
   ParticipantEditSchema,
 } from '../../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
@@ -11,6 +8,7 @@ import { DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
 import {
   type EntrantField,
@@ -20,6 +18,19 @@ import {
 import { useEditParticipant } from '../api/participant.ts';
 
 type Values = Record<EntrantField, string> & { listedInSearch: boolean };
+
+const valuesOf = (entry: ParticipantDetail): Values => ({
+  firstName: entry.firstName,
+  lastName: entry.lastName,
+  email: entry.email,
+  mobile: formatPhone(entry.mobile),
+  age: String(entry.age),
+  gender: entry.gender ?? '',
+  raceType: entry.raceType,
+  nextOfKinMobile: formatPhone(entry.nextOfKinMobile),
+  tshirtSize: entry.tshirtSize,
+  listedInSearch: entry.listedInSearch,
+});
 
 /** The public form's fields, labels and messages, for an admin's correction of one entry. */
 export function EditEntryForm({
@@ -61,22 +72,10 @@ function EditForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Values, unknown, ParticipantEditData>({
-    resolver: zodResolver(ParticipantEditSchema) as never,
+  } = useZodForm(ParticipantEditSchema, {
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: {
-      firstName: entry.firstName,
-      lastName: entry.lastName,
-      email: entry.email,
-      mobile: formatPhone(entry.mobile),
-      age: String(entry.age),
-      gender: entry.gender ?? '',
-      raceType: entry.raceType,
-      nextOfKinMobile: formatPhone(entry.nextOfKinMobile),
-      tshirtSize: entry.tshirtSize,
-      listedInSearch: entry.listedInSearch,
-    },
+    defaultValues: valuesOf(entry),
   });
 
   const onSubmit = handleSubmit(async (data) => {

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import {
   CURRENCIES,
   PAYMENT_METHOD_LABELS,
@@ -8,7 +6,6 @@ import {
   PAYMENT_STATUSES,
   type ParticipantDetail,
   type PaymentMethod,
-  type PaymentUpdateData,
   PaymentUpdateSchema,
 } from '../../../../shared/participants/participants.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
@@ -16,6 +13,7 @@ import { DialogError } from '../../../components/ui/dialog.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
 import { useRecordPayment } from '../api/participant.ts';
 
@@ -60,6 +58,15 @@ export function PaymentForm({
   const fee = (currency: string) =>
     (currency === 'USD' ? race?.feeUsd : currency === 'ZWG' ? race?.feeZwg : undefined) ?? '';
   const { payment } = entry;
+  const initial: Values = {
+    status: entry.paymentStatus,
+    method: payment.method ?? '',
+    amount: payment.amount ?? '',
+    currency: payment.currency ?? '',
+    payerReference: payment.payerReference ?? '',
+    paidOn: payment.paidOn ?? todayInHarare(),
+    reason: payment.waiverReason ?? '',
+  };
   const {
     register,
     handleSubmit,
@@ -69,19 +76,10 @@ export function PaymentForm({
     setError,
     reset,
     formState: { errors },
-  } = useForm<Values, unknown, PaymentUpdateData>({
-    resolver: zodResolver(PaymentUpdateSchema) as never,
+  } = useZodForm(PaymentUpdateSchema, {
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: {
-      status: entry.paymentStatus,
-      method: payment.method ?? '',
-      amount: payment.amount ?? '',
-      currency: payment.currency ?? '',
-      payerReference: payment.payerReference ?? '',
-      paidOn: payment.paidOn ?? todayInHarare(),
-      reason: payment.waiverReason ?? '',
-    },
+    defaultValues: initial,
   });
   const status = watch('status');
 

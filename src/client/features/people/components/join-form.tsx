@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import type * as z from 'zod/mini';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
 import { type JoinTarget, useJoin } from '../api/join.ts';
 import { type PersonField, PersonFields } from './person-fields.tsx';
 
 interface JoinFormProps {
   target: JoinTarget;
   /** The same contract the server checks, so the messages are the same. */
-  schema: z.ZodMiniType;
+  schema: FormSchema<object>;
   fields: readonly PersonField[];
   submitLabel: string;
   busyLabel: string;
@@ -31,8 +30,7 @@ export function JoinForm({ target, schema, fields, submitLabel, busyLabel }: Joi
     setError,
     reset,
     formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(schema as never) as never,
+  } = useZodForm(schema, {
     // Checked when left, then on every change, as the fun-run forms are.
     mode: 'onTouched',
     reValidateMode: 'onChange',

@@ -1,41 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type Resolver, useForm } from 'react-hook-form';
-import {
-  type Person,
-  type PersonEdit,
-  PersonEditSchema,
-  type PersonKind,
-} from '../../../../shared/people/people.ts';
+import { type Person, PersonEditSchema, type PersonKind } from '../../../../shared/people/people.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useEditPerson } from '../api/change-person.ts';
-import { BE_THAT_MAN_FIELDS, PersonFields } from './person-fields.tsx';
-
-type Values = Record<string, string>;
-
-/** May be left empty: a man's record is then incomplete (the quick form and sign-up leave them empty). */
-const OPTIONAL = ['maritalStatus', 'church', 'age', 'address'] as const;
-
-const valuesOf = (person: Person): Values => ({
-  firstName: person.firstName,
-  lastName: person.lastName,
-  email: person.email,
-  mobile: person.mobile ? formatPhone(person.mobile) : '',
-  maritalStatus: person.maritalStatus ?? '',
-  church: person.church ?? '',
-  age: person.age === null ? '' : String(person.age),
-  address: person.address ?? '',
-});
-
-/** The edit contract says null for "not given"; the form's empty text means the same. */
-const resolver: Resolver<Values, unknown, PersonEdit> = (values, context, options) => {
-  const given: Record<string, unknown> = { ...values };
-  for (const name of OPTIONAL) if (!values[name]?.trim()) given[name] = null;
-  return zodResolver(PersonEditSchema as never)(given as never, context, options as never) as never;
-};
+import {
+  BE_THAT_MAN_FIELDS,
+  emptyAsNull,
+  OPTIONAL_FIELDS,
+  PersonFields,
+  personValues,
+} from './person-fields.tsx';
 
 /** Manage: one man's (or facilitator's) own details, saved for him alone. */
 export function PersonEditDialog({
@@ -75,11 +52,11 @@ function EditForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Values, unknown, PersonEdit>({
-    resolver,
+  } = useZodForm(PersonEditSchema, {
+    toSchemaInput: emptyAsNull,
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: valuesOf(person),
+    defaultValues: personValues(person, formatPhone),
   });
 
   const onSubmit = handleSubmit(async (data) => {
@@ -104,7 +81,12 @@ function EditForm({
           ? 'Marital status, church, age and address may be left empty while not known; he is then shown as Incomplete.'
           : 'Marital status, church, age and address may be left empty while not known.'}
       </p>
-      <PersonFields fields={BE_THAT_MAN_FIELDS} register={register} errors={errors} optional={OPTIONAL} />
+      <PersonFields
+        fields={BE_THAT_MAN_FIELDS}
+        register={register}
+        errors={errors}
+        optional={OPTIONAL_FIELDS}
+      />
       {edit.isError && <DialogError>{errorText(edit.error)}</DialogError>}
       <DialogActions>
         <button type="button" className={secondaryButtonClass} onClick={onClose}>

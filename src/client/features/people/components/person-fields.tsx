@@ -1,6 +1,6 @@
 import type { HTMLInputTypeAttribute } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { MARITAL_STATUSES } from '../../../../shared/people/people.ts';
+import { MARITAL_STATUSES, type Person } from '../../../../shared/people/people.ts';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 
 export interface PersonField {
@@ -50,7 +50,29 @@ export const BE_THAT_MAN_FIELDS: readonly PersonField[] = [
   { name: 'address', label: 'Address', placeholder: 'address', autoComplete: 'street-address', wide: true },
 ];
 
-type Values = Record<string, string>;
+export type PersonValues = Record<string, string>;
+
+/** May be left empty in an edit: a man's record is then incomplete (the quick form and sign-up leave them empty). */
+export const OPTIONAL_FIELDS = ['maritalStatus', 'church', 'age', 'address'] as const;
+
+/** A record as the inputs hold it: text, empty where not given; `mobile` writes the stored number for reading. */
+export const personValues = (person: Person, mobile: (e164: string) => string): PersonValues => ({
+  firstName: person.firstName,
+  lastName: person.lastName,
+  email: person.email,
+  mobile: person.mobile ? mobile(person.mobile) : '',
+  maritalStatus: person.maritalStatus ?? '',
+  church: person.church ?? '',
+  age: person.age === null ? '' : String(person.age),
+  address: person.address ?? '',
+});
+
+/** The edit contracts say null for "not given"; the form's empty text means the same. */
+export function emptyAsNull(values: PersonValues) {
+  const given: Record<string, string | null> = { ...values };
+  for (const name of OPTIONAL_FIELDS) if (!values[name]?.trim()) given[name] = null;
+  return given;
+}
 
 /** Labelled inputs in two columns from the `sm` width, each with its error beside it. */
 export function PersonFields({
@@ -60,8 +82,8 @@ export function PersonFields({
   optional = [],
 }: {
   fields: readonly PersonField[];
-  register: UseFormRegister<Values>;
-  errors: FieldErrors<Values>;
+  register: UseFormRegister<PersonValues>;
+  errors: FieldErrors<PersonValues>;
   /** Fields that may be left empty (shown as optional). */
   optional?: readonly string[];
 }) {

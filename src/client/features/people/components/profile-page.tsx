@@ -1,36 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type Resolver, useForm } from 'react-hook-form';
-import { type Person, type ProfileInput, ProfileInputSchema } from '../../../../shared/people/people.ts';
+import { type Person, ProfileInputSchema } from '../../../../shared/people/people.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { formatPhoneForReading } from '../../progress/format.ts';
 import { useProfile, useSaveProfile } from '../api/profile.ts';
-import { BE_THAT_MAN_FIELDS, PersonFields } from './person-fields.tsx';
-
-type Values = Record<string, string>;
+import {
+  BE_THAT_MAN_FIELDS,
+  emptyAsNull,
+  OPTIONAL_FIELDS,
+  PersonFields,
+  personValues,
+} from './person-fields.tsx';
 
 /** His email is his account's: shown, not edited here. */
 const FIELDS = BE_THAT_MAN_FIELDS.filter((field) => field.name !== 'email');
-const OPTIONAL = ['maritalStatus', 'church', 'age', 'address'] as const;
 
-const valuesOf = (person: Person): Values => ({
-  firstName: person.firstName,
-  lastName: person.lastName,
-  mobile: person.mobile ? formatPhoneForReading(person.mobile) : '',
-  maritalStatus: person.maritalStatus ?? '',
-  church: person.church ?? '',
-  age: person.age === null ? '' : String(person.age),
-  address: person.address ?? '',
-});
-
-/** The contract says null for "not given"; the form's empty text means the same. */
-const resolver: Resolver<Values, unknown, ProfileInput> = (values, context, options) => {
-  const given: Record<string, unknown> = { ...values };
-  for (const name of OPTIONAL) if (!values[name]?.trim()) given[name] = null;
-  return zodResolver(ProfileInputSchema as never)(given as never, context, options as never) as never;
+const valuesOf = (person: Person) => {
+  const { email: _account, ...values } = personValues(person, formatPhoneForReading);
+  return values;
 };
 
 /** /Profile: his own programme record (Be That Man fields), which he keeps up to date himself. */
@@ -66,8 +56,8 @@ function ProfileForm({ person }: { person: Person }) {
     setError,
     reset,
     formState: { errors, isDirty },
-  } = useForm<Values, unknown, ProfileInput>({
-    resolver,
+  } = useZodForm(ProfileInputSchema, {
+    toSchemaInput: emptyAsNull,
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: valuesOf(person),
@@ -103,7 +93,7 @@ function ProfileForm({ person }: { person: Person }) {
           This is the address you sign in with; it is not changed here.
         </p>
       </div>
-      <PersonFields fields={FIELDS} register={register} errors={errors} optional={OPTIONAL} />
+      <PersonFields fields={FIELDS} register={register} errors={errors} optional={OPTIONAL_FIELDS} />
       <div aria-live="polite" className="empty:hidden">
         {save.isSuccess && !isDirty && <FormSuccess>Your details are saved.</FormSuccess>}
       </div>

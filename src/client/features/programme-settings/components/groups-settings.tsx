@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import type { Person } from '../../../../shared/people/people.ts';
 import { CellGroupInputSchema } from '../../../../shared/programme-settings/programme-settings.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
@@ -10,6 +8,7 @@ import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import {
   type GroupRow,
   type SettingsLists,
@@ -202,20 +201,18 @@ function GroupForm({
   const [memberIds, setMemberIds] = useState<string[]>(group?.memberIds ?? []);
   const members = useRef(memberIds);
   members.current = memberIds;
-  // The contract takes null for "no facilitator" and the members chosen below.
-  const resolver: Resolver<Values, unknown, GroupInput> = (values, context, options) =>
-    zodResolver(CellGroupInputSchema as never)(
-      { ...values, facilitatorId: values.facilitatorId || null, memberIds: members.current } as never,
-      context,
-      options as never,
-    ) as never;
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Values, unknown, GroupInput>({
-    resolver,
+  } = useZodForm(CellGroupInputSchema, {
+    // The contract takes null for "no facilitator" and the members chosen below.
+    toSchemaInput: (values: Values) => ({
+      ...values,
+      facilitatorId: values.facilitatorId || null,
+      memberIds: members.current,
+    }),
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: { name: group?.name ?? '', facilitatorId: group?.facilitatorId ?? '' },

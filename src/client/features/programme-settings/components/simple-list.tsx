@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type * as z from 'zod/mini';
 import { buttonClass, rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
@@ -9,6 +6,7 @@ import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
 import {
   type SettingsList,
   type SettingsLists,
@@ -39,7 +37,7 @@ interface SimpleListProps<L extends Exclude<SettingsList, 'groups'>> {
   list: L;
   /** "session", "assignment": in buttons and messages. */
   noun: string;
-  schema: z.ZodMiniType;
+  schema: FormSchema;
   fields: readonly FormField[];
   columns: ListColumn<SettingsLists[L]['row']>[];
   nameOf: (row: SettingsLists[L]['row']) => string;
@@ -190,7 +188,7 @@ function SimpleForm({
   busy,
   error,
 }: {
-  schema: z.ZodMiniType;
+  schema: FormSchema;
   fields: readonly FormField[];
   initial: Values;
   onCancel: () => void;
@@ -203,8 +201,7 @@ function SimpleForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(schema as never) as never,
+  } = useZodForm(schema, {
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: initial,

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { Discipline, PublicEvent } from '../../../../shared/events/event.ts';
 import { formatFees } from '../../../../shared/money.ts';
@@ -11,6 +9,7 @@ import {
 } from '../../../../shared/registrations/registration.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { rememberReceipt, type SubmitRegistration, useRegister } from '../api/register.ts';
 import { type EntrantField, EntrantFields, isEntrantField } from './entrant-fields.tsx';
 
@@ -69,8 +68,7 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
     getValues,
     reset,
     formState: { errors },
-  } = useForm<FormValues, unknown, RegistrationData>({
-    resolver: zodResolver(RegistrationInputSchema) as never,
+  } = useZodForm(RegistrationInputSchema, {
     // A field is checked when left, then on every change: an error shown above the button clears while the
     // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
     mode: 'onTouched',
