@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_RULE, ResetPasswordSchema } from '../../../shared/accounts/account.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
-import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { PasswordField } from '../../components/ui/password-input.tsx';
 import { useResetPassword } from '../../features/accounts/api/email-links.ts';
 import { AuthPage, linkClass } from '../../features/accounts/components/auth-page.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -78,9 +77,13 @@ export default function ResetPassword() {
     content = (
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <input type="hidden" {...register('token')} />
-        <Field label="New password" hint={PASSWORD_RULE} error={errors.password?.message}>
-          {(a11y) => <PasswordInput {...a11y} {...register('password')} autoComplete="new-password" />}
-        </Field>
+        <PasswordField
+          label="New password"
+          hint={PASSWORD_RULE}
+          error={errors.password?.message}
+          {...register('password')}
+          autoComplete="new-password"
+        />
         {reset.isError && <FormAlert>{errorText(reset.error)}</FormAlert>}
         <Button type="submit" disabled={reset.isPending} className="w-full">
           {reset.isPending ? 'Changing…' : 'Change password'}

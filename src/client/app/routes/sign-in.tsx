@@ -1,9 +1,9 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SignInSchema } from '../../../shared/accounts/account.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, TextField } from '../../components/ui/field.tsx';
+import { TextField } from '../../components/ui/field.tsx';
 import { errorText, FormAlert } from '../../components/ui/form-alert.tsx';
-import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { PasswordField } from '../../components/ui/password-input.tsx';
 import { Loading } from '../../components/ui/status.tsx';
 import { landingPath } from '../../features/accounts/after-sign-in.ts';
 import { useSession } from '../../features/accounts/api/session.ts';
@@ -73,11 +73,12 @@ export default function SignIn() {
               autoComplete="username"
               inputMode="email"
             />
-            <Field label="Password" error={errors.password?.message}>
-              {(a11y) => (
-                <PasswordInput {...a11y} {...register('password')} autoComplete="current-password" />
-              )}
-            </Field>
+            <PasswordField
+              label="Password"
+              error={errors.password?.message}
+              {...register('password')}
+              autoComplete="current-password"
+            />
             <p className="-mt-2">
               <Link to="/ForgotPassword" className={linkClass}>
                 Forgot password?

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { CompanySignUpSchema, PASSWORD_RULE, SignUpSchema } from '../../../../shared/accounts/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, TextField } from '../../../components/ui/field.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
-import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { PasswordField } from '../../../components/ui/password-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type AccountKind, useSignUp } from '../api/sign-up.ts';
@@ -105,9 +105,13 @@ export function SignUpForm({ kind }: { kind: AccountKind }) {
           autoComplete="email"
           inputMode="email"
         />
-        <Field label="Password" hint={PASSWORD_RULE} error={errors.password?.message}>
-          {(a11y) => <PasswordInput {...a11y} {...register('password')} autoComplete="new-password" />}
-        </Field>
+        <PasswordField
+          label="Password"
+          hint={PASSWORD_RULE}
+          error={errors.password?.message}
+          {...register('password')}
+          autoComplete="new-password"
+        />
         {signUp.isError && <FormAlert>{errorText(signUp.error)}</FormAlert>}
         <Button type="submit" disabled={signUp.isPending} className="w-full">
           {signUp.isPending ? 'Creating your account…' : copy.submit}

@@ -7,7 +7,7 @@ import {
 import { DISCIPLINES, type Discipline } from '../../../../shared/events/event-display.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSaveRaces } from '../api/event-settings.ts';
@@ -236,47 +236,37 @@ function RaceCard({
         )}
       </div>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Field label="Name" error={errors[`${row.key}.label`]}>
-          {(a11y) => (
-            <input {...a11y} {...set('label')} ref={labelRef} autoComplete="off" className={inputClass} />
-          )}
-        </Field>
-        <Field label="Capacity" error={errors[`${row.key}.capacity`]}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              {...set('capacity')}
-              placeholder="No limit"
-              inputMode="numeric"
-              autoComplete="off"
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Fee in USD" error={errors[`${row.key}.feeUsd`]}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              {...set('feeUsd')}
-              placeholder="No fee"
-              inputMode="decimal"
-              autoComplete="off"
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Fee in ZWG" error={errors[`${row.key}.feeZwg`]}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              {...set('feeZwg')}
-              placeholder="No fee"
-              inputMode="decimal"
-              autoComplete="off"
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Name"
+          error={errors[`${row.key}.label`]}
+          {...set('label')}
+          ref={labelRef}
+          autoComplete="off"
+        />
+        <TextField
+          label="Capacity"
+          error={errors[`${row.key}.capacity`]}
+          {...set('capacity')}
+          placeholder="No limit"
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <TextField
+          label="Fee in USD"
+          error={errors[`${row.key}.feeUsd`]}
+          {...set('feeUsd')}
+          placeholder="No fee"
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <TextField
+          label="Fee in ZWG"
+          error={errors[`${row.key}.feeZwg`]}
+          {...set('feeZwg')}
+          placeholder="No fee"
+          inputMode="decimal"
+          autoComplete="off"
+        />
       </div>
     </fieldset>
   );

@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/event-settings/event-settings.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -89,36 +89,29 @@ export function TextsSection({ settings }: { settings: EventSettings }) {
       outcome={outcome}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Title" error={errors.title?.message}>
-          {(a11y) => <input {...a11y} {...register('title')} className={inputClass} />}
-        </Field>
-        <Field
+        <TextField label="Title" error={errors.title?.message} {...register('title')} />
+        <TextField
           label="Greeting"
           hint="Typed out above the title, e.g. Welcome to"
           error={errors.greeting?.message}
-        >
-          {(a11y) => <input {...a11y} {...register('greeting')} className={inputClass} />}
-        </Field>
+          {...register('greeting')}
+        />
       </div>
-      <Field label="Subtitle" error={errors.subtitle?.message}>
-        {(a11y) => <input {...a11y} {...register('subtitle')} className={inputClass} />}
-      </Field>
-      <Field
+      <TextField label="Subtitle" error={errors.subtitle?.message} {...register('subtitle')} />
+      <TextField
         label="Contact phone"
         hint={`Shown on the thank-you page; ${PHONE_HINT}`}
         error={errors.contactPhone?.message}
-      >
-        {(a11y) => (
-          <input {...a11y} {...register('contactPhone')} type="tel" className={`${inputClass} sm:max-w-xs`} />
-        )}
-      </Field>
-      <Field
+        {...register('contactPhone')}
+        type="tel"
+        className="sm:max-w-xs"
+      />
+      <TextField
         label="Photo description"
         hint="Read out to blind visitors instead of the background photo: say what it shows."
         error={errors.backgroundAlt?.message}
-      >
-        {(a11y) => <input {...a11y} {...register('backgroundAlt')} className={inputClass} />}
-      </Field>
+        {...register('backgroundAlt')}
+      />
     </SettingsSection>
   );
 }
@@ -184,68 +177,75 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
       outcome={outcome}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Bank" error={e?.bankName?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.bankName')} className={inputClass} />}
-        </Field>
-        <Field label="Branch" error={e?.branch?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.branch')} className={inputClass} />}
-        </Field>
+        <TextField label="Bank" error={e?.bankName?.message} {...register('payment.bankName')} />
+        <TextField label="Branch" error={e?.branch?.message} {...register('payment.branch')} />
       </div>
       <fieldset className={group}>
         <legend className={legend}>1. USD bank transfer</legend>
-        <Field label="USD account name" error={e?.usd?.accountName?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.usd.accountName')} className={inputClass} />}
-        </Field>
-        <Field label="USD account number" error={e?.usd?.accountNumber?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.usd.accountNumber')} className={inputClass} />}
-        </Field>
+        <TextField
+          label="USD account name"
+          error={e?.usd?.accountName?.message}
+          {...register('payment.usd.accountName')}
+        />
+        <TextField
+          label="USD account number"
+          error={e?.usd?.accountNumber?.message}
+          {...register('payment.usd.accountNumber')}
+        />
       </fieldset>
       <fieldset className={group}>
         <legend className={legend}>2. ZWG bank transfer</legend>
-        <Field label="ZWG account name" error={e?.zwg?.accountName?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.zwg.accountName')} className={inputClass} />}
-        </Field>
-        <Field label="ZWG account number" error={e?.zwg?.accountNumber?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.zwg.accountNumber')} className={inputClass} />}
-        </Field>
+        <TextField
+          label="ZWG account name"
+          error={e?.zwg?.accountName?.message}
+          {...register('payment.zwg.accountName')}
+        />
+        <TextField
+          label="ZWG account number"
+          error={e?.zwg?.accountNumber?.message}
+          {...register('payment.zwg.accountNumber')}
+        />
       </fieldset>
       <fieldset className={group}>
         <legend className={legend}>3. Cash</legend>
-        <Field label="Phone to call about cash" hint={PHONE_HINT} error={e?.cashPhone?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.cashPhone')} type="tel" className={inputClass} />}
-        </Field>
+        <TextField
+          label="Phone to call about cash"
+          hint={PHONE_HINT}
+          error={e?.cashPhone?.message}
+          {...register('payment.cashPhone')}
+          type="tel"
+        />
       </fieldset>
       <fieldset className={group}>
         <legend className={legend}>4. Mobile money</legend>
-        <Field label="Provider" hint="e.g. EcoCash" error={e?.mobileMoney?.provider?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.mobileMoney.provider')} className={inputClass} />}
-        </Field>
-        <Field label="Mobile-money number" hint={PHONE_HINT} error={e?.mobileMoney?.number?.message}>
-          {(a11y) => (
-            <input {...a11y} {...register('payment.mobileMoney.number')} type="tel" className={inputClass} />
-          )}
-        </Field>
-        <Field label="Account holder name" error={e?.mobileMoney?.holderName?.message}>
-          {(a11y) => (
-            <input {...a11y} {...register('payment.mobileMoney.holderName')} className={inputClass} />
-          )}
-        </Field>
+        <TextField
+          label="Provider"
+          hint="e.g. EcoCash"
+          error={e?.mobileMoney?.provider?.message}
+          {...register('payment.mobileMoney.provider')}
+        />
+        <TextField
+          label="Mobile-money number"
+          hint={PHONE_HINT}
+          error={e?.mobileMoney?.number?.message}
+          {...register('payment.mobileMoney.number')}
+          type="tel"
+        />
+        <TextField
+          label="Account holder name"
+          error={e?.mobileMoney?.holderName?.message}
+          {...register('payment.mobileMoney.holderName')}
+        />
         <div className="sm:col-span-2">
-          <Field
+          <TextField
             label="Payment code pattern"
             hint="{amount} is replaced by the race's fee, e.g. *151*1*1*0771234567*{amount}#"
             error={e?.mobileMoney?.codePattern?.message}
-          >
-            {(a11y) => (
-              <input
-                {...a11y}
-                {...register('payment.mobileMoney.codePattern')}
-                className={`${inputClass} font-mono`}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </Field>
+            {...register('payment.mobileMoney.codePattern')}
+            className="font-mono"
+            autoComplete="off"
+            spellCheck={false}
+          />
         </div>
       </fieldset>
     </SettingsSection>
@@ -313,15 +313,13 @@ export function ClosingSection({ settings }: { settings: EventSettings }) {
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="sm:w-72">
-          <Field
+          <TextField
             label="Closes at (Harare time)"
             hint="Empty: registration stays open."
             error={errors.closesAt?.message}
-          >
-            {(a11y) => (
-              <input {...a11y} {...register('closesAt')} type="datetime-local" className={inputClass} />
-            )}
-          </Field>
+            {...register('closesAt')}
+            type="datetime-local"
+          />
         </div>
         <button
           type="button"

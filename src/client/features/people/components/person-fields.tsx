@@ -1,7 +1,7 @@
 import type { HTMLInputTypeAttribute } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { MARITAL_STATUSES, type Person } from '../../../../shared/people/people.ts';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
 
 export interface PersonField {
   name: string;
@@ -87,37 +87,33 @@ export function PersonFields({
   /** Fields that may be left empty (shown as optional). */
   optional?: readonly string[];
 }) {
+  const frame = (field: PersonField) => ({
+    label: field.label,
+    hint: field.hint,
+    optional: optional.includes(field.name),
+    error: errors[field.name]?.message,
+  });
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       {fields.map((field) => (
         <div key={field.name} className={field.wide ? 'sm:col-span-2' : undefined}>
-          <Field
-            label={field.label}
-            hint={field.hint}
-            optional={optional.includes(field.name)}
-            error={errors[field.name]?.message}
-          >
-            {(a11y) =>
-              field.options ? (
-                <select {...a11y} {...register(field.name)} className={inputClass}>
-                  <option value="">{field.placeholder}</option>
-                  {field.options.map((option) => (
-                    <option key={option}>{option}</option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  {...a11y}
-                  {...register(field.name)}
-                  type={field.type ?? 'text'}
-                  placeholder={field.placeholder}
-                  autoComplete={field.autoComplete}
-                  inputMode={field.inputMode}
-                  className={inputClass}
-                />
-              )
-            }
-          </Field>
+          {field.options ? (
+            <SelectField {...frame(field)} {...register(field.name)}>
+              <option value="">{field.placeholder}</option>
+              {field.options.map((option) => (
+                <option key={option}>{option}</option>
+              ))}
+            </SelectField>
+          ) : (
+            <TextField
+              {...frame(field)}
+              {...register(field.name)}
+              type={field.type ?? 'text'}
+              placeholder={field.placeholder}
+              autoComplete={field.autoComplete}
+              inputMode={field.inputMode}
+            />
+          )}
         </div>
       ))}
     </div>

@@ -3,7 +3,7 @@ import type { Person } from '../../../../shared/people/people.ts';
 import { CellGroupInputSchema } from '../../../../shared/programme-settings/programme-settings.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
-import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
@@ -242,21 +242,20 @@ function GroupForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <Field label="Name" error={errors.name?.message}>
-        {(a11y) => <input {...a11y} {...register('name')} className={inputClass} autoComplete="off" />}
-      </Field>
-      <Field label="Facilitator" error={errors.facilitatorId?.message} hint="Approved facilitators only.">
-        {(a11y) => (
-          <select {...a11y} {...register('facilitatorId')} className={inputClass}>
-            <option value="">No facilitator yet</option>
-            {facilitators.map((facilitator) => (
-              <option key={facilitator.id} value={facilitator.id}>
-                {`${personName(facilitator)} · ${facilitator.email}`}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <TextField label="Name" error={errors.name?.message} {...register('name')} autoComplete="off" />
+      <SelectField
+        label="Facilitator"
+        error={errors.facilitatorId?.message}
+        hint="Approved facilitators only."
+        {...register('facilitatorId')}
+      >
+        <option value="">No facilitator yet</option>
+        {facilitators.map((facilitator) => (
+          <option key={facilitator.id} value={facilitator.id}>
+            {`${personName(facilitator)} · ${facilitator.email}`}
+          </option>
+        ))}
+      </SelectField>
       <MemberPicker men={men} groupOf={groupOf} selected={memberIds} onChange={setMemberIds} />
       {error !== undefined && !(error instanceof ApiError && error.status === 409) && (
         <DialogError>{errorText(error)}</DialogError>

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { buttonClass, rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
@@ -221,23 +221,20 @@ function SimpleForm({
   });
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      {fields.map((field) => (
-        <Field key={field.name} label={field.label} hint={field.hint} error={errors[field.name]?.message}>
-          {(a11y) =>
-            field.type === 'select' ? (
-              <select {...a11y} {...register(field.name)} className={inputClass}>
-                {field.options?.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input {...a11y} {...register(field.name)} type={field.type} className={inputClass} />
-            )
-          }
-        </Field>
-      ))}
+      {fields.map((field) => {
+        const props = { label: field.label, hint: field.hint, error: errors[field.name]?.message };
+        return field.type === 'select' ? (
+          <SelectField key={field.name} {...props} {...register(field.name)}>
+            {field.options?.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <TextField key={field.name} {...props} {...register(field.name)} type={field.type} />
+        );
+      })}
       {error !== undefined && <DialogError>{errorText(error)}</DialogError>}
       <DialogActions>
         <button type="button" className={secondaryButtonClass} onClick={onCancel}>
