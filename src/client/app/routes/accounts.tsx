@@ -19,15 +19,13 @@ import { Cell, DataTable, rowClass } from '../../components/ui/table.tsx';
 import { useAccounts, useUpdateAccount } from '../../features/accounts/api/accounts.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { TYPING_PAUSE_MS, useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useSearchText } from '../../lib/use-debounced-value.ts';
 
 type Notice = { kind: 'done' | 'failed'; text: string };
 
 export default function Accounts() {
   const me = useCurrentUser();
-  const [text, setText] = useState('');
-  const [typed, settle] = useDebouncedValue(text, TYPING_PAUSE_MS);
-  const query = typed.trim();
+  const { text, setText, query, searchNow } = useSearchText();
   const [page, setPage] = usePageOf(query);
   const [notice, setNotice] = useState<Notice>();
   const [confirming, setConfirming] = useState<AccountSummary>();
@@ -72,7 +70,7 @@ export default function Accounts() {
         value={text}
         onChange={setText}
         onSearch={() => {
-          settle(text);
+          searchNow();
           setPage(() => 1);
         }}
         placeholder="Name or email"

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { EmailOnlySchema } from '../../../shared/accounts/account.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/field.tsx';
+import { EmailField } from '../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
 import { useForgotPassword } from '../../features/accounts/api/email-links.ts';
 import { AuthPage, linkClass } from '../../features/accounts/components/auth-page.tsx';
@@ -34,14 +34,7 @@ export default function ForgotPassword() {
         </FormSuccess>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          <TextField
-            label="Email"
-            error={errors.email?.message}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-          />
+          <EmailField error={errors.email?.message} {...register('email')} />
           {forgot.isError && <FormAlert>{errorText(forgot.error)}</FormAlert>}
           <Button type="submit" disabled={forgot.isPending} className="w-full">
             {forgot.isPending ? 'Sending…' : 'Send reset link'}

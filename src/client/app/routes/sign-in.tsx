@@ -1,7 +1,7 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SignInSchema } from '../../../shared/accounts/account.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/field.tsx';
+import { EmailField } from '../../components/ui/field.tsx';
 import { errorText, FormAlert } from '../../components/ui/form-alert.tsx';
 import { PasswordField } from '../../components/ui/password-input.tsx';
 import { Loading } from '../../components/ui/status.tsx';
@@ -65,14 +65,7 @@ export default function SignIn() {
             <FormAlert>{LINK_ERRORS[linkError] ?? 'That link did not work. Please sign in.'}</FormAlert>
           )}
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-            <TextField
-              label="Email"
-              error={errors.email?.message}
-              {...register('email')}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-            />
+            <EmailField error={errors.email?.message} {...register('email')} autoComplete="username" />
             <PasswordField
               label="Password"
               error={errors.password?.message}

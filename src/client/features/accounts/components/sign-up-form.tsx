@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CompanySignUpSchema, PASSWORD_RULE, SignUpSchema } from '../../../../shared/accounts/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { EmailField, TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { PasswordField } from '../../../components/ui/password-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -97,14 +97,7 @@ export function SignUpForm({ kind }: { kind: AccountKind }) {
           {...register('name')}
           autoComplete={kind === 'company' ? 'organization' : 'name'}
         />
-        <TextField
-          label="Email"
-          error={errors.email?.message}
-          {...register('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <PasswordField
           label="Password"
           hint={PASSWORD_RULE}

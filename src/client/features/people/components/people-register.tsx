@@ -11,7 +11,7 @@ import { Pager, usePageOf } from '../../../components/ui/pager.tsx';
 import { SearchBox } from '../../../components/ui/search-box.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { DataTable, type SortableColumn } from '../../../components/ui/table.tsx';
-import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { useDecideApplication, useDeletePerson } from '../api/change-person.ts';
 import { everyPersonQuery, exportCsvUrl, type PeopleFilter, usePeople } from '../api/list-people.ts';
 import { PersonEditDialog } from './person-edit-dialog.tsx';
@@ -51,9 +51,7 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
   const copy = COPY[kind];
   const columns = registerColumns(kind);
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [typed, settle] = useDebouncedValue(text, TYPING_PAUSE_MS);
-  const query = typed.trim();
+  const { text, setText, query, searchNow } = useSearchText();
   const [page, setPage] = usePageOf(query);
   const [sort, setSort] = useState<PersonSort>('lastName');
   const [dir, setDir] = useState<Direction>('asc');
@@ -169,7 +167,7 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
           value={text}
           onChange={setText}
           onSearch={() => {
-            settle(text);
+            searchNow();
             setPage(() => 1);
           }}
           placeholder="Name, email, church or phone"

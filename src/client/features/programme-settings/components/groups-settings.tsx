@@ -3,7 +3,7 @@ import type { Person } from '../../../../shared/people/people.ts';
 import { CellGroupInputSchema } from '../../../../shared/programme-settings/programme-settings.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { SearchField, SelectField, TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
@@ -330,14 +330,7 @@ function MemberPicker({
           </ul>
         )}
       </div>
-      <TextField
-        label="Find men to add"
-        type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder="Name or email"
-        autoComplete="off"
-      />
+      <SearchField label="Find men to add" value={text} onText={setText} placeholder="Name or email" />
       <ul className="flex max-h-72 flex-col overflow-y-auto rounded-lg border border-stone-200">
         {shown.map((man) => {
           const other = groupOf.get(man.id);

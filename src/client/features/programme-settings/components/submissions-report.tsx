@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { SearchField, SelectField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
@@ -79,14 +79,12 @@ export function SubmissionsReport({
             submitted on time · <strong>{count('late')}</strong> late · <strong>{count('missing')}</strong>{' '}
             not submitted
           </p>
-          <TextField
+          <SearchField
             label="Find a man"
             fieldClassName="max-w-md"
-            type="search"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onText={setText}
             placeholder="Name or surname"
-            autoComplete="off"
           />
           <fieldset>
             <legend className="sr-only">Show</legend>

@@ -1,6 +1,6 @@
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { GENDERS } from '../../../../shared/registrations/registration.ts';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { EmailField, SelectField, TextField } from '../../../components/ui/field.tsx';
 
 export const ENTRANT_FIELDS = [
   'firstName',
@@ -62,14 +62,7 @@ export function EntrantFields({
           autoComplete={fill('family-name')}
         />
       </div>
-      <TextField
-        label="Email"
-        error={errors.email?.message}
-        {...register('email')}
-        type="email"
-        autoComplete={fill('email')}
-        inputMode="email"
-      />
+      <EmailField error={errors.email?.message} {...register('email')} autoComplete={fill('email')} />
       <div className={`grid ${gap} sm:grid-cols-2`}>
         <TextField
           label="Mobile"
