@@ -58,6 +58,30 @@ export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
 }
 
+/** Cancel and the form's submit (saying Saving… while it saves), under a form in a dialog. */
+export function SaveActions({
+  onCancel,
+  busy,
+  saveLabel = 'Save',
+  cancelLabel = 'Cancel',
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  saveLabel?: string;
+  cancelLabel?: string;
+}) {
+  return (
+    <DialogActions>
+      <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      <button type="submit" className={buttonClass} disabled={busy}>
+        {busy ? 'Saving…' : saveLabel}
+      </button>
+    </DialogActions>
+  );
+}
+
 interface ConfirmDialogProps {
   open: boolean;
   title: string;

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmailField, TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { PasswordField } from '../../../components/ui/password-input.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type AccountKind, useSignUp } from '../api/sign-up.ts';
 import { linkClass } from './auth-page.tsx';
@@ -57,11 +57,7 @@ export function SignUpForm({ kind }: { kind: AccountKind }) {
     try {
       await signUp.mutateAsync(values);
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const fieldError of error.errors) {
-          if (isField(fieldError.path)) setError(fieldError.path, { message: fieldError.message });
-        }
-      }
+      showFieldErrors(error, setError, isField);
     }
   });
 

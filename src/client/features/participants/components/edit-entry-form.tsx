@@ -3,11 +3,11 @@ import {
   ParticipantEditSchema,
 } from '../../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
-import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
 import {
@@ -83,12 +83,9 @@ function EditForm({
     try {
       const saved = await edit.mutateAsync({ id: entry.id, body: data });
       onSaved(saved.history.length > entry.history.length);
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      for (const fieldError of error.errors) {
-        if (isEntrantField(fieldError.path)) setError(fieldError.path, { message: fieldError.message });
-      }
-      if (error.status === 409 && /full/i.test(error.message)) {
+    } catch (failure) {
+      const error = showFieldErrors(failure, setError, isEntrantField);
+      if (error?.status === 409 && /full/i.test(error.message)) {
         setError('raceType', { message: error.message }, { shouldFocus: true });
       }
     }
@@ -127,14 +124,12 @@ function EditForm({
         </label>
       </div>
       {failure && <DialogError>{errorText(failure)}</DialogError>}
-      <DialogActions>
-        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-          Don’t save
-        </button>
-        <button type="submit" className={buttonClass} disabled={edit.isPending}>
-          {edit.isPending ? 'Saving…' : 'Save changes'}
-        </button>
-      </DialogActions>
+      <SaveActions
+        onCancel={onCancel}
+        busy={edit.isPending}
+        saveLabel="Save changes"
+        cancelLabel="Don’t save"
+      />
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { DialogError } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
 import { useRecordPayment } from '../api/participant.ts';
@@ -104,10 +105,7 @@ export function PaymentForm({
       });
       onSaved(saved.paymentStatus);
     } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      for (const fieldError of error.errors) {
-        if (isField(fieldError.path)) setError(fieldError.path, { message: fieldError.message });
-      }
+      showFieldErrors(error, setError, isField);
     }
   });
 

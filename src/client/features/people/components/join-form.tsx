@@ -1,10 +1,10 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
 import { type JoinTarget, useJoin } from '../api/join.ts';
-import { type PersonField, PersonFields } from './person-fields.tsx';
+import { isPersonField, type PersonField, PersonFields } from './person-fields.tsx';
 
 interface JoinFormProps {
   target: JoinTarget;
@@ -36,7 +36,6 @@ export function JoinForm({ target, schema, fields, submitLabel, busyLabel }: Joi
     reValidateMode: 'onChange',
     defaultValues: empty,
   });
-  const isField = (path: string) => fields.some((field) => field.name === path);
 
   const onSubmit = handleSubmit(
     async (data) => {
@@ -44,14 +43,11 @@ export function JoinForm({ target, schema, fields, submitLabel, busyLabel }: Joi
       try {
         await join.mutateAsync(data);
         reset(empty);
-      } catch (error) {
-        if (!(error instanceof ApiError)) return;
-        for (const fieldError of error.errors) {
-          if (isField(fieldError.path)) setError(fieldError.path, { message: fieldError.message });
-        }
+      } catch (failure) {
+        const error = showFieldErrors(failure, setError, isPersonField(fields));
         // The only conflict a join can meet, told to admins only (anyone else gets the usual answer, and the
         // owner a mail): the email address is already on the register.
-        if (error.status === 409) setError('email', { message: error.message }, { shouldFocus: true });
+        if (error?.status === 409) setError('email', { message: error.message }, { shouldFocus: true });
       }
     },
     // A new attempt: the last answer no longer applies.

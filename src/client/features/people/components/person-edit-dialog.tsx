@@ -1,14 +1,14 @@
 import { type Person, PersonEditSchema, type PersonKind } from '../../../../shared/people/people.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
-import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useEditPerson } from '../api/change-person.ts';
 import {
   BE_THAT_MAN_FIELDS,
   emptyAsNull,
+  isPersonField,
   OPTIONAL_FIELDS,
   PersonFields,
   personValues,
@@ -63,14 +63,9 @@ function EditForm({
     if (edit.isPending) return;
     try {
       onSaved(await edit.mutateAsync({ id: person.id, edit: data }));
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      for (const fieldError of error.errors) {
-        if (BE_THAT_MAN_FIELDS.some((field) => field.name === fieldError.path)) {
-          setError(fieldError.path, { message: fieldError.message });
-        }
-      }
-      if (error.status === 409) setError('email', { message: error.message }, { shouldFocus: true });
+    } catch (failure) {
+      const error = showFieldErrors(failure, setError, isPersonField(BE_THAT_MAN_FIELDS));
+      if (error?.status === 409) setError('email', { message: error.message }, { shouldFocus: true });
     }
   });
 
@@ -88,14 +83,7 @@ function EditForm({
         optional={OPTIONAL_FIELDS}
       />
       {edit.isError && <DialogError>{errorText(edit.error)}</DialogError>}
-      <DialogActions>
-        <button type="button" className={secondaryButtonClass} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonClass} disabled={edit.isPending}>
-          {edit.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </DialogActions>
+      <SaveActions onCancel={onClose} busy={edit.isPending} />
     </form>
   );
 }

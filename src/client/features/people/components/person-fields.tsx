@@ -67,6 +67,12 @@ export const personValues = (person: Person, mobile: (e164: string) => string): 
   address: person.address ?? '',
 });
 
+/** A field-name check for showFieldErrors: is `path` one of these fields? */
+export const isPersonField =
+  (fields: readonly PersonField[]) =>
+  (path: string): path is string =>
+    fields.some((field) => field.name === path);
+
 /** The edit contracts say null for "not given"; the form's empty text means the same. */
 export function emptyAsNull(values: PersonValues) {
   const given: Record<string, string | null> = { ...values };

@@ -4,12 +4,14 @@ import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-a
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { formatPhoneForReading } from '../../progress/format.ts';
 import { useProfile, useSaveProfile } from '../api/profile.ts';
 import {
   BE_THAT_MAN_FIELDS,
   emptyAsNull,
+  isPersonField,
   OPTIONAL_FIELDS,
   PersonFields,
   personValues,
@@ -69,12 +71,7 @@ function ProfileForm({ person }: { person: Person }) {
       try {
         reset(valuesOf(await save.mutateAsync(data)));
       } catch (error) {
-        if (!(error instanceof ApiError)) return;
-        for (const fieldError of error.errors) {
-          if (FIELDS.some((field) => field.name === fieldError.path)) {
-            setError(fieldError.path, { message: fieldError.message });
-          }
-        }
+        showFieldErrors(error, setError, isPersonField(FIELDS));
       }
     },
     () => save.reset(),

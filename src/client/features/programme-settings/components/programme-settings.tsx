@@ -6,12 +6,13 @@ import {
 } from '../../../../shared/programme-settings/programme-settings.ts';
 import { SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { Section } from '../../../components/ui/section.tsx';
 import { formatDueDate, formatSessionDate } from '../../progress/format.ts';
 import type { ChecklistKind } from '../api/programme-settings.ts';
 import { GroupsSettings } from './groups-settings.tsx';
-import { SimpleList, smallButton } from './simple-list.tsx';
+import { SimpleList } from './simple-list.tsx';
 import { SubmissionsReport } from './submissions-report.tsx';
 
 const KIND_LABELS: Record<ChecklistKind, string> = {
@@ -134,7 +135,7 @@ export function ProgrammeSettings() {
               rowActions={(row) => (
                 <button
                   type="button"
-                  className={smallButton}
+                  className={rowButtonClass}
                   aria-label={`Submissions for ${row.title}`}
                   onClick={() => showSubmissions(row.id)}
                 >

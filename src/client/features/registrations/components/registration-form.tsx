@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/registrations/registration.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { rememberReceipt, type SubmitRegistration, useRegister } from '../api/register.ts';
 import { type EntrantField, EntrantFields, isEntrantField } from './entrant-fields.tsx';
@@ -97,11 +98,7 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
       rememberReceipt(receipt);
       navigate('/Thankyou', { state: { receipt } });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const fieldError of error.errors) {
-          if (isField(fieldError.path)) setError(fieldError.path, { message: fieldError.message });
-        }
-      }
+      showFieldErrors(error, setError, isField);
     }
   });
 
