@@ -13,8 +13,9 @@ import { inputClass } from '../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { Pager, usePageOf } from '../../components/ui/pager.tsx';
+import { QueryError } from '../../components/ui/query-error.tsx';
 import { SearchBox } from '../../components/ui/search-box.tsx';
-import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
+import { Loading } from '../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../components/ui/table.tsx';
 import { useAccounts, useUpdateAccount } from '../../features/accounts/api/accounts.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -87,9 +88,7 @@ export default function Accounts() {
       )}
 
       {accounts.isPending && <Loading label="Loading accounts…" />}
-      {accounts.isError && (
-        <ErrorMessage onRetry={() => accounts.refetch()}>{errorText(accounts.error)}</ErrorMessage>
-      )}
+      <QueryError query={accounts} />
       {list && list.accounts.length === 0 && (
         <p className="rounded-xl border border-stone-200 bg-white p-5 text-stone-700">
           {query ? `No account matches “${query}”.` : 'There are no accounts yet.'}

@@ -4,8 +4,8 @@ import { DISCIPLINE_LABELS, DISCIPLINES, type Discipline } from '../../../shared
 import { formatFees, formatMoney } from '../../../shared/money.ts';
 import type { RegistrationReceipt } from '../../../shared/registrations/registration.ts';
 import { PAYMENT_STATUS_LABELS } from '../../../shared/registrations/team.ts';
-import { errorText } from '../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { QueryError } from '../../components/ui/query-error.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../components/ui/table.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
@@ -104,7 +104,7 @@ function TeamEntries() {
         Your team's entries
       </h2>
       {team.isPending && <Loading label="Loading your team…" />}
-      {team.isError && <ErrorMessage onRetry={() => team.refetch()}>{errorText(team.error)}</ErrorMessage>}
+      <QueryError query={team} />
       {entries?.length === 0 && (
         <p className="rounded-xl border border-stone-200 bg-white p-5 text-stone-700">
           No staff registered yet. Entries you register appear here with their references and payment status.

@@ -180,32 +180,24 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
         <TextField label="Bank" error={e?.bankName?.message} {...register('payment.bankName')} />
         <TextField label="Branch" error={e?.branch?.message} {...register('payment.branch')} />
       </div>
-      <fieldset className={group}>
-        <legend className={legend}>1. USD bank transfer</legend>
-        <TextField
-          label="USD account name"
-          error={e?.usd?.accountName?.message}
-          {...register('payment.usd.accountName')}
-        />
-        <TextField
-          label="USD account number"
-          error={e?.usd?.accountNumber?.message}
-          {...register('payment.usd.accountNumber')}
-        />
-      </fieldset>
-      <fieldset className={group}>
-        <legend className={legend}>2. ZWG bank transfer</legend>
-        <TextField
-          label="ZWG account name"
-          error={e?.zwg?.accountName?.message}
-          {...register('payment.zwg.accountName')}
-        />
-        <TextField
-          label="ZWG account number"
-          error={e?.zwg?.accountNumber?.message}
-          {...register('payment.zwg.accountNumber')}
-        />
-      </fieldset>
+      {(['usd', 'zwg'] as const).map((account, index) => {
+        const currency = account.toUpperCase();
+        return (
+          <fieldset key={account} className={group}>
+            <legend className={legend}>{`${index + 1}. ${currency} bank transfer`}</legend>
+            <TextField
+              label={`${currency} account name`}
+              error={e?.[account]?.accountName?.message}
+              {...register(`payment.${account}.accountName`)}
+            />
+            <TextField
+              label={`${currency} account number`}
+              error={e?.[account]?.accountNumber?.message}
+              {...register(`payment.${account}.accountNumber`)}
+            />
+          </fieldset>
+        );
+      })}
       <fieldset className={group}>
         <legend className={legend}>3. Cash</legend>
         <TextField

@@ -5,7 +5,8 @@ import {
 import { formatPhone } from '../../../../shared/phone.ts';
 import { DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -46,7 +47,7 @@ export function EditEntryForm({
   const settings = useEventSettings();
   if (settings.isPending) return <Loading label="Loading the races…" />;
   if (settings.isError) {
-    return <ErrorMessage onRetry={() => settings.refetch()}>{errorText(settings.error)}</ErrorMessage>;
+    return <QueryError query={settings} />;
   }
   const races = settings.data.races.filter((race) => race.discipline === entry.discipline);
   const sizes = settings.data.tshirtSizes[entry.discipline];

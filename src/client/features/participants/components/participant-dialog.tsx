@@ -11,7 +11,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
 import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
 import { moneyText } from '../money-text.ts';
@@ -68,7 +69,7 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
   if (detail.isError || !entry) {
     return (
       <>
-        <ErrorMessage onRetry={() => detail.refetch()}>{errorText(detail.error)}</ErrorMessage>
+        <QueryError query={detail} />
         <DialogActions>
           <button type="button" className={secondaryButtonClass} onClick={onClose}>
             Close

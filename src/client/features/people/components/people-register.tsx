@@ -8,8 +8,9 @@ import { SelectField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { Pager, usePageOf } from '../../../components/ui/pager.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
 import { SearchBox } from '../../../components/ui/search-box.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { DataTable, type SortableColumn } from '../../../components/ui/table.tsx';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { useDecideApplication, useDeletePerson } from '../api/change-person.ts';
@@ -217,9 +218,7 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
       )}
 
       {people.isPending && <Loading label={`Loading the ${copy.many}…`} />}
-      {people.isError && (
-        <ErrorMessage onRetry={() => people.refetch()}>{errorText(people.error)}</ErrorMessage>
-      )}
+      <QueryError query={people} />
       {list && list.rows.length === 0 && (
         <p className="rounded-xl border border-stone-200 bg-white p-5 text-stone-700">
           {query ? `No match for “${query}”.` : `${copy.none}.`}

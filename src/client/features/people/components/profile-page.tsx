@@ -2,8 +2,8 @@ import { type Person, ProfileInputSchema } from '../../../../shared/people/peopl
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { formatPhoneForReading } from '../../progress/format.ts';
@@ -34,17 +34,7 @@ export function ProfilePage() {
         <p>Your details in the men’s programme. Your facilitator and the programme office see them.</p>
       </PageHeading>
       {profile.isPending && <Loading label="Loading your details…" />}
-      {profile.isError && (
-        <ErrorMessage
-          onRetry={
-            profile.error instanceof ApiError && profile.error.status === 404
-              ? undefined
-              : () => profile.refetch()
-          }
-        >
-          {errorText(profile.error)}
-        </ErrorMessage>
-      )}
+      <QueryError query={profile} missingIsFinal />
       {profile.data && <ProfileForm key={profile.data.id} person={profile.data} />}
     </div>
   );

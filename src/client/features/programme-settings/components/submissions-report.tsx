@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { SearchField, SelectField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { submissionFileUrl } from '../../progress/api/man-progress.ts';
@@ -69,9 +70,7 @@ export function SubmissionsReport({
         ))}
       </SelectField>
       {report.isPending && <Loading label="Loading submissions…" />}
-      {report.isError && (
-        <ErrorMessage onRetry={() => report.refetch()}>{errorText(report.error)}</ErrorMessage>
-      )}
+      <QueryError query={report} />
       {report.data && (
         <>
           <p className="text-stone-800">
