@@ -97,6 +97,14 @@ export function EmailField({
   return <TextField label={label} type="email" autoComplete="email" inputMode="email" {...props} />;
 }
 
+/** How a phone number may be typed: a local Zimbabwean number or an international one. */
+export const PHONE_HINT = 'e.g. 0771234567 or +263 77 123 4567';
+
+/** A phone number field: the phone keyboard, and PHONE_HINT unless it says more. */
+export function PhoneField({ hint = PHONE_HINT, ...props }: TextFieldProps) {
+  return <TextField type="tel" hint={hint} {...props} />;
+}
+
 /** A search input that filters as it is typed (no form of its own: it may sit inside one). */
 export function SearchField({
   onText,

@@ -208,9 +208,12 @@ function RaceCard({
   const name = row.label.trim() || 'new race';
   const capacity = capacityOf(row.capacity);
   const full = typeof capacity === 'number' && row.taken >= capacity;
-  const set = (field: 'label' | 'capacity' | 'feeUsd' | 'feeZwg') => ({
-    value: row[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ ...row, [field]: event.target.value }),
+  const field = (name: 'label' | 'capacity' | 'feeUsd' | 'feeZwg', label: string) => ({
+    label,
+    error: errors[`${row.key}.${name}`],
+    value: row[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ ...row, [name]: event.target.value }),
+    autoComplete: 'off',
   });
   return (
     <fieldset className="rounded-lg border border-stone-200 bg-stone-50 p-4">
@@ -236,37 +239,10 @@ function RaceCard({
         )}
       </div>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <TextField
-          label="Name"
-          error={errors[`${row.key}.label`]}
-          {...set('label')}
-          ref={labelRef}
-          autoComplete="off"
-        />
-        <TextField
-          label="Capacity"
-          error={errors[`${row.key}.capacity`]}
-          {...set('capacity')}
-          placeholder="No limit"
-          inputMode="numeric"
-          autoComplete="off"
-        />
-        <TextField
-          label="Fee in USD"
-          error={errors[`${row.key}.feeUsd`]}
-          {...set('feeUsd')}
-          placeholder="No fee"
-          inputMode="decimal"
-          autoComplete="off"
-        />
-        <TextField
-          label="Fee in ZWG"
-          error={errors[`${row.key}.feeZwg`]}
-          {...set('feeZwg')}
-          placeholder="No fee"
-          inputMode="decimal"
-          autoComplete="off"
-        />
+        <TextField {...field('label', 'Name')} ref={labelRef} />
+        <TextField {...field('capacity', 'Capacity')} placeholder="No limit" inputMode="numeric" />
+        <TextField {...field('feeUsd', 'Fee in USD')} placeholder="No fee" inputMode="decimal" />
+        <TextField {...field('feeZwg', 'Fee in ZWG')} placeholder="No fee" inputMode="decimal" />
       </div>
     </fieldset>
   );

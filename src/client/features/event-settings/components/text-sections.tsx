@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/event-settings/event-settings.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
+import { Field, inputClass, PHONE_HINT, PhoneField, TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -17,7 +17,6 @@ import { useSaveEventSettings } from '../api/event-settings.ts';
 import { failureOf, inputOf, type Outcome, SettingsSection } from './section.tsx';
 
 const WAIVER_HEADING = 'Celebration Fun Run Registration Waiver';
-const PHONE_HINT = 'e.g. 0771234567 or +263 77 123 4567';
 
 /** A section's save: its part merged into the rest of the settings as the server has them. */
 function useSectionSave(settings: EventSettings) {
@@ -98,12 +97,11 @@ export function TextsSection({ settings }: { settings: EventSettings }) {
         />
       </div>
       <TextField label="Subtitle" error={errors.subtitle?.message} {...register('subtitle')} />
-      <TextField
+      <PhoneField
         label="Contact phone"
         hint={`Shown on the thank-you page; ${PHONE_HINT}`}
         error={errors.contactPhone?.message}
         {...register('contactPhone')}
-        type="tel"
         className="sm:max-w-xs"
       />
       <TextField
@@ -200,12 +198,10 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
       })}
       <fieldset className={group}>
         <legend className={legend}>3. Cash</legend>
-        <TextField
+        <PhoneField
           label="Phone to call about cash"
-          hint={PHONE_HINT}
           error={e?.cashPhone?.message}
           {...register('payment.cashPhone')}
-          type="tel"
         />
       </fieldset>
       <fieldset className={group}>
@@ -216,12 +212,10 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
           error={e?.mobileMoney?.provider?.message}
           {...register('payment.mobileMoney.provider')}
         />
-        <TextField
+        <PhoneField
           label="Mobile-money number"
-          hint={PHONE_HINT}
           error={e?.mobileMoney?.number?.message}
           {...register('payment.mobileMoney.number')}
-          type="tel"
         />
         <TextField
           label="Account holder name"

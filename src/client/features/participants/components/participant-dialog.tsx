@@ -14,6 +14,7 @@ import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { ENTRANT_FIELDS } from '../../registrations/components/entrant-fields.tsx';
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
 import { moneyText } from '../money-text.ts';
 import { EditEntryForm } from './edit-entry-form.tsx';
@@ -21,17 +22,7 @@ import { COLUMN_LABELS, COLUMN_VALUES, fullName, PAYMENT_TONES } from './partici
 import { PaymentForm } from './payment-form.tsx';
 
 /** The entry's own fields, in the list's order (its reference, discipline and dates are said above them). */
-const DETAIL_FIELDS: ParticipantColumn[] = [
-  'firstName',
-  'lastName',
-  'email',
-  'mobile',
-  'age',
-  'gender',
-  'raceType',
-  'tshirtSize',
-  'nextOfKinMobile',
-];
+const DETAIL_FIELDS: readonly ParticipantColumn[] = ENTRANT_FIELDS;
 
 const sectionHeading = 'text-lg font-bold text-stone-900';
 const dangerButtonClass = buttonClass

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
+import { SubmitButton } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
@@ -72,20 +72,9 @@ export function JoinForm({ target, schema, fields, submitLabel, busyLabel }: Joi
             <FormAlert>{errorText(join.error)}</FormAlert>
           </div>
         )}
-        <Button
-          type="submit"
-          disabled={join.isPending}
-          aria-disabled={join.isPending}
-          className="w-full sm:w-auto"
-        >
-          {join.isPending && (
-            <span
-              className="size-4 animate-spin rounded-full border-2 border-white/50 border-t-white"
-              aria-hidden="true"
-            />
-          )}
-          {join.isPending ? busyLabel : submitLabel}
-        </Button>
+        <SubmitButton busy={join.isPending} busyLabel={busyLabel} className="w-full sm:w-auto">
+          {submitLabel}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import type { HTMLInputTypeAttribute } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { MARITAL_STATUSES, type Person } from '../../../../shared/people/people.ts';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { PHONE_HINT, SelectField, TextField } from '../../../components/ui/field.tsx';
 
 export interface PersonField {
   name: string;
@@ -17,10 +17,7 @@ export interface PersonField {
   wide?: boolean;
 }
 
-export const MOBILE_HINT = 'e.g. 0771234567 or +263 77 123 4567';
-
-/** The "Be That Man" fields, labelled, with the placeholders the programme's people know. */
-export const BE_THAT_MAN_FIELDS: readonly PersonField[] = [
+const CONTACT_FIELDS: readonly PersonField[] = [
   { name: 'firstName', label: 'Name', placeholder: 'name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Surname', placeholder: 'surname', autoComplete: 'family-name' },
   {
@@ -31,14 +28,20 @@ export const BE_THAT_MAN_FIELDS: readonly PersonField[] = [
     autoComplete: 'email',
     inputMode: 'email',
   },
-  {
-    name: 'mobile',
-    label: 'Mobile',
-    placeholder: 'mobile',
-    type: 'tel',
-    autoComplete: 'tel',
-    hint: MOBILE_HINT,
-  },
+];
+const MOBILE: PersonField = {
+  name: 'mobile',
+  label: 'Mobile',
+  placeholder: 'mobile',
+  type: 'tel',
+  autoComplete: 'tel',
+  hint: PHONE_HINT,
+};
+
+/** The "Be That Man" fields, labelled, with the placeholders the programme's people know. */
+export const BE_THAT_MAN_FIELDS: readonly PersonField[] = [
+  ...CONTACT_FIELDS,
+  MOBILE,
   {
     name: 'maritalStatus',
     label: 'Marital status',
@@ -48,6 +51,12 @@ export const BE_THAT_MAN_FIELDS: readonly PersonField[] = [
   { name: 'church', label: 'Church', placeholder: 'church' },
   { name: 'age', label: 'Age', placeholder: 'age', type: 'number', inputMode: 'numeric' },
   { name: 'address', label: 'Address', placeholder: 'address', autoComplete: 'street-address', wide: true },
+];
+
+/** The quick desk form's fields (/Registration): Name, Surname, Email and Phone. */
+export const QUICK_FIELDS: readonly PersonField[] = [
+  ...CONTACT_FIELDS,
+  { ...MOBILE, label: 'Phone', placeholder: 'phone' },
 ];
 
 export type PersonValues = Record<string, string>;

@@ -7,7 +7,7 @@ import {
   RegistrationInputSchema,
   type RegistrationReceipt,
 } from '../../../../shared/registrations/registration.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { SubmitButton } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -172,25 +172,19 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
           {errors.consent?.message}
         </p>
       </div>
+      {/* Not FormAlert: that module is the account pages', and would be one more download for /Register. */}
       {failure && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">
           {failure.message}
         </p>
       )}
-      <Button
-        type="submit"
-        disabled={registration.isPending}
-        aria-disabled={registration.isPending}
+      <SubmitButton
+        busy={registration.isPending}
+        busyLabel="Registering…"
         className="w-full sm:w-auto sm:self-start"
       >
-        {registration.isPending && (
-          <span
-            className="size-4 animate-spin rounded-full border-2 border-white/50 border-t-white"
-            aria-hidden="true"
-          />
-        )}
-        {registration.isPending ? 'Registering…' : 'Register'}
-      </Button>
+        Register
+      </SubmitButton>
     </form>
   );
 }
