@@ -9,7 +9,7 @@ import { QueryError } from '../../components/ui/query-error.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../components/ui/table.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
-import { postTeamRegistration, teamQueryKey, useTeam } from '../../features/registrations/api/team.ts';
+import { getTeamQueryOptions, postTeamRegistration, useTeam } from '../../features/registrations/api/team.ts';
 import { RegistrationForm } from '../../features/registrations/components/registration-form.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 
@@ -85,7 +85,7 @@ function RegisterStaff() {
           submit={postTeamRegistration}
           onRegistered={(receipt, data) => {
             setRegistered({ receipt, name: `${data.firstName} ${data.lastName}` });
-            void queryClient.invalidateQueries({ queryKey: teamQueryKey });
+            void queryClient.invalidateQueries({ queryKey: getTeamQueryOptions().queryKey });
             // The new reference is announced above the form; take the eyes there too.
             sectionRef.current?.scrollIntoView({ block: 'start' });
           }}

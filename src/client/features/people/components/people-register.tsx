@@ -14,7 +14,12 @@ import { Loading } from '../../../components/ui/status.tsx';
 import { DataTable, type SortableColumn } from '../../../components/ui/table.tsx';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { useDecideApplication, useDeletePerson } from '../api/change-person.ts';
-import { everyPersonQuery, exportCsvUrl, type PeopleFilter, usePeople } from '../api/list-people.ts';
+import {
+  exportCsvUrl,
+  getEveryPersonQueryOptions,
+  type PeopleFilter,
+  usePeople,
+} from '../api/list-people.ts';
 import { PersonEditDialog } from './person-edit-dialog.tsx';
 import { PersonRow } from './person-row.tsx';
 import { PrintLayout } from './print-layout.tsx';
@@ -102,7 +107,7 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
     setNotice(undefined);
     setPreparingPrint(true);
     try {
-      const all = await queryClient.fetchQuery({ ...everyPersonQuery(kind, filter), staleTime: 0 });
+      const all = await queryClient.fetchQuery({ ...getEveryPersonQueryOptions(kind, filter), staleTime: 0 });
       // The print layout must be in the page before the print dialog takes its picture of it.
       flushSync(() => setPrintable({ key: filterKey, rows: all.rows, total: all.total }));
       window.print();

@@ -7,7 +7,7 @@ import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useGroups } from '../api/attendance.ts';
+import { useGroups } from '../api/groups.ts';
 
 /** /WelcomeFacilitator: his cell groups and each man's progress, flagging men who can no longer graduate. */
 export function FacilitatorDashboard() {

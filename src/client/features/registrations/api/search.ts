@@ -1,14 +1,19 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ENTRANT_SEARCH, type SearchResult } from '../../../../shared/registrations/registration.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 export const MIN_SEARCH_LENGTH = ENTRANT_SEARCH.minLength;
 
-export const useEntrantSearch = (text: string) =>
-  useQuery({
+export const getEntrantSearchQueryOptions = (text: string) =>
+  queryOptions({
     queryKey: ['entrant-search', text],
     queryFn: ({ signal }) =>
       apiFetch<SearchResult>(`/api/registrations/search?q=${encodeURIComponent(text)}`, { signal }),
+  });
+
+export const useEntrantSearch = (text: string) =>
+  useQuery({
+    ...getEntrantSearchQueryOptions(text),
     enabled: text.length >= MIN_SEARCH_LENGTH,
     placeholderData: keepPreviousData,
   });
