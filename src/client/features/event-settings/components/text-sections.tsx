@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import {
   type EventSettings,
@@ -12,7 +12,7 @@ import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass, PHONE_HINT, PhoneField, TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveEventSettings } from '../api/event-settings.ts';
 import { failureOf, inputOf, type Outcome, SettingsSection } from './section.tsx';
 
@@ -40,6 +40,34 @@ function useSectionSave(settings: EventSettings) {
   return { run, outcome, saving: save.isPending };
 }
 
+/**
+ * A section's form: checked by its part of the contract, saved into the rest of the settings, its fields'
+ * errors beside them and its outcome beside its Save button; afterwards it shows what was saved.
+ */
+function useSectionForm<Values extends FieldValues>(
+  settings: EventSettings,
+  schema: FormSchema<Partial<EventSettingsInput>>,
+  {
+    valuesOf,
+    fields,
+    savedText,
+  }: {
+    valuesOf: (settings: EventSettings) => Values;
+    fields: readonly string[];
+    savedText: string | ((saved: EventSettings) => string);
+  },
+) {
+  const { run, outcome, saving } = useSectionSave(settings);
+  // Whole values are default values too; TypeScript cannot see that for a type parameter.
+  const defaultValues = valuesOf(settings) as DefaultValues<Values>;
+  const form = useZodForm(schema, { mode: 'onTouched', defaultValues });
+  const onSubmit = form.handleSubmit(async (values) => {
+    const saved = await run(values, savedText, (error) => failureOf(error, form.setError, fields));
+    if (saved) form.reset(valuesOf(saved));
+  });
+  return { ...form, section: { onSubmit, outcome, saving } };
+}
+
 const TextsSchema = z.pick(EventSettingsInputSchema, {
   title: true,
   subtitle: true,
@@ -60,32 +88,22 @@ function textsOf(settings: EventSettings): Record<(typeof TEXT_FIELDS)[number], 
 }
 
 export function TextsSection({ settings }: { settings: EventSettings }) {
-  const { run, outcome, saving } = useSectionSave(settings);
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
     formState: { errors },
-  } = useZodForm(TextsSchema, {
-    mode: 'onTouched',
-    defaultValues: textsOf(settings),
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await run(values, 'The texts were saved. The landing page shows them now.', (error) =>
-      failureOf(error, setError, TEXT_FIELDS),
-    );
-    if (saved) reset(textsOf(saved));
+    section,
+  } = useSectionForm(settings, TextsSchema, {
+    valuesOf: textsOf,
+    fields: TEXT_FIELDS,
+    savedText: 'The texts were saved. The landing page shows them now.',
   });
   return (
     <SettingsSection
       id="texts"
       title="Texts"
       intro="What the landing page and the thank-you page say."
-      onSubmit={onSubmit}
-      saving={saving}
       saveLabel="Save texts"
-      outcome={outcome}
+      {...section}
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Title" error={errors.title?.message} {...register('title')} />
@@ -142,26 +160,16 @@ const paymentOf = (settings: EventSettings): PaymentValues => ({
 });
 
 export function PaymentSection({ settings }: { settings: EventSettings }) {
-  const { run, outcome, saving } = useSectionSave(settings);
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
     formState: { errors },
-  } = useZodForm(PaymentSchema, {
-    mode: 'onTouched',
-    defaultValues: paymentOf(settings),
+    section,
+  } = useSectionForm(settings, PaymentSchema, {
+    valuesOf: paymentOf,
+    fields: PAYMENT_FIELDS,
+    savedText: 'The payment options were saved. The landing, banking and thank-you pages show them now.',
   });
   const e = errors.payment;
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await run(
-      values,
-      'The payment options were saved. The landing, banking and thank-you pages show them now.',
-      (error) => failureOf(error, setError, PAYMENT_FIELDS),
-    );
-    if (saved) reset(paymentOf(saved));
-  });
   const group = 'grid gap-4 rounded-lg border border-stone-200 p-4 sm:grid-cols-2';
   const legend = 'px-1 font-semibold text-stone-900';
   return (
@@ -169,10 +177,8 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
       id="payment"
       title="Payment options"
       intro="The four ways to pay, shown to every registrant."
-      onSubmit={onSubmit}
-      saving={saving}
       saveLabel="Save payment options"
-      outcome={outcome}
+      {...section}
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Bank" error={e?.bankName?.message} {...register('payment.bankName')} />
@@ -322,28 +328,18 @@ export function ClosingSection({ settings }: { settings: EventSettings }) {
 const TermsSchema = z.pick(EventSettingsInputSchema, { termsText: true });
 
 export function TermsSection({ settings }: { settings: EventSettings }) {
-  const { run, outcome, saving } = useSectionSave(settings);
+  const before = settings.termsVersion;
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
     formState: { errors },
-  } = useZodForm(TermsSchema, {
-    mode: 'onTouched',
-    defaultValues: { termsText: settings.termsText },
-  });
-  const onSubmit = handleSubmit(async ({ termsText }) => {
-    const before = settings.termsVersion;
-    const saved = await run(
-      { termsText },
-      (after) =>
-        after.termsVersion === before
-          ? `Saved. The text did not change, so it stays version ${before}.`
-          : `Saved as version ${after.termsVersion}. /Terms shows it now.`,
-      (error) => failureOf(error, setError, ['termsText']),
-    );
-    if (saved) reset({ termsText: saved.termsText });
+    section,
+  } = useSectionForm(settings, TermsSchema, {
+    valuesOf: (saved) => ({ termsText: saved.termsText }),
+    fields: ['termsText'],
+    savedText: (after) =>
+      after.termsVersion === before
+        ? `Saved. The text did not change, so it stays version ${before}.`
+        : `Saved as version ${after.termsVersion}. /Terms shows it now.`,
   });
   return (
     <SettingsSection
@@ -355,10 +351,8 @@ export function TermsSection({ settings }: { settings: EventSettings }) {
           records the version its registrant agreed to.
         </p>
       }
-      onSubmit={onSubmit}
-      saving={saving}
       saveLabel="Save terms"
-      outcome={outcome}
+      {...section}
     >
       <Field
         label="Terms text"
