@@ -2,17 +2,8 @@ import { type Person, PersonEditSchema, type PersonKind } from '../../../../shar
 import { formatPhone } from '../../../../shared/phone.ts';
 import { Dialog, DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
-import { showFieldErrors } from '../../../lib/field-errors.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useEditPerson } from '../api/change-person.ts';
-import {
-  BE_THAT_MAN_FIELDS,
-  emptyAsNull,
-  isPersonField,
-  OPTIONAL_FIELDS,
-  PersonFields,
-  personValues,
-} from './person-fields.tsx';
+import { BE_THAT_MAN_FIELDS, PersonFields, personValues, usePersonForm } from './person-fields.tsx';
 
 /** Manage: one man's (or facilitator's) own details, saved for him alone. */
 export function PersonEditDialog({
@@ -47,24 +38,18 @@ function EditForm({
   onSaved: (saved: Person) => void;
 }) {
   const edit = useEditPerson(kind);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useZodForm(PersonEditSchema, {
-    toSchemaInput: emptyAsNull,
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    defaultValues: personValues(person, formatPhone),
-  });
+  const { handleSubmit, setError, showErrors, fieldsProps } = usePersonForm(
+    PersonEditSchema,
+    BE_THAT_MAN_FIELDS,
+    personValues(person, formatPhone),
+  );
 
   const onSubmit = handleSubmit(async (data) => {
     if (edit.isPending) return;
     try {
       onSaved(await edit.mutateAsync({ id: person.id, edit: data }));
     } catch (failure) {
-      const error = showFieldErrors(failure, setError, isPersonField(BE_THAT_MAN_FIELDS));
+      const error = showErrors(failure);
       if (error?.status === 409) setError('email', { message: error.message }, { shouldFocus: true });
     }
   });
@@ -76,12 +61,7 @@ function EditForm({
           ? 'Marital status, church, age and address may be left empty while not known; he is then shown as Incomplete.'
           : 'Marital status, church, age and address may be left empty while not known.'}
       </p>
-      <PersonFields
-        fields={BE_THAT_MAN_FIELDS}
-        register={register}
-        errors={errors}
-        optional={OPTIONAL_FIELDS}
-      />
+      <PersonFields {...fieldsProps} />
       {edit.isError && <DialogError>{errorText(edit.error)}</DialogError>}
       <SaveActions onCancel={onClose} busy={edit.isPending} />
     </form>

@@ -2,6 +2,8 @@ import type { HTMLInputTypeAttribute } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { MARITAL_STATUSES, type Person } from '../../../../shared/people/people.ts';
 import { PHONE_HINT, SelectField, TextField } from '../../../components/ui/field.tsx';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
+import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
 
 export interface PersonField {
   name: string;
@@ -62,7 +64,7 @@ export const QUICK_FIELDS: readonly PersonField[] = [
 export type PersonValues = Record<string, string>;
 
 /** May be left empty in an edit: a man's record is then incomplete (the quick form and sign-up leave them empty). */
-export const OPTIONAL_FIELDS = ['maritalStatus', 'church', 'age', 'address'] as const;
+const OPTIONAL_FIELDS = ['maritalStatus', 'church', 'age', 'address'] as const;
 
 /** A record as the inputs hold it: text, empty where not given; `mobile` writes the stored number for reading. */
 export const personValues = (person: Person, mobile: (e164: string) => string): PersonValues => ({
@@ -83,7 +85,7 @@ export const isPersonField =
     fields.some((field) => field.name === path);
 
 /** The edit contracts say null for "not given"; the form's empty text means the same. */
-export function emptyAsNull(values: PersonValues) {
+function emptyAsNull(values: PersonValues) {
   const given: Record<string, string | null> = { ...values };
   for (const name of OPTIONAL_FIELDS) if (!values[name]?.trim()) given[name] = null;
   return given;
@@ -133,4 +135,31 @@ export function PersonFields({
       ))}
     </div>
   );
+}
+
+/**
+ * The form of a person's own details (an admin's edit, his profile): empty optional fields go to the
+ * contract as null, `showErrors` puts the server's errors beside `fields`, and `fieldsProps` lays them out.
+ */
+export function usePersonForm<Output>(
+  schema: FormSchema<Output>,
+  fields: readonly PersonField[],
+  defaultValues: PersonValues,
+) {
+  const form = useZodForm(schema, {
+    toSchemaInput: emptyAsNull,
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues,
+  });
+  return {
+    ...form,
+    showErrors: (failure: unknown) => showFieldErrors(failure, form.setError, isPersonField(fields)),
+    fieldsProps: {
+      fields,
+      register: form.register,
+      errors: form.formState.errors,
+      optional: OPTIONAL_FIELDS,
+    },
+  };
 }

@@ -4,18 +4,9 @@ import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-a
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
-import { showFieldErrors } from '../../../lib/field-errors.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { formatPhoneForReading } from '../../progress/format.ts';
 import { useProfile, useSaveProfile } from '../api/profile.ts';
-import {
-  BE_THAT_MAN_FIELDS,
-  emptyAsNull,
-  isPersonField,
-  OPTIONAL_FIELDS,
-  PersonFields,
-  personValues,
-} from './person-fields.tsx';
+import { BE_THAT_MAN_FIELDS, PersonFields, personValues, usePersonForm } from './person-fields.tsx';
 
 /** His email is his account's: shown, not edited here. */
 const FIELDS = BE_THAT_MAN_FIELDS.filter((field) => field.name !== 'email');
@@ -43,17 +34,12 @@ export function ProfilePage() {
 function ProfileForm({ person }: { person: Person }) {
   const save = useSaveProfile();
   const {
-    register,
     handleSubmit,
-    setError,
     reset,
-    formState: { errors, isDirty },
-  } = useZodForm(ProfileInputSchema, {
-    toSchemaInput: emptyAsNull,
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    defaultValues: valuesOf(person),
-  });
+    formState: { isDirty },
+    showErrors,
+    fieldsProps,
+  } = usePersonForm(ProfileInputSchema, FIELDS, valuesOf(person));
 
   const onSubmit = handleSubmit(
     async (data) => {
@@ -61,7 +47,7 @@ function ProfileForm({ person }: { person: Person }) {
       try {
         reset(valuesOf(await save.mutateAsync(data)));
       } catch (error) {
-        showFieldErrors(error, setError, isPersonField(FIELDS));
+        showErrors(error);
       }
     },
     () => save.reset(),
@@ -80,7 +66,7 @@ function ProfileForm({ person }: { person: Person }) {
           This is the address you sign in with; it is not changed here.
         </p>
       </div>
-      <PersonFields fields={FIELDS} register={register} errors={errors} optional={OPTIONAL_FIELDS} />
+      <PersonFields {...fieldsProps} />
       <div aria-live="polite" className="empty:hidden">
         {save.isSuccess && !isDirty && <FormSuccess>Your details are saved.</FormSuccess>}
       </div>
