@@ -6,6 +6,7 @@ import type {
   SessionSchema,
 } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
+import { putBack, showAtOnce } from '../../../lib/optimistic.ts';
 import { getGroupsQueryOptions } from './groups.ts';
 import { getManProgressQueryOptions } from './man-progress.ts';
 
@@ -31,23 +32,16 @@ export function useMarkAttendance() {
   return useMutation({
     mutationFn: (mark: AttendanceMark) =>
       apiFetch<void>('/api/attendance', { method: 'PUT', body: JSON.stringify(mark) }),
-    onMutate: async (mark) => {
-      const { queryKey: key } = getGroupsQueryOptions(mark.sessionId);
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (groups) =>
+    onMutate: (mark) =>
+      showAtOnce(queryClient, getGroupsQueryOptions(mark.sessionId).queryKey, (groups) =>
         groups?.map((group) => ({
           ...group,
           members: group.members.map((member) =>
             member.manId === mark.manId ? { ...member, attendance: mark.status } : member,
           ),
         })),
-      );
-      return { key, before };
-    },
-    onError: (_error, _mark, context) => {
-      if (context?.before) queryClient.setQueryData(context.key, context.before);
-    },
+      ),
+    onError: (_error, _mark, shown) => putBack(queryClient, shown),
     onSettled: (_data, _error, mark) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getGroupsQueryOptions().queryKey }),

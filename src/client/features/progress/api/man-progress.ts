@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type * as z from 'zod/mini';
 import type { ManProgress, TickInputSchema } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
+import { putBack, showAtOnce } from '../../../lib/optimistic.ts';
 import { getGroupsQueryOptions } from './groups.ts';
 
 /**
@@ -26,11 +27,8 @@ export function useTickChecklistItem() {
   return useMutation({
     mutationFn: (tick: Tick) =>
       apiFetch<void>('/api/checklist-ticks', { method: 'PUT', body: JSON.stringify(tick) }),
-    onMutate: async (tick) => {
-      const { queryKey: key } = getManProgressQueryOptions(tick.manId);
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (progress) =>
+    onMutate: (tick) =>
+      showAtOnce(queryClient, getManProgressQueryOptions(tick.manId).queryKey, (progress) =>
         progress
           ? {
               ...progress,
@@ -39,12 +37,8 @@ export function useTickChecklistItem() {
               ),
             }
           : progress,
-      );
-      return { key, before };
-    },
-    onError: (_error, _tick, context) => {
-      if (context?.before) queryClient.setQueryData(context.key, context.before);
-    },
+      ),
+    onError: (_error, _tick, shown) => putBack(queryClient, shown),
     onSettled: (_data, _error, tick) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getManProgressQueryOptions(tick.manId).queryKey }),
