@@ -107,6 +107,7 @@ export function ProgrammeSettings() {
                 name: 'state',
                 label: 'State',
                 type: 'select',
+                initial: 'inactive',
                 options: [
                   ['open', `${SESSION_STATE_LABELS.open} (open for registration)`],
                   ['inactive', SESSION_STATE_LABELS.inactive],
@@ -126,8 +127,6 @@ export function ProgrammeSettings() {
               },
             ]}
             nameOf={(row) => row.name}
-            empty={{ name: '', heldOn: '', state: 'inactive' }}
-            valuesOf={(row) => ({ name: row.name, heldOn: row.heldOn, state: row.state })}
             removeWarning="Its registrations and attendance marks are deleted with it, and every man's progress is counted again without it."
           />
         </Part>
@@ -154,8 +153,6 @@ export function ProgrammeSettings() {
               { label: 'Due', value: (row) => `${formatDueDate(row.dueOn)}, 17:00` },
             ]}
             nameOf={(row) => row.title}
-            empty={{ title: '', dueOn: '' }}
-            valuesOf={(row) => ({ title: row.title, dueOn: row.dueOn })}
             removeWarning="Every document uploaded for it is deleted with it. This cannot be undone."
             rowActions={(row) => (
               <button
@@ -189,6 +186,7 @@ export function ProgrammeSettings() {
                 name: 'kind',
                 label: 'How it is done',
                 type: 'select',
+                initial: 'manual',
                 options: Object.entries(KIND_LABELS) as [ChecklistKind, string][],
               },
             ]}
@@ -197,8 +195,6 @@ export function ProgrammeSettings() {
               { label: 'How it is done', value: (row) => KIND_LABELS[row.kind] },
             ]}
             nameOf={(row) => row.text}
-            empty={{ text: '', kind: 'manual' }}
-            valuesOf={(row) => ({ text: row.text, kind: row.kind })}
             removeWarning="Its ticks are deleted with it."
           />
         </Part>

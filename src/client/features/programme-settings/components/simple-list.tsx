@@ -12,6 +12,8 @@ export interface FormField {
   type: 'text' | 'date' | 'select';
   hint?: string;
   options?: readonly (readonly [value: string, label: string])[];
+  /** Its value in the Add form (empty when not given). */
+  initial?: string;
 }
 
 type Values = Record<string, string>;
@@ -19,23 +21,27 @@ type Values = Record<string, string>;
 type SimpleListProps<L extends Exclude<SettingsList, 'groups'>> = Omit<EditableListProps<L>, 'form'> & {
   schema: FormSchema<SettingsLists[L]['input']>;
   fields: readonly FormField[];
-  empty: Values;
-  valuesOf: (row: SettingsLists[L]['row']) => Values;
 };
 
 /** An EditableList whose form is a few text, date and select fields. */
 export function SimpleList<L extends Exclude<SettingsList, 'groups'>>({
   schema,
   fields,
-  empty,
-  valuesOf,
   ...list
 }: SimpleListProps<L>) {
+  // A new row starts from each field's initial value; a row being edited from its own (every one is text).
+  const valuesOf = (row: SettingsLists[L]['row'] | undefined): Values =>
+    Object.fromEntries(
+      fields.map((field) => [
+        field.name,
+        row ? String(row[field.name as keyof typeof row]) : (field.initial ?? ''),
+      ]),
+    );
   return (
     <EditableList
       {...list}
       form={({ row, ...form }) => (
-        <SimpleForm schema={schema} fields={fields} initial={row ? valuesOf(row) : empty} {...form} />
+        <SimpleForm schema={schema} fields={fields} initial={valuesOf(row)} {...form} />
       )}
     />
   );
