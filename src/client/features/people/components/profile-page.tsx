@@ -4,7 +4,7 @@ import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-a
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
-import { formatPhoneForReading } from '../../progress/format.ts';
+import { formatPhoneForReading } from '../../../lib/format.ts';
 import { useProfile, useSaveProfile } from '../api/profile.ts';
 import { BE_THAT_MAN_FIELDS, PersonFields, personValues, usePersonForm } from './person-fields.tsx';
 

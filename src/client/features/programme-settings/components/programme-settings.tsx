@@ -9,7 +9,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { Section } from '../../../components/ui/section.tsx';
-import { formatDueDate, formatSessionDate } from '../../progress/format.ts';
+import { formatDueDate, formatSessionDate } from '../../../lib/format.ts';
 import type { ChecklistKind } from '../api/programme-settings.ts';
 import { GroupsSettings } from './groups-settings.tsx';
 import { SimpleList } from './simple-list.tsx';

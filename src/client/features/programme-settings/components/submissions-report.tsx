@@ -5,8 +5,8 @@ import { errorText } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
+import { formatDueDate, formatSize, formatSubmittedAt } from '../../../lib/format.ts';
 import { submissionFileUrl } from '../../progress/api/man-progress.ts';
-import { formatDueDate, formatSize, formatSubmittedAt } from '../../progress/format.ts';
 import { type SubmissionReport, useSettingsList, useSubmissionReport } from '../api/programme-settings.ts';
 
 /** Rows laid out at once: the register may hold thousands of men. */

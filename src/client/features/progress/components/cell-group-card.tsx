@@ -1,6 +1,6 @@
 import type { ManProgress } from '../../../../shared/progress/progress.ts';
 import { BreakableEmail } from '../../../components/ui/text.tsx';
-import { formatPhoneForReading } from '../format.ts';
+import { formatPhoneForReading } from '../../../lib/format.ts';
 
 /** A mailto: link whose address wraps after its @ (not in the middle of a word) on a narrow screen. */
 export function EmailLink({ email, className = '' }: { email: string; className?: string }) {

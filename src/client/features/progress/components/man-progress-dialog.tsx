@@ -11,8 +11,8 @@ import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialo
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
+import { formatPhoneForReading, formatSessionDate } from '../../../lib/format.ts';
 import { useManProgress, useTickChecklistItem } from '../api/man-progress.ts';
-import { formatPhoneForReading, formatSessionDate } from '../format.ts';
 import { DueDate, SubmissionLink, SubmissionStatus } from './assignment-status.tsx';
 import { EmailLink } from './cell-group-card.tsx';
 

@@ -8,9 +8,9 @@ import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { formatSessionDate, harareToday } from '../../../lib/format.ts';
 import { useSessions, type WorkoutSession } from '../api/attendance.ts';
 import { useGroups } from '../api/groups.ts';
-import { formatSessionDate, harareToday } from '../format.ts';
 import { AttendanceChoice } from './attendance-choice.tsx';
 import { type ManagedMan, ManProgressDialog } from './man-progress-dialog.tsx';
 

@@ -7,9 +7,9 @@ import {
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { formatSize } from '../../../lib/format.ts';
 import { useSetMyProgress } from '../api/my-progress.ts';
 import { uploadDocument } from '../api/upload-document.ts';
-import { formatSize } from '../format.ts';
 
 export const UPLOAD_SUCCESS = 'Document uploaded successfully!';
 const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
