@@ -89,7 +89,7 @@ export function SelectField(props: SelectFieldProps) {
   return <Field {...field}>{(a11y) => <select {...a11y} {...control} />}</Field>;
 }
 
-/** An email address field: labelled Email, with the phone keyboard and autofill for an address. */
+/** An email address field: labelled Email, with the keyboard and autofill for an address. */
 export function EmailField({
   label = 'Email',
   ...props
