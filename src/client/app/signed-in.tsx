@@ -6,7 +6,7 @@ import { buttonClass } from '../components/ui/button.tsx';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../components/ui/status.tsx';
 import { signInPath } from '../features/accounts/after-sign-in.ts';
-import { sessionQuery, useSession } from '../features/accounts/api/session.ts';
+import { getSessionQueryOptions, useSession } from '../features/accounts/api/session.ts';
 import { SignedInLayout } from '../features/accounts/components/signed-in-layout.tsx';
 import { ApiError } from '../lib/api.ts';
 
@@ -19,20 +19,19 @@ const isUnauthorized = (error: unknown) => error instanceof ApiError && error.st
  */
 function useRecheckSessionOnUnauthorized() {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      queryClient.getQueryCache().subscribe((event) => {
-        if (
-          event.type === 'updated' &&
-          event.action.type === 'error' &&
-          isUnauthorized(event.action.error) &&
-          event.query.queryKey[0] !== sessionQuery.queryKey[0]
-        ) {
-          void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
-        }
-      }),
-    [queryClient],
-  );
+  useEffect(() => {
+    const { queryKey } = getSessionQueryOptions();
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (
+        event.type === 'updated' &&
+        event.action.type === 'error' &&
+        isUnauthorized(event.action.error) &&
+        event.query.queryKey[0] !== queryKey[0]
+      ) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    });
+  }, [queryClient]);
 }
 
 function NoAccess({ user, roles }: { user: CurrentUser; roles: readonly Role[] }) {

@@ -15,3 +15,13 @@ export function useDebouncedValue<T>(value: T, delayMs: number) {
   }, [value, delayMs]);
   return [settled, setSettled] as const;
 }
+
+/**
+ * A search box's text and the query it asks for: the text, trimmed, once typing pauses for `delayMs`, or
+ * at once with `searchNow` (Enter).
+ */
+export function useSearchText(delayMs = TYPING_PAUSE_MS) {
+  const [text, setText] = useState('');
+  const [typed, settle] = useDebouncedValue(text, delayMs);
+  return { text, setText, query: typed.trim(), searchNow: () => settle(text) };
+}

@@ -13,21 +13,20 @@ import { inputClass } from '../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { Pager, usePageOf } from '../../components/ui/pager.tsx';
+import { QueryError } from '../../components/ui/query-error.tsx';
 import { SearchBox } from '../../components/ui/search-box.tsx';
-import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
+import { Loading } from '../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../components/ui/table.tsx';
 import { useAccounts, useUpdateAccount } from '../../features/accounts/api/accounts.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { TYPING_PAUSE_MS, useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useSearchText } from '../../lib/use-debounced-value.ts';
 
 type Notice = { kind: 'done' | 'failed'; text: string };
 
 export default function Accounts() {
   const me = useCurrentUser();
-  const [text, setText] = useState('');
-  const [typed, settle] = useDebouncedValue(text, TYPING_PAUSE_MS);
-  const query = typed.trim();
+  const { text, setText, query, searchNow } = useSearchText();
   const [page, setPage] = usePageOf(query);
   const [notice, setNotice] = useState<Notice>();
   const [confirming, setConfirming] = useState<AccountSummary>();
@@ -72,7 +71,7 @@ export default function Accounts() {
         value={text}
         onChange={setText}
         onSearch={() => {
-          settle(text);
+          searchNow();
           setPage(() => 1);
         }}
         placeholder="Name or email"
@@ -89,9 +88,7 @@ export default function Accounts() {
       )}
 
       {accounts.isPending && <Loading label="Loading accounts…" />}
-      {accounts.isError && (
-        <ErrorMessage onRetry={() => accounts.refetch()}>{errorText(accounts.error)}</ErrorMessage>
-      )}
+      <QueryError query={accounts} />
       {list && list.accounts.length === 0 && (
         <p className="rounded-xl border border-stone-200 bg-white p-5 text-stone-700">
           {query ? `No account matches “${query}”.` : 'There are no accounts yet.'}

@@ -1,9 +1,9 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
-import { errorText } from '../../components/ui/form-alert.tsx';
 import { cardClass, LinkCard } from '../../components/ui/link-card.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
+import { QueryError } from '../../components/ui/query-error.tsx';
+import { Loading } from '../../components/ui/status.tsx';
 import { useFunRunDashboard, useProgrammeTotals } from '../../features/dashboard/api/dashboard.ts';
 import { moneyText } from '../../features/participants/money-text.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -48,9 +48,7 @@ export default function AdminDashboard() {
           Fun run
         </h2>
         {funRun.isPending && <Loading label="Loading the fun-run figures…" />}
-        {funRun.isError && (
-          <ErrorMessage onRetry={() => funRun.refetch()}>{errorText(funRun.error)}</ErrorMessage>
-        )}
+        <QueryError query={funRun} />
         {figures && (
           <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <Stat
@@ -89,9 +87,7 @@ export default function AdminDashboard() {
           Men’s programme
         </h2>
         {programme.isPending && <Loading label="Loading the programme figures…" />}
-        {programme.isError && (
-          <ErrorMessage onRetry={() => programme.refetch()}>{errorText(programme.error)}</ErrorMessage>
-        )}
+        <QueryError query={programme} />
         {people && (
           <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <Stat label="Total Registered Men" value={number(people.men)} to="/RegisteredMan" />

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { EmailOnlySchema } from '../../../shared/accounts/account.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, inputClass } from '../../components/ui/field.tsx';
+import { EmailField } from '../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
 import { useForgotPassword } from '../../features/accounts/api/email-links.ts';
 import { AuthPage, linkClass } from '../../features/accounts/components/auth-page.tsx';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 export default function ForgotPassword() {
   const forgot = useForgotPassword();
@@ -14,8 +13,7 @@ export default function ForgotPassword() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<{ email: string }>({
-    resolver: zodResolver(EmailOnlySchema) as never,
+  } = useZodForm(EmailOnlySchema, {
     mode: 'onSubmit',
     defaultValues: { email: '' },
   });
@@ -36,18 +34,7 @@ export default function ForgotPassword() {
         </FormSuccess>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          <Field label="Email" error={errors.email?.message}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                {...register('email')}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                className={inputClass}
-              />
-            )}
-          </Field>
+          <EmailField error={errors.email?.message} {...register('email')} />
           {forgot.isError && <FormAlert>{errorText(forgot.error)}</FormAlert>}
           <Button type="submit" disabled={forgot.isPending} className="w-full">
             {forgot.isPending ? 'Sending…' : 'Send reset link'}

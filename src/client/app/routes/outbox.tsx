@@ -1,9 +1,9 @@
 import { Fragment } from 'react';
 import type { OutboxMail } from '../../../shared/accounts/account.ts';
 import { secondaryButtonClass } from '../../components/ui/button.tsx';
-import { errorText } from '../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
+import { QueryError } from '../../components/ui/query-error.tsx';
+import { Loading } from '../../components/ui/status.tsx';
 import { useOutbox } from '../../features/accounts/api/outbox.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 
@@ -101,9 +101,7 @@ export default function Outbox() {
         </button>
       </p>
       {outbox.isPending && <Loading label="Loading the outbox…" />}
-      {outbox.isError && (
-        <ErrorMessage onRetry={() => outbox.refetch()}>{errorText(outbox.error)}</ErrorMessage>
-      )}
+      <QueryError query={outbox} />
       {mails?.length === 0 && (
         <p className="rounded-xl border border-stone-200 bg-white p-5 text-stone-700">
           No email has been sent yet.

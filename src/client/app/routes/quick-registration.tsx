@@ -1,28 +1,7 @@
 import { QuickManInputSchema } from '../../../shared/people/people.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { JoinForm } from '../../features/people/components/join-form.tsx';
-import { MOBILE_HINT, type PersonField } from '../../features/people/components/person-fields.tsx';
-
-const FIELDS: readonly PersonField[] = [
-  { name: 'firstName', label: 'Name', placeholder: 'name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Surname', placeholder: 'surname', autoComplete: 'family-name' },
-  {
-    name: 'email',
-    label: 'Email',
-    placeholder: 'email',
-    type: 'email',
-    autoComplete: 'email',
-    inputMode: 'email',
-  },
-  {
-    name: 'mobile',
-    label: 'Phone',
-    placeholder: 'phone',
-    type: 'tel',
-    autoComplete: 'tel',
-    hint: MOBILE_HINT,
-  },
-];
+import { QUICK_FIELDS } from '../../features/people/components/person-fields.tsx';
 
 /** /Registration: the quick desk form; the programme office completes the rest of the record later. */
 export default function QuickRegistration() {
@@ -40,7 +19,7 @@ export default function QuickRegistration() {
         <JoinForm
           target="quick"
           schema={QuickManInputSchema}
-          fields={FIELDS}
+          fields={QUICK_FIELDS}
           submitLabel="Submit"
           busyLabel="Submitting…"
         />

@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_RULE, ResetPasswordSchema } from '../../../shared/accounts/account.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
-import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { PasswordField } from '../../components/ui/password-input.tsx';
 import { useResetPassword } from '../../features/accounts/api/email-links.ts';
 import { AuthPage, linkClass } from '../../features/accounts/components/auth-page.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 function BrokenLink({ children }: { children: string }) {
   return (
@@ -33,13 +31,12 @@ export default function ResetPassword() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<{ token: string; password: string }>({
-    // The token rides along unseen: the form is only shown when the link brought one.
-    resolver: zodResolver(ResetPasswordSchema) as never,
+  } = useZodForm(ResetPasswordSchema, {
     // A field is checked when left, then on every change: an error shown above the button clears while the
     // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
     mode: 'onTouched',
     reValidateMode: 'onChange',
+    // The token rides along unseen: the form is only shown when the link brought one.
     defaultValues: { token: token ?? '', password: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
@@ -80,9 +77,13 @@ export default function ResetPassword() {
     content = (
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <input type="hidden" {...register('token')} />
-        <Field label="New password" hint={PASSWORD_RULE} error={errors.password?.message}>
-          {(a11y) => <PasswordInput {...a11y} {...register('password')} autoComplete="new-password" />}
-        </Field>
+        <PasswordField
+          label="New password"
+          hint={PASSWORD_RULE}
+          error={errors.password?.message}
+          {...register('password')}
+          autoComplete="new-password"
+        />
         {reset.isError && <FormAlert>{errorText(reset.error)}</FormAlert>}
         <Button type="submit" disabled={reset.isPending} className="w-full">
           {reset.isPending ? 'Changing…' : 'Change password'}

@@ -1,19 +1,16 @@
-import { useState } from 'react';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { SearchBox } from '../../components/ui/search-box.tsx';
 import { ErrorMessage } from '../../components/ui/status.tsx';
 import { MIN_SEARCH_LENGTH, useEntrantSearch } from '../../features/registrations/api/search.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useSearchText } from '../../lib/use-debounced-value.ts';
 
 // Longer than other search boxes wait: typing a name costs a request or two, and the search is limited per client.
 const TYPING_PAUSE_MS = 500;
 
 export default function Search() {
-  const [text, setText] = useState('');
-  const [typed, settle] = useDebouncedValue(text, TYPING_PAUSE_MS);
-  const query = typed.trim();
+  const { text, setText, query, searchNow } = useSearchText(TYPING_PAUSE_MS);
   const search = useEntrantSearch(query);
   const results = search.data?.results ?? [];
   const ready = query.length >= MIN_SEARCH_LENGTH;
@@ -29,7 +26,7 @@ export default function Search() {
         label="Name"
         value={text}
         onChange={setText}
-        onSearch={() => settle(text)}
+        onSearch={searchNow}
         placeholder="e.g. Tendai Moyo"
         submitLabel="Search"
       />

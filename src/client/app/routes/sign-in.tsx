@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SignInSchema } from '../../../shared/accounts/account.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, inputClass } from '../../components/ui/field.tsx';
+import { EmailField } from '../../components/ui/field.tsx';
 import { errorText, FormAlert } from '../../components/ui/form-alert.tsx';
-import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { PasswordField } from '../../components/ui/password-input.tsx';
 import { Loading } from '../../components/ui/status.tsx';
 import { landingPath } from '../../features/accounts/after-sign-in.ts';
 import { useSession } from '../../features/accounts/api/session.ts';
-import { type SignInValues, useSignIn } from '../../features/accounts/api/sign-in.ts';
+import { useSignIn } from '../../features/accounts/api/sign-in.ts';
 import { AuthPage, linkClass } from '../../features/accounts/components/auth-page.tsx';
 import { ResendVerification } from '../../features/accounts/components/resend-verification.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 // better-auth sends a failed verification link back here with ?error=…
 const LINK_ERRORS: Record<string, string> = {
@@ -33,8 +32,7 @@ export default function SignIn() {
     handleSubmit,
     getValues,
     formState: { errors },
-  } = useForm<SignInValues>({
-    resolver: zodResolver(SignInSchema) as never,
+  } = useZodForm(SignInSchema, {
     mode: 'onSubmit',
     defaultValues: { email: '', password: '' },
   });
@@ -67,23 +65,13 @@ export default function SignIn() {
             <FormAlert>{LINK_ERRORS[linkError] ?? 'That link did not work. Please sign in.'}</FormAlert>
           )}
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-            <Field label="Email" error={errors.email?.message}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  {...register('email')}
-                  type="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field label="Password" error={errors.password?.message}>
-              {(a11y) => (
-                <PasswordInput {...a11y} {...register('password')} autoComplete="current-password" />
-              )}
-            </Field>
+            <EmailField error={errors.email?.message} {...register('email')} autoComplete="username" />
+            <PasswordField
+              label="Password"
+              error={errors.password?.message}
+              {...register('password')}
+              autoComplete="current-password"
+            />
             <p className="-mt-2">
               <Link to="/ForgotPassword" className={linkClass}>
                 Forgot password?

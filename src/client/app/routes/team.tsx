@@ -4,12 +4,12 @@ import { DISCIPLINE_LABELS, DISCIPLINES, type Discipline } from '../../../shared
 import { formatFees, formatMoney } from '../../../shared/money.ts';
 import type { RegistrationReceipt } from '../../../shared/registrations/registration.ts';
 import { PAYMENT_STATUS_LABELS } from '../../../shared/registrations/team.ts';
-import { errorText } from '../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { QueryError } from '../../components/ui/query-error.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../components/ui/table.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
-import { postTeamRegistration, teamQueryKey, useTeam } from '../../features/registrations/api/team.ts';
+import { getTeamQueryOptions, postTeamRegistration, useTeam } from '../../features/registrations/api/team.ts';
 import { RegistrationForm } from '../../features/registrations/components/registration-form.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 
@@ -85,7 +85,7 @@ function RegisterStaff() {
           submit={postTeamRegistration}
           onRegistered={(receipt, data) => {
             setRegistered({ receipt, name: `${data.firstName} ${data.lastName}` });
-            void queryClient.invalidateQueries({ queryKey: teamQueryKey });
+            void queryClient.invalidateQueries({ queryKey: getTeamQueryOptions().queryKey });
             // The new reference is announced above the form; take the eyes there too.
             sectionRef.current?.scrollIntoView({ block: 'start' });
           }}
@@ -104,7 +104,7 @@ function TeamEntries() {
         Your team's entries
       </h2>
       {team.isPending && <Loading label="Loading your team…" />}
-      {team.isError && <ErrorMessage onRetry={() => team.refetch()}>{errorText(team.error)}</ErrorMessage>}
+      <QueryError query={team} />
       {entries?.length === 0 && (
         <p className="rounded-xl border border-stone-200 bg-white p-5 text-stone-700">
           No staff registered yet. Entries you register appear here with their references and payment status.

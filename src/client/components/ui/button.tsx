@@ -13,3 +13,28 @@ export const rowButtonClass =
 export function Button({ className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button className={`${buttonClass} ${className}`} {...props} />;
 }
+
+/** A form's submit button that spins and says `busyLabel` while the form is sent (a slow phone sees it is working). */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+  className,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  children: string;
+  className?: string;
+}) {
+  return (
+    <Button type="submit" disabled={busy} aria-disabled={busy} className={className}>
+      {busy && (
+        <span
+          className="size-4 animate-spin rounded-full border-2 border-white/50 border-t-white"
+          aria-hidden="true"
+        />
+      )}
+      {busy ? busyLabel : children}
+    </Button>
+  );
+}

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { buttonClass, secondaryButtonClass } from './button.tsx';
+import { FormAlert } from './form-alert.tsx';
 
 interface DialogProps {
   open: boolean;
@@ -44,18 +45,36 @@ export function Dialog({ open, title, onClose, size = 'md', children }: DialogPr
   );
 }
 
-/** A failure inside a dialog, announced at once. */
-export function DialogError({ children }: { children: ReactNode }) {
-  return (
-    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">
-      {children}
-    </p>
-  );
-}
+/** A failure inside a dialog, announced at once: the form's alert. */
+export const DialogError = FormAlert;
 
 /** Cancel and the dialog's main action, side by side from the `sm` width, stacked (main on top) on a phone. */
 export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}
+
+/** Cancel and the form's submit (saying Saving… while it saves), under a form in a dialog. */
+export function SaveActions({
+  onCancel,
+  busy,
+  saveLabel = 'Save',
+  cancelLabel = 'Cancel',
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  saveLabel?: string;
+  cancelLabel?: string;
+}) {
+  return (
+    <DialogActions>
+      <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      <button type="submit" className={buttonClass} disabled={busy}>
+        {busy ? 'Saving…' : saveLabel}
+      </button>
+    </DialogActions>
+  );
 }
 
 interface ConfirmDialogProps {

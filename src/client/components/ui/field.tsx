@@ -46,55 +46,71 @@ export const inputClass =
   'min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-brand-700 focus:outline-3 focus:outline-brand-600/30 aria-invalid:border-red-600';
 
 /** The label, hint, error and box of a field; everything else goes to its control. */
-type FieldFrame = Pick<FieldProps, 'label' | 'error' | 'hint' | 'optional'> & { fieldClassName?: string };
+type FieldFrame = Pick<FieldProps, 'label' | 'error' | 'hint' | 'optional'> & {
+  fieldClassName?: string;
+  /** Added to the control's own classes (inputClass). */
+  className?: string;
+};
 
-const controlClass = (className: string | undefined) =>
-  className ? `${inputClass} ${className}` : inputClass;
-
-export type TextFieldProps = FieldFrame &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> };
-
-/**
- * A field in one line: `<TextField label="Email" error={…} type="email" {...register('email')} />`.
- * `className` adds to the input's classes; `fieldClassName` to the box around label and input.
- */
-export function TextField({
+/** A field's props split into the Field's and its control's. */
+function split<Control>({
   label,
   error,
   hint,
   optional,
   fieldClassName,
   className,
-  ...input
-}: TextFieldProps) {
-  return (
-    <Field label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
-      {(a11y) => <input {...a11y} {...input} className={controlClass(className)} />}
-    </Field>
-  );
+  ...control
+}: FieldFrame & Control) {
+  return {
+    field: { label, error, hint, optional, className: fieldClassName },
+    control: { ...control, className: className ? `${inputClass} ${className}` : inputClass },
+  };
+}
+
+export type TextFieldProps = FieldFrame &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & { ref?: Ref<HTMLInputElement> };
+
+/**
+ * A field in one line: `<TextField label="Surname" error={…} {...register('lastName')} />`.
+ * `className` adds to the input's classes; `fieldClassName` to the box around label and input.
+ */
+export function TextField(props: TextFieldProps) {
+  const { field, control } = split(props);
+  return <Field {...field}>{(a11y) => <input {...a11y} {...control} />}</Field>;
 }
 
 export type SelectFieldProps = FieldFrame &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { ref?: Ref<HTMLSelectElement> };
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> & { ref?: Ref<HTMLSelectElement> };
 
 /** A select in one line, its <option>s as children; the same props as TextField. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  optional,
-  fieldClassName,
-  className,
-  children,
-  ...select
-}: SelectFieldProps) {
+export function SelectField(props: SelectFieldProps) {
+  const { field, control } = split(props);
+  return <Field {...field}>{(a11y) => <select {...a11y} {...control} />}</Field>;
+}
+
+/** An email address field: labelled Email, with the keyboard and autofill for an address. */
+export function EmailField({
+  label = 'Email',
+  ...props
+}: Omit<TextFieldProps, 'label'> & { label?: string }) {
+  return <TextField label={label} type="email" autoComplete="email" inputMode="email" {...props} />;
+}
+
+/** How a phone number may be typed: a local Zimbabwean number or an international one. */
+export const PHONE_HINT = 'e.g. 0771234567 or +263 77 123 4567';
+
+/** A phone number field: the phone keyboard, and PHONE_HINT unless it says more. */
+export function PhoneField({ hint = PHONE_HINT, ...props }: TextFieldProps) {
+  return <TextField type="tel" hint={hint} {...props} />;
+}
+
+/** A search input that filters as it is typed (no form of its own: it may sit inside one). */
+export function SearchField({
+  onText,
+  ...props
+}: Omit<TextFieldProps, 'onChange'> & { onText: (text: string) => void }) {
   return (
-    <Field label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
-      {(a11y) => (
-        <select {...a11y} {...select} className={controlClass(className)}>
-          {children}
-        </select>
-      )}
-    </Field>
+    <TextField type="search" autoComplete="off" {...props} onChange={(event) => onText(event.target.value)} />
   );
 }

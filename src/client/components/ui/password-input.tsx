@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type Ref, useState } from 'react';
-import { inputClass } from './field.tsx';
+import { Field, inputClass } from './field.tsx';
 
 type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   ref?: Ref<HTMLInputElement>;
@@ -21,5 +21,19 @@ export function PasswordInput({ className = '', ...props }: PasswordInputProps) 
         {visible ? 'Hide password' : 'Show password'}
       </button>
     </div>
+  );
+}
+
+/** A password field in one line: label, hint, the input with its Show button, and the error. */
+export function PasswordField({
+  label,
+  hint,
+  error,
+  ...input
+}: PasswordInputProps & { label: string; hint?: string; error?: string }) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(a11y) => <PasswordInput {...a11y} {...input} />}
+    </Field>
   );
 }

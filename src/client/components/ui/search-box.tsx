@@ -1,5 +1,5 @@
 import { Button } from './button.tsx';
-import { TextField } from './field.tsx';
+import { SearchField } from './field.tsx';
 
 /**
  * A labelled search input in a <search> form. The caller keeps the text and waits for a pause in typing
@@ -32,14 +32,12 @@ export function SearchBox({
         }}
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
       >
-        <TextField
+        <SearchField
           label={label}
           fieldClassName="flex-1"
-          type="search"
           value={value}
-          onChange={(event) => onChange(event.target.value)}
+          onText={onChange}
           placeholder={placeholder}
-          autoComplete="off"
         />
         {submitLabel && <Button type="submit">{submitLabel}</Button>}
       </form>

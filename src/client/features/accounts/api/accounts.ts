@@ -1,17 +1,27 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountList, AccountSummary, AccountUpdate } from '../../../../shared/accounts/account.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
-export const useAccounts = (q: string, page: number) =>
-  useQuery({
-    queryKey: ['accounts', q, page],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page) });
-      if (q) params.set('q', q);
-      return apiFetch<AccountList>(`/api/accounts?${params}`, { signal });
-    },
-    placeholderData: keepPreviousData,
+interface AccountsQuery {
+  q: string;
+  page: number;
+}
+
+function getAccounts({ q, page }: AccountsQuery, signal?: AbortSignal) {
+  const params = new URLSearchParams({ page: String(page) });
+  if (q) params.set('q', q);
+  return apiFetch<AccountList>(`/api/accounts?${params}`, { signal });
+}
+
+/** One page of a search; without a query, the key of every page of every search. */
+export const getAccountsQueryOptions = (query?: AccountsQuery) =>
+  queryOptions({
+    queryKey: query ? ['accounts', query] : ['accounts'],
+    queryFn: ({ signal }) => getAccounts(query ?? { q: '', page: 1 }, signal),
   });
+
+export const useAccounts = (q: string, page: number) =>
+  useQuery({ ...getAccountsQueryOptions({ q, page }), placeholderData: keepPreviousData });
 
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
@@ -23,10 +33,11 @@ export function useUpdateAccount() {
       }),
     onSuccess: (updated) => {
       // Show the change at once on every cached page, then check with the server.
-      queryClient.setQueriesData<AccountList>({ queryKey: ['accounts'] }, (list) =>
+      const { queryKey } = getAccountsQueryOptions();
+      queryClient.setQueriesData<AccountList>({ queryKey }, (list) =>
         list ? { ...list, accounts: list.accounts.map((a) => (a.id === updated.id ? updated : a)) } : list,
       );
-      return queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      return queryClient.invalidateQueries({ queryKey });
     },
   });
 }

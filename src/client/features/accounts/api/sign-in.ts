@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Session } from '../../../../shared/accounts/account.ts';
+import type * as z from 'zod/mini';
+import type { Session, SignInSchema } from '../../../../shared/accounts/account.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { sessionQuery } from './session.ts';
+import { getEventQueryOptions } from '../../events/api/get-event.ts';
+import { getSessionQueryOptions } from './session.ts';
 
-export interface SignInValues {
-  email: string;
-  password: string;
-}
+export type SignInValues = z.output<typeof SignInSchema>;
 
 export function useSignIn() {
   const queryClient = useQueryClient();
@@ -15,8 +14,9 @@ export function useSignIn() {
       apiFetch<Session>('/api/account/sign-in', { method: 'POST', body: JSON.stringify(values) }),
     onSuccess: (session) => {
       // Whatever another account may have left in the cache is not this account's.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'event' });
-      queryClient.setQueryData(sessionQuery.queryKey, session);
+      const [event] = getEventQueryOptions().queryKey;
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== event });
+      queryClient.setQueryData(getSessionQueryOptions().queryKey, session);
     },
   });
 }

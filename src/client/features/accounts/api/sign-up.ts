@@ -1,13 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type * as z from 'zod/mini';
+import type { SignUpSchema } from '../../../../shared/accounts/account.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 export type AccountKind = 'participant' | 'company';
 
-export interface SignUpValues {
-  name: string;
-  email: string;
-  password: string;
-}
+export type SignUpValues = z.output<typeof SignUpSchema>;
 
 const PATHS: Record<AccountKind, string> = {
   participant: '/api/account/sign-up',

@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CompanySignUpSchema, PASSWORD_RULE, SignUpSchema } from '../../../../shared/accounts/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { EmailField, TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
-import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { type AccountKind, type SignUpValues, useSignUp } from '../api/sign-up.ts';
+import { PasswordField } from '../../../components/ui/password-input.tsx';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { type AccountKind, useSignUp } from '../api/sign-up.ts';
 import { linkClass } from './auth-page.tsx';
 import { ResendVerification } from './resend-verification.tsx';
 
@@ -45,8 +44,7 @@ export function SignUpForm({ kind }: { kind: AccountKind }) {
     setError,
     getValues,
     formState: { errors },
-  } = useForm<SignUpValues>({
-    resolver: zodResolver(kind === 'company' ? CompanySignUpSchema : SignUpSchema) as never,
+  } = useZodForm(kind === 'company' ? CompanySignUpSchema : SignUpSchema, {
     // A field is checked when left, then on every change: an error shown above the button clears while the
     // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
     mode: 'onTouched',
@@ -59,11 +57,7 @@ export function SignUpForm({ kind }: { kind: AccountKind }) {
     try {
       await signUp.mutateAsync(values);
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const fieldError of error.errors) {
-          if (isField(fieldError.path)) setError(fieldError.path, { message: fieldError.message });
-        }
-      }
+      showFieldErrors(error, setError, isField);
     }
   });
 
@@ -93,31 +87,20 @@ export function SignUpForm({ kind }: { kind: AccountKind }) {
   return (
     <>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <Field label={copy.nameLabel} error={errors.name?.message}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              {...register('name')}
-              autoComplete={kind === 'company' ? 'organization' : 'name'}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Email" error={errors.email?.message}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Password" hint={PASSWORD_RULE} error={errors.password?.message}>
-          {(a11y) => <PasswordInput {...a11y} {...register('password')} autoComplete="new-password" />}
-        </Field>
+        <TextField
+          label={copy.nameLabel}
+          error={errors.name?.message}
+          {...register('name')}
+          autoComplete={kind === 'company' ? 'organization' : 'name'}
+        />
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <PasswordField
+          label="Password"
+          hint={PASSWORD_RULE}
+          error={errors.password?.message}
+          {...register('password')}
+          autoComplete="new-password"
+        />
         {signUp.isError && <FormAlert>{errorText(signUp.error)}</FormAlert>}
         <Button type="submit" disabled={signUp.isPending} className="w-full">
           {signUp.isPending ? 'Creating your account…' : copy.submit}

@@ -40,13 +40,14 @@ function ChartCard({
   summary,
   empty,
   children,
-  table,
+  figures,
 }: {
   title: string;
   summary: string;
   empty?: string;
   children: ReactNode;
-  table: ReactNode;
+  /** The table's caption, column headings and rows. */
+  figures: FiguresTableProps;
 }) {
   const titleId = useId();
   return (
@@ -69,7 +70,9 @@ function ChartCard({
               Show the figures as a table
             </summary>
             {/* Not a scrolling box: a long table (one row a day) grows the page, reachable without a tab stop. */}
-            <div className="mt-2">{table}</div>
+            <div className="mt-2">
+              <FiguresTable {...figures} />
+            </div>
           </details>
         </>
       )}
@@ -77,15 +80,13 @@ function ChartCard({
   );
 }
 
-function FiguresTable({
-  caption,
-  headings,
-  rows,
-}: {
+interface FiguresTableProps {
   caption: string;
   headings: string[];
   rows: ReactNode[][];
-}) {
+}
+
+function FiguresTable({ caption, headings, rows }: FiguresTableProps) {
   return (
     <table className="w-full border-collapse text-left">
       <caption className="sr-only">{caption}</caption>
@@ -156,13 +157,11 @@ function PerDayChart({ perDay }: { perDay: FunRunDashboard['perDay'] }) {
       title="Registrations per day"
       summary={summary}
       empty={days.length === 0 ? 'No registrations yet: the chart starts with the first one.' : undefined}
-      table={
-        <FiguresTable
-          caption="Registrations per day"
-          headings={['Day', 'Registrations']}
-          rows={days.filter((d) => d.count > 0).map((d) => [formatFullDay(d.day), d.count])}
-        />
-      }
+      figures={{
+        caption: 'Registrations per day',
+        headings: ['Day', 'Registrations'],
+        rows: days.filter((d) => d.count > 0).map((d) => [formatFullDay(d.day), d.count]),
+      }}
     >
       <div className="grid grid-cols-[auto_1fr] gap-x-2">
         <div className="flex h-40 flex-col justify-between text-right text-xs text-stone-600 tabular-nums">
@@ -189,14 +188,43 @@ function PerDayChart({ perDay }: { perDay: FunRunDashboard['perDay'] }) {
   );
 }
 
-/** Horizontal bars: one per row, the label above the bar on a phone, beside it from `sm`. */
-function Bars({
-  rows,
+interface BarRow {
+  key: string;
+  label: string;
+  value: number;
+  limit?: number | null;
+  bar: string;
+  note: string;
+}
+
+/** Bars for runners, then for cyclists, each under its heading; a discipline without any is left out. */
+function BarsPerDiscipline({
   max,
+  heading,
+  rows,
 }: {
-  rows: { key: string; label: string; value: number; limit?: number | null; bar: string; note: string }[];
   max: number;
+  heading: (discipline: Discipline) => ReactNode;
+  rows: (discipline: Discipline) => BarRow[];
 }) {
+  return (
+    <div className="flex flex-col gap-4">
+      {DISCIPLINES.map((discipline) => {
+        const own = rows(discipline);
+        if (own.length === 0) return null;
+        return (
+          <div key={discipline}>
+            <p className="mb-1.5 text-sm font-semibold text-stone-900">{heading(discipline)}</p>
+            <Bars max={max} rows={own} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Horizontal bars: one per row, the label above the bar on a phone, beside it from `sm`. */
+function Bars({ rows, max }: { rows: BarRow[]; max: number }) {
   return (
     <ul className="flex flex-col gap-2.5">
       {rows.map((row) => (
@@ -244,41 +272,32 @@ function PerRaceChart({ perRace }: { perRace: FunRunDashboard['perRace'] }) {
       title="Entrants per race"
       summary={summary}
       empty={perRace.length === 0 ? 'There are no races yet: add them in the event settings.' : undefined}
-      table={
-        <FiguresTable
-          caption="Entrants per race"
-          headings={['Race', 'Entrants', 'Capacity']}
-          rows={perRace.map((r) => [
-            `${r.race} · ${DISCIPLINE_LABELS[r.discipline]}`,
-            r.count,
-            r.capacity === null ? 'No limit' : r.capacity,
-          ])}
-        />
-      }
+      figures={{
+        caption: 'Entrants per race',
+        headings: ['Race', 'Entrants', 'Capacity'],
+        rows: perRace.map((r) => [
+          `${r.race} · ${DISCIPLINE_LABELS[r.discipline]}`,
+          r.count,
+          r.capacity === null ? 'No limit' : r.capacity,
+        ]),
+      }}
     >
-      <div className="flex flex-col gap-4">
-        {DISCIPLINES.map((discipline) => {
-          const races = perRace.filter((r) => r.discipline === discipline);
-          if (races.length === 0) return null;
-          return (
-            <div key={discipline}>
-              <p className="mb-1.5 text-sm font-semibold text-stone-900">{PLURAL[discipline]}</p>
-              <Bars
-                max={max}
-                rows={races.map((r) => ({
-                  key: r.race,
-                  label: r.race,
-                  value: r.count,
-                  limit: r.capacity,
-                  bar:
-                    r.capacity !== null && r.count >= r.capacity ? 'bg-red-700' : DISCIPLINE_BAR[discipline],
-                  note: limitText(r),
-                }))}
-              />
-            </div>
-          );
-        })}
-      </div>
+      <BarsPerDiscipline
+        max={max}
+        heading={(discipline) => PLURAL[discipline]}
+        rows={(discipline) =>
+          perRace
+            .filter((r) => r.discipline === discipline)
+            .map((r) => ({
+              key: r.race,
+              label: r.race,
+              value: r.count,
+              limit: r.capacity,
+              bar: r.capacity !== null && r.count >= r.capacity ? 'bg-red-700' : DISCIPLINE_BAR[discipline],
+              note: limitText(r),
+            }))
+        }
+      />
     </ChartCard>
   );
 }
@@ -298,41 +317,35 @@ function TshirtChart({ tshirts }: { tshirts: FunRunDashboard['tshirts'] }) {
       title="T-shirt sizes"
       summary={summary}
       empty={tshirts.length === 0 ? 'No T-shirts to order yet.' : undefined}
-      table={
-        <FiguresTable
-          caption="T-shirt sizes per discipline"
-          headings={['Size', 'Runners', 'Cyclists']}
-          rows={sizesInOrder(tshirts).map((size) => [
-            size,
-            tshirts.find((t) => t.discipline === 'run' && t.size === size)?.count ?? 0,
-            tshirts.find((t) => t.discipline === 'cycle' && t.size === size)?.count ?? 0,
-          ])}
-        />
-      }
+      figures={{
+        caption: 'T-shirt sizes per discipline',
+        headings: ['Size', 'Runners', 'Cyclists'],
+        rows: sizesInOrder(tshirts).map((size) => [
+          size,
+          tshirts.find((t) => t.discipline === 'run' && t.size === size)?.count ?? 0,
+          tshirts.find((t) => t.discipline === 'cycle' && t.size === size)?.count ?? 0,
+        ]),
+      }}
     >
-      <div className="flex flex-col gap-4">
-        {DISCIPLINES.map((discipline) => {
-          const sizes = tshirts.filter((t) => t.discipline === discipline);
-          if (sizes.length === 0) return null;
-          return (
-            <div key={discipline}>
-              <p className="mb-1.5 text-sm font-semibold text-stone-900">
-                {PLURAL[discipline]} · {totals.find((t) => t.discipline === discipline)?.total}
-              </p>
-              <Bars
-                max={max}
-                rows={sizes.map((t) => ({
-                  key: t.size,
-                  label: t.size,
-                  value: t.count,
-                  bar: DISCIPLINE_BAR[discipline],
-                  note: String(t.count),
-                }))}
-              />
-            </div>
-          );
-        })}
-      </div>
+      <BarsPerDiscipline
+        max={max}
+        heading={(discipline) => (
+          <>
+            {PLURAL[discipline]} · {totals.find((t) => t.discipline === discipline)?.total}
+          </>
+        )}
+        rows={(discipline) =>
+          tshirts
+            .filter((t) => t.discipline === discipline)
+            .map((t) => ({
+              key: t.size,
+              label: t.size,
+              value: t.count,
+              bar: DISCIPLINE_BAR[discipline],
+              note: String(t.count),
+            }))
+        }
+      />
     </ChartCard>
   );
 }

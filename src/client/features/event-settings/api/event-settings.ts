@@ -5,24 +5,27 @@ import type {
   RaceInput,
 } from '../../../../shared/event-settings/event-settings.ts';
 import { ApiError, apiFetch, NETWORK_DOWN } from '../../../lib/api.ts';
+import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
+import { getEventQueryOptions } from '../../events/api/get-event.ts';
 
 // Not in features/events/api: the build puts that folder in the chunk every public page loads.
 
-export const eventSettingsQuery = queryOptions({
-  queryKey: ['admin-event'],
-  queryFn: ({ signal }) => apiFetch<EventSettings>('/api/admin/event', { signal }),
-});
+export const getEventSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin-event'],
+    queryFn: ({ signal }) => apiFetch<EventSettings>('/api/admin/event', { signal }),
+  });
 
 /** The event as an admin edits it (races with their entries counted). */
-export const useEventSettings = () => useQuery(eventSettingsQuery);
+export const useEventSettings = () => useQuery(getEventSettingsQueryOptions());
 
 /** After a save: the answer is the new settings; the public pages' copy of the event is out of date. */
 function useSaved() {
   const queryClient = useQueryClient();
   return (settings: EventSettings) => {
-    queryClient.setQueryData(eventSettingsQuery.queryKey, settings);
-    void queryClient.invalidateQueries({ queryKey: ['event'] });
-    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    queryClient.setQueryData(getEventSettingsQueryOptions().queryKey, settings);
+    void queryClient.invalidateQueries({ queryKey: getEventQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
   };
 }
 

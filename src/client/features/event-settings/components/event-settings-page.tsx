@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { useEventSettings } from '../api/event-settings.ts';
 import { ImagesSection } from './images-section.tsx';
 import { RacesSection } from './races-section.tsx';
@@ -34,9 +34,7 @@ export function EventSettingsPage() {
         </p>
       </PageHeading>
       {settings.isPending && <Loading label="Loading the settings…" />}
-      {settings.isError && (
-        <ErrorMessage onRetry={() => settings.refetch()}>{errorText(settings.error)}</ErrorMessage>
-      )}
+      <QueryError query={settings} />
       {data && (
         <div className="flex flex-col gap-6">
           <nav aria-label="Sections" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">

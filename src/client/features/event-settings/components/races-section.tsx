@@ -7,7 +7,7 @@ import {
 import { DISCIPLINES, type Discipline } from '../../../../shared/events/event-display.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSaveRaces } from '../api/event-settings.ts';
@@ -208,9 +208,12 @@ function RaceCard({
   const name = row.label.trim() || 'new race';
   const capacity = capacityOf(row.capacity);
   const full = typeof capacity === 'number' && row.taken >= capacity;
-  const set = (field: 'label' | 'capacity' | 'feeUsd' | 'feeZwg') => ({
-    value: row[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ ...row, [field]: event.target.value }),
+  const field = (name: 'label' | 'capacity' | 'feeUsd' | 'feeZwg', label: string) => ({
+    label,
+    error: errors[`${row.key}.${name}`],
+    value: row[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ ...row, [name]: event.target.value }),
+    autoComplete: 'off',
   });
   return (
     <fieldset className="rounded-lg border border-stone-200 bg-stone-50 p-4">
@@ -236,47 +239,10 @@ function RaceCard({
         )}
       </div>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Field label="Name" error={errors[`${row.key}.label`]}>
-          {(a11y) => (
-            <input {...a11y} {...set('label')} ref={labelRef} autoComplete="off" className={inputClass} />
-          )}
-        </Field>
-        <Field label="Capacity" error={errors[`${row.key}.capacity`]}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              {...set('capacity')}
-              placeholder="No limit"
-              inputMode="numeric"
-              autoComplete="off"
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Fee in USD" error={errors[`${row.key}.feeUsd`]}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              {...set('feeUsd')}
-              placeholder="No fee"
-              inputMode="decimal"
-              autoComplete="off"
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Fee in ZWG" error={errors[`${row.key}.feeZwg`]}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              {...set('feeZwg')}
-              placeholder="No fee"
-              inputMode="decimal"
-              autoComplete="off"
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <TextField {...field('label', 'Name')} ref={labelRef} />
+        <TextField {...field('capacity', 'Capacity')} placeholder="No limit" inputMode="numeric" />
+        <TextField {...field('feeUsd', 'Fee in USD')} placeholder="No fee" inputMode="decimal" />
+        <TextField {...field('feeZwg', 'Fee in ZWG')} placeholder="No fee" inputMode="decimal" />
       </div>
     </fieldset>
   );

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import {
   type EventSettings,
@@ -10,14 +9,14 @@ import {
 } from '../../../../shared/event-settings/event-settings.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { Field, inputClass, PHONE_HINT, PhoneField, TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveEventSettings } from '../api/event-settings.ts';
 import { failureOf, inputOf, type Outcome, SettingsSection } from './section.tsx';
 
 const WAIVER_HEADING = 'Celebration Fun Run Registration Waiver';
-const PHONE_HINT = 'e.g. 0771234567 or +263 77 123 4567';
 
 /** A section's save: its part merged into the rest of the settings as the server has them. */
 function useSectionSave(settings: EventSettings) {
@@ -41,6 +40,34 @@ function useSectionSave(settings: EventSettings) {
   return { run, outcome, saving: save.isPending };
 }
 
+/**
+ * A section's form: checked by its part of the contract, saved into the rest of the settings, its fields'
+ * errors beside them and its outcome beside its Save button; afterwards it shows what was saved.
+ */
+function useSectionForm<Values extends FieldValues>(
+  settings: EventSettings,
+  schema: FormSchema<Partial<EventSettingsInput>>,
+  {
+    valuesOf,
+    fields,
+    savedText,
+  }: {
+    valuesOf: (settings: EventSettings) => Values;
+    fields: readonly string[];
+    savedText: string | ((saved: EventSettings) => string);
+  },
+) {
+  const { run, outcome, saving } = useSectionSave(settings);
+  // Whole values are default values too; TypeScript cannot see that for a type parameter.
+  const defaultValues = valuesOf(settings) as DefaultValues<Values>;
+  const form = useZodForm(schema, { mode: 'onTouched', defaultValues });
+  const onSubmit = form.handleSubmit(async (values) => {
+    const saved = await run(values, savedText, (error) => failureOf(error, form.setError, fields));
+    if (saved) form.reset(valuesOf(saved));
+  });
+  return { ...form, section: { onSubmit, outcome, saving } };
+}
+
 const TextsSchema = z.pick(EventSettingsInputSchema, {
   title: true,
   subtitle: true,
@@ -48,7 +75,6 @@ const TextsSchema = z.pick(EventSettingsInputSchema, {
   contactPhone: true,
   backgroundAlt: true,
 });
-type Texts = z.input<typeof TextsSchema>;
 const TEXT_FIELDS = ['title', 'subtitle', 'greeting', 'contactPhone', 'backgroundAlt'] as const;
 
 function textsOf(settings: EventSettings): Record<(typeof TEXT_FIELDS)[number], string> {
@@ -61,71 +87,47 @@ function textsOf(settings: EventSettings): Record<(typeof TEXT_FIELDS)[number], 
   };
 }
 
-const resolverOf = <T extends FieldValues>(schema: z.ZodMiniType) =>
-  zodResolver(schema as never) as unknown as Resolver<T>;
-
 export function TextsSection({ settings }: { settings: EventSettings }) {
-  const { run, outcome, saving } = useSectionSave(settings);
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
     formState: { errors },
-  } = useForm<Record<(typeof TEXT_FIELDS)[number], string>>({
-    resolver: resolverOf(TextsSchema),
-    mode: 'onTouched',
-    defaultValues: textsOf(settings),
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await run(
-      values as Texts,
-      'The texts were saved. The landing page shows them now.',
-      (error) => failureOf(error, setError, TEXT_FIELDS),
-    );
-    if (saved) reset(textsOf(saved));
+    section,
+  } = useSectionForm(settings, TextsSchema, {
+    valuesOf: textsOf,
+    fields: TEXT_FIELDS,
+    savedText: 'The texts were saved. The landing page shows them now.',
   });
   return (
     <SettingsSection
       id="texts"
       title="Texts"
       intro="What the landing page and the thank-you page say."
-      onSubmit={onSubmit}
-      saving={saving}
       saveLabel="Save texts"
-      outcome={outcome}
+      {...section}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Title" error={errors.title?.message}>
-          {(a11y) => <input {...a11y} {...register('title')} className={inputClass} />}
-        </Field>
-        <Field
+        <TextField label="Title" error={errors.title?.message} {...register('title')} />
+        <TextField
           label="Greeting"
           hint="Typed out above the title, e.g. Welcome to"
           error={errors.greeting?.message}
-        >
-          {(a11y) => <input {...a11y} {...register('greeting')} className={inputClass} />}
-        </Field>
+          {...register('greeting')}
+        />
       </div>
-      <Field label="Subtitle" error={errors.subtitle?.message}>
-        {(a11y) => <input {...a11y} {...register('subtitle')} className={inputClass} />}
-      </Field>
-      <Field
+      <TextField label="Subtitle" error={errors.subtitle?.message} {...register('subtitle')} />
+      <PhoneField
         label="Contact phone"
         hint={`Shown on the thank-you page; ${PHONE_HINT}`}
         error={errors.contactPhone?.message}
-      >
-        {(a11y) => (
-          <input {...a11y} {...register('contactPhone')} type="tel" className={`${inputClass} sm:max-w-xs`} />
-        )}
-      </Field>
-      <Field
+        {...register('contactPhone')}
+        className="sm:max-w-xs"
+      />
+      <TextField
         label="Photo description"
         hint="Read out to blind visitors instead of the background photo: say what it shows."
         error={errors.backgroundAlt?.message}
-      >
-        {(a11y) => <input {...a11y} {...register('backgroundAlt')} className={inputClass} />}
-      </Field>
+        {...register('backgroundAlt')}
+      />
     </SettingsSection>
   );
 }
@@ -158,27 +160,16 @@ const paymentOf = (settings: EventSettings): PaymentValues => ({
 });
 
 export function PaymentSection({ settings }: { settings: EventSettings }) {
-  const { run, outcome, saving } = useSectionSave(settings);
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
     formState: { errors },
-  } = useForm<PaymentValues>({
-    resolver: resolverOf(PaymentSchema),
-    mode: 'onTouched',
-    defaultValues: paymentOf(settings),
+    section,
+  } = useSectionForm(settings, PaymentSchema, {
+    valuesOf: paymentOf,
+    fields: PAYMENT_FIELDS,
+    savedText: 'The payment options were saved. The landing, banking and thank-you pages show them now.',
   });
   const e = errors.payment;
-  const onSubmit = handleSubmit(async (values) => {
-    const saved = await run(
-      values as EventSettingsInput,
-      'The payment options were saved. The landing, banking and thank-you pages show them now.',
-      (error) => failureOf(error, setError, PAYMENT_FIELDS),
-    );
-    if (saved) reset(paymentOf(saved));
-  });
   const group = 'grid gap-4 rounded-lg border border-stone-200 p-4 sm:grid-cols-2';
   const legend = 'px-1 font-semibold text-stone-900';
   return (
@@ -186,74 +177,67 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
       id="payment"
       title="Payment options"
       intro="The four ways to pay, shown to every registrant."
-      onSubmit={onSubmit}
-      saving={saving}
       saveLabel="Save payment options"
-      outcome={outcome}
+      {...section}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Bank" error={e?.bankName?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.bankName')} className={inputClass} />}
-        </Field>
-        <Field label="Branch" error={e?.branch?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.branch')} className={inputClass} />}
-        </Field>
+        <TextField label="Bank" error={e?.bankName?.message} {...register('payment.bankName')} />
+        <TextField label="Branch" error={e?.branch?.message} {...register('payment.branch')} />
       </div>
-      <fieldset className={group}>
-        <legend className={legend}>1. USD bank transfer</legend>
-        <Field label="USD account name" error={e?.usd?.accountName?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.usd.accountName')} className={inputClass} />}
-        </Field>
-        <Field label="USD account number" error={e?.usd?.accountNumber?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.usd.accountNumber')} className={inputClass} />}
-        </Field>
-      </fieldset>
-      <fieldset className={group}>
-        <legend className={legend}>2. ZWG bank transfer</legend>
-        <Field label="ZWG account name" error={e?.zwg?.accountName?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.zwg.accountName')} className={inputClass} />}
-        </Field>
-        <Field label="ZWG account number" error={e?.zwg?.accountNumber?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.zwg.accountNumber')} className={inputClass} />}
-        </Field>
-      </fieldset>
+      {(['usd', 'zwg'] as const).map((account, index) => {
+        const currency = account.toUpperCase();
+        return (
+          <fieldset key={account} className={group}>
+            <legend className={legend}>{`${index + 1}. ${currency} bank transfer`}</legend>
+            <TextField
+              label={`${currency} account name`}
+              error={e?.[account]?.accountName?.message}
+              {...register(`payment.${account}.accountName`)}
+            />
+            <TextField
+              label={`${currency} account number`}
+              error={e?.[account]?.accountNumber?.message}
+              {...register(`payment.${account}.accountNumber`)}
+            />
+          </fieldset>
+        );
+      })}
       <fieldset className={group}>
         <legend className={legend}>3. Cash</legend>
-        <Field label="Phone to call about cash" hint={PHONE_HINT} error={e?.cashPhone?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.cashPhone')} type="tel" className={inputClass} />}
-        </Field>
+        <PhoneField
+          label="Phone to call about cash"
+          error={e?.cashPhone?.message}
+          {...register('payment.cashPhone')}
+        />
       </fieldset>
       <fieldset className={group}>
         <legend className={legend}>4. Mobile money</legend>
-        <Field label="Provider" hint="e.g. EcoCash" error={e?.mobileMoney?.provider?.message}>
-          {(a11y) => <input {...a11y} {...register('payment.mobileMoney.provider')} className={inputClass} />}
-        </Field>
-        <Field label="Mobile-money number" hint={PHONE_HINT} error={e?.mobileMoney?.number?.message}>
-          {(a11y) => (
-            <input {...a11y} {...register('payment.mobileMoney.number')} type="tel" className={inputClass} />
-          )}
-        </Field>
-        <Field label="Account holder name" error={e?.mobileMoney?.holderName?.message}>
-          {(a11y) => (
-            <input {...a11y} {...register('payment.mobileMoney.holderName')} className={inputClass} />
-          )}
-        </Field>
+        <TextField
+          label="Provider"
+          hint="e.g. EcoCash"
+          error={e?.mobileMoney?.provider?.message}
+          {...register('payment.mobileMoney.provider')}
+        />
+        <PhoneField
+          label="Mobile-money number"
+          error={e?.mobileMoney?.number?.message}
+          {...register('payment.mobileMoney.number')}
+        />
+        <TextField
+          label="Account holder name"
+          error={e?.mobileMoney?.holderName?.message}
+          {...register('payment.mobileMoney.holderName')}
+        />
         <div className="sm:col-span-2">
-          <Field
+          <TextField
             label="Payment code pattern"
             hint="{amount} is replaced by the race's fee, e.g. *151*1*1*0771234567*{amount}#"
             error={e?.mobileMoney?.codePattern?.message}
-          >
-            {(a11y) => (
-              <input
-                {...a11y}
-                {...register('payment.mobileMoney.codePattern')}
-                className={`${inputClass} font-mono`}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </Field>
+            {...register('payment.mobileMoney.codePattern')}
+            className="font-mono"
+            autoComplete="off"
+            spellCheck={false}
+          />
         </div>
       </fieldset>
     </SettingsSection>
@@ -321,15 +305,13 @@ export function ClosingSection({ settings }: { settings: EventSettings }) {
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="sm:w-72">
-          <Field
+          <TextField
             label="Closes at (Harare time)"
             hint="Empty: registration stays open."
             error={errors.closesAt?.message}
-          >
-            {(a11y) => (
-              <input {...a11y} {...register('closesAt')} type="datetime-local" className={inputClass} />
-            )}
-          </Field>
+            {...register('closesAt')}
+            type="datetime-local"
+          />
         </div>
         <button
           type="button"
@@ -346,29 +328,18 @@ export function ClosingSection({ settings }: { settings: EventSettings }) {
 const TermsSchema = z.pick(EventSettingsInputSchema, { termsText: true });
 
 export function TermsSection({ settings }: { settings: EventSettings }) {
-  const { run, outcome, saving } = useSectionSave(settings);
+  const before = settings.termsVersion;
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
     formState: { errors },
-  } = useForm<{ termsText: string }>({
-    resolver: resolverOf(TermsSchema),
-    mode: 'onTouched',
-    defaultValues: { termsText: settings.termsText },
-  });
-  const onSubmit = handleSubmit(async ({ termsText }) => {
-    const before = settings.termsVersion;
-    const saved = await run(
-      { termsText },
-      (after) =>
-        after.termsVersion === before
-          ? `Saved. The text did not change, so it stays version ${before}.`
-          : `Saved as version ${after.termsVersion}. /Terms shows it now.`,
-      (error) => failureOf(error, setError, ['termsText']),
-    );
-    if (saved) reset({ termsText: saved.termsText });
+    section,
+  } = useSectionForm(settings, TermsSchema, {
+    valuesOf: (saved) => ({ termsText: saved.termsText }),
+    fields: ['termsText'],
+    savedText: (after) =>
+      after.termsVersion === before
+        ? `Saved. The text did not change, so it stays version ${before}.`
+        : `Saved as version ${after.termsVersion}. /Terms shows it now.`,
   });
   return (
     <SettingsSection
@@ -380,10 +351,8 @@ export function TermsSection({ settings }: { settings: EventSettings }) {
           records the version its registrant agreed to.
         </p>
       }
-      onSubmit={onSubmit}
-      saving={saving}
       saveLabel="Save terms"
-      outcome={outcome}
+      {...section}
     >
       <Field
         label="Terms text"

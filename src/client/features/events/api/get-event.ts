@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicEvent } from '../../../../shared/events/event.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
-export const eventQuery = queryOptions({
-  queryKey: ['event'],
-  queryFn: () => apiFetch<PublicEvent>('/api/event'),
-});
+export const getEvent = () => apiFetch<PublicEvent>('/api/event');
 
-export const useEvent = () => useQuery(eventQuery);
+export const getEventQueryOptions = () => queryOptions({ queryKey: ['event'], queryFn: getEvent });
+
+/** The fun run as the public pages show it. */
+export const useEvent = () => useQuery(getEventQueryOptions());

@@ -6,8 +6,6 @@ import type {
 } from '../../../../shared/participants/participants.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
-export const participantsKey = ['participants'] as const;
-
 /** The query string of a filter (empty values left out), shared by the list and the two downloads. */
 export function participantParams(query: ParticipantListQuery) {
   const params = new URLSearchParams();
@@ -17,16 +15,17 @@ export function participantParams(query: ParticipantListQuery) {
   return params;
 }
 
-export const participantsQuery = (query: ParticipantListQuery) =>
+/** One page of a filter; without a filter, the key of every page of every filter. */
+export const getParticipantsQueryOptions = (query?: ParticipantListQuery) =>
   queryOptions({
-    queryKey: [...participantsKey, 'list', query],
+    queryKey: query ? ['participants', 'list', query] : ['participants', 'list'],
     queryFn: ({ signal }) =>
-      apiFetch<ParticipantList>(`/api/participants?${participantParams(query)}`, { signal }),
+      apiFetch<ParticipantList>(`/api/participants?${participantParams(query ?? {})}`, { signal }),
   });
 
 /** One page of entries; the previous page stays on screen while the next one loads. */
 export const useParticipants = (query: ParticipantListQuery) =>
-  useQuery({ ...participantsQuery(query), placeholderData: keepPreviousData });
+  useQuery({ ...getParticipantsQueryOptions(query), placeholderData: keepPreviousData });
 
 /**
  * FunRun_Participants.pdf or .csv of the current filters and sort: a plain link, so the browser downloads

@@ -5,19 +5,20 @@ import type {
   PaymentUpdateData,
 } from '../../../../shared/participants/participants.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { participantsKey } from './list-participants.ts';
+import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
+import { getParticipantsQueryOptions } from './list-participants.ts';
 
 const entryPath = (id: string) => `/api/participants/${encodeURIComponent(id)}`;
 
-export const participantQuery = (id: string) =>
+export const getParticipantQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...participantsKey, 'entry', id],
+    queryKey: ['participants', 'entry', id],
     queryFn: ({ signal }) => apiFetch<ParticipantDetail>(entryPath(id), { signal }),
   });
 
 /** One entry with its payment and history. */
 export const useParticipant = (id: string | undefined) =>
-  useQuery({ ...participantQuery(id ?? ''), enabled: id !== undefined });
+  useQuery({ ...getParticipantQueryOptions(id ?? ''), enabled: id !== undefined });
 
 /** Every change answers with the whole entry: show it at once, then refresh the lists and the dashboard. */
 function useChange<T>(request: (id: string, body: T) => Promise<ParticipantDetail>) {
@@ -25,9 +26,9 @@ function useChange<T>(request: (id: string, body: T) => Promise<ParticipantDetai
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: T }) => request(id, body),
     onSuccess: (detail) => {
-      queryClient.setQueryData(participantQuery(detail.id).queryKey, detail);
-      void queryClient.invalidateQueries({ queryKey: [...participantsKey, 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      queryClient.setQueryData(getParticipantQueryOptions(detail.id).queryKey, detail);
+      void queryClient.invalidateQueries({ queryKey: getParticipantsQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
     },
   });
 }

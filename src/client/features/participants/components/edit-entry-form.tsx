@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import {
   type ParticipantDetail,
-  type ParticipantEditData,
   ParticipantEditSchema,
 } from '../../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
-import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
 import {
   type EntrantField,
@@ -20,6 +19,19 @@ import {
 import { useEditParticipant } from '../api/participant.ts';
 
 type Values = Record<EntrantField, string> & { listedInSearch: boolean };
+
+const valuesOf = (entry: ParticipantDetail): Values => ({
+  firstName: entry.firstName,
+  lastName: entry.lastName,
+  email: entry.email,
+  mobile: formatPhone(entry.mobile),
+  age: String(entry.age),
+  gender: entry.gender ?? '',
+  raceType: entry.raceType,
+  nextOfKinMobile: formatPhone(entry.nextOfKinMobile),
+  tshirtSize: entry.tshirtSize,
+  listedInSearch: entry.listedInSearch,
+});
 
 /** The public form's fields, labels and messages, for an admin's correction of one entry. */
 export function EditEntryForm({
@@ -35,7 +47,7 @@ export function EditEntryForm({
   const settings = useEventSettings();
   if (settings.isPending) return <Loading label="Loading the races…" />;
   if (settings.isError) {
-    return <ErrorMessage onRetry={() => settings.refetch()}>{errorText(settings.error)}</ErrorMessage>;
+    return <QueryError query={settings} />;
   }
   const races = settings.data.races.filter((race) => race.discipline === entry.discipline);
   const sizes = settings.data.tshirtSizes[entry.discipline];
@@ -61,22 +73,10 @@ function EditForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Values, unknown, ParticipantEditData>({
-    resolver: zodResolver(ParticipantEditSchema) as never,
+  } = useZodForm(ParticipantEditSchema, {
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: {
-      firstName: entry.firstName,
-      lastName: entry.lastName,
-      email: entry.email,
-      mobile: formatPhone(entry.mobile),
-      age: String(entry.age),
-      gender: entry.gender ?? '',
-      raceType: entry.raceType,
-      nextOfKinMobile: formatPhone(entry.nextOfKinMobile),
-      tshirtSize: entry.tshirtSize,
-      listedInSearch: entry.listedInSearch,
-    },
+    defaultValues: valuesOf(entry),
   });
 
   const onSubmit = handleSubmit(async (data) => {
@@ -84,12 +84,9 @@ function EditForm({
     try {
       const saved = await edit.mutateAsync({ id: entry.id, body: data });
       onSaved(saved.history.length > entry.history.length);
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      for (const fieldError of error.errors) {
-        if (isEntrantField(fieldError.path)) setError(fieldError.path, { message: fieldError.message });
-      }
-      if (error.status === 409 && /full/i.test(error.message)) {
+    } catch (failure) {
+      const error = showFieldErrors(failure, setError, isEntrantField);
+      if (error?.status === 409 && /full/i.test(error.message)) {
         setError('raceType', { message: error.message }, { shouldFocus: true });
       }
     }
@@ -128,14 +125,12 @@ function EditForm({
         </label>
       </div>
       {failure && <DialogError>{errorText(failure)}</DialogError>}
-      <DialogActions>
-        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-          Don’t save
-        </button>
-        <button type="submit" className={buttonClass} disabled={edit.isPending}>
-          {edit.isPending ? 'Saving…' : 'Save changes'}
-        </button>
-      </DialogActions>
+      <SaveActions
+        onCancel={onCancel}
+        busy={edit.isPending}
+        saveLabel="Save changes"
+        cancelLabel="Don’t save"
+      />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import {
   type ParticipantColumn,
 } from '../../../../shared/participants/participants.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { BreakableEmail, NotGiven } from '../../../components/ui/text.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 
 export const PAYMENT_TONES = { paid: 'good', unpaid: 'warn', waived: 'plain' } as const;
@@ -20,29 +21,6 @@ export function readablePhone(e164: string) {
   const phone = parsePhoneNumberFromString(e164);
   if (!phone) return e164;
   return phone.country === 'ZW' ? phone.formatNational() : phone.formatInternational();
-}
-
-/** "not given", read out; a dash on screen. */
-export function NotGiven() {
-  return (
-    <>
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">not given</span>
-    </>
-  );
-}
-
-/** An address that wraps after its @ rather than anywhere in a word. */
-export function BreakableEmail({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
 }
 
 /** How each column shows an entry's value (the list's cells and the entry's details alike). */

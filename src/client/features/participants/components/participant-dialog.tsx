@@ -11,8 +11,10 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
 import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { ENTRANT_FIELDS } from '../../registrations/components/entrant-fields.tsx';
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
 import { moneyText } from '../money-text.ts';
 import { EditEntryForm } from './edit-entry-form.tsx';
@@ -20,17 +22,7 @@ import { COLUMN_LABELS, COLUMN_VALUES, fullName, PAYMENT_TONES } from './partici
 import { PaymentForm } from './payment-form.tsx';
 
 /** The entry's own fields, in the list's order (its reference, discipline and dates are said above them). */
-const DETAIL_FIELDS: ParticipantColumn[] = [
-  'firstName',
-  'lastName',
-  'email',
-  'mobile',
-  'age',
-  'gender',
-  'raceType',
-  'tshirtSize',
-  'nextOfKinMobile',
-];
+const DETAIL_FIELDS: readonly ParticipantColumn[] = ENTRANT_FIELDS;
 
 const sectionHeading = 'text-lg font-bold text-stone-900';
 const dangerButtonClass = buttonClass
@@ -68,7 +60,7 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
   if (detail.isError || !entry) {
     return (
       <>
-        <ErrorMessage onRetry={() => detail.refetch()}>{errorText(detail.error)}</ErrorMessage>
+        <QueryError query={detail} />
         <DialogActions>
           <button type="button" className={secondaryButtonClass} onClick={onClose}>
             Close

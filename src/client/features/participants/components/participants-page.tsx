@@ -10,11 +10,11 @@ import {
 } from '../../../../shared/participants/participants.ts';
 import { rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { inputClass, SelectField } from '../../../components/ui/field.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
 import { SearchBox } from '../../../components/ui/search-box.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass, type SortableColumn } from '../../../components/ui/table.tsx';
 import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
@@ -78,7 +78,7 @@ export function ParticipantsPage() {
       </div>
 
       {list.isPending && <Loading label="Loading the participants…" />}
-      {list.isError && <ErrorMessage onRetry={() => list.refetch()}>{errorText(list.error)}</ErrorMessage>}
+      <QueryError query={list} />
       <p aria-live="polite" className="sr-only">
         {data && !list.isPlaceholderData ? `${entries(data.total)} found.` : ''}
       </p>

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import {
   CURRENCIES,
   PAYMENT_METHOD_LABELS,
@@ -8,14 +6,15 @@ import {
   PAYMENT_STATUSES,
   type ParticipantDetail,
   type PaymentMethod,
-  type PaymentUpdateData,
   PaymentUpdateSchema,
 } from '../../../../shared/participants/participants.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { DialogError } from '../../../components/ui/dialog.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
 import { useRecordPayment } from '../api/participant.ts';
 
@@ -60,6 +59,15 @@ export function PaymentForm({
   const fee = (currency: string) =>
     (currency === 'USD' ? race?.feeUsd : currency === 'ZWG' ? race?.feeZwg : undefined) ?? '';
   const { payment } = entry;
+  const initial: Values = {
+    status: entry.paymentStatus,
+    method: payment.method ?? '',
+    amount: payment.amount ?? '',
+    currency: payment.currency ?? '',
+    payerReference: payment.payerReference ?? '',
+    paidOn: payment.paidOn ?? todayInHarare(),
+    reason: payment.waiverReason ?? '',
+  };
   const {
     register,
     handleSubmit,
@@ -69,19 +77,10 @@ export function PaymentForm({
     setError,
     reset,
     formState: { errors },
-  } = useForm<Values, unknown, PaymentUpdateData>({
-    resolver: zodResolver(PaymentUpdateSchema) as never,
+  } = useZodForm(PaymentUpdateSchema, {
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: {
-      status: entry.paymentStatus,
-      method: payment.method ?? '',
-      amount: payment.amount ?? '',
-      currency: payment.currency ?? '',
-      payerReference: payment.payerReference ?? '',
-      paidOn: payment.paidOn ?? todayInHarare(),
-      reason: payment.waiverReason ?? '',
-    },
+    defaultValues: initial,
   });
   const status = watch('status');
 
@@ -106,10 +105,7 @@ export function PaymentForm({
       });
       onSaved(saved.paymentStatus);
     } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      for (const fieldError of error.errors) {
-        if (isField(fieldError.path)) setError(fieldError.path, { message: fieldError.message });
-      }
+      showFieldErrors(error, setError, isField);
     }
   });
 
@@ -143,69 +139,60 @@ export function PaymentForm({
 
       {status === 'paid' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Method" error={errors.method?.message}>
-            {(a11y) => (
-              <select
-                {...a11y}
-                {...register('method', { onChange: (event) => suggestFor(event.target.value) })}
-                className={inputClass}
-              >
-                <option value="">Choose how it was paid</option>
-                {PAYMENT_METHODS.map((method) => (
-                  <option key={method} value={method}>
-                    {PAYMENT_METHOD_LABELS[method]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Method"
+            error={errors.method?.message}
+            {...register('method', { onChange: (event) => suggestFor(event.target.value) })}
+          >
+            <option value="">Choose how it was paid</option>
+            {PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {PAYMENT_METHOD_LABELS[method]}
+              </option>
+            ))}
+          </SelectField>
           <div className="grid grid-cols-[1fr_7rem] gap-3">
-            <Field label="Amount" error={errors.amount?.message}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  {...register('amount')}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field label="Currency" error={errors.currency?.message}>
-              {(a11y) => (
-                <select
-                  {...a11y}
-                  {...register('currency', {
-                    onChange: (event) => {
-                      const { amount } = getValues();
-                      const other = event.target.value === 'USD' ? 'ZWG' : 'USD';
-                      if (!amount || amount === fee(other)) setValue('amount', fee(event.target.value));
-                    },
-                  })}
-                  className={inputClass}
-                >
-                  <option value="">—</option>
-                  {CURRENCIES.map((currency) => (
-                    <option key={currency}>{currency}</option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <TextField
+              label="Amount"
+              error={errors.amount?.message}
+              {...register('amount')}
+              inputMode="decimal"
+              autoComplete="off"
+            />
+            <SelectField
+              label="Currency"
+              error={errors.currency?.message}
+              {...register('currency', {
+                onChange: (event) => {
+                  const { amount } = getValues();
+                  const other = event.target.value === 'USD' ? 'ZWG' : 'USD';
+                  if (!amount || amount === fee(other)) setValue('amount', fee(event.target.value));
+                },
+              })}
+            >
+              <option value="">—</option>
+              {CURRENCIES.map((currency) => (
+                <option key={currency}>{currency}</option>
+              ))}
+            </SelectField>
           </div>
-          <Field label="Payer’s reference" optional error={errors.payerReference?.message}>
-            {(a11y) => (
-              <input {...a11y} {...register('payerReference')} autoComplete="off" className={inputClass} />
-            )}
-          </Field>
-          <Field label="Date paid" error={errors.paidOn?.message}>
-            {(a11y) => <input {...a11y} {...register('paidOn')} type="date" className={inputClass} />}
-          </Field>
+          <TextField
+            label="Payer’s reference"
+            optional
+            error={errors.payerReference?.message}
+            {...register('payerReference')}
+            autoComplete="off"
+          />
+          <TextField label="Date paid" error={errors.paidOn?.message} {...register('paidOn')} type="date" />
         </div>
       )}
       {status === 'waived' && (
-        <Field label="Reason for waiving the fee" error={errors.reason?.message}>
-          {(a11y) => <input {...a11y} {...register('reason')} autoComplete="off" className={inputClass} />}
-        </Field>
+        <TextField
+          label="Reason for waiving the fee"
+          error={errors.reason?.message}
+          {...register('reason')}
+          autoComplete="off"
+        />
       )}
 
       {record.isError && !(record.error instanceof ApiError && record.error.errors.length > 0) && (

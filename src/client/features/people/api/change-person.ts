@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Person, PersonEdit, PersonKind, PersonList } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { peopleKey } from './list-people.ts';
+import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
+import { getPeopleQueryOptions } from './list-people.ts';
 
 const recordPath = (kind: PersonKind, id: string) => `/api/${kind}/${encodeURIComponent(id)}`;
 
@@ -9,7 +10,8 @@ const recordPath = (kind: PersonKind, id: string) => `/api/${kind}/${encodeURICo
 function useRefreshRegister(kind: PersonKind) {
   const queryClient = useQueryClient();
   return (change: { updated?: Person; deletedId?: string }) => {
-    queryClient.setQueriesData<PersonList>({ queryKey: peopleKey(kind) }, (list) => {
+    const { queryKey } = getPeopleQueryOptions(kind);
+    queryClient.setQueriesData<PersonList>({ queryKey }, (list) => {
       if (!list) return list;
       const rows = list.rows
         .filter((row) => row.id !== change.deletedId)
@@ -17,8 +19,8 @@ function useRefreshRegister(kind: PersonKind) {
       return { ...list, rows, total: list.total - (list.rows.length - rows.length) };
     });
     // The admin dashboard's programme totals (['dashboard', 'programme']) count these registers too.
-    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-    return queryClient.invalidateQueries({ queryKey: peopleKey(kind) });
+    void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+    return queryClient.invalidateQueries({ queryKey });
   };
 }
 

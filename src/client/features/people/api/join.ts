@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PersonKind } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
+import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
+import { getPeopleQueryOptions } from './list-people.ts';
 
 export interface Joined {
   message: string;
@@ -24,8 +26,10 @@ export function useJoin(target: JoinTarget) {
     mutationFn: (data: object) => postJoin(target, data),
     // An admin using the form sees the new record in the registers and the totals at once.
     onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: ({ queryKey }) => ['people', 'dashboard'].includes(String(queryKey[0])),
-      }),
+      Promise.all(
+        [getPeopleQueryOptions().queryKey, dashboardQueryKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

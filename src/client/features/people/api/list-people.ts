@@ -15,21 +15,20 @@ function searchParams(query: PersonListQuery) {
   return params;
 }
 
-export const peopleKey = (kind: PersonKind) => ['people', kind] as const;
-
-export const peopleQuery = (kind: PersonKind, query: PersonListQuery) =>
+/** One page of a register; without a query, the key of every page of it; without a kind, of both registers. */
+export const getPeopleQueryOptions = (kind?: PersonKind, query?: PersonListQuery) =>
   queryOptions({
-    queryKey: [...peopleKey(kind), query],
-    queryFn: ({ signal }) => apiFetch<PersonList>(`/api/${kind}?${searchParams(query)}`, { signal }),
+    queryKey: !kind ? ['people'] : query ? ['people', kind, query] : ['people', kind],
+    queryFn: ({ signal }) => apiFetch<PersonList>(`/api/${kind}?${searchParams(query ?? {})}`, { signal }),
   });
 
 /** One page of the register; the previous page stays on screen while the next one loads. */
 export const usePeople = (kind: PersonKind, query: PersonListQuery) =>
-  useQuery({ ...peopleQuery(kind, query), placeholderData: keepPreviousData });
+  useQuery({ ...getPeopleQueryOptions(kind, query), placeholderData: keepPreviousData });
 
 /** Every row of the current filter, for the print layout. */
-export const everyPersonQuery = (kind: PersonKind, filter: PeopleFilter) =>
-  peopleQuery(kind, { ...filter, page: 1, pageSize: PRINT_PAGE_SIZE });
+export const getEveryPersonQueryOptions = (kind: PersonKind, filter: PeopleFilter) =>
+  getPeopleQueryOptions(kind, { ...filter, page: 1, pageSize: PRINT_PAGE_SIZE });
 
 /** The CSV export of the current filter (a plain link: the browser downloads it with the session cookie). */
 export const exportCsvUrl = (kind: PersonKind, filter: PeopleFilter) => {

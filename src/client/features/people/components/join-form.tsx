@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import type * as z from 'zod/mini';
-import { Button } from '../../../components/ui/button.tsx';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { SubmitButton } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
+import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
 import { type JoinTarget, useJoin } from '../api/join.ts';
-import { type PersonField, PersonFields } from './person-fields.tsx';
+import { isPersonField, type PersonField, PersonFields } from './person-fields.tsx';
 
 interface JoinFormProps {
   target: JoinTarget;
   /** The same contract the server checks, so the messages are the same. */
-  schema: z.ZodMiniType;
+  schema: FormSchema<object>;
   fields: readonly PersonField[];
   submitLabel: string;
   busyLabel: string;
@@ -31,14 +30,12 @@ export function JoinForm({ target, schema, fields, submitLabel, busyLabel }: Joi
     setError,
     reset,
     formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(schema as never) as never,
+  } = useZodForm(schema, {
     // Checked when left, then on every change, as the fun-run forms are.
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: empty,
   });
-  const isField = (path: string) => fields.some((field) => field.name === path);
 
   const onSubmit = handleSubmit(
     async (data) => {
@@ -46,14 +43,11 @@ export function JoinForm({ target, schema, fields, submitLabel, busyLabel }: Joi
       try {
         await join.mutateAsync(data);
         reset(empty);
-      } catch (error) {
-        if (!(error instanceof ApiError)) return;
-        for (const fieldError of error.errors) {
-          if (isField(fieldError.path)) setError(fieldError.path, { message: fieldError.message });
-        }
+      } catch (failure) {
+        const error = showFieldErrors(failure, setError, isPersonField(fields));
         // The only conflict a join can meet, told to admins only (anyone else gets the usual answer, and the
         // owner a mail): the email address is already on the register.
-        if (error.status === 409) setError('email', { message: error.message }, { shouldFocus: true });
+        if (error?.status === 409) setError('email', { message: error.message }, { shouldFocus: true });
       }
     },
     // A new attempt: the last answer no longer applies.
@@ -78,20 +72,9 @@ export function JoinForm({ target, schema, fields, submitLabel, busyLabel }: Joi
             <FormAlert>{errorText(join.error)}</FormAlert>
           </div>
         )}
-        <Button
-          type="submit"
-          disabled={join.isPending}
-          aria-disabled={join.isPending}
-          className="w-full sm:w-auto"
-        >
-          {join.isPending && (
-            <span
-              className="size-4 animate-spin rounded-full border-2 border-white/50 border-t-white"
-              aria-hidden="true"
-            />
-          )}
-          {join.isPending ? busyLabel : submitLabel}
-        </Button>
+        <SubmitButton busy={join.isPending} busyLabel={busyLabel} className="w-full sm:w-auto">
+          {submitLabel}
+        </SubmitButton>
       </div>
     </form>
   );

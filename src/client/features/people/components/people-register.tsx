@@ -8,12 +8,18 @@ import { SelectField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { Pager, usePageOf } from '../../../components/ui/pager.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
 import { SearchBox } from '../../../components/ui/search-box.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { DataTable, type SortableColumn } from '../../../components/ui/table.tsx';
-import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { useDecideApplication, useDeletePerson } from '../api/change-person.ts';
-import { everyPersonQuery, exportCsvUrl, type PeopleFilter, usePeople } from '../api/list-people.ts';
+import {
+  exportCsvUrl,
+  getEveryPersonQueryOptions,
+  type PeopleFilter,
+  usePeople,
+} from '../api/list-people.ts';
 import { PersonEditDialog } from './person-edit-dialog.tsx';
 import { PersonRow } from './person-row.tsx';
 import { PrintLayout } from './print-layout.tsx';
@@ -51,9 +57,7 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
   const copy = COPY[kind];
   const columns = registerColumns(kind);
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [typed, settle] = useDebouncedValue(text, TYPING_PAUSE_MS);
-  const query = typed.trim();
+  const { text, setText, query, searchNow } = useSearchText();
   const [page, setPage] = usePageOf(query);
   const [sort, setSort] = useState<PersonSort>('lastName');
   const [dir, setDir] = useState<Direction>('asc');
@@ -103,7 +107,7 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
     setNotice(undefined);
     setPreparingPrint(true);
     try {
-      const all = await queryClient.fetchQuery({ ...everyPersonQuery(kind, filter), staleTime: 0 });
+      const all = await queryClient.fetchQuery({ ...getEveryPersonQueryOptions(kind, filter), staleTime: 0 });
       // The print layout must be in the page before the print dialog takes its picture of it.
       flushSync(() => setPrintable({ key: filterKey, rows: all.rows, total: all.total }));
       window.print();
@@ -169,7 +173,7 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
           value={text}
           onChange={setText}
           onSearch={() => {
-            settle(text);
+            searchNow();
             setPage(() => 1);
           }}
           placeholder="Name, email, church or phone"
@@ -219,9 +223,7 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
       )}
 
       {people.isPending && <Loading label={`Loading the ${copy.many}…`} />}
-      {people.isError && (
-        <ErrorMessage onRetry={() => people.refetch()}>{errorText(people.error)}</ErrorMessage>
-      )}
+      <QueryError query={people} />
       {list && list.rows.length === 0 && (
         <p className="rounded-xl border border-stone-200 bg-white p-5 text-stone-700">
           {query ? `No match for “${query}”.` : `${copy.none}.`}

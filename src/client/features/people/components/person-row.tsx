@@ -2,6 +2,7 @@ import type { Person } from '../../../../shared/people/people.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { Cell, rowClass } from '../../../components/ui/table.tsx';
+import { BreakableEmail, NotGiven } from '../../../components/ui/text.tsx';
 import { fullName, type RegisterColumn, statusLabel, stripeClass } from './register-columns.ts';
 
 const STATUS_TONES = { applicant: 'warn', approved: 'good', declined: 'plain', incomplete: 'warn' } as const;
@@ -46,10 +47,7 @@ export function PersonRow({
             ) : value ? (
               value
             ) : (
-              <>
-                <span aria-hidden="true">—</span>
-                <span className="sr-only">not given</span>
-              </>
+              <NotGiven />
             )}
             {first && person.status === 'incomplete' && (
               <>
@@ -92,18 +90,5 @@ export function PersonRow({
         </div>
       </Cell>
     </tr>
-  );
-}
-
-/** An address that wraps after its @ rather than anywhere in a word. */
-function BreakableEmail({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
   );
 }

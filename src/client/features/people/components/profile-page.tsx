@@ -1,36 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type Resolver, useForm } from 'react-hook-form';
-import { type Person, type ProfileInput, ProfileInputSchema } from '../../../../shared/people/people.ts';
+import { type Person, ProfileInputSchema } from '../../../../shared/people/people.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { formatPhoneForReading } from '../../progress/format.ts';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
+import { formatPhoneForReading } from '../../../lib/format.ts';
 import { useProfile, useSaveProfile } from '../api/profile.ts';
-import { BE_THAT_MAN_FIELDS, PersonFields } from './person-fields.tsx';
-
-type Values = Record<string, string>;
+import { BE_THAT_MAN_FIELDS, PersonFields, personValues, usePersonForm } from './person-fields.tsx';
 
 /** His email is his account's: shown, not edited here. */
 const FIELDS = BE_THAT_MAN_FIELDS.filter((field) => field.name !== 'email');
-const OPTIONAL = ['maritalStatus', 'church', 'age', 'address'] as const;
 
-const valuesOf = (person: Person): Values => ({
-  firstName: person.firstName,
-  lastName: person.lastName,
-  mobile: person.mobile ? formatPhoneForReading(person.mobile) : '',
-  maritalStatus: person.maritalStatus ?? '',
-  church: person.church ?? '',
-  age: person.age === null ? '' : String(person.age),
-  address: person.address ?? '',
-});
-
-/** The contract says null for "not given"; the form's empty text means the same. */
-const resolver: Resolver<Values, unknown, ProfileInput> = (values, context, options) => {
-  const given: Record<string, unknown> = { ...values };
-  for (const name of OPTIONAL) if (!values[name]?.trim()) given[name] = null;
-  return zodResolver(ProfileInputSchema as never)(given as never, context, options as never) as never;
+const valuesOf = (person: Person) => {
+  const { email: _account, ...values } = personValues(person, formatPhoneForReading);
+  return values;
 };
 
 /** /Profile: his own programme record (Be That Man fields), which he keeps up to date himself. */
@@ -42,17 +25,7 @@ export function ProfilePage() {
         <p>Your details in the men’s programme. Your facilitator and the programme office see them.</p>
       </PageHeading>
       {profile.isPending && <Loading label="Loading your details…" />}
-      {profile.isError && (
-        <ErrorMessage
-          onRetry={
-            profile.error instanceof ApiError && profile.error.status === 404
-              ? undefined
-              : () => profile.refetch()
-          }
-        >
-          {errorText(profile.error)}
-        </ErrorMessage>
-      )}
+      <QueryError query={profile} missingIsFinal />
       {profile.data && <ProfileForm key={profile.data.id} person={profile.data} />}
     </div>
   );
@@ -61,17 +34,12 @@ export function ProfilePage() {
 function ProfileForm({ person }: { person: Person }) {
   const save = useSaveProfile();
   const {
-    register,
     handleSubmit,
-    setError,
     reset,
-    formState: { errors, isDirty },
-  } = useForm<Values, unknown, ProfileInput>({
-    resolver,
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    defaultValues: valuesOf(person),
-  });
+    formState: { isDirty },
+    showErrors,
+    fieldsProps,
+  } = usePersonForm(ProfileInputSchema, FIELDS, valuesOf(person));
 
   const onSubmit = handleSubmit(
     async (data) => {
@@ -79,12 +47,7 @@ function ProfileForm({ person }: { person: Person }) {
       try {
         reset(valuesOf(await save.mutateAsync(data)));
       } catch (error) {
-        if (!(error instanceof ApiError)) return;
-        for (const fieldError of error.errors) {
-          if (FIELDS.some((field) => field.name === fieldError.path)) {
-            setError(fieldError.path, { message: fieldError.message });
-          }
-        }
+        showErrors(error);
       }
     },
     () => save.reset(),
@@ -103,7 +66,7 @@ function ProfileForm({ person }: { person: Person }) {
           This is the address you sign in with; it is not changed here.
         </p>
       </div>
-      <PersonFields fields={FIELDS} register={register} errors={errors} optional={OPTIONAL} />
+      <PersonFields {...fieldsProps} />
       <div aria-live="polite" className="empty:hidden">
         {save.isSuccess && !isDirty && <FormSuccess>Your details are saved.</FormSuccess>}
       </div>

@@ -1,52 +1,44 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as z from 'zod/mini';
 import type { PersonList } from '../../../../shared/people/people.ts';
+import type {
+  AssignmentInputSchema,
+  CellGroupInputSchema,
+  ChecklistItemInputSchema,
+  SessionInputSchema,
+} from '../../../../shared/programme-settings/programme-settings.ts';
+import type { AssignmentSchema, SessionSchema, Submission } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { groupsKey } from '../../progress/api/attendance.ts';
+import { getSessionsQueryOptions } from '../../progress/api/attendance.ts';
+import { getGroupsQueryOptions } from '../../progress/api/groups.ts';
+import { getManProgressQueryOptions } from '../../progress/api/man-progress.ts';
+import { getMyProgressQueryOptions } from '../../progress/api/my-progress.ts';
 
-// The admin's configuration of the programme (/api/programme/...).
+// The admin's configuration of the programme (/api/programme/...): each list's rows as the server keeps
+// them, and what the admin's forms send (the shared input contracts).
 
-export interface SessionRow {
-  id: string;
-  name: string;
-  heldOn: string;
-  state: 'open' | 'inactive';
-}
-export interface AssignmentRow {
-  id: string;
-  title: string;
-  dueOn: string;
-}
-export type ChecklistKind = 'sessions' | 'assignments' | 'manual';
-export interface ChecklistRow {
-  id: string;
-  text: string;
-  kind: ChecklistKind;
-  sortOrder: number;
-}
-export interface GroupRow {
-  id: string;
-  name: string;
-  facilitatorId: string | null;
-  memberIds: string[];
-}
+type Assignment = z.infer<typeof AssignmentSchema>;
+type ChecklistItemInput = z.output<typeof ChecklistItemInputSchema>;
+export type ChecklistKind = ChecklistItemInput['kind'];
+export type GroupRow = z.output<typeof CellGroupInputSchema> & { id: string };
 
 export interface SettingsLists {
-  sessions: { row: SessionRow; input: Omit<SessionRow, 'id'> };
-  assignments: { row: AssignmentRow; input: Omit<AssignmentRow, 'id'> };
-  checklist: { row: ChecklistRow; input: Pick<ChecklistRow, 'text' | 'kind'> };
-  groups: { row: GroupRow; input: Omit<GroupRow, 'id'> };
+  sessions: { row: z.infer<typeof SessionSchema>; input: z.output<typeof SessionInputSchema> };
+  assignments: { row: Omit<Assignment, 'dueAt'>; input: z.output<typeof AssignmentInputSchema> };
+  checklist: { row: ChecklistItemInput & { id: string; sortOrder: number }; input: ChecklistItemInput };
+  groups: { row: GroupRow; input: z.output<typeof CellGroupInputSchema> };
 }
 export type SettingsList = keyof SettingsLists;
 
-const settingsKey = ['programme-settings'] as const;
-
-export const settingsQuery = <L extends SettingsList>(list: L) =>
+/** One list; without one, the key of everything on this page (lists, submissions and pickers). */
+export const getSettingsListQueryOptions = <L extends SettingsList>(list?: L) =>
   queryOptions({
-    queryKey: [...settingsKey, list],
+    queryKey: list ? ['programme-settings', list] : ['programme-settings'],
     queryFn: ({ signal }) => apiFetch<SettingsLists[L]['row'][]>(`/api/programme/${list}`, { signal }),
   });
 
-export const useSettingsList = <L extends SettingsList>(list: L) => useQuery(settingsQuery(list));
+export const useSettingsList = <L extends SettingsList>(list: L) =>
+  useQuery(getSettingsListQueryOptions(list));
 
 type Change<L extends SettingsList> =
   | { action: 'add'; input: SettingsLists[L]['input'] }
@@ -67,41 +59,48 @@ export function useChangeSetting<L extends SettingsList>(list: L) {
       return apiFetch<unknown>(path, { method: 'DELETE' });
     },
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: settingsKey }),
-        queryClient.invalidateQueries({ queryKey: ['programme'] }),
-        queryClient.invalidateQueries({ queryKey: groupsKey }),
-      ]),
+      Promise.all(
+        [
+          getSettingsListQueryOptions(),
+          getSessionsQueryOptions(),
+          getGroupsQueryOptions(),
+          getManProgressQueryOptions(),
+          getMyProgressQueryOptions(),
+        ].map(({ queryKey }) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }
 
 export interface SubmissionReport {
-  assignment: AssignmentRow & { dueAt: string };
+  assignment: Assignment;
   men: {
     manId: string;
     firstName: string;
     lastName: string;
     status: 'submitted' | 'late' | 'missing';
-    submission: { id: string; fileName: string; size: number; submittedAt: string } | null;
+    submission: Omit<Submission, 'late'> | null;
   }[];
 }
 
-/** Per man: submitted, late or not submitted, for one assignment. */
-export const useSubmissionReport = (assignmentId: string | undefined) =>
-  useQuery({
-    queryKey: [...settingsKey, 'submissions', assignmentId ?? ''],
+export const getSubmissionReportQueryOptions = (assignmentId: string) =>
+  queryOptions({
+    queryKey: [...getSettingsListQueryOptions().queryKey, 'submissions', assignmentId],
     queryFn: ({ signal }) =>
       apiFetch<SubmissionReport>(
-        `/api/programme/assignments/${encodeURIComponent(assignmentId ?? '')}/submissions`,
-        { signal },
+        `/api/programme/assignments/${encodeURIComponent(assignmentId)}/submissions`,
+        {
+          signal,
+        },
       ),
-    enabled: Boolean(assignmentId),
   });
 
-/** Everyone on a register, for the group pickers (the server lays out at most 5,000 at once). */
-export const usePickerPeople = (kind: 'men' | 'facilitators') =>
-  useQuery({
-    queryKey: [...settingsKey, 'people', kind],
+/** Per man: submitted, late or not submitted, for one assignment. */
+export const useSubmissionReport = (assignmentId: string | undefined) =>
+  useQuery({ ...getSubmissionReportQueryOptions(assignmentId ?? ''), enabled: Boolean(assignmentId) });
+
+export const getPickerPeopleQueryOptions = (kind: 'men' | 'facilitators') =>
+  queryOptions({
+    queryKey: [...getSettingsListQueryOptions().queryKey, 'people', kind],
     queryFn: ({ signal }) =>
       apiFetch<PersonList>(
         kind === 'men'
@@ -110,3 +109,6 @@ export const usePickerPeople = (kind: 'men' | 'facilitators') =>
         { signal },
       ),
   });
+
+/** Everyone on a register, for the group pickers (the server lays out at most 5,000 at once). */
+export const usePickerPeople = (kind: 'men' | 'facilitators') => useQuery(getPickerPeopleQueryOptions(kind));

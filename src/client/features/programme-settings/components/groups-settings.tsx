@@ -1,23 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import type { Person } from '../../../../shared/people/people.ts';
 import { CellGroupInputSchema } from '../../../../shared/programme-settings/programme-settings.ts';
-import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
-import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
-import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
-import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
+import { DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
+import { SearchField, SelectField, TextField } from '../../../components/ui/field.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import {
-  type GroupRow,
-  type SettingsLists,
-  useChangeSetting,
-  usePickerPeople,
-  useSettingsList,
-} from '../api/programme-settings.ts';
-import { smallButton } from './simple-list.tsx';
+import { oneOf, showFieldErrors } from '../../../lib/field-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { type GroupRow, type SettingsLists, usePickerPeople } from '../api/programme-settings.ts';
+import { EditableList } from './editable-list.tsx';
 
 type GroupInput = SettingsLists['groups']['input'];
 type Values = { name: string; facilitatorId: string };
@@ -30,153 +21,68 @@ const personName = (person: Pick<Person, 'firstName' | 'lastName'>) =>
 
 /** Cell groups: name, facilitator and members (a man is in one group; choosing him here moves him). */
 export function GroupsSettings() {
-  const groups = useSettingsList('groups');
   const men = usePickerPeople('men');
   const facilitators = usePickerPeople('facilitators');
-  const change = useChangeSetting('groups');
-  const [editing, setEditing] = useState<{ group?: GroupRow }>();
-  const [removing, setRemoving] = useState<GroupRow>();
-  const [notice, setNotice] = useState<string>();
-
   const menById = useMemo(() => new Map(men.data?.rows.map((man) => [man.id, man]) ?? []), [men.data]);
   const facilitatorName = (id: string | null) => {
     if (!id) return 'None';
     const facilitator = facilitators.data?.rows.find((f) => f.id === id);
     return facilitator ? personName(facilitator) : 'Not an approved facilitator';
   };
+  const memberNames = (group: GroupRow) => {
+    const names = group.memberIds
+      .map((id) => menById.get(id))
+      .filter((man) => man !== undefined)
+      .map(personName);
+    return (
+      <>
+        {group.memberIds.length} {group.memberIds.length === 1 ? 'man' : 'men'}
+        {names.length > 0 && (
+          <span className="block text-stone-600">
+            {names.slice(0, 4).join(', ')}
+            {names.length > 4 ? ` and ${names.length - 4} more` : ''}
+          </span>
+        )}
+      </>
+    );
+  };
 
-  const failed = groups.error ?? men.error ?? facilitators.error;
   return (
-    <div className="flex flex-col gap-3">
-      <div>
-        <button
-          type="button"
-          className={buttonClass}
-          disabled={!men.data || !facilitators.data}
-          onClick={() => {
-            change.reset();
-            setNotice(undefined);
-            setEditing({});
-          }}
-        >
-          Add cell group
-        </button>
-      </div>
-      <div aria-live="polite" className="empty:hidden">
-        {notice && <FormSuccess>{notice}</FormSuccess>}
-      </div>
-      {(groups.isPending || men.isPending || facilitators.isPending) && !failed && <Loading />}
-      {failed && (
-        <ErrorMessage
-          onRetry={() => {
-            void groups.refetch();
-            void men.refetch();
-            void facilitators.refetch();
-          }}
-        >
-          {errorText(failed)}
-        </ErrorMessage>
-      )}
-      {groups.data?.length === 0 && <p className="text-stone-700">No cell groups yet.</p>}
-      {groups.data && groups.data.length > 0 && men.data && facilitators.data && (
-        <DataTable label="Cell groups table" columns={['Name', 'Facilitator', 'Members', '']}>
-          {groups.data.map((group) => {
-            const names = group.memberIds
-              .map((id) => menById.get(id))
-              .filter((man) => man !== undefined)
-              .map(personName);
-            return (
-              <tr key={group.id} className={rowClass}>
-                <Cell className="font-semibold text-stone-900">{group.name}</Cell>
-                <Cell label="Facilitator">{facilitatorName(group.facilitatorId)}</Cell>
-                <Cell label="Members">
-                  {group.memberIds.length} {group.memberIds.length === 1 ? 'man' : 'men'}
-                  {names.length > 0 && (
-                    <span className="block text-stone-600">
-                      {names.slice(0, 4).join(', ')}
-                      {names.length > 4 ? ` and ${names.length - 4} more` : ''}
-                    </span>
-                  )}
-                </Cell>
-                <Cell className="mt-2 sm:mt-0">
-                  <div className="flex flex-wrap gap-2 sm:flex-nowrap sm:justify-end">
-                    <button
-                      type="button"
-                      className={smallButton}
-                      aria-label={`Edit ${group.name}`}
-                      onClick={() => {
-                        change.reset();
-                        setNotice(undefined);
-                        setEditing({ group });
-                      }}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className={smallButton}
-                      aria-label={`Delete ${group.name}`}
-                      onClick={() => {
-                        change.reset();
-                        setNotice(undefined);
-                        setRemoving(group);
-                      }}
-                    >
-                      Delete
-                    </button>
-                  </div>
-                </Cell>
-              </tr>
-            );
-          })}
-        </DataTable>
-      )}
-      <Dialog
-        open={editing !== undefined}
-        title={editing?.group ? `Edit ${editing.group.name}` : 'Add cell group'}
-        onClose={() => setEditing(undefined)}
-        size="lg"
-      >
-        {editing && men.data && facilitators.data && groups.data && (
+    <EditableList
+      list="groups"
+      noun="cell group"
+      columns={[
+        { label: 'Name', value: (group) => group.name, main: true },
+        { label: 'Facilitator', value: (group) => facilitatorName(group.facilitatorId) },
+        { label: 'Members', value: memberNames },
+      ]}
+      nameOf={(group) => group.name}
+      emptyText="No cell groups yet."
+      dialogTitle={(group) => (group ? `Edit ${group.name}` : 'Add cell group')}
+      dialogSize="lg"
+      savedText={(input) => `Cell group “${input.name}” saved.`}
+      removeWarning="Its men stay registered, with their attendance and uploads; they are no longer in a cell group."
+      needs={{
+        ready: Boolean(men.data && facilitators.data),
+        pending: men.isPending || facilitators.isPending,
+        error: men.error ?? facilitators.error,
+        retry: () => {
+          void men.refetch();
+          void facilitators.refetch();
+        },
+      }}
+      form={({ row, rows, ...form }) =>
+        men.data && facilitators.data && rows ? (
           <GroupForm
-            key={editing.group?.id ?? 'new'}
-            group={editing.group}
+            group={row}
             men={men.data.rows}
             facilitators={facilitators.data.rows}
-            groups={groups.data}
-            busy={change.isPending}
-            error={change.isError ? change.error : undefined}
-            onCancel={() => setEditing(undefined)}
-            onSave={async (input) => {
-              if (editing.group) await change.mutateAsync({ action: 'change', id: editing.group.id, input });
-              else await change.mutateAsync({ action: 'add', input });
-              setEditing(undefined);
-              setNotice(`Cell group “${input.name}” saved.`);
-            }}
+            groups={rows}
+            {...form}
           />
-        )}
-      </Dialog>
-      <ConfirmDialog
-        open={removing !== undefined}
-        title={`Delete ${removing?.name ?? ''}?`}
-        confirmLabel="Delete cell group"
-        busy={change.isPending}
-        error={change.isError ? errorText(change.error) : undefined}
-        onConfirm={async () => {
-          if (!removing) return;
-          try {
-            await change.mutateAsync({ action: 'remove', id: removing.id });
-            setNotice(`Cell group “${removing.name}” removed.`);
-            setRemoving(undefined);
-          } catch {
-            // Shown in the dialog.
-          }
-        }}
-        onCancel={() => setRemoving(undefined)}
-      >
-        <p>Its men stay registered, with their attendance and uploads; they are no longer in a cell group.</p>
-      </ConfirmDialog>
-    </div>
+        ) : null
+      }
+    />
   );
 }
 
@@ -202,20 +108,18 @@ function GroupForm({
   const [memberIds, setMemberIds] = useState<string[]>(group?.memberIds ?? []);
   const members = useRef(memberIds);
   members.current = memberIds;
-  // The contract takes null for "no facilitator" and the members chosen below.
-  const resolver: Resolver<Values, unknown, GroupInput> = (values, context, options) =>
-    zodResolver(CellGroupInputSchema as never)(
-      { ...values, facilitatorId: values.facilitatorId || null, memberIds: members.current } as never,
-      context,
-      options as never,
-    ) as never;
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Values, unknown, GroupInput>({
-    resolver,
+  } = useZodForm(CellGroupInputSchema, {
+    // The contract takes null for "no facilitator" and the members chosen below.
+    toSchemaInput: (values: Values) => ({
+      ...values,
+      facilitatorId: values.facilitatorId || null,
+      memberIds: members.current,
+    }),
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: { name: group?.name ?? '', facilitatorId: group?.facilitatorId ?? '' },
@@ -225,13 +129,10 @@ function GroupForm({
     try {
       await onSave(input);
     } catch (failure) {
-      if (!(failure instanceof ApiError)) return;
-      if (failure.status === 409) setError('name', { message: failure.message }, { shouldFocus: true });
-      for (const fieldError of failure.errors) {
-        if (fieldError.path === 'name' || fieldError.path === 'facilitatorId') {
-          setError(fieldError.path, { message: fieldError.message });
-        }
+      if (failure instanceof ApiError && failure.status === 409) {
+        setError('name', { message: failure.message }, { shouldFocus: true });
       }
+      showFieldErrors(failure, setError, oneOf(['name', 'facilitatorId'] as const));
     }
   });
   const groupOf = useMemo(() => {
@@ -245,33 +146,25 @@ function GroupForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <Field label="Name" error={errors.name?.message}>
-        {(a11y) => <input {...a11y} {...register('name')} className={inputClass} autoComplete="off" />}
-      </Field>
-      <Field label="Facilitator" error={errors.facilitatorId?.message} hint="Approved facilitators only.">
-        {(a11y) => (
-          <select {...a11y} {...register('facilitatorId')} className={inputClass}>
-            <option value="">No facilitator yet</option>
-            {facilitators.map((facilitator) => (
-              <option key={facilitator.id} value={facilitator.id}>
-                {`${personName(facilitator)} · ${facilitator.email}`}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <TextField label="Name" error={errors.name?.message} {...register('name')} autoComplete="off" />
+      <SelectField
+        label="Facilitator"
+        error={errors.facilitatorId?.message}
+        hint="Approved facilitators only."
+        {...register('facilitatorId')}
+      >
+        <option value="">No facilitator yet</option>
+        {facilitators.map((facilitator) => (
+          <option key={facilitator.id} value={facilitator.id}>
+            {`${personName(facilitator)} · ${facilitator.email}`}
+          </option>
+        ))}
+      </SelectField>
       <MemberPicker men={men} groupOf={groupOf} selected={memberIds} onChange={setMemberIds} />
       {error !== undefined && !(error instanceof ApiError && error.status === 409) && (
         <DialogError>{errorText(error)}</DialogError>
       )}
-      <DialogActions>
-        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonClass} disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
-        </button>
-      </DialogActions>
+      <SaveActions onCancel={onCancel} busy={busy} />
     </form>
   );
 }
@@ -334,14 +227,7 @@ function MemberPicker({
           </ul>
         )}
       </div>
-      <TextField
-        label="Find men to add"
-        type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder="Name or email"
-        autoComplete="off"
-      />
+      <SearchField label="Find men to add" value={text} onText={setText} placeholder="Name or email" />
       <ul className="flex max-h-72 flex-col overflow-y-auto rounded-lg border border-stone-200">
         {shown.map((man) => {
           const other = groupOf.get(man.id);

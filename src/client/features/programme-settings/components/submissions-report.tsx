@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { SearchField, SelectField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
+import { formatDueDate, formatSize, formatSubmittedAt } from '../../../lib/format.ts';
 import { submissionFileUrl } from '../../progress/api/man-progress.ts';
-import { formatDueDate, formatSize, formatSubmittedAt } from '../../progress/format.ts';
 import { type SubmissionReport, useSettingsList, useSubmissionReport } from '../api/programme-settings.ts';
 
 /** Rows laid out at once: the register may hold thousands of men. */
@@ -69,9 +70,7 @@ export function SubmissionsReport({
         ))}
       </SelectField>
       {report.isPending && <Loading label="Loading submissions…" />}
-      {report.isError && (
-        <ErrorMessage onRetry={() => report.refetch()}>{errorText(report.error)}</ErrorMessage>
-      )}
+      <QueryError query={report} />
       {report.data && (
         <>
           <p className="text-stone-800">
@@ -79,14 +78,12 @@ export function SubmissionsReport({
             submitted on time · <strong>{count('late')}</strong> late · <strong>{count('missing')}</strong>{' '}
             not submitted
           </p>
-          <TextField
+          <SearchField
             label="Find a man"
             fieldClassName="max-w-md"
-            type="search"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onText={setText}
             placeholder="Name or surname"
-            autoComplete="off"
           />
           <fieldset>
             <legend className="sr-only">Show</legend>

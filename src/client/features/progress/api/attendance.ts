@@ -1,42 +1,27 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ATTENDANCE_STATUSES, CellGroup } from '../../../../shared/progress/progress.ts';
+import type * as z from 'zod/mini';
+import type {
+  ATTENDANCE_STATUSES,
+  AttendanceInputSchema,
+  SessionSchema,
+} from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
+import { putBack, showAtOnce } from '../../../lib/optimistic.ts';
+import { getGroupsQueryOptions } from './groups.ts';
+import { getManProgressQueryOptions } from './man-progress.ts';
 
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+export type WorkoutSession = z.infer<typeof SessionSchema>;
+export type AttendanceMark = z.output<typeof AttendanceInputSchema>;
 
-export interface WorkoutSession {
-  id: string;
-  name: string;
-  heldOn: string;
-  state: 'open' | 'inactive';
-}
-
-export const sessionsQuery = queryOptions({
-  queryKey: ['programme', 'sessions'],
-  queryFn: ({ signal }) => apiFetch<WorkoutSession[]>('/api/sessions', { signal }),
-});
-
-/** The workout sessions in date order (facilitators and admins). */
-export const useSessions = () => useQuery(sessionsQuery);
-
-export const groupsKey = ['programme', 'groups'] as const;
-
-/** His cell groups (all of them for an admin) with each member's progress and attendance at `sessionId`. */
-export const useGroups = (sessionId?: string) =>
-  useQuery({
-    queryKey: [...groupsKey, sessionId ?? null],
-    queryFn: ({ signal }) =>
-      apiFetch<CellGroup[]>(
-        sessionId ? `/api/groups?session=${encodeURIComponent(sessionId)}` : '/api/groups',
-        { signal },
-      ),
+export const getSessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['programme', 'sessions'],
+    queryFn: ({ signal }) => apiFetch<WorkoutSession[]>('/api/sessions', { signal }),
   });
 
-export interface AttendanceMark {
-  sessionId: string;
-  manId: string;
-  status: AttendanceStatus;
-}
+/** The workout sessions in date order (facilitators and admins). */
+export const useSessions = () => useQuery(getSessionsQueryOptions());
 
 /**
  * Marks one man's attendance at a session (PUT /api/attendance), shown at once and put back if the
@@ -47,29 +32,20 @@ export function useMarkAttendance() {
   return useMutation({
     mutationFn: (mark: AttendanceMark) =>
       apiFetch<void>('/api/attendance', { method: 'PUT', body: JSON.stringify(mark) }),
-    onMutate: async (mark) => {
-      const key = [...groupsKey, mark.sessionId];
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<CellGroup[]>(key);
-      queryClient.setQueryData<CellGroup[]>(key, (groups) =>
+    onMutate: (mark) =>
+      showAtOnce(queryClient, getGroupsQueryOptions(mark.sessionId).queryKey, (groups) =>
         groups?.map((group) => ({
           ...group,
           members: group.members.map((member) =>
             member.manId === mark.manId ? { ...member, attendance: mark.status } : member,
           ),
         })),
-      );
-      return { key, before };
-    },
-    onError: (_error, _mark, context) => {
-      if (context?.before) queryClient.setQueryData(context.key, context.before);
-    },
+      ),
+    onError: (_error, _mark, shown) => putBack(queryClient, shown),
     onSettled: (_data, _error, mark) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: groupsKey }),
-        queryClient.invalidateQueries({ queryKey: manProgressKey(mark.manId) }),
+        queryClient.invalidateQueries({ queryKey: getGroupsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getManProgressQueryOptions(mark.manId).queryKey }),
       ]),
   });
 }
-
-export const manProgressKey = (manId: string) => ['programme', 'man', manId] as const;

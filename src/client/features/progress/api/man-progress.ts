@@ -1,22 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ManProgress } from '../../../../shared/progress/progress.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as z from 'zod/mini';
+import type { ManProgress, TickInputSchema } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { groupsKey, manProgressKey } from './attendance.ts';
+import { putBack, showAtOnce } from '../../../lib/optimistic.ts';
+import { getGroupsQueryOptions } from './groups.ts';
 
-/** One man's record and progress, for his facilitator or an admin (GET /api/men/:id/progress). */
-export const useManProgress = (manId: string | undefined) =>
-  useQuery({
-    queryKey: manProgressKey(manId ?? ''),
+/**
+ * One man's record and progress, for his facilitator or an admin (GET /api/men/:id/progress); with no
+ * man, the key of every man's.
+ */
+export const getManProgressQueryOptions = (manId?: string) =>
+  queryOptions({
+    queryKey: manId === undefined ? ['programme', 'man'] : ['programme', 'man', manId],
     queryFn: ({ signal }) =>
       apiFetch<ManProgress>(`/api/men/${encodeURIComponent(manId ?? '')}/progress`, { signal }),
-    enabled: Boolean(manId),
   });
 
-export interface Tick {
-  itemId: string;
-  manId: string;
-  done: boolean;
-}
+export const useManProgress = (manId: string | undefined) =>
+  useQuery({ ...getManProgressQueryOptions(manId ?? ''), enabled: Boolean(manId) });
+
+export type Tick = z.output<typeof TickInputSchema>;
 
 /** Ticks or unticks a checklist item that a facilitator or an admin decides (PUT /api/checklist-ticks). */
 export function useTickChecklistItem() {
@@ -24,11 +27,8 @@ export function useTickChecklistItem() {
   return useMutation({
     mutationFn: (tick: Tick) =>
       apiFetch<void>('/api/checklist-ticks', { method: 'PUT', body: JSON.stringify(tick) }),
-    onMutate: async (tick) => {
-      const key = manProgressKey(tick.manId);
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<ManProgress>(key);
-      queryClient.setQueryData<ManProgress>(key, (progress) =>
+    onMutate: (tick) =>
+      showAtOnce(queryClient, getManProgressQueryOptions(tick.manId).queryKey, (progress) =>
         progress
           ? {
               ...progress,
@@ -37,16 +37,12 @@ export function useTickChecklistItem() {
               ),
             }
           : progress,
-      );
-      return { key, before };
-    },
-    onError: (_error, _tick, context) => {
-      if (context?.before) queryClient.setQueryData(context.key, context.before);
-    },
+      ),
+    onError: (_error, _tick, shown) => putBack(queryClient, shown),
     onSettled: (_data, _error, tick) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: manProgressKey(tick.manId) }),
-        queryClient.invalidateQueries({ queryKey: groupsKey }),
+        queryClient.invalidateQueries({ queryKey: getManProgressQueryOptions(tick.manId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getGroupsQueryOptions().queryKey }),
       ]),
   });
 }

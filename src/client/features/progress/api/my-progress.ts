@@ -2,18 +2,19 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ManProgress } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
-export const myProgressQuery = queryOptions({
-  queryKey: ['programme', 'me', 'progress'],
-  queryFn: ({ signal }) => apiFetch<ManProgress>('/api/me/progress', { signal }),
-});
+export const getMyProgressQueryOptions = () =>
+  queryOptions({
+    queryKey: ['programme', 'me', 'progress'],
+    queryFn: ({ signal }) => apiFetch<ManProgress>('/api/me/progress', { signal }),
+  });
 
 /** His sessions, assignments, checklist and cell group (GET /api/me/progress). */
-export const useMyProgress = () => useQuery(myProgressQuery);
+export const useMyProgress = () => useQuery(getMyProgressQueryOptions());
 
 /** Puts the server's fresh answer (every write returns his whole progress) in place of the old one. */
 export function useSetMyProgress() {
   const queryClient = useQueryClient();
-  return (progress: ManProgress) => queryClient.setQueryData(myProgressQuery.queryKey, progress);
+  return (progress: ManProgress) => queryClient.setQueryData(getMyProgressQueryOptions().queryKey, progress);
 }
 
 /** Registers him for an open session (POST /api/me/sessions/:id/register). */

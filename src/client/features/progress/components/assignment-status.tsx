@@ -1,7 +1,7 @@
 import type { ManProgress, Submission } from '../../../../shared/progress/progress.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { formatDueDate, formatSize, formatSubmittedAt } from '../../../lib/format.ts';
 import { submissionFileUrl } from '../api/man-progress.ts';
-import { formatDueDate, formatSize, formatSubmittedAt } from '../format.ts';
 
 export type MyAssignment = ManProgress['assignments'][number];
 

@@ -1,7 +1,6 @@
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { useMyProgress } from '../api/my-progress.ts';
 import { AssignmentCard } from './assignment-card.tsx';
 
@@ -18,17 +17,7 @@ export function AssignmentsPage() {
         </p>
       </PageHeading>
       {progress.isPending && <Loading label="Loading your assignments…" />}
-      {progress.isError && (
-        <ErrorMessage
-          onRetry={
-            progress.error instanceof ApiError && progress.error.status === 404
-              ? undefined
-              : () => progress.refetch()
-          }
-        >
-          {errorText(progress.error)}
-        </ErrorMessage>
-      )}
+      <QueryError query={progress} missingIsFinal />
       {progress.data && progress.data.assignments.length === 0 && (
         <p className="text-stone-700">No assignments have been set yet.</p>
       )}

@@ -1,23 +1,15 @@
 import type { ManProgress } from '../../../../shared/progress/progress.ts';
-import { formatPhoneForReading } from '../format.ts';
+import { BreakableEmail } from '../../../components/ui/text.tsx';
+import { formatPhoneForReading } from '../../../lib/format.ts';
 
 /** A mailto: link whose address wraps after its @ (not in the middle of a word) on a narrow screen. */
 export function EmailLink({ email, className = '' }: { email: string; className?: string }) {
-  const at = email.lastIndexOf('@');
   return (
     <a
       href={`mailto:${email}`}
       className={`[overflow-wrap:anywhere] text-brand-800 underline underline-offset-2 ${className}`}
     >
-      {at < 0 ? (
-        email
-      ) : (
-        <>
-          {email.slice(0, at + 1)}
-          <wbr />
-          {email.slice(at + 1)}
-        </>
-      )}
+      <BreakableEmail email={email} />
     </a>
   );
 }

@@ -4,8 +4,8 @@ import { UPLOAD_LIMITS } from '../../../../shared/progress/progress-rules.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
+import { formatSubmittedAt } from '../../../lib/format.ts';
 import { useDeleteSubmission } from '../api/delete-submission.ts';
-import { formatSubmittedAt } from '../format.ts';
 import { SubmissionLink } from './assignment-status.tsx';
 
 const STORED_MB = UPLOAD_LIMITS.storedBytesPerAccount / (1024 * 1024);

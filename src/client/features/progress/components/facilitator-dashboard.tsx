@@ -2,12 +2,12 @@ import { Link } from 'react-router';
 import { SESSIONS_TO_GRADUATE } from '../../../../shared/progress/progress-rules.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useGroups } from '../api/attendance.ts';
+import { useGroups } from '../api/groups.ts';
 
 /** /WelcomeFacilitator: his cell groups and each man's progress, flagging men who can no longer graduate. */
 export function FacilitatorDashboard() {
@@ -36,9 +36,7 @@ export function FacilitatorDashboard() {
         )}
       </nav>
       {groups.isPending && <Loading label="Loading your cell groups…" />}
-      {groups.isError && (
-        <ErrorMessage onRetry={() => groups.refetch()}>{errorText(groups.error)}</ErrorMessage>
-      )}
+      <QueryError query={groups} />
       {groups.data?.length === 0 && (
         <p className="rounded-xl border border-stone-200 bg-white p-5 text-stone-700">
           {admin

@@ -9,9 +9,10 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
+import { formatPhoneForReading, formatSessionDate } from '../../../lib/format.ts';
 import { useManProgress, useTickChecklistItem } from '../api/man-progress.ts';
-import { formatPhoneForReading, formatSessionDate } from '../format.ts';
 import { DueDate, SubmissionLink, SubmissionStatus } from './assignment-status.tsx';
 import { EmailLink } from './cell-group-card.tsx';
 
@@ -50,7 +51,7 @@ function ManProgressBody({ manId }: { manId: string }) {
   const ids = { sessions: useId(), assignments: useId(), checklist: useId() };
   if (progress.isPending) return <Loading label="Loading his progress…" />;
   if (progress.isError) {
-    return <ErrorMessage onRetry={() => progress.refetch()}>{errorText(progress.error)}</ErrorMessage>;
+    return <QueryError query={progress} />;
   }
   const { man, sessions, assignments, checklist, summary, cellGroup } = progress.data;
   const target = Math.min(SESSIONS_TO_GRADUATE, summary.sessionsTotal);

@@ -3,13 +3,14 @@ import { useSearchParams } from 'react-router';
 import { SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useGroups, useSessions, type WorkoutSession } from '../api/attendance.ts';
-import { formatSessionDate, harareToday } from '../format.ts';
+import { formatSessionDate, harareToday } from '../../../lib/format.ts';
+import { useSessions, type WorkoutSession } from '../api/attendance.ts';
+import { useGroups } from '../api/groups.ts';
 import { AttendanceChoice } from './attendance-choice.tsx';
 import { type ManagedMan, ManProgressDialog } from './man-progress-dialog.tsx';
 
@@ -45,9 +46,7 @@ export function ManageAttendance() {
         </p>
       </PageHeading>
       {sessions.isPending && <Loading label="Loading sessions…" />}
-      {sessions.isError && (
-        <ErrorMessage onRetry={() => sessions.refetch()}>{errorText(sessions.error)}</ErrorMessage>
-      )}
+      <QueryError query={sessions} />
       {sessions.data && sessions.data.length === 0 && (
         <p className="text-stone-700">No workout sessions have been planned yet.</p>
       )}
@@ -84,9 +83,7 @@ export function ManageAttendance() {
         </div>
       )}
       {session && groups.isPending && <Loading label="Loading cell groups…" />}
-      {groups.isError && (
-        <ErrorMessage onRetry={() => groups.refetch()}>{errorText(groups.error)}</ErrorMessage>
-      )}
+      <QueryError query={groups} />
       {session && groups.data?.length === 0 && (
         <p className="rounded-xl border border-stone-200 bg-white p-5 text-stone-700">
           {user.role === 'admin'

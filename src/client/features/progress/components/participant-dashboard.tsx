@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { SESSIONS_TO_GRADUATE } from '../../../../shared/progress/progress-rules.ts';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Panel, Section } from '../../../components/ui/section.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { Loading } from '../../../components/ui/status.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useMyProgress } from '../api/my-progress.ts';
 import { AssignmentCard } from './assignment-card.tsx';
@@ -28,13 +27,10 @@ export function ParticipantDashboard() {
     );
   }
   if (progress.isError) {
-    const notLinked = progress.error instanceof ApiError && progress.error.status === 404;
     return (
       <>
         <PageHeading title={`Welcome, ${user.name}`} />
-        <ErrorMessage onRetry={notLinked ? undefined : () => progress.refetch()}>
-          {errorText(progress.error)}
-        </ErrorMessage>
+        <QueryError query={progress} missingIsFinal />
       </>
     );
   }

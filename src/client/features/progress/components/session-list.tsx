@@ -4,8 +4,8 @@ import { ATTENDANCE_LABELS, SESSION_STATE_LABELS } from '../../../../shared/prog
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert } from '../../../components/ui/form-alert.tsx';
+import { formatSessionDate } from '../../../lib/format.ts';
 import { useRegisterForSession } from '../api/my-progress.ts';
-import { formatSessionDate } from '../format.ts';
 
 type MySession = ManProgress['sessions'][number];
 

@@ -5,11 +5,11 @@ import {
   UPLOAD_LIMITS,
 } from '../../../../shared/progress/progress-rules.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { formatSize } from '../../../lib/format.ts';
 import { useSetMyProgress } from '../api/my-progress.ts';
 import { uploadDocument } from '../api/upload-document.ts';
-import { formatSize } from '../format.ts';
 
 export const UPLOAD_SUCCESS = 'Document uploaded successfully!';
 const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
@@ -79,28 +79,22 @@ export function UploadControl({ assignmentId, title }: { assignmentId: string; t
 
   return (
     <div className="flex flex-col gap-3">
-      <Field
+      <TextField
         label={`Document for ${title}`}
         hint={`A .pdf, .doc or .docx file, at most ${MAX_MB} MB. Your last ${UPLOAD_LIMITS.versionsKept} versions are kept.`}
         error={problem}
-      >
-        {(a11y) => (
-          <input
-            {...a11y}
-            ref={input}
-            type="file"
-            accept={UPLOAD_EXTENSIONS.join(',')}
-            disabled={sending}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              setChosen(file);
-              setProblem(file ? fileProblem(file) : undefined);
-              setState({ step: 'idle' });
-            }}
-            className={`${inputClass} cursor-pointer py-1.5 file:mr-3 file:min-h-9 file:cursor-pointer file:rounded-md file:border-0 file:bg-stone-200 file:px-3 file:font-semibold file:text-stone-900 hover:file:bg-stone-300`}
-          />
-        )}
-      </Field>
+        ref={input}
+        type="file"
+        accept={UPLOAD_EXTENSIONS.join(',')}
+        disabled={sending}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          setChosen(file);
+          setProblem(file ? fileProblem(file) : undefined);
+          setState({ step: 'idle' });
+        }}
+        className="cursor-pointer py-1.5 file:mr-3 file:min-h-9 file:cursor-pointer file:rounded-md file:border-0 file:bg-stone-200 file:px-3 file:font-semibold file:text-stone-900 hover:file:bg-stone-300"
+      />
       <div>
         <button type="button" className={buttonClass} onClick={send} disabled={sending}>
           {sending ? 'Uploading…' : 'Upload'}

@@ -1,7 +1,8 @@
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { GENDERS } from '../../../../shared/registrations/registration.ts';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { EmailField, PhoneField, SelectField, TextField } from '../../../components/ui/field.tsx';
 
+/** An entrant's own fields, in the order the participants list and an entry's details show them. */
 export const ENTRANT_FIELDS = [
   'firstName',
   'lastName',
@@ -10,8 +11,8 @@ export const ENTRANT_FIELDS = [
   'age',
   'gender',
   'raceType',
-  'nextOfKinMobile',
   'tshirtSize',
+  'nextOfKinMobile',
 ] as const;
 export type EntrantField = (typeof ENTRANT_FIELDS)[number];
 
@@ -62,21 +63,12 @@ export function EntrantFields({
           autoComplete={fill('family-name')}
         />
       </div>
-      <TextField
-        label="Email"
-        error={errors.email?.message}
-        {...register('email')}
-        type="email"
-        autoComplete={fill('email')}
-        inputMode="email"
-      />
+      <EmailField error={errors.email?.message} {...register('email')} autoComplete={fill('email')} />
       <div className={`grid ${gap} sm:grid-cols-2`}>
-        <TextField
+        <PhoneField
           label="Mobile"
-          hint="e.g. 0771234567 or +263 77 123 4567"
           error={errors.mobile?.message}
           {...register('mobile')}
-          type="tel"
           autoComplete={fill('tel')}
         />
         <TextField
@@ -112,12 +104,11 @@ export function EntrantFields({
           ))}
         </SelectField>
       </div>
-      <TextField
+      <PhoneField
         label="Next of kin mobile"
         hint="Who we call in an emergency"
         error={errors.nextOfKinMobile?.message}
         {...register('nextOfKinMobile')}
-        type="tel"
         autoComplete={personal ? undefined : 'off'}
       />
     </>

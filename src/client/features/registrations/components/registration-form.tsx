@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { Discipline, PublicEvent } from '../../../../shared/events/event.ts';
 import { formatFees } from '../../../../shared/money.ts';
@@ -9,8 +7,10 @@ import {
   RegistrationInputSchema,
   type RegistrationReceipt,
 } from '../../../../shared/registrations/registration.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { SubmitButton } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { showFieldErrors } from '../../../lib/field-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { rememberReceipt, type SubmitRegistration, useRegister } from '../api/register.ts';
 import { type EntrantField, EntrantFields, isEntrantField } from './entrant-fields.tsx';
 
@@ -69,8 +69,7 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
     getValues,
     reset,
     formState: { errors },
-  } = useForm<FormValues, unknown, RegistrationData>({
-    resolver: zodResolver(RegistrationInputSchema) as never,
+  } = useZodForm(RegistrationInputSchema, {
     // A field is checked when left, then on every change: an error shown above the button clears while the
     // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
     mode: 'onTouched',
@@ -99,11 +98,7 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
       rememberReceipt(receipt);
       navigate('/Thankyou', { state: { receipt } });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const fieldError of error.errors) {
-          if (isField(fieldError.path)) setError(fieldError.path, { message: fieldError.message });
-        }
-      }
+      showFieldErrors(error, setError, isField);
     }
   });
 
@@ -177,25 +172,19 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
           {errors.consent?.message}
         </p>
       </div>
+      {/* Not FormAlert: that module is the account pages', and would be one more download for /Register. */}
       {failure && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">
           {failure.message}
         </p>
       )}
-      <Button
-        type="submit"
-        disabled={registration.isPending}
-        aria-disabled={registration.isPending}
+      <SubmitButton
+        busy={registration.isPending}
+        busyLabel="Registering…"
         className="w-full sm:w-auto sm:self-start"
       >
-        {registration.isPending && (
-          <span
-            className="size-4 animate-spin rounded-full border-2 border-white/50 border-t-white"
-            aria-hidden="true"
-          />
-        )}
-        {registration.isPending ? 'Registering…' : 'Register'}
-      </Button>
+        Register
+      </SubmitButton>
     </form>
   );
 }
