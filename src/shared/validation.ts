@@ -8,10 +8,7 @@ import * as z from 'zod/mini';
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
-/** A multi-line field (the terms) keeps its line breaks and tabs. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROLS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-const INVISIBLE = /[\u200b-\u200d\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+export const INVISIBLE = /[\u200b-\u200d\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
 export const PLAIN_TEXT_ONLY = 'Use letters, numbers, spaces and punctuation only';
 
 /** True when text holds none of the characters a one-line field refuses. */
@@ -39,22 +36,6 @@ export function oneLine(max: number, tooLong = `Must be at most ${max} character
 export function requiredText(label: string, max = 100) {
   return blankAsMissing(
     oneLine(max, `${capitalise(label)} must be at most ${max} characters`, `Enter ${label}`),
-  );
-}
-
-/** A required text of several lines (the terms): line breaks kept, as Windows or a phone sent them. */
-export function requiredLines(label: string, max: number) {
-  return blankAsMissing(
-    z.string({ error: `Enter ${label}` }).check(
-      z.normalize('NFC'),
-      z.overwrite((value: string) => value.replace(/\r\n?/g, '\n')),
-      z.trim(),
-      z.maxLength(max, `${capitalise(label)} must be at most ${max} characters`),
-      z.refine(
-        (value: string) => !CONTROLS_BUT_LINE_BREAKS.test(value) && !INVISIBLE.test(value),
-        PLAIN_TEXT_ONLY,
-      ),
-    ),
   );
 }
 
@@ -86,7 +67,7 @@ export function withoutArticle(text: string) {
   return text.replace(/^(your|the|a|an) /, '');
 }
 
-function capitalise(text: string) {
+export function capitalise(text: string) {
   const bare = withoutArticle(text);
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }

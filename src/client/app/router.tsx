@@ -20,23 +20,23 @@ const CompanySignUp = lazy(() => import('./routes/company-sign-up.tsx'));
 const ForgotPassword = lazy(() => import('./routes/forgot-password.tsx'));
 const ResetPassword = lazy(() => import('./routes/reset-password.tsx'));
 const SignedIn = lazy(() => import('./signed-in.tsx'));
-const WelcomeMan = lazy(() => import('./routes/welcome-man.tsx'));
-const WelcomeFacilitator = lazy(() => import('./routes/welcome-facilitator.tsx'));
+const ParticipantDashboard = lazy(() => import('./routes/participant-dashboard.tsx'));
+const FacilitatorDashboard = lazy(() => import('./routes/facilitator-dashboard.tsx'));
 // The men's programme, part 2: uploads, profile, attendance and the admin's programme settings.
-const UploadButton = lazy(() => import('./routes/upload-button.tsx'));
+const Assignments = lazy(() => import('./routes/assignments.tsx'));
 const Profile = lazy(() => import('./routes/profile.tsx'));
-const Managean = lazy(() => import('./routes/managean.tsx'));
+const Attendance = lazy(() => import('./routes/attendance.tsx'));
 const ProgrammeSettings = lazy(() => import('./routes/programme-settings.tsx'));
-const WelcomeManager = lazy(() => import('./routes/welcome-manager.tsx'));
-const WelcomeAdmin = lazy(() => import('./routes/welcome-admin.tsx'));
+const Team = lazy(() => import('./routes/team.tsx'));
+const AdminDashboard = lazy(() => import('./routes/admin-dashboard.tsx'));
 const Accounts = lazy(() => import('./routes/accounts.tsx'));
 const Outbox = lazy(() => import('./routes/outbox.tsx'));
 // The men's programme: recruitment forms (public) and the registers (admin).
 const RegisterMan = lazy(() => import('./routes/register-man.tsx'));
 const RegisterFacilitator = lazy(() => import('./routes/register-facilitator.tsx'));
 const QuickRegistration = lazy(() => import('./routes/quick-registration.tsx'));
-const RegisteredMan = lazy(() => import('./routes/registered-man.tsx'));
-const RegisteredFacilitator = lazy(() => import('./routes/registered-facilitator.tsx'));
+const RegisteredMen = lazy(() => import('./routes/registered-men.tsx'));
+const RegisteredFacilitators = lazy(() => import('./routes/registered-facilitators.tsx'));
 // Fun-run administration.
 const Participants = lazy(() => import('./routes/participants.tsx'));
 const EventSettings = lazy(() => import('./routes/event-settings.tsx'));
@@ -72,26 +72,26 @@ export function AppRouter() {
               <Route path="Registration" element={<QuickRegistration />} />
               {/* The guard renders a page (and lets it fetch) only for an account with the page's role. */}
               <Route element={<SignedIn roles={PARTICIPANT} />}>
-                <Route path="WelcomeMan" element={<WelcomeMan />} />
-                <Route path="Mobile" element={<WelcomeMan />} />
-                <Route path="UploadButton" element={<UploadButton />} />
+                <Route path="WelcomeMan" element={<ParticipantDashboard />} />
+                <Route path="Mobile" element={<ParticipantDashboard />} />
+                <Route path="UploadButton" element={<Assignments />} />
                 <Route path="Profile" element={<Profile />} />
               </Route>
               {/* Admins see every cell group where a facilitator sees his own. */}
               <Route element={<SignedIn roles={FACILITATOR_OR_ADMIN} />}>
-                <Route path="WelcomeFacilitator" element={<WelcomeFacilitator />} />
-                <Route path="Managean" element={<Managean />} />
+                <Route path="WelcomeFacilitator" element={<FacilitatorDashboard />} />
+                <Route path="Managean" element={<Attendance />} />
               </Route>
               <Route element={<SignedIn roles={COMPANY} />}>
-                <Route path="WelcomeManager" element={<WelcomeManager />} />
+                <Route path="WelcomeManager" element={<Team />} />
               </Route>
               <Route element={<SignedIn roles={ADMIN} />}>
-                <Route path="WelcomeAdmin" element={<WelcomeAdmin />} />
+                <Route path="WelcomeAdmin" element={<AdminDashboard />} />
                 <Route path="ProgrammeSettings" element={<ProgrammeSettings />} />
                 <Route path="Accounts" element={<Accounts />} />
                 <Route path="Outbox" element={<Outbox />} />
-                <Route path="RegisteredMan" element={<RegisteredMan />} />
-                <Route path="RegisteredFacilitator" element={<RegisteredFacilitator />} />
+                <Route path="RegisteredMan" element={<RegisteredMen />} />
+                <Route path="RegisteredFacilitator" element={<RegisteredFacilitators />} />
                 <Route path="Participants" element={<Participants />} />
                 <Route path="EventSettings" element={<EventSettings />} />
               </Route>

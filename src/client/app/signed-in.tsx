@@ -3,10 +3,11 @@ import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../shared/accounts/roles.ts';
 import { buttonClass } from '../components/ui/button.tsx';
+import { PageHeading } from '../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../components/ui/status.tsx';
 import { signInPath } from '../features/accounts/after-sign-in.ts';
 import { sessionQuery, useSession } from '../features/accounts/api/session.ts';
-import { PageHeading, SignedInLayout } from '../features/accounts/components/signed-in-layout.tsx';
+import { SignedInLayout } from '../features/accounts/components/signed-in-layout.tsx';
 import { ApiError } from '../lib/api.ts';
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -55,6 +55,7 @@ export const AccountListQuerySchema = z.object({
   q: z.optional(oneLine(100)),
   page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))),
 });
+export type AccountListQuery = z.infer<typeof AccountListQuerySchema>;
 
 export const AccountSummarySchema = z.object({
   id: z.string(),

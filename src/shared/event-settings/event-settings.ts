@@ -1,7 +1,27 @@
 import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
 import { phoneNumber } from '../phone.ts';
-import { requiredLines, requiredText } from '../validation.ts';
+import { blankAsMissing, capitalise, INVISIBLE, PLAIN_TEXT_ONLY, requiredText } from '../validation.ts';
+
+/** The terms keep their line breaks and tabs; nothing else that oneLine refuses. Here, as only admins send them. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROLS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** A required text of several lines (the terms): line breaks kept, as Windows or a phone sent them. */
+function requiredLines(label: string, max: number) {
+  return blankAsMissing(
+    z.string({ error: `Enter ${label}` }).check(
+      z.normalize('NFC'),
+      z.overwrite((value: string) => value.replace(/\r\n?/g, '\n')),
+      z.trim(),
+      z.maxLength(max, `${capitalise(label)} must be at most ${max} characters`),
+      z.refine(
+        (value: string) => !CONTROLS_BUT_LINE_BREAKS.test(value) && !INVISIBLE.test(value),
+        PLAIN_TEXT_ONLY,
+      ),
+    ),
+  );
+}
 
 const text = (label: string, max: number) => requiredText(label, max);
 const money = z.nullable(

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
 import { phoneNumber } from '../phone.ts';
-import { emailAddress, oneLine, requiredText, wholeNumber } from '../validation.ts';
+import { emailAddress, requiredText, wholeNumber } from '../validation.ts';
 
 export const GENDERS = ['Male', 'Female'] as const;
 
@@ -20,8 +20,8 @@ export const RegistrationInputSchema = z.object({
   nextOfKinMobile: phoneNumber('a next of kin mobile number'),
   tshirtSize: requiredText('a T-shirt size', 20),
   consent: z.literal(true, { error: 'You must agree to the Terms and Conditions to register' }),
-  /** The entrant's choice; a form that does not ask lists him, as the public form's ticked box does. */
-  listedInSearch: z._default(z.boolean(), true),
+  /** The entrant's choice; left out, he is listed, as the public form's ticked box says (the server decides). */
+  listedInSearch: z.optional(z.boolean()),
 });
 export type RegistrationInput = z.input<typeof RegistrationInputSchema>;
 export type RegistrationData = z.output<typeof RegistrationInputSchema>;
@@ -35,27 +35,3 @@ export const RegistrationReceiptSchema = z.object({
   feeZwg: z.nullable(z.string()),
 });
 export type RegistrationReceipt = z.infer<typeof RegistrationReceiptSchema>;
-
-/** The public search finds a name by its start, a few at a time: enough to check an entry, too little to list everyone. */
-export const ENTRANT_SEARCH = { minLength: 3, maxResults: 10 } as const;
-
-export const SearchQuerySchema = z.object({
-  q: z.pipe(
-    oneLine(100, 'Search text must be at most 100 characters'),
-    z
-      .string()
-      .check(z.minLength(ENTRANT_SEARCH.minLength, `Type at least ${ENTRANT_SEARCH.minLength} characters`)),
-  ),
-});
-
-export const SearchResultSchema = z.object({
-  results: z.array(
-    z.object({
-      firstName: z.string(),
-      lastName: z.string(),
-      discipline: z.enum(DISCIPLINES),
-      raceType: z.string(),
-    }),
-  ),
-});
-export type SearchResult = z.infer<typeof SearchResultSchema>;

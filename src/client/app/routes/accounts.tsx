@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import {
   ACCOUNTS_PAGE_SIZE,
   type AccountSummary,
@@ -10,32 +10,27 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { secondaryButtonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { Pager, usePageOf } from '../../components/ui/pager.tsx';
+import { SearchBox } from '../../components/ui/search-box.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../components/ui/table.tsx';
 import { useAccounts, useUpdateAccount } from '../../features/accounts/api/accounts.ts';
-import { errorText, FormAlert, FormSuccess } from '../../features/accounts/components/form-alert.tsx';
-import { PageHeading, useCurrentUser } from '../../features/accounts/components/signed-in-layout.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatDate } from '../../lib/dates.ts';
-
-const DEBOUNCE_MS = 300;
+import { TYPING_PAUSE_MS, useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 type Notice = { kind: 'done' | 'failed'; text: string };
 
 export default function Accounts() {
   const me = useCurrentUser();
-  const searchId = useId();
   const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const [typed, settle] = useDebouncedValue(text, TYPING_PAUSE_MS);
+  const query = typed.trim();
+  const [page, setPage] = usePageOf(query);
   const [notice, setNotice] = useState<Notice>();
   const [confirming, setConfirming] = useState<AccountSummary>();
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(text.trim());
-      setPage(1);
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   const accounts = useAccounts(query, page);
   const update = useUpdateAccount();
@@ -72,29 +67,17 @@ export default function Accounts() {
       <PageHeading title="Accounts">
         <p>Search by name or email. A role change or a disabled account signs that person out at once.</p>
       </PageHeading>
-      <search className="mb-4">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            setQuery(text.trim());
-            setPage(1);
-          }}
-          className="flex max-w-md flex-col gap-1.5"
-        >
-          <label htmlFor={searchId} className="font-medium">
-            Search accounts
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Name or email"
-            autoComplete="off"
-            className={inputClass}
-          />
-        </form>
-      </search>
+      <SearchBox
+        label="Search accounts"
+        value={text}
+        onChange={setText}
+        onSearch={() => {
+          settle(text);
+          setPage(() => 1);
+        }}
+        placeholder="Name or email"
+        className="mb-4 max-w-md"
+      />
 
       <div aria-live="polite" className="mb-4 empty:hidden">
         {notice?.kind === 'done' && <FormSuccess>{notice.text}</FormSuccess>}
@@ -177,27 +160,14 @@ export default function Accounts() {
               );
             })}
           </DataTable>
-          <nav aria-label="Pages of accounts" className="mt-4 flex flex-wrap items-center gap-3">
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
-            >
-              Previous
-            </button>
-            <p className="text-stone-700">
-              Page {list.page} of {pages} · {list.total} account{list.total === 1 ? '' : 's'}
-            </p>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              Next
-            </button>
-          </nav>
+          <Pager
+            label="Pages of accounts"
+            page={page}
+            pages={pages}
+            onTurn={(step) => setPage((p) => p + step)}
+          >
+            Page {list.page} of {pages} · {list.total} account{list.total === 1 ? '' : 's'}
+          </Pager>
         </>
       )}
 

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { EmailOnlySchema } from '../../../shared/accounts/account.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
 import { useForgotPassword } from '../../features/accounts/api/email-links.ts';
 import { AuthPage, linkClass } from '../../features/accounts/components/auth-page.tsx';
-import { errorText, FormAlert, FormSuccess } from '../../features/accounts/components/form-alert.tsx';
 
 export default function ForgotPassword() {
   const forgot = useForgotPassword();

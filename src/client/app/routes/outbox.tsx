@@ -1,10 +1,10 @@
 import { Fragment } from 'react';
 import type { OutboxMail } from '../../../shared/accounts/account.ts';
 import { secondaryButtonClass } from '../../components/ui/button.tsx';
+import { errorText } from '../../components/ui/form-alert.tsx';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useOutbox } from '../../features/accounts/api/outbox.ts';
-import { errorText } from '../../features/accounts/components/form-alert.tsx';
-import { PageHeading } from '../../features/accounts/components/signed-in-layout.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;

@@ -1,4 +1,4 @@
-import { ProfilePage } from '../../features/programme-progress/components/profile-page.tsx';
+import { ProfilePage } from '../../features/people/components/profile-page.tsx';
 
 export default function Profile() {
   return <ProfilePage />;

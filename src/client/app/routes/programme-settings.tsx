@@ -1,4 +1,4 @@
-import { ProgrammeSettings } from '../../features/programme-progress/components/settings/programme-settings.tsx';
+import { ProgrammeSettings } from '../../features/programme-settings/components/programme-settings.tsx';
 
 export default function ProgrammeSettingsPage() {
   return <ProgrammeSettings />;

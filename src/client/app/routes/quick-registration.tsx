@@ -1,7 +1,7 @@
 import { QuickManInputSchema } from '../../../shared/people/people.ts';
 import { PublicPage } from '../../components/public-page.tsx';
-import { JoinForm } from '../../features/programme/components/join-form.tsx';
-import { MOBILE_HINT, type PersonField } from '../../features/programme/components/person-fields.tsx';
+import { JoinForm } from '../../features/people/components/join-form.tsx';
+import { MOBILE_HINT, type PersonField } from '../../features/people/components/person-fields.tsx';
 
 const FIELDS: readonly PersonField[] = [
   { name: 'firstName', label: 'Name', placeholder: 'name', autoComplete: 'given-name' },

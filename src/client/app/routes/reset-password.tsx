@@ -5,10 +5,10 @@ import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_RULE, ResetPasswordSchema } from '../../../shared/accounts/account.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { useResetPassword } from '../../features/accounts/api/email-links.ts';
 import { AuthPage, linkClass } from '../../features/accounts/components/auth-page.tsx';
-import { errorText, FormAlert, FormSuccess } from '../../features/accounts/components/form-alert.tsx';
 import { ApiError } from '../../lib/api.ts';
 
 function BrokenLink({ children }: { children: string }) {

@@ -1,23 +1,19 @@
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
-import { ENTRANT_SEARCH } from '../../../shared/registrations/registration.ts';
+import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts';
 import { PublicPage } from '../../components/public-page.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { inputClass } from '../../components/ui/field.tsx';
+import { SearchBox } from '../../components/ui/search-box.tsx';
 import { ErrorMessage } from '../../components/ui/status.tsx';
 import { MIN_SEARCH_LENGTH, useEntrantSearch } from '../../features/registrations/api/search.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
-// Long enough that typing a name costs a request or two: the search is limited per client.
-const DEBOUNCE_MS = 500;
+// Longer than other search boxes wait: typing a name costs a request or two, and the search is limited per client.
+const TYPING_PAUSE_MS = 500;
 
 export default function Search() {
-  const inputId = useId();
   const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const [typed, settle] = useDebouncedValue(text, TYPING_PAUSE_MS);
+  const query = typed.trim();
   const search = useEntrantSearch(query);
   const results = search.data?.results ?? [];
   const ready = query.length >= MIN_SEARCH_LENGTH;
@@ -29,31 +25,14 @@ export default function Search() {
         Check that you or a friend are registered: type the start of a first name or surname. Only names and
         races are shown, of entrants who chose to be listed.
       </p>
-      <search>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            setQuery(text.trim());
-          }}
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        >
-          <div className="flex flex-1 flex-col gap-1.5">
-            <label htmlFor={inputId} className="font-medium">
-              Name
-            </label>
-            <input
-              id={inputId}
-              type="search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder="e.g. Tendai Moyo"
-              autoComplete="off"
-              className={inputClass}
-            />
-          </div>
-          <Button type="submit">Search</Button>
-        </form>
-      </search>
+      <SearchBox
+        label="Name"
+        value={text}
+        onChange={setText}
+        onSearch={() => settle(text)}
+        placeholder="e.g. Tendai Moyo"
+        submitLabel="Search"
+      />
 
       <div aria-live="polite" className="mt-6">
         {!ready && <p className="text-stone-600">Type at least {MIN_SEARCH_LENGTH} letters of a name.</p>}

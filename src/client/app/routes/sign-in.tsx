@@ -4,13 +4,13 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SignInSchema } from '../../../shared/accounts/account.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
+import { errorText, FormAlert } from '../../components/ui/form-alert.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Loading } from '../../components/ui/status.tsx';
 import { landingPath } from '../../features/accounts/after-sign-in.ts';
 import { useSession } from '../../features/accounts/api/session.ts';
 import { type SignInValues, useSignIn } from '../../features/accounts/api/sign-in.ts';
 import { AuthPage, linkClass } from '../../features/accounts/components/auth-page.tsx';
-import { errorText, FormAlert } from '../../features/accounts/components/form-alert.tsx';
 import { ResendVerification } from '../../features/accounts/components/resend-verification.tsx';
 import { ApiError } from '../../lib/api.ts';
 

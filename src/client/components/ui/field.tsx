@@ -1,10 +1,13 @@
-import { type ReactNode, useId } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { useId } from 'react';
 
 interface FieldProps {
   label: string;
   error?: string;
   hint?: string;
   optional?: boolean;
+  /** Classes of the field's own box (label, control, hint and error), e.g. its width. */
+  className?: string;
   children: (props: {
     id: string;
     'aria-invalid': boolean;
@@ -13,12 +16,12 @@ interface FieldProps {
 }
 
 /** A visible label, the control, a hint, and its error announced to screen readers. */
-export function Field({ label, error, hint, optional, children }: FieldProps) {
+export function Field({ label, error, hint, optional, className, children }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = `${id}-error`;
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className={className ? `flex flex-col gap-1.5 ${className}` : 'flex flex-col gap-1.5'}>
       <label htmlFor={id} className="font-medium text-stone-800">
         {label} {optional && <span className="font-normal text-stone-500">(optional)</span>}
       </label>
@@ -41,3 +44,57 @@ export function Field({ label, error, hint, optional, children }: FieldProps) {
 
 export const inputClass =
   'min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-brand-700 focus:outline-3 focus:outline-brand-600/30 aria-invalid:border-red-600';
+
+/** The label, hint, error and box of a field; everything else goes to its control. */
+type FieldFrame = Pick<FieldProps, 'label' | 'error' | 'hint' | 'optional'> & { fieldClassName?: string };
+
+const controlClass = (className: string | undefined) =>
+  className ? `${inputClass} ${className}` : inputClass;
+
+export type TextFieldProps = FieldFrame &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> };
+
+/**
+ * A field in one line: `<TextField label="Email" error={…} type="email" {...register('email')} />`.
+ * `className` adds to the input's classes; `fieldClassName` to the box around label and input.
+ */
+export function TextField({
+  label,
+  error,
+  hint,
+  optional,
+  fieldClassName,
+  className,
+  ...input
+}: TextFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
+      {(a11y) => <input {...a11y} {...input} className={controlClass(className)} />}
+    </Field>
+  );
+}
+
+export type SelectFieldProps = FieldFrame &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { ref?: Ref<HTMLSelectElement> };
+
+/** A select in one line, its <option>s as children; the same props as TextField. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  optional,
+  fieldClassName,
+  className,
+  children,
+  ...select
+}: SelectFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
+      {(a11y) => (
+        <select {...a11y} {...select} className={controlClass(className)}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}

@@ -10,15 +10,12 @@ import {
 } from '../../../shared/accounts/account.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
-import { badRequest, notFound } from '../../http/problem.ts';
-import { recentMail } from '../../mail/repository.ts';
-import { findAccount, listAccounts, updateAccount } from './repository.ts';
+import { accountList, changeAccount, outbox } from './service.ts';
 
 const admins = ['admin'] as const;
 
 export async function accountRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context.database;
 
   api.get(
     '/accounts',
@@ -31,7 +28,7 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: AccountListSchema },
       },
     },
-    async (request) => listAccounts(db, request.query),
+    async (request) => accountList(context, request.query),
   );
 
   api.patch(
@@ -46,26 +43,7 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: AccountSummarySchema },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const change = request.body;
-      if (id === signedInUser(request).id && ((change.role && change.role !== 'admin') || change.disabled)) {
-        throw badRequest('You cannot remove your own admin role or disable your own account.');
-      }
-      if (!(await findAccount(db, id))) throw notFound('There is no such account.');
-      await updateAccount(db, id, change);
-      const updated = await findAccount(db, id);
-      if (!updated) throw notFound('There is no such account.');
-      return {
-        id: updated.id,
-        name: updated.name,
-        email: updated.email,
-        role: updated.role,
-        emailVerified: updated.emailVerified,
-        disabled: updated.banned === true,
-        createdAt: updated.createdAt.toISOString(),
-      };
-    },
+    async (request) => changeAccount(context, signedInUser(request), request.params.id, request.body),
   );
 
   api.get(
@@ -78,9 +56,6 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: OutboxListSchema },
       },
     },
-    async () => {
-      const transport = context.mailer.transportName;
-      return { transport, mails: await recentMail(db, 50, { withBodies: transport === 'dev-outbox' }) };
-    },
+    async () => outbox(context),
   );
 }

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { PersonKind, PersonListQuery } from '../../../shared/people/people.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { facilitators, men } from '../../db/schema/index.ts';
+import { facilitators, men, session, user } from '../../db/schema/index.ts';
 
 export const tableFor = (kind: PersonKind) => (kind === 'men' ? men : facilitators);
 export type PersonRow = typeof men.$inferSelect | typeof facilitators.$inferSelect;
@@ -101,3 +101,68 @@ export const toPerson = (row: PersonRow) => ({
   hasAccount: row.userId !== null,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** Adds a man or a facilitator; a second record with the same email is a unique violation. */
+export async function insertPerson(db: Database, kind: PersonKind, values: Record<string, unknown>) {
+  const [row] = await db
+    .insert(tableFor(kind))
+    .values(values as never)
+    .returning();
+  return row as PersonRow;
+}
+
+export async function updatePerson(
+  db: Database,
+  kind: PersonKind,
+  id: string,
+  change: Record<string, unknown>,
+) {
+  const table = tableFor(kind);
+  const [row] = await db
+    .update(table)
+    .set({ ...change, updatedAt: new Date() } as never)
+    .where(eq(table.id, id))
+    .returning();
+  return row as PersonRow | undefined;
+}
+
+export async function deletePersonRow(db: Database, kind: PersonKind, id: string) {
+  const table = tableFor(kind);
+  const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+  return deleted.length > 0;
+}
+
+export async function linkToAccount(db: Database, kind: PersonKind, personId: string, userId: string) {
+  const table = tableFor(kind);
+  await db.update(table).set({ userId }).where(eq(table.id, personId));
+}
+
+export async function insertIncompleteMan(
+  db: Database,
+  values: { firstName: string; lastName: string; email: string; userId: string },
+) {
+  await db
+    .insert(men)
+    .values({ ...values, mobile: '', status: 'incomplete' })
+    .onConflictDoNothing();
+}
+
+export async function findAccount(db: Database, id: string) {
+  const [account] = await db.select().from(user).where(eq(user.id, id));
+  return account;
+}
+
+/** The account a person signs in with: his linked one, or the one with his email. */
+export async function findAccountOf(db: Database, person: { userId: string | null; email: string }) {
+  const [account] = await db
+    .select()
+    .from(user)
+    .where(person.userId ? eq(user.id, person.userId) : sql`lower(${user.email}) = lower(${person.email})`);
+  return account;
+}
+
+/** Gives an account the facilitator role and ends its sessions, so the next sign-in carries the role. */
+export async function makeFacilitator(db: Database, userId: string) {
+  await db.update(user).set({ role: 'facilitator' }).where(eq(user.id, userId));
+  await db.delete(session).where(eq(session.userId, userId));
+}

@@ -1,33 +1,46 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   JoinedSchema,
-  PERSON_STATUS_LABELS,
   PersonEditSchema,
   PersonInputSchema,
-  type PersonKind,
   PersonListQuerySchema,
   PersonListSchema,
   PersonSchema,
   ProgrammeTotalsSchema,
   QuickManInputSchema,
 } from '../../../shared/people/people.ts';
-import { formatPhoneAsDialled } from '../../../shared/phone.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
-import { csvText } from '../../http/csv.ts';
-import { countPeople, listPeople, toPerson } from './repository.ts';
-import { decideApplication, deletePerson, editPerson, joinProgramme, quickJoin } from './service.ts';
+import {
+  decideApplication,
+  deletePerson,
+  editPerson,
+  joinProgramme,
+  programmeTotals,
+  quickJoin,
+  registerCsv,
+  registerOf,
+  toPerson,
+} from './service.ts';
 
-const admins = ['admin'] as const;
+const admins = { access: ['admin'] } as const;
 const IdParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not a record id')) });
 const JOIN_LIMIT = { max: 20, timeWindow: '1 minute' };
+const tags = ['programme'];
 
+const sendCsv = (reply: FastifyReply, file: string, csv: string) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file}"`)
+    .send(csv);
+const noContent = (reply: FastifyReply) => reply.code(204).send();
+const callerOf = (context: AppContext, request: FastifyRequest) => currentUser(context.auth, request);
+
+/** The "Be That Man" forms, the registers of men and facilitators, and the programme's dashboard figures. */
 export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context.database;
-  const tags = ['programme'];
 
   api.post(
     '/men/quick',
@@ -43,145 +56,166 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
     async (request, reply) => reply.code(201).send(await quickJoin(context, request.body)),
   );
 
-  for (const kind of ['men', 'facilitators'] as const satisfies readonly PersonKind[]) {
-    const noun = kind === 'men' ? 'man' : 'facilitator';
+  // Men
+  api.post(
+    '/men',
+    {
+      config: { access: 'public', rateLimit: JOIN_LIMIT },
+      schema: {
+        summary: 'Join the programme (Be That Man)',
+        tags,
+        body: PersonInputSchema,
+        response: { 201: JoinedSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await joinProgramme(context, 'men', request.body, await callerOf(context, request))),
+  );
+  api.get(
+    '/men',
+    {
+      config: admins,
+      schema: {
+        summary: 'The register of men: search, sort, paging',
+        tags,
+        querystring: PersonListQuerySchema,
+        response: { 200: PersonListSchema },
+      },
+    },
+    async (request) => registerOf(context, 'men', request.query),
+  );
+  api.get(
+    '/men/export.csv',
+    {
+      config: admins,
+      schema: { summary: 'The register of men as CSV', tags, querystring: PersonListQuerySchema },
+    },
+    async (request, reply) =>
+      sendCsv(reply, 'Registered_Men.csv', await registerCsv(context, 'men', request.query)),
+  );
+  api.put(
+    '/men/:id',
+    {
+      config: admins,
+      schema: {
+        summary: "Edit one man's own details",
+        tags,
+        params: IdParams,
+        body: PersonEditSchema,
+        response: { 200: PersonSchema },
+      },
+    },
+    async (request) => toPerson(await editPerson(context, 'men', request.params.id, request.body)),
+  );
+  api.delete(
+    '/men/:id',
+    { config: admins, schema: { summary: "Delete a man's record", tags, params: IdParams } },
+    async (request, reply) => {
+      await deletePerson(context, request.log, 'men', request.params.id);
+      return noContent(reply);
+    },
+  );
 
-    api.post(
-      `/${kind}`,
-      {
-        config: { access: 'public', rateLimit: JOIN_LIMIT },
-        schema: {
-          summary:
-            kind === 'men'
-              ? 'Join the programme (Be That Man)'
-              : 'Apply to be a facilitator (admins register directly)',
-          tags,
-          body: PersonInputSchema,
-          response: { 201: JoinedSchema },
-        },
+  // Facilitators
+  api.post(
+    '/facilitators',
+    {
+      config: { access: 'public', rateLimit: JOIN_LIMIT },
+      schema: {
+        summary: 'Apply to be a facilitator (admins register directly)',
+        tags,
+        body: PersonInputSchema,
+        response: { 201: JoinedSchema },
       },
-      async (request, reply) => {
-        const caller = await currentUser(context.auth, request);
-        return reply.code(201).send(await joinProgramme(context, kind, request.body, caller));
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await joinProgramme(context, 'facilitators', request.body, await callerOf(context, request))),
+  );
+  api.get(
+    '/facilitators',
+    {
+      config: admins,
+      schema: {
+        summary: 'The register of facilitators: search, sort, paging',
+        tags,
+        querystring: PersonListQuerySchema,
+        response: { 200: PersonListSchema },
       },
-    );
-
-    api.get(
-      `/${kind}`,
-      {
-        config: { access: admins },
-        schema: {
-          summary: `The register of ${kind}: search, sort, paging`,
-          tags,
-          querystring: PersonListQuerySchema,
-          response: { 200: PersonListSchema },
-        },
+    },
+    async (request) => registerOf(context, 'facilitators', request.query),
+  );
+  api.get(
+    '/facilitators/export.csv',
+    {
+      config: admins,
+      schema: { summary: 'The register of facilitators as CSV', tags, querystring: PersonListQuerySchema },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        'Registered_Facilitators.csv',
+        await registerCsv(context, 'facilitators', request.query),
+      ),
+  );
+  api.put(
+    '/facilitators/:id',
+    {
+      config: admins,
+      schema: {
+        summary: "Edit one facilitator's own details",
+        tags,
+        params: IdParams,
+        body: PersonEditSchema,
+        response: { 200: PersonSchema },
       },
-      async (request) => {
-        const list = await listPeople(db, kind, request.query);
-        return { ...list, rows: list.rows.map(toPerson) };
+    },
+    async (request) => toPerson(await editPerson(context, 'facilitators', request.params.id, request.body)),
+  );
+  api.delete(
+    '/facilitators/:id',
+    { config: admins, schema: { summary: "Delete a facilitator's record", tags, params: IdParams } },
+    async (request, reply) => {
+      await deletePerson(context, request.log, 'facilitators', request.params.id);
+      return noContent(reply);
+    },
+  );
+  api.post(
+    '/facilitators/:id/approve',
+    {
+      config: admins,
+      schema: {
+        summary:
+          'Approve an applicant (his account gets the facilitator role, or he is invited to create one)',
+        tags,
+        params: IdParams,
+        response: { 200: PersonSchema },
       },
-    );
-
-    api.get(
-      `/${kind}/export.csv`,
-      {
-        config: { access: admins },
-        schema: { summary: `The register of ${kind} as CSV`, tags, querystring: PersonListQuerySchema },
-      },
-      async (request, reply) => {
-        const { rows } = await listPeople(db, kind, { ...request.query, page: 1, pageSize: 100_000 });
-        const header = [
-          'Surname',
-          'Name',
-          'Email',
-          'Mobile',
-          'MaritalStatus',
-          'Church',
-          'Age',
-          'Address',
-          'Status',
-        ];
-        const records = rows.map((row) => [
-          row.lastName,
-          row.firstName,
-          row.email,
-          formatPhoneAsDialled(row.mobile),
-          row.maritalStatus ?? '',
-          row.church ?? '',
-          row.age === null ? '' : String(row.age),
-          row.address ?? '',
-          PERSON_STATUS_LABELS[row.status] ?? row.status,
-        ]);
-        const csv = csvText([header, ...records], { bom: true });
-        const file = kind === 'men' ? 'Registered_Men.csv' : 'Registered_Facilitators.csv';
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${file}"`)
-          .send(csv);
-      },
-    );
-
-    api.put(
-      `/${kind}/:id`,
-      {
-        config: { access: admins },
-        schema: {
-          summary: `Edit one ${noun}'s own details`,
-          tags,
-          params: IdParams,
-          body: PersonEditSchema,
-          response: { 200: PersonSchema },
-        },
-      },
-      async (request) => toPerson(await editPerson(context, kind, request.params.id, request.body)),
-    );
-
-    api.delete(
-      `/${kind}/:id`,
-      {
-        config: { access: admins },
-        schema: { summary: `Delete a ${noun}'s record`, tags, params: IdParams },
-      },
-      async (request, reply) => {
-        await deletePerson(context, request.log, kind, request.params.id);
-        return reply.code(204).send();
-      },
-    );
-  }
-
-  for (const [action, decision] of [
-    ['approve', 'approved'],
-    ['decline', 'declined'],
-  ] as const) {
-    api.post(
-      `/facilitators/:id/${action}`,
-      {
-        config: { access: admins },
-        schema: {
-          summary:
-            action === 'approve'
-              ? 'Approve an applicant (his account gets the facilitator role, or he is invited to create one)'
-              : 'Decline an applicant',
-          tags,
-          params: IdParams,
-          response: { 200: PersonSchema },
-        },
-      },
-      async (request) => toPerson(await decideApplication(context, request.params.id, decision)),
-    );
-  }
+    },
+    async (request) => toPerson(await decideApplication(context, request.params.id, 'approved')),
+  );
+  api.post(
+    '/facilitators/:id/decline',
+    {
+      config: admins,
+      schema: { summary: 'Decline an applicant', tags, params: IdParams, response: { 200: PersonSchema } },
+    },
+    async (request) => toPerson(await decideApplication(context, request.params.id, 'declined')),
+  );
 
   api.get(
     '/dashboard/programme',
     {
-      config: { access: admins },
+      config: admins,
       schema: {
         summary: 'Men, facilitators and applicants waiting',
         tags: ['dashboard'],
         response: { 200: ProgrammeTotalsSchema },
       },
     },
-    async () => countPeople(db),
+    async () => programmeTotals(context),
   );
 }

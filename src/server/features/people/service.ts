@@ -1,15 +1,36 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
-import type { PersonData, PersonKind } from '../../../shared/people/people.ts';
+import {
+  PERSON_STATUS_LABELS,
+  type PersonData,
+  type PersonKind,
+  type PersonListQuery,
+} from '../../../shared/people/people.ts';
+import { formatPhoneAsDialled } from '../../../shared/phone.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { session, user } from '../../db/schema/index.ts';
+import { csvText } from '../../http/csv.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { enqueueMail, enqueueMailWithinLimit } from '../../mail/repository.ts';
 import { deleteWithSubmissions } from '../progress/service.ts';
-import { findPerson, findPersonByEmail, type PersonRow, tableFor, unlinkedByEmail } from './repository.ts';
+import {
+  countPeople,
+  deletePersonRow,
+  findAccount,
+  findAccountOf,
+  findPerson,
+  findPersonByEmail,
+  insertIncompleteMan,
+  insertPerson,
+  linkToAccount,
+  listPeople,
+  makeFacilitator,
+  type PersonRow,
+  toPerson,
+  unlinkedByEmail,
+  updatePerson,
+} from './repository.ts';
 
 /** What an admin, who can read the registers anyway, is told when a form's email is already on one. */
 const DUPLICATE: Record<PersonKind, string> = {
@@ -20,7 +41,7 @@ const DUPLICATE: Record<PersonKind, string> = {
 
 /** The mail to a person whose email someone put in a form again: one kind, at most one in 10 minutes. */
 // What other features may use of people (they never import its repository).
-export { toPerson } from './repository.ts';
+export { toPerson };
 
 export const ALREADY_REGISTERED_MAIL = { kind: 'programme-already-registered', everySeconds: 10 * 60 };
 
@@ -40,13 +61,8 @@ async function addPerson(
   caller: CurrentUser | null,
 ): Promise<PersonRow | undefined> {
   const { db } = context.database;
-  const table = tableFor(kind);
   try {
-    const [row] = await db
-      .insert(table)
-      .values(values as never)
-      .returning();
-    return row as PersonRow;
+    return await insertPerson(db, kind, values);
   } catch (error) {
     if (!uniqueViolation(error)?.endsWith('_email')) throw error;
     if (caller?.role === 'admin') throw conflict(DUPLICATE[kind]);
@@ -159,21 +175,15 @@ export async function editPerson(
     address: string | null;
   },
 ) {
-  const table = tableFor(kind);
   const complete = change.mobile && change.maritalStatus && change.church && change.age && change.address;
   try {
-    const [row] = await database.db
-      .update(table)
-      .set({
-        ...change,
-        mobile: change.mobile ?? '',
-        ...(kind === 'men' ? { status: complete ? 'active' : 'incomplete' } : {}),
-        updatedAt: new Date(),
-      } as never)
-      .where(eq(table.id, id))
-      .returning();
+    const row = await updatePerson(database.db, kind, id, {
+      ...change,
+      mobile: change.mobile ?? '',
+      ...(kind === 'men' ? { status: complete ? 'active' : 'incomplete' } : {}),
+    });
     if (!row) throw notFound('There is no such record.');
-    return row as PersonRow;
+    return row;
   } catch (error) {
     if (uniqueViolation(error)?.endsWith('_email'))
       throw conflict('Another record already uses this email address.');
@@ -192,22 +202,15 @@ export async function deletePerson(
     if (!(await deleteWithSubmissions(context, log, 'man', id))) throw notFound('There is no such record.');
     return;
   }
-  const table = tableFor(kind);
-  const deleted = await context.database.db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-  if (deleted.length === 0) throw notFound('There is no such record.');
+  if (!(await deletePersonRow(context.database.db, kind, id))) throw notFound('There is no such record.');
 }
 
 export async function decideApplication(context: AppContext, id: string, decision: 'approved' | 'declined') {
   const { db } = context.database;
   const row = await findPerson(db, 'facilitators', id);
   if (!row) throw notFound('There is no such record.');
-  const table = tableFor('facilitators');
-  const [updated] = await db
-    .update(table)
-    .set({ status: decision, updatedAt: new Date() })
-    .where(eq(table.id, id))
-    .returning();
-  if (decision === 'approved' && updated) await grantFacilitatorAccess(context, updated as PersonRow);
+  const updated = await updatePerson(db, 'facilitators', id, { status: decision });
+  if (decision === 'approved' && updated) await grantFacilitatorAccess(context, updated);
   return (await findPerson(db, 'facilitators', id)) as PersonRow;
 }
 
@@ -217,10 +220,7 @@ export async function decideApplication(context: AppContext, id: string, decisio
  */
 async function grantFacilitatorAccess(context: AppContext, person: PersonRow) {
   const { db } = context.database;
-  const [account] = await db
-    .select()
-    .from(user)
-    .where(person.userId ? eq(user.id, person.userId) : sql`lower(${user.email}) = lower(${person.email})`);
+  const account = await findAccountOf(db, person);
   if (account?.emailVerified) {
     await linkFacilitator(db, person.id, account.id, account.role);
     return;
@@ -239,13 +239,9 @@ async function grantFacilitatorAccess(context: AppContext, person: PersonRow) {
 }
 
 async function linkFacilitator(db: Database, facilitatorId: string, userId: string, role: string) {
-  const table = tableFor('facilitators');
-  await db.update(table).set({ userId }).where(eq(table.id, facilitatorId));
+  await linkToAccount(db, 'facilitators', facilitatorId, userId);
   // Never lower an admin; a participant or a company becomes a facilitator.
-  if (role !== 'admin' && role !== 'facilitator') {
-    await db.update(user).set({ role: 'facilitator' }).where(eq(user.id, userId));
-    await db.delete(session).where(eq(session.userId, userId));
-  }
+  if (role !== 'admin' && role !== 'facilitator') await makeFacilitator(db, userId);
 }
 
 /**
@@ -253,7 +249,7 @@ async function linkFacilitator(db: Database, facilitatorId: string, userId: stri
  * participant without a record gets one from his name and email (incomplete until the rest is filled in).
  */
 export async function linkVerifiedAccount(db: Database, verified: { id: string }) {
-  const [account] = await db.select().from(user).where(eq(user.id, verified.id));
+  const account = await findAccount(db, verified.id);
   if (!account) return;
   const facilitator = await unlinkedByEmail(db, 'facilitators', account.email);
   if (facilitator?.status === 'approved') {
@@ -262,21 +258,51 @@ export async function linkVerifiedAccount(db: Database, verified: { id: string }
   }
   if (account.role !== 'participant') return;
   const man = await unlinkedByEmail(db, 'men', account.email);
-  const table = tableFor('men');
   if (man) {
-    await db.update(table).set({ userId: account.id }).where(eq(table.id, man.id));
+    await linkToAccount(db, 'men', man.id, account.id);
     return;
   }
   const [firstName, ...rest] = account.name.trim().split(/\s+/);
-  await db
-    .insert(table)
-    .values({
-      firstName: firstName || account.name,
-      lastName: rest.join(' '),
-      email: account.email,
-      mobile: '',
-      status: 'incomplete',
-      userId: account.id,
-    })
-    .onConflictDoNothing();
+  await insertIncompleteMan(db, {
+    firstName: firstName || account.name,
+    lastName: rest.join(' '),
+    email: account.email,
+    userId: account.id,
+  });
 }
+
+/** A page of a register, searched and sorted. */
+export async function registerOf(context: AppContext, kind: PersonKind, query: PersonListQuery) {
+  const list = await listPeople(context.database.db, kind, query);
+  return { ...list, rows: list.rows.map(toPerson) };
+}
+
+/** The whole register as it is searched and sorted, as CSV for a spreadsheet. */
+export async function registerCsv(context: AppContext, kind: PersonKind, query: PersonListQuery) {
+  const { rows } = await listPeople(context.database.db, kind, { ...query, page: 1, pageSize: 100_000 });
+  const header = [
+    'Surname',
+    'Name',
+    'Email',
+    'Mobile',
+    'MaritalStatus',
+    'Church',
+    'Age',
+    'Address',
+    'Status',
+  ];
+  const records = rows.map((row) => [
+    row.lastName,
+    row.firstName,
+    row.email,
+    formatPhoneAsDialled(row.mobile),
+    row.maritalStatus ?? '',
+    row.church ?? '',
+    row.age === null ? '' : String(row.age),
+    row.address ?? '',
+    PERSON_STATUS_LABELS[row.status] ?? row.status,
+  ]);
+  return csvText([header, ...records], { bom: true });
+}
+
+export const programmeTotals = (context: AppContext) => countPeople(context.database.db);

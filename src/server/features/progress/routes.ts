@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -12,20 +11,23 @@ import {
   TickInputSchema,
 } from '../../../shared/progress/progress.ts';
 import type { AppContext } from '../../context.ts';
-import {
-  assignments as assignmentsTable,
-  attendance,
-  checklistItems,
-  checklistTicks,
-  sessionRegistrations,
-  submissions,
-  workoutSessions,
-} from '../../db/schema/index.ts';
 import { signedInUser } from '../../http/access.ts';
-import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
+import { badRequest, Problem } from '../../http/problem.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { editPerson, toPerson } from '../people/service.ts';
-import { assertMayActFor, dueAt, groupsFor, manOfUser, progressOf } from './service.ts';
+import {
+  assertMayActFor,
+  assignmentToSubmit,
+  dueAt,
+  groupsFor,
+  manOfUser,
+  markAttendance,
+  progressOf,
+  registerForSession,
+  sessionsByDate,
+  submissionFor,
+  tick,
+} from './service.ts';
 import { deleteOwnSubmission, keepSubmission } from './submissions.ts';
 import { uploadGuards } from './upload-guards.ts';
 import { checkDocument, checkFileName } from './uploads.ts';
@@ -94,16 +96,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
     async (request) => {
       const man = await manOfUser(db, signedInUser(request).id);
-      const [session] = await db
-        .select()
-        .from(workoutSessions)
-        .where(eq(workoutSessions.id, request.params.id));
-      if (!session) throw notFound('There is no such session.');
-      if (session.state !== 'open') throw conflict('This session is not open for registration.');
-      await db
-        .insert(sessionRegistrations)
-        .values({ sessionId: session.id, manId: man.id })
-        .onConflictDoNothing();
+      await registerForSession(db, man.id, request.params.id);
       return progressOf(db, man.id);
     },
   );
@@ -125,11 +118,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       const done = await uploads.begin(request);
       try {
         const man = await manOfUser(db, signedInUser(request).id);
-        const [assignment] = await db
-          .select()
-          .from(assignmentsTable)
-          .where(eq(assignmentsTable.id, request.params.id));
-        if (!assignment) throw notFound('There is no such assignment.');
+        const assignment = await assignmentToSubmit(db, request.params.id);
         const file = await request
           .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
           .catch(() => undefined);
@@ -189,9 +178,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request, reply) => {
-      const [submission] = await db.select().from(submissions).where(eq(submissions.id, request.params.id));
-      if (!submission) throw notFound('There is no such document.');
-      await assertMayActFor(db, signedInUser(request), submission.manId);
+      const submission = await submissionFor(db, signedInUser(request), request.params.id);
       const safeName = submission.fileName.replace(/[^\w. -]/g, '_');
       return reply
         .header('content-type', submission.contentType)
@@ -211,7 +198,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
         response: { 200: z.array(SessionSchema) },
       },
     },
-    async () => db.select().from(workoutSessions).orderBy(asc(workoutSessions.heldOn)),
+    async () => sessionsByDate(db),
   );
 
   api.get(
@@ -259,21 +246,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request, reply) => {
-      const caller = signedInUser(request);
-      await assertMayActFor(db, caller, request.body.manId);
-      const [session] = await db
-        .select()
-        .from(workoutSessions)
-        .where(eq(workoutSessions.id, request.body.sessionId));
-      if (!session) throw notFound('There is no such session.');
-      const mark = { ...request.body, recordedBy: caller.id, recordedAt: new Date() };
-      await db
-        .insert(attendance)
-        .values(mark)
-        .onConflictDoUpdate({
-          target: [attendance.sessionId, attendance.manId],
-          set: { status: mark.status, recordedBy: mark.recordedBy, recordedAt: mark.recordedAt },
-        });
+      await markAttendance(db, signedInUser(request), request.body);
       return reply.code(204).send();
     },
   );
@@ -289,19 +262,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request, reply) => {
-      const caller = signedInUser(request);
-      const { itemId, manId, done } = request.body;
-      await assertMayActFor(db, caller, manId);
-      const [item] = await db.select().from(checklistItems).where(eq(checklistItems.id, itemId));
-      if (!item) throw notFound('There is no such checklist item.');
-      if (item.kind !== 'manual')
-        throw new Problem(409, 'Conflict', 'This item follows attendance or assignments by itself.');
-      if (done)
-        await db.insert(checklistTicks).values({ itemId, manId, tickedBy: caller.id }).onConflictDoNothing();
-      else
-        await db
-          .delete(checklistTicks)
-          .where(and(eq(checklistTicks.itemId, itemId), eq(checklistTicks.manId, manId)));
+      await tick(db, signedInUser(request), request.body);
       return reply.code(204).send();
     },
   );

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import {
   type ATTENDANCE_STATUSES,
@@ -6,20 +5,26 @@ import {
   SESSIONS_TO_GRADUATE,
 } from '../../../shared/progress/progress.ts';
 import type { Database } from '../../db/client.ts';
+import { conflict, forbidden, notFound, Problem } from '../../http/problem.ts';
 import {
-  assignments,
-  attendance,
-  cellGroupMembers,
-  cellGroups,
-  checklistItems,
-  checklistTicks,
-  facilitators,
-  men,
-  sessionRegistrations,
-  submissions,
-  workoutSessions,
-} from '../../db/schema/index.ts';
-import { forbidden, notFound } from '../../http/problem.ts';
+  findAssignment,
+  findChecklistItem,
+  findFacilitatorOfUser,
+  findMan,
+  findManOfUser,
+  findSession,
+  findSubmission,
+  groupProgressRows,
+  groupsWithFacilitator,
+  insertSessionRegistration,
+  isInGroupOf,
+  isOwnRecord,
+  listSessionsByDate,
+  membersOf,
+  progressRowsOf,
+  setTick,
+  upsertAttendance,
+} from './repository.ts';
 
 // What other features may use of progress.
 export { deleteWithSubmissions } from './submissions.ts';
@@ -31,7 +36,7 @@ export const dueAt = (dueOn: string) => new Date(`${dueOn}T17:00:00+02:00`);
 
 /** The man record behind a participant's account. */
 export async function manOfUser(db: Database, userId: string) {
-  const [man] = await db.select().from(men).where(eq(men.userId, userId));
+  const man = await findManOfUser(db, userId);
   if (!man)
     throw notFound(
       'Your account is not linked to a programme record yet. Please contact the programme office.',
@@ -41,29 +46,14 @@ export async function manOfUser(db: Database, userId: string) {
 
 /** The facilitator record behind a facilitator's account (undefined for admins without one). */
 export async function facilitatorOfUser(db: Database, userId: string) {
-  const [facilitator] = await db.select().from(facilitators).where(eq(facilitators.userId, userId));
-  return facilitator;
+  return findFacilitatorOfUser(db, userId);
 }
 
 /** Whether the caller may see or act for this man: himself, his cell group's facilitator, or an admin. */
 export async function assertMayActFor(db: Database, caller: CurrentUser, manId: string) {
   if (caller.role === 'admin') return;
-  if (caller.role === 'participant') {
-    const [man] = await db
-      .select({ id: men.id })
-      .from(men)
-      .where(and(eq(men.id, manId), eq(men.userId, caller.id)));
-    if (man) return;
-  }
-  if (caller.role === 'facilitator') {
-    const [member] = await db
-      .select({ manId: cellGroupMembers.manId })
-      .from(cellGroupMembers)
-      .innerJoin(cellGroups, eq(cellGroups.id, cellGroupMembers.groupId))
-      .innerJoin(facilitators, eq(facilitators.id, cellGroups.facilitatorId))
-      .where(and(eq(cellGroupMembers.manId, manId), eq(facilitators.userId, caller.id)));
-    if (member) return;
-  }
+  if (caller.role === 'participant' && (await isOwnRecord(db, manId, caller.id))) return;
+  if (caller.role === 'facilitator' && (await isInGroupOf(db, manId, caller.id))) return;
   throw forbidden("You don't have access to this man's records.");
 }
 
@@ -86,23 +76,12 @@ export function summarise(
 }
 
 export async function progressOf(db: Database, manId: string): Promise<ManProgress> {
-  const [man] = await db.select().from(men).where(eq(men.id, manId));
+  const man = await findMan(db, manId);
   if (!man) throw notFound('There is no such man.');
-  const [sessions, registered, marks, tasks, uploads, items, ticks, group] = await Promise.all([
-    db.select().from(workoutSessions).orderBy(asc(workoutSessions.heldOn)),
-    db.select().from(sessionRegistrations).where(eq(sessionRegistrations.manId, manId)),
-    db.select().from(attendance).where(eq(attendance.manId, manId)),
-    db.select().from(assignments).orderBy(asc(assignments.dueOn)),
-    db.select().from(submissions).where(eq(submissions.manId, manId)).orderBy(desc(submissions.submittedAt)),
-    db.select().from(checklistItems).orderBy(asc(checklistItems.sortOrder)),
-    db.select().from(checklistTicks).where(eq(checklistTicks.manId, manId)),
-    db
-      .select({ name: cellGroups.name, facilitator: facilitators })
-      .from(cellGroupMembers)
-      .innerJoin(cellGroups, eq(cellGroups.id, cellGroupMembers.groupId))
-      .leftJoin(facilitators, eq(facilitators.id, cellGroups.facilitatorId))
-      .where(eq(cellGroupMembers.manId, manId)),
-  ]);
+  const { sessions, registered, marks, tasks, uploads, items, ticks, group } = await progressRowsOf(
+    db,
+    manId,
+  );
   const toSubmission = (row: (typeof uploads)[number]) => ({
     id: row.id,
     fileName: row.fileName,
@@ -193,36 +172,16 @@ export async function progressOf(db: Database, manId: string): Promise<ManProgre
 export async function groupsFor(db: Database, caller: CurrentUser, sessionId?: string) {
   const own = caller.role === 'admin' ? undefined : await facilitatorOfUser(db, caller.id);
   if (caller.role !== 'admin' && !own) return [];
-  const groups = await db
-    .select({ group: cellGroups, facilitator: facilitators })
-    .from(cellGroups)
-    .leftJoin(facilitators, eq(facilitators.id, cellGroups.facilitatorId))
-    .where(own ? eq(cellGroups.facilitatorId, own.id) : undefined)
-    .orderBy(asc(cellGroups.name));
+  const groups = await groupsWithFacilitator(db, own?.id);
   if (groups.length === 0) return [];
-  const members = await db
-    .select({ groupId: cellGroupMembers.groupId, man: men })
-    .from(cellGroupMembers)
-    .innerJoin(men, eq(men.id, cellGroupMembers.manId))
-    .where(
-      inArray(
-        cellGroupMembers.groupId,
-        groups.map((g) => g.group.id),
-      ),
-    )
-    .orderBy(asc(sql`lower(${men.lastName})`), asc(sql`lower(${men.firstName})`));
-  const manIds = members.map((m) => m.man.id);
-  const [marks, sessionCount, tasks, onTimeRows] = await Promise.all([
-    manIds.length ? db.select().from(attendance).where(inArray(attendance.manId, manIds)) : [],
-    db.select({ id: workoutSessions.id }).from(workoutSessions),
-    db.select({ id: assignments.id }).from(assignments),
-    manIds.length
-      ? db
-          .selectDistinct({ manId: submissions.manId, assignmentId: submissions.assignmentId })
-          .from(submissions)
-          .where(and(inArray(submissions.manId, manIds), eq(submissions.late, false)))
-      : [],
-  ]);
+  const members = await membersOf(
+    db,
+    groups.map((g) => g.group.id),
+  );
+  const { marks, sessionCount, tasks, onTimeRows } = await groupProgressRows(
+    db,
+    members.map((m) => m.man.id),
+  );
   return groups.map(({ group, facilitator }) => ({
     id: group.id,
     name: group.name,
@@ -247,4 +206,52 @@ export async function groupsFor(db: Database, caller: CurrentUser, sessionId?: s
         };
       }),
   }));
+}
+
+/** Registers a man for an open session (again is harmless). */
+export async function registerForSession(db: Database, manId: string, sessionId: string) {
+  const session = await findSession(db, sessionId);
+  if (!session) throw notFound('There is no such session.');
+  if (session.state !== 'open') throw conflict('This session is not open for registration.');
+  await insertSessionRegistration(db, session.id, manId);
+}
+
+export async function assignmentToSubmit(db: Database, id: string) {
+  const assignment = await findAssignment(db, id);
+  if (!assignment) throw notFound('There is no such assignment.');
+  return assignment;
+}
+
+/** An uploaded document, if the caller may see it (the man himself, his facilitator, admins). */
+export async function submissionFor(db: Database, caller: CurrentUser, id: string) {
+  const submission = await findSubmission(db, id);
+  if (!submission) throw notFound('There is no such document.');
+  await assertMayActFor(db, caller, submission.manId);
+  return submission;
+}
+
+export const sessionsByDate = (db: Database) => listSessionsByDate(db);
+
+export async function markAttendance(
+  db: Database,
+  caller: CurrentUser,
+  input: { sessionId: string; manId: string; status: AttendanceStatus },
+) {
+  await assertMayActFor(db, caller, input.manId);
+  if (!(await findSession(db, input.sessionId))) throw notFound('There is no such session.');
+  await upsertAttendance(db, { ...input, recordedBy: caller.id, recordedAt: new Date() });
+}
+
+/** Ticks or unticks a checklist item the data does not decide. */
+export async function tick(
+  db: Database,
+  caller: CurrentUser,
+  { itemId, manId, done }: { itemId: string; manId: string; done: boolean },
+) {
+  await assertMayActFor(db, caller, manId);
+  const item = await findChecklistItem(db, itemId);
+  if (!item) throw notFound('There is no such checklist item.');
+  if (item.kind !== 'manual')
+    throw new Problem(409, 'Conflict', 'This item follows attendance or assignments by itself.');
+  await setTick(db, { itemId, manId, tickedBy: caller.id }, done);
 }

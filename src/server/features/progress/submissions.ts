@@ -1,10 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
 import type { AppContext } from '../../context.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
-import { assignments, men, submissions, user } from '../../db/schema/index.ts';
 import { notFound, Problem } from '../../http/problem.ts';
+import { deleteOwnerWithSubmissions, deleteOwnSubmissionRow, insertWithinLimits } from './repository.ts';
 
 const MB = 1024 * 1024;
 
@@ -38,10 +37,9 @@ export async function keepSubmission(context: AppContext, log: FastifyBaseLogger
   const key = await context.files.put(upload.body);
   let pruned: string[];
   try {
-    pruned = await db.transaction(async (tx) => {
-      // One upload per account passes here at a time, so two at once cannot both fit under the limit.
-      await tx.select({ id: user.id }).from(user).where(eq(user.id, upload.uploadedBy)).for('no key update');
-      await tx.insert(submissions).values({
+    pruned = await insertWithinLimits(
+      db,
+      {
         assignmentId: upload.assignmentId,
         manId: upload.manId,
         storageKey: key,
@@ -50,28 +48,9 @@ export async function keepSubmission(context: AppContext, log: FastifyBaseLogger
         size: upload.body.length,
         uploadedBy: upload.uploadedBy,
         late: upload.late,
-      });
-      const beyond = await tx
-        .select({ id: submissions.id, storageKey: submissions.storageKey })
-        .from(submissions)
-        .where(and(eq(submissions.manId, upload.manId), eq(submissions.assignmentId, upload.assignmentId)))
-        .orderBy(desc(submissions.submittedAt), desc(submissions.id))
-        .offset(UPLOAD_LIMITS.versionsKept);
-      if (beyond.length > 0) {
-        await tx.delete(submissions).where(
-          inArray(
-            submissions.id,
-            beyond.map((row) => row.id),
-          ),
-        );
-      }
-      const [usage] = await tx
-        .select({ stored: sql<number>`coalesce(sum(${submissions.size}), 0)`.mapWith(Number) })
-        .from(submissions)
-        .where(eq(submissions.uploadedBy, upload.uploadedBy));
-      if ((usage?.stored ?? 0) > UPLOAD_LIMITS.storedBytesPerAccount) throw storageFull();
-      return beyond.map((row) => row.storageKey);
-    });
+      },
+      { ...UPLOAD_LIMITS, whenFull: storageFull },
+    );
   } catch (error) {
     await context.files.remove(key);
     if (foreignKeyViolation(error)) {
@@ -89,16 +68,9 @@ export async function deleteOwnSubmission(
   manId: string,
   submissionId: string,
 ) {
-  const gone = await context.database.db
-    .delete(submissions)
-    .where(and(eq(submissions.id, submissionId), eq(submissions.manId, manId)))
-    .returning({ storageKey: submissions.storageKey });
-  if (gone.length === 0) throw notFound('There is no such document.');
-  await removeFiles(
-    context,
-    log,
-    gone.map((row) => row.storageKey),
-  );
+  const keys = await deleteOwnSubmissionRow(context.database.db, manId, submissionId);
+  if (keys.length === 0) throw notFound('There is no such document.');
+  await removeFiles(context, log, keys);
 }
 
 /**
@@ -112,18 +84,7 @@ export async function deleteWithSubmissions(
   owner: 'man' | 'assignment',
   id: string,
 ) {
-  const table = owner === 'man' ? men : assignments;
-  const column = owner === 'man' ? submissions.manId : submissions.assignmentId;
-  const keys = await context.database.db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
-    if (!row) return undefined;
-    const gone = await tx
-      .delete(submissions)
-      .where(eq(column, id))
-      .returning({ storageKey: submissions.storageKey });
-    await tx.delete(table).where(eq(table.id, id));
-    return gone.map((submission) => submission.storageKey);
-  });
+  const keys = await deleteOwnerWithSubmissions(context.database.db, owner, id);
   if (!keys) return false;
   await removeFiles(context, log, keys);
   return true;

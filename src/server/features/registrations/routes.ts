@@ -4,9 +4,8 @@ import { z } from 'zod';
 import {
   RegistrationInputSchema,
   RegistrationReceiptSchema,
-  SearchQuerySchema,
-  SearchResultSchema,
 } from '../../../shared/registrations/registration.ts';
+import { SearchQuerySchema, SearchResultSchema } from '../../../shared/registrations/search.ts';
 import { TeamSchema } from '../../../shared/registrations/team.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  ENTRANT_SEARCH,
-  type RegistrationData,
-  type RegistrationReceipt,
-} from '../../../shared/registrations/registration.ts';
+import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts';
+import type { RegistrationData, RegistrationReceipt } from '../../../shared/registrations/registration.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -154,7 +151,7 @@ async function registerWith(
     idempotencyKey: idempotencyKey ?? null,
     requestDigest: idempotencyKey ? digest : null,
     companyAccountId: companyAccountId ?? null,
-    listedInSearch: input.listedInSearch,
+    listedInSearch: input.listedInSearch ?? true,
   };
 
   try {
@@ -211,9 +208,12 @@ async function resendConfirmation(
 
 /** Who asked for what, so a retried Idempotency-Key can be told apart from a different request under it. */
 function requestDigest(input: RegistrationData, companyAccountId: string | undefined) {
-  const fields = Object.entries({ ...input, companyAccountId: companyAccountId ?? null }).sort(([a], [b]) =>
-    a.localeCompare(b),
-  );
+  const request = {
+    ...input,
+    listedInSearch: input.listedInSearch ?? true,
+    companyAccountId: companyAccountId ?? null,
+  };
+  const fields = Object.entries(request).sort(([a], [b]) => a.localeCompare(b));
   return createHash('sha256').update(JSON.stringify(fields)).digest('base64url');
 }
 

@@ -1,6 +1,6 @@
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { errorText, FormAlert } from '../../../components/ui/form-alert.tsx';
 import { useResendVerification } from '../api/email-links.ts';
-import { errorText, FormAlert } from './form-alert.tsx';
 
 /** Sends the verification email again and says so. */
 export function ResendVerification({ email }: { email: string }) {

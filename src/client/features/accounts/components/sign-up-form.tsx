@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { CompanySignUpSchema, PASSWORD_RULE, SignUpSchema } from '../../../../shared/accounts/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { type AccountKind, type SignUpValues, useSignUp } from '../api/sign-up.ts';
 import { linkClass } from './auth-page.tsx';
-import { errorText, FormAlert, FormSuccess } from './form-alert.tsx';
 import { ResendVerification } from './resend-verification.tsx';
 
 const COPY: Record<

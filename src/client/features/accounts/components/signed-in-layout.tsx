@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink, useOutletContext } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../../../shared/accounts/roles.ts';
+import { errorText } from '../../../components/ui/form-alert.tsx';
 import { useSignOut } from '../api/sign-out.ts';
-import { errorText } from './form-alert.tsx';
 
 const NAV: Record<Role, [to: string, label: string][]> = {
   admin: [
@@ -94,17 +94,3 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
     </div>
   );
 }
-
-/** The page's document title and its heading. */
-export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="mb-6">
-      <title>{`${title} · Celebration`}</title>
-      <h1 className="text-3xl font-bold text-stone-900">{title}</h1>
-      {children && <div className="mt-2 text-stone-700">{children}</div>}
-    </div>
-  );
-}
-
-/** The signed-in account, inside a page that the guard let through. */
-export const useCurrentUser = () => useOutletContext<CurrentUser>();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { errorText } from '../../../components/ui/form-alert.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
-import { errorText } from '../../accounts/components/form-alert.tsx';
-import { PageHeading } from '../../accounts/components/signed-in-layout.tsx';
 import { useEventSettings } from '../api/event-settings.ts';
 import { ImagesSection } from './images-section.tsx';
 import { RacesSection } from './races-section.tsx';

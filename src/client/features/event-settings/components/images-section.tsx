@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { type EventSettings, MAX_IMAGE_BYTES } from '../../../../shared/event-settings/event-settings.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
-import { errorText, FormAlert, FormSuccess } from '../../accounts/components/form-alert.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { type ImageKind, useUploadImage } from '../api/event-settings.ts';
 
 const COPY: Record<ImageKind, { title: string; what: string; intro: string; label: string; done: string }> = {

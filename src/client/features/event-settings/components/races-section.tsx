@@ -8,8 +8,8 @@ import { DISCIPLINES, type Discipline } from '../../../../shared/events/event-di
 import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { errorText } from '../../accounts/components/form-alert.tsx';
 import { useSaveRaces } from '../api/event-settings.ts';
 import { type Outcome, SettingsSection } from './section.tsx';
 

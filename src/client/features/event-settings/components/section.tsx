@@ -2,8 +2,8 @@ import { type FormEvent, type ReactNode, useId } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { EventSettings, EventSettingsInput } from '../../../../shared/event-settings/event-settings.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { errorText, FormAlert, FormSuccess } from '../../accounts/components/form-alert.tsx';
 
 export type Outcome = { kind: 'saved'; text: string } | { kind: 'failed'; text: string } | undefined;
 

@@ -7,8 +7,8 @@ import {
 import { DISCIPLINES, type Discipline } from '../../../../shared/events/event-display.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { errorText } from '../../accounts/components/form-alert.tsx';
 import { useSaveEventSettings } from '../api/event-settings.ts';
 import { inputOf, type Outcome, SettingsSection } from './section.tsx';
 

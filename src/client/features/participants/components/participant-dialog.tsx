@@ -10,9 +10,9 @@ import {
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
-import { errorText, FormSuccess } from '../../accounts/components/form-alert.tsx';
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
 import { moneyText } from '../money-text.ts';
 import { EditEntryForm } from './edit-entry-form.tsx';

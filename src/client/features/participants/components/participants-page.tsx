@@ -9,11 +9,14 @@ import {
   type ParticipantColumn,
 } from '../../../../shared/participants/participants.ts';
 import { rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { inputClass, SelectField } from '../../../components/ui/field.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { SearchBox } from '../../../components/ui/search-box.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass, type SortableColumn } from '../../../components/ui/table.tsx';
-import { errorText } from '../../accounts/components/form-alert.tsx';
-import { PageHeading } from '../../accounts/components/signed-in-layout.tsx';
+import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
 import { exportUrl, useParticipants } from '../api/list-participants.ts';
 import { COLUMN_LABELS, COLUMN_VALUES, fullName, sortOrderLabel } from './participant-columns.tsx';
@@ -25,7 +28,6 @@ import {
   useParticipantFilters,
 } from './use-participant-filters.ts';
 
-const DEBOUNCE_MS = 300;
 const COLUMN_KEYS = PARTICIPANT_COLUMNS.map(([key]) => key);
 const GENDER_FILTER_LABELS = { Male: 'Male', Female: 'Female', unknown: 'Not given' } as const;
 
@@ -107,30 +109,19 @@ export function ParticipantsPage() {
               <ParticipantRow key={entry.id} entry={entry} onOpen={() => setOpen(entry)} />
             ))}
           </DataTable>
-          <nav aria-label="Pages of participants" className="mt-4 flex flex-wrap items-center gap-3">
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              disabled={state.page <= 1}
-              onClick={() => update({ page: state.page - 1 })}
-            >
-              Previous
-            </button>
-            <p className="text-stone-700">
-              Page {Math.min(data.page, pages)} of {pages} · {entries(data.total)}
-            </p>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              disabled={state.page >= pages}
-              onClick={() => update({ page: state.page + 1 })}
-            >
-              Next
-            </button>
-            <div className="sm:ml-auto">
-              <PageSizeSelect state={state} update={update} />
-            </div>
-          </nav>
+          <Pager
+            label="Pages of participants"
+            page={state.page}
+            pages={pages}
+            onTurn={(step) => update({ page: state.page + step })}
+            after={
+              <div className="sm:ml-auto">
+                <PageSizeSelect state={state} update={update} />
+              </div>
+            }
+          >
+            Page {Math.min(data.page, pages)} of {pages} · {entries(data.total)}
+          </Pager>
         </>
       )}
 
@@ -172,9 +163,9 @@ function Filters({
   filtered,
   clear,
 }: Pick<ReturnType<typeof useParticipantFilters>, 'state' | 'update' | 'filtered' | 'clear'>) {
-  const searchId = useId();
   const settings = useEventSettings();
   const [text, setText] = useState(state.q ?? '');
+  const [typed] = useDebouncedValue(text, TYPING_PAUSE_MS);
   // The search last put in the address by typing here; any other change of it (Clear, back) is shown here.
   const sent = useRef(state.q);
   const latest = useRef({ q: state.q, update });
@@ -188,14 +179,11 @@ function Filters({
   }, [state.q]);
   // Typing waits for a pause before asking the server.
   useEffect(() => {
-    const typed = text.trim() || undefined;
-    if (typed === latest.current.q) return;
-    const timer = setTimeout(() => {
-      sent.current = typed;
-      latest.current.update({ q: typed });
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+    const q = typed.trim() || undefined;
+    if (q === latest.current.q) return;
+    sent.current = q;
+    latest.current.update({ q });
+  }, [typed]);
 
   const races =
     settings.data?.races.filter((r) => !state.discipline || r.discipline === state.discipline) ?? [];
@@ -211,63 +199,44 @@ function Filters({
   );
 
   const select = (name: FilterName, label: string, options: [value: string, text: string][], all: string) => (
-    <Field label={label}>
-      {(a11y) => (
-        <select
-          {...a11y}
-          value={state[name] ?? ''}
-          onChange={(event) => {
-            const value = event.target.value || undefined;
-            if (name !== 'discipline' || !value || !settings.data) return update({ [name]: value });
-            // Runner races and sizes are not a cyclist's: a filter that cannot match any more is dropped.
-            const keepRace = settings.data.races.some(
-              (r) => r.discipline === value && r.label === state.race,
-            );
-            const keepSize = settings.data.tshirtSizes[value as 'run' | 'cycle'].includes(state.tshirt ?? '');
-            update({
-              discipline: value,
-              race: keepRace ? state.race : undefined,
-              tshirt: keepSize ? state.tshirt : undefined,
-            });
-          }}
-          className={inputClass}
-        >
-          <option value="">{all}</option>
-          {options.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <SelectField
+      label={label}
+      value={state[name] ?? ''}
+      onChange={(event) => {
+        const value = event.target.value || undefined;
+        if (name !== 'discipline' || !value || !settings.data) return update({ [name]: value });
+        // Runner races and sizes are not a cyclist's: a filter that cannot match any more is dropped.
+        const keepRace = settings.data.races.some((r) => r.discipline === value && r.label === state.race);
+        const keepSize = settings.data.tshirtSizes[value as 'run' | 'cycle'].includes(state.tshirt ?? '');
+        update({
+          discipline: value,
+          race: keepRace ? state.race : undefined,
+          tshirt: keepSize ? state.tshirt : undefined,
+        });
+      }}
+    >
+      <option value="">{all}</option>
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </SelectField>
   );
 
   return (
     <div className="mb-4 flex flex-col gap-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
-      <search>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            sent.current = text.trim() || undefined;
-            update({ q: sent.current });
-          }}
-          className="flex flex-col gap-1.5 sm:max-w-md"
-        >
-          <label htmlFor={searchId} className="font-medium text-stone-800">
-            Search participants
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Name, email, phone or reference"
-            autoComplete="off"
-            className={inputClass}
-          />
-        </form>
-      </search>
+      <SearchBox
+        label="Search participants"
+        value={text}
+        onChange={setText}
+        onSearch={() => {
+          sent.current = text.trim() || undefined;
+          update({ q: sent.current });
+        }}
+        placeholder="Name, email, phone or reference"
+        className="sm:max-w-md"
+      />
       <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <legend className="sr-only">Filters</legend>
         {select(
@@ -321,27 +290,22 @@ function SortSelect({
 }) {
   return (
     <div className="col-span-2 sm:col-span-3 lg:hidden">
-      <Field label="Sort by">
-        {(a11y) => (
-          <select
-            {...a11y}
-            value={`${state.sort}:${state.dir}`}
-            onChange={(event) => {
-              const [sort, dir] = event.target.value.split(':') as [ParticipantColumn, 'asc' | 'desc'];
-              update({ sort, dir });
-            }}
-            className={inputClass}
-          >
-            {COLUMN_KEYS.flatMap((key) =>
-              (['asc', 'desc'] as const).map((order) => (
-                <option key={`${key}:${order}`} value={`${key}:${order}`}>
-                  {sortOrderLabel(key, order)}
-                </option>
-              )),
-            )}
-          </select>
+      <SelectField
+        label="Sort by"
+        value={`${state.sort}:${state.dir}`}
+        onChange={(event) => {
+          const [sort, dir] = event.target.value.split(':') as [ParticipantColumn, 'asc' | 'desc'];
+          update({ sort, dir });
+        }}
+      >
+        {COLUMN_KEYS.flatMap((key) =>
+          (['asc', 'desc'] as const).map((order) => (
+            <option key={`${key}:${order}`} value={`${key}:${order}`}>
+              {sortOrderLabel(key, order)}
+            </option>
+          )),
         )}
-      </Field>
+      </SelectField>
     </div>
   );
 }

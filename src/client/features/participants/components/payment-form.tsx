@@ -14,8 +14,8 @@ import {
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { DialogError } from '../../../components/ui/dialog.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { errorText } from '../../accounts/components/form-alert.tsx';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
 import { useRecordPayment } from '../api/participant.ts';
 

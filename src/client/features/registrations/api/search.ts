@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ENTRANT_SEARCH, type SearchResult } from '../../../../shared/registrations/registration.ts';
+import { ENTRANT_SEARCH } from '../../../../shared/registrations/entrant-search.ts';
+import type { SearchResult } from '../../../../shared/registrations/search.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 export const MIN_SEARCH_LENGTH = ENTRANT_SEARCH.minLength;

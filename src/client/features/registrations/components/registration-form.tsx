@@ -5,15 +5,14 @@ import { Link, useNavigate } from 'react-router';
 import type { Discipline, PublicEvent } from '../../../../shared/events/event.ts';
 import { formatFees } from '../../../../shared/money.ts';
 import {
-  GENDERS,
   type RegistrationData,
   RegistrationInputSchema,
   type RegistrationReceipt,
 } from '../../../../shared/registrations/registration.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { rememberReceipt, type SubmitRegistration, useRegister } from '../api/register.ts';
+import { type EntrantField, EntrantFields, isEntrantField } from './entrant-fields.tsx';
 
 type FormValues = {
   discipline: Discipline;
@@ -30,21 +29,9 @@ type FormValues = {
   consent: boolean;
 };
 
-const FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'mobile',
-  'age',
-  'gender',
-  'raceType',
-  'nextOfKinMobile',
-  'tshirtSize',
-  'listedInSearch',
-  'consent',
-] as const;
-const isField = (path: string): path is (typeof FIELDS)[number] =>
-  (FIELDS as readonly string[]).includes(path);
+const OWN_FIELDS = ['listedInSearch', 'consent'] as const;
+const isField = (path: string): path is EntrantField | (typeof OWN_FIELDS)[number] =>
+  isEntrantField(path) || (OWN_FIELDS as readonly string[]).includes(path);
 
 interface RegistrationFormProps {
   event: PublicEvent;
@@ -142,95 +129,12 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
       noValidate
       className="flex flex-col gap-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
     >
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="First name" error={errors.firstName?.message}>
-          {(a11y) => (
-            <input {...a11y} {...register('firstName')} autoComplete="given-name" className={inputClass} />
-          )}
-        </Field>
-        <Field label="Last name" error={errors.lastName?.message}>
-          {(a11y) => (
-            <input {...a11y} {...register('lastName')} autoComplete="family-name" className={inputClass} />
-          )}
-        </Field>
-      </div>
-      <Field label="Email" error={errors.email?.message}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Mobile" hint="e.g. 0771234567 or +263 77 123 4567" error={errors.mobile?.message}>
-          {(a11y) => (
-            <input {...a11y} {...register('mobile')} type="tel" autoComplete="tel" className={inputClass} />
-          )}
-        </Field>
-        <Field label="Age" error={errors.age?.message}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              {...register('age')}
-              type="number"
-              inputMode="numeric"
-              min={4}
-              max={100}
-              className={inputClass}
-            />
-          )}
-        </Field>
-      </div>
-      <div className="grid gap-5 sm:grid-cols-3">
-        <Field label="Gender" optional error={errors.gender?.message}>
-          {(a11y) => (
-            <select {...a11y} {...register('gender')} className={inputClass}>
-              <option value="">Select gender</option>
-              {GENDERS.map((gender) => (
-                <option key={gender}>{gender}</option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Race type" error={errors.raceType?.message}>
-          {(a11y) => (
-            <select {...a11y} {...register('raceType')} className={inputClass}>
-              <option value="">Select race type</option>
-              {races.map((race) => {
-                const fee = formatFees(race.feeUsd, race.feeZwg);
-                return (
-                  <option key={race.label} value={race.label} disabled={race.full}>
-                    {race.label}
-                    {race.full ? ' (Full)' : fee ? ` (${fee})` : ''}
-                  </option>
-                );
-              })}
-            </select>
-          )}
-        </Field>
-        <Field label="T-shirt size" error={errors.tshirtSize?.message}>
-          {(a11y) => (
-            <select {...a11y} {...register('tshirtSize')} className={inputClass}>
-              <option value="">Select T-shirt size</option>
-              {sizes.map((size) => (
-                <option key={size}>{size}</option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      <Field
-        label="Next of kin mobile"
-        hint="Who we call in an emergency"
-        error={errors.nextOfKinMobile?.message}
-      >
-        {(a11y) => <input {...a11y} {...register('nextOfKinMobile')} type="tel" className={inputClass} />}
-      </Field>
+      <EntrantFields
+        register={register}
+        errors={errors}
+        races={races.map((race) => ({ ...race, fee: formatFees(race.feeUsd, race.feeZwg) }))}
+        sizes={sizes}
+      />
       <div className="flex items-start gap-3">
         <input
           id="listedInSearch"
@@ -244,7 +148,7 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
             List my name in the public entrant search
           </label>
           <p id="listedInSearch-hint" className="text-sm text-stone-600">
-            So friends can check you are registered. Only your name and race are shown.
+            Only your name and race are shown.
           </p>
         </div>
       </div>

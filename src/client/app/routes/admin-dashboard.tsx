@@ -1,0 +1,165 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link } from 'react-router';
+import { errorText } from '../../components/ui/form-alert.tsx';
+import { cardClass, LinkCard } from '../../components/ui/link-card.tsx';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
+import { useFunRunDashboard, useProgrammeTotals } from '../../features/dashboard/api/dashboard.ts';
+import { moneyText } from '../../features/participants/money-text.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+
+// The charts are their own chunk, fetched by this page only (never by a public page), after the figures.
+const DashboardCharts = lazy(() => import('../../features/dashboard/components/dashboard-charts.tsx'));
+
+const CARDS = [
+  ['/Participants', 'Participants', 'Runners and cyclists: payments, corrections, PDF and CSV lists.'],
+  ['/RegisteredMan', 'Registered men', 'The men of the programme: edit, print, download.'],
+  [
+    '/RegisteredFacilitator',
+    'Registered facilitators',
+    'Facilitators, and applicants to approve or decline.',
+  ],
+  ['/RegisterMan', 'Register a man', 'Enrol a man in the programme with the Be That Man form.'],
+  ['/RegisterFacilitator', 'Register a facilitator', 'Sign up a facilitator with the Be That Man form.'],
+  ['/EventSettings', 'Event settings', 'Texts, payment options, races, T-shirt sizes, closing time, photos.'],
+  ['/ProgrammeSettings', 'Programme settings', 'Sessions, assignments, the checklist and cell groups.'],
+  ['/Managean', 'Attendance', 'Take attendance at a session and manage each man’s progress.'],
+  ['/Accounts', 'Accounts', 'Find accounts, change roles, disable or enable an account.'],
+  ['/Outbox', 'Outbox', 'The latest emails the site sent: verification and password reset links.'],
+] as const;
+
+const number = (n: number) => n.toLocaleString('en-GB');
+
+export default function AdminDashboard() {
+  const user = useCurrentUser();
+  const funRun = useFunRunDashboard();
+  const programme = useProgrammeTotals();
+  const figures = funRun.data;
+  const people = programme.data;
+
+  return (
+    <>
+      <PageHeading title="Admin dashboard">
+        <p>Welcome, {user.name}. The figures are live: they update every minute while this page is open.</p>
+      </PageHeading>
+
+      <section aria-labelledby="fun-run-heading" className="mb-8">
+        <h2 id="fun-run-heading" className="mb-3 text-xl font-bold">
+          Fun run
+        </h2>
+        {funRun.isPending && <Loading label="Loading the fun-run figures…" />}
+        {funRun.isError && (
+          <ErrorMessage onRetry={() => funRun.refetch()}>{errorText(funRun.error)}</ErrorMessage>
+        )}
+        {figures && (
+          <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <Stat
+              label="Entrants"
+              value={number(figures.entrants.run + figures.entrants.cycle)}
+              to="/Participants"
+            >
+              {number(figures.entrants.run)} runners · {number(figures.entrants.cycle)} cyclists
+            </Stat>
+            <Stat label="Paid" value={number(figures.payments.paid)} to="/Participants?payment=paid">
+              Open the list of paid entries
+            </Stat>
+            <Stat label="Unpaid" value={number(figures.payments.unpaid)} to="/Participants?payment=unpaid">
+              Open the list of unpaid entries
+            </Stat>
+            <Stat label="Waived" value={number(figures.payments.waived)} to="/Participants?payment=waived">
+              Open the list of waived entries
+            </Stat>
+            <Stat
+              label="Money recorded"
+              wide
+              value={
+                // Two currencies, each on its own line: amounts in ZWG run long.
+                <span className="flex flex-col text-2xl">
+                  <span className="whitespace-nowrap">{moneyText('USD', figures.money.usd)}</span>
+                  <span className="whitespace-nowrap">{moneyText('ZWG', figures.money.zwg)}</span>
+                </span>
+              }
+            />
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="programme-heading" className="mb-8">
+        <h2 id="programme-heading" className="mb-3 text-xl font-bold">
+          Men’s programme
+        </h2>
+        {programme.isPending && <Loading label="Loading the programme figures…" />}
+        {programme.isError && (
+          <ErrorMessage onRetry={() => programme.refetch()}>{errorText(programme.error)}</ErrorMessage>
+        )}
+        {people && (
+          <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <Stat label="Total Registered Men" value={number(people.men)} to="/RegisteredMan" />
+            <Stat
+              label="Total Facilitators"
+              value={number(people.facilitators)}
+              to="/RegisteredFacilitator"
+            />
+            <Stat label="Applicants waiting" value={number(people.applicants)} to="/RegisteredFacilitator" />
+          </ul>
+        )}
+      </section>
+
+      <nav aria-label="Admin sections" className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {CARDS.map(([to, title, text]) => (
+          <LinkCard key={to} to={to} title={title}>
+            {text}
+          </LinkCard>
+        ))}
+      </nav>
+
+      <section aria-labelledby="charts-heading">
+        <h2 id="charts-heading" className="mb-3 text-xl font-bold">
+          Charts
+        </h2>
+        {figures && (
+          <Suspense fallback={<Loading label="Loading the charts…" />}>
+            <DashboardCharts figures={figures} />
+          </Suspense>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** One figure: its name, the number, and a line under it; a link when `to` is given. */
+function Stat({
+  label,
+  value,
+  to,
+  wide,
+  children,
+}: {
+  label: string;
+  value: ReactNode;
+  to?: string;
+  /** Two columns wide (long amounts). */
+  wide?: boolean;
+  children?: ReactNode;
+}) {
+  const body = (
+    <>
+      <span className="text-sm font-medium text-stone-600">{label}</span>
+      <span className="text-3xl font-bold tabular-nums text-stone-900">{value}</span>
+      {children && <span className="text-sm text-stone-700">{children}</span>}
+    </>
+  );
+  return (
+    <li className={`flex ${wide ? 'col-span-2' : ''}`}>
+      {to ? (
+        <Link to={to} className={`${cardClass} w-full`}>
+          {body}
+        </Link>
+      ) : (
+        <div className="flex w-full flex-col gap-1 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+          {body}
+        </div>
+      )}
+    </li>
+  );
+}

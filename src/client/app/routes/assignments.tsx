@@ -1,0 +1,5 @@
+import { AssignmentsPage } from '../../features/progress/components/assignments-page.tsx';
+
+export default function AssignmentsRoute() {
+  return <AssignmentsPage />;
+}

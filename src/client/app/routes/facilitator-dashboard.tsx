@@ -1,0 +1,5 @@
+import { FacilitatorDashboard } from '../../features/progress/components/facilitator-dashboard.tsx';
+
+export default function FacilitatorDashboardPage() {
+  return <FacilitatorDashboard />;
+}

@@ -1,5 +1,0 @@
-import { ManageAttendance } from '../../features/programme-progress/components/manage-attendance.tsx';
-
-export default function Managean() {
-  return <ManageAttendance />;
-}

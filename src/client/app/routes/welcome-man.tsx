@@ -1,6 +1,0 @@
-import { ParticipantDashboard } from '../../features/programme-progress/components/participant-dashboard.tsx';
-
-/** /WelcomeMan and /Mobile: one responsive participant dashboard. */
-export default function WelcomeMan() {
-  return <ParticipantDashboard />;
-}

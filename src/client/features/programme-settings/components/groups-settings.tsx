@@ -1,0 +1,379 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type { Person } from '../../../../shared/people/people.ts';
+import { CellGroupInputSchema } from '../../../../shared/programme-settings/programme-settings.ts';
+import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { ConfirmDialog, Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { Field, inputClass, TextField } from '../../../components/ui/field.tsx';
+import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
+import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import {
+  type GroupRow,
+  type SettingsLists,
+  useChangeSetting,
+  usePickerPeople,
+  useSettingsList,
+} from '../api/programme-settings.ts';
+import { smallButton } from './simple-list.tsx';
+
+type GroupInput = SettingsLists['groups']['input'];
+type Values = { name: string; facilitatorId: string };
+
+/** How many men the picker lists at once: typing narrows it (a register may hold thousands). */
+const SHOWN = 40;
+
+const personName = (person: Pick<Person, 'firstName' | 'lastName'>) =>
+  `${person.firstName} ${person.lastName}`.trim();
+
+/** Cell groups: name, facilitator and members (a man is in one group; choosing him here moves him). */
+export function GroupsSettings() {
+  const groups = useSettingsList('groups');
+  const men = usePickerPeople('men');
+  const facilitators = usePickerPeople('facilitators');
+  const change = useChangeSetting('groups');
+  const [editing, setEditing] = useState<{ group?: GroupRow }>();
+  const [removing, setRemoving] = useState<GroupRow>();
+  const [notice, setNotice] = useState<string>();
+
+  const menById = useMemo(() => new Map(men.data?.rows.map((man) => [man.id, man]) ?? []), [men.data]);
+  const facilitatorName = (id: string | null) => {
+    if (!id) return 'None';
+    const facilitator = facilitators.data?.rows.find((f) => f.id === id);
+    return facilitator ? personName(facilitator) : 'Not an approved facilitator';
+  };
+
+  const failed = groups.error ?? men.error ?? facilitators.error;
+  return (
+    <div className="flex flex-col gap-3">
+      <div>
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={!men.data || !facilitators.data}
+          onClick={() => {
+            change.reset();
+            setNotice(undefined);
+            setEditing({});
+          }}
+        >
+          Add cell group
+        </button>
+      </div>
+      <div aria-live="polite" className="empty:hidden">
+        {notice && <FormSuccess>{notice}</FormSuccess>}
+      </div>
+      {(groups.isPending || men.isPending || facilitators.isPending) && !failed && <Loading />}
+      {failed && (
+        <ErrorMessage
+          onRetry={() => {
+            void groups.refetch();
+            void men.refetch();
+            void facilitators.refetch();
+          }}
+        >
+          {errorText(failed)}
+        </ErrorMessage>
+      )}
+      {groups.data?.length === 0 && <p className="text-stone-700">No cell groups yet.</p>}
+      {groups.data && groups.data.length > 0 && men.data && facilitators.data && (
+        <DataTable label="Cell groups table" columns={['Name', 'Facilitator', 'Members', '']}>
+          {groups.data.map((group) => {
+            const names = group.memberIds
+              .map((id) => menById.get(id))
+              .filter((man) => man !== undefined)
+              .map(personName);
+            return (
+              <tr key={group.id} className={rowClass}>
+                <Cell className="font-semibold text-stone-900">{group.name}</Cell>
+                <Cell label="Facilitator">{facilitatorName(group.facilitatorId)}</Cell>
+                <Cell label="Members">
+                  {group.memberIds.length} {group.memberIds.length === 1 ? 'man' : 'men'}
+                  {names.length > 0 && (
+                    <span className="block text-stone-600">
+                      {names.slice(0, 4).join(', ')}
+                      {names.length > 4 ? ` and ${names.length - 4} more` : ''}
+                    </span>
+                  )}
+                </Cell>
+                <Cell className="mt-2 sm:mt-0">
+                  <div className="flex flex-wrap gap-2 sm:flex-nowrap sm:justify-end">
+                    <button
+                      type="button"
+                      className={smallButton}
+                      aria-label={`Edit ${group.name}`}
+                      onClick={() => {
+                        change.reset();
+                        setNotice(undefined);
+                        setEditing({ group });
+                      }}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className={smallButton}
+                      aria-label={`Delete ${group.name}`}
+                      onClick={() => {
+                        change.reset();
+                        setNotice(undefined);
+                        setRemoving(group);
+                      }}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </Cell>
+              </tr>
+            );
+          })}
+        </DataTable>
+      )}
+      <Dialog
+        open={editing !== undefined}
+        title={editing?.group ? `Edit ${editing.group.name}` : 'Add cell group'}
+        onClose={() => setEditing(undefined)}
+        size="lg"
+      >
+        {editing && men.data && facilitators.data && groups.data && (
+          <GroupForm
+            key={editing.group?.id ?? 'new'}
+            group={editing.group}
+            men={men.data.rows}
+            facilitators={facilitators.data.rows}
+            groups={groups.data}
+            busy={change.isPending}
+            error={change.isError ? change.error : undefined}
+            onCancel={() => setEditing(undefined)}
+            onSave={async (input) => {
+              if (editing.group) await change.mutateAsync({ action: 'change', id: editing.group.id, input });
+              else await change.mutateAsync({ action: 'add', input });
+              setEditing(undefined);
+              setNotice(`Cell group “${input.name}” saved.`);
+            }}
+          />
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={removing !== undefined}
+        title={`Delete ${removing?.name ?? ''}?`}
+        confirmLabel="Delete cell group"
+        busy={change.isPending}
+        error={change.isError ? errorText(change.error) : undefined}
+        onConfirm={async () => {
+          if (!removing) return;
+          try {
+            await change.mutateAsync({ action: 'remove', id: removing.id });
+            setNotice(`Cell group “${removing.name}” removed.`);
+            setRemoving(undefined);
+          } catch {
+            // Shown in the dialog.
+          }
+        }}
+        onCancel={() => setRemoving(undefined)}
+      >
+        <p>Its men stay registered, with their attendance and uploads; they are no longer in a cell group.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function GroupForm({
+  group,
+  men,
+  facilitators,
+  groups,
+  busy,
+  error,
+  onCancel,
+  onSave,
+}: {
+  group: GroupRow | undefined;
+  men: Person[];
+  facilitators: Person[];
+  groups: GroupRow[];
+  busy: boolean;
+  error: unknown;
+  onCancel: () => void;
+  onSave: (input: GroupInput) => Promise<void>;
+}) {
+  const [memberIds, setMemberIds] = useState<string[]>(group?.memberIds ?? []);
+  const members = useRef(memberIds);
+  members.current = memberIds;
+  // The contract takes null for "no facilitator" and the members chosen below.
+  const resolver: Resolver<Values, unknown, GroupInput> = (values, context, options) =>
+    zodResolver(CellGroupInputSchema as never)(
+      { ...values, facilitatorId: values.facilitatorId || null, memberIds: members.current } as never,
+      context,
+      options as never,
+    ) as never;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values, unknown, GroupInput>({
+    resolver,
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: { name: group?.name ?? '', facilitatorId: group?.facilitatorId ?? '' },
+  });
+  const onSubmit = handleSubmit(async (input) => {
+    if (busy) return;
+    try {
+      await onSave(input);
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) return;
+      if (failure.status === 409) setError('name', { message: failure.message }, { shouldFocus: true });
+      for (const fieldError of failure.errors) {
+        if (fieldError.path === 'name' || fieldError.path === 'facilitatorId') {
+          setError(fieldError.path, { message: fieldError.message });
+        }
+      }
+    }
+  });
+  const groupOf = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const other of groups) {
+      if (other.id === group?.id) continue;
+      for (const id of other.memberIds) map.set(id, other.name);
+    }
+    return map;
+  }, [groups, group?.id]);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <Field label="Name" error={errors.name?.message}>
+        {(a11y) => <input {...a11y} {...register('name')} className={inputClass} autoComplete="off" />}
+      </Field>
+      <Field label="Facilitator" error={errors.facilitatorId?.message} hint="Approved facilitators only.">
+        {(a11y) => (
+          <select {...a11y} {...register('facilitatorId')} className={inputClass}>
+            <option value="">No facilitator yet</option>
+            {facilitators.map((facilitator) => (
+              <option key={facilitator.id} value={facilitator.id}>
+                {`${personName(facilitator)} · ${facilitator.email}`}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <MemberPicker men={men} groupOf={groupOf} selected={memberIds} onChange={setMemberIds} />
+      {error !== undefined && !(error instanceof ApiError && error.status === 409) && (
+        <DialogError>{errorText(error)}</DialogError>
+      )}
+      <DialogActions>
+        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className={buttonClass} disabled={busy}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+      </DialogActions>
+    </form>
+  );
+}
+
+/** Members: the chosen men (each removable), and a search over the register with a tick box per man. */
+function MemberPicker({
+  men,
+  groupOf,
+  selected,
+  onChange,
+}: {
+  men: Person[];
+  groupOf: Map<string, string>;
+  selected: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const chosenId = useId();
+  const [text, setText] = useState('');
+  const chosen = new Set(selected);
+  const byId = new Map(men.map((man) => [man.id, man]));
+  const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = men.filter((man) => {
+    const haystack = `${man.firstName} ${man.lastName} ${man.email}`.toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+  const shown = matches.slice(0, SHOWN);
+  const toggle = (id: string, on: boolean) =>
+    onChange(on ? [...selected, id] : selected.filter((member) => member !== id));
+
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-3">
+      <legend className="mb-1.5 font-medium text-stone-800">Members</legend>
+      <div>
+        <p id={chosenId} className="text-sm text-stone-700">
+          {selected.length === 0
+            ? 'No men chosen yet.'
+            : `${selected.length} ${selected.length === 1 ? 'man' : 'men'} chosen:`}
+        </p>
+        {selected.length > 0 && (
+          <ul aria-labelledby={chosenId} className="mt-1.5 flex flex-wrap gap-1.5">
+            {selected.map((id) => {
+              const man = byId.get(id);
+              const name = man ? personName(man) : 'Unknown man';
+              return (
+                <li key={id}>
+                  <button
+                    type="button"
+                    onClick={() => toggle(id, false)}
+                    aria-label={`Remove ${name}`}
+                    className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-stone-300 bg-stone-100 px-3 text-sm font-medium hover:bg-stone-200 focus-visible:outline-3 focus-visible:outline-brand-600"
+                  >
+                    {name}
+                    <span aria-hidden="true" className="text-stone-600">
+                      ✕
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <TextField
+        label="Find men to add"
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Name or email"
+        autoComplete="off"
+      />
+      <ul className="flex max-h-72 flex-col overflow-y-auto rounded-lg border border-stone-200">
+        {shown.map((man) => {
+          const other = groupOf.get(man.id);
+          return (
+            <li key={man.id} className="border-b border-stone-100 last:border-b-0">
+              <label className="flex min-h-11 cursor-pointer items-start gap-3 px-3 py-2 hover:bg-stone-50">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(man.id)}
+                  onChange={(event) => toggle(man.id, event.target.checked)}
+                  className="mt-1 size-5 shrink-0 accent-brand-700"
+                />
+                <span className="min-w-0">
+                  <span className="font-medium">{personName(man)}</span>
+                  <span className="block text-sm text-stone-600 [overflow-wrap:anywhere]">{man.email}</span>
+                  {other && (
+                    <span className="block text-sm font-medium text-amber-900">
+                      {chosen.has(man.id) ? `Moves here from ${other}` : `In ${other}`}
+                    </span>
+                  )}
+                </span>
+              </label>
+            </li>
+          );
+        })}
+        {shown.length === 0 && <li className="px-3 py-2 text-stone-700">No man matches “{text.trim()}”.</li>}
+      </ul>
+      <p className="text-sm text-stone-600" aria-live="polite">
+        {matches.length > SHOWN
+          ? `Showing ${SHOWN} of ${matches.length} men — type a name to narrow the list.`
+          : `${matches.length} ${matches.length === 1 ? 'man' : 'men'} listed.`}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { ManProgress } from '../../../../shared/progress/progress.ts';
+import { ATTENDANCE_LABELS, SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { errorText, FormAlert } from '../../../components/ui/form-alert.tsx';
+import { useRegisterForSession } from '../api/my-progress.ts';
+import { formatSessionDate } from '../format.ts';
+
+type MySession = ManProgress['sessions'][number];
+
+const ATTENDANCE_TONES = { present: 'good', late: 'warn', excused: 'plain', absent: 'bad' } as const;
+
+/** The Workout Session list: name, date, state; Register on an open session, then Registered. */
+export function SessionList({ sessions }: { sessions: MySession[] }) {
+  const register = useRegisterForSession();
+  const [failed, setFailed] = useState<{ id: string; message: string }>();
+
+  async function registerFor(session: MySession) {
+    setFailed(undefined);
+    try {
+      await register.mutateAsync(session.id);
+    } catch (error) {
+      setFailed({ id: session.id, message: `${session.name}: ${errorText(error)}` });
+    }
+  }
+
+  if (sessions.length === 0) return <p className="text-stone-700">No workout sessions are planned yet.</p>;
+  return (
+    <ul className="divide-y divide-stone-200 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
+      {sessions.map((session) => {
+        const busy = register.isPending && register.variables === session.id;
+        return (
+          <li key={session.id} className="flex flex-col gap-2 px-4 py-3">
+            <div className="grid grid-cols-[1fr_auto] items-center gap-x-3">
+              <div className="min-w-0">
+                <p className="font-semibold text-stone-900">{session.name}</p>
+                <p className="text-sm text-stone-700">
+                  <time dateTime={session.heldOn}>{formatSessionDate(session.heldOn)}</time>
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center justify-end gap-1.5">
+                {session.attendance && (
+                  <Badge tone={ATTENDANCE_TONES[session.attendance]}>
+                    {ATTENDANCE_LABELS[session.attendance]}
+                  </Badge>
+                )}
+                {session.registered ? (
+                  <Badge tone="good">Registered</Badge>
+                ) : session.state === 'open' ? (
+                  <button
+                    type="button"
+                    className={`${buttonClass} min-h-10 px-4 py-1.5 text-sm`}
+                    aria-label={`Register for ${session.name}`}
+                    disabled={busy}
+                    onClick={() => registerFor(session)}
+                  >
+                    {busy ? 'Registering…' : SESSION_STATE_LABELS.open}
+                  </button>
+                ) : (
+                  !session.attendance && <Badge tone="plain">{SESSION_STATE_LABELS.inactive}</Badge>
+                )}
+              </div>
+            </div>
+            {failed?.id === session.id && <FormAlert>{failed.message}</FormAlert>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,125 @@
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
+import { GENDERS } from '../../../../shared/registrations/registration.ts';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
+
+export const ENTRANT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'mobile',
+  'age',
+  'gender',
+  'raceType',
+  'nextOfKinMobile',
+  'tshirtSize',
+] as const;
+export type EntrantField = (typeof ENTRANT_FIELDS)[number];
+
+export const isEntrantField = (path: string): path is EntrantField =>
+  (ENTRANT_FIELDS as readonly string[]).includes(path);
+
+/** A race as the form offers it: full races cannot be chosen; the fee, when there is one, is said. */
+export interface RaceChoice {
+  label: string;
+  full: boolean;
+  fee?: string | null;
+}
+
+/**
+ * An entrant's fields, labels and hints, the same on the public form, the company's team form and an
+ * admin's correction: names, email, mobile, age, gender, race, T-shirt size and next of kin.
+ */
+export function EntrantFields({
+  register,
+  errors,
+  races,
+  sizes,
+  personal = true,
+  gap = 'gap-5',
+}: {
+  register: (name: EntrantField) => UseFormRegisterReturn;
+  errors: FieldErrors<Record<EntrantField, unknown>>;
+  races: readonly RaceChoice[];
+  sizes: readonly string[];
+  /** The browser may fill in the entrant's own details; not when an admin edits someone else's. */
+  personal?: boolean;
+  gap?: 'gap-4' | 'gap-5';
+}) {
+  const fill = (token: string) => (personal ? token : 'off');
+  return (
+    <>
+      <div className={`grid ${gap} sm:grid-cols-2`}>
+        <TextField
+          label="First name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+          autoComplete={fill('given-name')}
+        />
+        <TextField
+          label="Last name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+          autoComplete={fill('family-name')}
+        />
+      </div>
+      <TextField
+        label="Email"
+        error={errors.email?.message}
+        {...register('email')}
+        type="email"
+        autoComplete={fill('email')}
+        inputMode="email"
+      />
+      <div className={`grid ${gap} sm:grid-cols-2`}>
+        <TextField
+          label="Mobile"
+          hint="e.g. 0771234567 or +263 77 123 4567"
+          error={errors.mobile?.message}
+          {...register('mobile')}
+          type="tel"
+          autoComplete={fill('tel')}
+        />
+        <TextField
+          label="Age"
+          error={errors.age?.message}
+          {...register('age')}
+          type="number"
+          inputMode="numeric"
+          min={4}
+          max={100}
+        />
+      </div>
+      <div className={`grid ${gap} sm:grid-cols-3`}>
+        <SelectField label="Gender" optional error={errors.gender?.message} {...register('gender')}>
+          <option value="">Select gender</option>
+          {GENDERS.map((gender) => (
+            <option key={gender}>{gender}</option>
+          ))}
+        </SelectField>
+        <SelectField label="Race type" error={errors.raceType?.message} {...register('raceType')}>
+          <option value="">Select race type</option>
+          {races.map((race) => (
+            <option key={race.label} value={race.label} disabled={race.full}>
+              {race.label}
+              {race.full ? ' (Full)' : race.fee ? ` (${race.fee})` : ''}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="T-shirt size" error={errors.tshirtSize?.message} {...register('tshirtSize')}>
+          <option value="">Select T-shirt size</option>
+          {sizes.map((size) => (
+            <option key={size}>{size}</option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField
+        label="Next of kin mobile"
+        hint="Who we call in an emergency"
+        error={errors.nextOfKinMobile?.message}
+        {...register('nextOfKinMobile')}
+        type="tel"
+        autoComplete={personal ? undefined : 'off'}
+      />
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  assignments,
+  cellGroupMembers,
+  cellGroups,
+  checklistItems,
+  men,
+  submissions,
+  workoutSessions,
+} from '../../db/schema/index.ts';
+
+type SessionValues = Omit<typeof workoutSessions.$inferInsert, 'id'>;
+type AssignmentValues = Omit<typeof assignments.$inferInsert, 'id'>;
+type ChecklistValues = Omit<typeof checklistItems.$inferInsert, 'id' | 'sortOrder'>;
+export interface GroupValues {
+  name: string;
+  facilitatorId: string | null;
+  memberIds: string[];
+}
+
+export const listSessions = (db: Database) =>
+  db.select().from(workoutSessions).orderBy(asc(workoutSessions.heldOn));
+
+export async function insertSession(db: Database, values: SessionValues) {
+  const [row] = await db.insert(workoutSessions).values(values).returning();
+  return row;
+}
+
+export async function updateSession(db: Database, id: string, values: SessionValues) {
+  const [row] = await db.update(workoutSessions).set(values).where(eq(workoutSessions.id, id)).returning();
+  return row;
+}
+
+export async function deleteSession(db: Database, id: string) {
+  const removed = await db
+    .delete(workoutSessions)
+    .where(eq(workoutSessions.id, id))
+    .returning({ id: workoutSessions.id });
+  return removed.length > 0;
+}
+
+export const listAssignments = (db: Database) =>
+  db.select().from(assignments).orderBy(asc(assignments.dueOn));
+
+export async function findAssignment(db: Database, id: string) {
+  const [row] = await db.select().from(assignments).where(eq(assignments.id, id));
+  return row;
+}
+
+export async function insertAssignment(db: Database, values: AssignmentValues) {
+  const [row] = await db.insert(assignments).values(values).returning();
+  return row;
+}
+
+export async function updateAssignment(db: Database, id: string, values: AssignmentValues) {
+  const [row] = await db.update(assignments).set(values).where(eq(assignments.id, id)).returning();
+  return row;
+}
+
+export const listChecklist = (db: Database) =>
+  db.select().from(checklistItems).orderBy(asc(checklistItems.sortOrder));
+
+/** A new item goes to the end of the list. */
+export async function insertChecklistItem(db: Database, values: ChecklistValues) {
+  const [row] = await db
+    .insert(checklistItems)
+    .values({
+      ...values,
+      sortOrder: sql`(select coalesce(max(${checklistItems.sortOrder}), -1) + 1 from ${checklistItems})`,
+    })
+    .returning();
+  return row;
+}
+
+export async function updateChecklistItem(db: Database, id: string, values: ChecklistValues) {
+  const [row] = await db.update(checklistItems).set(values).where(eq(checklistItems.id, id)).returning();
+  return row;
+}
+
+export async function deleteChecklistItem(db: Database, id: string) {
+  const removed = await db
+    .delete(checklistItems)
+    .where(eq(checklistItems.id, id))
+    .returning({ id: checklistItems.id });
+  return removed.length > 0;
+}
+
+export async function listGroupsWithMembers(db: Database) {
+  const [groups, members] = await Promise.all([
+    db.select().from(cellGroups).orderBy(asc(cellGroups.name)),
+    db.select().from(cellGroupMembers),
+  ]);
+  return groups.map((group) => ({
+    ...group,
+    memberIds: members.filter((m) => m.groupId === group.id).map((m) => m.manId),
+  }));
+}
+
+/** Adds (no id) or changes a group and sets its members; a man moves from his old group to this one. */
+export async function saveGroupWithMembers(db: Database, id: string | undefined, input: GroupValues) {
+  return db.transaction(async (tx) => {
+    const values = { name: input.name, facilitatorId: input.facilitatorId };
+    const [group] = id
+      ? await tx.update(cellGroups).set(values).where(eq(cellGroups.id, id)).returning()
+      : await tx.insert(cellGroups).values(values).returning();
+    if (!group) return undefined;
+    await tx
+      .delete(cellGroupMembers)
+      .where(
+        and(
+          eq(cellGroupMembers.groupId, group.id),
+          input.memberIds.length ? notInArray(cellGroupMembers.manId, input.memberIds) : undefined,
+        ),
+      );
+    if (input.memberIds.length) {
+      await tx.delete(cellGroupMembers).where(inArray(cellGroupMembers.manId, input.memberIds));
+      await tx
+        .insert(cellGroupMembers)
+        .values(input.memberIds.map((manId) => ({ manId, groupId: group.id })));
+    }
+    return { ...group, memberIds: input.memberIds };
+  });
+}
+
+export async function deleteGroup(db: Database, id: string) {
+  const removed = await db.delete(cellGroups).where(eq(cellGroups.id, id)).returning({ id: cellGroups.id });
+  return removed.length > 0;
+}
+
+/** Every man, and the assignment's uploads newest first. */
+export async function menAndUploadsFor(db: Database, assignmentId: string) {
+  const [everyone, uploads] = await Promise.all([
+    db.select().from(men).orderBy(asc(men.lastName), asc(men.firstName)),
+    db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.assignmentId, assignmentId))
+      .orderBy(desc(submissions.submittedAt)),
+  ]);
+  return { everyone, uploads };
+}
