@@ -18,7 +18,7 @@ import { LIGHTHOUSE, measureLighthouse } from './bench/lighthouse.ts';
 import { describeCommit, describeMachine, waitForQuietCpu } from './bench/machine.ts';
 import { measurePages, PAGES } from './bench/pages.ts';
 import { measurePgbench, PGBENCH } from './bench/pgbench.ts';
-import { buildIfNeeded, startServer, useServerNode } from './bench/processes.ts';
+import { buildIfNeeded, setServerNode, startServer } from './bench/processes.ts';
 import {
   EVENT_REFERENCE,
   measureEventReads,
@@ -47,7 +47,7 @@ type Part = (typeof PARTS)[number];
 
 const { values: args } = parseArgs({ options: { only: { type: 'string' }, node: { type: 'string' } } });
 // The server (and the commands the bench runs beside it) on another Node, e.g. a Node 24 binary.
-if (args.node) useServerNode(args.node);
+if (args.node) setServerNode(args.node);
 const only = args.only?.split(',').map((part) => part.trim());
 const unknownParts = only?.filter((part) => !(PARTS as readonly string[]).includes(part)) ?? [];
 if (unknownParts.length) {

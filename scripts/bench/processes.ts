@@ -132,7 +132,7 @@ let nodeForServer = process.execPath;
 
 /** The Node that runs the production server: the bench's own unless `npm run bench -- --node PATH`. */
 export const serverNode = () => nodeForServer;
-export function useServerNode(path: string) {
+export function setServerNode(path: string) {
   nodeForServer = path;
 }
 
