@@ -7,6 +7,10 @@ import { AdminInputSchema, createOrPromoteAdmin } from '../src/server/auth/creat
 import { DataDirInUseError } from '../src/server/db/data-dir-lock.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 import { EnvError, loadEnv } from '../src/server/env.ts';
+import { relaunchWithNodeFlags } from '../src/server/node-flags.ts';
+
+// The embedded database under the same V8 flags as the server (see node-flags.ts).
+relaunchWithNodeFlags();
 
 function fail(message: string): never {
   console.error(message);

@@ -5,16 +5,29 @@
  *   1. The server is killed (SIGKILL) under registration load and restarted.
  *   2. PostgreSQL stops under load and comes back.
  *   3. The SMTP server is down while people register, then comes back.
+ *   4. The same SIGKILL on the embedded database (PGlite): its files must hold every acknowledged entry.
+ *   5. A small server: the production server on a fresh embedded database within 512 MB (systemd-run
+ *      MemoryMax where systemd runs, else the peak VmRSS/VmHWM is checked against the limit) takes 200
+ *      entries, exports them as a PDF and stays up.
+ * `--only small-server,pglite-kill` runs some; `--node /path/to/node` runs the server on another Node
+ * (CI's Node 24 smoke test).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { openDatabase } from '../src/server/db/client.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/throwaway-postgres.ts';
-import { startAppServer } from './reliability/app-server.ts';
+import { type AppServerOptions, startAppServer } from './reliability/app-server.ts';
 import { LoadClients } from './reliability/load-clients.ts';
 import { SmtpCatcher } from './reliability/smtp-catcher.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const { values: args } = parseArgs({ options: { only: { type: 'string' }, node: { type: 'string' } } });
+const serverNode = args.node ?? process.execPath;
+const nodeVersion = execFileSync(serverNode, ['--version'], { encoding: 'utf8' }).trim();
 const results: { name: string; ok: boolean; detail: string }[] = [];
 
 function check(name: string, ok: boolean, detail: string) {
@@ -158,19 +171,235 @@ async function smtpOutage(postgres: ThrowawayPostgres) {
   await smtp.close();
 }
 
+/** Rows per idempotency key in an embedded database, read once its server has stopped. */
+async function rowsByKeyOnPglite(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  try {
+    const rows = await database.run<{ key: string; n: string }>(
+      {
+        name: 'rows-by-key',
+        text: 'select idempotency_key as key, count(*)::text as n from registrations group by idempotency_key',
+      },
+      [],
+    );
+    return new Map(rows.map((row) => [row.key, Number(row.n)]));
+  } finally {
+    await database.close();
+  }
+}
+
+async function killedPgliteServer() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'reliability-pglite-'));
+  const options = { node: serverNode };
+  let server = await startAppServer({ DATA_DIR: dataDir }, undefined, options);
+  const clients = new LoadClients(server.url, 16);
+  clients.start();
+  await sleep(3000);
+  server.kill('SIGKILL');
+  await server.exited;
+  // The lock file of the killed process is still there: the next start must take it over.
+  server = await startAppServer({ DATA_DIR: dataDir }, server.port, options);
+  await sleep(3000);
+  await clients.finish(30_000);
+  check(
+    'SIGKILL on PGlite: clients retrying with the same key all got an answer',
+    clients.unanswered() === 0,
+    `${clients.unanswered()} still unanswered`,
+  );
+  server.kill('SIGTERM');
+  await server.exited;
+  verifyNoLoss('SIGKILL on PGlite', clients.acknowledged, await rowsByKeyOnPglite(dataDir));
+}
+
+const SMALL_SERVER_LIMIT_MIB = 512;
+const SMALL_SERVER_PEAK_MIB = 450;
+const SMALL_SERVER_ENTRIES = 200;
+const ADMIN = { email: 'small.admin@example.com', password: 'small-server-password-1', name: 'Small Admin' };
+
+/** systemd-run's MemoryMax where systemd runs the machine; nothing where it does not (containers). */
+function memoryLimitWrapper(): string[] | undefined {
+  const wrapper = ['systemd-run', '--scope', '--quiet', '-p', `MemoryMax=${SMALL_SERVER_LIMIT_MIB}M`];
+  const probe = spawnSync(wrapper[0] as string, [...wrapper.slice(1), 'true'], { stdio: 'ignore' });
+  return probe.status === 0 ? wrapper : undefined;
+}
+
+/** VmRSS sampled every 20 ms and VmHWM at the end, for the largest the process held. */
+function sampleMemory(pid: number) {
+  let peak = 0;
+  const read = () => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      for (const field of ['VmRSS', 'VmHWM']) {
+        const kib = Number(status.match(new RegExp(`^${field}:\\s+(\\d+)`, 'm'))?.[1] ?? 0);
+        peak = Math.max(peak, kib / 1024);
+      }
+    } catch {
+      // the process is gone
+    }
+  };
+  const timer = setInterval(read, 20);
+  return {
+    peakMiB: () => {
+      read();
+      return Math.round(peak);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+async function registerEntries(url: string, count: number) {
+  let created = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < count) {
+        const i = next++;
+        const response = await fetch(`${url}/api/registrations`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': `small-server-${i}-entry` },
+          body: JSON.stringify(LoadClients.body(`small${i}`)),
+          signal: AbortSignal.timeout(15_000),
+        });
+        await response.arrayBuffer();
+        if (response.status === 201) created++;
+      }
+    }),
+  );
+  return created;
+}
+
+async function signIn(url: string) {
+  const response = await fetch(`${url}/api/account/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** pdftotext's count of the entries' distinct email addresses, and whether the PDF states the total. */
+function entriesInPdf(pdf: Buffer, total: number) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'small-server-pdf-')), 'participants.pdf');
+  writeFileSync(file, pdf);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return {
+    entries: new Set(text.match(/load\.small\d+@example\.com/g) ?? []).size,
+    statesTotal: new RegExp(`\\b${total} entries\\b`).test(text),
+  };
+}
+
+async function smallServer() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'reliability-small-'));
+  const wrapper = memoryLimitWrapper();
+  const options: AppServerOptions = {
+    node: serverNode,
+    // The JavaScript heap a 512 MB server can afford beside PGlite's WebAssembly memory.
+    nodeArgs: ['--max-old-space-size=192'],
+    wrapper,
+  };
+  console.log(
+    wrapper
+      ? `Under ${wrapper.join(' ')}; Node ${nodeVersion}`
+      : `No systemd here: the server runs unconfined and its peak VmRSS/VmHWM is checked against ` +
+          `${SMALL_SERVER_PEAK_MIB} MB; Node ${nodeVersion}`,
+  );
+  let server = await startAppServer({ DATA_DIR: dataDir }, undefined, options);
+  let memory = sampleMemory(server.pid);
+  const startPeak = memory.peakMiB();
+  const created = await registerEntries(server.url, SMALL_SERVER_ENTRIES);
+  check(
+    `small server: ${SMALL_SERVER_ENTRIES} entries registered on a fresh embedded database`,
+    created === SMALL_SERVER_ENTRIES,
+    `${created} answered 201; peak ${startPeak} MB while starting`,
+  );
+  const firstPeak = memory.peakMiB();
+  memory.stop();
+  server.kill('SIGTERM');
+  await server.exited;
+
+  // The first admin comes from the command line, with the server stopped (one process per PGlite).
+  execFileSync(
+    serverNode,
+    [
+      'node_modules/tsx/dist/cli.mjs',
+      'scripts/create-admin.ts',
+      '--email',
+      ADMIN.email,
+      '--password',
+      ADMIN.password,
+      '--name',
+      ADMIN.name,
+    ],
+    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'ignore' },
+  );
+  server = await startAppServer({ DATA_DIR: dataDir }, server.port, options);
+  memory = sampleMemory(server.pid);
+  const cookie = await signIn(server.url);
+  const response = await fetch(`${server.url}/api/participants/export.pdf`, {
+    headers: { cookie },
+    signal: AbortSignal.timeout(60_000),
+  });
+  const pdf = Buffer.from(await response.arrayBuffer());
+  const inPdf =
+    response.status === 200 ? entriesInPdf(pdf, SMALL_SERVER_ENTRIES) : { entries: 0, statesTotal: false };
+  check(
+    'small server: the PDF of all entries is complete',
+    inPdf.entries === SMALL_SERVER_ENTRIES && inPdf.statesTotal,
+    `${response.status}, ${inPdf.entries} entries in the PDF, total stated: ${inPdf.statesTotal ? 'yes' : 'no'}`,
+  );
+  await sleep(1000);
+  const ready = await fetch(`${server.url}/readyz`).catch(() => undefined);
+  const secondPeak = memory.peakMiB();
+  memory.stop();
+  check(
+    'small server: still up after the export',
+    ready?.status === 200 && server.exitCode() === null,
+    ready ? `/readyz answered ${ready.status}` : 'no answer',
+  );
+  const peak = Math.max(firstPeak, secondPeak);
+  check(
+    `small server: never above ${SMALL_SERVER_PEAK_MIB} MB`,
+    peak <= SMALL_SERVER_PEAK_MIB,
+    `peak ${peak} MB (start and 200 entries: ${firstPeak} MB; restart, sign-in and PDF: ${secondPeak} MB)`,
+  );
+  server.kill('SIGTERM');
+  await server.exited;
+  check('small server: stops cleanly on SIGTERM', server.exitCode() === 0, `exit code ${server.exitCode()}`);
+}
+
 async function main() {
   if (!existsSync('dist/server/main.js') || process.env.RELIABILITY_BUILD !== 'no') {
     execFileSync('npx', ['tsx', 'scripts/build.ts'], { stdio: 'inherit' });
   }
-  const postgres = await startThrowawayPostgres();
+  const scenarios = {
+    'postgres-kill': killedServer,
+    'postgres-restart': databaseRestart,
+    'smtp-outage': smtpOutage,
+    'pglite-kill': killedPgliteServer,
+    'small-server': smallServer,
+  };
+  const names = args.only ? args.only.split(',') : Object.keys(scenarios);
+  const unknown = names.filter((name) => !(name in scenarios));
+  if (unknown.length)
+    throw new Error(`No scenario ${unknown.join(', ')}: ${Object.keys(scenarios).join(', ')}`);
+  const postgres = names.some((name) => name.startsWith('postgres') || name === 'smtp-outage')
+    ? await startThrowawayPostgres()
+    : undefined;
   const started = Date.now();
+  console.log(`Server on Node ${nodeVersion} (${serverNode})`);
   try {
-    for (const scenario of [killedServer, databaseRestart, smtpOutage]) {
+    for (const name of names) {
+      const scenario = scenarios[name as keyof typeof scenarios];
       console.log(`\n━━ ${scenario.name}`);
-      await scenario(postgres);
+      await scenario(postgres as ThrowawayPostgres);
     }
   } finally {
-    await postgres.stop();
+    await postgres?.stop();
   }
   const failed = results.filter((result) => !result.ok).length;
   console.log(

@@ -7,6 +7,10 @@ import { DataDirInUseError } from '../src/server/db/data-dir-lock.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 import { seedDemoRegistrations } from '../src/server/db/seed/demo.ts';
 import { loadEnv } from '../src/server/env.ts';
+import { relaunchWithNodeFlags } from '../src/server/node-flags.ts';
+
+// The embedded database under the same V8 flags as the server (see node-flags.ts).
+relaunchWithNodeFlags();
 
 const { values } = parseArgs({ options: { registrations: { type: 'string', default: '1000' } } });
 const count = Number(values.registrations);

@@ -4,6 +4,8 @@
  * → API tests on PostgreSQL → build → Playwright in Chromium against PostgreSQL.
  * The last line, "N passed, M failed", is read by CI.
  * TEST_SKIP_E2E=1 skips build and browser tests for quick local runs.
+ * TEST_ALSO_NODE=/path/to/node also runs the API tests on PGlite on that Node (CI: Node 24 LTS), beside the
+ * API tests on PostgreSQL, so it adds little time; its output is printed when it ends.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -29,6 +31,8 @@ interface Step {
 
 const steps: Step[] = [];
 let current: ChildProcess | undefined;
+let beside: ChildProcess | undefined;
+const alsoNode = process.env.TEST_ALSO_NODE;
 let throwaway: ThrowawayPostgres | undefined;
 let postgresLabel = 'PostgreSQL';
 let apiUrl: string | undefined;
@@ -79,6 +83,35 @@ function stopChild(signal: NodeJS.Signals): Promise<void> {
     });
     child.kill(signal);
   });
+}
+
+/** Runs a command beside the current step, its output kept until it ends; true when it exits 0. */
+function runBeside(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const started = Date.now();
+  let output = '';
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  beside = child;
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise<{ ok: boolean; output: string; ms: number }>((resolve) => {
+    child.on('error', (error) => resolve({ ok: false, output: `${output}\n${error.message}`, ms: 0 }));
+    child.on('exit', (code) => {
+      beside = undefined;
+      resolve({ ok: code === 0, output, ms: Date.now() - started });
+    });
+  });
+}
+
+function nodeVersion(node: string) {
+  try {
+    return execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return `unknown (${node} does not run)`;
+  }
 }
 
 /** Runs one step; returns false (and records it) on failure. */
@@ -216,18 +249,33 @@ const STEP = {
 
 async function main(): Promise<number> {
   const started = Date.now();
+  console.log(
+    `Node ${process.version} (${process.execPath})${alsoNode ? `; also ${nodeVersion(alsoNode)} (${alsoNode})` : ''}`,
+  );
+  const alsoStep = alsoNode ? `API tests on PGlite, Node ${nodeVersion(alsoNode)}` : undefined;
   const plan = [STEP.typecheck, STEP.lint, STEP.vitestPglite, STEP.postgres, STEP.vitestPostgres];
+  if (alsoStep) plan.push(alsoStep);
   if (!skipE2e) plan.push(STEP.build, STEP.e2e);
 
   const vitest = 'node_modules/.bin/vitest';
+  let besideRun: ReturnType<typeof runBeside> | undefined;
   const ok =
     (await step(STEP.typecheck, () => runCommand('npm', ['run', '--silent', 'typecheck'], childEnv()))) &&
     (await step(STEP.lint, () => runCommand('npm', ['run', '--silent', 'lint'], childEnv()))) &&
     (await step(STEP.vitestPglite, () => runCommand(vitest, ['run'], childEnv()))) &&
     (await step(STEP.postgres, preparePostgres)) &&
-    (await step(STEP.vitestPostgres, () =>
-      runCommand(vitest, ['run'], childEnv({ TEST_DATABASE_URL: apiUrl })),
-    )) &&
+    (await step(STEP.vitestPostgres, () => {
+      // The other Node's run (PGlite in its own process) shares the machine with this one (PostgreSQL).
+      if (alsoNode) besideRun = runBeside(alsoNode, ['node_modules/vitest/vitest.mjs', 'run'], childEnv());
+      return runCommand(vitest, ['run'], childEnv({ TEST_DATABASE_URL: apiUrl }));
+    })) &&
+    (!alsoStep ||
+      (await step(alsoStep, async () => {
+        const run = await (besideRun as ReturnType<typeof runBeside>);
+        const lines = run.output.trimEnd().split('\n');
+        console.log(run.ok ? lines.slice(-6).join('\n') : run.output);
+        return run.ok && `ran beside the PostgreSQL tests, ${seconds(run.ms)}`;
+      }))) &&
     (skipE2e ||
       ((await step(STEP.build, () => runCommand('npm', ['run', '--silent', 'build'], childEnv()))) &&
         (await step(STEP.e2e, async () => {
@@ -239,6 +287,8 @@ async function main(): Promise<number> {
           return runCommand('npm', ['run', '--silent', 'test:e2e'], childEnv({ E2E_DATABASE_URL: e2eUrl }));
         }))));
 
+  // A step before it failed: the other Node's run is not waited for.
+  beside?.kill('SIGTERM');
   if (throwaway) {
     await throwaway.stop();
     throwaway = undefined;
@@ -256,6 +306,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     console.error(`\nReceived ${signal}: stopping.`);
     void (async () => {
       try {
+        beside?.kill(signal);
         await stopChild(signal);
         await throwaway?.stop();
       } finally {

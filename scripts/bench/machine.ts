@@ -3,6 +3,17 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumVersion } from './chromium.ts';
+import { serverNode } from './processes.ts';
+
+/** The Node the server runs on (the bench's own, or --node), and where it is when it is another. */
+function serverNodeVersion(): string {
+  if (serverNode() === process.execPath) return process.version;
+  try {
+    return `${execFileSync(serverNode(), ['--version'], { encoding: 'utf8' }).trim()} (${serverNode()}; the bench on ${process.version})`;
+  } catch {
+    return `unknown (${serverNode()})`;
+  }
+}
 
 export interface Machine {
   cpu: string;
@@ -38,7 +49,7 @@ export function describeMachine(postgresVersion: string): Machine {
     cores: os.availableParallelism(),
     memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     os: osName(),
-    node: process.version,
+    node: serverNodeVersion(),
     postgres: postgresVersion,
     chromium: chromiumVersion(),
     lighthouse: packageVersion('lighthouse'),

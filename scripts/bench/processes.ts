@@ -128,6 +128,14 @@ export async function buildIfNeeded(): Promise<boolean> {
   return true;
 }
 
+let nodeForServer = process.execPath;
+
+/** The Node that runs the production server: the bench's own unless `npm run bench -- --node PATH`. */
+export const serverNode = () => nodeForServer;
+export function setServerNode(path: string) {
+  nodeForServer = path;
+}
+
 export interface RunningServer {
   url: string;
   /** Process id of `node dist/server/main.js`, for reading its memory. */
@@ -219,7 +227,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const url = `http://${LOOPBACK}:${port}`;
   const log = openSync(logFile, 'a');
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(serverNode(), ['dist/server/main.js'], {
     env: serverEnv(port, dataDir, options.databaseUrl, options.ownPublicUrl ? url : undefined),
     stdio: ['ignore', log, log],
   });

@@ -15,23 +15,42 @@ function freePort(): Promise<number> {
   });
 }
 
+export interface AppServerOptions {
+  /** The Node binary (this one by default), e.g. Node 24 for the smoke test. */
+  node?: string;
+  /** Node flags before the script, e.g. --max-old-space-size. */
+  nodeArgs?: string[];
+  /** A command that runs Node inside a limit, e.g. systemd-run --scope -p MemoryMax=512M. */
+  wrapper?: string[];
+}
+
 /** The production server (dist/server/main.js) on loopback, ready when /readyz says so. */
-export async function startAppServer(env: Record<string, string>, port?: number) {
+export async function startAppServer(
+  env: Record<string, string>,
+  port?: number,
+  options: AppServerOptions = {},
+) {
   const chosen = port ?? (await freePort());
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(chosen),
-      PUBLIC_URL: `http://127.0.0.1:${chosen}`,
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'fatal',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'reliability-')),
-      ...env,
+  const command = [...(options.wrapper ?? []), options.node ?? process.execPath];
+  const [program = process.execPath, ...programArgs] = command;
+  const child: ChildProcess = spawn(
+    program,
+    [...programArgs, ...(options.nodeArgs ?? []), 'dist/server/main.js'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(chosen),
+        PUBLIC_URL: `http://127.0.0.1:${chosen}`,
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: 'fatal',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'reliability-')),
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   let exitCode: number | null = null;
   const exited = new Promise<void>((resolve) =>
     child.once('exit', (code) => {
@@ -54,6 +73,7 @@ export async function startAppServer(env: Record<string, string>, port?: number)
   return {
     url,
     port: chosen,
+    pid: child.pid as number,
     exited,
     exitCode: () => exitCode,
     kill: (signal: NodeJS.Signals) => child.kill(signal),

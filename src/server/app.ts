@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createAuth } from './auth/auth.ts';
+import { lazyAuth } from './auth/lazy-auth.ts';
 import { sessionSecret } from './auth/session-secret.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -109,7 +109,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const mailer = new Mailer(env, database.db, app.log);
-  const auth = createAuth({ env, db: database.db, mailer, secret: sessionSecret(env), log: app.log });
+  const auth = lazyAuth({ env, db: database.db, mailer, secret: sessionSecret(env), log: app.log });
   const context: AppContext = {
     env,
     database,

@@ -1,4 +1,3 @@
-import { buildApp } from './app.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { EnvError, loadEnv } from './env.ts';
@@ -22,9 +21,18 @@ async function main() {
 
   const logger = createLogger(env.LOG_LEVEL);
 
+  // The database opens while the app's modules load: PGlite reads and compiles its WebAssembly while
+  // the main thread compiles the app (issue 15: start to ready). Caught at once, answered below.
+  const opening = prepareDatabase(env).then(
+    (handle) => ({ handle }),
+    (error: unknown) => ({ error }),
+  );
+  const { buildApp } = await import('./app.ts');
   let database: Awaited<ReturnType<typeof prepareDatabase>>;
   try {
-    database = await prepareDatabase(env);
+    const opened = await opening;
+    if ('error' in opened) throw opened.error;
+    database = opened.handle;
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       console.error(error.message);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { claimDueMail, markMailFailed, markMailSent, purgeOldMail } from './repository.ts';
@@ -17,7 +17,7 @@ export const retryDelaySeconds = (attempts: number) => Math.min(5 * 2 ** attempt
  * (the message is logged with its links, and stays readable in the mail_outbox table).
  */
 export class Mailer {
-  private transporter?: Transporter;
+  private transporter?: Promise<Transporter>;
   private timer?: NodeJS.Timeout;
   private purgeTimer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -28,20 +28,26 @@ export class Mailer {
     private readonly env: Env,
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
-  ) {
-    if (env.SMTP_URL) {
+  ) {}
+
+  get transportName(): 'smtp' | 'dev-outbox' {
+    return this.env.SMTP_URL ? 'smtp' : 'dev-outbox';
+  }
+
+  /** The SMTP transport, none without SMTP_URL. nodemailer (0.4 MB of code) loads with the first mail. */
+  private transport(): Promise<Transporter> | undefined {
+    const url = this.env.SMTP_URL;
+    if (!url) return undefined;
+    this.transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
       // Options such as ?ignoreTLS=true ride on the URL itself (nodemailer parses them).
-      this.transporter = nodemailer.createTransport({
-        url: env.SMTP_URL,
+      nodemailer.createTransport({
+        url,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 20_000,
-      });
-    }
-  }
-
-  get transportName(): 'smtp' | 'dev-outbox' {
-    return this.transporter ? 'smtp' : 'dev-outbox';
+      }),
+    );
+    return this.transporter;
   }
 
   start() {
@@ -72,7 +78,10 @@ export class Mailer {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
-    this.transporter?.close();
+    await this.transporter?.then(
+      (transporter) => transporter.close(),
+      () => {},
+    );
   }
 
   private schedule(ms: number) {
@@ -102,11 +111,12 @@ export class Mailer {
   /** One delivery round: how many messages it claimed and how many it sent. */
   async deliverDue(): Promise<{ claimed: number; sent: number }> {
     const due = await claimDueMail(this.db, BATCH, LEASE_SECONDS);
+    const transporter = due.length > 0 ? await this.transport() : undefined;
     const sent: number[] = [];
     for (const mail of due) {
       try {
-        if (this.transporter) {
-          await this.transporter.sendMail({
+        if (transporter) {
+          await transporter.sendMail({
             from: this.env.MAIL_FROM,
             to: mail.to,
             subject: mail.subject,
@@ -120,7 +130,7 @@ export class Mailer {
           );
         }
         // A real send is recorded at once, so a crash later in the round never sends it twice.
-        if (this.transporter) await markMailSent(this.db, [mail.id], this.transportName);
+        if (transporter) await markMailSent(this.db, [mail.id], this.transportName);
         sent.push(mail.id);
       } catch (error) {
         const delay = retryDelaySeconds(mail.attempts);
@@ -131,7 +141,7 @@ export class Mailer {
         await markMailFailed(this.db, mail.id, (error as Error).message, delay);
       }
     }
-    if (!this.transporter) await markMailSent(this.db, sent, this.transportName);
+    if (!transporter) await markMailSent(this.db, sent, this.transportName);
     return { claimed: due.length, sent: sent.length };
   }
 }

@@ -1,4 +1,3 @@
-import { APIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -45,6 +44,8 @@ async function callAuth<T>(
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     return response;
   } catch (error) {
+    // better-auth loads on first use (auth/lazy-auth.ts); it is loaded by the time a call fails.
+    const { APIError } = await import('better-auth/api');
     if (error instanceof APIError) {
       const code = String(error.body?.code ?? '');
       const [status, message] = MESSAGES[code] ?? [

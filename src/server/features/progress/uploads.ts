@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
 import { badRequest } from '../../http/problem.ts';
 
@@ -33,6 +32,8 @@ export function checkFileName(fileName: string) {
 export async function checkDocument(fileName: string, body: Buffer) {
   checkFileName(fileName);
   if (body.length === 0) throw badRequest('This file is empty. Choose the document again.');
+  // file-type loads with the first upload, not with every server (issue 15).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(body);
   const allowed = detected ? ALLOWED[detected.ext] : undefined;
   if (!allowed || !fileName.toLowerCase().endsWith(allowed.ext)) {
