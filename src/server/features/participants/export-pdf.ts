@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
+import { PAYMENT_STATUS_LABELS, type ParticipantFilter } from '../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { formatRegistered } from './export-csv.ts';
 import type { ExportRow } from './repository.ts';
@@ -21,6 +22,19 @@ const COLUMNS: { label: string; width: number; value: (row: ExportRow) => string
   { label: 'Next of Kin', width: 98, value: (row) => formatPhone(row.nextOfKinMobile) },
   { label: 'Discipline', width: 58, value: (row) => DISCIPLINE_LABELS[row.discipline] },
 ];
+
+/** The filters in words, for the PDF's subtitle. */
+export function describeFilter(filter: ParticipantFilter) {
+  const parts = [
+    filter.discipline ? (filter.discipline === 'run' ? 'Runners' : 'Cyclists') : undefined,
+    filter.race ? `race ${filter.race}` : undefined,
+    filter.payment ? PAYMENT_STATUS_LABELS[filter.payment] : undefined,
+    filter.gender ? (filter.gender === 'unknown' ? 'gender not given' : filter.gender) : undefined,
+    filter.tshirt ? `T-shirt ${filter.tshirt}` : undefined,
+    filter.q ? `matching “${filter.q}”` : undefined,
+  ].filter(Boolean);
+  return parts.length ? `Filters: ${parts.join(' · ')}` : 'All entries';
+}
 
 const MARGIN = 30;
 const ROW_HEIGHT = 15;

@@ -1,42 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import {
-  PAYMENT_STATUS_LABELS,
   ParticipantDetailSchema,
   ParticipantEditSchema,
-  type ParticipantFilter,
   ParticipantListQuerySchema,
   ParticipantListSchema,
   PaymentUpdateSchema,
 } from '../../../shared/participants/participants.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
-import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
-import { participantsCsv } from './export-csv.ts';
-import { countParticipants, listParticipants, participantBatches } from './repository.ts';
-import { cancelParticipant, editParticipant, participantDetail, recordPayment } from './service.ts';
+import { idParams, sendAttachment, sendCsv } from '../../http/replies.ts';
+import {
+  cancelParticipant,
+  editParticipant,
+  participantDetail,
+  participantsCsvExport,
+  participantsPage,
+  participantsPdfExport,
+  recordPayment,
+} from './service.ts';
 
 const admins = ['admin'] as const;
-const IdParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not an entry id')) });
-
-/** The filters in words, for the PDF's subtitle. */
-export function describeFilter(filter: ParticipantFilter) {
-  const parts = [
-    filter.discipline ? (filter.discipline === 'run' ? 'Runners' : 'Cyclists') : undefined,
-    filter.race ? `race ${filter.race}` : undefined,
-    filter.payment ? PAYMENT_STATUS_LABELS[filter.payment] : undefined,
-    filter.gender ? (filter.gender === 'unknown' ? 'gender not given' : filter.gender) : undefined,
-    filter.tshirt ? `T-shirt ${filter.tshirt}` : undefined,
-    filter.q ? `matching “${filter.q}”` : undefined,
-  ].filter(Boolean);
-  return parts.length ? `Filters: ${parts.join(' · ')}` : 'All entries';
-}
+const IdParams = idParams('Not an entry id');
+const tags = ['participants'];
 
 export async function participantRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context.database;
-  const tags = ['participants'];
 
   api.get(
     '/participants',
@@ -49,10 +38,7 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         response: { 200: ParticipantListSchema },
       },
     },
-    async (request) => {
-      const list = await listParticipants(db, await getCurrentEventId(db), request.query);
-      return { ...list, rows: list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
-    },
+    async (request) => participantsPage(context, request.query),
   );
 
   api.get(
@@ -65,13 +51,8 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         querystring: ParticipantListQuerySchema,
       },
     },
-    async (request, reply) => {
-      const event = await getCurrentEvent(db);
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="FunRun_Participants.csv"');
-      return reply.send(participantsCsv(participantBatches(db, event.id, request.query)));
-    },
+    async (request, reply) =>
+      sendCsv(reply, 'FunRun_Participants.csv', await participantsCsvExport(context, request.query)),
   );
 
   api.get(
@@ -84,25 +65,13 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         querystring: ParticipantListQuerySchema,
       },
     },
-    async (request, reply) => {
-      const event = await getCurrentEvent(db);
-      const total = await countParticipants(db, event.id, request.query);
-      // pdfkit and its fonts load on the first export, not with every server (issue 15).
-      const { participantsPdf } = await import('./export-pdf.ts');
-      const pdf = participantsPdf(
-        {
-          title: `${event.title} Participants`,
-          filters: describeFilter(request.query),
-          total,
-          generatedAt: new Date(),
-        },
-        participantBatches(db, event.id, request.query),
-      );
-      reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', 'attachment; filename="FunRun_Participants.pdf"');
-      return reply.send(pdf);
-    },
+    async (request, reply) =>
+      sendAttachment(
+        reply,
+        'FunRun_Participants.pdf',
+        'application/pdf',
+        await participantsPdfExport(context, request.query),
+      ),
   );
 
   api.get(

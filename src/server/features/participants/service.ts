@@ -3,14 +3,24 @@ import {
   PAYMENT_METHOD_LABELS,
   type ParticipantDetail,
   type ParticipantEditData,
+  type ParticipantListQuery,
   type PaymentUpdateData,
 } from '../../../shared/participants/participants.ts';
 import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
-import { findRace, getCurrentEvent, lockRace } from '../events/service.ts';
+import { findRace, getCurrentEvent, getCurrentEventId, lockRace } from '../events/service.ts';
 import { countActiveInRace, RACE_FULL } from '../registrations/service.ts';
-import { addHistory, findParticipant, historyOf, updateEntry } from './repository.ts';
+import { participantsCsv } from './export-csv.ts';
+import {
+  addHistory,
+  countParticipants,
+  findParticipant,
+  historyOf,
+  listParticipants,
+  participantBatches,
+  updateEntry,
+} from './repository.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   firstName: 'name',
@@ -24,6 +34,28 @@ const FIELD_LABELS: Record<string, string> = {
   tshirtSize: 'T-shirt',
   listedInSearch: 'listing in the public search',
 };
+
+export async function participantsPage({ database }: AppContext, query: ParticipantListQuery) {
+  const list = await listParticipants(database.db, await getCurrentEventId(database.db), query);
+  return { ...list, rows: list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+}
+
+export async function participantsCsvExport({ database }: AppContext, query: ParticipantListQuery) {
+  const event = await getCurrentEvent(database.db);
+  return participantsCsv(participantBatches(database.db, event.id, query));
+}
+
+export async function participantsPdfExport({ database }: AppContext, query: ParticipantListQuery) {
+  const { db } = database;
+  const event = await getCurrentEvent(db);
+  const total = await countParticipants(db, event.id, query);
+  // pdfkit and its fonts load on the first export, not with every server (issue 15).
+  const { describeFilter, participantsPdf } = await import('./export-pdf.ts');
+  return participantsPdf(
+    { title: `${event.title} Participants`, filters: describeFilter(query), total, generatedAt: new Date() },
+    participantBatches(db, event.id, query),
+  );
+}
 
 export async function participantDetail({ database }: AppContext, id: string): Promise<ParticipantDetail> {
   const event = await getCurrentEvent(database.db);

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import {
   JoinedSchema,
   PersonEditSchema,
@@ -13,6 +12,7 @@ import {
 } from '../../../shared/people/people.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
+import { idParams, noContent, sendCsv } from '../../http/replies.ts';
 import {
   decideApplication,
   deletePerson,
@@ -26,16 +26,10 @@ import {
 } from './service.ts';
 
 const admins = { access: ['admin'] } as const;
-const IdParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not a record id')) });
+const IdParams = idParams('Not a record id');
 const JOIN_LIMIT = { max: 20, timeWindow: '1 minute' };
 const tags = ['programme'];
 
-const sendCsv = (reply: FastifyReply, file: string, csv: string) =>
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${file}"`)
-    .send(csv);
-const noContent = (reply: FastifyReply) => reply.code(204).send();
 const callerOf = (context: AppContext, request: FastifyRequest) => currentUser(context.auth, request);
 
 /** The "Be That Man" forms, the registers of men and facilitators, and the programme's dashboard figures. */

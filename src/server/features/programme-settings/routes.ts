@@ -3,12 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   AssignmentInputSchema,
+  AssignmentRowSchema,
   CellGroupInputSchema,
+  CellGroupRowSchema,
   ChecklistItemInputSchema,
+  ChecklistItemRowSchema,
   SessionInputSchema,
+  SessionRowSchema,
+  SubmissionReportSchema,
 } from '../../../shared/programme-settings/programme-settings.ts';
 import type { AppContext } from '../../context.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
+import { idParams, noContent } from '../../http/replies.ts';
 import {
   addAssignment,
   addChecklistItem,
@@ -30,25 +36,38 @@ import {
 
 const admins = { access: ['admin'] } as const;
 const tags = ['programme settings'];
-const IdParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not an id')) });
+const IdParams = idParams('Not an id');
 
 /** Admin configuration: sessions, assignments, checklist items, cell groups; who submitted what. */
 export async function programmeSettingsRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const sessionRows = { 200: z.array(SessionRowSchema) };
+  const sessionRow = { 200: SessionRowSchema, 201: SessionRowSchema };
 
-  api.get('/programme/sessions', { config: admins, schema: { summary: 'List sessions', tags } }, async () =>
-    sessions(context),
+  api.get(
+    '/programme/sessions',
+    { config: admins, schema: { summary: 'List sessions', tags, response: sessionRows } },
+    async () => sessions(context),
   );
   api.post(
     '/programme/sessions',
-    { config: admins, schema: { summary: 'Add a session', tags, body: SessionInputSchema } },
+    {
+      config: admins,
+      schema: { summary: 'Add a session', tags, body: SessionInputSchema, response: sessionRow },
+    },
     async (request, reply) => reply.code(201).send(await addSession(context, request.body)),
   );
   api.put(
     '/programme/sessions/:id',
     {
       config: admins,
-      schema: { summary: 'Change a session', tags, params: IdParams, body: SessionInputSchema },
+      schema: {
+        summary: 'Change a session',
+        tags,
+        params: IdParams,
+        body: SessionInputSchema,
+        response: sessionRow,
+      },
     },
     async (request) => changeSession(context, request.params.id, request.body),
   );
@@ -57,25 +76,36 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
     { config: admins, schema: { summary: 'Remove a session', tags, params: IdParams } },
     async (request, reply) => {
       await removeSession(context, request.params.id);
-      return reply.code(204).send();
+      return noContent(reply);
     },
   );
 
+  const assignmentRows = { 200: z.array(AssignmentRowSchema) };
+  const assignmentRow = { 200: AssignmentRowSchema, 201: AssignmentRowSchema };
   api.get(
     '/programme/assignments',
-    { config: admins, schema: { summary: 'List assignments', tags } },
+    { config: admins, schema: { summary: 'List assignments', tags, response: assignmentRows } },
     async () => assignmentsList(context),
   );
   api.post(
     '/programme/assignments',
-    { config: admins, schema: { summary: 'Add an assignment', tags, body: AssignmentInputSchema } },
+    {
+      config: admins,
+      schema: { summary: 'Add an assignment', tags, body: AssignmentInputSchema, response: assignmentRow },
+    },
     async (request, reply) => reply.code(201).send(await addAssignment(context, request.body)),
   );
   api.put(
     '/programme/assignments/:id',
     {
       config: admins,
-      schema: { summary: 'Change an assignment', tags, params: IdParams, body: AssignmentInputSchema },
+      schema: {
+        summary: 'Change an assignment',
+        tags,
+        params: IdParams,
+        body: AssignmentInputSchema,
+        response: assignmentRow,
+      },
     },
     async (request) => changeAssignment(context, request.params.id, request.body),
   );
@@ -84,7 +114,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
     { config: admins, schema: { summary: 'Remove an assignment and its uploads', tags, params: IdParams } },
     async (request, reply) => {
       await removeAssignment(context, request.log, request.params.id);
-      return reply.code(204).send();
+      return noContent(reply);
     },
   );
   api.get(
@@ -95,26 +125,43 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
         summary: 'Per man: submitted, late or not submitted, with the current document',
         tags,
         params: IdParams,
+        response: { 200: SubmissionReportSchema },
       },
     },
     async (request) => submissionsReport(context, request.params.id),
   );
 
+  const checklistRows = { 200: z.array(ChecklistItemRowSchema) };
+  const checklistRow = { 200: ChecklistItemRowSchema, 201: ChecklistItemRowSchema };
   api.get(
     '/programme/checklist',
-    { config: admins, schema: { summary: 'List checklist items', tags } },
+    { config: admins, schema: { summary: 'List checklist items', tags, response: checklistRows } },
     async () => checklist(context),
   );
   api.post(
     '/programme/checklist',
-    { config: admins, schema: { summary: 'Add a checklist item', tags, body: ChecklistItemInputSchema } },
+    {
+      config: admins,
+      schema: {
+        summary: 'Add a checklist item',
+        tags,
+        body: ChecklistItemInputSchema,
+        response: checklistRow,
+      },
+    },
     async (request, reply) => reply.code(201).send(await addChecklistItem(context, request.body)),
   );
   api.put(
     '/programme/checklist/:id',
     {
       config: admins,
-      schema: { summary: 'Change a checklist item', tags, params: IdParams, body: ChecklistItemInputSchema },
+      schema: {
+        summary: 'Change a checklist item',
+        tags,
+        params: IdParams,
+        body: ChecklistItemInputSchema,
+        response: checklistRow,
+      },
     },
     async (request) => changeChecklistItem(context, request.params.id, request.body),
   );
@@ -123,13 +170,18 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
     { config: admins, schema: { summary: 'Remove a checklist item', tags, params: IdParams } },
     async (request, reply) => {
       await removeChecklistItem(context, request.params.id);
-      return reply.code(204).send();
+      return noContent(reply);
     },
   );
 
+  const groupRows = { 200: z.array(CellGroupRowSchema) };
+  const groupRow = { 200: CellGroupRowSchema, 201: CellGroupRowSchema };
   api.get(
     '/programme/groups',
-    { config: admins, schema: { summary: 'Cell groups with facilitator and member ids', tags } },
+    {
+      config: admins,
+      schema: { summary: 'Cell groups with facilitator and member ids', tags, response: groupRows },
+    },
     async () => cellGroups(context),
   );
   api.post(
@@ -137,7 +189,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
     {
       config: admins,
       bodyLimit: BODY_LIMITS.cellGroup,
-      schema: { summary: 'Add a cell group', tags, body: CellGroupInputSchema },
+      schema: { summary: 'Add a cell group', tags, body: CellGroupInputSchema, response: groupRow },
     },
     async (request, reply) => reply.code(201).send(await saveCellGroup(context, undefined, request.body)),
   );
@@ -146,7 +198,13 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
     {
       config: admins,
       bodyLimit: BODY_LIMITS.cellGroup,
-      schema: { summary: 'Change a cell group', tags, params: IdParams, body: CellGroupInputSchema },
+      schema: {
+        summary: 'Change a cell group',
+        tags,
+        params: IdParams,
+        body: CellGroupInputSchema,
+        response: groupRow,
+      },
     },
     async (request) => saveCellGroup(context, request.params.id, request.body),
   );
@@ -158,7 +216,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
     },
     async (request, reply) => {
       await removeCellGroup(context, request.params.id);
-      return reply.code(204).send();
+      return noContent(reply);
     },
   );
 }

@@ -5,6 +5,7 @@ import type {
   CellGroupInputSchema,
   ChecklistItemInputSchema,
   SessionInputSchema,
+  SubmissionReport,
 } from '../../../shared/programme-settings/programme-settings.ts';
 import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -83,7 +84,10 @@ export const removeCellGroup = async ({ database }: AppContext, id: string) =>
   removedOr404(await deleteGroup(database.db, id), 'This group no longer exists.');
 
 /** Per man: submitted, late or not submitted, with the current document. */
-export async function submissionsReport({ database }: AppContext, assignmentId: string) {
+export async function submissionsReport(
+  { database }: AppContext,
+  assignmentId: string,
+): Promise<SubmissionReport> {
   const assignment = found(await findAssignment(database.db, assignmentId), 'There is no such assignment.');
   const { everyone, uploads } = await menAndUploadsFor(database.db, assignment.id);
   return {

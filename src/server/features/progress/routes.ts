@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { badRequest, Problem } from '../../http/problem.ts';
+import { noContent, sendAttachment } from '../../http/replies.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { editPerson, toPerson } from '../people/service.ts';
 import {
@@ -180,11 +181,13 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     async (request, reply) => {
       const submission = await submissionFor(db, signedInUser(request), request.params.id);
       const safeName = submission.fileName.replace(/[^\w. -]/g, '_');
-      return reply
-        .header('content-type', submission.contentType)
-        .header('content-disposition', `attachment; filename="${safeName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(context.files.open(submission.storageKey));
+      reply.header('x-content-type-options', 'nosniff');
+      return sendAttachment(
+        reply,
+        safeName,
+        submission.contentType,
+        context.files.open(submission.storageKey),
+      );
     },
   );
 
@@ -247,7 +250,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
     async (request, reply) => {
       await markAttendance(db, signedInUser(request), request.body);
-      return reply.code(204).send();
+      return noContent(reply);
     },
   );
 
@@ -263,7 +266,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
     async (request, reply) => {
       await tick(db, signedInUser(request), request.body);
-      return reply.code(204).send();
+      return noContent(reply);
     },
   );
 }

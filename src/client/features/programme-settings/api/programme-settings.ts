@@ -3,11 +3,15 @@ import type * as z from 'zod/mini';
 import type { PersonList } from '../../../../shared/people/people.ts';
 import type {
   AssignmentInputSchema,
+  AssignmentRowSchema,
   CellGroupInputSchema,
+  CellGroupRowSchema,
   ChecklistItemInputSchema,
+  ChecklistItemRowSchema,
   SessionInputSchema,
+  SessionRowSchema,
+  SubmissionReport,
 } from '../../../../shared/programme-settings/programme-settings.ts';
-import type { AssignmentSchema, SessionSchema, Submission } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { getSessionsQueryOptions } from '../../progress/api/attendance.ts';
 import { getGroupsQueryOptions } from '../../progress/api/groups.ts';
@@ -17,15 +21,14 @@ import { getMyProgressQueryOptions } from '../../progress/api/my-progress.ts';
 // The admin's configuration of the programme (/api/programme/...): each list's rows as the server keeps
 // them, and what the admin's forms send (the shared input contracts).
 
-type Assignment = z.infer<typeof AssignmentSchema>;
 type ChecklistItemInput = z.output<typeof ChecklistItemInputSchema>;
 export type ChecklistKind = ChecklistItemInput['kind'];
-export type GroupRow = z.output<typeof CellGroupInputSchema> & { id: string };
+export type GroupRow = z.infer<typeof CellGroupRowSchema>;
 
 export interface SettingsLists {
-  sessions: { row: z.infer<typeof SessionSchema>; input: z.output<typeof SessionInputSchema> };
-  assignments: { row: Omit<Assignment, 'dueAt'>; input: z.output<typeof AssignmentInputSchema> };
-  checklist: { row: ChecklistItemInput & { id: string; sortOrder: number }; input: ChecklistItemInput };
+  sessions: { row: z.infer<typeof SessionRowSchema>; input: z.output<typeof SessionInputSchema> };
+  assignments: { row: z.infer<typeof AssignmentRowSchema>; input: z.output<typeof AssignmentInputSchema> };
+  checklist: { row: z.infer<typeof ChecklistItemRowSchema>; input: ChecklistItemInput };
   groups: { row: GroupRow; input: z.output<typeof CellGroupInputSchema> };
 }
 export type SettingsList = keyof SettingsLists;
@@ -69,17 +72,6 @@ export function useChangeSetting<L extends SettingsList>(list: L) {
         ].map(({ queryKey }) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
-}
-
-export interface SubmissionReport {
-  assignment: Assignment;
-  men: {
-    manId: string;
-    firstName: string;
-    lastName: string;
-    status: 'submitted' | 'late' | 'missing';
-    submission: Omit<Submission, 'late'> | null;
-  }[];
 }
 
 export const getSubmissionReportQueryOptions = (assignmentId: string) =>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { SubmissionReport } from '../../../../shared/programme-settings/programme-settings.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { SearchField, SelectField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
@@ -7,7 +8,7 @@ import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { formatDueDate, formatSize, formatSubmittedAt } from '../../../lib/format.ts';
 import { submissionFileUrl } from '../../progress/api/man-progress.ts';
-import { type SubmissionReport, useSettingsList, useSubmissionReport } from '../api/programme-settings.ts';
+import { useSettingsList, useSubmissionReport } from '../api/programme-settings.ts';
 
 /** Rows laid out at once: the register may hold thousands of men. */
 const SHOWN = 100;
