@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pageFields } from '../paging.ts';
 import { emailAddress, oneLine, requiredText } from '../validation.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES } from './roles.ts';
 
@@ -72,9 +73,7 @@ export const ACCOUNTS_PAGE_SIZE = 25;
 
 export const AccountListSchema = z.object({
   accounts: z.array(AccountSummarySchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageFields,
 });
 export type AccountList = z.infer<typeof AccountListSchema>;
 

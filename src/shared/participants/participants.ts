@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
+import { pageFields, pageParam, pageSizeParam } from '../paging.ts';
 import { RegistrationInputSchema } from '../registrations/registration.ts';
 import { PAYMENT_STATUSES } from '../registrations/team.ts';
 import { oneLine, requiredText } from '../validation.ts';
@@ -56,8 +57,8 @@ export type ParticipantFilter = z.infer<typeof ParticipantFilterSchema>;
 export const ParticipantListQuerySchema = z.extend(ParticipantFilterSchema, {
   sort: z.optional(z.enum(SORTABLE_COLUMNS)),
   dir: z.optional(z.enum(['asc', 'desc'])),
-  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000))),
-  pageSize: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
+  page: pageParam,
+  pageSize: pageSizeParam(100),
 });
 export type ParticipantListQuery = z.infer<typeof ParticipantListQuerySchema>;
 
@@ -81,9 +82,7 @@ export type Participant = z.infer<typeof ParticipantSchema>;
 
 export const ParticipantListSchema = z.object({
   rows: z.array(ParticipantSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageFields,
 });
 export type ParticipantList = z.infer<typeof ParticipantListSchema>;
 

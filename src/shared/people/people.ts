@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pageFields, pageParam, pageSizeParam } from '../paging.ts';
 import { phoneNumber } from '../phone.ts';
 import { emailAddress, oneLine, requiredText, wholeNumber } from '../validation.ts';
 
@@ -89,17 +90,15 @@ export const PersonListQuerySchema = z.object({
   status: z.optional(z.enum([...MAN_STATUSES, ...FACILITATOR_STATUSES])),
   sort: z.optional(z.enum(PERSON_SORTS)),
   dir: z.optional(z.enum(['asc', 'desc'])),
-  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000))),
+  page: pageParam,
   /** Up to 5,000 so Print can lay out every row of the current filter. */
-  pageSize: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(5000))),
+  pageSize: pageSizeParam(5000),
 });
 export type PersonListQuery = z.infer<typeof PersonListQuerySchema>;
 
 export const PersonListSchema = z.object({
   rows: z.array(PersonSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageFields,
 });
 export type PersonList = z.infer<typeof PersonListSchema>;
 

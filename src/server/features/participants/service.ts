@@ -7,6 +7,7 @@ import {
   type PaymentUpdateData,
 } from '../../../shared/participants/participants.ts';
 import type { AppContext } from '../../context.ts';
+import type { Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { findRace, getCurrentEvent, getCurrentEventId, lockRace } from '../events/service.ts';
@@ -110,17 +111,34 @@ function paymentSummary(update: PaymentUpdateData) {
   }
 }
 
-export async function recordPayment(
-  context: AppContext,
-  id: string,
-  update: PaymentUpdateData,
-  actor: CurrentUser,
-) {
+type EntryRow = NonNullable<Awaited<ReturnType<typeof findParticipant>>>;
+type EventNow = Awaited<ReturnType<typeof getCurrentEvent>>;
+type Change = (tx: Transaction, row: EntryRow, event: EventNow) => Promise<HistoryNote | undefined>;
+interface HistoryNote {
+  action: 'payment' | 'edited' | 'cancelled';
+  summary: string;
+}
+
+/** One change to an entry in one transaction, noted in its history; answers the entry as it now is. */
+async function changeEntry(context: AppContext, id: string, actor: CurrentUser, change: Change) {
   const { db } = context.database;
   const event = await getCurrentEvent(db);
   await db.transaction(async (tx) => {
     const row = await findParticipant(tx, event.id, id);
     if (!row) throw notFound('There is no such entry.');
+    const note = await change(tx, row, event);
+    if (note) await addHistory(tx, { registrationId: id, ...note }, actor);
+  });
+  return participantDetail(context, id);
+}
+
+export const recordPayment = (
+  context: AppContext,
+  id: string,
+  update: PaymentUpdateData,
+  actor: CurrentUser,
+) =>
+  changeEntry(context, id, actor, async (tx, row) => {
     if (row.status === 'cancelled') throw conflict('This entry was cancelled; its payment cannot change.');
     await updateEntry(tx, id, {
       paymentStatus: update.status,
@@ -131,10 +149,8 @@ export async function recordPayment(
       paidOn: update.status === 'paid' ? update.paidOn : null,
       waiverReason: update.status === 'waived' ? update.reason : null,
     });
-    await addHistory(tx, { registrationId: id, action: 'payment', summary: paymentSummary(update) }, actor);
+    return { action: 'payment', summary: paymentSummary(update) };
   });
-  return participantDetail(context, id);
-}
 
 export async function editParticipant(
   context: AppContext,
@@ -142,12 +158,8 @@ export async function editParticipant(
   change: ParticipantEditData,
   actor: CurrentUser,
 ) {
-  const { db } = context.database;
-  const event = await getCurrentEvent(db);
   try {
-    await db.transaction(async (tx) => {
-      const row = await findParticipant(tx, event.id, id);
-      if (!row) throw notFound('There is no such entry.');
+    return await changeEntry(context, id, actor, async (tx, row, event) => {
       if (row.status === 'cancelled') throw conflict('This entry was cancelled and cannot be edited.');
       const race = await findRace(tx, event.id, row.discipline, change.raceType);
       if (!race)
@@ -173,17 +185,9 @@ export async function editParticipant(
       const changed = [...Object.keys(next), 'raceType'].filter((key) =>
         key === 'raceType' ? race.label !== row.raceType : before[key] !== next[key as keyof typeof next],
       );
-      if (changed.length === 0) return;
+      if (changed.length === 0) return undefined;
       await updateEntry(tx, id, { ...next, raceOptionId: race.id });
-      await addHistory(
-        tx,
-        {
-          registrationId: id,
-          action: 'edited',
-          summary: `Changed ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`,
-        },
-        actor,
-      );
+      return { action: 'edited', summary: `Changed ${changed.map((key) => FIELD_LABELS[key]).join(', ')}` };
     });
   } catch (error) {
     if (uniqueViolation(error) === 'registrations_same_person') {
@@ -191,22 +195,11 @@ export async function editParticipant(
     }
     throw error;
   }
-  return participantDetail(context, id);
 }
 
-export async function cancelParticipant(context: AppContext, id: string, actor: CurrentUser) {
-  const { db } = context.database;
-  const event = await getCurrentEvent(db);
-  await db.transaction(async (tx) => {
-    const row = await findParticipant(tx, event.id, id);
-    if (!row) throw notFound('There is no such entry.');
-    if (row.status === 'cancelled') return;
+export const cancelParticipant = (context: AppContext, id: string, actor: CurrentUser) =>
+  changeEntry(context, id, actor, async (tx, row) => {
+    if (row.status === 'cancelled') return undefined;
     await updateEntry(tx, id, { status: 'cancelled' });
-    await addHistory(
-      tx,
-      { registrationId: id, action: 'cancelled', summary: 'Entry cancelled; its place is free again' },
-      actor,
-    );
+    return { action: 'cancelled', summary: 'Entry cancelled; its place is free again' };
   });
-  return participantDetail(context, id);
-}
