@@ -33,7 +33,12 @@ import {
   requireAccessDeclarations,
   requireSameOrigin,
 } from './http/access.ts';
-import { clientBuildExists, clientRoutes, isClientRoute } from './http/client-routes.ts';
+import {
+  clientBuildExists,
+  clientRoutes,
+  isClientRoute,
+  pagesAtPublicAddress,
+} from './http/client-routes.ts';
 import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
@@ -120,6 +125,7 @@ export async function buildApp(options: AppOptions) {
     files: await diskFileStore(env),
   };
   app.decorate('context', context);
+  if (options.serveClient) pagesAtPublicAddress(app, env.PUBLIC_URL);
   requireSameOrigin(app, env.PUBLIC_URL);
   enforceAccess(app, auth);
   noStoreForPersonalAnswers(app);

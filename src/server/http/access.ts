@@ -91,7 +91,9 @@ export function requireSameOrigin(app: FastifyInstance, publicUrl: string) {
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
     if (!request.headers.cookie) return;
     if (request.headers.origin !== ownOrigin) {
-      throw forbidden('This request must come from the Celebration site itself.');
+      throw forbidden(
+        `This request must come from the Celebration site itself: open ${ownOrigin} and try again.`,
+      );
     }
   });
 }

@@ -25,7 +25,8 @@ beforeAll(async () => {
   writeWithCompressed(path.join(clientDir, 'assets', 'main-abc123.js'), SCRIPT);
   writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' }),
+    // Host of app.inject's requests: localhost:80.
+    env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost' }),
     database: await testDatabase(),
     serveClient: true,
     clientDir,
@@ -73,5 +74,36 @@ describe('the built client', () => {
     for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
       expect((await app.inject({ url: '/assets/gone-123.js', headers })).statusCode).toBe(404);
     }
+  });
+});
+
+describe('another address of the same server', () => {
+  const elsewhere = { host: '127.0.0.1:3000' };
+
+  it('sends a page to the configured address before it loads, path and query kept', async () => {
+    const response = await app.inject({ url: '/Participants?page=2', headers: elsewhere });
+    expect(response.statusCode).toBe(308);
+    expect(response.headers.location).toBe('http://localhost/Participants?page=2');
+    const sneaky = await app.inject({ url: '//evil.example/x', headers: elsewhere });
+    expect(sneaky.headers.location).toBe('http://localhost//evil.example/x');
+  });
+
+  it('leaves the API, the health checks and what a reverse proxy forwarded alone', async () => {
+    expect((await app.inject({ url: '/api/event', headers: elsewhere })).statusCode).not.toBe(308);
+    expect((await app.inject({ url: '/healthz', headers: elsewhere })).statusCode).toBe(200);
+    const proxied = await app.inject({ url: '/', headers: { ...elsewhere, 'x-forwarded-for': '10.0.0.7' } });
+    expect(proxied.statusCode).toBe(200);
+  });
+
+  it('names the address to use when it refuses a save from another origin', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: 'a=b', origin: 'http://127.0.0.1:3000' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().detail).toBe(
+      'This request must come from the Celebration site itself: open http://localhost and try again.',
+    );
   });
 });

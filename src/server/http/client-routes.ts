@@ -30,6 +30,34 @@ export async function clientRoutes(app: FastifyInstance, root = clientDist) {
   });
 }
 
+/**
+ * Pages load only at PUBLIC_URL's address. Opened at another address of the same server (127.0.0.1, its
+ * address on the church Wi-Fi), every save would be refused as coming from another site, so the browser is
+ * sent to the configured address before any page loads. Behind a reverse proxy the proxy decides the
+ * address: a request it forwarded is left alone, so a proxy that rewrites Host cannot cause a loop.
+ */
+export function pagesAtPublicAddress(app: FastifyInstance, publicUrl: string) {
+  const own = new URL(publicUrl);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isClientRoute(request.method, request.url) || HEALTH_CHECKS.has(request.url)) return;
+    if (request.headers['x-forwarded-for'] !== undefined) return;
+    if (hostOf(own.protocol, request.host) === own.host) return;
+    // The path is appended to the origin, never resolved against it: `//elsewhere.example` stays ours.
+    return reply.redirect(`${own.origin}${request.url}`, 308);
+  });
+}
+
+const HEALTH_CHECKS = new Set(['/healthz', '/readyz']);
+
+/** A Host header as URL writes it (no default port), or undefined when it is not one. */
+function hostOf(protocol: string, host: string) {
+  try {
+    return new URL(`${protocol}//${host}`).host;
+  } catch {
+    return undefined;
+  }
+}
+
 export function isClientRoute(method: string, url: string) {
   return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
 }

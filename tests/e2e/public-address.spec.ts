@@ -1,0 +1,12 @@
+import { expect, test } from '@playwright/test';
+import { baseURL } from '../../playwright.config.ts';
+
+// The server runs with PUBLIC_URL = baseURL (127.0.0.1); localhost is another address of the same server.
+test('a page opened at another address of the server moves to the configured one before it loads', async ({
+  page,
+}) => {
+  const elsewhere = baseURL.replace('127.0.0.1', 'localhost');
+  await page.goto(`${elsewhere}/Register?from=wifi`);
+  await expect(page).toHaveURL(`${baseURL}/Register?from=wifi`);
+  await expect(page.getByRole('heading', { name: 'Runner registration' })).toBeVisible();
+});
