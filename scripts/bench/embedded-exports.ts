@@ -39,7 +39,7 @@ export async function measureEmbeddedExports(): Promise<MeasurementResult> {
     });
     if (run.code !== 0) throw new Error(`npm run ${script} failed: ${`${run.stdout}\n${run.stderr}`.trim()}`);
   }
-  const server = await startServer({ label: 'embedded-exports', dataDir, ownPublicUrl: true });
+  const server = await startServer({ label: 'embedded-exports', dataDir });
   try {
     const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);
     const idleBefore = readMemory(server.pid).rss;

@@ -153,8 +153,6 @@ export interface ServerOptions {
   label: string;
   /** An existing DATA_DIR (e.g. a PGlite directory from an earlier start); a fresh temp dir otherwise. */
   dataDir?: string;
-  /** Sets PUBLIC_URL to the server's own address, so cookie POSTs with that Origin are accepted. */
-  ownPublicUrl?: boolean;
 }
 
 /** Environment of the production server: only what we set, never the developer's database or mail relay. */
@@ -162,6 +160,7 @@ export function serverEnv(
   port: number,
   dataDir: string,
   databaseUrl: string | undefined,
+  /** The server's own address, so its pages are not sent elsewhere and cookie POSTs with that Origin pass. */
   publicUrl?: string,
 ): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -228,7 +227,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = openSync(logFile, 'a');
   const spawnedAt = performance.now();
   const child = spawn(serverNode(), ['dist/server/main.js'], {
-    env: serverEnv(port, dataDir, options.databaseUrl, options.ownPublicUrl ? url : undefined),
+    env: serverEnv(port, dataDir, options.databaseUrl, url),
     stdio: ['ignore', log, log],
   });
   closeSync(log);

@@ -61,7 +61,7 @@ export async function measureDataOnPostgres(databaseUrl: string): Promise<Measur
   let setupError: unknown;
   try {
     await data.createAdmin();
-    server = await startServer({ databaseUrl, label: 'data', dataDir: data.dataDir, ownPublicUrl: true });
+    server = await startServer({ databaseUrl, label: 'data', dataDir: data.dataDir });
     cookie = await signIn(server.url, ADMIN.email, ADMIN.password);
     console.log(`Production server on PostgreSQL at ${server.url}, signed in as ${ADMIN.email}`);
   } catch (error) {
