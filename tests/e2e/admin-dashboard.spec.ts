@@ -97,3 +97,18 @@ test('axe finds no violations on the admin dashboard, its chart tables open', as
   for (const summary of await page.getByText('Show the figures as a table').all()) await summary.click();
   await expectNoAxeViolations(page);
 });
+
+test('when the chart code cannot be fetched, the dashboard says so where the charts go and keeps its figures', async ({
+  page,
+  admin,
+}) => {
+  await page.route(CHART_CHUNK, (route) => route.abort('connectionreset'));
+  await signInAsAdmin(page, admin);
+  const charts = page.getByRole('region', { name: 'Charts' });
+  await expect(charts.getByRole('alert')).toContainText('The charts could not be loaded');
+  await expect(charts.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+  await expect(charts.getByText('Loading the charts…')).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Fun run' }).getByRole('listitem').filter({ hasText: 'Entrants' }),
+  ).toBeVisible();
+});

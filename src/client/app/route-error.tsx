@@ -53,18 +53,26 @@ function FailureScreen({ error }: { error: unknown }) {
   );
 }
 
-class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
+/** Shows `fallback` instead of its children once they fail to load or render. */
+export class ErrorBoundary extends Component<
+  { children: ReactNode; fallback: (error: unknown) => ReactNode },
+  { error: unknown }
+> {
   state = { error: undefined as unknown };
   static getDerivedStateFromError(error: unknown) {
     return { error };
   }
   render() {
-    return this.state.error === undefined ? this.props.children : <FailureScreen error={this.state.error} />;
+    return this.state.error === undefined ? this.props.children : this.props.fallback(this.state.error);
   }
 }
 
 /** Catches a page that fails to load or render; moving to another page clears it. */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return <Boundary key={pathname}>{children}</Boundary>;
+  return (
+    <ErrorBoundary key={pathname} fallback={(error) => <FailureScreen error={error} />}>
+      {children}
+    </ErrorBoundary>
+  );
 }

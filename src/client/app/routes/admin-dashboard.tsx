@@ -1,5 +1,6 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
 import { cardClass, LinkCard } from '../../components/ui/link-card.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
@@ -7,9 +8,11 @@ import { Loading } from '../../components/ui/status.tsx';
 import { useFunRunDashboard, useProgrammeTotals } from '../../features/dashboard/api/dashboard.ts';
 import { moneyText } from '../../features/participants/money-text.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { ErrorBoundary } from '../route-error.tsx';
 
-// The charts are their own chunk, fetched by this page only (never by a public page), after the figures.
-const DashboardCharts = lazy(() => import('../../features/dashboard/components/dashboard-charts.tsx'));
+// The charts are their own chunk, fetched by this page only (never by a public page), while the figures load.
+const loadCharts = () => import('../../features/dashboard/components/dashboard-charts.tsx');
+const DashboardCharts = lazy(loadCharts);
 
 const CARDS = [
   ['/Participants', 'Participants', 'Runners and cyclists: payments, corrections, PDF and CSV lists.'],
@@ -36,6 +39,10 @@ export default function AdminDashboard() {
   const programme = useProgrammeTotals();
   const figures = funRun.data;
   const people = programme.data;
+  useEffect(() => {
+    // A failure shows where the charts go, when the page renders them.
+    loadCharts().catch(() => undefined);
+  }, []);
 
   return (
     <>
@@ -113,13 +120,29 @@ export default function AdminDashboard() {
         <h2 id="charts-heading" className="mb-3 text-xl font-bold">
           Charts
         </h2>
+        {funRun.isPending && <Loading label="Loading the charts…" />}
         {figures && (
-          <Suspense fallback={<Loading label="Loading the charts…" />}>
-            <DashboardCharts figures={figures} />
-          </Suspense>
+          <ErrorBoundary fallback={() => <ChartsFailed />}>
+            <Suspense fallback={<Loading label="Loading the charts…" />}>
+              <DashboardCharts figures={figures} />
+            </Suspense>
+          </ErrorBoundary>
         )}
       </section>
     </>
+  );
+}
+
+function ChartsFailed() {
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-4 text-red-900">
+      <p>
+        The charts could not be loaded: the connection may have dropped. The figures above are up to date.
+      </p>
+      <Button type="button" onClick={() => window.location.reload()}>
+        Reload the page
+      </Button>
+    </div>
   );
 }
 
