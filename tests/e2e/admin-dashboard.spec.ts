@@ -112,3 +112,30 @@ test('when the chart code cannot be fetched, the dashboard says so where the cha
     page.getByRole('region', { name: 'Fun run' }).getByRole('listitem').filter({ hasText: 'Entrants' }),
   ).toBeVisible();
 });
+
+test('below 640 px the admin menu folds behind a Menu button and the current page stays named', async ({
+  page,
+  admin,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsAdmin(page, admin);
+  const header = page.getByRole('banner');
+  const menu = header.getByRole('button', { name: 'Menu' });
+  const nav = page.getByRole('navigation', { name: 'Account' });
+  await expect(header.getByText('Dashboard', { exact: true })).toBeVisible();
+  await expect(nav).toBeHidden();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.getByRole('link')).toHaveCount(10);
+  await nav.getByRole('link', { name: 'Participants' }).click();
+  await expect(page).toHaveURL(/\/Participants$/);
+  await expect(nav).toBeHidden();
+  await expect(header.getByText('Participants', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(menu).toBeHidden();
+  await expect(nav.getByRole('link', { name: 'Accounts' })).toBeVisible();
+});

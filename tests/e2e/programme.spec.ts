@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signInInBrowser } from './support/accounts.ts';
+import { followAccountLink, signInInBrowser } from './support/accounts.ts';
 import { query } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForMail } from './support/mail.ts';
@@ -27,7 +27,7 @@ async function countedTotals() {
 }
 
 async function openRegister(page: Page, link: 'Men' | 'Facilitators') {
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: link }).click();
+  await followAccountLink(page, link);
   await expect(page).toHaveURL(link === 'Men' ? /\/RegisteredMan$/ : /\/RegisteredFacilitator$/);
 }
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { followAccountLink } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   adminApi,
@@ -68,7 +69,7 @@ test('the programme screens have no axe violations, dialogs open included', asyn
 
   await signIn(page, admin);
   await expect(page).toHaveURL(/\/WelcomeAdmin$/);
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Programme' }).click();
+  await followAccountLink(page, 'Programme');
   await expect(page.getByRole('region', { name: 'Cell groups table' })).toBeVisible();
   await expect(page.getByRole('region', { name: /^Submissions for / })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -77,3 +77,10 @@ export async function signInInBrowser(page: Page, account: Pick<Account, 'email'
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** Follows a link of the signed-in header's menu, opening it first where it is folded (phones, admins). */
+export async function followAccountLink(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name }).click();
+}

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { type ReactNode, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../../../shared/accounts/roles.ts';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { useSignOut } from '../api/sign-out.ts';
@@ -28,6 +28,9 @@ const NAV: Record<Role, [to: string, label: string][]> = {
   ],
 };
 
+/** More links than a phone's width holds on one row fold behind a Menu button below 640 px. */
+const COMPACT_FROM = 5;
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-2 text-sm font-medium hover:bg-white/10 ${isActive ? 'bg-white/15 underline underline-offset-4' : ''}`;
 
@@ -37,6 +40,14 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function SignedInLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const signOut = useSignOut();
+  const links: [to: string, label: string][] = [...NAV[user.role], ['/', 'Fun run site']];
+  const { pathname } = useLocation();
+  const current = links.find(([to]) => to.toLowerCase() === pathname.toLowerCase());
+  const compact = links.length > COMPACT_FROM;
+  // Open on the page where it was opened: choosing another page closes it.
+  const [openOn, setOpenOn] = useState<string>();
+  const menuOpen = openOn === pathname;
+  const menuId = useId();
   return (
     <div className="group/layout flex min-h-dvh flex-col">
       <header className="bg-brand-800 text-white print:hidden">
@@ -63,18 +74,32 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
           </button>
         </div>
         <div className="border-t border-white/15">
+          {compact && (
+            <div className="flex items-center justify-between gap-3 px-3 py-1 sm:hidden">
+              <span className="text-sm font-semibold">{current?.[1]}</span>
+              <button
+                type="button"
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                onClick={() => setOpenOn(menuOpen ? undefined : pathname)}
+                className="min-h-11 rounded-md px-3 text-sm font-semibold hover:bg-white/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
+                Menu
+              </button>
+            </div>
+          )}
           <nav
+            id={menuId}
             aria-label="Account"
-            className="mx-auto flex max-w-5xl flex-wrap gap-1 px-3 py-1 group-has-[[data-wide-page]]/layout:max-w-7xl"
+            className={`mx-auto max-w-5xl gap-1 px-3 py-1 group-has-[[data-wide-page]]/layout:max-w-7xl sm:flex sm:flex-row sm:flex-wrap ${
+              compact ? (menuOpen ? 'flex flex-col pb-3' : 'hidden') : 'flex flex-wrap'
+            }`}
           >
-            {NAV[user.role].map(([to, label]) => (
-              <NavLink key={to} to={to} className={navLinkClass}>
+            {links.map(([to, label]) => (
+              <NavLink key={to} to={to} end={to === '/'} className={navLinkClass}>
                 {label}
               </NavLink>
             ))}
-            <NavLink to="/" end className={navLinkClass}>
-              Fun run site
-            </NavLink>
           </nav>
         </div>
       </header>
