@@ -81,6 +81,9 @@ export async function signInInBrowser(page: Page, account: Pick<Account, 'email'
 /** Follows a link of the signed-in header's menu, opening it first where it is folded (phones, admins). */
 export async function followAccountLink(page: Page, name: string) {
   const menu = page.getByRole('button', { name: 'Menu' });
+  const nav = page.getByRole('navigation', { name: 'Account' });
+  // A folded menu's links are hidden, so only one of the two is there to find.
+  await expect(nav.or(menu)).toBeVisible();
   if (await menu.isVisible()) await menu.click();
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name }).click();
+  await nav.getByRole('link', { name }).click();
 }
