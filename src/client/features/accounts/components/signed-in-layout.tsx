@@ -82,7 +82,7 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
                 aria-expanded={menuOpen}
                 aria-controls={menuId}
                 onClick={() => setOpenOn(menuOpen ? undefined : pathname)}
-                className="min-h-11 rounded-md px-3 text-sm font-semibold hover:bg-white/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+                className="min-h-11 rounded-md border border-white/70 px-3 text-sm font-semibold hover:bg-white/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
               >
                 Menu
               </button>
