@@ -1,32 +1,23 @@
 import { Writable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   cookieHeader,
   createAccount,
   createTestApp,
   ORIGIN,
-  resetData,
+  setUpTestApp,
   signedInAs,
   testDatabase,
 } from '../../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../../app.ts';
 import { createOrPromoteAdmin } from '../../auth/create-admin.ts';
-import type { Database } from '../../db/client.ts';
 import { mailOutbox, session, user } from '../../db/schema/index.ts';
 import { loadEnv } from '../../env.ts';
 import { SIGN_IN_THROTTLE } from '../../http/limits.ts';
 import { createLogger } from '../../logger.ts';
 
-let app: App;
-let db: Database;
-
-beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off' });
-  db = (await testDatabase()).db;
-});
-afterAll(() => app.close());
-beforeEach(() => resetData());
+const { app, db } = setUpTestApp({ admin: false });
 
 const PASSWORD = 'correct horse battery';
 let serial = 0;

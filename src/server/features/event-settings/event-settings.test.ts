@@ -1,30 +1,14 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  multipartFile,
-  ORIGIN,
-  resetData,
-  signedInAs,
-} from '../../../../tests/support/test-app.ts';
-import type { App } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
+import { multipartFile, ORIGIN, setUpTestApp } from '../../../../tests/support/test-app.ts';
 
-let app: App;
-let cookie: string;
+const { app, admin } = setUpTestApp();
 
-beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off' });
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  await resetData();
-  cookie = (await signedInAs(app, 'admin')).cookie;
-});
-
-const settings = async () => (await app.inject({ url: '/api/admin/event', headers: { cookie } })).json();
+const settings = async () =>
+  (await app.inject({ url: '/api/admin/event', headers: { cookie: admin.cookie } })).json();
 const publicEvent = async () => (await app.inject({ url: '/api/event' })).json();
 const put = (url: string, payload: object) =>
-  app.inject({ method: 'PUT', url, headers: { cookie, origin: ORIGIN }, payload });
+  app.inject({ method: 'PUT', url, headers: { cookie: admin.cookie, origin: ORIGIN }, payload });
 
 function editable(current: Record<string, unknown>) {
   const {
@@ -175,7 +159,7 @@ describe('images', () => {
     return app.inject({
       method: 'POST',
       url: `/api/admin/event/images/${kind}`,
-      headers: { cookie, origin: ORIGIN, 'content-type': form.contentType },
+      headers: { cookie: admin.cookie, origin: ORIGIN, 'content-type': form.contentType },
       payload: form.payload,
     });
   }

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createTestApp,
   multipartFile,
   ORIGIN,
-  resetData,
+  setUpTestApp,
   signedInAs,
   testDatabase,
 } from '../../../../tests/support/test-app.ts';
 import type { Role } from '../../../shared/accounts/account.ts';
-import type { App } from '../../app.ts';
 import {
   cellGroupMembers,
   cellGroups,
@@ -19,17 +17,7 @@ import {
   workoutSessions,
 } from '../../db/schema/index.ts';
 
-let app: App;
-let admin: { cookie: string };
-
-beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off' });
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  await resetData();
-  admin = await signedInAs(app, 'admin');
-});
+const { app, admin } = setUpTestApp();
 
 type Caller = { cookie: string };
 const call = (who: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>

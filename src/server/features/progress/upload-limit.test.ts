@@ -1,38 +1,21 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  ORIGIN,
-  resetData,
-  signedInAs,
-  testDatabase,
-} from '../../../../tests/support/test-app.ts';
-import type { App } from '../../app.ts';
-import { assignments, men } from '../../db/schema/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, setUpTestApp, signedInMan, testDatabase } from '../../../../tests/support/test-app.ts';
+import { assignments } from '../../db/schema/index.ts';
 
-let app: App;
+const { app } = setUpTestApp({ reset: 'once' });
 let port: number;
 
 beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off' });
-  await resetData();
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
 });
-afterAll(() => app.close());
 
 describe('an upload over the limit', () => {
   it('is refused (413, connection closed) after about 10 MB, not read to its 1 GB end', async () => {
-    const account = await signedInAs(app, 'participant');
+    const account = await signedInMan(app, 'Big', 'File');
     const { db } = await testDatabase();
-    await db.insert(men).values({
-      firstName: 'Big',
-      lastName: 'File',
-      email: account.email,
-      mobile: '+263771234567',
-      userId: account.id,
-    });
     const [assignment] = await db.select().from(assignments).limit(1);
 
     const boundary = '----celebration';
@@ -86,15 +69,8 @@ describe('an upload over the limit', () => {
   }, 60_000);
 
   it('answers a refused file name at once over a real connection, and lets the connection go', async () => {
-    const account = await signedInAs(app, 'participant');
+    const account = await signedInMan(app, 'Bad', 'Name');
     const { db } = await testDatabase();
-    await db.insert(men).values({
-      firstName: 'Bad',
-      lastName: 'Name',
-      email: account.email,
-      mobile: '+263771234567',
-      userId: account.id,
-    });
     const [assignment] = await db.select().from(assignments).limit(1);
     const boundary = '----celebration';
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {

