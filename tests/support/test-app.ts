@@ -163,6 +163,28 @@ export async function signedInMan(app: App, firstName: string, lastName: string)
   return { ...account, manId: row?.id ?? '' };
 }
 
+/** A small PDF, the kind of file a man uploads for an assignment. */
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+/** Uploads a file for an assignment as `who`, as the progress page does. */
+export function uploadSubmission(
+  app: App,
+  who: { cookie: string },
+  assignmentId: string | undefined,
+  name: string,
+  body: Buffer = PDF,
+) {
+  const form = multipartFile(name, body, 'application/pdf');
+  return app.inject({
+    method: 'POST',
+    url: `/api/me/assignments/${assignmentId}/submission`,
+    headers: { cookie: who.cookie, origin: ORIGIN, 'content-type': form.contentType },
+    payload: form.payload,
+  });
+}
+
 /** The Cookie header a browser would send back after these Set-Cookie headers. */
 export function cookieHeader(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
-  multipartFile,
   ORIGIN,
+  PDF,
   setUpTestApp,
   signedInAs,
   testDatabase,
+  uploadSubmission,
 } from '../../../../tests/support/test-app.ts';
 import type { Role } from '../../../shared/accounts/account.ts';
 import {
@@ -57,17 +58,8 @@ async function groupOf(facilitatorId: string, manIds: string[]) {
   return response.json();
 }
 
-function upload(who: Caller, assignmentId: string, name: string, body: Buffer) {
-  const form = multipartFile(name, body, 'application/pdf');
-  return app.inject({
-    method: 'POST',
-    url: `/api/me/assignments/${assignmentId}/submission`,
-    headers: { cookie: who.cookie, origin: ORIGIN, 'content-type': form.contentType },
-    payload: form.payload,
-  });
-}
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const upload = (who: Caller, assignmentId: string, name: string, body: Buffer) =>
+  uploadSubmission(app, who, assignmentId, name, body);
 
 describe('the participant dashboard', () => {
   it('lists sessions, assignments, the checklist and his group', async () => {

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  multipartFile,
   ORIGIN,
+  PDF,
   setUpTestApp,
   signedInAs,
   signedInMan,
   testDatabase,
+  uploadSubmission,
 } from '../../../../tests/support/test-app.ts';
 import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
 import { assignments } from '../../db/schema/index.ts';
@@ -30,8 +31,6 @@ beforeAll(async () => {
   assignmentId = assignment?.id ?? '';
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
 /** A signed-in participant with his programme record. */
 function man() {
   return signedInMan(app, 'Pace', 'Tester');
@@ -39,15 +38,8 @@ function man() {
 
 const url = () => `/api/me/assignments/${assignmentId}/submission`;
 
-function upload(who: { cookie: string }, name = 'essay.pdf') {
-  const form = multipartFile(name, PDF, 'application/pdf');
-  return app.inject({
-    method: 'POST',
-    url: url(),
-    headers: { cookie: who.cookie, origin: ORIGIN, 'content-type': form.contentType },
-    payload: form.payload,
-  });
-}
+const upload = (who: { cookie: string }, name = 'essay.pdf') =>
+  uploadSubmission(app, who, assignmentId, name);
 
 /**
  * An upload whose body is still on its way: it resolves `reading` once the server is reading the file

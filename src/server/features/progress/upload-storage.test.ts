@@ -3,11 +3,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  multipartFile,
   ORIGIN,
+  PDF,
   setUpTestApp,
   signedInMan,
   testDatabase,
+  uploadSubmission,
 } from '../../../../tests/support/test-app.ts';
 import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
 import { assignments, submissions } from '../../db/schema/index.ts';
@@ -21,8 +22,6 @@ beforeEach(() => {
   for (const file of storedFiles()) rmSync(path.join(uploadsDir, file));
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
 /** A signed-in participant with his programme record, and the two seeded assignments' ids. */
 async function man() {
   const account = await signedInMan(app, 'Upload', 'Tester');
@@ -31,15 +30,8 @@ async function man() {
   return { ...account, assignmentIds: tasks.map((task) => task.id) };
 }
 
-function upload(who: { cookie: string }, assignmentId: string | undefined, name: string, body = PDF) {
-  const form = multipartFile(name, body, 'application/pdf');
-  return app.inject({
-    method: 'POST',
-    url: `/api/me/assignments/${assignmentId}/submission`,
-    headers: { cookie: who.cookie, origin: ORIGIN, 'content-type': form.contentType },
-    payload: form.payload,
-  });
-}
+const upload = (who: { cookie: string }, assignmentId: string | undefined, name: string) =>
+  uploadSubmission(app, who, assignmentId, name);
 
 const call = (who: { cookie: string }, method: 'GET' | 'DELETE', url: string) =>
   app.inject({ method, url, headers: { cookie: who.cookie, origin: ORIGIN } });
