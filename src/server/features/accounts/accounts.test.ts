@@ -376,6 +376,14 @@ describe('rate limits count failures, not the owner signing in', () => {
 });
 
 describe('admin accounts screen API', () => {
+  const changeAccount = (admin: { cookie: string }, id: string, payload: object) =>
+    app.inject({
+      method: 'PATCH',
+      url: `/api/accounts/${id}`,
+      headers: { cookie: admin.cookie, origin: ORIGIN },
+      payload,
+    });
+
   it('lists and searches accounts', async () => {
     const { cookie } = await signedInAs(app, 'admin');
     const { email } = await signUpAndVerify('/api/account/sign-up', 'Nyasha Searchable');
@@ -394,12 +402,7 @@ describe('admin accounts screen API', () => {
   it('changes a role, which ends that account’s sessions', async () => {
     const admin = await signedInAs(app, 'admin');
     const member = await signedInAs(app, 'participant');
-    const response = await app.inject({
-      method: 'PATCH',
-      url: `/api/accounts/${member.id}`,
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-      payload: { role: 'facilitator' },
-    });
+    const response = await changeAccount(admin, member.id, { role: 'facilitator' });
     expect(response.statusCode).toBe(200);
     expect(response.json().role).toBe('facilitator');
     expect(await sessionOf(member.cookie)).toBeNull();
@@ -410,12 +413,7 @@ describe('admin accounts screen API', () => {
   it('disables an account: its sessions end and it cannot sign in', async () => {
     const admin = await signedInAs(app, 'admin');
     const member = await signedInAs(app, 'company');
-    const response = await app.inject({
-      method: 'PATCH',
-      url: `/api/accounts/${member.id}`,
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-      payload: { disabled: true },
-    });
+    const response = await changeAccount(admin, member.id, { disabled: true });
     expect(response.json().disabled).toBe(true);
     expect(await sessionOf(member.cookie)).toBeNull();
     const signIn = await post(app, '/api/account/sign-in', {
@@ -429,12 +427,7 @@ describe('admin accounts screen API', () => {
   it('does not let an admin remove his own admin role or disable himself', async () => {
     const admin = await signedInAs(app, 'admin');
     for (const payload of [{ role: 'participant' }, { disabled: true }]) {
-      const response = await app.inject({
-        method: 'PATCH',
-        url: `/api/accounts/${admin.id}`,
-        headers: { cookie: admin.cookie, origin: ORIGIN },
-        payload,
-      });
+      const response = await changeAccount(admin, admin.id, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().detail).toMatch(/cannot remove your own admin role/);
     }
@@ -444,12 +437,7 @@ describe('admin accounts screen API', () => {
   it('answers a change with nothing in it as a 400 problem', async () => {
     const admin = await signedInAs(app, 'admin');
     const member = await signedInAs(app, 'participant');
-    const response = await app.inject({
-      method: 'PATCH',
-      url: `/api/accounts/${member.id}`,
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-      payload: {},
-    });
+    const response = await changeAccount(admin, member.id, {});
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(response.json().errors).toEqual([

@@ -11,29 +11,20 @@ const publicEvent = async () => (await app.inject({ url: '/api/event' })).json()
 const put = (url: string, payload: object) =>
   app.inject({ method: 'PUT', url, headers: { cookie: admin.cookie, origin: ORIGIN }, payload });
 
+const EDITABLE = [
+  'title',
+  'subtitle',
+  'greeting',
+  'contactPhone',
+  'backgroundAlt',
+  'registrationClosesAt',
+  'payment',
+  'tshirtSizes',
+  'termsText',
+] as const;
+
 function editable(current: Record<string, unknown>) {
-  const {
-    title,
-    subtitle,
-    greeting,
-    contactPhone,
-    backgroundAlt,
-    registrationClosesAt,
-    payment,
-    tshirtSizes,
-    termsText,
-  } = current;
-  return {
-    title,
-    subtitle,
-    greeting,
-    contactPhone,
-    backgroundAlt,
-    registrationClosesAt,
-    payment,
-    tshirtSizes,
-    termsText,
-  };
+  return Object.fromEntries(EDITABLE.map((field) => [field, current[field]]));
 }
 
 describe('event settings', () => {
