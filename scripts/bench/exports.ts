@@ -160,6 +160,11 @@ export async function exportRuns(
   return runs;
 }
 
+function requireRegistrations(data: BenchData, rows: number) {
+  if (data.registrations !== rows)
+    throw new Error(`Expected ${rows} registrations, have ${data.registrations}`);
+}
+
 /** Every run must have finished within its limit for a budgeted figure. */
 function requireFinished(runs: ExportRun[], what: string) {
   const stopped = runs.find((run) => !run.finished);
@@ -240,8 +245,7 @@ export async function measurePdfExport(
   cookie: string,
   data: BenchData,
 ): Promise<MeasurementResult> {
-  if (data.registrations !== PDF_ROWS)
-    throw new Error(`Expected ${PDF_ROWS} registrations, have ${data.registrations}`);
+  requireRegistrations(data, PDF_ROWS);
   const warm = await warmUpPdfExport(server, cookie);
   const notes = await busyNote();
   const runs = await exportRuns(server, cookie, 'export.pdf', PDF_RUNS, `PDF of ${PDF_ROWS}`);
@@ -314,8 +318,7 @@ export async function measureCsvExport(
   cookie: string,
   data: BenchData,
 ): Promise<MeasurementResult> {
-  if (data.registrations !== CSV_ROWS)
-    throw new Error(`Expected ${CSV_ROWS} registrations, have ${data.registrations}`);
+  requireRegistrations(data, CSV_ROWS);
   const notes = await busyNote();
   const runs = await exportRuns(server, cookie, 'export.csv', CSV_RUNS, `CSV of ${CSV_ROWS}`);
   requireFinished(runs, `The CSV of ${CSV_ROWS} rows`);
@@ -335,9 +338,7 @@ export async function measureLargeCsvExport(
   cookie: string,
   data: BenchData,
 ): Promise<MeasurementResult> {
-  if (data.registrations !== CSV_LARGE_ROWS) {
-    throw new Error(`Expected ${CSV_LARGE_ROWS} registrations, have ${data.registrations}`);
-  }
+  requireRegistrations(data, CSV_LARGE_ROWS);
   const notes = await busyNote();
   const run = await exportOnce(server, cookie, 'export.csv', LARGE_LIMIT_MS);
   console.log(`CSV of ${CSV_LARGE_ROWS}: ${describeRun(run)}`);
