@@ -9,6 +9,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CHROMIUM, chromiumVersion } from './lib/chromium.ts';
 import {
   describeUrl,
   recreateDatabase,
@@ -16,7 +17,6 @@ import {
   type ThrowawayPostgres,
 } from './lib/throwaway-postgres.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const API_DATABASE = 'celebration_api';
 const E2E_DATABASE = 'celebration_e2e';
 const skipE2e = ['1', 'true', 'yes'].includes((process.env.TEST_SKIP_E2E ?? '').toLowerCase());
@@ -188,19 +188,6 @@ async function serverVersion(url: string): Promise<string> {
     return (result.rows[0]?.server_version ?? 'unknown').split(' ')[0] ?? 'unknown';
   } finally {
     await client.end();
-  }
-}
-
-function chromiumVersion(): string | undefined {
-  try {
-    const out = execFileSync(CHROMIUM, ['--version'], {
-      encoding: 'utf8',
-      timeout: 10_000,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    return out.match(/\d+(\.\d+)+/)?.[0];
-  } catch {
-    return undefined;
   }
 }
 

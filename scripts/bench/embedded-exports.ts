@@ -3,7 +3,15 @@
  * database holds for a query counts in the server's memory): a small server must survive them.
  */
 import { ADMIN } from './data.ts';
-import { checkCsv, checkPdf, describeRun, type ExportRun, exportOnce, PDF_ROWS } from './exports.ts';
+import {
+  checkCsv,
+  checkPdf,
+  describeRun,
+  type ExportRun,
+  exportRuns,
+  PDF_ROWS,
+  warmUpPdfExport,
+} from './exports.ts';
 import { atMost, figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
 import { median, signIn } from './http.ts';
 import { waitForQuietCpu } from './machine.ts';
@@ -43,23 +51,10 @@ export async function measureEmbeddedExports(): Promise<MeasurementResult> {
   try {
     const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);
     const idleBefore = readMemory(server.pid).rss;
-    const warm = await exportOnce(
-      server,
-      cookie,
-      `export.pdf?${new URLSearchParams({ q: 'no such entrant' })}`,
-    );
-    console.log(`PDF of an empty list: ${describeRun(warm)}`);
+    const warm = await warmUpPdfExport(server, cookie);
     const busy = await waitForQuietCpu();
-    const pdfs: ExportRun[] = [];
-    const csvs: ExportRun[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      pdfs.push(await exportOnce(server, cookie, 'export.pdf'));
-      console.log(`PDF of ${PDF_ROWS} on PGlite: ${describeRun(pdfs.at(-1) as ExportRun)}`);
-    }
-    for (let i = 0; i < RUNS; i++) {
-      csvs.push(await exportOnce(server, cookie, 'export.csv'));
-      console.log(`CSV of ${PDF_ROWS} on PGlite: ${describeRun(csvs.at(-1) as ExportRun)}`);
-    }
+    const pdfs = await exportRuns(server, cookie, 'export.pdf', RUNS, `PDF of ${PDF_ROWS} on PGlite`);
+    const csvs = await exportRuns(server, cookie, 'export.csv', RUNS, `CSV of ${PDF_ROWS} on PGlite`);
     const pdfCheck = await checkPdf((pdfs.at(-1) as ExportRun).body, PDF_ROWS);
     const csvCheck = checkCsv((csvs.at(-1) as ExportRun).body, PDF_ROWS);
     await new Promise((resolve) => setTimeout(resolve, 3000));

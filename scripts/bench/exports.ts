@@ -133,6 +133,38 @@ export function describeRun(run: ExportRun) {
   );
 }
 
+/** The PDF of an empty list, exported before the timed runs. */
+export async function warmUpPdfExport(server: RunningServer, cookie: string) {
+  const warm = await exportOnce(
+    server,
+    cookie,
+    `export.pdf?${new URLSearchParams({ q: 'no such entrant' })}`,
+  );
+  console.log(`PDF of an empty list: ${describeRun(warm)}`);
+  return warm;
+}
+
+/** `count` exports of `file`, one after another, each logged after `label`. */
+export async function exportRuns(
+  server: RunningServer,
+  cookie: string,
+  file: 'export.pdf' | 'export.csv',
+  count: number,
+  label: string,
+) {
+  const runs: ExportRun[] = [];
+  for (let i = 0; i < count; i++) {
+    runs.push(await exportOnce(server, cookie, file));
+    console.log(`${label}: ${describeRun(runs.at(-1) as ExportRun)}`);
+  }
+  return runs;
+}
+
+function requireRegistrations(data: BenchData, rows: number) {
+  if (data.registrations !== rows)
+    throw new Error(`Expected ${rows} registrations, have ${data.registrations}`);
+}
+
 /** Every run must have finished within its limit for a budgeted figure. */
 function requireFinished(runs: ExportRun[], what: string) {
   const stopped = runs.find((run) => !run.finished);
@@ -213,20 +245,10 @@ export async function measurePdfExport(
   cookie: string,
   data: BenchData,
 ): Promise<MeasurementResult> {
-  if (data.registrations !== PDF_ROWS)
-    throw new Error(`Expected ${PDF_ROWS} registrations, have ${data.registrations}`);
-  const warm = await exportOnce(
-    server,
-    cookie,
-    `export.pdf?${new URLSearchParams({ q: 'no such entrant' })}`,
-  );
-  console.log(`PDF of an empty list: ${describeRun(warm)}`);
+  requireRegistrations(data, PDF_ROWS);
+  const warm = await warmUpPdfExport(server, cookie);
   const notes = await busyNote();
-  const runs: ExportRun[] = [];
-  for (let i = 0; i < PDF_RUNS; i++) {
-    runs.push(await exportOnce(server, cookie, 'export.pdf'));
-    console.log(`PDF of ${PDF_ROWS}: ${describeRun(runs.at(-1) as ExportRun)}`);
-  }
+  const runs = await exportRuns(server, cookie, 'export.pdf', PDF_RUNS, `PDF of ${PDF_ROWS}`);
   requireFinished(runs, `The PDF of ${PDF_ROWS} rows`);
   const last = runs.at(-1) as ExportRun;
   const check = await checkPdf(last.body, PDF_ROWS);
@@ -296,14 +318,9 @@ export async function measureCsvExport(
   cookie: string,
   data: BenchData,
 ): Promise<MeasurementResult> {
-  if (data.registrations !== CSV_ROWS)
-    throw new Error(`Expected ${CSV_ROWS} registrations, have ${data.registrations}`);
+  requireRegistrations(data, CSV_ROWS);
   const notes = await busyNote();
-  const runs: ExportRun[] = [];
-  for (let i = 0; i < CSV_RUNS; i++) {
-    runs.push(await exportOnce(server, cookie, 'export.csv'));
-    console.log(`CSV of ${CSV_ROWS}: ${describeRun(runs.at(-1) as ExportRun)}`);
-  }
+  const runs = await exportRuns(server, cookie, 'export.csv', CSV_RUNS, `CSV of ${CSV_ROWS}`);
   requireFinished(runs, `The CSV of ${CSV_ROWS} rows`);
   const last = runs.at(-1) as ExportRun;
   const check = checkCsv(last.body, CSV_ROWS);
@@ -321,9 +338,7 @@ export async function measureLargeCsvExport(
   cookie: string,
   data: BenchData,
 ): Promise<MeasurementResult> {
-  if (data.registrations !== CSV_LARGE_ROWS) {
-    throw new Error(`Expected ${CSV_LARGE_ROWS} registrations, have ${data.registrations}`);
-  }
+  requireRegistrations(data, CSV_LARGE_ROWS);
   const notes = await busyNote();
   const run = await exportOnce(server, cookie, 'export.csv', LARGE_LIMIT_MS);
   console.log(`CSV of ${CSV_LARGE_ROWS}: ${describeRun(run)}`);

@@ -1,6 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
-import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../lib/chromium.ts';
 import { onCleanup, withTimeout } from './cleanup.ts';
 import { atLeast, type Figure, figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
 import { waitForQuietCpu } from './machine.ts';

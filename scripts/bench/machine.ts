@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumVersion } from './chromium.ts';
+import { chromiumVersion } from '../lib/chromium.ts';
 import { serverNode } from './processes.ts';
 
 /** The Node the server runs on (the bench's own, or --node), and where it is when it is another. */
@@ -51,7 +51,7 @@ export function describeMachine(postgresVersion: string): Machine {
     os: osName(),
     node: serverNodeVersion(),
     postgres: postgresVersion,
-    chromium: chromiumVersion(),
+    chromium: chromiumVersion() ?? 'not installed',
     lighthouse: packageVersion('lighthouse'),
   };
 }

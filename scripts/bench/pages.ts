@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../lib/chromium.ts';
 import { onCleanup, withTimeout } from './cleanup.ts';
 import { atMost, type Budget, figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
 

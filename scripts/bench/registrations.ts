@@ -1,5 +1,6 @@
 import type { AutocannonRequest } from 'autocannon';
 import pg from 'pg';
+import { letters, runnerEntry } from '../../tests/support/entries.ts';
 import {
   atLeast,
   atMost,
@@ -90,17 +91,6 @@ export async function prepareRegistrationTarget(databaseUrl: string): Promise<Re
   }
 }
 
-/** a, b, … z, ba, bb …: distinct name suffixes without digits, as the API tests make them. */
-function letters(n: number) {
-  let text = '';
-  let rest = n;
-  do {
-    text = String.fromCharCode(97 + (rest % 26)) + text;
-    rest = Math.floor(rest / 26);
-  } while (rest > 0);
-  return text;
-}
-
 /** Requests that each register a new person; `runTag` keeps separate runs from colliding. */
 function distinctEntries(target: RegistrationTarget, runTag: string): AutocannonRequest[] {
   let serial = 0;
@@ -110,19 +100,7 @@ function distinctEntries(target: RegistrationTarget, runTag: string): Autocannon
     return {
       ...request,
       headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${tag}-${serial}` },
-      body: JSON.stringify({
-        discipline: 'run',
-        firstName: 'Tendai',
-        lastName: `Moyo ${tag}`,
-        email: `tendai.${tag}@example.com`,
-        mobile: '0771234567',
-        age: 37,
-        gender: 'Male',
-        raceType: target.raceType,
-        nextOfKinMobile: '+263 77 123 4567',
-        tshirtSize: target.tshirtSize,
-        consent: true,
-      }),
+      body: JSON.stringify(runnerEntry(tag, { raceType: target.raceType, tshirtSize: target.tshirtSize })),
     };
   };
   return [{ method: 'POST', path: '/api/registrations', setupRequest }];

@@ -14,10 +14,10 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.ts';
 
 export interface ThrowawayPostgres {
   /** Connection URL of the `postgres` database, as superuser `postgres` (trust auth, no password). */
@@ -83,21 +83,6 @@ export function findPostgresBinDir(): string {
   throw new Error(
     `PostgreSQL server binaries (initdb, pg_ctl, postgres) were not found via pg_config, in ${debianRoot}/*/bin or on PATH. ${INSTALL_HINT}`,
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('Could not find a free TCP port'));
-      });
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -215,6 +200,8 @@ export async function startThrowawayPostgres(
     };
 
     const timeoutSeconds = Math.ceil((options.startTimeoutMs ?? 30_000) / 1000);
+    const pgCtlStart = () =>
+      run('pg_ctl', ['start', '-D', dataDir, '-l', logFile, '-w', '-t', String(timeoutSeconds)]);
     let port = 0;
     // Another process may take the free port between our probe and the server's bind: retry a few times.
     for (let attempt = 1; ; attempt++) {
@@ -223,16 +210,7 @@ export async function startThrowawayPostgres(
         .map(([key, value]) => `${key} = ${value}`)
         .join('\n');
       appendFileSync(path.join(dataDir, 'postgresql.conf'), `\n# throwaway-postgres\n${conf}\n`);
-      const start = run('pg_ctl', [
-        'start',
-        '-D',
-        dataDir,
-        '-l',
-        logFile,
-        '-w',
-        '-t',
-        String(timeoutSeconds),
-      ]);
+      const start = pgCtlStart();
       if (start.ok) break;
       run('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate']);
       if (attempt >= 3) throw new Error(`PostgreSQL did not start:\n${start.output.trim()}\n${serverLog()}`);
@@ -259,16 +237,7 @@ export async function startThrowawayPostgres(
         if (!result.ok) throw new Error(`PostgreSQL did not stop:\n${result.output.trim()}`);
       },
       async resume() {
-        const result = run('pg_ctl', [
-          'start',
-          '-D',
-          dataDir,
-          '-l',
-          logFile,
-          '-w',
-          '-t',
-          String(timeoutSeconds),
-        ]);
+        const result = pgCtlStart();
         if (!result.ok)
           throw new Error(`PostgreSQL did not start again:\n${result.output.trim()}\n${serverLog()}`);
         await waitForConnection(url, Date.now() + 30_000);

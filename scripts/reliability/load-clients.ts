@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fiveKmEntry } from '../../tests/support/entries.ts';
 
 /**
  * Registration clients that behave like the app's form: each entry has its own Idempotency-Key, and
@@ -19,18 +20,7 @@ export class LoadClients {
   ) {}
 
   static body(tag: string) {
-    return {
-      discipline: 'run',
-      firstName: 'Load',
-      lastName: `Client ${tag}`,
-      email: `load.${tag}@example.com`,
-      mobile: '0771234567',
-      age: 30,
-      raceType: '5km',
-      nextOfKinMobile: '0772345678',
-      tshirtSize: 'Small',
-      consent: true,
-    };
+    return fiveKmEntry({ firstName: 'Load', lastName: `Client ${tag}`, email: `load.${tag}@example.com` });
   }
 
   start() {

@@ -1,20 +1,13 @@
-import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from '../lib/free-port.ts';
 
 /** An SMTP server that can start late (the outage) and counts what each recipient received. */
 export class SmtpCatcher {
   private readonly received: string[] = [];
   private server?: SMTPServer;
 
-  async reservePort(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const probe = net.createServer();
-      probe.on('error', reject);
-      probe.listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
+  reservePort(): Promise<number> {
+    return freePort();
   }
 
   async listen(port: number) {

@@ -9,56 +9,48 @@ import { afterAll, describe, expect, it } from 'vitest';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'celebration-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      ...env,
-    },
+/** A script run with tsx on the embedded database in dataDir, its stdout and stderr gathered together. */
+function runScript(script: string, args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk) => {
+  const gather = (chunk: Buffer) => {
     output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
+  };
+  child.stdout?.on('data', gather);
+  child.stderr?.on('data', gather);
+  return { child, output: () => output };
+}
+
+function startServer(env: Record<string, string>) {
+  const { child, output } = runScript('src/server/main.ts', [], {
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    ...env,
   });
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes('Celebration is ready')) {
+      if (output().includes('Celebration is ready')) {
         clearInterval(timer);
         resolve();
       }
     }, 50);
     child.once('exit', (code) => {
       clearInterval(timer);
-      reject(new Error(`server exited with ${code}: ${output}`));
+      reject(new Error(`server exited with ${code}: ${output()}`));
     });
   });
   ready.catch(() => {}); // a test that expects the process to fail awaits `exited` instead
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, ready, exited, output: () => output };
+  return { child, ready, exited, output };
 }
 
 function runAdminCreate(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/create-admin.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
+  const { child, output } = runScript('scripts/create-admin.ts', args);
   return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, output })),
+    child.once('exit', (code) => resolve({ code, output: output() })),
   );
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 
 const PAGES = [
   '/',
@@ -16,11 +16,6 @@ for (const path of PAGES) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    await expect(page.locator('h1')).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    await expectNoAxeViolationsOnceLoaded(page);
   });
 }

@@ -1,5 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import {
   createVerifiedAccount,
   newAccount,
@@ -7,18 +5,10 @@ import {
   signUpInBrowser,
   verificationLink,
 } from './support/accounts.ts';
+import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
 import { fillRegistration } from './support/registration-form.ts';
-
-async function expectNoViolations(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('h1')).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -35,7 +25,7 @@ for (const path of [
 ]) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.goto(path);
-    await expectNoViolations(page);
+    await expectNoAxeViolationsOnceLoaded(page);
   });
 }
 
@@ -46,31 +36,31 @@ test('axe finds no violations on the failed sign-in and the form errors', async 
     password: 'not the password',
   });
   await expect(page.getByRole('alert')).toHaveText('Email or password is incorrect');
-  await expectNoViolations(page);
+  await expectNoAxeViolationsOnceLoaded(page);
   await page.goto('/SignUp');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Enter your full name')).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolationsOnceLoaded(page);
 });
 
 test('axe finds no violations on the admin pages, the accounts dialog included', async ({ page, admin }) => {
   await page.goto('/About');
   await signInInBrowser(page, admin);
   await expect(page).toHaveURL(/\/WelcomeAdmin$/);
-  await expectNoViolations(page);
+  await expectNoAxeViolationsOnceLoaded(page);
   await page.goto('/Outbox');
   await expect(page.getByRole('article').first()).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolationsOnceLoaded(page);
   await page.goto('/Accounts');
   await expect(page.getByRole('row').nth(1)).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolationsOnceLoaded(page);
   await page
     .getByRole('row')
     .nth(1)
     .getByRole('button', { name: /^(Disable|Enable) / })
     .click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolationsOnceLoaded(page);
 });
 
 test('axe finds no violations on the company sign-up answer and the team page with an entry', async ({
@@ -78,11 +68,11 @@ test('axe finds no violations on the company sign-up answer and the team page wi
 }, testInfo) => {
   const company = newAccount('a11y-company', testInfo, 'Msasa Logistics');
   await signUpInBrowser(page, company, 'company');
-  await expectNoViolations(page);
+  await expectNoAxeViolationsOnceLoaded(page);
   await page.goto(await verificationLink(company.email));
   await expect(page).toHaveURL(/\/WelcomeManager$/);
   await expect(page.getByText('No staff registered yet')).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolationsOnceLoaded(page);
   const lastName = uniqueName('Staff');
   await fillRegistration(page, {
     firstName: 'Rumbi',
@@ -96,7 +86,7 @@ test('axe finds no violations on the company sign-up answer and the team page wi
   });
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('region', { name: "Your team's entries" }).getByText(lastName)).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolationsOnceLoaded(page);
 });
 
 test('axe finds no violations on a participant home and the no-access screen', async ({
@@ -109,8 +99,8 @@ test('axe finds no violations on a participant home and the no-access screen', a
   await page.goto('/About');
   await signInInBrowser(page, man);
   await expect(page).toHaveURL(/\/WelcomeMan$/);
-  await expectNoViolations(page);
+  await expectNoAxeViolationsOnceLoaded(page);
   await page.goto('/WelcomeAdmin');
   await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolationsOnceLoaded(page);
 });

@@ -1,7 +1,8 @@
 import { signInInBrowser } from './support/accounts.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
-import { entrant, expectNoAxeViolations, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });

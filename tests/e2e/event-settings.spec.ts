@@ -1,8 +1,9 @@
 import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
-import { entrant, expectNoAxeViolations, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { newAccount } from './support/accounts.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   createAdminFromCommandLine,
   entrant,
-  expectNoAxeViolations,
   registerInBrowser,
   signInAsAdmin,
 } from './support/fun-run-admin.ts';

@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type App, buildApp } from '../../src/server/app.ts';
-import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
+import { type Database, type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
+import { men } from '../../src/server/db/schema/index.ts';
 import { seed } from '../../src/server/db/seed/index.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import type { Role } from '../../src/shared/accounts/account.ts';
@@ -48,6 +53,72 @@ export async function resetData() {
 
 export const ORIGIN = 'http://localhost:3000';
 
+export type SignedIn = Awaited<ReturnType<typeof signedInAs>>;
+
+/**
+ * Stands in for an object the hooks make later, so a test file can name it once at the top (as it
+ * named its `let app` before) and use it in tests and helpers unchanged.
+ */
+function madeLater<T extends object>(what: string, current: () => T | undefined): T {
+  const made = () => {
+    const value = current();
+    if (!value) throw new Error(`${what} is made in beforeAll: use it in a hook or a test`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get(_, key) {
+      const value = made();
+      const field = Reflect.get(value, key, value);
+      return typeof field === 'function' ? field.bind(value) : field;
+    },
+    has: (_, key) => Reflect.has(made(), key),
+  });
+}
+
+/**
+ * The hooks most API test files share: one app for the file (rate limits off unless `env` says), the
+ * data as seeded before each test (or once, `reset: 'once'`), and before each test a newly signed-in
+ * admin, since resetting empties the accounts (`admin: false` when the file needs none). `dataDir`
+ * gives the app a real, temporary data directory, named with this prefix and removed at the end.
+ */
+export function setUpTestApp({
+  env = {},
+  reset = 'each',
+  admin: signInAdmin = true,
+  dataDir: dataDirPrefix,
+}: {
+  env?: Record<string, string>;
+  reset?: 'each' | 'once';
+  admin?: boolean;
+  dataDir?: string;
+} = {}) {
+  const dataDir = dataDirPrefix ? mkdtempSync(path.join(tmpdir(), dataDirPrefix)) : undefined;
+  let app: App | undefined;
+  let db: Database | undefined;
+  const admin = {} as SignedIn;
+  beforeAll(async () => {
+    app = await createTestApp({ RATE_LIMITS: 'off', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env });
+    db = (await testDatabase()).db;
+    if (reset === 'once') await resetData();
+  });
+  afterAll(async () => {
+    await app?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  if (reset === 'each') {
+    beforeEach(async () => {
+      await resetData();
+      if (signInAdmin && app) Object.assign(admin, await signedInAs(app, 'admin'));
+    });
+  }
+  return {
+    app: madeLater('the test app', () => app),
+    db: madeLater('the test database', () => db),
+    admin,
+    dataDir: dataDir ?? '',
+  };
+}
+
 let accountSerial = 0;
 
 /** A verified account with this role, created directly (no mail), not signed in. */
@@ -79,6 +150,39 @@ export async function signedInAs(app: App, role: Role, password = 'a long enough
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return { id, email, password, cookie: cookieHeader(response.headers['set-cookie']) };
+}
+
+/** A signed-in participant with his programme record. */
+export async function signedInMan(app: App, firstName: string, lastName: string) {
+  const account = await signedInAs(app, 'participant');
+  const { db } = await testDatabase();
+  const [row] = await db
+    .insert(men)
+    .values({ firstName, lastName, email: account.email, mobile: '+263771234567', userId: account.id })
+    .returning();
+  return { ...account, manId: row?.id ?? '' };
+}
+
+/** A small PDF, the kind of file a man uploads for an assignment. */
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+/** Uploads a file for an assignment as `who`, as the progress page does. */
+export function uploadSubmission(
+  app: App,
+  who: { cookie: string },
+  assignmentId: string | undefined,
+  name: string,
+  body: Buffer = PDF,
+) {
+  const form = multipartFile(name, body, 'application/pdf');
+  return app.inject({
+    method: 'POST',
+    url: `/api/me/assignments/${assignmentId}/submission`,
+    headers: { cookie: who.cookie, origin: ORIGIN, 'content-type': form.contentType },
+    payload: form.payload,
+  });
 }
 
 /** The Cookie header a browser would send back after these Set-Cookie headers. */

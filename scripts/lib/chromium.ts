@@ -2,7 +2,10 @@ import { execFileSync } from 'node:child_process';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
-/** The flags ENGINEERING.md names for this machine (headless mode is added by each launcher). */
+/**
+ * The flags ENGINEERING.md names for this machine (headless mode is added by each launcher), for the
+ * browser tests, the bench's page loads and Lighthouse alike.
+ */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -13,7 +16,8 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-export function chromiumVersion(): string {
+/** Chromium's version, or undefined when it is not installed. */
+export function chromiumVersion(): string | undefined {
   try {
     const out = execFileSync(CHROMIUM, ['--version'], {
       encoding: 'utf8',
@@ -22,6 +26,6 @@ export function chromiumVersion(): string {
     });
     return out.match(/\d+(\.\d+)+/)?.[0] ?? 'unknown';
   } catch {
-    return 'not installed';
+    return undefined;
   }
 }

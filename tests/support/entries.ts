@@ -1,0 +1,48 @@
+// Fun-run entries as the registration form sends them; plain data, so the bench and reliability scripts
+// can use them without loading the app.
+
+/** a, b, … z, ba, bb …: a distinct suffix for names without digits (digits would blur the privacy checks). */
+export function letters(n: number) {
+  let text = '';
+  let rest = n;
+  do {
+    text = String.fromCharCode(97 + (rest % 26)) + text;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return text;
+}
+
+/** A valid 10 km runner entry for the person `tag` names; overrides win. */
+export function runnerEntry(tag: string, overrides: Record<string, unknown> = {}) {
+  return {
+    discipline: 'run',
+    firstName: 'Tendai',
+    lastName: `Moyo ${tag}`,
+    email: `tendai.${tag}@example.com`,
+    mobile: '0771234567',
+    age: 37,
+    gender: 'Male',
+    raceType: '10km',
+    nextOfKinMobile: '+263 77 123 4567',
+    tshirtSize: 'Medium',
+    consent: true,
+    ...overrides,
+  };
+}
+
+/** A valid 5 km entry with only the required fields (no gender); overrides win. */
+export function fiveKmEntry(overrides: Record<string, unknown> = {}) {
+  return {
+    discipline: 'run',
+    firstName: 'Tendai',
+    lastName: 'Moyo',
+    email: 'tendai@example.com',
+    mobile: '0771234567',
+    age: 30,
+    raceType: '5km',
+    nextOfKinMobile: '0772345678',
+    tshirtSize: 'Small',
+    consent: true,
+    ...overrides,
+  };
+}
