@@ -11,3 +11,12 @@ export const displayPhone = (event: { phoneDisplay: Record<string, string> }, e1
 export function mobileMoneyCode(pattern: string, amount: string | null) {
   return pattern.replaceAll('{amount}', amount ?? 'AMOUNT');
 }
+
+export type PaymentMethodKey = 'usd' | 'zwg' | 'cash' | 'mobileMoney';
+
+/** The ways to pay in the order entrants see them: mobile money first when it is set (most pay that way). */
+export function paymentOrder(payment: { mobileMoney: { number: string } }): PaymentMethodKey[] {
+  return payment.mobileMoney.number.trim()
+    ? ['mobileMoney', 'usd', 'zwg', 'cash']
+    : ['usd', 'zwg', 'cash', 'mobileMoney'];
+}

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
-import { formatFees } from '../../../shared/money.ts';
+import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
 import type { RegistrationReceipt } from '../../../shared/registrations/registration.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
@@ -40,9 +40,17 @@ export default function ThankYou() {
             <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-stone-900">
               {receipt.reference}
             </p>
+            {fees ? (
+              <p className="mt-3 text-xl font-bold text-stone-900">Total due: {fees}</p>
+            ) : (
+              event && (
+                <p className="mt-3 font-semibold text-stone-900">
+                  {feeToBeConfirmed(displayPhone(event, event.contactPhone))}
+                </p>
+              )
+            )}
             <p className="mt-2 text-stone-800">
               {DISCIPLINE_LABELS[receipt.discipline]} · {receipt.raceType}
-              {fees && <> · Entry fee {fees}</>}
             </p>
             <p className="mt-2 text-sm text-stone-600">
               We have emailed you a copy. Quote this reference when you pay.

@@ -1,5 +1,11 @@
-import { DISCIPLINE_LABELS, type Discipline, mobileMoneyCode } from '../../../shared/events/event-display.ts';
-import { formatFees } from '../../../shared/money.ts';
+import {
+  DISCIPLINE_LABELS,
+  type Discipline,
+  mobileMoneyCode,
+  type PaymentMethodKey,
+  paymentOrder,
+} from '../../../shared/events/event-display.ts';
+import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import type { EventRow } from '../events/service.ts';
@@ -47,20 +53,23 @@ export function confirmationMail(
   const p = event.payment;
   const phones = phonesOf(event);
   const fees = formatFees(receipt.feeUsd, receipt.feeZwg);
+  const howToPay: Record<PaymentMethodKey, string> = {
+    usd: `USD bank transfer: ${p.usd.accountName}, account ${p.usd.accountNumber}, ${p.bankName}, ${p.branch} branch.`,
+    zwg: `ZWG bank transfer: ${p.zwg.accountName}, account ${p.zwg.accountNumber}, ${p.bankName}.`,
+    cash: `Cash: call ${phones.cash}.`,
+    mobileMoney: `${p.mobileMoney.provider}: dial ${mobileMoneyCode(p.mobileMoney.codePattern, receipt.feeUsd)} (${p.mobileMoney.holderName}, ${phones.mobileMoney}).`,
+  };
   const text = [
     `Dear ${receipt.firstName},`,
     '',
     `Thank you for registering for the ${event.title} ${event.year}.`,
     '',
+    fees ? `Total due: ${fees}` : feeToBeConfirmed(phones.contact),
     `Your reference: ${receipt.reference}`,
     `Entry: ${DISCIPLINE_LABELS[receipt.discipline]}, ${receipt.raceType}`,
-    ...(fees ? [`Entry fee: ${fees}`] : []),
     '',
     `How to pay (always quote your reference ${receipt.reference}):`,
-    `1. USD bank transfer: ${p.usd.accountName}, account ${p.usd.accountNumber}, ${p.bankName}, ${p.branch} branch.`,
-    `2. ZWG bank transfer: ${p.zwg.accountName}, account ${p.zwg.accountNumber}, ${p.bankName}.`,
-    `3. Cash: call ${phones.cash}.`,
-    `4. ${p.mobileMoney.provider}: dial ${mobileMoneyCode(p.mobileMoney.codePattern, receipt.feeUsd)} (${p.mobileMoney.holderName}, ${phones.mobileMoney}).`,
+    ...paymentOrder(p).map((key, index) => `${index + 1}. ${howToPay[key]}`),
     '',
     `Questions? Call ${phones.contact}.`,
     `${publicUrl.replace(/\/$/, '')}/Banking`,

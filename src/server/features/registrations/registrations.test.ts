@@ -213,7 +213,19 @@ describe(`POST /api/registrations (${testDatabaseKind})`, () => {
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ raceType: '21km', feeUsd: '10.00', feeZwg: '270.50' });
       const [mail] = await allMail();
-      expect(mail?.text).toContain('Entry fee: USD 10.00 or ZWG 270.50');
+      expect(mail?.text).toContain('Total due: US$10.00 or ZWG 270.50');
+    });
+
+    it('says in words that the fee will be confirmed when the race has none, and puts mobile money first', async () => {
+      const response = await post(entry({ raceType: '5km' }));
+      expect(response.statusCode).toBe(201);
+      const [mail] = await allMail();
+      expect(mail?.text).toMatch(/The organisers will confirm the fee: call \+?\d[\d ]+\./);
+      expect(mail?.text).not.toContain('Total due');
+      const ways = (mail?.text ?? '').split('\n').filter((line) => /^\d\. /.test(line));
+      expect(ways).toHaveLength(4);
+      expect(ways[0]).toMatch(/^1\. .*: dial /);
+      expect(ways[1]).toMatch(/^2\. USD bank transfer/);
     });
 
     it.each(['15km', '30km'])('stores a cyclist entry for %s under the label shown', async (label) => {

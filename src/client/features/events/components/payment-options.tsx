@@ -1,5 +1,11 @@
+import type { ReactNode } from 'react';
 import type { PublicEvent } from '../../../../shared/events/event.ts';
-import { displayPhone, mobileMoneyCode } from '../../../../shared/events/event-display.ts';
+import {
+  displayPhone,
+  mobileMoneyCode,
+  type PaymentMethodKey,
+  paymentOrder,
+} from '../../../../shared/events/event-display.ts';
 
 interface Props {
   event: PublicEvent;
@@ -10,26 +16,37 @@ interface Props {
   headingLevel?: 'h2' | 'h3';
 }
 
-/** The four ways to pay, as on the landing page, the banking page and the thank-you page. */
+/** The four ways to pay, as on the landing page, the banking page and the thank-you page (and the mail). */
 export function PaymentOptions({ event, reference, amountUsd = null, headingLevel: H = 'h3' }: Props) {
   const { payment } = event;
   const code = mobileMoneyCode(payment.mobileMoney.codePattern, amountUsd);
-  return (
-    <ol className="grid gap-4 sm:grid-cols-2">
-      <Option number={1} title="USD bank transfer" H={H}>
-        <Detail label="Account name" value={payment.usd.accountName} />
-        <Detail label="Account number (USD)" value={payment.usd.accountNumber} />
-        <Detail label="Bank" value={payment.bankName} />
-        <Detail label="Branch" value={payment.branch} />
-        {reference && <Detail label="Payment reference" value={reference} />}
-      </Option>
-      <Option number={2} title="ZWG bank transfer" H={H}>
-        <Detail label="Account name" value={payment.zwg.accountName} />
-        <Detail label="Account number (ZWG)" value={payment.zwg.accountNumber} />
-        <Detail label="Bank" value={payment.bankName} />
-        {reference && <Detail label="Payment reference" value={reference} />}
-      </Option>
-      <Option number={3} title="Cash" H={H}>
+  const options: Record<PaymentMethodKey, { title: string; details: ReactNode }> = {
+    usd: {
+      title: 'USD bank transfer',
+      details: (
+        <>
+          <Detail label="Account name" value={payment.usd.accountName} />
+          <Detail label="Account number (USD)" value={payment.usd.accountNumber} />
+          <Detail label="Bank" value={payment.bankName} />
+          <Detail label="Branch" value={payment.branch} />
+          {reference && <Detail label="Payment reference" value={reference} />}
+        </>
+      ),
+    },
+    zwg: {
+      title: 'ZWG bank transfer',
+      details: (
+        <>
+          <Detail label="Account name" value={payment.zwg.accountName} />
+          <Detail label="Account number (ZWG)" value={payment.zwg.accountNumber} />
+          <Detail label="Bank" value={payment.bankName} />
+          {reference && <Detail label="Payment reference" value={reference} />}
+        </>
+      ),
+    },
+    cash: {
+      title: 'Cash',
+      details: (
         <p>
           Call{' '}
           <a href={`tel:${payment.cashPhone}`} className="font-semibold text-brand-700 underline">
@@ -37,25 +54,39 @@ export function PaymentOptions({ event, reference, amountUsd = null, headingLeve
           </a>{' '}
           to arrange a cash payment{reference ? `, quoting ${reference}` : ''}.
         </p>
-      </Option>
-      <Option number={4} title={`Mobile money (${payment.mobileMoney.provider})`} H={H}>
-        <p>
-          Dial{' '}
-          {amountUsd ? (
-            <a
-              href={`tel:${encodeURIComponent(code)}`}
-              className="font-mono font-semibold text-brand-700 underline"
-            >
-              {code}
-            </a>
-          ) : (
-            <span className="font-mono font-semibold">{code}</span>
-          )}
-        </p>
-        <Detail label="Number" value={displayPhone(event, payment.mobileMoney.number)} />
-        <Detail label="Account holder" value={payment.mobileMoney.holderName} />
-        {reference && <Detail label="Payment reference" value={reference} />}
-      </Option>
+      ),
+    },
+    mobileMoney: {
+      title: `Mobile money (${payment.mobileMoney.provider})`,
+      details: (
+        <>
+          <p>
+            Dial{' '}
+            {amountUsd ? (
+              <a
+                href={`tel:${encodeURIComponent(code)}`}
+                className="font-mono font-semibold text-brand-700 underline"
+              >
+                {code}
+              </a>
+            ) : (
+              <span className="font-mono font-semibold">{code}</span>
+            )}
+          </p>
+          <Detail label="Number" value={displayPhone(event, payment.mobileMoney.number)} />
+          <Detail label="Account holder" value={payment.mobileMoney.holderName} />
+          {reference && <Detail label="Payment reference" value={reference} />}
+        </>
+      ),
+    },
+  };
+  return (
+    <ol className="grid gap-4 sm:grid-cols-2">
+      {paymentOrder(payment).map((key, index) => (
+        <Option key={key} number={index + 1} title={options[key].title} H={H}>
+          {options[key].details}
+        </Option>
+      ))}
     </ol>
   );
 }
@@ -69,7 +100,7 @@ function Option({
   number: number;
   title: string;
   H: 'h2' | 'h3';
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   return (
     <li className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">

@@ -93,7 +93,7 @@ export function EntrantFields({
           {races.map((race) => (
             <option key={race.label} value={race.label} disabled={race.full}>
               {race.label}
-              {race.full ? ' (Full)' : race.fee ? ` (${race.fee})` : ''}
+              {race.full ? ' (Full)' : race.fee ? ` — ${race.fee}` : ''}
             </option>
           ))}
         </SelectField>

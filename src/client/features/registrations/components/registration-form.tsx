@@ -127,7 +127,7 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
       <EntrantFields
         register={register}
         errors={errors}
-        races={races.map((race) => ({ ...race, fee: formatFees(race.feeUsd, race.feeZwg) }))}
+        races={races.map((race) => ({ ...race, fee: formatFees(race.feeUsd, race.feeZwg, ' / ') }))}
         sizes={sizes}
       />
       <div className="flex items-start gap-3">
