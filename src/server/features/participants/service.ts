@@ -113,11 +113,8 @@ function paymentSummary(update: PaymentUpdateData) {
 
 type EntryRow = NonNullable<Awaited<ReturnType<typeof findParticipant>>>;
 type EventNow = Awaited<ReturnType<typeof getCurrentEvent>>;
+type HistoryNote = Omit<Parameters<typeof addHistory>[1], 'registrationId'>;
 type Change = (tx: Transaction, row: EntryRow, event: EventNow) => Promise<HistoryNote | undefined>;
-interface HistoryNote {
-  action: 'payment' | 'edited' | 'cancelled';
-  summary: string;
-}
 
 /** One change to an entry in one transaction, noted in its history; answers the entry as it now is. */
 async function changeEntry(context: AppContext, id: string, actor: CurrentUser, change: Change) {
