@@ -24,22 +24,28 @@ export default defineConfig({
             {
               // Everything a page inside the app shell needs: server state, the API client, the public frame.
               name: 'app',
-              test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/](app[\\/]shell|lib[\\/]api|components[\\/]public-page|components[\\/]ui[\\/]status|features[\\/]events[\\/]api)[\\/.]/,
+              test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/](app[\\/]shell|lib[\\/]api|components[\\/]public-page|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/]last-receipt)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
               priority: 30,
             },
             {
               // Phone-number metadata: only forms with a phone field need it (once no shared module that
               // the account pages import pulls it in, they load without it).
               name: 'phone',
-              test: /node_modules[\\/]libphonenumber-js[\\/]/,
+              test: /node_modules[\\/]libphonenumber-js[\\/]|src[\\/]shared[\\/]phone\.ts/,
               priority: 25,
             },
             {
               // Forms and their validation (zod/mini, react-hook-form): the registration and account pages. Not
               // ui/field.tsx: /Search uses its input style without any of this.
               name: 'forms',
-              test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|src[\\/]shared[\\/](validation|registrations[\\/]registration)\.ts/,
+              test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|src[\\/]shared[\\/](validation|registrations[\\/]registration)\.ts|src[\\/]client[\\/]lib[\\/](use-zod-form|field-errors)\.ts/,
               priority: 20,
+            },
+            {
+              // The runner, cyclist and team forms in one file rather than several small ones.
+              name: 'registration-form',
+              test: /src[\\/]client[\\/]features[\\/]registrations[\\/](components[\\/](entrant-fields|registration-form|registration-page)\.tsx|api[\\/]register\.ts)/,
+              priority: 15,
             },
           ],
         },

@@ -1,6 +1,7 @@
-import { Component, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { buttonClass } from '../components/ui/button.tsx';
+import { ErrorBoundary } from '../components/ui/error-boundary.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 
 // Browsers word a failed dynamic import differently; all mean the chunk could not be loaded.
@@ -51,20 +52,6 @@ function FailureScreen({ error }: { error: unknown }) {
       <p>Something went wrong while showing this page. Please try again.</p>
     </ErrorScreen>
   );
-}
-
-/** Shows `fallback` instead of its children once they fail to load or render. */
-export class ErrorBoundary extends Component<
-  { children: ReactNode; fallback: (error: unknown) => ReactNode },
-  { error: unknown }
-> {
-  state = { error: undefined as unknown };
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-  render() {
-    return this.state.error === undefined ? this.props.children : this.props.fallback(this.state.error);
-  }
 }
 
 /** Catches a page that fails to load or render; moving to another page clears it. */

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { cardClass, LinkCard } from '../../components/ui/link-card.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
@@ -8,7 +9,6 @@ import { Loading } from '../../components/ui/status.tsx';
 import { useFunRunDashboard, useProgrammeTotals } from '../../features/dashboard/api/dashboard.ts';
 import { moneyText } from '../../features/participants/money-text.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
-import { ErrorBoundary } from '../route-error.tsx';
 
 // The charts are their own chunk, fetched by this page only (never by a public page), while the figures load.
 const loadCharts = () => import('../../features/dashboard/components/dashboard-charts.tsx');

@@ -5,7 +5,7 @@ import type { RegistrationReceipt } from '../../../shared/registrations/registra
 import { PublicPage } from '../../components/public-page.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
-import { recallReceipt } from '../../features/registrations/api/register.ts';
+import { recallReceipt } from '../../features/registrations/last-receipt.ts';
 
 export default function ThankYou() {
   const { state } = useLocation();

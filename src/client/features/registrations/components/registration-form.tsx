@@ -11,7 +11,8 @@ import { SubmitButton } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { rememberReceipt, type SubmitRegistration, useRegister } from '../api/register.ts';
+import { type SubmitRegistration, useRegister } from '../api/register.ts';
+import { rememberReceipt } from '../last-receipt.ts';
 import { type EntrantField, EntrantFields, isEntrantField } from './entrant-fields.tsx';
 
 type FormValues = {
