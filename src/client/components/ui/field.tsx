@@ -104,13 +104,3 @@ export const PHONE_HINT = 'e.g. 0771234567 or +263 77 123 4567';
 export function PhoneField({ hint = PHONE_HINT, ...props }: TextFieldProps) {
   return <TextField type="tel" hint={hint} {...props} />;
 }
-
-/** A search input that filters as it is typed (no form of its own: it may sit inside one). */
-export function SearchField({
-  onText,
-  ...props
-}: Omit<TextFieldProps, 'onChange'> & { onText: (text: string) => void }) {
-  return (
-    <TextField type="search" autoComplete="off" {...props} onChange={(event) => onText(event.target.value)} />
-  );
-}

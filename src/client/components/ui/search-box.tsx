@@ -1,5 +1,5 @@
 import { Button } from './button.tsx';
-import { SearchField } from './field.tsx';
+import { TextField, type TextFieldProps } from './field.tsx';
 
 /**
  * A labelled search input in a <search> form. The caller keeps the text and waits for a pause in typing
@@ -42,5 +42,15 @@ export function SearchBox({
         {submitLabel && <Button type="submit">{submitLabel}</Button>}
       </form>
     </search>
+  );
+}
+
+/** A search input that filters as it is typed (no form of its own: it may sit inside one). */
+export function SearchField({
+  onText,
+  ...props
+}: Omit<TextFieldProps, 'onChange'> & { onText: (text: string) => void }) {
+  return (
+    <TextField type="search" autoComplete="off" {...props} onChange={(event) => onText(event.target.value)} />
   );
 }

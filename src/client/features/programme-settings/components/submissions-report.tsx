@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import type { SubmissionReport } from '../../../../shared/programme-settings/programme-settings.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { SearchField, SelectField } from '../../../components/ui/field.tsx';
+import { SelectField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
+import { SearchField } from '../../../components/ui/search-box.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { formatDueDate, formatSize, formatSubmittedAt } from '../../../lib/format.ts';
