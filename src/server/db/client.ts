@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -84,7 +84,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       ),
     kind: 'pglite',
     where: inMemory ? 'PGlite (in memory)' : `PGlite in ${dir}`,
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => migrateUnlessCurrent(db, () => migratePglite(drizzlePglite(client), { migrationsFolder })),
     ping: async () => {
       await client.query('select 1');
     },
@@ -133,10 +133,31 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     },
     kind: 'postgres',
     where: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    migrate: () => migrateUnlessCurrent(db, () => migratePg(drizzlePg(pool), { migrationsFolder })),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Drizzle's migrator reads and hashes every migration file and writes its bookkeeping table on every start.
+ * When the newest migration in the folder is the newest the database has applied (the migrator's own
+ * test), a start has nothing to migrate: one read instead of ~130 ms of writes on the embedded database.
+ */
+async function migrateUnlessCurrent(db: Database, migrate: () => Promise<void>) {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = journal.entries.at(-1)?.when;
+  try {
+    const { rows } = (await db.execute(
+      sql`select max(created_at) as applied from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { applied: string | number | null }[] };
+    if (newest !== undefined && Number(rows[0]?.applied) === newest) return;
+  } catch {
+    // No bookkeeping table yet: a new database.
+  }
+  await migrate();
 }

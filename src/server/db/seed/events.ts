@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { events, raceOptions } from '../schema/index.ts';
 
@@ -20,6 +21,9 @@ I certify that I am physically fit and sufficiently prepared to take part, and t
 
 /** The 2025 event of the original product; inserted once, then it belongs to the admins. */
 export async function seedEvents(db: Database) {
+  // A read first: on every start after the first there is nothing to write (and no WAL to flush).
+  const [seeded] = await db.select({ id: events.id }).from(events).where(eq(events.slug, SEED_EVENT_SLUG));
+  if (seeded) return;
   const [event] = await db
     .insert(events)
     .values({
