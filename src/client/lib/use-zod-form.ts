@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type FieldErrors,
   type FieldValues,
   type Resolver,
   type ResolverOptions,
@@ -7,6 +8,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import type * as z from 'zod/mini';
+import { announce } from './announce.ts';
 
 /** A contract whose input is an object of fields (every form's is), and what it gives when they pass. */
 export type FormSchema<Output = unknown> = z.ZodMiniType<Output, FieldValues>;
@@ -40,5 +42,35 @@ export function useZodForm<Schema extends FormSchema, Values extends FieldValues
   const check = zodResolver(schema) as unknown as Check;
   const resolver: Resolver<Values, unknown, z.output<Schema>> = (values, context, resolverOptions) =>
     check(toSchemaInput ? toSchemaInput(values) : values, context, resolverOptions);
-  return useForm<Values, unknown, z.output<Schema>>({ ...options, resolver });
+  const form = useForm<Values, unknown, z.output<Schema>>({ ...options, resolver, shouldFocusError: false });
+  // Every form alike: all its errors show at once (the schema checks every field), the first field in
+  // error, in the order the form shows them, takes the focus, and screen readers hear how many there are.
+  const handleSubmit: typeof form.handleSubmit = (onValid, onInvalid) =>
+    form.handleSubmit(onValid, (errors, event) => {
+      pointToErrors(errors, event?.target instanceof HTMLFormElement ? event.target : undefined);
+      return onInvalid?.(errors, event);
+    });
+  return { ...form, handleSubmit };
+}
+
+/** "1 field needs attention", "3 fields need attention"; the first field in error is focused. */
+function pointToErrors(errors: FieldErrors, form: HTMLFormElement | undefined) {
+  const names = errorNames(errors);
+  if (names.length === 0) return;
+  announce(names.length === 1 ? '1 field needs attention' : `${names.length} fields need attention`);
+  const first = [...(form ?? document).querySelectorAll<HTMLElement>('[name]')].find((element) =>
+    names.includes(element.getAttribute('name') ?? ''),
+  );
+  first?.focus();
+}
+
+/** The dotted names of the fields in error (payment.amount), as their inputs are named. */
+function errorNames(errors: FieldErrors, prefix = ''): string[] {
+  return Object.entries(errors).flatMap(([key, error]) => {
+    if (!error || typeof error !== 'object') return [];
+    const name = prefix ? `${prefix}.${key}` : key;
+    return 'message' in error && typeof error.message === 'string'
+      ? [name]
+      : errorNames(error as FieldErrors, name);
+  });
 }

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+
+const announcer = '[data-announcer]';
+
+test('a form shows every error at once, focuses the first field in error and says how many there are', async ({
+  page,
+}) => {
+  await page.goto('/Register');
+  await page.getByLabel('First name').fill('Rudo');
+  await page.getByLabel('Last name').fill('Errors');
+  await page.getByLabel('Email').fill('rudo.errors@example.com');
+  await page.getByLabel('Mobile', { exact: true }).fill('12345');
+  await page.getByLabel('Age').fill('30');
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  await expect(page.getByLabel('Mobile', { exact: true })).toBeFocused();
+  for (const message of [
+    'Enter a valid mobile number, e.g. 0771234567 or +263 77 123 4567',
+    'Enter a race type',
+    'Enter a T-shirt size',
+    'Enter a next of kin mobile number',
+    'You must agree to the Terms and Conditions to register',
+  ]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await expect(page.locator(announcer)).toHaveText('5 fields need attention');
+  await expect(page.locator(announcer)).toHaveAttribute('aria-live', 'assertive');
+});
+
+test('the sign-in form behaves the same', async ({ page }) => {
+  await page.goto('/About');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.locator(announcer)).toHaveText('2 fields need attention');
+});
