@@ -5,7 +5,8 @@
  * prints a table and writes bench/results.json and bench/RESULTS.md.
  * `npm run bench -- --only footprint,embedded-exports` runs some parts (see PARTS) and writes its report to
  * bench/tmp/ instead, so RESULTS.md always comes from a whole run. `--node PATH` runs the server on that Node
- * (the machine section says which).
+ * (the machine section says which); without it, on the bench's own Node, or on CI's Node 24 (.cache/node24)
+ * when the bench's own is outside package.json's engines.
  * Exit code 0 when every measurement ran, missed budgets included (the report says which);
  * 1 only when the bench itself broke.
  */
@@ -18,7 +19,7 @@ import { LIGHTHOUSE, measureLighthouse } from './bench/lighthouse.ts';
 import { describeCommit, describeMachine, waitForQuietCpu } from './bench/machine.ts';
 import { measurePages, PAGES } from './bench/pages.ts';
 import { measurePgbench, PGBENCH } from './bench/pgbench.ts';
-import { buildIfNeeded, setServerNode, startServer } from './bench/processes.ts';
+import { buildIfNeeded, setServerNode, startServer, supportedNodeInstead } from './bench/processes.ts';
 import {
   EVENT_REFERENCE,
   measureEventReads,
@@ -48,6 +49,15 @@ type Part = (typeof PARTS)[number];
 const { values: args } = parseArgs({ options: { only: { type: 'string' }, node: { type: 'string' } } });
 // The server (and the commands the bench runs beside it) on another Node, e.g. a Node 24 binary.
 if (args.node) setServerNode(args.node);
+else {
+  const supported = supportedNodeInstead();
+  if (supported) {
+    console.log(
+      `Node ${process.version} is outside package.json's engines: the server runs on ${supported}.`,
+    );
+    setServerNode(supported);
+  }
+}
 const only = args.only?.split(',').map((part) => part.trim());
 const unknownParts = only?.filter((part) => !(PARTS as readonly string[]).includes(part)) ?? [];
 if (unknownParts.length) {

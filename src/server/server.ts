@@ -1,9 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { startPreparingDatabase } from './db/prepare.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 
 const SHUTDOWN_GRACE_MS = 9000;
+
+function cannotOpen(logger: FastifyBaseLogger, error: unknown): never {
+  if (error instanceof DataDirInUseError) console.error(error.message);
+  else logger.fatal({ err: error }, 'could not open the database');
+  process.exit(1);
+}
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -21,31 +29,28 @@ async function main() {
 
   const logger = createLogger(env.LOG_LEVEL);
 
-  // The database opens while the app's modules load: PGlite reads and compiles its WebAssembly while
-  // the main thread compiles the app (issue 15: start to ready). Caught at once, answered below.
-  const opening = prepareDatabase(env).then(
-    (handle) => ({ handle }),
-    (error: unknown) => ({ error }),
-  );
-  const { buildApp } = await import('./app.ts');
-  let database: Awaited<ReturnType<typeof prepareDatabase>>;
+  // The database opens, migrates and seeds while the app's modules load and its routes are built:
+  // PGlite reads and compiles its WebAssembly meanwhile (issue 15: start to ready).
+  let database: DatabaseHandle;
+  let prepared: Promise<void>;
   try {
-    const opened = await opening;
-    if ('error' in opened) throw opened.error;
-    database = opened.handle;
+    ({ database, prepared } = startPreparingDatabase(env));
   } catch (error) {
-    if (error instanceof DataDirInUseError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    logger.fatal({ err: error }, 'could not open the database');
-    process.exit(1);
+    cannotOpen(logger, error);
+  }
+  // Answered below, once the app is built: not an unhandled rejection meanwhile.
+  prepared.catch(() => {});
+  const { buildApp } = await import('./app.ts');
+  const app = await buildApp({ env, database, logger, serveClient: true });
+  try {
+    await prepared;
+  } catch (error) {
+    cannotOpen(logger, error);
   }
   if (database.kind === 'pglite') {
     logger.info('Embedded database (PGlite): one server process only. Set DATABASE_URL to run several.');
   }
 
-  const app = await buildApp({ env, database, logger, serveClient: true });
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;

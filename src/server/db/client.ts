@@ -48,12 +48,25 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const { handle, ready } = startOpeningDatabase(options);
+  await ready;
+  return handle;
+}
+
+/**
+ * The handle at once, and `ready` when the database has opened. Queries made before wait for it, so
+ * the server builds its routes while the embedded database starts (issue 15: start to ready).
+ */
+export function startOpeningDatabase(options: DatabaseOptions): {
+  handle: DatabaseHandle;
+  ready: Promise<void>;
+} {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? { handle: openPostgres(options.databaseUrl, options.poolSize ?? 10), ready: Promise.resolve() }
     : openPglite(options.dataDir);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+function openPglite(dataDir: string): { handle: DatabaseHandle; ready: Promise<void> } {
   const inMemory = dataDir === 'memory://';
   const dir = inMemory ? dataDir : path.resolve(dataDir, 'pglite');
   let releaseLock = () => {};
@@ -64,13 +77,17 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   let client: PGlite;
   try {
     if (!inMemory) provisionFromTemplate(dir);
-    client = await PGlite.create(inMemory ? undefined : dir, { startParams: pgliteStartParams() });
+    client = new PGlite(inMemory ? undefined : dir, { startParams: pgliteStartParams() });
   } catch (error) {
     releaseLock();
     throw error;
   }
+  const ready = client.waitReady.catch((error: unknown) => {
+    releaseLock();
+    throw error;
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return {
+  const handle: DatabaseHandle = {
     db,
     // One connection in-process: nothing to gain from naming statements.
     run: async <Row>(statement: Statement, params: unknown[]) =>
@@ -93,9 +110,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       releaseLock();
     },
   };
+  return { handle, ready };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,

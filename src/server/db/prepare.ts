@@ -1,16 +1,37 @@
 import type { Env } from '../env.ts';
-import { type DatabaseHandle, openDatabase } from './client.ts';
+import { type DatabaseHandle, startOpeningDatabase } from './client.ts';
 import { seed } from './seed/index.ts';
 
+type DatabaseEnv = Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>;
+
 /** Opens the configured database, applies pending migrations and the idempotent seed. */
-export async function prepareDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): Promise<DatabaseHandle> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  try {
-    await database.migrate();
-    await seed(database.db);
-    return database;
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
+export async function prepareDatabase(env: DatabaseEnv): Promise<DatabaseHandle> {
+  const { database, prepared } = startPreparingDatabase(env);
+  await prepared;
+  return database;
+}
+
+/**
+ * The handle at once (queries wait until the database is open), and `prepared` when it is migrated and
+ * seeded: the server builds its routes meanwhile. Closes the database when preparing fails.
+ */
+export function startPreparingDatabase(env: DatabaseEnv): {
+  database: DatabaseHandle;
+  prepared: Promise<void>;
+} {
+  const { handle: database, ready } = startOpeningDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+  });
+  const prepared = (async () => {
+    try {
+      await ready;
+      await database.migrate();
+      await seed(database.db);
+    } catch (error) {
+      await database.close().catch(() => {});
+      throw error;
+    }
+  })();
+  return { database, prepared };
 }
