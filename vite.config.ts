@@ -38,7 +38,7 @@ export default defineConfig({
               // Forms and their validation (zod/mini, react-hook-form): the registration and account pages. Not
               // ui/field.tsx: /Search uses its input style without any of this.
               name: 'forms',
-              test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|src[\\/]shared[\\/](validation|registrations[\\/]registration)\.ts|src[\\/]client[\\/]lib[\\/](use-zod-form|field-errors|announce)\.ts/,
+              test: /node_modules[\\/](zod|react-hook-form)[\\/]|src[\\/]shared[\\/](validation|registrations[\\/]registration)\.ts|src[\\/]client[\\/]lib[\\/](use-zod-form|field-errors|announce)\.ts/,
               priority: 20,
             },
             {

@@ -54,6 +54,9 @@ test('an admin finds a runner and a cyclist, filters to cyclists, marks one paid
   await expect(page.getByRole('heading', { name: 'Registered Participants' })).toBeVisible();
 
   await page.getByLabel('Search participants').fill(surname);
+  // The search applies after a pause in typing; on a database with only these two entries, the rows
+  // below are there before it does.
+  await expect(page).toHaveURL(new RegExp(`q=${surname}`));
   const rows = page.getByRole('row').filter({ hasText: surname });
   await expect(rows).toHaveCount(2);
   await expect(page.getByText('Page 1 of 1 · 2 entries')).toBeVisible();
