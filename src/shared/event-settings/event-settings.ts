@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { DISCIPLINES } from '../events/event-display.ts';
+import { PaymentOptionsSchema } from '../events/event.ts';
+import { DISCIPLINES, PAYMENT_METHOD_KEYS } from '../events/event-display.ts';
 import { phoneNumber } from '../phone.ts';
 import { blankAsMissing, capitalise, INVISIBLE, PLAIN_TEXT_ONLY, requiredText } from '../validation.ts';
 
@@ -47,10 +48,29 @@ export const PaymentOptionsInputSchema = z.object({
       text('the payment code pattern', 100),
       z.string().check(z.regex(/\{amount\}/, 'The payment code must contain {amount} where the amount goes')),
     ),
+    zwgCodePattern: optionalText(
+      100,
+      z.regex(/^$|\{amount\}/, 'The ZWG payment code must contain {amount} where the amount goes'),
+    ),
+    matchingNote: optionalText(300),
   }),
   cashPhone: phoneNumber('the cash phone number'),
+  order: z
+    .array(z.enum(PAYMENT_METHOD_KEYS))
+    .check(
+      z.refine(
+        (order) => order.length === PAYMENT_METHOD_KEYS.length && new Set(order).size === order.length,
+        'List each way to pay once',
+      ),
+    ),
 });
 
+/** A text that may be left empty ('' then): trimmed, at most `max` characters. */
+function optionalText(max: number, ...checks: z.core.$ZodCheck<string>[]) {
+  return z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`), ...checks);
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const sizes = z
@@ -71,6 +91,9 @@ export const EventSettingsInputSchema = z.object({
       z.refine((value: string) => !Number.isNaN(Date.parse(value)), 'Enter a valid closing date and time'),
     ),
   ),
+  /** The day of the event, YYYY-MM-DD, or null while it is not fixed; unchanged when left out. */
+  eventDate: z.optional(z.nullable(z.string().check(z.regex(ISO_DATE, 'Enter the date of the event')))),
+  venue: z.optional(optionalText(200)),
   payment: PaymentOptionsInputSchema,
   tshirtSizes: z.object({ run: sizes, cycle: sizes }),
   termsText: requiredLines('the terms', 20_000),
@@ -88,6 +111,12 @@ export const RaceInputSchema = z.object({
   ),
   feeUsd: money,
   feeZwg: money,
+  /** "06:30", 24-hour; null while it is not fixed; unchanged when left out. */
+  startTime: z.optional(
+    z.nullable(
+      z.string().check(z.trim(), z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter the start time as 06:30')),
+    ),
+  ),
 });
 export const RacesInputSchema = z.object({
   races: z.array(RaceInputSchema).check(z.minLength(1, 'Keep at least one race'), z.maxLength(40)),
@@ -101,6 +130,7 @@ export const AdminRaceSchema = z.object({
   capacity: z.nullable(z.number()),
   feeUsd: z.nullable(z.string()),
   feeZwg: z.nullable(z.string()),
+  startTime: z.nullable(z.string()),
   taken: z.number(),
 });
 
@@ -113,19 +143,11 @@ export const EventSettingsSchema = z.object({
   backgroundImage: z.nullable(z.string()),
   logoImage: z.nullable(z.string()),
   registrationClosesAt: z.nullable(z.string()),
-  payment: z.object({
-    bankName: z.string(),
-    branch: z.string(),
-    usd: z.object({ accountName: z.string(), accountNumber: z.string() }),
-    zwg: z.object({ accountName: z.string(), accountNumber: z.string() }),
-    mobileMoney: z.object({
-      provider: z.string(),
-      number: z.string(),
-      holderName: z.string(),
-      codePattern: z.string(),
-    }),
-    cashPhone: z.string(),
-  }),
+  eventDate: z.nullable(z.string()),
+  venue: z.string(),
+  year: z.number(),
+  referencePrefix: z.string(),
+  payment: PaymentOptionsSchema,
   tshirtSizes: z.object({ run: z.array(z.string()), cycle: z.array(z.string()) }),
   termsText: z.string(),
   termsVersion: z.number(),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DISCIPLINES } from './event-display.ts';
+import { DISCIPLINES, PAYMENT_METHOD_KEYS } from './event-display.ts';
 
 export { DISCIPLINES, type Discipline } from './event-display.ts';
 
@@ -19,8 +19,14 @@ export const PaymentOptionsSchema = z.object({
     holderName: z.string().check(z.maxLength(200)),
     /** A USSD code with {amount} where the amount goes, e.g. *151*1*1*0770000000*{amount}# */
     codePattern: z.string().check(z.maxLength(100)),
+    /** The same for paying in ZWG; '' when mobile money is taken in US$ only. */
+    zwgCodePattern: z.string().check(z.maxLength(100)),
+    /** How a payment is matched to its entry (the USSD menu takes no reference); '' = the default text. */
+    matchingNote: z.string().check(z.maxLength(300)),
   }),
   cashPhone: z.string().check(z.maxLength(30)),
+  /** The ways to pay in the order entrants see them. */
+  order: z.array(z.enum(PAYMENT_METHOD_KEYS)),
 });
 export type PaymentOptions = z.infer<typeof PaymentOptionsSchema>;
 
@@ -36,6 +42,7 @@ export const PublicRaceSchema = z.object({
   full: z.boolean(),
   feeUsd: z.nullable(z.string()),
   feeZwg: z.nullable(z.string()),
+  startTime: z.nullable(z.string()),
 });
 export type PublicRace = z.infer<typeof PublicRaceSchema>;
 
@@ -54,6 +61,9 @@ export const PublicEventSchema = z.object({
   termsVersion: z.number(),
   registrationOpen: z.boolean(),
   registrationClosesAt: z.nullable(z.string()),
+  /** YYYY-MM-DD, or null while it is not fixed. */
+  eventDate: z.nullable(z.string()),
+  venue: z.string(),
   payment: PaymentOptionsSchema,
   races: z.array(PublicRaceSchema),
   tshirtSizes: TshirtSizesSchema,

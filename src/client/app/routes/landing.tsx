@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { SiteFooter } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
+import { EventFacts, RaceList, RegistrationClosed } from '../../features/events/components/event-facts.tsx';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
 import { Typewriter } from '../../features/events/components/typewriter.tsx';
 
@@ -49,22 +50,33 @@ export default function Landing() {
             </p>
             <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{title}</h1>
             <p className="text-lg text-stone-100 sm:text-xl">{event?.subtitle ?? '\u00a0'}</p>
-            <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-              <Link to="/Register" className={`${ctaClass} bg-white text-brand-800 hover:bg-brand-50`}>
-                Register as Runner
-              </Link>
-              <Link
-                to="/RegisterCyclist"
-                className={`${ctaClass} border-2 border-white bg-brand-700/80 text-white hover:bg-brand-700`}
-              >
-                Register as Cyclist
-              </Link>
-            </div>
-            {event && !event.registrationOpen && (
-              <p className="rounded-lg bg-black/50 px-4 py-2 font-semibold">Registration has closed</p>
+            {event && <EventFacts event={event} />}
+            {event && !event.registrationOpen ? (
+              <RegistrationClosed event={event} />
+            ) : (
+              <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+                <Link to="/Register" className={`${ctaClass} bg-white text-brand-800 hover:bg-brand-50`}>
+                  Register as Runner
+                </Link>
+                <Link
+                  to="/RegisterCyclist"
+                  className={`${ctaClass} border-2 border-white bg-brand-700/80 text-white hover:bg-brand-700`}
+                >
+                  Register as Cyclist
+                </Link>
+              </div>
             )}
           </div>
         </section>
+
+        {event && (
+          <section aria-labelledby="races-heading" className="mx-auto max-w-5xl px-5 pt-10">
+            <h2 id="races-heading" className="mb-5 text-2xl font-bold text-stone-900">
+              The races
+            </h2>
+            <RaceList event={event} />
+          </section>
+        )}
 
         <section aria-labelledby="payment-heading" className="mx-auto max-w-5xl px-5 py-10">
           <h2 id="payment-heading" className="text-2xl font-bold text-stone-900">

@@ -61,7 +61,11 @@ export default function ThankYou() {
               <h2 id="pay-heading" className="mb-4 text-2xl font-bold">
                 How to pay
               </h2>
-              <PaymentOptions event={event} reference={receipt.reference} amountUsd={receipt.feeUsd} />
+              <PaymentOptions
+                event={event}
+                reference={receipt.reference}
+                fees={{ usd: receipt.feeUsd, zwg: receipt.feeZwg }}
+              />
             </section>
           )}
         </>

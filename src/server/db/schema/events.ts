@@ -1,5 +1,6 @@
 import {
   boolean,
+  date,
   integer,
   jsonb,
   numeric,
@@ -31,6 +32,11 @@ export const events = pgTable('events', {
   termsText: text('terms_text').notNull(),
   termsVersion: integer('terms_version').notNull().default(1),
   registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
+  /** The day of the event (Harare), shown on the landing page; null until the organisers set it. */
+  eventDate: date('event_date'),
+  venue: text('venue').notNull().default(''),
+  /** Set when a new edition took over: the event is kept, read-only, for its lists and exports. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
   payment: jsonb('payment').$type<PaymentOptions>().notNull(),
   tshirtSizes: jsonb('tshirt_sizes').$type<TshirtSizes>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -54,6 +60,8 @@ export const raceOptions = pgTable(
     capacity: integer('capacity'),
     feeUsd: numeric('fee_usd', { precision: 10, scale: 2 }),
     feeZwg: numeric('fee_zwg', { precision: 12, scale: 2 }),
+    /** When the race starts on the day, "06:30" (24-hour, Harare); null until set. */
+    startTime: text('start_time'),
   },
   (table) => [
     uniqueIndex('race_options_event_discipline_label').on(table.eventId, table.discipline, table.label),

@@ -47,8 +47,11 @@ export async function seedEvents(db: Database) {
           number: '+263770000000',
           holderName: 'Example Account Holder',
           codePattern: '*153*1*1*0770000000*{amount}#',
+          zwgCodePattern: '',
+          matchingNote: '',
         },
         cashPhone: '+263770000000',
+        order: ['mobileMoney', 'usd', 'zwg', 'cash'],
       },
       tshirtSizes: {
         run: ['Small', 'Medium', 'Large', 'X-Large', 'XXL', '3XL', '4XL'],

@@ -65,6 +65,53 @@ describe('event settings', () => {
     expect(paths).toEqual(expect.arrayContaining(['title', 'payment.mobileMoney.codePattern']));
   });
 
+  it('saves the date, venue, ZWG mobile-money code, matching note and the order of the ways to pay', async () => {
+    const current = await settings();
+    const saved = await put('/api/admin/event', {
+      ...editable(current),
+      eventDate: '2026-03-14',
+      venue: 'Celebration Church, Borrowdale',
+      payment: {
+        ...current.payment,
+        mobileMoney: {
+          ...current.payment.mobileMoney,
+          zwgCodePattern: '*153*2*1*0770000000*{amount}#',
+          matchingNote: 'SMS your reference to 0771 111 222.',
+        },
+        order: ['cash', 'usd', 'zwg', 'mobileMoney'],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const shown = await publicEvent();
+    expect(shown).toMatchObject({ eventDate: '2026-03-14', venue: 'Celebration Church, Borrowdale' });
+    expect(shown.payment.order).toEqual(['cash', 'usd', 'zwg', 'mobileMoney']);
+    expect(shown.payment.mobileMoney).toMatchObject({
+      zwgCodePattern: '*153*2*1*0770000000*{amount}#',
+      matchingNote: 'SMS your reference to 0771 111 222.',
+    });
+    // Left out, they stay as they are.
+    const again = await put('/api/admin/event', { ...editable(current), payment: shown.payment });
+    expect(again.json()).toMatchObject({ eventDate: '2026-03-14', venue: 'Celebration Church, Borrowdale' });
+  });
+
+  it('refuses a way to pay listed twice, a ZWG code without {amount} and a date that is not one', async () => {
+    const current = await settings();
+    const response = await put('/api/admin/event', {
+      ...editable(current),
+      eventDate: '14/03/2026',
+      payment: {
+        ...current.payment,
+        mobileMoney: { ...current.payment.mobileMoney, zwgCodePattern: '*153#' },
+        order: ['cash', 'cash', 'usd', 'zwg'],
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    const paths = response.json().errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['eventDate', 'payment.order', 'payment.mobileMoney.zwgCodePattern']),
+    );
+  });
+
   it('closes registration at the closing time', async () => {
     const current = await settings();
     await put('/api/admin/event', { ...editable(current), registrationClosesAt: '2020-01-01T00:00:00Z' });
@@ -89,6 +136,19 @@ describe('race options', () => {
     expect(saved.statusCode).toBe(200);
     const fiveK = (await publicEvent()).races.find((race: { label: string }) => race.label === '5km');
     expect(fiveK.full).toBe(true);
+  });
+
+  it('saves each race start time, shown on the public event; refuses one that is not a time', async () => {
+    const races = racesOf(await settings()).map((race) =>
+      race.label === '10km' ? { ...race, startTime: '06:30' } : race,
+    );
+    expect((await put('/api/admin/event/races', { races })).statusCode).toBe(200);
+    const tenK = (await publicEvent()).races.find((race: { label: string }) => race.label === '10km');
+    expect(tenK.startTime).toBe('06:30');
+    const wrong = await put('/api/admin/event/races', {
+      races: races.map((race) => (race.label === '10km' ? { ...race, startTime: '6.30am' } : race)),
+    });
+    expect(wrong.statusCode).toBe(400);
   });
 
   it('adds, renames, prices and removes races, but never one with entries', async () => {

@@ -28,6 +28,10 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
     backgroundImage: event.backgroundImage,
     logoImage: event.logoImage,
     registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
+    eventDate: event.eventDate,
+    venue: event.venue,
+    year: event.year,
+    referencePrefix: event.referencePrefix,
     payment: event.payment,
     tshirtSizes: event.tshirtSizes,
     termsText: event.termsText,
@@ -39,6 +43,7 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
       capacity: race.capacity,
       feeUsd: race.feeUsd,
       feeZwg: race.feeZwg,
+      startTime: race.startTime,
       taken: Number(taken),
     })),
   };
@@ -94,6 +99,7 @@ export async function saveRaces(db: Database, input: z.output<typeof RacesInputS
         capacity: race.capacity,
         feeUsd: race.feeUsd,
         feeZwg: race.feeZwg,
+        startTime: race.startTime,
         sortOrder: index,
       };
       if (!race.id) await insertRace(tx, event.id, values);

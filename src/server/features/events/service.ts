@@ -47,6 +47,8 @@ export async function getPublicEvent(db: Database): Promise<PublicEvent> {
     termsVersion: event.termsVersion,
     registrationOpen: isRegistrationOpen(event),
     registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
+    eventDate: event.eventDate,
+    venue: event.venue,
     payment: event.payment,
     tshirtSizes: event.tshirtSizes,
     phoneDisplay: Object.fromEntries(
@@ -61,6 +63,7 @@ export async function getPublicEvent(db: Database): Promise<PublicEvent> {
       full: race.capacity !== null && taken >= race.capacity,
       feeUsd: race.feeUsd,
       feeZwg: race.feeZwg,
+      startTime: race.startTime,
     })),
   };
 }

@@ -1,11 +1,12 @@
 import {
   DISCIPLINE_LABELS,
   type Discipline,
-  mobileMoneyCode,
+  defaultMatchingNote,
+  mobileMoneyCodes,
   type PaymentMethodKey,
   paymentOrder,
 } from '../../../shared/events/event-display.ts';
-import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
+import { feeToBeConfirmed, formatFees, priceText } from '../../../shared/money.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import type { EventRow } from '../events/service.ts';
@@ -57,7 +58,13 @@ export function confirmationMail(
     usd: `USD bank transfer: ${p.usd.accountName}, account ${p.usd.accountNumber}, ${p.bankName}, ${p.branch} branch.`,
     zwg: `ZWG bank transfer: ${p.zwg.accountName}, account ${p.zwg.accountNumber}, ${p.bankName}.`,
     cash: `Cash: call ${phones.cash}.`,
-    mobileMoney: `${p.mobileMoney.provider}: dial ${mobileMoneyCode(p.mobileMoney.codePattern, receipt.feeUsd)} (${p.mobileMoney.holderName}, ${phones.mobileMoney}).`,
+    mobileMoney: [
+      `${p.mobileMoney.provider} (${p.mobileMoney.holderName}, ${phones.mobileMoney}): dial`,
+      mobileMoneyCodes(p.mobileMoney, { usd: receipt.feeUsd, zwg: receipt.feeZwg })
+        .map(({ currency, code, fee }) => `${code} (${priceText(currency, fee) ?? currency})`)
+        .join(' or '),
+      `${p.mobileMoney.matchingNote || defaultMatchingNote(phones.contact)}`,
+    ].join(' '),
   };
   const text = [
     `Dear ${receipt.firstName},`,

@@ -3,6 +3,7 @@ import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { useEventSettings } from '../api/event-settings.ts';
+import { DaySection } from './day-section.tsx';
 import { ImagesSection } from './images-section.tsx';
 import { RacesSection } from './races-section.tsx';
 import { SizesSection } from './sizes-section.tsx';
@@ -10,6 +11,7 @@ import { ClosingSection, PaymentSection, TermsSection, TextsSection } from './te
 
 const CONTENTS = [
   ['texts', 'Texts'],
+  ['day', 'Date and venue'],
   ['images', 'Photo and logo'],
   ['payment', 'Payment options'],
   ['races', 'Races'],
@@ -45,6 +47,7 @@ export function EventSettingsPage() {
             ))}
           </nav>
           <TextsSection settings={data} />
+          <DaySection settings={data} />
           <ImagesSection settings={data} />
           <PaymentSection settings={data} />
           <RacesSection settings={data} />

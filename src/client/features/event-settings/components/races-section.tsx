@@ -25,6 +25,7 @@ interface RaceRow {
   capacity: string;
   feeUsd: string;
   feeZwg: string;
+  startTime: string;
   taken: number;
 }
 type Errors = Partial<Record<string, string>>;
@@ -43,6 +44,7 @@ const rowsOf = (settings: EventSettings): RaceRow[] =>
         capacity: race.capacity === null ? '' : String(race.capacity),
         feeUsd: race.feeUsd ?? '',
         feeZwg: race.feeZwg ?? '',
+        startTime: race.startTime ?? '',
         taken: race.taken,
       })),
   );
@@ -65,6 +67,7 @@ const toInput = (row: RaceRow) =>
     capacity: capacityOf(row.capacity),
     feeUsd: feeOf(row.feeUsd),
     feeZwg: feeOf(row.feeZwg),
+    startTime: row.startTime.trim() || null,
   }) as RaceInput;
 
 /** Errors keyed by row key and field, e.g. "7.capacity", from contract paths such as races.3.capacity. */
@@ -142,7 +145,7 @@ export function RacesSection({ settings }: { settings: EventSettings }) {
     <SettingsSection
       id="races"
       title="Races"
-      intro="Each race’s name, how many places it has and its fees; leave the capacity empty for no limit and a fee empty for none. A race whose entries reach its capacity shows as Full on the form."
+      intro="Each race’s name, how many places it has, its fees and its start time on the day; leave the capacity empty for no limit and a fee empty for none. A race whose entries reach its capacity shows as Full on the form."
       onSubmit={onSubmit}
       saving={save.isPending}
       saveLabel="Save races"
@@ -178,6 +181,7 @@ export function RacesSection({ settings }: { settings: EventSettings }) {
                   capacity: '',
                   feeUsd: '',
                   feeZwg: '',
+                  startTime: '',
                   taken: 0,
                 };
                 change([...rows, added], added.key);
@@ -208,7 +212,7 @@ function RaceCard({
   const name = row.label.trim() || 'new race';
   const capacity = capacityOf(row.capacity);
   const full = typeof capacity === 'number' && row.taken >= capacity;
-  const field = (name: 'label' | 'capacity' | 'feeUsd' | 'feeZwg', label: string) => ({
+  const field = (name: 'label' | 'capacity' | 'feeUsd' | 'feeZwg' | 'startTime', label: string) => ({
     label,
     error: errors[`${row.key}.${name}`],
     value: row[name],
@@ -238,11 +242,12 @@ function RaceCard({
           </button>
         )}
       </div>
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
         <TextField {...field('label', 'Name')} ref={labelRef} />
         <TextField {...field('capacity', 'Capacity')} placeholder="No limit" inputMode="numeric" />
         <TextField {...field('feeUsd', 'Fee in USD')} placeholder="No fee" inputMode="decimal" />
         <TextField {...field('feeZwg', 'Fee in ZWG')} placeholder="No fee" inputMode="decimal" />
+        <TextField {...field('startTime', 'Start time')} type="time" />
       </div>
     </fieldset>
   );

@@ -16,6 +16,8 @@ export function inputOf(settings: EventSettings): EventSettingsInput {
     contactPhone: settings.contactPhone,
     backgroundAlt: settings.backgroundAlt,
     registrationClosesAt: settings.registrationClosesAt,
+    eventDate: settings.eventDate,
+    venue: settings.venue,
     payment: settings.payment,
     tshirtSizes: settings.tshirtSizes,
     termsText: settings.termsText,

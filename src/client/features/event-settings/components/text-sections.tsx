@@ -7,6 +7,7 @@ import {
   EventSettingsInputSchema,
   PaymentOptionsInputSchema,
 } from '../../../../shared/event-settings/event-settings.ts';
+import { defaultMatchingNote, PAYMENT_METHOD_NAMES } from '../../../../shared/events/event-display.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass, PHONE_HINT, PhoneField, TextField } from '../../../components/ui/field.tsx';
@@ -14,6 +15,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveEventSettings } from '../api/event-settings.ts';
+import { PaymentOrderField } from './payment-order-field.tsx';
 import { failureOf, inputOf, type Outcome, SettingsSection } from './section.tsx';
 
 const WAIVER_HEADING = 'Celebration Fun Run Registration Waiver';
@@ -44,23 +46,25 @@ function useSectionSave(settings: EventSettings) {
  * A section's form: checked by its part of the contract, saved into the rest of the settings, its fields'
  * errors beside them and its outcome beside its Save button; afterwards it shows what was saved.
  */
-function useSectionForm<Values extends FieldValues>(
+export function useSectionForm<Values extends FieldValues>(
   settings: EventSettings,
   schema: FormSchema<Partial<EventSettingsInput>>,
   {
     valuesOf,
     fields,
     savedText,
+    toSchemaInput,
   }: {
     valuesOf: (settings: EventSettings) => Values;
     fields: readonly string[];
     savedText: string | ((saved: EventSettings) => string);
+    toSchemaInput?: (values: Values) => FieldValues;
   },
 ) {
   const { run, outcome, saving } = useSectionSave(settings);
   // Whole values are default values too; TypeScript cannot see that for a type parameter.
   const defaultValues = valuesOf(settings) as DefaultValues<Values>;
-  const form = useZodForm(schema, { mode: 'onTouched', defaultValues });
+  const form = useZodForm(schema, { mode: 'onTouched', defaultValues, toSchemaInput });
   const onSubmit = form.handleSubmit(async (values) => {
     const saved = await run(values, savedText, (error) => failureOf(error, form.setError, fields));
     if (saved) form.reset(valuesOf(saved));
@@ -144,7 +148,10 @@ const PAYMENT_FIELDS = [
   'payment.mobileMoney.number',
   'payment.mobileMoney.holderName',
   'payment.mobileMoney.codePattern',
+  'payment.mobileMoney.zwgCodePattern',
+  'payment.mobileMoney.matchingNote',
   'payment.cashPhone',
+  'payment.order',
 ] as const;
 type PaymentValues = { payment: EventSettings['payment'] };
 
@@ -162,6 +169,8 @@ const paymentOf = (settings: EventSettings): PaymentValues => ({
 export function PaymentSection({ settings }: { settings: EventSettings }) {
   const {
     register,
+    watch,
+    setValue,
     formState: { errors },
     section,
   } = useSectionForm(settings, PaymentSchema, {
@@ -176,7 +185,7 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
     <SettingsSection
       id="payment"
       title="Payment options"
-      intro="The four ways to pay, shown to every registrant."
+      intro="The four ways to pay, shown to every registrant in the order set at the end of this section."
       saveLabel="Save payment options"
       {...section}
     >
@@ -184,11 +193,11 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
         <TextField label="Bank" error={e?.bankName?.message} {...register('payment.bankName')} />
         <TextField label="Branch" error={e?.branch?.message} {...register('payment.branch')} />
       </div>
-      {(['usd', 'zwg'] as const).map((account, index) => {
+      {(['usd', 'zwg'] as const).map((account) => {
         const currency = account.toUpperCase();
         return (
           <fieldset key={account} className={group}>
-            <legend className={legend}>{`${index + 1}. ${currency} bank transfer`}</legend>
+            <legend className={legend}>{PAYMENT_METHOD_NAMES[account]}</legend>
             <TextField
               label={`${currency} account name`}
               error={e?.[account]?.accountName?.message}
@@ -203,7 +212,7 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
         );
       })}
       <fieldset className={group}>
-        <legend className={legend}>3. Cash</legend>
+        <legend className={legend}>{PAYMENT_METHOD_NAMES.cash}</legend>
         <PhoneField
           label="Phone to call about cash"
           error={e?.cashPhone?.message}
@@ -211,7 +220,7 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
         />
       </fieldset>
       <fieldset className={group}>
-        <legend className={legend}>4. Mobile money</legend>
+        <legend className={legend}>{PAYMENT_METHOD_NAMES.mobileMoney}</legend>
         <TextField
           label="Provider"
           hint="e.g. EcoCash"
@@ -228,18 +237,46 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
           error={e?.mobileMoney?.holderName?.message}
           {...register('payment.mobileMoney.holderName')}
         />
+        {(
+          [
+            [
+              'codePattern',
+              'Payment code pattern (US$)',
+              "{amount} is replaced by the race's US$ fee, e.g. *151*1*1*0771234567*{amount}#",
+            ],
+            [
+              'zwgCodePattern',
+              'Payment code pattern (ZWG)',
+              'The same for paying in ZWG; leave empty if you take mobile money in US$ only.',
+            ],
+          ] as const
+        ).map(([name, label, hint]) => (
+          <div key={name} className="sm:col-span-2">
+            <TextField
+              label={label}
+              hint={hint}
+              error={e?.mobileMoney?.[name]?.message}
+              {...register(`payment.mobileMoney.${name}`)}
+              className="font-mono"
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </div>
+        ))}
         <div className="sm:col-span-2">
           <TextField
-            label="Payment code pattern"
-            hint="{amount} is replaced by the race's fee, e.g. *151*1*1*0771234567*{amount}#"
-            error={e?.mobileMoney?.codePattern?.message}
-            {...register('payment.mobileMoney.codePattern')}
-            className="font-mono"
-            autoComplete="off"
-            spellCheck={false}
+            label="How a payment is matched to its entry"
+            hint={`The payment menu takes no reference, so say what payers should do. Empty: “${defaultMatchingNote(formatPhone(settings.contactPhone))}”`}
+            error={e?.mobileMoney?.matchingNote?.message}
+            {...register('payment.mobileMoney.matchingNote')}
           />
         </div>
       </fieldset>
+      <PaymentOrderField
+        order={watch('payment.order')}
+        error={e?.order?.message}
+        onChange={(order) => setValue('payment.order', order, { shouldDirty: true })}
+      />
     </SettingsSection>
   );
 }

@@ -1,25 +1,29 @@
 import type { ReactNode } from 'react';
 import type { PublicEvent } from '../../../../shared/events/event.ts';
 import {
+  defaultMatchingNote,
   displayPhone,
-  mobileMoneyCode,
+  mobileMoneyCodes,
   type PaymentMethodKey,
   paymentOrder,
 } from '../../../../shared/events/event-display.ts';
+import { priceText } from '../../../../shared/money.ts';
+
+const CURRENCY_NAMES = { USD: 'US$', ZWG: 'ZWG' } as const;
 
 interface Props {
   event: PublicEvent;
   /** Quoted on every option after a registration. */
   reference?: string;
-  /** The USD amount filled into the mobile-money code. */
-  amountUsd?: string | null;
+  /** The entrant's fee in each currency, filled into the mobile-money codes. */
+  fees?: { usd: string | null; zwg: string | null };
   headingLevel?: 'h2' | 'h3';
 }
 
 /** The four ways to pay, as on the landing page, the banking page and the thank-you page (and the mail). */
-export function PaymentOptions({ event, reference, amountUsd = null, headingLevel: H = 'h3' }: Props) {
+export function PaymentOptions({ event, reference, fees, headingLevel: H = 'h3' }: Props) {
   const { payment } = event;
-  const code = mobileMoneyCode(payment.mobileMoney.codePattern, amountUsd);
+  const codes = mobileMoneyCodes(payment.mobileMoney, fees ?? { usd: null, zwg: null });
   const options: Record<PaymentMethodKey, { title: string; details: ReactNode }> = {
     usd: {
       title: 'USD bank transfer',
@@ -60,22 +64,32 @@ export function PaymentOptions({ event, reference, amountUsd = null, headingLeve
       title: `Mobile money (${payment.mobileMoney.provider})`,
       details: (
         <>
-          <p>
-            Dial{' '}
-            {amountUsd ? (
-              <a
-                href={`tel:${encodeURIComponent(code)}`}
-                className="font-mono font-semibold text-brand-700 underline"
-              >
-                {code}
-              </a>
-            ) : (
-              <span className="font-mono font-semibold">{code}</span>
-            )}
-          </p>
+          <p>Dial:</p>
+          <ul className="space-y-1">
+            {codes.map(({ currency, code, fee }) => (
+              <li key={currency}>
+                <span className="text-stone-600">
+                  {priceText(currency, fee) ?? CURRENCY_NAMES[currency]}:
+                </span>{' '}
+                {fee ? (
+                  <a
+                    href={`tel:${encodeURIComponent(code)}`}
+                    className="font-mono font-semibold break-all text-brand-700 underline"
+                  >
+                    {code}
+                  </a>
+                ) : (
+                  <span className="font-mono font-semibold break-all">{code}</span>
+                )}
+              </li>
+            ))}
+          </ul>
           <Detail label="Number" value={displayPhone(event, payment.mobileMoney.number)} />
           <Detail label="Account holder" value={payment.mobileMoney.holderName} />
           {reference && <Detail label="Payment reference" value={reference} />}
+          <p className="text-stone-700">
+            {payment.mobileMoney.matchingNote || defaultMatchingNote(displayPhone(event, event.contactPhone))}
+          </p>
         </>
       ),
     },

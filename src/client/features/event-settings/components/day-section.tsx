@@ -1,0 +1,53 @@
+import * as z from 'zod/mini';
+import {
+  type EventSettings,
+  EventSettingsInputSchema,
+} from '../../../../shared/event-settings/event-settings.ts';
+import { TextField } from '../../../components/ui/field.tsx';
+import { SettingsSection } from './section.tsx';
+import { useSectionForm } from './text-sections.tsx';
+
+const DaySchema = z.pick(EventSettingsInputSchema, { eventDate: true, venue: true });
+interface DayValues {
+  eventDate: string;
+  venue: string;
+}
+
+/** The day and the place, shown on the landing page with each race's start time. */
+export function DaySection({ settings }: { settings: EventSettings }) {
+  const {
+    register,
+    formState: { errors },
+    section,
+  } = useSectionForm(settings, DaySchema, {
+    valuesOf: (saved): DayValues => ({ eventDate: saved.eventDate ?? '', venue: saved.venue }),
+    toSchemaInput: (values: DayValues) => ({ ...values, eventDate: values.eventDate || null }),
+    fields: ['eventDate', 'venue'],
+    savedText: 'The date and venue were saved. The landing page shows them now.',
+  });
+  return (
+    <SettingsSection
+      id="day"
+      title="Date and venue"
+      intro="When and where the event takes place; each race’s start time is set with the races below."
+      saveLabel="Save date and venue"
+      {...section}
+    >
+      <div className="grid gap-5 sm:grid-cols-[16rem_1fr]">
+        <TextField
+          label="Date of the event"
+          hint="Empty until it is fixed."
+          error={errors.eventDate?.message}
+          {...register('eventDate')}
+          type="date"
+        />
+        <TextField
+          label="Venue"
+          hint="Where the races start, e.g. Celebration Church, Borrowdale"
+          error={errors.venue?.message}
+          {...register('venue')}
+        />
+      </div>
+    </SettingsSection>
+  );
+}
