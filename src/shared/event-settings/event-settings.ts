@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { PaymentOptionsSchema } from '../events/event.ts';
-import { DISCIPLINES, PAYMENT_METHOD_KEYS } from '../events/event-display.ts';
+import { DISCIPLINES } from '../events/event-display.ts';
+import { PaymentOptionsSchema } from '../events/payment-options.ts';
+import { PAYMENT_METHOD_KEYS } from '../events/payments.ts';
 import { phoneNumber } from '../phone.ts';
 import { blankAsMissing, capitalise, INVISIBLE, PLAIN_TEXT_ONLY, requiredText } from '../validation.ts';
 

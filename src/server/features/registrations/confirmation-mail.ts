@@ -1,11 +1,10 @@
+import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event-display.ts';
 import {
-  DISCIPLINE_LABELS,
-  type Discipline,
   defaultMatchingNote,
   mobileMoneyCodes,
   type PaymentMethodKey,
   paymentOrder,
-} from '../../../shared/events/event-display.ts';
+} from '../../../shared/events/payments.ts';
 import { feeToBeConfirmed, formatFees, priceText } from '../../../shared/money.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';

@@ -2,7 +2,7 @@ import {
   PAYMENT_METHOD_NAMES,
   type PaymentMethodKey,
   paymentOrder,
-} from '../../../../shared/events/event-display.ts';
+} from '../../../../shared/events/payments.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 
 /** The order entrants see the ways to pay in: each moves up or down a place. */

@@ -7,7 +7,7 @@ import {
   EventSettingsInputSchema,
   PaymentOptionsInputSchema,
 } from '../../../../shared/event-settings/event-settings.ts';
-import { defaultMatchingNote, PAYMENT_METHOD_NAMES } from '../../../../shared/events/event-display.ts';
+import { defaultMatchingNote, PAYMENT_METHOD_NAMES } from '../../../../shared/events/payments.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass, PHONE_HINT, PhoneField, TextField } from '../../../components/ui/field.tsx';

@@ -1,11 +1,6 @@
 import type { PublicEvent } from '../../../../shared/events/event.ts';
-import {
-  DISCIPLINES,
-  displayPhone,
-  formatClosingTime,
-  formatEventDay,
-  lowestFees,
-} from '../../../../shared/events/event-display.ts';
+import { DISCIPLINES, displayPhone } from '../../../../shared/events/event-display.ts';
+import { formatClosingTime, formatEventDay, lowestFees } from '../../../../shared/events/event-facts.ts';
 import { formatFees } from '../../../../shared/money.ts';
 
 /** When, where, from how much and until when: the facts a visitor looks for first, over the photo. */

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { PublicEvent } from '../../../../shared/events/event.ts';
+import { displayPhone } from '../../../../shared/events/event-display.ts';
 import {
   defaultMatchingNote,
-  displayPhone,
   mobileMoneyCodes,
   type PaymentMethodKey,
   paymentOrder,
-} from '../../../../shared/events/event-display.ts';
+} from '../../../../shared/events/payments.ts';
 import { priceText } from '../../../../shared/money.ts';
 
 const CURRENCY_NAMES = { USD: 'US$', ZWG: 'ZWG' } as const;
