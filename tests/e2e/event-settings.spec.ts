@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+import { expectThankYou, fillRegistration } from './support/registration-form.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -218,4 +219,83 @@ test('axe finds no violations on the event settings screen', async ({ page, admi
   await texts.getByRole('button', { name: 'Save texts' }).click();
   await expect(texts.getByText('Enter the title')).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('the landing page shows the day, venue, fee from and start times; mobile money its code in each currency; a closed registration says so instead of the buttons', async ({
+  page,
+  admin,
+}, testInfo) => {
+  test.slow();
+  await signInAsAdmin(page, admin);
+  const original = await currentSettingsInput(page);
+  const originalRaces = (await (await page.request.get('/api/admin/event')).json()).races.map(
+    ({ taken: _t, ...race }: Record<string, unknown>) => race,
+  );
+  try {
+    await page.goto('/EventSettings');
+    const day = page.getByRole('region', { name: 'Date and venue' });
+    await day.getByLabel('Date of the event').fill('2026-03-14');
+    await day.getByRole('textbox', { name: 'Venue' }).fill('Celebration Church, Borrowdale');
+    await day.getByRole('button', { name: 'Save date and venue' }).click();
+    await expect(day.getByRole('status')).toContainText('The date and venue were saved');
+
+    const races = page.getByRole('region', { name: 'Races' });
+    const tenK = races.getByRole('group', { name: /^10km, \d+ entr/ });
+    await tenK.getByLabel('Start time').fill('06:30');
+    await tenK.getByLabel('Fee in USD').fill('15');
+    await tenK.getByLabel('Fee in ZWG').fill('400');
+    await races.getByRole('button', { name: 'Save races' }).click();
+    await expect(races.getByRole('status')).toContainText('The races were saved');
+
+    const payment = page.getByRole('region', { name: 'Payment options' });
+    await payment.getByLabel('Payment code pattern (ZWG)').fill('*153*2*1*0770000000*{amount}#');
+    await payment
+      .getByLabel('How a payment is matched to its entry')
+      .fill('Send your reference by SMS to 0771 111 222.');
+    await payment.getByRole('button', { name: 'Move Cash up' }).click();
+    await payment.getByRole('button', { name: 'Save payment options' }).click();
+    await expect(payment.getByRole('status')).toContainText('The payment options were saved');
+    await page.context().clearCookies();
+
+    await page.goto('/');
+    await expect(page.getByText(/Saturday,? 14 March 2026/)).toBeVisible();
+    await expect(page.getByText('Celebration Church, Borrowdale')).toBeVisible();
+    await expect(page.getByText(/^from US\$\d+\.\d\d/)).toBeVisible();
+    const raceList = page.getByRole('region', { name: 'The races' });
+    await expect(raceList.getByRole('listitem').filter({ hasText: '10km' })).toContainText(
+      'Starts 06:30 · US$15.00 / ZWG 400.00',
+    );
+    const howToPay = page.getByRole('region', { name: 'How to pay' });
+    const options = howToPay.getByRole('list').first().locator(':scope > li');
+    await expect(options.nth(2)).toContainText('Cash');
+    await expect(options.nth(3)).toContainText('ZWG bank transfer');
+
+    await page.goto('/Register');
+    await fillRegistration(
+      page,
+      entrant('Farai', uniqueName('Dial'), { raceType: '10km', tshirtSize: 'Medium' }),
+    );
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expectThankYou(page);
+    const mobileMoney = page.getByRole('region', { name: 'How to pay' }).getByRole('listitem').first();
+    await expect(mobileMoney).toContainText('US$15.00: *153*1*1*0770000000*15.00#');
+    await expect(mobileMoney).toContainText('ZWG 400.00: *153*2*1*0770000000*400.00#');
+    await expect(mobileMoney).toContainText('Send your reference by SMS to 0771 111 222.');
+
+    await signInAsAdmin(page, admin);
+    await restoreSettings(page, testInfo, { ...original, registrationClosesAt: '2024-01-31T15:00:00Z' });
+    await page.context().clearCookies();
+    await page.goto('/');
+    await expect(page.getByText('Registration has closed')).toBeVisible();
+    await expect(page.getByText(/Registration closed on .*31 January 2024/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register as Runner' })).toHaveCount(0);
+  } finally {
+    await signInAsAdmin(page, admin);
+    await restoreSettings(page, testInfo, original);
+    const restored = await page.request.put('/api/admin/event/races', {
+      data: { races: originalRaces },
+      headers: { origin: originOf(testInfo) },
+    });
+    expect(restored.status()).toBe(200);
+  }
 });

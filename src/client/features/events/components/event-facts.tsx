@@ -60,7 +60,7 @@ export function RaceList({ event }: { event: PublicEvent }) {
             <h3 className="mb-2 text-lg font-semibold text-stone-900">{GROUPS[discipline]}</h3>
             <ul className="divide-y divide-stone-100">
               {races.map((race) => (
-                <li key={race.label} className="flex flex-wrap justify-between gap-x-4 py-2">
+                <li key={race.label} className="flex flex-col py-2 sm:flex-row sm:justify-between sm:gap-x-4">
                   <span className="font-medium text-stone-900">
                     {race.label}
                     {race.full && <span className="ml-2 text-sm font-normal text-red-700">Full</span>}

@@ -84,6 +84,9 @@ export function PaymentOptions({ event, reference, fees, headingLevel: H = 'h3' 
               </li>
             ))}
           </ul>
+          {codes.some(({ fee }) => !fee) && (
+            <p className="text-stone-700">Put your race’s fee where the code says AMOUNT.</p>
+          )}
           <Detail label="Number" value={displayPhone(event, payment.mobileMoney.number)} />
           <Detail label="Account holder" value={payment.mobileMoney.holderName} />
           {reference && <Detail label="Payment reference" value={reference} />}
