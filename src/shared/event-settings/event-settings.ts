@@ -158,3 +158,30 @@ export type EventSettings = z.infer<typeof EventSettingsSchema>;
 
 export const IMAGE_KINDS = ['background', 'logo'] as const;
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+
+/** "Start a new edition": the year it is for and the prefix of its references (CFR26 → CFR26-0001). */
+export const NewEditionInputSchema = z.object({
+  year: z
+    .int('Enter the year as a number, e.g. 2026')
+    .check(z.gte(2000, 'Enter a year from 2000'), z.lte(2100, 'Enter a year up to 2100')),
+  referencePrefix: z
+    .string({ error: 'Enter the reference prefix' })
+    .check(
+      z.trim(),
+      z.toUpperCase(),
+      z.regex(/^[A-Z0-9]{2,10}$/, 'Use 2 to 10 letters or digits, e.g. CFR26'),
+    ),
+});
+export type NewEditionInput = z.input<typeof NewEditionInputSchema>;
+
+export const EditionSchema = z.object({
+  id: z.string(),
+  year: z.number(),
+  title: z.string(),
+  referencePrefix: z.string(),
+  current: z.boolean(),
+  archivedAt: z.nullable(z.string()),
+  entries: z.number(),
+});
+export const EditionsSchema = z.array(EditionSchema);
+export type Edition = z.infer<typeof EditionSchema>;

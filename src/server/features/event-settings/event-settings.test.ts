@@ -237,3 +237,71 @@ describe('images', () => {
     expect(response.json().detail).toMatch(/not an image/);
   });
 });
+
+describe('editions', () => {
+  const startEdition = (payload: object) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/admin/editions',
+      headers: { cookie: admin.cookie, origin: ORIGIN },
+      payload,
+    });
+
+  it('starts a new edition from the current one: settings copied, the old one archived with its entries, references from 0001, capacity counted per edition', async () => {
+    const before = await settings();
+    const races = before.races.map(({ taken: _taken, ...race }: Record<string, unknown>) =>
+      race.label === '5km' ? { ...race, capacity: 1, feeUsd: '10.00', startTime: '06:30' } : race,
+    );
+    expect((await put('/api/admin/event/races', { races })).statusCode).toBe(200);
+    const old = await app.inject({ method: 'POST', url: '/api/registrations', payload: fiveKmEntry() });
+    expect(old.statusCode).toBe(201);
+    expect((await publicEvent()).races.find((r: { label: string }) => r.label === '5km').full).toBe(true);
+
+    const started = await startEdition({ year: 2026, referencePrefix: 'cfr26' });
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({
+      year: 2026,
+      referencePrefix: 'CFR26',
+      subtitle: '2026 Fun Run Registration Platform',
+      eventDate: null,
+      registrationClosesAt: null,
+      payment: before.payment,
+      tshirtSizes: before.tshirtSizes,
+      termsText: before.termsText,
+    });
+    const fiveK = started.json().races.find((r: { label: string }) => r.label === '5km');
+    expect(fiveK).toMatchObject({ capacity: 1, feeUsd: '10.00', startTime: '06:30', taken: 0 });
+    expect(started.json().races.map((r: { label: string }) => r.label)).toEqual(
+      before.races.map((r: { label: string }) => r.label),
+    );
+
+    const shown = await publicEvent();
+    expect(shown.year).toBe(2026);
+    expect(shown.races.find((r: { label: string }) => r.label === '5km').full).toBe(false);
+    const fresh = await app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      payload: fiveKmEntry({ firstName: 'Tendai', lastName: 'Moyo', email: 'tendai@example.com' }),
+    });
+    expect(fresh.statusCode).toBe(201);
+    expect(fresh.json().reference).toBe('CFR26-0001');
+
+    const list = await app.inject({ url: '/api/admin/editions', headers: { cookie: admin.cookie } });
+    expect(list.json()).toMatchObject([
+      { year: 2026, referencePrefix: 'CFR26', current: true, archivedAt: null, entries: 1 },
+      { year: 2025, referencePrefix: 'CFR25', current: false, archivedAt: expect.any(String), entries: 1 },
+    ]);
+    // The old entry is untouched, still in its edition.
+    expect(old.json().reference).toMatch(/^CFR25-\d{4}$/);
+  });
+
+  it('refuses a year or a prefix an edition already has, and a prefix that is not letters and digits', async () => {
+    expect((await startEdition({ year: 2025, referencePrefix: 'CFR99' })).statusCode).toBe(409);
+    const samePrefix = await startEdition({ year: 2026, referencePrefix: 'CFR25' });
+    expect(samePrefix.statusCode).toBe(409);
+    expect(samePrefix.json().detail).toContain('CFR25');
+    const wrong = await startEdition({ year: 2026, referencePrefix: 'CFR-26' });
+    expect(wrong.statusCode).toBe(400);
+    expect((await publicEvent()).year).toBe(2025);
+  });
+});

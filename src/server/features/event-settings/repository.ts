@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { events, raceOptions, registrations } from '../../db/schema/index.ts';
 
@@ -55,4 +55,63 @@ export async function updateRace(
 
 export async function insertRace(tx: Transaction, eventId: string, values: RaceValues) {
   await tx.insert(raceOptions).values({ ...values, eventId });
+}
+
+/** Every edition, newest first, with its entries counted (cancelled ones too: they are its history). */
+export async function listEditions(db: Database) {
+  return db
+    .select({
+      id: events.id,
+      year: events.year,
+      title: events.title,
+      referencePrefix: events.referencePrefix,
+      current: events.isCurrent,
+      archivedAt: events.archivedAt,
+      entries: count(registrations.id),
+    })
+    .from(events)
+    .leftJoin(registrations, eq(registrations.eventId, events.id))
+    .groupBy(events.id)
+    .orderBy(desc(events.year), desc(events.archivedAt));
+}
+
+/** The edition that has this year, slug or reference prefix, if any. */
+export async function findEditionClashing(
+  tx: Transaction,
+  edition: { year: number; slug: string; prefix: string },
+) {
+  const [clash] = await tx
+    .select({ year: events.year, slug: events.slug, referencePrefix: events.referencePrefix })
+    .from(events)
+    .where(
+      or(
+        eq(events.year, edition.year),
+        eq(events.slug, edition.slug),
+        eq(events.referencePrefix, edition.prefix),
+      ),
+    )
+    .limit(1);
+  return clash;
+}
+
+export async function archiveEvent(tx: Transaction, eventId: string) {
+  await tx
+    .update(events)
+    .set({ isCurrent: false, archivedAt: new Date(), updatedAt: new Date() })
+    .where(eq(events.id, eventId));
+}
+
+export async function insertEvent(tx: Transaction, values: Omit<typeof events.$inferInsert, 'id'>) {
+  const [inserted] = await tx.insert(events).values(values).returning({ id: events.id });
+  if (!inserted) throw new Error('the new edition was not inserted');
+  return inserted.id;
+}
+
+export async function listRaceRows(tx: Transaction, eventId: string) {
+  return tx.select().from(raceOptions).where(eq(raceOptions.eventId, eventId)).orderBy(raceOptions.sortOrder);
+}
+
+/** References restart at 0001 with each edition (its prefix tells them apart). */
+export async function restartReferenceNumbers(tx: Transaction) {
+  await tx.execute(sql`alter sequence registration_number_seq restart with 1`);
 }

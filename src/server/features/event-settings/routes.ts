@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
+  EditionsSchema,
   EventSettingsInputSchema,
   EventSettingsSchema,
   IMAGE_KINDS,
   MAX_IMAGE_BYTES,
+  NewEditionInputSchema,
   RacesInputSchema,
 } from '../../../shared/event-settings/event-settings.ts';
 import type { AppContext } from '../../context.ts';
@@ -14,7 +16,14 @@ import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { NotAnImageError, storeBackground, storeLogo } from '../../storage/media.ts';
-import { eventSettings, saveEventSettings, saveRaces, setEventImage } from './service.ts';
+import {
+  editions,
+  eventSettings,
+  saveEventSettings,
+  saveRaces,
+  setEventImage,
+  startNewEdition,
+} from './service.ts';
 
 const admins = ['admin'] as const;
 const tags = ['event settings'];
@@ -64,6 +73,33 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
       },
     },
     async (request) => saveRaces(db, request.body),
+  );
+
+  api.get(
+    '/admin/editions',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'Every edition of the fun run, newest first, with its entries counted',
+        tags,
+        response: { 200: EditionsSchema },
+      },
+    },
+    async () => editions(db),
+  );
+
+  api.post(
+    '/admin/editions',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'Start a new edition: a copy of the current event, which is archived',
+        tags,
+        body: NewEditionInputSchema,
+        response: { 200: EventSettingsSchema },
+      },
+    },
+    async (request) => startNewEdition(db, request.body),
   );
 
   api.post(

@@ -1,17 +1,26 @@
 import type * as z from 'zod/mini';
 import type {
+  Edition,
   EventSettings,
   EventSettingsInputSchema,
+  NewEditionInputSchema,
   RacesInputSchema,
 } from '../../../shared/event-settings/event-settings.ts';
 import type { Database } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
 import { getCurrentEvent, listRacesWithTakenPlaces } from '../events/service.ts';
 import {
+  archiveEvent,
   deleteRaces,
+  findEditionClashing,
   firstRaceWithEntries,
+  insertEvent,
   insertRace,
+  listEditions,
+  listRaceRows,
   racesNotIn,
+  restartReferenceNumbers,
   updateEvent,
   updateRace,
 } from './repository.ts';
@@ -114,5 +123,65 @@ export async function saveRaces(db: Database, input: z.output<typeof RacesInputS
 export async function setEventImage(db: Database, kind: 'background' | 'logo', url: string) {
   const event = await getCurrentEvent(db);
   await updateEvent(db, event.id, kind === 'background' ? { backgroundImage: url } : { logoImage: url });
+  return eventSettings(db);
+}
+
+export async function editions(db: Database): Promise<Edition[]> {
+  return (await listEditions(db)).map((edition) => ({
+    ...edition,
+    archivedAt: edition.archivedAt?.toISOString() ?? null,
+    entries: Number(edition.entries),
+  }));
+}
+
+/**
+ * A new edition from the current one: its settings, races (capacities, fees, start times), sizes, payment
+ * options and texts, each mention of the old year in the texts changed to the new one. The old edition is
+ * archived (kept, read-only, with its entries) and the new one takes registrations at once, numbered
+ * from 0001 under its own prefix. Its date and closing time are left for the organisers to set.
+ */
+export async function startNewEdition(db: Database, input: z.output<typeof NewEditionInputSchema>) {
+  const slug = `celebration-fun-run-${input.year}`;
+  const started = db.transaction(async (tx) => {
+    const current = await getCurrentEvent(tx);
+    const clash = await findEditionClashing(tx, { year: input.year, slug, prefix: input.referencePrefix });
+    if (clash) {
+      throw conflict(
+        clash.referencePrefix === input.referencePrefix
+          ? `The ${clash.year} edition already uses the prefix ${input.referencePrefix}: choose another.`
+          : `There is already a ${input.year} edition.`,
+      );
+    }
+    const newYear = (text: string) => text.replaceAll(String(current.year), String(input.year));
+    const races = await listRaceRows(tx, current.id);
+    await archiveEvent(tx, current.id);
+    const eventId = await insertEvent(tx, {
+      slug,
+      isCurrent: true,
+      year: input.year,
+      title: newYear(current.title),
+      subtitle: newYear(current.subtitle),
+      greeting: newYear(current.greeting),
+      contactPhone: current.contactPhone,
+      referencePrefix: input.referencePrefix,
+      backgroundImage: current.backgroundImage,
+      backgroundAlt: current.backgroundAlt,
+      logoImage: current.logoImage,
+      termsText: newYear(current.termsText),
+      termsVersion: 1,
+      registrationClosesAt: null,
+      eventDate: null,
+      venue: current.venue,
+      payment: current.payment,
+      tshirtSizes: current.tshirtSizes,
+    });
+    for (const { id: _id, eventId: _eventId, ...race } of races) await insertRace(tx, eventId, race);
+    await restartReferenceNumbers(tx);
+  });
+  await started.catch((error: unknown) => {
+    // Two admins starting the same edition at once: the second finds it there.
+    if (uniqueViolation(error)) throw conflict(`There is already a ${input.year} edition.`);
+    throw error;
+  });
   return eventSettings(db);
 }
