@@ -42,9 +42,10 @@ export default defineConfig({
               priority: 20,
             },
             {
-              // The runner, cyclist and team forms in one file rather than several small ones.
+              // The runner, cyclist and team forms in one file rather than several small ones (with the draft
+              // they keep for coming Back).
               name: 'registration-form',
-              test: /src[\\/]client[\\/]features[\\/]registrations[\\/](components[\\/](entrant-fields|registration-form|registration-page)\.tsx|api[\\/]register\.ts)/,
+              test: /src[\\/]client[\\/](features[\\/]registrations[\\/](components[\\/](entrant-fields|registration-form|registration-page)\.tsx|api[\\/]register\.ts)|lib[\\/]session-draft\.ts)/,
               priority: 15,
             },
           ],

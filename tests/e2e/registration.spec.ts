@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { waitForMail } from './support/mail.ts';
 import { expectThankYou, fillRegistration } from './support/registration-form.ts';
 
 test('a runner registers from the landing page and finds himself in the search', async ({ page }) => {
@@ -99,7 +101,7 @@ test('wrong input is explained beside each field and nothing is lost', async ({ 
   await expect(page.getByLabel('Age')).toHaveValue('3');
 });
 
-test('registering the same person twice is refused with a clear message and the form keeps its values', async ({
+test('registering again answers with the entry already made, how to pay it, and its confirmation mail again', async ({
   page,
 }) => {
   const lastName = uniqueName('Ncube');
@@ -116,14 +118,79 @@ test('registering the same person twice is refused with a clear message and the 
   await page.goto('/Register');
   await fillRegistration(page, entrant);
   await page.getByRole('button', { name: 'Register' }).click();
-  await expectThankYou(page);
+  const reference = await expectThankYou(page);
 
-  await page.goto('/Register');
-  await fillRegistration(page, entrant);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'already registered' })).toBeVisible();
+  // Back to the form: what was sent is not kept once it is registered, neither in the form nor in the tab.
+  await page.goBack();
   await expect(page).toHaveURL(/\/Register$/);
+  await expect(page.getByLabel('First name')).toHaveValue('');
+  expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain(lastName);
+
+  await fillRegistration(page, { ...entrant, raceType: '10km', mobile: '0775555666' });
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/Thankyou$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'You are already registered' })).toBeVisible();
+  const receipt = page.getByRole('region', { name: 'Your registration reference' });
+  await expect(receipt.getByText(reference, { exact: true })).toBeVisible();
+  await expect(receipt.getByText('Runner · 5km')).toBeVisible();
+  await expect(receipt.getByText(/The organisers will confirm the fee|Total due/)).toBeVisible();
+  await expect(receipt.getByText('We have sent your confirmation email again.')).toBeVisible();
+  const howToPay = page.getByRole('region', { name: 'How to pay' });
+  await expect(howToPay.getByRole('listitem').first()).toBeVisible();
+  await expect(howToPay).toContainText(reference);
+  await expectNoAxeViolationsOnceLoaded(page);
+
+  const mail = await waitForMail(entrant.email, new RegExp(`your registration ${reference}`), 2);
+  expect(mail.text).toContain(reference);
+  expect(await query('select 1 from registrations where last_name = $1', [lastName])).toHaveLength(1);
+});
+
+test('the form keeps what was typed when the person comes back with Back, runner and cyclist apart, but not the consent', async ({
+  page,
+}) => {
+  const lastName = uniqueName('Chuma');
+  await page.goto('/Register');
+  await fillRegistration(page, {
+    firstName: 'Nyasha',
+    lastName,
+    email: `${lastName.toLowerCase()}@example.com`,
+    mobile: '0771112222',
+    age: '27',
+    gender: 'Female',
+    raceType: '21km',
+    nextOfKinMobile: '0772223333',
+    tshirtSize: 'X-Large',
+  });
+  await page.getByLabel('List my name in the public entrant search').uncheck();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Banking' }).click();
+  await expect(page).toHaveURL(/\/Banking$/);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Register$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Nyasha');
   await expect(page.getByLabel('Last name')).toHaveValue(lastName);
+  await expect(page.getByLabel('Email')).toHaveValue(`${lastName.toLowerCase()}@example.com`);
+  await expect(page.getByLabel('Mobile', { exact: true })).toHaveValue('0771112222');
+  await expect(page.getByLabel('Age')).toHaveValue('27');
+  await expect(page.getByLabel('Gender')).toHaveValue('Female');
+  await expect(page.getByLabel('Race type')).toHaveValue('21km');
+  await expect(page.getByLabel('T-shirt size')).toHaveValue('X-Large');
+  await expect(page.getByLabel('Next of kin mobile')).toHaveValue('0772223333');
+  await expect(page.getByLabel('List my name in the public entrant search')).not.toBeChecked();
+  // Agreeing to the terms is asked again each time.
+  await expect(page.getByLabel('I agree to the Terms and Conditions')).not.toBeChecked();
+  await expectNoAxeViolationsOnceLoaded(page);
+
+  // The cyclist form has its own draft, kept across a page load too.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cycle' }).click();
+  await expect(page.getByRole('heading', { name: 'Cyclist registration' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('');
+  await page.getByLabel('First name').fill('Kuda');
+  await page.goto('/Terms');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/RegisterCyclist$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Kuda');
+  await expect(page.getByLabel('Last name')).toHaveValue('');
 });
 
 test('when the server cannot be reached, the form says so and keeps every value', async ({ page }) => {

@@ -35,3 +35,19 @@ export const RegistrationReceiptSchema = z.object({
   feeZwg: z.nullable(z.string()),
 });
 export type RegistrationReceipt = z.infer<typeof RegistrationReceiptSchema>;
+
+/**
+ * The answer to someone who registers again in the same discipline (same name and email): his existing
+ * entry's receipt, as a found order, so he can still pay. Nothing else stored about him is told.
+ */
+export const AlreadyRegisteredSchema = z.extend(RegistrationReceiptSchema, {
+  alreadyRegistered: z.literal(true),
+  /** An organiser has recorded the entry paid or waived its fee: nothing is due. */
+  nothingDue: z.boolean(),
+  /** False when the confirmation went out a short while ago (it is sent again at most once per 10 minutes). */
+  confirmationResent: z.boolean(),
+});
+export type AlreadyRegistered = z.infer<typeof AlreadyRegisteredSchema>;
+
+/** What the public registration answers: a new entry's receipt, or the one the person already had. */
+export type RegistrationAnswer = RegistrationReceipt | AlreadyRegistered;

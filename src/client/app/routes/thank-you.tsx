@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
-import type { RegistrationReceipt } from '../../../shared/registrations/registration.ts';
+import type { RegistrationAnswer } from '../../../shared/registrations/registration.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
@@ -9,15 +9,20 @@ import { recallReceipt } from '../../features/registrations/last-receipt.ts';
 
 export default function ThankYou() {
   const { state } = useLocation();
-  const receipt: RegistrationReceipt | undefined = state?.receipt ?? recallReceipt();
+  const receipt: RegistrationAnswer | undefined = state?.receipt ?? recallReceipt();
   const { data: event } = useEvent();
+  // Someone who registered before gets his entry back, as a found order: the same reference and way to pay.
+  const found = receipt && 'alreadyRegistered' in receipt ? receipt : undefined;
   const fees = receipt && formatFees(receipt.feeUsd, receipt.feeZwg);
+  const title = found ? 'You are already registered' : 'Thank You!';
 
   return (
-    <PublicPage title="Thank You!">
+    <PublicPage title={title}>
       <div className="text-center">
-        <h1 className="text-4xl font-extrabold text-brand-800">Thank You!</h1>
-        <p className="mt-2 text-xl text-stone-800">We appreciate your support.</p>
+        <h1 className="text-4xl font-extrabold text-brand-800">{title}</h1>
+        <p className="mt-2 text-xl text-stone-800">
+          {found ? 'Here is your entry. Nothing new was registered.' : 'We appreciate your support.'}
+        </p>
         {event && (
           <p className="mt-2 text-stone-700">
             For any questions call{' '}
@@ -40,7 +45,9 @@ export default function ThankYou() {
             <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-stone-900">
               {receipt.reference}
             </p>
-            {fees ? (
+            {found?.nothingDue ? (
+              <p className="mt-3 text-xl font-bold text-stone-900">Nothing to pay: your entry is settled.</p>
+            ) : fees ? (
               <p className="mt-3 text-xl font-bold text-stone-900">Total due: {fees}</p>
             ) : (
               event && (
@@ -53,10 +60,15 @@ export default function ThankYou() {
               {DISCIPLINE_LABELS[receipt.discipline]} · {receipt.raceType}
             </p>
             <p className="mt-2 text-sm text-stone-600">
-              We have emailed you a copy. Quote this reference when you pay.
+              {!found
+                ? 'We have emailed you a copy.'
+                : found.confirmationResent
+                  ? 'We have sent your confirmation email again.'
+                  : 'Your confirmation email was sent a short while ago: please check your inbox.'}
+              {!found?.nothingDue && ' Quote this reference when you pay.'}
             </p>
           </section>
-          {event && (
+          {event && !found?.nothingDue && (
             <section aria-labelledby="pay-heading" className="mt-8">
               <h2 id="pay-heading" className="mb-4 text-2xl font-bold">
                 How to pay

@@ -1,9 +1,9 @@
-import type { RegistrationReceipt } from '../../../shared/registrations/registration.ts';
+import type { RegistrationAnswer } from '../../../shared/registrations/registration.ts';
 
 const RECEIPT_KEY = 'celebration:last-registration';
 
-/** Keeps the receipt for this tab, so /Thankyou survives a reload. */
-export function rememberReceipt(receipt: RegistrationReceipt) {
+/** Keeps the receipt (or the entry found) for this tab, so /Thankyou survives a reload. */
+export function rememberReceipt(receipt: RegistrationAnswer) {
   try {
     sessionStorage.setItem(RECEIPT_KEY, JSON.stringify(receipt));
   } catch {
@@ -11,10 +11,10 @@ export function rememberReceipt(receipt: RegistrationReceipt) {
   }
 }
 
-export function recallReceipt(): RegistrationReceipt | undefined {
+export function recallReceipt(): RegistrationAnswer | undefined {
   try {
     const saved = sessionStorage.getItem(RECEIPT_KEY);
-    return saved ? (JSON.parse(saved) as RegistrationReceipt) : undefined;
+    return saved ? (JSON.parse(saved) as RegistrationAnswer) : undefined;
   } catch {
     return undefined;
   }

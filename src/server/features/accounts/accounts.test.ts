@@ -521,6 +521,22 @@ describe('company teams', () => {
     const other = await app.inject({ url: '/api/team/registrations', headers: { cookie: second.cookie } });
     expect(other.json()).toEqual({ entries: [], totals: { usd: '0.00', zwg: '0.00' } });
   });
+
+  it("refuses a staff member already registered, without telling the company that entry's receipt", async () => {
+    const { cookie } = await signedInAs(app, 'company');
+    const member = staff('d');
+    const publicEntry = await post(app, '/api/registrations', member);
+    expect(publicEntry.statusCode).toBe(201);
+
+    const again = await post(app, '/api/team/registrations', member, cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(
+      'You are already registered as a runner with this name and email. We have sent your confirmation email again.',
+    );
+    expect(again.body).not.toContain(publicEntry.json().reference);
+    const team = await app.inject({ url: '/api/team/registrations', headers: { cookie } });
+    expect(team.json().entries).toEqual([]);
+  });
 });
 
 describe('admin:create', () => {

@@ -18,6 +18,7 @@ const receiptColumns = {
   email: registrations.email,
   firstName: registrations.firstName,
   requestDigest: registrations.requestDigest,
+  paymentStatus: registrations.paymentStatus,
 };
 
 export async function findByIdempotencyKey(db: Database, key: string) {

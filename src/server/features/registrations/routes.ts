@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AlreadyRegisteredSchema,
   RegistrationInputSchema,
   RegistrationReceiptSchema,
 } from '../../../shared/registrations/registration.ts';
@@ -9,7 +10,7 @@ import { SearchQuerySchema, SearchResultSchema } from '../../../shared/registrat
 import { TeamSchema } from '../../../shared/registrations/team.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
-import { register, searchEntrants, teamOf } from './service.ts';
+import { alreadyRegisteredProblem, register, searchEntrants, teamOf } from './service.ts';
 
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
@@ -27,17 +28,22 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
       config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         summary: 'Register a runner or a cyclist for the current event',
-        description: 'Send an Idempotency-Key header so a retried request never registers twice.',
+        description:
+          'Send an Idempotency-Key header so a retried request never registers twice. Someone already ' +
+          'registered in the discipline with the same name and email gets that entry back (200) and its ' +
+          'confirmation email again.',
         tags: ['registrations'],
         headers: IdempotencyHeaders,
         body: RegistrationInputSchema,
-        response: { 201: RegistrationReceiptSchema },
+        response: { 201: RegistrationReceiptSchema, 200: AlreadyRegisteredSchema },
       },
     },
     async (request, reply) => {
-      const { receipt } = await register(context, request.body, {
+      const { receipt, alreadyRegistered } = await register(context, request.body, {
         idempotencyKey: request.headers['idempotency-key'],
       });
+      if (alreadyRegistered)
+        return reply.code(200).send({ ...receipt, alreadyRegistered: true, ...alreadyRegistered });
       return reply.code(201).send(receipt);
     },
   );
@@ -70,10 +76,12 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
       },
     },
     async (request, reply) => {
-      const { receipt } = await register(context, request.body, {
+      const { receipt, alreadyRegistered } = await register(context, request.body, {
         idempotencyKey: request.headers['idempotency-key'],
         companyAccountId: signedInUser(request).id,
       });
+      // The entry found may not be the team's own: the company is told it exists, not its receipt.
+      if (alreadyRegistered) throw alreadyRegisteredProblem(receipt.discipline, alreadyRegistered);
       return reply.code(201).send(receipt);
     },
   );

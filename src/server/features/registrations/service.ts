@@ -30,6 +30,25 @@ export interface RegisterResult {
   receipt: RegistrationReceipt;
   /** False when an earlier request with the same Idempotency-Key already registered it. */
   created: boolean;
+  /**
+   * Set when the person (same name and email) already has an active entry in this discipline: the receipt
+   * is that entry's, and no new one was made.
+   */
+  alreadyRegistered?: { nothingDue: boolean; confirmationResent: boolean };
+}
+
+/** The refusal where a found entry is not answered as a receipt (a company registering its staff). */
+export function alreadyRegisteredProblem(
+  discipline: RegistrationReceipt['discipline'],
+  { confirmationResent }: { confirmationResent: boolean },
+) {
+  const who = discipline === 'run' ? 'runner' : 'cyclist';
+  return conflict(
+    `You are already registered as a ${who} with this name and email. ` +
+      (confirmationResent
+        ? 'We have sent your confirmation email again.'
+        : 'Your confirmation email was sent a short while ago: please check your inbox.'),
+  );
 }
 
 const toReceipt = (row: RegistrationReceipt): RegistrationReceipt => ({
@@ -180,15 +199,15 @@ async function registerWith(
     if (error instanceof Problem) throw error;
     if (uniqueViolation(error) === 'registrations_same_person') {
       const existing = await findActiveSamePerson(db, { eventId: event.id, ...input });
-      const resent = existing ? await resendConfirmation(db, event, existing, env.PUBLIC_URL) : false;
+      // The entry that was in the way is gone again (cancelled meanwhile): the client may simply retry.
+      if (!existing) throw conflict('Your registration could not be completed. Please try again.');
+      const resent = await resendConfirmation(db, event, existing, env.PUBLIC_URL);
       if (resent) mailer.kick();
-      const who = input.discipline === 'run' ? 'runner' : 'cyclist';
-      throw conflict(
-        `You are already registered as a ${who} with this name and email. ` +
-          (resent
-            ? 'We have sent your confirmation email again.'
-            : 'Your confirmation email was sent a short while ago: please check your inbox.'),
-      );
+      return {
+        receipt: toReceipt(existing),
+        created: false,
+        alreadyRegistered: { nothingDue: existing.paymentStatus !== 'unpaid', confirmationResent: resent },
+      };
     }
     throw error;
   }

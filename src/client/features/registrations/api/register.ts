@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegistrationData, RegistrationReceipt } from '../../../../shared/registrations/registration.ts';
+import type { RegistrationAnswer, RegistrationData } from '../../../../shared/registrations/registration.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
+/** A new entry's receipt, or the entry the person already had (same name and email). */
 export function postRegistration(data: RegistrationData, idempotencyKey: string) {
-  return apiFetch<RegistrationReceipt>('/api/registrations', {
+  return apiFetch<RegistrationAnswer>('/api/registrations', {
     method: 'POST',
     body: JSON.stringify(data),
     headers: { 'idempotency-key': idempotencyKey },
@@ -13,7 +14,7 @@ export function postRegistration(data: RegistrationData, idempotencyKey: string)
 export type SubmitRegistration = (
   data: RegistrationData,
   idempotencyKey: string,
-) => Promise<RegistrationReceipt>;
+) => Promise<RegistrationAnswer>;
 
 export const useRegister = (submit: SubmitRegistration = postRegistration) =>
   useMutation({

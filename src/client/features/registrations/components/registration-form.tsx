@@ -1,19 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Discipline, PublicEvent } from '../../../../shared/events/event.ts';
 import { formatFees } from '../../../../shared/money.ts';
 import {
+  type RegistrationAnswer,
   type RegistrationData,
   RegistrationInputSchema,
-  type RegistrationReceipt,
 } from '../../../../shared/registrations/registration.ts';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
+import { recallDraft, useDraftSaving } from '../../../lib/session-draft.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type SubmitRegistration, useRegister } from '../api/register.ts';
 import { rememberReceipt } from '../last-receipt.ts';
-import { type EntrantField, EntrantFields, isEntrantField } from './entrant-fields.tsx';
+import { ENTRANT_FIELDS, type EntrantField, EntrantFields, isEntrantField } from './entrant-fields.tsx';
 
 type FormValues = {
   discipline: Discipline;
@@ -31,6 +32,8 @@ type FormValues = {
 };
 
 const OWN_FIELDS = ['listedInSearch', 'consent'] as const;
+/** What a draft keeps: not the consent, which is given anew each time the form is sent. */
+const DRAFT_FIELDS = [...ENTRANT_FIELDS, 'listedInSearch'] as const;
 const isField = (path: string): path is EntrantField | (typeof OWN_FIELDS)[number] =>
   isEntrantField(path) || (OWN_FIELDS as readonly string[]).includes(path);
 
@@ -40,10 +43,12 @@ interface RegistrationFormProps {
   /** Where the entry is sent; the public registration by default. */
   submit?: SubmitRegistration;
   /** Called after a successful registration, instead of going to the thank-you page; the form clears. */
-  onRegistered?: (receipt: RegistrationReceipt, data: RegistrationData) => void;
+  onRegistered?: (receipt: RegistrationAnswer, data: RegistrationData) => void;
+  /** Keeps what is typed for this tab under this name, for coming Back to the form; forgotten once sent. */
+  draft?: string;
 }
 
-export function RegistrationForm({ event, discipline, submit, onRegistered }: RegistrationFormProps) {
+export function RegistrationForm({ event, discipline, submit, onRegistered, draft }: RegistrationFormProps) {
   const navigate = useNavigate();
   const registration = useRegister(submit);
   // One key per registration attempt: a retry after a dropped connection is recognised by the server.
@@ -62,6 +67,15 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
     listedInSearch: true,
     consent: false,
   };
+  const races = event.races.filter((race) => race.discipline === discipline);
+  const sizes = event.tshirtSizes[discipline];
+  const [initial] = useState(() => {
+    const values = draft ? recallDraft(draft, empty) : empty;
+    // A race or size kept from before comes back only while the form still offers it.
+    if (!races.some((race) => !race.full && race.label === values.raceType)) values.raceType = '';
+    if (!sizes.includes(values.tshirtSize)) values.tshirtSize = '';
+    return values;
+  });
   const {
     register,
     handleSubmit,
@@ -69,17 +83,16 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
     setValue,
     getValues,
     reset,
+    watch,
     formState: { errors },
   } = useZodForm(RegistrationInputSchema, {
     // A field is checked when left, then on every change: an error shown above the button clears while the
     // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: empty,
+    defaultValues: initial,
   });
-
-  const races = event.races.filter((race) => race.discipline === discipline);
-  const sizes = event.tshirtSizes[discipline];
+  const forgetDraft = useDraftSaving(draft, DRAFT_FIELDS, watch);
 
   // A form whose discipline can be switched keeps what was typed, but not a race or size of the other one.
   useEffect(() => {
@@ -95,6 +108,7 @@ export function RegistrationForm({ event, discipline, submit, onRegistered }: Re
       const receipt = await registration.mutateAsync({ data, idempotencyKey: idempotencyKey.current });
       idempotencyKey.current = crypto.randomUUID();
       reset(empty);
+      forgetDraft();
       if (onRegistered) return onRegistered(receipt, data);
       rememberReceipt(receipt);
       navigate('/Thankyou', { state: { receipt } });

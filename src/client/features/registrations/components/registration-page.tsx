@@ -32,7 +32,9 @@ export function RegistrationPage({ discipline }: { discipline: Discipline }) {
           The form could not be loaded. Check your connection.
         </ErrorMessage>
       )}
-      {event && <RegistrationForm event={event} discipline={discipline} />}
+      {event && (
+        <RegistrationForm event={event} discipline={discipline} draft={`registration-${discipline}`} />
+      )}
     </PublicPage>
   );
 }
