@@ -47,6 +47,18 @@ const TICK_BOX = 9;
 /** Helvetica's capital height in ems: cells put the capitals in the middle of the row, whichever font they use. */
 const CAP_HEIGHT = 0.718;
 
+/**
+ * One line, no wrapping. textWidth and wordCount are what pdfkit's line wrapper hands its line writer: given,
+ * the writer does not measure the text again (kerning lookups are most of a list's time). It uses them only
+ * to align, underline or link, which cells never do. A tenth off the 10,000-row export's CPU time.
+ */
+const CELL_TEXT = {
+  lineBreak: false,
+  baseline: 'alphabetic',
+  textWidth: 0,
+  wordCount: 0,
+} as PDFKit.Mixins.TextOptions;
+
 /** What PDF's standard fonts can show (WinAnsi): printable Latin-1 and the CP1252 extras. */
 const WIN_ANSI = /^[\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
 /** The most Helvetica's kerning adds between two characters (f” is 60/1000 em wider than f and ” alone). */
@@ -121,7 +133,7 @@ export function tablePdf<Row>(spec: TablePdf<Row>, sections: PdfSection<Row>[]) 
     const standard = chooseFont(doc, text, bold);
     const surelyFits = standard && !bold && helveticaWidthAtMost(doc, text, fontSize) <= width;
     const shown = surelyFits ? text : cutToWidth(doc, text, width);
-    doc.text(shown, x + CELL_PADDING, y + baseline, { lineBreak: false, baseline: 'alphabetic' });
+    doc.text(shown, x + CELL_PADDING, y + baseline, CELL_TEXT);
   };
   const tickBox = (x: number, width: number) =>
     doc
