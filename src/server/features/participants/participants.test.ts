@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { pdfText as textOf } from '../../../../tests/support/pdf-text.ts';
 import { ORIGIN, setUpTestApp, testDatabase } from '../../../../tests/support/test-app.ts';
 import { SORTABLE_COLUMNS } from '../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../shared/phone.ts';
@@ -55,9 +52,7 @@ async function pdfText(url: string) {
   const response = await get(url);
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');
-  const dir = mkdtempSync(path.join(tmpdir(), 'pdf-'));
-  writeFileSync(path.join(dir, 'list.pdf'), response.rawPayload);
-  return execFileSync('pdftotext', ['-layout', path.join(dir, 'list.pdf'), '-'], { encoding: 'utf8' });
+  return textOf(response.rawPayload);
 }
 
 async function idOf(reference: string) {
@@ -340,32 +335,37 @@ describe('exports', () => {
     expect(formatPhone('')).toBe('');
   });
 
-  it('writes a PDF with the title, the columns, the filters and the filtered rows only', async () => {
+  it('writes a PDF with the title, the filters, the race-day columns and the filtered rows only, under a band per discipline', async () => {
     await register({ firstName: 'Runner', lastName: 'Only' });
-    await register({ discipline: 'cycle', raceType: '30km', firstName: 'Cyclist', lastName: 'Shown' });
+    const reference = await register({
+      discipline: 'cycle',
+      raceType: '30km',
+      firstName: 'Cyclist',
+      lastName: 'Shown',
+      tshirtSize: 'X-Large',
+    });
+    await send('PUT', `/api/participants/${await idOf(reference)}/payment`, {
+      status: 'waived',
+      reason: 'Volunteer',
+    });
     const text = await pdfText('/api/participants/export.pdf?discipline=cycle');
     expect(text).toContain('Celebration Fun Run Participants');
-    for (const header of [
-      'Name',
-      'Surname',
-      'Email',
-      'Mobile',
-      'Age',
-      'Gender',
-      'Race Type',
-      'Next of Kin',
-      'Discipline',
-    ]) {
-      expect(text).toContain(header);
-    }
-    expect(text).toContain('Filters: Cyclists');
-    expect(text).toContain('Cyclist');
-    expect(text).toContain('Shown');
+    expect(text).toContain('Filters: Cyclists · 1 entry');
+    expect(text).toMatch(
+      /Name\s+Surname\s+Email\s+Mobile\s+Age\s+Gender\s+Race Type\s+Next of Kin\s+T-shirt\s+Payment\s+Reference/,
+    );
+    // The discipline is the band above its rows, not a column.
+    expect(text).not.toContain('Discipline');
+    expect(text).toMatch(/^\s*Cyclists · 1 entry\s*$/m);
+    expect(text).not.toMatch(/^\s*Runners/m);
+    expect(text).toMatch(
+      new RegExp(`Cyclist\\s+Shown\\s.+\\s30km\\s.+\\sX-Large\\s+Waived\\s+${reference}\\s*$`, 'm'),
+    );
     expect(text).not.toContain('Only');
     expect(text).toContain('Page 1');
   });
 
-  it('repeats the column header and numbers every page, and says so when nothing matches', async () => {
+  it('repeats the column header and numbers every page, puts runners then cyclists under their bands, and says so when nothing matches', async () => {
     const { db } = await testDatabase();
     await seedDemoRegistrations(db, 70);
     const text = await pdfText('/api/participants/export.pdf');
@@ -373,12 +373,25 @@ describe('exports', () => {
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((page, i) => {
       expect(page).toMatch(
-        /Name\s+Surname\s+Email\s+Mobile\s+Age\s+Gender\s+Race Type\s+Next of Kin\s+Discipline/,
+        /Name\s+Surname\s+Email\s+Mobile\s+Age\s+Gender\s+Race Type\s+Next of Kin\s+T-shirt\s+Payment\s+Reference/,
       );
       expect(page).toContain(`Page ${i + 1}`);
     });
     expect(text).toContain('70 entries');
     expect(new Set(text.match(/[\w.]+@example\.com/g)).size).toBe(70);
+
+    const runners = (await get('/api/participants?discipline=run')).json().total;
+    const cyclists = 70 - runners;
+    expect(runners).toBeGreaterThan(35);
+    expect(cyclists).toBeGreaterThan(0);
+    const runnersBand = text.search(new RegExp(`^\\s*Runners · ${runners} entries$`, 'm'));
+    const cyclistsBand = text.search(new RegExp(`^\\s*Cyclists · ${cyclists} entries$`, 'm'));
+    expect(runnersBand).toBeGreaterThan(0);
+    expect(cyclistsBand).toBeGreaterThan(runnersBand);
+    expect(text.slice(0, cyclistsBand)).not.toMatch(/\b(15|30)km\b/);
+    expect(text.slice(cyclistsBand)).not.toMatch(/\b(5|10|21)km\b|Other/);
+    // More runners than fit a page: the next page says whose rows it continues.
+    expect(pages[1]?.trimStart()).toMatch(/^Runners \(continued\)/);
 
     const none = await pdfText('/api/participants/export.pdf?q=nobody-at-all');
     expect(none).toContain('0 entries');

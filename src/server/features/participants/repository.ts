@@ -180,6 +180,64 @@ export async function* participantBatches(
   }
 }
 
+/** A race of the event, or undefined for another event's race or none. */
+export async function findRaceOfEvent(db: Database, eventId: string, raceId: string) {
+  const [race] = await db
+    .select({ id: raceOptions.id, discipline: raceOptions.discipline, label: raceOptions.label })
+    .from(raceOptions)
+    .where(and(eq(raceOptions.id, raceId), eq(raceOptions.eventId, eventId)));
+  return race;
+}
+
+const inRace = (raceId: string) =>
+  and(eq(registrations.raceOptionId, raceId), eq(registrations.status, 'active')) as SQL;
+
+/** How many entries of a race are not cancelled. */
+export async function countInRace(db: Database, raceId: string) {
+  const [row] = await db.select({ total: count() }).from(registrations).where(inRace(raceId));
+  return Number(row?.total ?? 0);
+}
+
+const surnameKey = sql<string>`lower(${registrations.lastName})`;
+const firstNameKey = sql<string>`lower(${registrations.firstName})`;
+
+/**
+ * A race's entries that are not cancelled, by surname, then first name, in batches: each starts after the
+ * last row of the one before (keyset paging), as the exports do.
+ */
+export async function* startListBatches(db: Database, raceId: string, batchSize = 5000) {
+  let last: { surnameKey: string; firstNameKey: string; reference: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select({
+        reference: registrations.reference,
+        firstName: registrations.firstName,
+        lastName: registrations.lastName,
+        tshirtSize: registrations.tshirtSize,
+        paymentStatus: registrations.paymentStatus,
+        surnameKey,
+        firstNameKey,
+      })
+      .from(registrations)
+      .where(
+        last
+          ? and(
+              inRace(raceId),
+              sql`(${surnameKey}, ${firstNameKey}, ${registrations.reference})
+                > (${last.surnameKey}, ${last.firstNameKey}, ${last.reference})`,
+            )
+          : inRace(raceId),
+      )
+      .orderBy(asc(surnameKey), asc(firstNameKey), asc(registrations.reference))
+      .limit(batchSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    last = rows[rows.length - 1];
+  }
+}
+type BatchOf<T> = T extends AsyncGenerator<(infer R)[]> ? R : never;
+export type StartListRow = BatchOf<ReturnType<typeof startListBatches>>;
+
 export async function findParticipant(db: Database | Transaction, eventId: string, id: string) {
   const [row] = await db
     .select({

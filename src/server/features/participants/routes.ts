@@ -17,11 +17,13 @@ import {
   participantsCsvExport,
   participantsPage,
   participantsPdfExport,
+  raceStartListPdf,
   recordPayment,
 } from './service.ts';
 
 const admins = ['admin'] as const;
 const IdParams = idParams('Not an entry id');
+const RaceIdParams = idParams('Not a race id');
 const tags = ['participants'];
 
 export async function participantRoutes(app: FastifyInstance, context: AppContext) {
@@ -72,6 +74,22 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         'application/pdf',
         await participantsPdfExport(context, request.query),
       ),
+  );
+
+  api.get(
+    '/races/:id/start-list.pdf',
+    {
+      config: { access: admins },
+      schema: {
+        summary: "A race's start list as a printable PDF: entries not cancelled, by surname, a box to tick",
+        tags,
+        params: RaceIdParams,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await raceStartListPdf(context, request.params.id);
+      return sendAttachment(reply, fileName, 'application/pdf', pdf);
+    },
   );
 
   api.get(

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
+import { DISCIPLINES } from '../../../shared/events/event-display.ts';
 import {
   PAYMENT_METHOD_LABELS,
   type ParticipantDetail,
@@ -15,11 +16,14 @@ import { countActiveInRace, RACE_FULL } from '../registrations/service.ts';
 import { participantsCsv } from './export-csv.ts';
 import {
   addHistory,
+  countInRace,
   countParticipants,
   findParticipant,
+  findRaceOfEvent,
   historyOf,
   listParticipants,
   participantBatches,
+  startListBatches,
   updateEntry,
 } from './repository.ts';
 
@@ -49,13 +53,47 @@ export async function participantsCsvExport({ database }: AppContext, query: Par
 export async function participantsPdfExport({ database }: AppContext, query: ParticipantListQuery) {
   const { db } = database;
   const event = await getCurrentEvent(db);
-  const total = await countParticipants(db, event.id, query);
+  // One section per discipline, which the PDF shows as a band instead of a column.
+  const disciplines = query.discipline ? [query.discipline] : DISCIPLINES;
+  const sections = await Promise.all(
+    disciplines.map(async (discipline) => {
+      const filter = { ...query, discipline };
+      return {
+        discipline,
+        total: await countParticipants(db, event.id, filter),
+        batches: participantBatches(db, event.id, filter),
+      };
+    }),
+  );
   // pdfkit and its fonts load on the first export, not with every server (issue 15).
   const { describeFilter, participantsPdf } = await import('./export-pdf.ts');
   return participantsPdf(
-    { title: `${event.title} Participants`, filters: describeFilter(query), total, generatedAt: new Date() },
-    participantBatches(db, event.id, query),
+    {
+      title: `${event.title} Participants`,
+      filters: describeFilter(query),
+      total: sections.reduce((sum, section) => sum + section.total, 0),
+      generatedAt: new Date(),
+    },
+    sections,
   );
+}
+
+/** A race's start list: its entries that are not cancelled, by surname, for race morning. */
+export async function raceStartListPdf({ database }: AppContext, raceId: string) {
+  const { db } = database;
+  const event = await getCurrentEvent(db);
+  const race = await findRaceOfEvent(db, event.id, raceId);
+  if (!race) throw notFound('There is no such race.');
+  const total = await countInRace(db, race.id);
+  const { startListPdf } = await import('./start-list-pdf.ts');
+  const discipline = race.discipline === 'run' ? 'Runners' : 'Cyclists';
+  return {
+    fileName: `FunRun_StartList_${discipline}_${race.label}.pdf`.replace(/[^\w.-]+/g, '_'),
+    pdf: startListPdf(
+      { event: event.title, race: `${discipline} ${race.label}`, total, generatedAt: new Date() },
+      startListBatches(db, race.id),
+    ),
+  };
 }
 
 export async function participantDetail({ database }: AppContext, id: string): Promise<ParticipantDetail> {

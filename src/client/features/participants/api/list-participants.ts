@@ -38,3 +38,6 @@ export function exportUrl(
   const params = participantParams(filter).toString();
   return `/api/participants/export.${format}${params ? `?${params}` : ''}`;
 }
+
+/** A race's start list (PDF): every entry not cancelled, by surname, whatever the list's filters. */
+export const startListUrl = (raceId: string) => `/api/races/${encodeURIComponent(raceId)}/start-list.pdf`;

@@ -8,7 +8,7 @@ import {
   type Participant,
   type ParticipantColumn,
 } from '../../../../shared/participants/participants.ts';
-import { rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { inputClass, SelectField } from '../../../components/ui/field.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -18,7 +18,8 @@ import { Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass, type SortableColumn } from '../../../components/ui/table.tsx';
 import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
-import { exportUrl, useParticipants } from '../api/list-participants.ts';
+import { useParticipants } from '../api/list-participants.ts';
+import { Downloads } from './downloads.tsx';
 import { COLUMN_LABELS, COLUMN_VALUES, fullName, sortOrderLabel } from './participant-columns.tsx';
 import { ParticipantDialog } from './participant-dialog.tsx';
 import {
@@ -68,14 +69,7 @@ export function ParticipantsPage() {
 
       <Filters state={state} update={update} filtered={filtered} clear={clear} />
 
-      <div className="mb-4 grid grid-cols-2 gap-2 sm:flex sm:justify-end">
-        <a href={exportUrl('pdf', downloadFilter)} download className={secondaryButtonClass}>
-          Download PDF
-        </a>
-        <a href={exportUrl('csv', downloadFilter)} download className={secondaryButtonClass}>
-          Download CSV
-        </a>
-      </div>
+      <Downloads filter={downloadFilter} />
 
       {list.isPending && <Loading label="Loading the participants…" />}
       <QueryError query={list} />

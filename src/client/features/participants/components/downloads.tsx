@@ -1,0 +1,85 @@
+import { useId, useState } from 'react';
+import type {
+  ParticipantFilter,
+  ParticipantListQuery,
+} from '../../../../shared/participants/participants.ts';
+import { rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
+import { useEventSettings } from '../../event-settings/api/event-settings.ts';
+import { exportUrl, startListUrl } from '../api/list-participants.ts';
+
+const DISCIPLINE_NAMES = { run: 'Runners', cycle: 'Cyclists' } as const;
+const entries = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'entry' : 'entries'}`;
+
+/** The list as filtered, as PDF and CSV; and each race's start list, which no filter changes. */
+export function Downloads({
+  filter,
+}: {
+  filter: ParticipantFilter & Pick<ParticipantListQuery, 'sort' | 'dir'>;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="mb-4">
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+        <a href={exportUrl('pdf', filter)} download className={secondaryButtonClass}>
+          Download PDF
+        </a>
+        <a href={exportUrl('csv', filter)} download className={secondaryButtonClass}>
+          Download CSV
+        </a>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+          className={`${secondaryButtonClass} col-span-2`}
+        >
+          Start lists (PDF)
+          <span aria-hidden="true" className={`text-sm ${open ? 'rotate-180' : ''}`}>
+            ▾
+          </span>
+        </button>
+      </div>
+      <div id={panelId} hidden={!open}>
+        {open && <StartLists />}
+      </div>
+    </div>
+  );
+}
+
+function StartLists() {
+  const settings = useEventSettings();
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:ml-auto sm:max-w-2xl"
+    >
+      <h2 id={headingId} className="font-semibold text-stone-900">
+        Start lists for race morning
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">
+        One PDF per race: every entry that is not cancelled, by surname, with reference, T‑shirt, payment and
+        a box to tick. The filters above do not change it.
+      </p>
+      {settings.isPending && <Loading label="Loading the races…" />}
+      <QueryError query={settings} />
+      {settings.data && (
+        <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {settings.data.races.map((race) => (
+            <li key={race.id}>
+              <a href={startListUrl(race.id)} download className={`${rowButtonClass} w-full flex-col`}>
+                <span>
+                  {DISCIPLINE_NAMES[race.discipline]} {race.label}
+                </span>
+                <span className="text-xs font-normal text-stone-600">{entries(race.taken)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

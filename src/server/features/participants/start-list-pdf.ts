@@ -1,0 +1,42 @@
+import { PAYMENT_STATUS_LABELS } from '../../../shared/participants/participants.ts';
+import { entries, type PdfColumn, tablePdf } from './pdf-table.ts';
+import type { StartListRow } from './repository.ts';
+
+/** What a volunteer with a clipboard needs at the start, on portrait A4, with a box to tick each starter. */
+const COLUMNS: PdfColumn<StartListRow>[] = [
+  { label: 'Reference', width: 78, value: (row) => row.reference },
+  { label: 'Surname', width: 150, value: (row) => row.lastName },
+  { label: 'First name', width: 140, value: (row) => row.firstName },
+  { label: 'T-shirt', width: 56, value: (row) => row.tshirtSize },
+  { label: 'Payment', width: 58, value: (row) => PAYMENT_STATUS_LABELS[row.paymentStatus] },
+  { label: 'Check', width: 53 },
+];
+
+export interface StartListHeading {
+  event: string;
+  /** The race as people say it, e.g. "Runners 10km". */
+  race: string;
+  total: number;
+  generatedAt: Date;
+}
+
+/** One race's entries that are not cancelled, in the order the batches bring them (by surname). */
+export function startListPdf(heading: StartListHeading, batches: AsyncIterable<StartListRow[]>) {
+  const title = `${heading.event} — Start list: ${heading.race}`;
+  return tablePdf(
+    {
+      layout: 'portrait',
+      title,
+      subtitle: heading.total
+        ? `${entries(heading.total)} by surname (cancelled entries left out)`
+        : 'No entries yet',
+      generatedAt: heading.generatedAt,
+      columns: COLUMNS,
+      fontSize: 10,
+      rowHeight: 20,
+      empty: 'No entries in this race yet.',
+      footer: title,
+    },
+    [{ batches }],
+  );
+}
