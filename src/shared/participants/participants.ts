@@ -16,6 +16,10 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   mobile_money: 'Mobile money',
 };
 export const CURRENCIES = ['USD', 'ZWG'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** The currency a method is paid in, where the method says it. */
+export const METHOD_CURRENCY: Partial<Record<PaymentMethod, Currency>> = { usd_bank: 'USD', zwg_bank: 'ZWG' };
 
 /** Columns of the participants list, in the order of the earlier version plus ours. */
 export const PARTICIPANT_COLUMNS = [
@@ -77,6 +81,10 @@ export const ParticipantSchema = z.object({
   tshirtSize: z.string(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   createdAt: z.string(),
+  /** What was paid, where it was; the entry's own answer says more (ParticipantDetailSchema). */
+  payment: z.object({ amount: z.nullable(z.string()), currency: z.nullable(z.enum(CURRENCIES)) }),
+  /** The fee of the entry's race in each currency; null where none is set. */
+  fees: z.object({ USD: z.nullable(z.string()), ZWG: z.nullable(z.string()) }),
 });
 export type Participant = z.infer<typeof ParticipantSchema>;
 
@@ -106,6 +114,7 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export const ParticipantDetailSchema = z.extend(ParticipantSchema, {
   status: z.enum(['active', 'cancelled']),
   listedInSearch: z.boolean(),
+  // All of it, where the list has the amount and currency only.
   payment: PaymentSchema,
   history: z.array(HistoryEntrySchema),
 });
@@ -129,6 +138,37 @@ export const PaymentUpdateSchema = z.discriminatedUnion('status', [
 ]);
 export type PaymentUpdate = z.input<typeof PaymentUpdateSchema>;
 export type PaymentUpdateData = z.output<typeof PaymentUpdateSchema>;
+
+/** At most a page of the list (its largest size) in one go. */
+export const MARK_PAID_MAX = 100;
+
+/** Several entries paid by one method: each is given its own race's fee in the currency. */
+export const MarkPaidSchema = z.object({
+  ids: z
+    .array(z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not an entry id')))
+    .check(
+      z.minLength(1, 'Choose the entries to mark paid'),
+      z.maxLength(MARK_PAID_MAX, `Mark at most ${MARK_PAID_MAX} entries at a time`),
+    ),
+  method: z.enum(PAYMENT_METHODS, { error: 'Choose how they were paid' }),
+  currency: z.enum(CURRENCIES, { error: 'Choose the currency' }),
+  paidOn: z.iso.date({ error: 'Enter the date they were paid' }),
+});
+export type MarkPaid = z.output<typeof MarkPaidSchema>;
+
+/** Why an entry was left as it was. */
+export const MARK_PAID_SKIPS = ['paid', 'waived', 'cancelled', 'no_fee', 'not_found'] as const;
+export type MarkPaidSkip = (typeof MARK_PAID_SKIPS)[number];
+
+export const MarkPaidResultSchema = z.object({
+  marked: z.array(
+    z.object({ id: z.string(), reference: z.string(), amount: z.string(), currency: z.enum(CURRENCIES) }),
+  ),
+  skipped: z.array(
+    z.object({ id: z.string(), reference: z.nullable(z.string()), reason: z.enum(MARK_PAID_SKIPS) }),
+  ),
+});
+export type MarkPaidResult = z.infer<typeof MarkPaidResultSchema>;
 
 /** An admin's correction: every field of the public form except discipline and consent. */
 export const ParticipantEditSchema = z.extend(

@@ -45,6 +45,12 @@ export function Dialog({ open, title, onClose, size = 'md', children }: DialogPr
   );
 }
 
+/**
+ * `ref={focusWhenOpened}` on the control a dialog should open on, instead of its first one. React keeps
+ * autoFocus to itself (and runs it before the dialog is shown); <dialog> looks for the attribute as it opens.
+ */
+export const focusWhenOpened = (element: HTMLElement | null) => element?.setAttribute('autofocus', '');
+
 /** A failure inside a dialog, announced at once: the form's alert. */
 export const DialogError = FormAlert;
 

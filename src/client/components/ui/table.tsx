@@ -12,6 +12,13 @@ export interface SortableColumn {
   onSort: () => void;
 }
 
+/** A heading screen readers hear and the eye does without, e.g. over a column of checkboxes. */
+export interface UnseenColumn {
+  unseen: string;
+}
+
+type Column = string | SortableColumn | UnseenColumn;
+
 export function DataTable({
   label,
   columns,
@@ -19,8 +26,8 @@ export function DataTable({
   className = '',
 }: {
   label: string;
-  /** Plain headings, or sortable ones; an empty heading is the actions column. */
-  columns: (string | SortableColumn)[];
+  /** Plain headings, sortable or unseen ones; an empty heading is the actions column. */
+  columns: Column[];
   children: ReactNode;
   className?: string;
 }) {
@@ -39,13 +46,15 @@ export function DataTable({
                 // biome-ignore lint/suspicious/noArrayIndexKey: a column may have an empty heading
                 key={index}
                 scope="col"
-                aria-sort={typeof column === 'string' ? undefined : column.sort}
-                className={`whitespace-nowrap border-b border-stone-200 bg-stone-100 font-semibold text-stone-700 ${typeof column === 'string' ? 'px-3 py-2.5' : 'p-0'}`}
+                aria-sort={typeof column === 'object' && 'sort' in column ? column.sort : undefined}
+                className={`whitespace-nowrap border-b border-stone-200 bg-stone-100 font-semibold text-stone-700 ${typeof column === 'object' && 'sort' in column ? 'p-0' : 'px-3 py-2.5'}`}
               >
-                {typeof column !== 'string' ? (
+                {typeof column === 'string' ? (
+                  column || <span className="sr-only">Actions</span>
+                ) : 'sort' in column ? (
                   <SortButton column={column} />
                 ) : (
-                  column || <span className="sr-only">Actions</span>
+                  <span className="sr-only">{column.unseen}</span>
                 )}
               </th>
             ))}

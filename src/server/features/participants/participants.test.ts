@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pdfText as textOf } from '../../../../tests/support/pdf-text.ts';
 import { ORIGIN, setUpTestApp, testDatabase } from '../../../../tests/support/test-app.ts';
@@ -220,6 +220,162 @@ describe('payments, edits and cancellation', () => {
     expect((await get('/api/participants')).json().total).toBe(0);
     await register({ raceType: '21km' });
     expect((await get(`/api/participants/${id}`)).json().status).toBe('cancelled');
+  });
+});
+
+describe('marking paid', () => {
+  /** Fees as an admin sets them: 10km in both currencies, 5km in USD only, 21km none. */
+  async function setFees() {
+    const { db } = await testDatabase();
+    const fee = (label: string, feeUsd: string | null, feeZwg: string | null) =>
+      db
+        .update(raceOptions)
+        .set({ feeUsd, feeZwg })
+        .where(and(eq(raceOptions.discipline, 'run'), eq(raceOptions.label, label)));
+    await fee('10km', '15', '400');
+    await fee('5km', '10', null);
+    await fee('21km', null, null);
+  }
+  const markPaid = (payload: object) => send('POST', '/api/participants/mark-paid', payload);
+  const cash = { method: 'cash', currency: 'USD', paidOn: '2026-11-20' };
+
+  it('marks a selection paid by one method, each entry with its own race’s fee, noted in its history', async () => {
+    await setFees();
+    const tenA = await idOf(await register());
+    const tenB = await idOf(await register());
+    const five = await idOf(await register({ raceType: '5km' }));
+    const untouched = await idOf(await register());
+
+    const response = await markPaid({ ...cash, ids: [tenA, five, tenB, tenA] });
+    expect(response.statusCode).toBe(200);
+    const { marked, skipped } = response.json();
+    expect(marked).toEqual([
+      { id: tenA, reference: expect.any(String), amount: '15.00', currency: 'USD' },
+      { id: five, reference: expect.any(String), amount: '10.00', currency: 'USD' },
+      { id: tenB, reference: expect.any(String), amount: '15.00', currency: 'USD' },
+    ]);
+    expect(skipped).toEqual([]);
+
+    for (const [id, amount] of [
+      [tenA, '15.00'],
+      [five, '10.00'],
+      [tenB, '15.00'],
+    ] as const) {
+      const entry = (await get(`/api/participants/${id}`)).json();
+      expect(entry).toMatchObject({
+        paymentStatus: 'paid',
+        payment: { method: 'cash', amount, currency: 'USD', paidOn: '2026-11-20', payerReference: null },
+      });
+      expect(entry.history.filter((h: { action: string }) => h.action === 'payment')).toEqual([
+        expect.objectContaining({
+          summary: `Marked paid: USD ${amount} by Cash on 2026-11-20`,
+          by: expect.stringMatching(/^Test admin/),
+        }),
+      ]);
+    }
+    expect((await get(`/api/participants/${untouched}`)).json().paymentStatus).toBe('unpaid');
+  });
+
+  it('leaves paid, waived, cancelled and unknown entries and those without a fee in the currency alone, and says which', async () => {
+    await setFees();
+    const paidReference = await register();
+    const paid = await idOf(paidReference);
+    await send('PUT', `/api/participants/${paid}/payment`, {
+      status: 'paid',
+      method: 'mobile_money',
+      amount: '12',
+      currency: 'USD',
+      paidOn: '2026-11-01',
+    });
+    const waivedReference = await register();
+    const waived = await idOf(waivedReference);
+    await send('PUT', `/api/participants/${waived}/payment`, { status: 'waived', reason: 'Volunteer' });
+    const cancelledReference = await register();
+    const cancelled = await idOf(cancelledReference);
+    const noFeeReference = await register({ raceType: '21km' });
+    const noFee = await idOf(noFeeReference);
+    const noZwgFeeReference = await register({ raceType: '5km' });
+    const noZwgFee = await idOf(noZwgFeeReference);
+    const ten = await idOf(await register());
+    await send('POST', `/api/participants/${cancelled}/cancel`);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+
+    const response = await markPaid({
+      method: 'zwg_bank',
+      currency: 'ZWG',
+      paidOn: '2026-11-21',
+      ids: [paid, waived, cancelled, noFee, noZwgFee, unknown, ten],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      marked: [{ id: ten, reference: expect.any(String), amount: '400.00', currency: 'ZWG' }],
+      skipped: [
+        { id: paid, reference: paidReference, reason: 'paid' },
+        { id: waived, reference: waivedReference, reason: 'waived' },
+        { id: cancelled, reference: cancelledReference, reason: 'cancelled' },
+        { id: noFee, reference: noFeeReference, reason: 'no_fee' },
+        { id: noZwgFee, reference: noZwgFeeReference, reason: 'no_fee' },
+        { id: unknown, reference: null, reason: 'not_found' },
+      ],
+    });
+    const before = (await get(`/api/participants/${paid}`)).json();
+    expect(before.payment).toMatchObject({ method: 'mobile_money', amount: '12.00', paidOn: '2026-11-01' });
+    expect(before.history.filter((h: { action: string }) => h.action === 'payment')).toHaveLength(1);
+    expect((await get(`/api/participants/${waived}`)).json().paymentStatus).toBe('waived');
+    expect((await get(`/api/participants/${noFee}`)).json().paymentStatus).toBe('unpaid');
+    expect((await get(`/api/participants/${noZwgFee}`)).json().paymentStatus).toBe('unpaid');
+    expect((await get(`/api/participants/${ten}`)).json().payment).toMatchObject({
+      method: 'zwg_bank',
+      amount: '400.00',
+      currency: 'ZWG',
+    });
+  });
+
+  it('refuses a selection without its method, currency or date, an empty one and one larger than a page', async () => {
+    const id = await idOf(await register());
+    const missing = await markPaid({ ids: [id] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.map((e: { path: string }) => e.path)).toEqual(
+      expect.arrayContaining(['method', 'currency', 'paidOn']),
+    );
+    expect((await markPaid({ ...cash, ids: [] })).statusCode).toBe(400);
+    expect((await markPaid({ ...cash, ids: ['not-an-id'] })).statusCode).toBe(400);
+    const tooMany = Array.from({ length: 101 }, () => id);
+    expect((await markPaid({ ...cash, ids: tooMany })).statusCode).toBe(400);
+    expect((await get(`/api/participants/${id}`)).json().paymentStatus).toBe('unpaid');
+  });
+
+  it('lists each entry with what was paid and its race’s fees, so an amount that differs can be flagged', async () => {
+    await setFees();
+    const paidLess = await idOf(await register({ lastName: 'PaidLess' }));
+    await send('PUT', `/api/participants/${paidLess}/payment`, {
+      status: 'paid',
+      method: 'cash',
+      amount: '10',
+      currency: 'USD',
+      paidOn: '2026-11-20',
+    });
+    await register({ lastName: 'NotYet', raceType: '5km' });
+    const rows = (await get('/api/participants?sort=lastName&dir=asc')).json().rows;
+    for (const row of rows) {
+      for (const column of ['feeUsd', 'feeZwg', 'paymentAmount', 'paymentCurrency']) {
+        expect(row).not.toHaveProperty(column);
+      }
+    }
+    expect(rows).toEqual([
+      expect.objectContaining({
+        lastName: 'NotYet',
+        payment: { amount: null, currency: null },
+        fees: { USD: '10.00', ZWG: null },
+      }),
+      expect.objectContaining({
+        lastName: 'PaidLess',
+        paymentStatus: 'paid',
+        payment: { amount: '10.00', currency: 'USD' },
+        fees: { USD: '15.00', ZWG: '400.00' },
+      }),
+    ]);
+    expect((await get(`/api/participants/${paidLess}`)).json().fees).toEqual({ USD: '15.00', ZWG: '400.00' });
   });
 });
 

@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type {
+  Currency,
   ParticipantColumn,
   ParticipantFilter,
   ParticipantListQuery,
+  PaymentMethod,
 } from '../../../shared/participants/participants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { raceOptions, registrationHistory, registrations, user } from '../../db/schema/index.ts';
@@ -22,6 +24,10 @@ export const participantColumns = {
   tshirtSize: registrations.tshirtSize,
   paymentStatus: registrations.paymentStatus,
   createdAt: registrations.createdAt,
+  paymentAmount: registrations.paymentAmount,
+  paymentCurrency: registrations.paymentCurrency,
+  feeUsd: raceOptions.feeUsd,
+  feeZwg: raceOptions.feeZwg,
 };
 
 const SORT_EXPRESSIONS: Record<
@@ -280,10 +286,63 @@ export async function historyOf(db: Database, registrationId: string) {
     .orderBy(desc(registrationHistory.at), desc(registrationHistory.id));
 }
 
-export async function addHistory(
+type HistoryNote = { registrationId: string; action: 'edited' | 'payment' | 'cancelled'; summary: string };
+
+export const addHistory = (tx: Transaction, entry: HistoryNote, actor: { id: string; name: string }) =>
+  addHistoryNotes(tx, [entry], actor);
+
+/** Notes in the history of several entries at once, all by the same admin. */
+export async function addHistoryNotes(
   tx: Transaction,
-  entry: { registrationId: string; action: 'edited' | 'payment' | 'cancelled'; summary: string },
+  entries: HistoryNote[],
   actor: { id: string; name: string },
 ) {
-  await tx.insert(registrationHistory).values({ ...entry, actorId: actor.id, actorName: actor.name });
+  if (entries.length === 0) return;
+  await tx
+    .insert(registrationHistory)
+    .values(entries.map((entry) => ({ ...entry, actorId: actor.id, actorName: actor.name })));
+}
+
+/**
+ * The entries of the event among `ids`, with their race's fees, locked until the transaction ends: a
+ * payment recorded on one of them meanwhile waits, and is then seen.
+ */
+export async function entriesToMarkPaid(tx: Transaction, eventId: string, ids: string[]) {
+  return tx
+    .select({
+      id: registrations.id,
+      reference: registrations.reference,
+      status: registrations.status,
+      paymentStatus: registrations.paymentStatus,
+      feeUsd: raceOptions.feeUsd,
+      feeZwg: raceOptions.feeZwg,
+    })
+    .from(registrations)
+    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+    .where(and(eq(registrations.eventId, eventId), inArray(registrations.id, ids)))
+    .for('update', { of: registrations });
+}
+
+/** Marks these entries paid, each with its own amount: one statement per distinct amount (one per race). */
+export async function markEntriesPaid(
+  tx: Transaction,
+  entries: { id: string; amount: string }[],
+  payment: { method: PaymentMethod; currency: Currency; paidOn: string },
+) {
+  const byAmount = new Map<string, string[]>();
+  for (const { id, amount } of entries) byAmount.set(amount, [...(byAmount.get(amount) ?? []), id]);
+  for (const [amount, ids] of byAmount) {
+    await tx
+      .update(registrations)
+      .set({
+        paymentStatus: 'paid',
+        paymentMethod: payment.method,
+        paymentAmount: amount,
+        paymentCurrency: payment.currency,
+        payerReference: null,
+        paidOn: payment.paidOn,
+        waiverReason: null,
+      })
+      .where(inArray(registrations.id, ids));
+  }
 }

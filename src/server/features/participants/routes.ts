@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  MarkPaidResultSchema,
+  MarkPaidSchema,
   ParticipantDetailSchema,
   ParticipantEditSchema,
   ParticipantListQuerySchema,
@@ -13,6 +15,7 @@ import { idParams, sendAttachment, sendCsv } from '../../http/replies.ts';
 import {
   cancelParticipant,
   editParticipant,
+  markPaid,
   participantDetail,
   participantsCsvExport,
   participantsPage,
@@ -74,6 +77,21 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         'application/pdf',
         await participantsPdfExport(context, request.query),
       ),
+  );
+
+  api.post(
+    '/participants/mark-paid',
+    {
+      config: { access: admins },
+      schema: {
+        summary:
+          'Mark several unpaid entries paid by one method, each with its race’s fee in the currency; says which were left as they were',
+        tags,
+        body: MarkPaidSchema,
+        response: { 200: MarkPaidResultSchema },
+      },
+    },
+    async (request) => markPaid(context, request.body, signedInUser(request)),
   );
 
   api.get(

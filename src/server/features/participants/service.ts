@@ -1,6 +1,10 @@
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import { DISCIPLINES } from '../../../shared/events/event-display.ts';
 import {
+  type Currency,
+  type MarkPaid,
+  type MarkPaidResult,
+  type MarkPaidSkip,
   PAYMENT_METHOD_LABELS,
   type ParticipantDetail,
   type ParticipantEditData,
@@ -16,12 +20,15 @@ import { countActiveInRace, RACE_FULL } from '../registrations/service.ts';
 import { participantsCsv } from './export-csv.ts';
 import {
   addHistory,
+  addHistoryNotes,
   countInRace,
   countParticipants,
+  entriesToMarkPaid,
   findParticipant,
   findRaceOfEvent,
   historyOf,
   listParticipants,
+  markEntriesPaid,
   participantBatches,
   startListBatches,
   updateEntry,
@@ -42,8 +49,21 @@ const FIELD_LABELS: Record<string, string> = {
 
 export async function participantsPage({ database }: AppContext, query: ParticipantListQuery) {
   const list = await listParticipants(database.db, await getCurrentEventId(database.db), query);
-  return { ...list, rows: list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+  return {
+    ...list,
+    rows: list.rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      payment: { amount: row.paymentAmount, currency: row.paymentCurrency },
+      fees: feesOf(row),
+    })),
+  };
 }
+
+const feesOf = (race: { feeUsd: string | null; feeZwg: string | null }) => ({
+  USD: race.feeUsd,
+  ZWG: race.feeZwg,
+});
 
 export async function participantsCsvExport({ database }: AppContext, query: ParticipantListQuery) {
   const event = await getCurrentEvent(database.db);
@@ -118,6 +138,7 @@ export async function participantDetail({ database }: AppContext, id: string): P
     createdAt: row.createdAt.toISOString(),
     status: row.status,
     listedInSearch: row.listedInSearch,
+    fees: feesOf(row),
     payment: {
       method: row.method,
       amount: row.amount,
@@ -186,6 +207,60 @@ export const recordPayment = (
     });
     return { action: 'payment', summary: paymentSummary(update) };
   });
+
+/**
+ * Several entries paid by one method, in one transaction: each unpaid one gets its own race's fee in the
+ * currency and a note in its history. Entries already paid or waived, cancelled, gone, or whose race has no
+ * fee in the currency are left as they are, and the answer says which and why.
+ */
+export async function markPaid(
+  { database }: AppContext,
+  request: MarkPaid,
+  actor: CurrentUser,
+): Promise<MarkPaidResult> {
+  const { db } = database;
+  const eventId = await getCurrentEventId(db);
+  const ids = [...new Set(request.ids)];
+  return db.transaction(async (tx) => {
+    const found = new Map((await entriesToMarkPaid(tx, eventId, ids)).map((row) => [row.id, row]));
+    const result: MarkPaidResult = { marked: [], skipped: [] };
+    for (const id of ids) {
+      const row = found.get(id);
+      const outcome = feeToMarkPaid(row, request.currency);
+      if ('reason' in outcome) {
+        result.skipped.push({ id, reference: row?.reference ?? null, reason: outcome.reason });
+      } else {
+        result.marked.push({ id, ...outcome, currency: request.currency });
+      }
+    }
+    const { method, currency, paidOn } = request;
+    await markEntriesPaid(tx, result.marked, { method, currency, paidOn });
+    await addHistoryNotes(
+      tx,
+      result.marked.map(({ id, amount }) => ({
+        registrationId: id,
+        action: 'payment' as const,
+        summary: paymentSummary({ status: 'paid', method, amount, currency, paidOn }),
+      })),
+      actor,
+    );
+    return result;
+  });
+}
+
+type EntryToMarkPaid = Awaited<ReturnType<typeof entriesToMarkPaid>>[number];
+
+/** The fee an entry is marked paid with in this currency, or why it cannot be. */
+function feeToMarkPaid(
+  row: EntryToMarkPaid | undefined,
+  currency: Currency,
+): { reference: string; amount: string } | { reason: MarkPaidSkip } {
+  if (!row) return { reason: 'not_found' };
+  if (row.status === 'cancelled') return { reason: 'cancelled' };
+  if (row.paymentStatus !== 'unpaid') return { reason: row.paymentStatus };
+  const amount = feesOf(row)[currency];
+  return amount === null ? { reason: 'no_fee' } : { reference: row.reference, amount };
+}
 
 export async function editParticipant(
   context: AppContext,

@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
+  Participant,
   ParticipantFilter,
   ParticipantList,
   ParticipantListQuery,
@@ -26,6 +27,14 @@ export const getParticipantsQueryOptions = (query?: ParticipantListQuery) =>
 /** One page of entries; the previous page stays on screen while the next one loads. */
 export const useParticipants = (query: ParticipantListQuery) =>
   useQuery({ ...getParticipantsQueryOptions(query), placeholderData: keepPreviousData });
+
+/** Changes rows in every list page already fetched, so a change shows before the lists are fetched again. */
+export function updateListRows(queryClient: QueryClient, change: (row: Participant) => Participant) {
+  queryClient.setQueriesData<ParticipantList>(
+    { queryKey: getParticipantsQueryOptions().queryKey },
+    (list) => list && { ...list, rows: list.rows.map(change) },
+  );
+}
 
 /**
  * FunRun_Participants.pdf or .csv of the current filters and sort: a plain link, so the browser downloads

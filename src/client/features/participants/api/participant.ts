@@ -6,7 +6,7 @@ import type {
 } from '../../../../shared/participants/participants.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
-import { getParticipantsQueryOptions } from './list-participants.ts';
+import { getParticipantsQueryOptions, updateListRows } from './list-participants.ts';
 
 const entryPath = (id: string) => `/api/participants/${encodeURIComponent(id)}`;
 
@@ -20,13 +20,18 @@ export const getParticipantQueryOptions = (id: string) =>
 export const useParticipant = (id: string | undefined) =>
   useQuery({ ...getParticipantQueryOptions(id ?? ''), enabled: id !== undefined });
 
-/** Every change answers with the whole entry: show it at once, then refresh the lists and the dashboard. */
+/**
+ * Every change answers with the whole entry: show it at once, in the entry and in the lists' rows, then
+ * refresh the lists and the dashboard.
+ */
 function useChange<T>(request: (id: string, body: T) => Promise<ParticipantDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: T }) => request(id, body),
     onSuccess: (detail) => {
       queryClient.setQueryData(getParticipantQueryOptions(detail.id).queryKey, detail);
+      const { paymentStatus, payment } = detail;
+      updateListRows(queryClient, (row) => (row.id === detail.id ? { ...row, paymentStatus, payment } : row));
       void queryClient.invalidateQueries({ queryKey: getParticipantsQueryOptions().queryKey });
       void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
     },

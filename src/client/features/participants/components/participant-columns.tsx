@@ -10,6 +10,8 @@ import {
 import { Badge } from '../../../components/ui/badge.tsx';
 import { BreakableEmail, NotGiven } from '../../../components/ui/text.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import { moneyText } from '../money-text.ts';
+import { paidOffFee } from '../paid-defaults.ts';
 
 export const PAYMENT_TONES = { paid: 'good', unpaid: 'warn', waived: 'plain' } as const;
 
@@ -35,9 +37,21 @@ export const COLUMN_VALUES: Record<ParticipantColumn, (entry: Participant) => Re
   nextOfKinMobile: (entry) => readablePhone(entry.nextOfKinMobile),
   discipline: (entry) => DISCIPLINE_LABELS[entry.discipline],
   tshirtSize: (entry) => entry.tshirtSize,
-  paymentStatus: (entry) => (
-    <Badge tone={PAYMENT_TONES[entry.paymentStatus]}>{PAYMENT_STATUS_LABELS[entry.paymentStatus]}</Badge>
-  ),
+  paymentStatus: (entry) => {
+    const offFee = paidOffFee(entry);
+    return (
+      <>
+        <Badge tone={PAYMENT_TONES[entry.paymentStatus]}>{PAYMENT_STATUS_LABELS[entry.paymentStatus]}</Badge>
+        {offFee && (
+          // Two lines in the table's narrow column, one on a phone's card.
+          <span className="rounded border border-amber-500 bg-amber-50 px-1 py-0.5 text-xs font-medium text-amber-950">
+            <span className="whitespace-nowrap">Paid {moneyText(offFee.currency, offFee.paid)}</span>{' '}
+            <span className="whitespace-nowrap">— fee {moneyText(offFee.currency, offFee.fee)}</span>
+          </span>
+        )}
+      </>
+    );
+  },
   reference: (entry) => entry.reference,
   createdAt: (entry) => formatDate(entry.createdAt),
 };

@@ -17,6 +17,7 @@ import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { ENTRANT_FIELDS } from '../../registrations/components/entrant-fields.tsx';
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
 import { moneyText } from '../money-text.ts';
+import { paidOffFee } from '../paid-defaults.ts';
 import { EditEntryForm } from './edit-entry-form.tsx';
 import { COLUMN_LABELS, COLUMN_VALUES, fullName, PAYMENT_TONES } from './participant-columns.tsx';
 import { PaymentForm } from './payment-form.tsx';
@@ -200,7 +201,9 @@ function paymentSummary(entry: ParticipantDetail) {
         payment.paidOn ? `on ${formatDate(`${payment.paidOn}T12:00:00Z`)}` : undefined,
         payment.payerReference ? `(reference ${payment.payerReference})` : undefined,
       ].filter(Boolean);
-      return `Paid: ${parts.join(' ')}.`;
+      const offFee = paidOffFee(entry);
+      const fee = offFee ? ` That is not the race’s fee, ${moneyText(offFee.currency, offFee.fee)}.` : '';
+      return `Paid: ${parts.join(' ')}.${fee}`;
     }
     case 'waived':
       return `Waived: ${payment.waiverReason ?? 'no reason recorded'}.`;

@@ -3,6 +3,7 @@ import { DISCIPLINES } from '../../../../shared/events/event-display.ts';
 import {
   PARTICIPANT_COLUMNS,
   PARTICIPANTS_PAGE_SIZES,
+  PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   type Participant,
@@ -10,18 +11,29 @@ import {
 } from '../../../../shared/participants/participants.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { inputClass, SelectField } from '../../../components/ui/field.tsx';
+import { FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { SearchBox } from '../../../components/ui/search-box.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
-import { Cell, DataTable, rowClass, type SortableColumn } from '../../../components/ui/table.tsx';
+import {
+  Cell,
+  DataTable,
+  rowClass,
+  type SortableColumn,
+  type UnseenColumn,
+} from '../../../components/ui/table.tsx';
 import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
 import { useParticipants } from '../api/list-participants.ts';
+import { moneyText } from '../money-text.ts';
 import { Downloads } from './downloads.tsx';
+import { MarkPaidDialog } from './mark-paid-dialog.tsx';
+import { MarkSelectionPaidDialog, markedText, SelectionBar } from './mark-selection-paid.tsx';
 import { COLUMN_LABELS, COLUMN_VALUES, fullName, sortOrderLabel } from './participant-columns.tsx';
 import { ParticipantDialog } from './participant-dialog.tsx';
+import { usePageSelection } from './use-page-selection.ts';
 import {
   type FilterName,
   GENDER_FILTERS,
@@ -33,9 +45,9 @@ const COLUMN_KEYS = PARTICIPANT_COLUMNS.map(([key]) => key);
 const GENDER_FILTER_LABELS = { Male: 'Male', Female: 'Female', unknown: 'Not given' } as const;
 
 /** Each row a card on a phone, its short fields two by two; the table's own row from the `sm` width. */
-// Dense: the date fills the gap beside Payment that the (full-width) reference leaves.
+// Dense: a short cell fills the gap a wide one leaves before it.
 const cardRowClass = rowClass.replace(/^block /, 'grid grid-flow-row-dense grid-cols-2 gap-x-3 ');
-const WIDE_ON_PHONE: ParticipantColumn[] = ['email', 'nextOfKinMobile', 'reference'];
+const WIDE_ON_PHONE: ParticipantColumn[] = ['email', 'nextOfKinMobile', 'paymentStatus', 'reference'];
 const NO_WRAP: ParticipantColumn[] = ['mobile', 'nextOfKinMobile', 'reference', 'createdAt'];
 
 const entries = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'entry' : 'entries'}`;
@@ -45,31 +57,58 @@ export function ParticipantsPage() {
   const { state, update, filtered, clear } = useParticipantFilters();
   const list = useParticipants(state);
   const [open, setOpen] = useState<Participant>();
+  const [paying, setPaying] = useState<Participant>();
+  const [markingSelection, setMarkingSelection] = useState(false);
+  // The selection and the last notice belong to the page of the list they were made on.
+  const listKey = JSON.stringify(state);
+  const { ids: selectedIds, select, clear: clearSelection } = usePageSelection(listKey);
+  const [notice, setNotice] = useState({ listKey, text: '' });
+  const say = (text: string) => setNotice({ listKey, text });
+  const noticeId = useId();
+  // What takes the focus once a dialog has closed (and put it back on a button that is gone with the change).
+  const [focusNext, setFocusNext] = useState<string>();
+  useEffect(() => {
+    if (!focusNext) return;
+    document.getElementById(focusNext)?.focus();
+    setFocusNext(undefined);
+  }, [focusNext]);
   const data = list.data;
+  const unpaid = data?.rows.filter((entry) => entry.paymentStatus === 'unpaid') ?? [];
+  const selected = unpaid.filter((entry) => selectedIds.has(entry.id));
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const { q, discipline, race, payment, gender, tshirt, sort, dir } = state;
   const downloadFilter = { q, discipline, race, payment, gender, tshirt, sort, dir };
 
-  const headings: (string | SortableColumn)[] = COLUMN_KEYS.map((key) => ({
-    // A non-breaking hyphen: "T-shirt" may not split over two lines when the headings wrap.
-    label: COLUMN_LABELS[key].replace('-', '\u2011'),
-    sort: key === sort ? (dir === 'asc' ? 'ascending' : 'descending') : 'none',
-    onSort: () => update({ sort: key, dir: key === sort && dir === 'asc' ? 'desc' : 'asc' }),
-  }));
+  const headings: (SortableColumn | UnseenColumn)[] = [
+    { unseen: 'Select' },
+    ...COLUMN_KEYS.map(
+      (key): SortableColumn => ({
+        // A non-breaking hyphen: "T-shirt" may not split over two lines when the headings wrap.
+        label: COLUMN_LABELS[key].replace('-', '\u2011'),
+        sort: key === sort ? (dir === 'asc' ? 'ascending' : 'descending') : 'none',
+        onSort: () => update({ sort: key, dir: key === sort && dir === 'asc' ? 'desc' : 'asc' }),
+      }),
+    ),
+  ];
 
   return (
-    // Thirteen columns need more than the usual column width on a desktop.
+    // Fourteen columns need more than the usual column width on a desktop.
     <div data-wide-page="">
       <PageHeading title="Registered Participants">
         <p>
-          Runners and cyclists of the fun run. Search, filter and sort the list; open an entry to record a
-          payment, correct it or cancel it. The downloads hold the list as filtered here.
+          Runners and cyclists of the fun run. Search, filter and sort the list. “Mark paid” records an
+          entry’s fee; tick several to mark them paid together. Open an entry to record any other payment,
+          correct it or cancel it. The downloads hold the list as filtered here.
         </p>
       </PageHeading>
 
       <Filters state={state} update={update} filtered={filtered} clear={clear} />
 
       <Downloads filter={downloadFilter} />
+
+      <div id={noticeId} tabIndex={-1} aria-live="polite" className="mb-4 empty:hidden focus:outline-none">
+        {notice.listKey === listKey && notice.text && <FormSuccess>{notice.text}</FormSuccess>}
+      </div>
 
       {list.isPending && <Loading label="Loading the participants…" />}
       <QueryError query={list} />
@@ -92,15 +131,44 @@ export function ParticipantsPage() {
       )}
       {data && data.rows.length > 0 && (
         <>
+          {unpaid.length > 0 && (
+            <SelectionBar
+              unpaid={unpaid.length}
+              selected={selected.length}
+              onSelectAll={(all) =>
+                all
+                  ? select(
+                      unpaid.map((entry) => entry.id),
+                      true,
+                    )
+                  : clearSelection()
+              }
+              onClear={clearSelection}
+              onMark={() => {
+                say('');
+                setMarkingSelection(true);
+              }}
+            />
+          )}
           <DataTable
             label="Participants table"
             columns={headings}
-            // Thirteen columns fit a 1280 px screen with less padding and two-word headings on two lines (the
+            // Fourteen columns fit a 1280 px screen with less padding and two-word headings on two lines (the
             // descendant selectors win over the cells' own classes, whatever order the classes come in).
-            className={`sm:[&_td]:px-1.5 sm:[&_th>button]:px-1.5 sm:[&_th]:whitespace-normal ${list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}
+            className={`sm:[&_td]:px-1 sm:[&_th>button]:px-1 sm:[&_th]:whitespace-normal ${list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}
           >
             {data.rows.map((entry) => (
-              <ParticipantRow key={entry.id} entry={entry} onOpen={() => setOpen(entry)} />
+              <ParticipantRow
+                key={entry.id}
+                entry={entry}
+                onOpen={() => setOpen(entry)}
+                selected={selectedIds.has(entry.id)}
+                onSelect={(on) => select([entry.id], on)}
+                onMarkPaid={() => {
+                  say('');
+                  setPaying(entry);
+                }}
+              />
             ))}
           </DataTable>
           <Pager
@@ -120,28 +188,98 @@ export function ParticipantsPage() {
       )}
 
       <ParticipantDialog entry={open} onClose={() => setOpen(undefined)} />
+      <MarkPaidDialog
+        entry={paying}
+        onClose={() => setPaying(undefined)}
+        onPaid={(entry, payment) => {
+          setPaying(undefined);
+          say(
+            `${entry.reference} (${fullName(entry)}) marked paid: ${moneyText(payment.currency, payment.amount)} by ${PAYMENT_METHOD_LABELS[payment.method]}.`,
+          );
+          // Its Mark paid button is gone with the payment: the keyboard carries on from the entry's row.
+          setFocusNext(openButtonId(entry));
+        }}
+      />
+      <MarkSelectionPaidDialog
+        open={markingSelection}
+        selection={selected}
+        onClose={() => setMarkingSelection(false)}
+        onDone={(result, request) => {
+          setMarkingSelection(false);
+          clearSelection();
+          say(markedText(result, request));
+          setFocusNext(noticeId);
+        }}
+      />
     </div>
   );
 }
 
-function ParticipantRow({ entry, onOpen }: { entry: Participant; onOpen: () => void }) {
+const openButtonId = (entry: Participant) => `open-entry-${entry.id}`;
+
+function ParticipantRow({
+  entry,
+  onOpen,
+  selected,
+  onSelect,
+  onMarkPaid,
+}: {
+  entry: Participant;
+  onOpen: () => void;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onMarkPaid: () => void;
+}) {
+  const unpaid = entry.paymentStatus === 'unpaid';
   return (
     <tr className={`${cardRowClass} odd:bg-white even:bg-stone-50`}>
+      <Cell className="col-span-2 empty:hidden sm:w-px sm:empty:table-cell">
+        {unpaid && (
+          <label className="inline-flex min-h-10 cursor-pointer items-center gap-2 font-medium text-stone-800">
+            <input
+              type="checkbox"
+              checked={selected}
+              onChange={(event) => onSelect(event.target.checked)}
+              className="size-5 accent-brand-700"
+            />
+            <span className="sm:sr-only">Select</span>
+            <span className="sr-only">
+              {' '}
+              {entry.reference}, {fullName(entry)}
+            </span>
+          </label>
+        )}
+      </Cell>
       {COLUMN_KEYS.map((key) => (
         <Cell
           key={key}
           label={COLUMN_LABELS[key]}
-          className={`${WIDE_ON_PHONE.includes(key) ? 'col-span-2' : ''} ${key === 'email' ? '[overflow-wrap:anywhere] sm:min-w-32' : ''} ${NO_WRAP.includes(key) ? 'sm:whitespace-nowrap' : ''}`}
+          className={`${WIDE_ON_PHONE.includes(key) ? 'col-span-2' : ''} ${key === 'email' ? '[overflow-wrap:anywhere] sm:min-w-28' : ''} ${NO_WRAP.includes(key) ? 'sm:whitespace-nowrap' : ''}`}
         >
           {key === 'firstName' ? (
             <button
               type="button"
+              id={openButtonId(entry)}
               onClick={onOpen}
               aria-label={`${fullName(entry)}, open the entry`}
               className="-mx-1 min-h-6 rounded px-1 text-left font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-brand-600"
             >
               {entry.firstName}
             </button>
+          ) : key === 'paymentStatus' ? (
+            <span className="inline-flex flex-wrap items-center gap-2 sm:flex sm:flex-col sm:items-start sm:gap-1">
+              {COLUMN_VALUES.paymentStatus(entry)}
+              {unpaid && (
+                <button
+                  type="button"
+                  className={`${rowButtonClass} whitespace-nowrap`}
+                  aria-label={`Mark paid: ${entry.reference}`}
+                  onClick={onMarkPaid}
+                >
+                  Mark paid
+                </button>
+              )}
+            </span>
           ) : (
             COLUMN_VALUES[key](entry)
           )}

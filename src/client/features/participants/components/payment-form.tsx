@@ -1,5 +1,6 @@
 import {
   CURRENCIES,
+  METHOD_CURRENCY,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   PAYMENT_STATUS_LABELS,
@@ -13,13 +14,13 @@ import { DialogError } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { useEventSettings } from '../../event-settings/api/event-settings.ts';
 import { useRecordPayment } from '../api/participant.ts';
+import { amountAfter, feeIn, rememberPayment, todayInHarare } from '../paid-defaults.ts';
 
 type Status = (typeof PAYMENT_STATUSES)[number];
-type Currency = (typeof CURRENCIES)[number];
 
 interface Values {
   status: Status;
@@ -34,13 +35,6 @@ const FIELDS = ['method', 'amount', 'currency', 'payerReference', 'paidOn', 'rea
 const isField = (path: string): path is (typeof FIELDS)[number] =>
   (FIELDS as readonly string[]).includes(path);
 
-/** The currency a method is paid in, where the method says it. */
-const METHOD_CURRENCY: Partial<Record<PaymentMethod, Currency>> = { usd_bank: 'USD', zwg_bank: 'ZWG' };
-
-/** Today in Harare, as an <input type="date"> wants it (YYYY-MM-DD). */
-const todayInHarare = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Harare' }).format(new Date());
-
 /** Paid (method, amount, currency, payer's reference, date), waived (reason) or back to unpaid. */
 export function PaymentForm({
   entry,
@@ -51,14 +45,9 @@ export function PaymentForm({
   onSaved: (status: Status) => void;
   onStart: () => void;
 }) {
+  const admin = useCurrentUser();
   const record = useRecordPayment();
-  const settings = useEventSettings();
-  const race = settings.data?.races.find(
-    (r) => r.discipline === entry.discipline && r.label === entry.raceType,
-  );
-  const fee = (currency: string) =>
-    (currency === 'USD' ? race?.feeUsd : currency === 'ZWG' ? race?.feeZwg : undefined) ?? '';
-  const { payment } = entry;
+  const { payment, fees } = entry;
   const initial: Values = {
     status: entry.paymentStatus,
     method: payment.method ?? '',
@@ -90,7 +79,7 @@ export function PaymentForm({
     if (!currency) return;
     const { amount, currency: before } = getValues();
     setValue('currency', currency, { shouldValidate: Boolean(errors.currency) });
-    if (!amount || amount === fee(before)) setValue('amount', fee(currency));
+    setValue('amount', amountAfter(fees, amount, before, currency));
   }
 
   const onSubmit = handleSubmit(async (data) => {
@@ -98,6 +87,7 @@ export function PaymentForm({
     onStart();
     try {
       const saved = await record.mutateAsync({ id: entry.id, body: data });
+      if (data.status === 'paid') rememberPayment(admin.id, data.method, data.currency);
       reset({
         ...getValues(),
         status: saved.paymentStatus,
@@ -125,7 +115,7 @@ export function PaymentForm({
                 {...register('status', {
                   onChange: (event) => {
                     if (event.target.value === 'paid' && !getValues('amount') && getValues('currency')) {
-                      setValue('amount', fee(getValues('currency')));
+                      setValue('amount', feeIn(fees, getValues('currency')) ?? '');
                     }
                   },
                 })}
@@ -164,9 +154,8 @@ export function PaymentForm({
               error={errors.currency?.message}
               {...register('currency', {
                 onChange: (event) => {
-                  const { amount } = getValues();
                   const other = event.target.value === 'USD' ? 'ZWG' : 'USD';
-                  if (!amount || amount === fee(other)) setValue('amount', fee(event.target.value));
+                  setValue('amount', amountAfter(fees, getValues('amount'), other, event.target.value));
                 },
               })}
             >

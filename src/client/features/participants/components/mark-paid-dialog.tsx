@@ -1,0 +1,194 @@
+import { useId } from 'react';
+import {
+  CURRENCIES,
+  METHOD_CURRENCY,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type Participant,
+  type PaymentMethod,
+  type PaymentUpdateData,
+  PaymentUpdateSchema,
+} from '../../../../shared/participants/participants.ts';
+import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions, DialogError, focusWhenOpened } from '../../../components/ui/dialog.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { oneOf, showFieldErrors } from '../../../lib/field-errors.ts';
+import { formatSessionDate } from '../../../lib/format.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useRecordPayment } from '../api/participant.ts';
+import { moneyText } from '../money-text.ts';
+import { amountAfter, paidDefaults, paidOffFee, rememberPayment } from '../paid-defaults.ts';
+import { fullName } from './participant-columns.tsx';
+
+export type Paid = Extract<PaymentUpdateData, { status: 'paid' }>;
+
+interface Values {
+  status: 'paid';
+  method: string;
+  amount: string;
+  currency: string;
+  paidOn: string;
+}
+const isField = oneOf(['method', 'amount', 'currency', 'paidOn'] as const);
+
+/** "USD 15.00 / ZWG 400.00", the fees set for an entry's race; undefined when none is. */
+function feesText(fees: Participant['fees']) {
+  const set = CURRENCIES.flatMap((currency) => {
+    const fee = fees[currency];
+    return fee === null ? [] : [moneyText(currency, fee)];
+  });
+  return set.length > 0 ? set.join(' / ') : undefined;
+}
+
+/** "Mark paid" on one entry: the race's fee, its currency, today and the last method used, to confirm. */
+export function MarkPaidDialog({
+  entry,
+  onClose,
+  onPaid,
+}: {
+  entry: Participant | undefined;
+  onClose: () => void;
+  onPaid: (entry: Participant, payment: Paid) => void;
+}) {
+  return (
+    <Dialog open={entry !== undefined} title={entry ? `Mark ${fullName(entry)} paid` : ''} onClose={onClose}>
+      {entry && <MarkPaidForm key={entry.id} entry={entry} onClose={onClose} onPaid={onPaid} />}
+    </Dialog>
+  );
+}
+
+function MarkPaidForm({
+  entry,
+  onClose,
+  onPaid,
+}: {
+  entry: Participant;
+  onClose: () => void;
+  onPaid: (entry: Participant, payment: Paid) => void;
+}) {
+  const admin = useCurrentUser();
+  const record = useRecordPayment();
+  const aboutId = useId();
+  const defaultValues: Values = { status: 'paid', ...paidDefaults(admin.id, entry.fees) };
+  const {
+    register,
+    handleSubmit,
+    watch,
+    getValues,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useZodForm(PaymentUpdateSchema, {
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues,
+  });
+  const [method, amount, currency, paidOn] = watch(['method', 'amount', 'currency', 'paidOn']);
+
+  const onSubmit = handleSubmit(async (data) => {
+    if (record.isPending || data.status !== 'paid') return;
+    try {
+      await record.mutateAsync({ id: entry.id, body: data });
+      rememberPayment(admin.id, data.method, data.currency);
+      onPaid(entry, data);
+    } catch (error) {
+      showFieldErrors(error, setError, isField);
+    }
+  });
+
+  const fees = feesText(entry.fees);
+  const chosen = CURRENCIES.find((value) => value === currency);
+  const recorded =
+    chosen && /^\d{1,9}(\.\d{1,2})?$/.test(amount.trim())
+      ? { amount: amount.trim(), currency: chosen }
+      : undefined;
+  const offFee = recorded && paidOffFee({ paymentStatus: 'paid', payment: recorded, fees: entry.fees });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <p id={aboutId} className="-mt-2 text-stone-700">
+        <span className="font-mono font-semibold text-stone-900">{entry.reference}</span> · {entry.raceType} ·{' '}
+        {fees ? `fee ${fees}` : 'no fee is set for this race: enter the amount'}
+      </p>
+      <SelectField
+        label="Method"
+        error={errors.method?.message}
+        {...register('method', {
+          onChange: (event) => {
+            const next = METHOD_CURRENCY[event.target.value as PaymentMethod];
+            if (!next) return;
+            const { amount: typed, currency: before } = getValues();
+            setValue('currency', next);
+            setValue('amount', amountAfter(entry.fees, typed, before, next));
+          },
+        })}
+      >
+        {PAYMENT_METHODS.map((value) => (
+          <option key={value} value={value}>
+            {PAYMENT_METHOD_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid grid-cols-[1fr_7rem] gap-3">
+        <TextField
+          label="Amount"
+          error={errors.amount?.message}
+          {...register('amount')}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <SelectField
+          label="Currency"
+          error={errors.currency?.message}
+          {...register('currency', {
+            onChange: (event) => {
+              const { amount: typed } = getValues();
+              const before = event.target.value === 'USD' ? 'ZWG' : 'USD';
+              setValue('amount', amountAfter(entry.fees, typed, before, event.target.value));
+            },
+          })}
+        >
+          {CURRENCIES.map((value) => (
+            <option key={value}>{value}</option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField label="Date paid" error={errors.paidOn?.message} {...register('paidOn')} type="date" />
+
+      {recorded && (
+        <p
+          className={
+            offFee ? 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950' : 'text-stone-700'
+          }
+        >
+          Records {moneyText(recorded.currency, recorded.amount)} by{' '}
+          {PAYMENT_METHOD_LABELS[method as PaymentMethod]}
+          {paidOn ? ` on ${formatSessionDate(paidOn)}` : ''}.
+          {offFee &&
+            ` This differs from the fee, ${moneyText(offFee.currency, offFee.fee)}: the list will flag it.`}
+        </p>
+      )}
+      {record.isError && !(record.error instanceof ApiError && record.error.errors.length > 0) && (
+        <DialogError>{errorText(record.error)}</DialogError>
+      )}
+      <DialogActions>
+        <button type="button" className={secondaryButtonClass} onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className={buttonClass}
+          disabled={record.isPending}
+          aria-describedby={aboutId}
+          // Confirming the suggestion is one key or tap.
+          ref={focusWhenOpened}
+        >
+          {record.isPending ? 'Saving…' : 'Confirm'}
+        </button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import {
+  CURRENCIES,
+  type Currency,
+  METHOD_CURRENCY,
+  PAYMENT_METHODS,
+  type Participant,
+  type PaymentMethod,
+} from '../../../shared/participants/participants.ts';
+
+type Fees = Participant['fees'];
+
+const storageKey = (adminId: string) => `celebration:last-payment:${adminId}`;
+
+/** The method and currency this admin last recorded a payment with, in this browser; cash in USD at first. */
+export function lastPayment(adminId: string): { method: PaymentMethod; currency: Currency } {
+  try {
+    const saved = JSON.parse(localStorage.getItem(storageKey(adminId)) ?? 'null');
+    if (PAYMENT_METHODS.includes(saved?.method) && CURRENCIES.includes(saved?.currency)) return saved;
+  } catch {
+    // Unreadable or refused storage: start from cash.
+  }
+  return { method: 'cash', currency: 'USD' };
+}
+
+export function rememberPayment(adminId: string, method: PaymentMethod, currency: Currency) {
+  try {
+    localStorage.setItem(storageKey(adminId), JSON.stringify({ method, currency }));
+  } catch {
+    // Private browsing may refuse storage; the next payment starts from cash again.
+  }
+}
+
+/** Today in Harare, as an <input type="date"> wants it (YYYY-MM-DD). */
+export const todayInHarare = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Harare' }).format(new Date());
+
+/** The race's fee in a currency a form holds (maybe none yet); null when none is set. */
+export const feeIn = (fees: Fees, currency: string) =>
+  currency === 'USD' || currency === 'ZWG' ? fees[currency] : null;
+
+/**
+ * The amount after the currency changes from `from` to `to`: the race's fee in the new currency, unless an
+ * amount other than the old fee was typed.
+ */
+export function amountAfter(fees: Fees, amount: string, from: string, to: string) {
+  return !amount || amount === feeIn(fees, from) ? (feeIn(fees, to) ?? '') : amount;
+}
+
+/**
+ * A payment as this admin most likely took it: the last method, its currency (a bank transfer says it; else
+ * the last currency, or the other one where the race has a fee only in that), the race's fee and today.
+ */
+export function paidDefaults(adminId: string, fees: Fees) {
+  const last = lastPayment(adminId);
+  const other = last.currency === 'USD' ? 'ZWG' : 'USD';
+  const currency =
+    METHOD_CURRENCY[last.method] ??
+    (fees[last.currency] === null && fees[other] !== null ? other : last.currency);
+  return { method: last.method, currency, amount: fees[currency] ?? '', paidOn: todayInHarare() };
+}
+
+/** "Paid USD 10.00, fee USD 15.00" parts when what was paid differs from the race's fee in that currency. */
+export function paidOffFee(entry: Pick<Participant, 'paymentStatus' | 'payment' | 'fees'>) {
+  const { amount, currency } = entry.payment;
+  if (entry.paymentStatus !== 'paid' || amount === null || currency === null) return undefined;
+  const due = entry.fees[currency];
+  if (due === null || Number(due) === Number(amount)) return undefined;
+  return { currency, paid: amount, fee: due };
+}
