@@ -55,6 +55,8 @@ export const ParticipantFilterSchema = z.object({
   payment: z.optional(z.enum(PAYMENT_STATUSES)),
   gender: z.optional(z.enum(['Male', 'Female', 'unknown'])),
   tshirt: optionalText(20),
+  /** An edition's id; the current one when left out. */
+  edition: z.optional(z.uuid('There is no such edition.')),
 });
 export type ParticipantFilter = z.infer<typeof ParticipantFilterSchema>;
 
@@ -113,6 +115,8 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 export const ParticipantDetailSchema = z.extend(ParticipantSchema, {
   status: z.enum(['active', 'cancelled']),
+  /** An entry of an earlier edition: it can be read, not changed. */
+  archived: z.boolean(),
   listedInSearch: z.boolean(),
   // All of it, where the list has the amount and currency only.
   payment: PaymentSchema,

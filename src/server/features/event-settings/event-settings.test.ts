@@ -295,6 +295,45 @@ describe('editions', () => {
     expect(old.json().reference).toMatch(/^CFR25-\d{4}$/);
   });
 
+  it('lists and exports an earlier edition on request; its entries can be read and not changed', async () => {
+    const old = await app.inject({ method: 'POST', url: '/api/registrations', payload: fiveKmEntry() });
+    expect(old.statusCode).toBe(201);
+    const oldId = (await app.inject({ url: '/api/participants', headers: { cookie: admin.cookie } })).json()
+      .rows[0].id;
+    const editions = (
+      await app.inject({ url: '/api/admin/editions', headers: { cookie: admin.cookie } })
+    ).json();
+    expect((await startEdition({ year: 2026, referencePrefix: 'CFR26' })).statusCode).toBe(200);
+    const asAdmin = (url: string) => app.inject({ url, headers: { cookie: admin.cookie } });
+
+    expect((await asAdmin('/api/participants')).json().total).toBe(0);
+    const earlier = await asAdmin(`/api/participants?edition=${editions[0].id}`);
+    expect(earlier.json().rows.map((row: { reference: string }) => row.reference)).toEqual([
+      old.json().reference,
+    ]);
+    const csv = await asAdmin(`/api/participants/export.csv?edition=${editions[0].id}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(old.json().reference);
+    const pdf = await asAdmin(`/api/participants/export.pdf?edition=${editions[0].id}`);
+    expect(pdf.statusCode).toBe(200);
+
+    const detail = await asAdmin(`/api/participants/${oldId}`);
+    expect(detail.json()).toMatchObject({ reference: old.json().reference, archived: true });
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/participants/${oldId}/cancel`,
+      headers: { cookie: admin.cookie, origin: ORIGIN },
+      payload: {},
+    });
+    expect(cancel.statusCode).toBe(404);
+    expect((await asAdmin(`/api/participants/${oldId}`)).json().status).toBe('active');
+
+    expect((await asAdmin('/api/participants?edition=00000000-0000-4000-8000-000000000000')).statusCode).toBe(
+      404,
+    );
+    expect((await asAdmin('/api/participants?edition=2025')).statusCode).toBe(400);
+  });
+
   it('refuses a year or a prefix an edition already has, and a prefix that is not letters and digits', async () => {
     expect((await startEdition({ year: 2025, referencePrefix: 'CFR99' })).statusCode).toBe(409);
     const samePrefix = await startEdition({ year: 2026, referencePrefix: 'CFR25' });

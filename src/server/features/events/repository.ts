@@ -11,6 +11,11 @@ export async function findCurrentEvent(db: Database): Promise<EventRow | undefin
   return event;
 }
 
+export async function findEventById(db: Database, id: string): Promise<EventRow | undefined> {
+  const [event] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+  return event;
+}
+
 /** The current event's id alone (the full row carries the terms text). */
 export async function findCurrentEventId(db: Database): Promise<string | undefined> {
   const [event] = await db.select({ id: events.id }).from(events).where(eq(events.isCurrent, true)).limit(1);

@@ -6,6 +6,7 @@ import {
   type EventRow,
   findCurrentEvent,
   findCurrentEventId,
+  findEventById,
   listRacesWithTakenPlaces,
 } from './repository.ts';
 
@@ -18,6 +19,13 @@ export async function getCurrentEvent(db: Database): Promise<EventRow> {
   const event = await findCurrentEvent(db);
   if (!event)
     throw new Problem(503, 'Service Unavailable', 'No event is set up yet. Please try again later.');
+  return event;
+}
+
+/** An edition, current or archived, by its id; 404 when there is none. */
+export async function getEdition(db: Database, id: string): Promise<EventRow> {
+  const event = await findEventById(db, id);
+  if (!event) throw new Problem(404, 'Not Found', 'There is no such edition.');
   return event;
 }
 

@@ -244,10 +244,12 @@ export async function* startListBatches(db: Database, raceId: string, batchSize 
 type BatchOf<T> = T extends AsyncGenerator<(infer R)[]> ? R : never;
 export type StartListRow = BatchOf<ReturnType<typeof startListBatches>>;
 
-export async function findParticipant(db: Database | Transaction, eventId: string, id: string) {
+/** An entry of this event, or (eventId null) of any edition. */
+export async function findParticipant(db: Database | Transaction, eventId: string | null, id: string) {
   const [row] = await db
     .select({
       ...participantColumns,
+      eventId: registrations.eventId,
       status: registrations.status,
       raceOptionId: registrations.raceOptionId,
       method: registrations.paymentMethod,
@@ -260,7 +262,7 @@ export async function findParticipant(db: Database | Transaction, eventId: strin
     })
     .from(registrations)
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
-    .where(and(eq(registrations.id, id), eq(registrations.eventId, eventId)));
+    .where(and(eq(registrations.id, id), eventId === null ? undefined : eq(registrations.eventId, eventId)));
   return row;
 }
 

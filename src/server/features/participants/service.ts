@@ -8,14 +8,15 @@ import {
   PAYMENT_METHOD_LABELS,
   type ParticipantDetail,
   type ParticipantEditData,
+  type ParticipantFilter,
   type ParticipantListQuery,
   type PaymentUpdateData,
 } from '../../../shared/participants/participants.ts';
 import type { AppContext } from '../../context.ts';
-import type { Transaction } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
-import { findRace, getCurrentEvent, getCurrentEventId, lockRace } from '../events/service.ts';
+import { findRace, getCurrentEvent, getCurrentEventId, getEdition, lockRace } from '../events/service.ts';
 import { countActiveInRace, RACE_FULL } from '../registrations/service.ts';
 import { participantsCsv } from './export-csv.ts';
 import {
@@ -48,7 +49,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 export async function participantsPage({ database }: AppContext, query: ParticipantListQuery) {
-  const list = await listParticipants(database.db, await getCurrentEventId(database.db), query);
+  const list = await listParticipants(database.db, (await editionOf(database.db, query)).id, query);
   return {
     ...list,
     rows: list.rows.map((row) => ({
@@ -65,14 +66,18 @@ const feesOf = (race: { feeUsd: string | null; feeZwg: string | null }) => ({
   ZWG: race.feeZwg,
 });
 
+/** The edition a list or export is of: the one asked for, or the current one. */
+const editionOf = (db: Database, filter: ParticipantFilter) =>
+  filter.edition ? getEdition(db, filter.edition) : getCurrentEvent(db);
+
 export async function participantsCsvExport({ database }: AppContext, query: ParticipantListQuery) {
-  const event = await getCurrentEvent(database.db);
+  const event = await editionOf(database.db, query);
   return participantsCsv(participantBatches(database.db, event.id, query));
 }
 
 export async function participantsPdfExport({ database }: AppContext, query: ParticipantListQuery) {
   const { db } = database;
-  const event = await getCurrentEvent(db);
+  const event = await editionOf(db, query);
   // One section per discipline, which the PDF shows as a band instead of a column.
   const disciplines = query.discipline ? [query.discipline] : DISCIPLINES;
   const sections = await Promise.all(
@@ -89,7 +94,7 @@ export async function participantsPdfExport({ database }: AppContext, query: Par
   const { describeFilter, participantsPdf } = await import('./export-pdf.ts');
   return participantsPdf(
     {
-      title: `${event.title} Participants`,
+      title: `${event.title}${event.isCurrent ? '' : ` ${event.year}`} Participants`,
       filters: describeFilter(query),
       total: sections.reduce((sum, section) => sum + section.total, 0),
       generatedAt: new Date(),
@@ -116,13 +121,15 @@ export async function raceStartListPdf({ database }: AppContext, raceId: string)
   };
 }
 
+/** Any edition's entry: an earlier one's is read here, and changed nowhere (the changes look in the current one). */
 export async function participantDetail({ database }: AppContext, id: string): Promise<ParticipantDetail> {
-  const event = await getCurrentEvent(database.db);
-  const row = await findParticipant(database.db, event.id, id);
+  const currentId = await getCurrentEventId(database.db);
+  const row = await findParticipant(database.db, null, id);
   if (!row) throw notFound('There is no such entry.');
   const history = await historyOf(database.db, id);
   return {
     id: row.id,
+    archived: row.eventId !== currentId,
     reference: row.reference,
     discipline: row.discipline,
     firstName: row.firstName,
