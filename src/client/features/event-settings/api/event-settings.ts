@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  Edition,
   EventSettings,
   EventSettingsInput,
+  NewEditionInput,
   RaceInput,
 } from '../../../../shared/event-settings/event-settings.ts';
 import { ApiError, apiFetch, NETWORK_DOWN } from '../../../lib/api.ts';
@@ -86,5 +88,26 @@ export function useUploadImage(kind: ImageKind) {
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
       uploadImage(kind, file, onProgress),
     onSuccess: saved,
+  });
+}
+
+export const getEditionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin-editions'],
+    queryFn: ({ signal }) => apiFetch<Edition[]>('/api/admin/editions', { signal }),
+  });
+
+export const useEditions = () => useQuery(getEditionsQueryOptions());
+
+/** The new edition's settings replace the old one's everywhere; so does every list of entries. */
+export function useStartNewEdition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewEditionInput) =>
+      apiFetch<EventSettings>('/api/admin/editions', { method: 'POST', body: JSON.stringify(input) }),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(getEventSettingsQueryOptions().queryKey, settings);
+      void queryClient.invalidateQueries();
+    },
   });
 }

@@ -4,6 +4,7 @@ import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { useEventSettings } from '../api/event-settings.ts';
 import { DaySection } from './day-section.tsx';
+import { EditionsSection } from './editions-section.tsx';
 import { ImagesSection } from './images-section.tsx';
 import { RacesSection } from './races-section.tsx';
 import { SizesSection } from './sizes-section.tsx';
@@ -18,6 +19,7 @@ const CONTENTS = [
   ['sizes', 'T-shirt sizes'],
   ['closing', 'Closing time'],
   ['terms', 'Terms'],
+  ['editions', 'Editions'],
 ] as const;
 
 /** /EventSettings: everything about the fun run that an admin changes without a developer. */
@@ -38,7 +40,8 @@ export function EventSettingsPage() {
       {settings.isPending && <Loading label="Loading the settings…" />}
       <QueryError query={settings} />
       {data && (
-        <div className="flex flex-col gap-6">
+        // A new edition brings new settings: every section starts again from them.
+        <div key={data.year} className="flex flex-col gap-6">
           <nav aria-label="Sections" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
             {CONTENTS.map(([id, label]) => (
               <a key={id} href={`#${id}`} className="font-medium text-brand-700 underline underline-offset-2">
@@ -54,6 +57,7 @@ export function EventSettingsPage() {
           <SizesSection settings={data} />
           <ClosingSection settings={data} />
           <TermsSection settings={data} />
+          <EditionsSection settings={data} />
         </div>
       )}
     </>

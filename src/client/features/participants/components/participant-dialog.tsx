@@ -71,6 +71,8 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
     );
   }
   const cancelled = entry.status === 'cancelled';
+  // An earlier edition's entry is read, never changed (the server refuses it too).
+  const changeable = !cancelled && !entry.archived;
   const done = (text: string) => setNotice(text);
 
   return (
@@ -99,6 +101,11 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
           below.
         </p>
       )}
+      {entry.archived && (
+        <p className="rounded-lg border border-stone-300 bg-stone-100 p-3 text-stone-800">
+          This entry belongs to an earlier edition, which is archived: it can be read, not changed.
+        </p>
+      )}
 
       <section aria-labelledby={`${id}-details`} className="flex flex-col gap-3">
         <h3 id={`${id}-details`} className={sectionHeading}>
@@ -123,7 +130,7 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
                 </div>
               ))}
             </dl>
-            {!cancelled && (
+            {changeable && (
               <button
                 type="button"
                 className={`${secondaryButtonClass} self-start`}
@@ -144,7 +151,7 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
           Payment
         </h3>
         <p className="text-stone-800">{paymentSummary(entry)}</p>
-        {!cancelled && (
+        {changeable && (
           <PaymentForm
             entry={entry}
             onSaved={(status) => done(`Payment saved: ${PAYMENT_STATUS_LABELS[status].toLowerCase()}.`)}
@@ -161,7 +168,7 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
       </section>
 
       <DialogActions>
-        {!cancelled && (
+        {changeable && (
           <button
             type="button"
             className={`${dangerOutlineClass} sm:mr-auto`}

@@ -25,10 +25,11 @@ import {
   type UnseenColumn,
 } from '../../../components/ui/table.tsx';
 import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useEventSettings } from '../../event-settings/api/event-settings.ts';
+import { useEditions, useEventSettings } from '../../event-settings/api/event-settings.ts';
 import { useParticipants } from '../api/list-participants.ts';
 import { moneyText } from '../money-text.ts';
 import { Downloads } from './downloads.tsx';
+import { ArchivedNotice, EditionPicker } from './edition-picker.tsx';
 import { MarkPaidDialog } from './mark-paid-dialog.tsx';
 import { MarkSelectionPaidDialog, markedText, SelectionBar } from './mark-selection-paid.tsx';
 import { COLUMN_LABELS, COLUMN_VALUES, fullName, sortOrderLabel } from './participant-columns.tsx';
@@ -56,6 +57,10 @@ const entries = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'entry'
 export function ParticipantsPage() {
   const { state, update, filtered, clear } = useParticipantFilters();
   const list = useParticipants(state);
+  const editions = useEditions();
+  const archived = state.edition
+    ? editions.data?.find((edition) => edition.id === state.edition && !edition.current)
+    : undefined;
   const [open, setOpen] = useState<Participant>();
   const [paying, setPaying] = useState<Participant>();
   const [markingSelection, setMarkingSelection] = useState(false);
@@ -73,11 +78,12 @@ export function ParticipantsPage() {
     setFocusNext(undefined);
   }, [focusNext]);
   const data = list.data;
-  const unpaid = data?.rows.filter((entry) => entry.paymentStatus === 'unpaid') ?? [];
+  // An earlier edition's entries are read, not changed: nothing to mark paid there.
+  const unpaid = archived ? [] : (data?.rows.filter((entry) => entry.paymentStatus === 'unpaid') ?? []);
   const selected = unpaid.filter((entry) => selectedIds.has(entry.id));
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const { q, discipline, race, payment, gender, tshirt, sort, dir } = state;
-  const downloadFilter = { q, discipline, race, payment, gender, tshirt, sort, dir };
+  const { q, discipline, race, payment, gender, tshirt, edition, sort, dir } = state;
+  const downloadFilter = { q, discipline, race, payment, gender, tshirt, edition, sort, dir };
 
   const headings: (SortableColumn | UnseenColumn)[] = [
     { unseen: 'Select' },
@@ -101,6 +107,15 @@ export function ParticipantsPage() {
           correct it or cancel it. The downloads hold the list as filtered here.
         </p>
       </PageHeading>
+
+      {editions.data && editions.data.length > 1 && (
+        <EditionPicker
+          editions={editions.data}
+          value={state.edition}
+          onChange={(chosen) => update({ edition: chosen })}
+        />
+      )}
+      {archived && <ArchivedNotice edition={archived} />}
 
       <Filters state={state} update={update} filtered={filtered} clear={clear} />
 
@@ -162,6 +177,7 @@ export function ParticipantsPage() {
                 key={entry.id}
                 entry={entry}
                 onOpen={() => setOpen(entry)}
+                changeable={!archived}
                 selected={selectedIds.has(entry.id)}
                 onSelect={(on) => select([entry.id], on)}
                 onMarkPaid={() => {
@@ -220,17 +236,19 @@ const openButtonId = (entry: Participant) => `open-entry-${entry.id}`;
 function ParticipantRow({
   entry,
   onOpen,
+  changeable,
   selected,
   onSelect,
   onMarkPaid,
 }: {
   entry: Participant;
   onOpen: () => void;
+  changeable: boolean;
   selected: boolean;
   onSelect: (on: boolean) => void;
   onMarkPaid: () => void;
 }) {
-  const unpaid = entry.paymentStatus === 'unpaid';
+  const unpaid = changeable && entry.paymentStatus === 'unpaid';
   return (
     <tr className={`${cardRowClass} odd:bg-white even:bg-stone-50`}>
       <Cell className="col-span-2 empty:hidden sm:w-px sm:empty:table-cell">

@@ -41,6 +41,7 @@ export function useParticipantFilters() {
     payment: oneOf(PAYMENT_STATUSES, params.get('payment')),
     gender: oneOf(GENDER_FILTERS, params.get('gender')),
     tshirt: text(params.get('tshirt')),
+    edition: text(params.get('edition')),
     sort: oneOf(SORTABLE_COLUMNS, params.get('sort')) ?? DEFAULT_SORT,
     dir: oneOf(['asc', 'desc'] as const, params.get('dir')) ?? DEFAULT_DIR,
     page: Number.isInteger(page) && page >= 1 ? page : 1,

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import {
+  type EventSettings,
+  NewEditionInputSchema,
+} from '../../../../shared/event-settings/event-settings.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useEditions, useStartNewEdition } from '../api/event-settings.ts';
+import { type Outcome, SettingsSection } from './section.tsx';
+
+interface Values {
+  year: string;
+  referencePrefix: string;
+}
+
+/** Next year's edition, and its prefix with the year's last two digits changed: CFR25 → CFR26. */
+function nextEdition(settings: EventSettings): Values {
+  const year = settings.year + 1;
+  const short = (y: number) => String(y).slice(-2);
+  return {
+    year: String(year),
+    referencePrefix: settings.referencePrefix.replace(short(settings.year), short(year)),
+  };
+}
+
+/** Every edition so far, and the start of the next one: a copy of this one, which is then archived. */
+export function EditionsSection({ settings }: { settings: EventSettings }) {
+  const editions = useEditions();
+  const start = useStartNewEdition();
+  const [confirming, setConfirming] = useState<{ year: number; referencePrefix: string }>();
+  const [outcome, setOutcome] = useState<Outcome>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useZodForm(NewEditionInputSchema, {
+    defaultValues: nextEdition(settings),
+    toSchemaInput: (values: Values) => ({ ...values, year: Number(values.year) || values.year }),
+  });
+  const onSubmit = handleSubmit((input) => {
+    setOutcome(undefined);
+    start.reset();
+    setConfirming(input);
+  });
+  const confirm = async () => {
+    if (!confirming) return;
+    try {
+      const saved = await start.mutateAsync(confirming);
+      setConfirming(undefined);
+      reset(nextEdition(saved));
+      setOutcome({
+        kind: 'saved',
+        text: `The ${saved.year} edition is open for registration. Set its date and closing time above.`,
+      });
+    } catch {
+      // Shown in the dialog.
+    }
+  };
+  const previous = editions.data?.filter((edition) => !edition.current) ?? [];
+  return (
+    <SettingsSection
+      id="editions"
+      title="Editions"
+      intro={
+        <p>
+          This is the {settings.year} edition; its references start with {settings.referencePrefix}-. A new
+          edition copies its settings, races, sizes, payment options and texts (with {settings.year} changed
+          to the new year), and takes every new registration. This one is archived: its entries stay,
+          read-only.
+        </p>
+      }
+      onSubmit={onSubmit}
+      saving={start.isPending}
+      saveLabel="Start the new edition…"
+      outcome={outcome}
+    >
+      {previous.length > 0 && (
+        <div>
+          <h3 className="mb-2 font-semibold text-stone-900">Earlier editions</h3>
+          <ul className="flex flex-col gap-1">
+            {previous.map((edition) => (
+              <li key={edition.id} className="flex flex-wrap items-center gap-2 text-stone-800">
+                {edition.year} · {edition.referencePrefix}- · {edition.entries}{' '}
+                {edition.entries === 1 ? 'entry' : 'entries'}
+                {edition.archivedAt && (
+                  <Badge tone="plain">{`Archived ${formatDate(edition.archivedAt)}`}</Badge>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="grid gap-5 sm:grid-cols-[10rem_14rem]">
+        <TextField label="Year" error={errors.year?.message} {...register('year')} inputMode="numeric" />
+        <TextField
+          label="Reference prefix"
+          hint="References read PREFIX-0001"
+          error={errors.referencePrefix?.message}
+          {...register('referencePrefix')}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={`Start the ${confirming?.year} edition?`}
+        confirmLabel={start.isPending ? 'Starting…' : `Start the ${confirming?.year} edition`}
+        busy={start.isPending}
+        error={start.isError ? errorText(start.error) : undefined}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(undefined)}
+      >
+        <p>
+          Registration moves to the {confirming?.year} edition at once, with references from{' '}
+          {confirming?.referencePrefix}-0001. The {settings.year} edition and its entries are kept, read-only.
+          This cannot be undone here.
+        </p>
+      </ConfirmDialog>
+    </SettingsSection>
+  );
+}
