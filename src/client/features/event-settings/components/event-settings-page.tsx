@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
@@ -40,8 +41,7 @@ export function EventSettingsPage() {
       {settings.isPending && <Loading label="Loading the settings…" />}
       <QueryError query={settings} />
       {data && (
-        // A new edition brings new settings: every section starts again from them.
-        <div key={data.year} className="flex flex-col gap-6">
+        <div className="flex flex-col gap-6">
           <nav aria-label="Sections" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
             {CONTENTS.map(([id, label]) => (
               <a key={id} href={`#${id}`} className="font-medium text-brand-700 underline underline-offset-2">
@@ -49,14 +49,17 @@ export function EventSettingsPage() {
               </a>
             ))}
           </nav>
-          <TextsSection settings={data} />
-          <DaySection settings={data} />
-          <ImagesSection settings={data} />
-          <PaymentSection settings={data} />
-          <RacesSection settings={data} />
-          <SizesSection settings={data} />
-          <ClosingSection settings={data} />
-          <TermsSection settings={data} />
+          {/* A new edition brings new settings: every section above its own starts again from them. */}
+          <Fragment key={data.year}>
+            <TextsSection settings={data} />
+            <DaySection settings={data} />
+            <ImagesSection settings={data} />
+            <PaymentSection settings={data} />
+            <RacesSection settings={data} />
+            <SizesSection settings={data} />
+            <ClosingSection settings={data} />
+            <TermsSection settings={data} />
+          </Fragment>
           <EditionsSection settings={data} />
         </div>
       )}
