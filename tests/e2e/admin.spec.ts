@@ -2,7 +2,10 @@ import { apiSignIn, createVerifiedAccount, newAccount, signInInBrowser } from '.
 import { query } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
 
-test('an admin finds an account, changes its role, disables and enables it, but cannot demote himself', async ({
+/** "on 23/11/26, 14:03": the date and time a change was recorded, as the admin screens write them. */
+const ON_DATE_TIME = String.raw`on \d{2}/\d{2}/\d{2}, \d{2}:\d{2}`;
+
+test('an admin changes a role and disables an account only after confirming, and each change is recorded on the account', async ({
   page,
   admin,
   playwright,
@@ -10,6 +13,8 @@ test('an admin finds an account, changes its role, disables and enables it, but 
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const target = newAccount('target', testInfo, 'Nyasha Chikore');
   await createVerifiedAccount(request, target);
+  const roleInDatabase = async () =>
+    (await query<{ role: string }>(`select role from "user" where email = $1`, [target.email]))[0]?.role;
 
   await page.goto('/About');
   await signInInBrowser(page, admin);
@@ -26,24 +31,62 @@ test('an admin finds an account, changes its role, disables and enables it, but 
   await expect(row).toHaveCount(1);
   await expect(page.getByText('Page 1 of 1 · 1 account')).toBeVisible();
   await expect(row).toContainText('Verified');
+  const role = row.getByLabel(`Role of ${target.name}`);
 
-  await row.getByLabel(`Role of ${target.name}`).selectOption('facilitator');
-  await expect(page.getByText(`${target.name} is now facilitator.`)).toBeVisible();
-  expect(await query(`select role from "user" where email = $1`, [target.email])).toEqual([
-    { role: 'facilitator' },
-  ]);
+  // Choosing a role only asks: the dialog names him and says what an admin can see. Cancel changes nothing.
+  await role.focus();
+  await role.selectOption('admin');
+  const makeAdmin = page.getByRole('dialog', { name: `Make ${target.name} an Admin?` });
+  await expect(makeAdmin).toBeVisible();
+  await expect(makeAdmin).toContainText(
+    "Admins can see and change every entrant's and programme member's personal data",
+  );
+  await expect(makeAdmin).toContainText(`${target.name} (${target.email}) is signed out at once`);
+  await makeAdmin.getByRole('button', { name: 'Cancel' }).click();
+  await expect(makeAdmin).toBeHidden();
+  await expect(role).toHaveValue('participant');
+  await expect(role).toBeFocused();
+  expect(await roleInDatabase()).toBe('participant');
+  await expect(row).not.toContainText('Role changed');
 
-  // Disabling asks first; Cancel changes nothing.
+  // Confirming changes it, and the account says who changed it, when, from what to what.
+  await role.selectOption('facilitator');
+  const makeFacilitator = page.getByRole('dialog', { name: `Make ${target.name} a Facilitator?` });
+  await expect(makeFacilitator).toContainText(
+    'Facilitators see the members of their own cell groups and record their attendance.',
+  );
+  await makeFacilitator.getByRole('button', { name: 'Make Facilitator' }).click();
+  await expect(makeFacilitator).toBeHidden();
+  await expect(page.getByText(`${target.name} is now a Facilitator.`)).toBeVisible();
+  await expect(role).toHaveValue('facilitator');
+  expect(await roleInDatabase()).toBe('facilitator');
+  await expect(row).toContainText(
+    new RegExp(`Role changed from Participant to Facilitator by ${admin.name} ${ON_DATE_TIME}`),
+  );
+
+  // Taking the role away again says what it ends.
+  await role.selectOption('participant');
+  const makeParticipant = page.getByRole('dialog', { name: `Make ${target.name} a Participant?` });
+  await expect(makeParticipant).toContainText(
+    `${target.name} is a Facilitator now and loses access to their cell groups' members and attendance.`,
+  );
+  await page.keyboard.press('Escape');
+  await expect(makeParticipant).toBeHidden();
+  await expect(role).toHaveValue('facilitator');
+
+  // Disabling asks first; Cancel changes nothing; confirming is recorded too.
   await row.getByRole('button', { name: `Disable ${target.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Disable ${target.name}?` });
   await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('The change is recorded with your name.');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(row).not.toContainText('Disabled');
   await row.getByRole('button', { name: `Disable ${target.name}` }).click();
   await dialog.getByRole('button', { name: 'Disable account' }).click();
   await expect(dialog).toBeHidden();
-  await expect(row).toContainText('Disabled');
+  await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
+  await expect(row).toContainText(new RegExp(`Disabled by ${admin.name} ${ON_DATE_TIME}`));
   const refused = await apiSignIn(request, target, testInfo);
   expect(refused.status()).toBe(403);
   expect((await refused.json()).code).toBe('BANNED_USER');
@@ -53,18 +96,39 @@ test('an admin finds an account, changes its role, disables and enables it, but 
     .getByRole('dialog', { name: `Enable ${target.name}?` })
     .getByRole('button', { name: 'Enable account' })
     .click();
-  await expect(row).not.toContainText('Disabled');
+  await expect(row.getByText('Disabled', { exact: true })).toBeHidden();
+  await expect(row).toContainText(new RegExp(`Enabled by ${admin.name} ${ON_DATE_TIME}`));
   const allowed = await apiSignIn(request, target, testInfo);
   expect(allowed.status()).toBe(200);
   expect((await allowed.json()).user.role).toBe('facilitator');
 
-  // His own admin role stays: the refusal is said on the page and the select shows the truth.
+  // The latest change is on the row, the earlier ones, newest first, under it.
+  await row.getByText('2 earlier changes').click();
+  const earlier = row.getByRole('list', { name: `Earlier changes of ${target.name}` }).getByRole('listitem');
+  await expect(earlier).toHaveText([
+    new RegExp(`^Disabled by ${admin.name} ${ON_DATE_TIME}$`),
+    new RegExp(`^Role changed from Participant to Facilitator by ${admin.name} ${ON_DATE_TIME}$`),
+  ]);
+  expect(
+    await query(
+      `select c.what, c."from", c."to", c.changed_by = a.id as by_admin from account_changes c
+         join "user" t on t.id = c.account_id join "user" a on a.email = $2
+        where t.email = $1 order by c.id`,
+      [target.email, admin.email],
+    ),
+  ).toEqual([
+    { what: 'role', from: 'participant', to: 'facilitator', by_admin: true },
+    { what: 'disabled', from: 'enabled', to: 'disabled', by_admin: true },
+    { what: 'enabled', from: 'disabled', to: 'enabled', by_admin: true },
+  ]);
+
+  // His own role and account are not offered for change (the server refuses them too).
   await page.getByLabel('Search accounts').fill(admin.email);
   const mine = page.getByRole('row').filter({ hasText: admin.email });
   await expect(mine).toContainText('(you)');
-  await mine.getByLabel(`Role of ${admin.name}`).selectOption('participant');
-  await expect(page.getByRole('alert')).toContainText('You cannot remove your own admin role');
-  await expect(mine.getByLabel(`Role of ${admin.name}`)).toHaveValue('admin');
+  await expect(mine.getByText('Admin', { exact: true })).toBeVisible();
+  await expect(mine.getByRole('combobox')).toHaveCount(0);
+  await expect(mine.getByRole('button')).toHaveCount(0);
   await request.dispose();
 });
 

@@ -58,6 +58,24 @@ export const AccountListQuerySchema = z.object({
 });
 export type AccountListQuery = z.infer<typeof AccountListQuerySchema>;
 
+/** What happened to an account: its role changed, or it was disabled or enabled. */
+export const ACCOUNT_CHANGE_KINDS = ['role', 'disabled', 'enabled'] as const;
+/** `from` and `to` of a change: a role, or whether the account was enabled or disabled. */
+export const ACCOUNT_STATES = [...ROLES, 'enabled', 'disabled'] as const;
+
+export const AccountChangeSchema = z.object({
+  at: z.string(),
+  /** The admin's name; null when it was not recorded. */
+  by: z.nullable(z.string()),
+  what: z.enum(ACCOUNT_CHANGE_KINDS),
+  from: z.enum(ACCOUNT_STATES),
+  to: z.enum(ACCOUNT_STATES),
+});
+export type AccountChange = z.infer<typeof AccountChangeSchema>;
+
+export const AccountChangesSchema = z.object({ changes: z.array(AccountChangeSchema) });
+export type AccountChanges = z.infer<typeof AccountChangesSchema>;
+
 export const AccountSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -66,6 +84,10 @@ export const AccountSummarySchema = z.object({
   emailVerified: z.boolean(),
   disabled: z.boolean(),
   createdAt: z.string(),
+  /** The latest role change, disabling or enabling; the rest at /api/accounts/:id/changes. */
+  lastChange: z.nullable(AccountChangeSchema),
+  /** How many changes are recorded in all. */
+  changeCount: z.number(),
 });
 export type AccountSummary = z.infer<typeof AccountSummarySchema>;
 

@@ -7,64 +7,42 @@ import {
   type Role,
 } from '../../../shared/accounts/account.ts';
 import { Badge } from '../../components/ui/badge.tsx';
-import { secondaryButtonClass } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { rowButtonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
-import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
+import { FormSuccess } from '../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { Pager, usePageOf } from '../../components/ui/pager.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
 import { SearchBox } from '../../components/ui/search-box.tsx';
 import { Loading } from '../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../components/ui/table.tsx';
-import { useAccounts, useUpdateAccount } from '../../features/accounts/api/accounts.ts';
+import { useAccounts } from '../../features/accounts/api/accounts.ts';
+import { AccountHistory } from '../../features/accounts/components/account-history.tsx';
+import { DisableAccountDialog } from '../../features/accounts/components/disable-account-dialog.tsx';
+import { type RoleChange, RoleChangeDialog } from '../../features/accounts/components/role-change-dialog.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useSearchText } from '../../lib/use-debounced-value.ts';
-
-type Notice = { kind: 'done' | 'failed'; text: string };
 
 export default function Accounts() {
   const me = useCurrentUser();
   const { text, setText, query, searchNow } = useSearchText();
   const [page, setPage] = usePageOf(query);
-  const [notice, setNotice] = useState<Notice>();
-  const [confirming, setConfirming] = useState<AccountSummary>();
+  const [notice, setNotice] = useState<string>();
+  const [roleChange, setRoleChange] = useState<RoleChange>();
+  const [toggling, setToggling] = useState<AccountSummary>();
 
   const accounts = useAccounts(query, page);
-  const update = useUpdateAccount();
   const list = accounts.data;
   const pages = list ? Math.max(1, Math.ceil(list.total / (list.pageSize || ACCOUNTS_PAGE_SIZE))) : 1;
-
-  async function changeRole(account: AccountSummary, role: Role) {
-    setNotice(undefined);
-    try {
-      await update.mutateAsync({ id: account.id, change: { role } });
-      setNotice({ kind: 'done', text: `${account.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
-    } catch (error) {
-      setNotice({ kind: 'failed', text: `The role of ${account.name} was not changed. ${errorText(error)}` });
-    }
-  }
-
-  async function toggleDisabled(account: AccountSummary) {
-    try {
-      await update.mutateAsync({ id: account.id, change: { disabled: !account.disabled } });
-      setConfirming(undefined);
-      setNotice({
-        kind: 'done',
-        text: account.disabled
-          ? `${account.name} can sign in again.`
-          : `${account.name}'s account is disabled.`,
-      });
-    } catch {
-      // Shown inside the dialog.
-    }
-  }
 
   return (
     <>
       <PageHeading title="Accounts">
-        <p>Search by name or email. A role change or a disabled account signs that person out at once.</p>
+        <p>
+          Search by name or email. Every role change asks first, signs that person out at once and is recorded
+          on the account, as is disabling.
+        </p>
       </PageHeading>
       <SearchBox
         label="Search accounts"
@@ -79,13 +57,8 @@ export default function Accounts() {
       />
 
       <div aria-live="polite" className="mb-4 empty:hidden">
-        {notice?.kind === 'done' && <FormSuccess>{notice.text}</FormSuccess>}
+        {notice && <FormSuccess>{notice}</FormSuccess>}
       </div>
-      {notice?.kind === 'failed' && (
-        <div className="mb-4">
-          <FormAlert>{notice.text}</FormAlert>
-        </div>
-      )}
 
       {accounts.isPending && <Loading label="Loading accounts…" />}
       <QueryError query={accounts} />
@@ -104,27 +77,35 @@ export default function Accounts() {
                   key={account.id}
                   className={`${rowClass} ${account.disabled ? 'bg-stone-100 text-stone-600' : ''}`}
                 >
-                  <Cell>
+                  <Cell className="sm:max-w-md">
                     <div className="font-semibold text-stone-900">
                       {account.name}
                       {isMe && <span className="font-normal text-stone-600"> (you)</span>}
                     </div>
                     <div className="break-words text-stone-700">{account.email}</div>
+                    <AccountHistory account={account} />
                   </Cell>
                   <Cell label="Role" className="mt-2 sm:mt-0">
-                    <select
-                      aria-label={`Role of ${account.name}`}
-                      value={account.role}
-                      disabled={update.isPending}
-                      onChange={(event) => changeRole(account, event.target.value as Role)}
-                      className={`${inputClass} sm:min-w-36`}
-                    >
-                      {ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {ROLE_LABELS[role]}
-                        </option>
-                      ))}
-                    </select>
+                    {isMe ? (
+                      // An admin cannot take away his own admin role (the server refuses it too).
+                      ROLE_LABELS[account.role]
+                    ) : (
+                      <select
+                        aria-label={`Role of ${account.name}`}
+                        value={account.role}
+                        onChange={(event) => {
+                          setNotice(undefined);
+                          setRoleChange({ account, role: event.target.value as Role });
+                        }}
+                        className={`${inputClass} sm:min-w-36`}
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_LABELS[role]}
+                          </option>
+                        ))}
+                      </select>
+                    )}
                   </Cell>
                   <Cell className="mt-2 sm:mt-0">
                     <div className="flex flex-wrap gap-1">
@@ -139,19 +120,20 @@ export default function Accounts() {
                   <Cell label="Created" className="sm:whitespace-nowrap">
                     {formatDate(account.createdAt)}
                   </Cell>
-                  <Cell className="mt-2 sm:mt-0 sm:text-right">
-                    <button
-                      type="button"
-                      className={`${secondaryButtonClass} min-h-10 w-full px-3 text-sm sm:w-auto`}
-                      aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.name}`}
-                      onClick={() => {
-                        update.reset();
-                        setNotice(undefined);
-                        setConfirming(account);
-                      }}
-                    >
-                      {account.disabled ? 'Enable' : 'Disable'}
-                    </button>
+                  <Cell className="mt-2 empty:hidden sm:mt-0 sm:text-right">
+                    {!isMe && (
+                      <button
+                        type="button"
+                        className={`${rowButtonClass} w-full sm:w-auto`}
+                        aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.name}`}
+                        onClick={() => {
+                          setNotice(undefined);
+                          setToggling(account);
+                        }}
+                      >
+                        {account.disabled ? 'Enable' : 'Disable'}
+                      </button>
+                    )}
                   </Cell>
                 </tr>
               );
@@ -168,24 +150,22 @@ export default function Accounts() {
         </>
       )}
 
-      <ConfirmDialog
-        open={confirming !== undefined}
-        title={confirming?.disabled ? `Enable ${confirming.name}?` : `Disable ${confirming?.name ?? ''}?`}
-        confirmLabel={confirming?.disabled ? 'Enable account' : 'Disable account'}
-        busy={update.isPending}
-        error={update.isError ? errorText(update.error) : undefined}
-        onConfirm={() => confirming && toggleDisabled(confirming)}
-        onCancel={() => setConfirming(undefined)}
-      >
-        {confirming?.disabled ? (
-          <p>{confirming.name} will be able to sign in again.</p>
-        ) : (
-          <p>
-            {confirming?.name} ({confirming?.email}) will be signed out at once and cannot sign in until an
-            admin enables the account again.
-          </p>
-        )}
-      </ConfirmDialog>
+      <RoleChangeDialog
+        change={roleChange}
+        onClose={() => setRoleChange(undefined)}
+        onChanged={(done) => {
+          setRoleChange(undefined);
+          setNotice(done);
+        }}
+      />
+      <DisableAccountDialog
+        account={toggling}
+        onClose={() => setToggling(undefined)}
+        onChanged={(done) => {
+          setToggling(undefined);
+          setNotice(done);
+        }}
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './auth.ts';
 export * from './events.ts';
 export * from './mail.ts';

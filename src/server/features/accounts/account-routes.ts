@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
+  AccountChangesSchema,
   AccountListQuerySchema,
   AccountListSchema,
   AccountSummarySchema,
@@ -10,9 +11,10 @@ import {
 } from '../../../shared/accounts/account.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
-import { accountList, changeAccount, outbox } from './service.ts';
+import { accountChanges, accountList, changeAccount, outbox } from './service.ts';
 
 const admins = ['admin'] as const;
+const accountId = z.object({ id: z.string().check(z.maxLength(100)) });
 
 export async function accountRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -36,14 +38,28 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext) {
     {
       config: { access: admins },
       schema: {
-        summary: "Change an account's role or disable it (its sessions end)",
+        summary: "Change an account's role or disable it (its sessions end); the change is recorded",
         tags: ['accounts'],
-        params: z.object({ id: z.string().check(z.maxLength(100)) }),
+        params: accountId,
         body: AccountUpdateSchema,
         response: { 200: AccountSummarySchema },
       },
     },
     async (request) => changeAccount(context, signedInUser(request), request.params.id, request.body),
+  );
+
+  api.get(
+    '/accounts/:id/changes',
+    {
+      config: { access: admins },
+      schema: {
+        summary: "An account's recorded role changes, disablings and enablings: who, when, from, to",
+        tags: ['accounts'],
+        params: accountId,
+        response: { 200: AccountChangesSchema },
+      },
+    },
+    async (request) => accountChanges(context, request.params.id),
   );
 
   api.get(

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountList, AccountSummary, AccountUpdate } from '../../../../shared/accounts/account.ts';
 import { apiFetch } from '../../../lib/api.ts';
+import { getAccountChangesQueryOptions } from './account-changes.ts';
 
 interface AccountsQuery {
   q: string;
@@ -37,7 +38,10 @@ export function useUpdateAccount() {
       queryClient.setQueriesData<AccountList>({ queryKey }, (list) =>
         list ? { ...list, accounts: list.accounts.map((a) => (a.id === updated.id ? updated : a)) } : list,
       );
-      return queryClient.invalidateQueries({ queryKey });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAccountChangesQueryOptions(updated.id).queryKey }),
+      ]);
     },
   });
 }
