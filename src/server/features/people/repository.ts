@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { PersonKind, PersonListQuery } from '../../../shared/people/people.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { notAFacilitator } from '../../db/registered-men.ts';
 import { facilitators, men, session, user } from '../../db/schema/index.ts';
 
 export const tableFor = (kind: PersonKind) => (kind === 'men' ? men : facilitators);
@@ -14,6 +15,7 @@ export async function listPeople(db: Database, kind: PersonKind, query: PersonLi
   const pageSize = query.pageSize ?? 25;
   const q = query.q?.trim();
   const where = and(
+    kind === 'men' ? notAFacilitator : undefined,
     query.status ? eq(table.status, query.status as never) : undefined,
     q
       ? or(
@@ -76,7 +78,7 @@ export async function unlinkedByEmail(db: Database | Transaction, kind: PersonKi
 
 export async function countPeople(db: Database) {
   const [[menCount], byStatus] = await Promise.all([
-    db.select({ total: count() }).from(men),
+    db.select({ total: count() }).from(men).where(notAFacilitator),
     db
       .select({ status: facilitators.status, total: count() })
       .from(facilitators)
