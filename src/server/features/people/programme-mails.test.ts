@@ -1,11 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  createAccount,
-  ORIGIN,
-  setUpTestApp,
-  signedInAs,
-} from '../../../../tests/support/test-app.ts';
+import { createAccount, ORIGIN, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import { mailOutbox, user, workoutSessions } from '../../db/schema/index.ts';
 
 const { app, admin, db } = setUpTestApp();
@@ -75,7 +70,7 @@ describe('a man who joins is welcomed by mail', () => {
       month: 'long',
       year: 'numeric',
     }).format(new Date(`${harareDay(20)}T00:00:00Z`));
-    expect(welcome?.text).toContain(`Your first session: Nearest, ${spelled}.`);
+    expect(welcome?.text).toContain(`Your first session: Nearest on ${spelled}.`);
     expect(welcome?.text).not.toContain('will follow');
 
     // Today's session is still to come.
@@ -127,10 +122,12 @@ describe('every decision on a facilitator sends a mail', () => {
   async function applicant(overrides: Record<string, string> = {}) {
     const body = person(overrides);
     await post('/api/facilitators', body);
-    const [row] = (await app.inject({
-      url: `/api/facilitators?q=${encodeURIComponent(body.email)}`,
-      headers: { cookie: admin.cookie },
-    })).json().rows;
+    const [row] = (
+      await app.inject({
+        url: `/api/facilitators?q=${encodeURIComponent(body.email)}`,
+        headers: { cookie: admin.cookie },
+      })
+    ).json().rows;
     return { ...body, id: row.id as string };
   }
 

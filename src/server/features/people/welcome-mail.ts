@@ -22,11 +22,12 @@ export function welcomeMail(
       '',
       'What happens next:',
       firstSession
-        ? `- Your first session: ${firstSession.name}, ${formatEventDay(firstSession.heldOn)}.`
+        ? `- Your first session: ${firstSession.name} on ${formatEventDay(firstSession.heldOn)}.`
         : '- The dates of the sessions will follow.',
       '- Eight monthly workout sessions, two books with an assignment each, a cell group led by a facilitator, and a welcome checklist towards graduation.',
       '',
-      `Already have an account? Sign in at ${site}/About.`,
+      // No full stop after the address: some mail programs would take it into the link.
+      `Already have an account? Sign in at ${site}/About`,
     ].join('\n'),
   };
 }
