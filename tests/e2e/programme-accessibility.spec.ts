@@ -80,7 +80,7 @@ test('axe finds no violations on the registers with data, their dialogs and the 
   await expectNoAxeViolationsOnceLoaded(page);
   await page.getByRole('dialog').getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('status')).toHaveText(
-    `Declined. Peter Chanetsa${token}’s application is closed.`,
+    `Declined. Peter Chanetsa${token}’s application is closed, and he was told by email.`,
   );
   await expect(row).toContainText('Declined');
   await expectNoAxeViolationsOnceLoaded(page);

@@ -102,7 +102,22 @@ export const PersonListSchema = z.object({
 });
 export type PersonList = z.infer<typeof PersonListSchema>;
 
-export const JoinedSchema = z.object({ message: z.string() });
+/** A session as a newly registered man is told of it. */
+export const FirstSessionSchema = z.object({ name: z.string(), heldOn: z.string() });
+export type FirstSession = z.infer<typeof FirstSessionSchema>;
+
+/**
+ * A public form's answer: the same whether the email was new, taken or a bot's, so it tells no one who is
+ * registered. A man's also names his first session: the nearest one to come, null while no date is set.
+ */
+export const JoinedSchema = z.object({
+  message: z.string(),
+  firstSession: z.optional(z.nullable(FirstSessionSchema)),
+});
+export type Joined = z.infer<typeof JoinedSchema>;
+
+/** /SignUp with the email address filled in, for a man who has no account yet. */
+export const signUpPath = (email: string) => `/SignUp?email=${encodeURIComponent(email)}`;
 
 export const ProgrammeTotalsSchema = z.object({
   men: z.number(),

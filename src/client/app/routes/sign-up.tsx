@@ -1,8 +1,12 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { emailAddress } from '../../../shared/validation.ts';
 import { AuthPage, linkClass } from '../../features/accounts/components/auth-page.tsx';
 import { SignUpForm } from '../../features/accounts/components/sign-up-form.tsx';
 
 export default function SignUp() {
+  // The welcome and invitation mails link here with the address they were sent to: it only fills the field in.
+  const [params] = useSearchParams();
+  const email = emailAddress.safeParse(params.get('email') ?? '');
   return (
     <AuthPage
       title="Create an account"
@@ -16,7 +20,7 @@ export default function SignUp() {
         </>
       }
     >
-      <SignUpForm kind="participant" />
+      <SignUpForm kind="participant" initialEmail={email.success ? email.data : undefined} />
     </AuthPage>
   );
 }

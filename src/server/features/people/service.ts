@@ -1,19 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import {
+  type Joined,
   PERSON_STATUS_LABELS,
   type PersonData,
   type PersonKind,
   type PersonListQuery,
+  signUpPath,
 } from '../../../shared/people/people.ts';
 import { formatPhoneAsDialled } from '../../../shared/phone.ts';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { csvText } from '../../http/csv.ts';
 import { conflict, notFound } from '../../http/problem.ts';
-import { enqueueMail, enqueueMailWithinLimit } from '../../mail/repository.ts';
-import { deleteWithSubmissions } from '../progress/service.ts';
+import { enqueueMail, enqueueMailWithinLimit, type OutgoingMail } from '../../mail/repository.ts';
+import { deleteWithSubmissions, nextSession } from '../progress/service.ts';
+import { type AccountState, decisionMail } from './decision-mail.ts';
 import {
   countPeople,
   deletePersonRow,
@@ -27,10 +30,12 @@ import {
   listPeople,
   makeFacilitator,
   type PersonRow,
+  setFacilitatorStatus,
   toPerson,
   unlinkedByEmail,
   updatePerson,
 } from './repository.ts';
+import { welcomeMail } from './welcome-mail.ts';
 
 /** What an admin, who can read the registers anyway, is told when a form's email is already on one. */
 const DUPLICATE: Record<PersonKind, string> = {
@@ -39,30 +44,42 @@ const DUPLICATE: Record<PersonKind, string> = {
     'This email address is already on the register of facilitators. Find the record there to update it.',
 };
 
-/** The mail to a person whose email someone put in a form again: one kind, at most one in 10 minutes. */
 // What other features may use of people (they never import its repository).
 export { toPerson };
 
+/** The mail to a person whose email someone put in a form again: one kind, at most one in 10 minutes. */
 export const ALREADY_REGISTERED_MAIL = { kind: 'programme-already-registered', everySeconds: 10 * 60 };
 
 type NewPerson =
   | Omit<PersonData, 'website'>
   | Pick<PersonData, 'firstName' | 'lastName' | 'email' | 'mobile'>;
 
+/** What adding a record causes in the same transaction: the mail to send, if any. */
+type AfterAdding = (tx: Transaction, row: PersonRow) => Promise<OutgoingMail | undefined>;
+
 /**
- * Adds the record and returns it. When its email is already on the register, an admin (who can read the
- * register anyway) is told with a 409; anyone else gets undefined, to be answered as for a new record,
- * and the owner gets a mail (answerDuplicate).
+ * Adds the record, with what it causes (`after`: a mail, a role) in the same transaction, and returns it.
+ * When its email is already on the register, an admin (who can read the register anyway) is told with a
+ * 409; anyone else gets undefined, to be answered as for a new record, and the owner gets a mail
+ * (answerDuplicate).
  */
 async function addPerson(
   context: AppContext,
   kind: PersonKind,
   values: NewPerson & { status: string },
   caller: CurrentUser | null,
+  after: AfterAdding,
 ): Promise<PersonRow | undefined> {
   const { db } = context.database;
   try {
-    return await insertPerson(db, kind, values);
+    const { row, mail } = await db.transaction(async (tx) => {
+      const added = await insertPerson(tx, kind, values);
+      const caused = await after(tx, added);
+      if (caused) await enqueueMail(tx, caused);
+      return { row: added, mail: caused };
+    });
+    if (mail) context.mailer.kick();
+    return row;
   } catch (error) {
     if (!uniqueViolation(error)?.endsWith('_email')) throw error;
     if (caller?.role === 'admin') throw conflict(DUPLICATE[kind]);
@@ -93,7 +110,7 @@ function alreadyRegisteredMail(publicUrl: string, kind: PersonKind, person: Pers
       ? [
           'Someone (perhaps you) filled in the Celebration men’s programme form with this email address. You are already registered, so nothing was changed.',
           '',
-          `To see or change your details, sign in at ${publicUrl}/About (or create an account with this email address at ${publicUrl}/SignUp), or ask the programme office.`,
+          `To see or change your details, sign in at ${publicUrl}/About (or create an account with this email address at ${publicUrl}${signUpPath(person.email)}), or ask the programme office.`,
         ]
       : [
           `Someone (perhaps you) filled in the Celebration facilitator form with this email address, which the programme office already has ${person.status === 'approved' ? 'as a facilitator' : 'from your application'}. Nothing was changed.`,
@@ -118,33 +135,58 @@ function alreadyRegisteredMail(publicUrl: string, kind: PersonKind, person: Pers
 }
 
 /**
- * The "Be That Man" forms. A man is registered at once. A facilitator applies and waits for an admin's
- * Approve: only an admin may grant the role, so only an admin's form registers one directly. Anyone else's
- * form, a signed-in facilitator's included, files an applicant whatever the email (else he could make any
- * account a facilitator).
+ * The "Be That Man" forms. A man is registered at once and welcomed by mail. A facilitator applies and
+ * waits for an admin's Approve: only an admin may grant the role, so only an admin's form registers one
+ * directly (and tells him so). Anyone else's form, a signed-in facilitator's included, files an applicant
+ * whatever the email (else he could make any account a facilitator).
  */
 export async function joinProgramme(
   context: AppContext,
   kind: PersonKind,
   input: PersonData,
   caller: CurrentUser | null,
-) {
+): Promise<Joined> {
   const { website, ...fields } = input;
+  if (kind === 'men') return addMan(context, { ...fields, status: 'active' }, caller, website, MAN_WELCOME);
   const direct = caller?.role === 'admin';
-  const answer = { message: thanks(kind, direct) };
+  const answer = {
+    message: direct
+      ? 'The facilitator is registered.'
+      : 'Thank you for applying. The programme office will review your application and let you know.',
+  };
   // A filled-in hidden field is a bot: answer as usual, keep nothing.
   if (website) return answer;
-  const status = kind === 'men' ? 'active' : direct ? 'approved' : 'applicant';
-  const row = await addPerson(context, kind, { ...fields, status }, caller);
-  if (row && kind === 'facilitators' && status === 'approved') await grantFacilitatorAccess(context, row);
+  await addPerson(
+    context,
+    kind,
+    { ...fields, status: direct ? 'approved' : 'applicant' },
+    caller,
+    async (tx, row) => (direct ? grantFacilitatorAccess(tx, context.env.PUBLIC_URL, row) : undefined),
+  );
   return answer;
 }
 
-function thanks(kind: PersonKind, direct: boolean) {
-  if (kind === 'men') return 'Welcome to the movement! You are registered.';
-  return direct
-    ? 'The facilitator is registered.'
-    : 'Thank you for applying. The programme office will review your application and let you know.';
+const MAN_WELCOME = 'Welcome to the movement! You are registered.';
+
+/**
+ * A man joins (the full form or the desk's): his record and his welcome mail, one transaction. The answer
+ * names his first session, and is the same for a new email, a taken one (whose owner is mailed instead)
+ * and a bot's, so it tells no one who is registered.
+ */
+async function addMan(
+  context: AppContext,
+  values: NewPerson & { status: 'active' | 'incomplete' },
+  caller: CurrentUser | null,
+  website: string | undefined,
+  message: string,
+): Promise<Joined> {
+  const firstSession = (await nextSession(context.database.db)) ?? null;
+  const answer = { message, firstSession };
+  if (website) return answer;
+  await addPerson(context, 'men', values, caller, async (_tx, row) =>
+    welcomeMail(context.env.PUBLIC_URL, row, firstSession),
+  );
+  return answer;
 }
 
 /** The desk form: names, email and phone; the rest is filled in later, so the record is marked incomplete. */
@@ -153,11 +195,14 @@ export async function quickJoin(
   input: Pick<PersonData, 'firstName' | 'lastName' | 'email' | 'mobile'> & { website?: string },
 ) {
   const { website, ...fields } = input;
-  const answer = { message: 'Thank you. You are registered.' };
-  if (website) return answer;
   // A public desk form: a taken email is answered as a new one (and its owner mailed), as on the full form.
-  await addPerson(context, 'men', { ...fields, status: 'incomplete' }, null);
-  return answer;
+  return addMan(
+    context,
+    { ...fields, status: 'incomplete' },
+    null,
+    website,
+    'Thank you. You are registered.',
+  );
 }
 
 export async function editPerson(
@@ -205,40 +250,51 @@ export async function deletePerson(
   if (!(await deletePersonRow(context.database.db, kind, id))) throw notFound('There is no such record.');
 }
 
+/**
+ * An admin approves or declines a facilitator: the new status, what it grants and the mail that tells him,
+ * in one transaction. Deciding again what is already decided changes nothing and sends nothing.
+ */
 export async function decideApplication(context: AppContext, id: string, decision: 'approved' | 'declined') {
   const { db } = context.database;
+  const mailed = await db.transaction(async (tx) => {
+    const changed = await setFacilitatorStatus(tx, id, decision);
+    if (!changed) return false;
+    const mail =
+      decision === 'approved'
+        ? await grantFacilitatorAccess(tx, context.env.PUBLIC_URL, changed)
+        : decisionMail(context.env.PUBLIC_URL, changed, 'declined', 'none');
+    await enqueueMail(tx, mail);
+    return true;
+  });
+  if (mailed) context.mailer.kick();
   const row = await findPerson(db, 'facilitators', id);
   if (!row) throw notFound('There is no such record.');
-  const updated = await updatePerson(db, 'facilitators', id, { status: decision });
-  if (decision === 'approved' && updated) await grantFacilitatorAccess(context, updated);
-  return (await findPerson(db, 'facilitators', id)) as PersonRow;
+  return row;
 }
 
 /**
  * An approved facilitator with an account gets the facilitator role (his sessions end, so the next sign-in
- * carries it); one without an account is invited to create one with this email, which then gets the role.
+ * carries it); one whose account is not confirmed yet gets it once it is; one without an account is invited
+ * to create one with this email, which then gets the role. Returns the mail that tells him which.
  */
-async function grantFacilitatorAccess(context: AppContext, person: PersonRow) {
-  const { db } = context.database;
-  const account = await findAccountOf(db, person);
+async function grantFacilitatorAccess(tx: Transaction, publicUrl: string, person: PersonRow) {
+  const account = await findAccountOf(tx, person);
+  let state: AccountState = 'none';
   if (account?.emailVerified) {
-    await linkFacilitator(db, person.id, account.id, account.role);
-    return;
+    await linkFacilitator(tx, person.id, account.id, account.role);
+    state = 'verified';
+  } else if (account) {
+    state = 'unverified';
   }
-  await enqueueMail(db, {
-    to: person.email,
-    subject: 'You are now a Celebration facilitator',
-    text: [
-      `Dear ${person.firstName},`,
-      '',
-      'The programme office has approved you as a facilitator of the men’s programme.',
-      `Create your account with this email address at ${context.env.PUBLIC_URL}/SignUp — it will open the facilitator pages.`,
-    ].join('\n'),
-  });
-  context.mailer.kick();
+  return decisionMail(publicUrl, person, 'approved', state);
 }
 
-async function linkFacilitator(db: Database, facilitatorId: string, userId: string, role: string) {
+async function linkFacilitator(
+  db: Database | Transaction,
+  facilitatorId: string,
+  userId: string,
+  role: string,
+) {
   await linkToAccount(db, 'facilitators', facilitatorId, userId);
   // Never lower an admin; a participant or a company becomes a facilitator.
   if (role !== 'admin' && role !== 'facilitator') await makeFacilitator(db, userId);

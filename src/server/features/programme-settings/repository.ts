@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { notAFacilitator } from '../../db/registered-men.ts';
 import {
   assignments,
   cellGroupMembers,
@@ -128,10 +129,10 @@ export async function deleteGroup(db: Database, id: string) {
   return removed.length > 0;
 }
 
-/** Every man, and the assignment's uploads newest first. */
+/** Every man (facilitators are not), and the assignment's uploads newest first. */
 export async function menAndUploadsFor(db: Database, assignmentId: string) {
   const [everyone, uploads] = await Promise.all([
-    db.select().from(men).orderBy(asc(men.lastName), asc(men.firstName)),
+    db.select().from(men).where(notAFacilitator).orderBy(asc(men.lastName), asc(men.firstName)),
     db
       .select()
       .from(submissions)

@@ -180,6 +180,17 @@ export async function findSession(db: Database, id: string) {
 export const listSessionsByDate = (db: Database) =>
   db.select().from(workoutSessions).orderBy(asc(workoutSessions.heldOn));
 
+/** The nearest session held today or later (Harare's day), open for registration or not yet. */
+export async function nextSession(db: Database) {
+  const [session] = await db
+    .select({ name: workoutSessions.name, heldOn: workoutSessions.heldOn })
+    .from(workoutSessions)
+    .where(sql`${workoutSessions.heldOn} >= (now() at time zone 'Africa/Harare')::date`)
+    .orderBy(asc(workoutSessions.heldOn))
+    .limit(1);
+  return session;
+}
+
 export async function insertSessionRegistration(db: Database, sessionId: string, manId: string) {
   await db.insert(sessionRegistrations).values({ sessionId, manId }).onConflictDoNothing();
 }

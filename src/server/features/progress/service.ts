@@ -21,6 +21,7 @@ import {
   isOwnRecord,
   listSessionsByDate,
   membersOf,
+  nextSession,
   progressRowsOf,
   setTick,
   upsertAttendance,
@@ -28,6 +29,7 @@ import {
 
 // What other features may use of progress.
 export { deleteWithSubmissions } from './submissions.ts';
+export { nextSession };
 
 type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 

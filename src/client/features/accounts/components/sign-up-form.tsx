@@ -34,8 +34,11 @@ const FIELDS = ['name', 'email', 'password'] as const;
 const isField = (path: string): path is (typeof FIELDS)[number] =>
   (FIELDS as readonly string[]).includes(path);
 
-/** Creates a participant or company account; the page then asks the user to open the emailed link. */
-export function SignUpForm({ kind }: { kind: AccountKind }) {
+/**
+ * Creates a participant or company account; the page then asks the user to open the emailed link. `initialEmail`
+ * fills the address in (a link from a mail), still to be checked and changed like any typed value.
+ */
+export function SignUpForm({ kind, initialEmail = '' }: { kind: AccountKind; initialEmail?: string }) {
   const copy = COPY[kind];
   const signUp = useSignUp(kind);
   const {
@@ -49,7 +52,7 @@ export function SignUpForm({ kind }: { kind: AccountKind }) {
     // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: { name: '', email: '', password: '' },
+    defaultValues: { name: '', email: initialEmail, password: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {

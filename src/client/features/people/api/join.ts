@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PersonKind } from '../../../../shared/people/people.ts';
+import type { Joined, PersonKind } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
 import { getPeopleQueryOptions } from './list-people.ts';
-
-export interface Joined {
-  message: string;
-}
 
 /** Where a public programme form sends its (already validated) values. */
 export type JoinTarget = PersonKind | 'quick';
@@ -17,13 +13,16 @@ const PATHS: Record<JoinTarget, string> = {
   quick: '/api/men/quick',
 };
 
-export const postJoin = (target: JoinTarget, data: object) =>
+/** The form's checked values; every form has names and an email address. */
+export type JoinData = { firstName: string; lastName: string; email: string } & object;
+
+export const postJoin = (target: JoinTarget, data: JoinData) =>
   apiFetch<Joined>(PATHS[target], { method: 'POST', body: JSON.stringify(data) });
 
 export function useJoin(target: JoinTarget) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (data: object) => postJoin(target, data),
+    mutationFn: (data: JoinData) => postJoin(target, data),
     // An admin using the form sees the new record in the registers and the totals at once.
     onSuccess: () =>
       Promise.all(

@@ -1,15 +1,18 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { BreakableEmail } from '../../../components/ui/text.tsx';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
-import { type JoinTarget, useJoin } from '../api/join.ts';
+import { useSession } from '../../accounts/api/session.ts';
+import { type JoinData, type JoinTarget, useJoin } from '../api/join.ts';
+import { ManWelcome } from './man-welcome.tsx';
 import { isPersonField, type PersonField, PersonFields } from './person-fields.tsx';
 
 interface JoinFormProps {
   target: JoinTarget;
   /** The same contract the server checks, so the messages are the same. */
-  schema: FormSchema<object>;
+  schema: FormSchema<JoinData>;
   fields: readonly PersonField[];
   submitLabel: string;
   busyLabel: string;
@@ -19,10 +22,14 @@ type Values = Record<string, string>;
 
 /**
  * A public programme form: fields checked when left and on submit, errors beside them; the server's answer
- * shown near the button; cleared on success, kept as typed on failure. The `website` field is a honeypot.
+ * shown near the button (for a man, with what his welcome mail says); cleared on success, kept as typed on
+ * failure. The `website` field is a honeypot.
  */
 export function JoinForm({ target, schema, fields, submitLabel, busyLabel }: JoinFormProps) {
   const join = useJoin(target);
+  const welcomed = target !== 'facilitators' && join.isSuccess ? join.variables : undefined;
+  // Signed in, the form was filled in for someone else (the office, a facilitator): the page speaks of him.
+  const forSomeoneElse = Boolean(useSession().data?.user);
   const empty: Values = Object.fromEntries([...fields.map((field) => [field.name, '']), ['website', '']]);
   const {
     register,
@@ -63,10 +70,24 @@ export function JoinForm({ target, schema, fields, submitLabel, busyLabel }: Joi
         <div aria-live="polite">
           {join.isSuccess && (
             <div className="mb-5">
-              <FormSuccess>{join.data.message}</FormSuccess>
+              <FormSuccess>
+                <p className={welcomed ? 'font-semibold' : undefined}>
+                  {welcomed && forSomeoneElse
+                    ? `${welcomed.firstName} ${welcomed.lastName} is registered.`
+                    : join.data.message}
+                </p>
+                {welcomed && (
+                  <p className="mt-1">
+                    We have sent the details to <BreakableEmail email={welcomed.email} />.
+                  </p>
+                )}
+              </FormSuccess>
             </div>
           )}
         </div>
+        {welcomed && join.data && (
+          <ManWelcome answer={join.data} email={welcomed.email} forSomeoneElse={forSomeoneElse} />
+        )}
         {join.isError && (
           <div className="mb-5">
             <FormAlert>{errorText(join.error)}</FormAlert>

@@ -128,9 +128,9 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
         kind: 'done',
         text:
           decision === 'decline'
-            ? `Declined. ${name}’s application is closed.`
+            ? `Declined. ${name}’s application is closed, and he was told by email.`
             : updated.hasAccount
-              ? `Approved. ${name} now has facilitator access.`
+              ? `Approved. ${name} now has facilitator access, and was told by email.`
               : `Approved. ${name} was invited by email to create an account.`,
       });
     } catch (error) {
@@ -308,8 +308,8 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
         onCancel={() => setDeclining(undefined)}
       >
         <p>
-          {declining && fullName(declining)} will not become a facilitator. His record stays in the register
-          as Declined.
+          {declining && fullName(declining)} will not become a facilitator. He is told so by email, and his
+          record stays in the register as Declined.
         </p>
       </ConfirmDialog>
     </div>

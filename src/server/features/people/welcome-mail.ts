@@ -1,0 +1,33 @@
+import { formatEventDay } from '../../../shared/events/event-facts.ts';
+import { type FirstSession, signUpPath } from '../../../shared/people/people.ts';
+import type { OutgoingMail } from '../../mail/repository.ts';
+
+/** What a newly registered man is told: what happens next, his first session, and how to open his dashboard. */
+export function welcomeMail(
+  publicUrl: string,
+  man: { firstName: string; email: string },
+  firstSession: FirstSession | null,
+): OutgoingMail {
+  const site = publicUrl.replace(/\/$/, '');
+  return {
+    to: man.email,
+    subject: 'Welcome to the Real Man programme',
+    text: [
+      `Dear ${man.firstName},`,
+      '',
+      'Welcome to the movement! You are registered in the Celebration men’s programme, Real Man.',
+      '',
+      'Create your account with this email address to see your dashboard: your sessions, assignments and checklist.',
+      `${site}${signUpPath(man.email)}`,
+      '',
+      'What happens next:',
+      firstSession
+        ? `- Your first session: ${firstSession.name} on ${formatEventDay(firstSession.heldOn)}.`
+        : '- The dates of the sessions will follow.',
+      '- Eight monthly workout sessions, two books with an assignment each, a cell group led by a facilitator, and a welcome checklist towards graduation.',
+      '',
+      // No full stop after the address: some mail programs would take it into the link.
+      `Already have an account? Sign in at ${site}/About`,
+    ].join('\n'),
+  };
+}
