@@ -71,3 +71,18 @@ export function capitalise(text: string) {
   const bare = withoutArticle(text);
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
+
+/**
+ * A day as YYYY-MM-DD that exists on the calendar (no 30 February). Written here rather than z.iso.date,
+ * whose schema type would ride in every form's chunk, the public registration's too.
+ */
+export function isoDate(message: string) {
+  return z.string({ error: message }).check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, message),
+    z.refine((value: string) => {
+      const day = new Date(`${value}T00:00:00Z`);
+      // An impossible month is no date at all; an impossible day rolls over into the next month.
+      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+    }, message),
+  );
+}

@@ -3,7 +3,14 @@ import { DISCIPLINES } from '../events/event-display.ts';
 import { PaymentOptionsSchema } from '../events/payment-options.ts';
 import { PAYMENT_METHOD_KEYS } from '../events/payments.ts';
 import { phoneNumber } from '../phone.ts';
-import { blankAsMissing, capitalise, INVISIBLE, PLAIN_TEXT_ONLY, requiredText } from '../validation.ts';
+import {
+  blankAsMissing,
+  capitalise,
+  INVISIBLE,
+  isoDate,
+  PLAIN_TEXT_ONLY,
+  requiredText,
+} from '../validation.ts';
 
 /** The terms keep their line breaks and tabs; nothing else that oneLine refuses. Here, as only admins send them. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
@@ -71,7 +78,6 @@ function optionalText(max: number, ...checks: z.core.$ZodCheck<string>[]) {
   return z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`), ...checks);
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const sizes = z
@@ -93,7 +99,7 @@ export const EventSettingsInputSchema = z.object({
     ),
   ),
   /** The day of the event, YYYY-MM-DD, or null while it is not fixed; unchanged when left out. */
-  eventDate: z.optional(z.nullable(z.string().check(z.regex(ISO_DATE, 'Enter the date of the event')))),
+  eventDate: z.optional(z.nullable(isoDate('Enter the date of the event'))),
   venue: z.optional(optionalText(200)),
   payment: PaymentOptionsInputSchema,
   tshirtSizes: z.object({ run: sizes, cycle: sizes }),

@@ -1,15 +1,15 @@
 // What an admin sets up for the men's programme: sessions, assignments, checklist items, cell groups.
 import * as z from 'zod/mini';
-import { requiredText } from '../validation.ts';
+import { isoDate, requiredText } from '../validation.ts';
 
 export const SessionInputSchema = z.object({
   name: requiredText('the session name', 120),
-  heldOn: z.iso.date({ error: 'Enter the date' }),
+  heldOn: isoDate('Enter the date'),
   state: z.enum(['open', 'inactive']),
 });
 export const AssignmentInputSchema = z.object({
   title: requiredText('the title', 200),
-  dueOn: z.iso.date({ error: 'Enter the due date' }),
+  dueOn: isoDate('Enter the due date'),
 });
 export const ChecklistItemInputSchema = z.object({
   text: requiredText('the item', 300),
