@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
@@ -68,6 +69,7 @@ test('an organiser starts the 2026 edition: registration opens with CFR26-0001, 
     const oldRow = rows.filter({ hasText: oldReference });
     await expect(oldRow).toHaveCount(1);
     await expect(page.getByRole('button', { name: /^Mark paid/ })).toHaveCount(0);
+    await expectNoAxeViolations(page);
     await oldRow.getByRole('button', { name: /open the entry/ }).click();
     const entry = page.getByRole('dialog');
     await expect(entry).toContainText('belongs to an earlier edition, which is archived');
