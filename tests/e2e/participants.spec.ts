@@ -279,7 +279,7 @@ test('the list sorts by any column heading, pages on the server, and keeps all o
       ?.n,
   );
   if (total > 25) {
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByText(new RegExp(`^Page 2 of \\d+ · ${total} entries$`))).toBeVisible();
   }

@@ -273,7 +273,7 @@ test('the register searches, sorts, pages, exports CSV and prints every row of t
   }
   await expect(ageHeading).toHaveAttribute('aria-sort', 'descending');
   await expect(rows.first().getByRole('cell').nth(6)).toHaveText('60');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByText('Page 2 of 2 · 30 men')).toBeVisible();
   await expect(rows).toHaveCount(5);
   await expect(rows.last().getByRole('cell').nth(6)).toHaveText('31');
