@@ -23,6 +23,7 @@ test('an organiser starts the 2026 edition: registration opens with CFR26-0001, 
   page,
   admin,
 }, testInfo) => {
+  // Once is enough (it archives the event the other journeys use), at the width organisers work at.
   test.skip(testInfo.project.name === 'phone', 'An organiser’s job at a desk: checked at 1280 px.');
   test.slow();
   const oldSurname = uniqueName('Edition');
