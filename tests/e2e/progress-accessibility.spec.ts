@@ -52,6 +52,8 @@ test('the programme screens have no axe violations, dialogs open included', asyn
     .getByText('Late', { exact: true })
     .click();
   await expect(panel.getByText('Saved: Late')).toBeVisible();
+  await panel.getByRole('button', { name: 'Mark all present' }).click();
+  await expect(panel.getByRole('button', { name: 'Undo' })).toBeVisible();
   await expectNoAxeViolations(page);
   await panel.getByRole('button', { name: `Manage ${man.name}` }).click();
   await expect(page.getByRole('dialog', { name: man.name }).getByText('Welcome checklist')).toBeVisible();

@@ -1,4 +1,4 @@
-import { query } from './support/database.ts';
+import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   adminApi,
@@ -12,10 +12,17 @@ import {
   PDF,
   signedInParticipant,
   signIn,
+  upcomingSession,
+  verifiedAccount,
 } from './support/progress.ts';
 
 const BOOK = 'Building People Building Dreams';
 const FIRST_SESSION = 'Real Man Runway Overview';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+test.afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
 test('a man registers for a session and uploads his assignment; his facilitator marks him present; his checklist counts it', async ({
   page,
@@ -25,20 +32,27 @@ test('a man registers for a session and uploads his assignment; his facilitator 
 }, testInfo) => {
   const api = await adminApi(playwright, admin, testInfo);
   const book = await assignmentDueNextYear(api, BOOK);
+  const upcoming = await upcomingSession(api, uniqueName('Leadership'));
+  cleanups.push(upcoming.remove);
 
   // He signs up, confirms his email and signs in on his phone: his programme record is made for him.
   const man = await signedInParticipant(page, request, 'Farai', testInfo);
   await expect(page.getByRole('heading', { name: `Welcome, ${man.name}` })).toBeVisible();
   const sessions = page.getByRole('region', { name: 'Workout Session' });
-  const first = sessions.getByRole('listitem').filter({ hasText: FIRST_SESSION });
-  await expect(first).toContainText('24/02/24');
-  await first.getByRole('button', { name: `Register for ${FIRST_SESSION}` }).click();
-  await expect(first.getByText('Registered')).toBeVisible();
-  await expect(first.getByRole('button')).toHaveCount(0);
-  // A session that is Not Active says so, and offers no Register button.
+  const next = sessions.getByRole('listitem').filter({ hasText: upcoming.name });
+  await expect(next).toContainText(`30/01/${upcoming.heldOn.slice(2, 4)}`);
+  await next.getByRole('button', { name: `Register for ${upcoming.name}` }).click();
+  await expect(next.getByText('Registered')).toBeVisible();
+  await expect(next.getByRole('button')).toHaveCount(0);
+  // A session that is Not Active says so, and offers no Register button; nor does one held in 2024 that
+  // an admin left open.
   const inactive = sessions.getByRole('listitem').filter({ hasText: 'Faithfulness' });
   await expect(inactive).toContainText('Not Active');
   await expect(inactive.getByRole('button')).toHaveCount(0);
+  const first = sessions.getByRole('listitem').filter({ hasText: FIRST_SESSION });
+  await expect(first).toContainText('24/02/24');
+  await expect(first).toContainText('Not Active');
+  await expect(first.getByRole('button')).toHaveCount(0);
 
   // His assignment, with a progress bar while it goes up (the answer is held back a little to see it).
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Assignments' }).click();
@@ -78,9 +92,11 @@ test('a man registers for a session and uploads his assignment; his facilitator 
   await signIn(page, facilitator);
   await expect(page).toHaveURL(/\/WelcomeFacilitator$/);
   const groupPanel = page.getByRole('region', { name: group.name, exact: true });
-  await expect(groupPanel.getByRole('row').filter({ hasText: man.name })).toContainText('0 of 8');
+  await expect(groupPanel.getByRole('row').filter({ hasText: man.name })).toContainText('0 of 9');
   await page.getByRole('link', { name: 'Take attendance' }).click();
   await expect(page).toHaveURL(/\/Managean$/);
+  // It opens on the next session, not on one held long ago.
+  await expect(page.getByLabel('Workout Session')).toHaveValue(upcoming.id);
   await page.getByLabel('Workout Session').selectOption({ label: `${FIRST_SESSION} · 24/02/24` });
   const panel = page.getByRole('region', { name: `Cell Group: ${group.name}` });
   const register = panel.getByRole('group', { name: `Register ${man.name}` });
@@ -120,12 +136,20 @@ test('a man registers for a session and uploads his assignment; his facilitator 
   await expect(checklist.getByRole('listitem').filter({ hasText: 'Budget for regalia' })).toContainText(
     'Ticked by your facilitator',
   );
+  // One state for each session: the one he attended says Present, and nothing else.
+  const attended = page
+    .getByRole('region', { name: 'Workout Session' })
+    .getByRole('listitem')
+    .filter({ hasText: FIRST_SESSION });
+  await expect(attended).toContainText('Present');
+  await expect(attended).not.toContainText('Not Active');
+  await expect(attended.getByRole('button')).toHaveCount(0);
   await expect(
     page
       .getByRole('region', { name: 'Workout Session' })
       .getByRole('listitem')
-      .filter({ hasText: FIRST_SESSION }),
-  ).toContainText('Present');
+      .filter({ hasText: upcoming.name }),
+  ).toContainText('Registered');
   const cell = page.getByRole('region', { name: 'Cell Group', exact: true });
   await expect(cell).toContainText(group.name);
   await expect(cell).toContainText(facilitator.name);
@@ -133,6 +157,62 @@ test('a man registers for a session and uploads his assignment; his facilitator 
     'href',
     'tel:+263771234567',
   );
+  await api.dispose();
+});
+
+test('a facilitator marks his whole group present in one go, and undoes it', async ({
+  page,
+  request,
+  admin,
+  playwright,
+}, testInfo) => {
+  const api = await adminApi(playwright, admin, testInfo);
+  const upcoming = await upcomingSession(api, uniqueName('Integrity'));
+  cleanups.push(upcoming.remove);
+  const [kuda, simba] = [
+    await verifiedAccount(request, 'Kuda', testInfo),
+    await verifiedAccount(request, 'Simba', testInfo),
+  ];
+  const ids = [await manIdOf(kuda.email), await manIdOf(simba.email)];
+  const facilitator = await facilitatorAccount(request, 'Rufaro', testInfo);
+  const group = await cellGroup(api, facilitator.facilitatorId, ids);
+  const marks = async () =>
+    Object.fromEntries(
+      (
+        await query<{ email: string; status: string | null }>(
+          `select m.email, a.status from men m
+           left join attendance a on a.man_id = m.id and a.session_id = $1 where m.id = any($2)`,
+          [upcoming.id, ids],
+        )
+      ).map((row) => [row.email, row.status]),
+    );
+
+  await signIn(page, facilitator);
+  await expect(page).toHaveURL(/\/WelcomeFacilitator$/);
+  await page.goto('/Managean');
+  await expect(page.getByLabel('Workout Session')).toHaveValue(upcoming.id);
+  const panel = page.getByRole('region', { name: `Cell Group: ${group.name}` });
+  // Simba came late; then everyone else is present with one tap.
+  const simbaMark = panel.getByRole('group', { name: `Register ${simba.name}` });
+  await simbaMark.getByText('Late', { exact: true }).click();
+  await expect(simbaMark.getByText('Saved: Late')).toBeVisible();
+  await panel.getByRole('button', { name: 'Mark all present' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'All 2 marked present.' })).toBeVisible();
+  for (const man of [kuda, simba]) {
+    await expect(
+      panel.getByRole('group', { name: `Register ${man.name}` }).getByRole('radio', { name: 'Present' }),
+    ).toBeChecked();
+  }
+  expect(await marks()).toEqual({ [kuda.email]: 'present', [simba.email]: 'present' });
+
+  // Undo puts back what was there: Simba late, Kuda not yet marked.
+  await panel.getByRole('button', { name: 'Undo' }).click();
+  await expect(panel.getByText('Put back as it was.')).toBeVisible();
+  await expect(simbaMark.getByRole('radio', { name: 'Late' })).toBeChecked();
+  await expect(
+    panel.getByRole('group', { name: `Register ${kuda.name}` }).getByRole('radio', { checked: true }),
+  ).toHaveCount(0);
+  expect(await marks()).toEqual({ [kuda.email]: null, [simba.email]: 'late' });
   await api.dispose();
 });
 

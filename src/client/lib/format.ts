@@ -52,8 +52,3 @@ export function formatPhoneForReading(e164: string) {
   const zimbabwe = /^\+263(\d{2})(\d{3})(\d{4})$/.exec(e164);
   return zimbabwe ? `+263 ${zimbabwe[1]} ${zimbabwe[2]} ${zimbabwe[3]}` : e164;
 }
-
-/** Today's date in Harare as YYYY-MM-DD. */
-export function harareToday(now = new Date()) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Harare' }).format(now);
-}

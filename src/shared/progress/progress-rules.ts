@@ -11,6 +11,33 @@ export const ATTENDANCE_LABELS: Record<(typeof ATTENDANCE_STATUSES)[number], str
 /** Attended = present or late. */
 export const SESSIONS_TO_GRADUATE = 5;
 export const SESSION_STATE_LABELS = { open: 'Register', inactive: 'Not Active' } as const;
+
+/** Today's date in Harare, the programme's clock, as YYYY-MM-DD. */
+export function harareToday(now = new Date()) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Harare' }).format(now);
+}
+
+/** A man may register for a session an admin opened that has not been held yet (today still counts). */
+export const mayRegisterFor = (
+  session: { state: 'open' | 'inactive'; heldOn: string },
+  today = harareToday(),
+) => session.state === 'open' && session.heldOn >= today;
+
+type Attendance = (typeof ATTENDANCE_STATUSES)[number];
+
+/**
+ * The one thing a man's session list says about a session: his attendance once marked, else Registered,
+ * else Register while he may, else Not Active (a 2024 session left open no longer offers Register).
+ */
+export function sessionStateFor(
+  session: { state: 'open' | 'inactive'; heldOn: string; registered: boolean; attendance: Attendance | null },
+  today = harareToday(),
+) {
+  if (session.attendance) return { kind: 'attended', attendance: session.attendance } as const;
+  if (session.registered) return { kind: 'registered' } as const;
+  if (mayRegisterFor(session, today)) return { kind: 'register' } as const;
+  return { kind: 'notActive' } as const;
+}
 export const UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
 
 const MB = 1024 * 1024;

@@ -107,6 +107,19 @@ export const AttendanceInputSchema = z.object({
   status: z.enum(ATTENDANCE_STATUSES, { error: 'Choose Present, Late, Excused or Absent' }),
 });
 
+/** Several men's marks at one session in one go ("Mark all present", and its undo: null clears a mark). */
+export const AttendanceMarksInputSchema = z.object({
+  sessionId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Choose a session')),
+  marks: z
+    .array(
+      z.object({
+        manId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Choose a man')),
+        status: z.nullable(z.enum(ATTENDANCE_STATUSES)),
+      }),
+    )
+    .check(z.minLength(1), z.maxLength(500)),
+});
+
 export const TickInputSchema = z.object({
   itemId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i)),
   manId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i)),

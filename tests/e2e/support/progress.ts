@@ -112,6 +112,23 @@ export async function assignmentDueNextYear(api: APIRequestContext, title: strin
   return { ...assignment, dueOn };
 }
 
+/**
+ * An open session next year (the seeded ones were held in 2024), made by the admin's API; `remove` takes it
+ * away again (from afterEach, whatever the journey's end) so that the others keep counting eight sessions.
+ */
+export async function upcomingSession(api: APIRequestContext, name: string) {
+  const heldOn = `${new Date().getFullYear() + 1}-01-30`;
+  const made = await api.post('/api/programme/sessions', { data: { name, heldOn, state: 'open' } });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  return {
+    id,
+    name,
+    heldOn,
+    remove: () => query('delete from workout_sessions where id = $1', [id]),
+  };
+}
+
 /** A cell group of these men led by this facilitator (made by the admin's API). */
 export async function cellGroup(api: APIRequestContext, facilitatorId: string, memberIds: string[]) {
   const name = `Group ${uniqueName('G')}`;

@@ -85,15 +85,33 @@ describe('the participant dashboard', () => {
     expect(progress.cellGroup).toBeNull();
   });
 
-  it('registers for an open session, never for one that is Not Active', async () => {
+  it('registers for an open session not yet held, never for one that is Not Active or past', async () => {
     const man = await member('participant');
-    const { sessions } = (await call(man, 'GET', '/api/me/progress')).json();
-    const open = sessions.find((s: { state: string }) => s.state === 'open');
-    const closed = sessions.find((s: { state: string }) => s.state === 'inactive');
-    const registered = await call(man, 'POST', `/api/me/sessions/${open.id}/register`);
-    expect(registered.json().sessions.find((s: { id: string }) => s.id === open.id).registered).toBe(true);
-    const refused = await call(man, 'POST', `/api/me/sessions/${closed.id}/register`);
-    expect(refused.statusCode).toBe(409);
+    const { db } = await testDatabase();
+    const nextYear = `${new Date().getFullYear() + 1}-03-14`;
+    const [upcoming] = await db
+      .insert(workoutSessions)
+      .values({ name: 'Upcoming', heldOn: nextYear, state: 'open' })
+      .returning();
+    try {
+      const { sessions } = (await call(man, 'GET', '/api/me/progress')).json();
+      // The seeded 2024 sessions: one is still marked open, but it has been held.
+      const past = sessions.find(
+        (s: { state: string; heldOn: string }) => s.state === 'open' && s.heldOn < '2025',
+      );
+      const closed = sessions.find((s: { state: string }) => s.state === 'inactive');
+      const registered = await call(man, 'POST', `/api/me/sessions/${upcoming?.id}/register`);
+      expect(registered.json().sessions.find((s: { id: string }) => s.id === upcoming?.id).registered).toBe(
+        true,
+      );
+      const refused = await call(man, 'POST', `/api/me/sessions/${closed.id}/register`);
+      expect(refused.statusCode).toBe(409);
+      const held = await call(man, 'POST', `/api/me/sessions/${past.id}/register`);
+      expect(held.statusCode).toBe(409);
+      expect(held.json().detail).toBe('This session has already been held.');
+    } finally {
+      await db.delete(workoutSessions).where(eq(workoutSessions.id, upcoming?.id ?? ''));
+    }
   });
 
   it('tells an account without a programme record what to do', async () => {
@@ -187,6 +205,59 @@ describe('attendance and cell groups', () => {
       attendance: 'present',
       summary: { attended: 1, sessionsLeft: 7, canStillGraduate: true },
     });
+  });
+
+  it("marks a whole group present in one go, puts the marks back, and refuses a man outside the caller's groups", async () => {
+    const [first, second, stranger] = [
+      await member('participant'),
+      await member('participant'),
+      await member('participant'),
+    ];
+    const leader = await member('facilitator');
+    await groupOf(leader.recordId, [first.recordId, second.recordId]);
+    const { db } = await testDatabase();
+    const [session] = await db.select().from(workoutSessions).limit(1);
+    const attendanceAt = async () =>
+      (await call(leader, 'GET', `/api/groups?session=${session?.id}`))
+        .json()[0]
+        .members.map((m: { manId: string; attendance: string | null }) => [m.manId, m.attendance]);
+    const one = { sessionId: session?.id, manId: second.recordId, status: 'late' };
+    expect((await call(leader, 'PUT', '/api/attendance', one)).statusCode).toBe(204);
+
+    const allPresent = {
+      sessionId: session?.id,
+      marks: [first, second].map((m) => ({ manId: m.recordId, status: 'present' })),
+    };
+    expect((await call(leader, 'PUT', '/api/attendance/marks', allPresent)).statusCode).toBe(204);
+    expect(await attendanceAt()).toEqual(
+      expect.arrayContaining([
+        [first.recordId, 'present'],
+        [second.recordId, 'present'],
+      ]),
+    );
+    const undo = {
+      sessionId: session?.id,
+      marks: [
+        { manId: first.recordId, status: null },
+        { manId: second.recordId, status: 'late' },
+      ],
+    };
+    expect((await call(leader, 'PUT', '/api/attendance/marks', undo)).statusCode).toBe(204);
+    expect(await attendanceAt()).toEqual(
+      expect.arrayContaining([
+        [first.recordId, null],
+        [second.recordId, 'late'],
+      ]),
+    );
+
+    // One man outside his groups and nothing is stored, not even for his own men.
+    const sneaky = {
+      sessionId: session?.id,
+      marks: [...allPresent.marks, { manId: stranger.recordId, status: 'present' }],
+    };
+    expect((await call(leader, 'PUT', '/api/attendance/marks', sneaky)).statusCode).toBe(403);
+    expect(await attendanceAt()).toEqual(expect.arrayContaining([[first.recordId, null]]));
+    expect((await call(first, 'PUT', '/api/attendance/marks', allPresent)).statusCode).toBe(403);
   });
 
   it('flags a man who can no longer reach 5 of 8', async () => {

@@ -216,6 +216,10 @@ export async function upsertAttendance(db: Database, mark: typeof attendance.$in
     });
 }
 
+export async function clearAttendance(db: Database, sessionId: string, manId: string) {
+  await db.delete(attendance).where(and(eq(attendance.sessionId, sessionId), eq(attendance.manId, manId)));
+}
+
 export async function findChecklistItem(db: Database, id: string) {
   const [item] = await db.select().from(checklistItems).where(eq(checklistItems.id, id));
   return item;

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { PersonSchema, ProfileInputSchema } from '../../../shared/people/people.ts';
 import {
   AttendanceInputSchema,
+  AttendanceMarksInputSchema,
   CellGroupSchema,
   MAX_UPLOAD_BYTES,
   ManProgressSchema,
@@ -23,6 +24,7 @@ import {
   groupsFor,
   manOfUser,
   markAttendance,
+  markAttendanceOfMany,
   progressOf,
   registerForSession,
   sessionsByDate,
@@ -250,6 +252,23 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
     async (request, reply) => {
       await markAttendance(db, signedInUser(request), request.body);
+      return noContent(reply);
+    },
+  );
+
+  api.put(
+    '/attendance/marks',
+    {
+      config: { access: ['facilitator', 'admin'] },
+      schema: {
+        summary:
+          "Several men's attendance at one session at once (Mark all present, and its undo); null clears",
+        tags,
+        body: AttendanceMarksInputSchema,
+      },
+    },
+    async (request, reply) => {
+      await markAttendanceOfMany(db, signedInUser(request), request.body);
       return noContent(reply);
     },
   );

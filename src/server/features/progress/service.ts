@@ -4,9 +4,11 @@ import {
   type ManProgress,
   SESSIONS_TO_GRADUATE,
 } from '../../../shared/progress/progress.ts';
+import { mayRegisterFor } from '../../../shared/progress/progress-rules.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound, Problem } from '../../http/problem.ts';
 import {
+  clearAttendance,
   findAssignment,
   findChecklistItem,
   findFacilitatorOfUser,
@@ -215,6 +217,7 @@ export async function registerForSession(db: Database, manId: string, sessionId:
   const session = await findSession(db, sessionId);
   if (!session) throw notFound('There is no such session.');
   if (session.state !== 'open') throw conflict('This session is not open for registration.');
+  if (!mayRegisterFor(session)) throw conflict('This session has already been held.');
   await insertSessionRegistration(db, session.id, manId);
 }
 
@@ -242,6 +245,33 @@ export async function markAttendance(
   await assertMayActFor(db, caller, input.manId);
   if (!(await findSession(db, input.sessionId))) throw notFound('There is no such session.');
   await upsertAttendance(db, { ...input, recordedBy: caller.id, recordedAt: new Date() });
+}
+
+/**
+ * Several men's marks at one session, all or none: "Mark all present" for a group, and its undo, which
+ * puts back each man's mark as it was (null: none).
+ */
+export async function markAttendanceOfMany(
+  db: Database,
+  caller: CurrentUser,
+  input: { sessionId: string; marks: { manId: string; status: AttendanceStatus | null }[] },
+) {
+  for (const { manId } of input.marks) await assertMayActFor(db, caller, manId);
+  if (!(await findSession(db, input.sessionId))) throw notFound('There is no such session.');
+  const recordedAt = new Date();
+  await db.transaction(async (tx) => {
+    for (const { manId, status } of input.marks) {
+      if (status)
+        await upsertAttendance(tx, {
+          sessionId: input.sessionId,
+          manId,
+          status,
+          recordedBy: caller.id,
+          recordedAt,
+        });
+      else await clearAttendance(tx, input.sessionId, manId);
+    }
+  });
 }
 
 /** Ticks or unticks a checklist item the data does not decide. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
+import { harareToday, SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
@@ -8,16 +8,19 @@ import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { formatSessionDate, harareToday } from '../../../lib/format.ts';
+import { formatSessionDate } from '../../../lib/format.ts';
 import { useSessions, type WorkoutSession } from '../api/attendance.ts';
 import { useGroups } from '../api/groups.ts';
 import { AttendanceChoice } from './attendance-choice.tsx';
 import { type ManagedMan, ManProgressDialog } from './man-progress-dialog.tsx';
+import { MarkAllPresent } from './mark-all-present.tsx';
 
-/** The session to show first: the latest one held by today (attendance is taken on the day), else the first. */
+/**
+ * The session to show first: the nearest one held today or later (attendance is taken on the day); when
+ * every session is past, the latest one.
+ */
 export function defaultSession(sessions: WorkoutSession[], today = harareToday()) {
-  const held = sessions.filter((session) => session.heldOn <= today);
-  return held.at(-1) ?? sessions[0];
+  return sessions.find((session) => session.heldOn >= today) ?? sessions.at(-1);
 }
 
 /** /Managean: pick a session; each cell group's members with Manage (his progress) and Register (attendance). */
@@ -95,14 +98,19 @@ export function ManageAttendance() {
         <div className="flex flex-col gap-8">
           {shownGroups.map((group) => (
             <section key={group.id} aria-labelledby={`group-${group.id}`} className="flex flex-col gap-3">
-              <div>
-                <h2 id={`group-${group.id}`} className="text-xl font-bold text-stone-900">
-                  Cell Group: {group.name}
-                </h2>
-                <p className="text-stone-700">
-                  {group.facilitator ? `Facilitator: ${group.facilitator.name}` : 'No facilitator yet'} ·{' '}
-                  {group.members.length} {group.members.length === 1 ? 'man' : 'men'}
-                </p>
+              <div className="flex flex-col gap-2">
+                <div>
+                  <h2 id={`group-${group.id}`} className="text-xl font-bold text-stone-900">
+                    Cell Group: {group.name}
+                  </h2>
+                  <p className="text-stone-700">
+                    {group.facilitator ? `Facilitator: ${group.facilitator.name}` : 'No facilitator yet'} ·{' '}
+                    {group.members.length} {group.members.length === 1 ? 'man' : 'men'}
+                  </p>
+                </div>
+                {group.members.length > 0 && (
+                  <MarkAllPresent key={session.id} sessionId={session.id} group={group} />
+                )}
               </div>
               {group.members.length === 0 ? (
                 <p className="text-stone-700">No men in this group yet.</p>

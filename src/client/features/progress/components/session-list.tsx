@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import type { ManProgress } from '../../../../shared/progress/progress.ts';
-import { ATTENDANCE_LABELS, SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
+import {
+  ATTENDANCE_LABELS,
+  SESSION_STATE_LABELS,
+  sessionStateFor,
+} from '../../../../shared/progress/progress-rules.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -11,7 +15,7 @@ type MySession = ManProgress['sessions'][number];
 
 const ATTENDANCE_TONES = { present: 'good', late: 'warn', excused: 'plain', absent: 'bad' } as const;
 
-/** The Workout Session list: name, date, state; Register on an open session, then Registered. */
+/** The Workout Session list: name, date and one state each (his attendance, Registered, Register or Not Active). */
 export function SessionList({ sessions }: { sessions: MySession[] }) {
   const register = useRegisterForSession();
   const [failed, setFailed] = useState<{ id: string; message: string }>();
@@ -39,28 +43,7 @@ export function SessionList({ sessions }: { sessions: MySession[] }) {
                   <time dateTime={session.heldOn}>{formatSessionDate(session.heldOn)}</time>
                 </p>
               </div>
-              <div className="flex flex-wrap items-center justify-end gap-1.5">
-                {session.attendance && (
-                  <Badge tone={ATTENDANCE_TONES[session.attendance]}>
-                    {ATTENDANCE_LABELS[session.attendance]}
-                  </Badge>
-                )}
-                {session.registered ? (
-                  <Badge tone="good">Registered</Badge>
-                ) : session.state === 'open' ? (
-                  <button
-                    type="button"
-                    className={`${buttonClass} min-h-10 px-4 py-1.5 text-sm`}
-                    aria-label={`Register for ${session.name}`}
-                    disabled={busy}
-                    onClick={() => registerFor(session)}
-                  >
-                    {busy ? 'Registering…' : SESSION_STATE_LABELS.open}
-                  </button>
-                ) : (
-                  !session.attendance && <Badge tone="plain">{SESSION_STATE_LABELS.inactive}</Badge>
-                )}
-              </div>
+              <SessionState session={session} busy={busy} onRegister={() => registerFor(session)} />
             </div>
             {failed?.id === session.id && <FormAlert>{failed.message}</FormAlert>}
           </li>
@@ -68,4 +51,36 @@ export function SessionList({ sessions }: { sessions: MySession[] }) {
       })}
     </ul>
   );
+}
+
+function SessionState({
+  session,
+  busy,
+  onRegister,
+}: {
+  session: MySession;
+  busy: boolean;
+  onRegister: () => void;
+}) {
+  const shown = sessionStateFor(session);
+  switch (shown.kind) {
+    case 'attended':
+      return <Badge tone={ATTENDANCE_TONES[shown.attendance]}>{ATTENDANCE_LABELS[shown.attendance]}</Badge>;
+    case 'registered':
+      return <Badge tone="good">Registered</Badge>;
+    case 'register':
+      return (
+        <button
+          type="button"
+          className={`${buttonClass} min-h-10 px-4 py-1.5 text-sm`}
+          aria-label={`Register for ${session.name}`}
+          disabled={busy}
+          onClick={onRegister}
+        >
+          {busy ? 'Registering…' : SESSION_STATE_LABELS.open}
+        </button>
+      );
+    case 'notActive':
+      return <Badge tone="plain">{SESSION_STATE_LABELS.inactive}</Badge>;
+  }
 }
