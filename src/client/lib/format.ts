@@ -7,12 +7,6 @@ function parts(isoDate: string) {
   return { year, month, day };
 }
 
-/** "24/02/24". */
-export function formatSessionDate(isoDate: string) {
-  const { year, month, day } = parts(isoDate);
-  return `${day}/${month}/${year.slice(-2)}`;
-}
-
 /** "03 May 2024". */
 export function formatDueDate(isoDate: string) {
   const { year, month, day } = parts(isoDate);

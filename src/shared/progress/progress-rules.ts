@@ -1,6 +1,8 @@
 // The programme's fixed rules and labels, without zod: the participant's dashboard shows them and
 // should not download the form libraries (zod, phone numbers) to do so. progress.ts re-exports them.
 
+import { harareToday } from '../dates.ts';
+
 export const ATTENDANCE_STATUSES = ['present', 'late', 'excused', 'absent'] as const;
 export const ATTENDANCE_LABELS: Record<(typeof ATTENDANCE_STATUSES)[number], string> = {
   present: 'Present',
@@ -11,11 +13,6 @@ export const ATTENDANCE_LABELS: Record<(typeof ATTENDANCE_STATUSES)[number], str
 /** Attended = present or late. */
 export const SESSIONS_TO_GRADUATE = 5;
 export const SESSION_STATE_LABELS = { open: 'Register', inactive: 'Not Active' } as const;
-
-/** Today's date in Harare, the programme's clock, as YYYY-MM-DD. */
-export function harareToday(now = new Date()) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Harare' }).format(now);
-}
 
 /** A man may register for a session an admin opened that has not been held yet (today still counts). */
 export const mayRegisterFor = (

@@ -1,3 +1,4 @@
+import { harareToday } from '../../../shared/dates.ts';
 import {
   CURRENCIES,
   type Currency,
@@ -31,8 +32,6 @@ export function rememberPayment(adminId: string, method: PaymentMethod, currency
 }
 
 /** Today in Harare, as an <input type="date"> wants it (YYYY-MM-DD). */
-export const todayInHarare = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Harare' }).format(new Date());
 
 /** The race's fee in a currency a form holds (maybe none yet); null when none is set. */
 export const feeIn = (fees: Fees, currency: string) =>
@@ -56,7 +55,7 @@ export function paidDefaults(adminId: string, fees: Fees) {
   const currency =
     METHOD_CURRENCY[last.method] ??
     (fees[last.currency] === null && fees[other] !== null ? other : last.currency);
-  return { method: last.method, currency, amount: fees[currency] ?? '', paidOn: todayInHarare() };
+  return { method: last.method, currency, amount: fees[currency] ?? '', paidOn: harareToday() };
 }
 
 /** "Paid USD 10.00, fee USD 15.00" parts when what was paid differs from the race's fee in that currency. */

@@ -165,7 +165,7 @@ describe('payments, edits and cancellation', () => {
       'payment',
       'registered',
     ]);
-    expect(history[2].summary).toBe('Marked paid: USD 10.00 by Mobile money on 2026-11-20, reference MP123');
+    expect(history[2].summary).toBe('Marked paid: USD 10.00 by Mobile money on 20/11/26, reference MP123');
     expect(history[0].by).toMatch(/^Test admin/);
   });
 
@@ -268,7 +268,7 @@ describe('marking paid', () => {
       });
       expect(entry.history.filter((h: { action: string }) => h.action === 'payment')).toEqual([
         expect.objectContaining({
-          summary: `Marked paid: USD ${amount} by Cash on 2026-11-20`,
+          summary: `Marked paid: USD ${amount} by Cash on 20/11/26`,
           by: expect.stringMatching(/^Test admin/),
         }),
       ]);

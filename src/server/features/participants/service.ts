@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
+import { formatShortDate } from '../../../shared/dates.ts';
 import { DISCIPLINES } from '../../../shared/events/event-display.ts';
 import {
   type Currency,
@@ -169,7 +170,7 @@ export async function participantDetail({ database }: AppContext, id: string): P
 function paymentSummary(update: PaymentUpdateData) {
   switch (update.status) {
     case 'paid':
-      return `Marked paid: ${update.currency} ${update.amount} by ${PAYMENT_METHOD_LABELS[update.method]} on ${update.paidOn}${update.payerReference ? `, reference ${update.payerReference}` : ''}`;
+      return `Marked paid: ${update.currency} ${update.amount} by ${PAYMENT_METHOD_LABELS[update.method]} on ${formatShortDate(update.paidOn)}${update.payerReference ? `, reference ${update.payerReference}` : ''}`;
     case 'waived':
       return `Fee waived: ${update.reason}`;
     default:

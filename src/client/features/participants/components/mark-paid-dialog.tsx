@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatShortDate } from '../../../../shared/dates.ts';
 import {
   CURRENCIES,
   METHOD_CURRENCY,
@@ -16,7 +17,6 @@ import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { oneOf, showFieldErrors } from '../../../lib/field-errors.ts';
-import { formatSessionDate } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useRecordPayment } from '../api/participant.ts';
 import { moneyText } from '../money-text.ts';
@@ -166,7 +166,7 @@ function MarkPaidForm({
         >
           Records {moneyText(recorded.currency, recorded.amount)} by{' '}
           {PAYMENT_METHOD_LABELS[method as PaymentMethod]}
-          {paidOn ? ` on ${formatSessionDate(paidOn)}` : ''}.
+          {paidOn ? ` on ${formatShortDate(paidOn)}` : ''}.
           {offFee &&
             ` This differs from the fee, ${moneyText(offFee.currency, offFee.fee)}: the list will flag it.`}
         </p>

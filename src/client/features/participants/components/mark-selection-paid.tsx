@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { harareToday } from '../../../../shared/dates.ts';
 import {
   CURRENCIES,
   type Currency,
@@ -20,7 +21,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useMarkPaid } from '../api/mark-paid.ts';
 import { moneyText } from '../money-text.ts';
-import { lastPayment, rememberPayment, todayInHarare } from '../paid-defaults.ts';
+import { lastPayment, rememberPayment } from '../paid-defaults.ts';
 
 const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 
@@ -107,7 +108,7 @@ function MarkSelectionForm({
   const defaultValues: Values = {
     method: last.method,
     currency: METHOD_CURRENCY[last.method] ?? last.currency,
-    paidOn: todayInHarare(),
+    paidOn: harareToday(),
   };
   const ids = selection.map((entry) => entry.id);
   const {

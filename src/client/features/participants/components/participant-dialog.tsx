@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { formatShortDate } from '../../../../shared/dates.ts';
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
 import {
   PAYMENT_METHOD_LABELS,
@@ -13,7 +14,7 @@ import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialo
 import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
-import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { ENTRANT_FIELDS } from '../../registrations/components/entrant-fields.tsx';
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
 import { moneyText } from '../money-text.ts';
@@ -205,7 +206,7 @@ function paymentSummary(entry: ParticipantDetail) {
       const parts = [
         payment.currency && payment.amount ? moneyText(payment.currency, payment.amount) : undefined,
         payment.method ? `by ${PAYMENT_METHOD_LABELS[payment.method]}` : undefined,
-        payment.paidOn ? `on ${formatDate(`${payment.paidOn}T12:00:00Z`)}` : undefined,
+        payment.paidOn ? `on ${formatShortDate(payment.paidOn)}` : undefined,
         payment.payerReference ? `(reference ${payment.payerReference})` : undefined,
       ].filter(Boolean);
       const offFee = paidOffFee(entry);

@@ -1,3 +1,4 @@
+import { harareToday } from '../../../../shared/dates.ts';
 import {
   CURRENCIES,
   METHOD_CURRENCY,
@@ -18,7 +19,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useRecordPayment } from '../api/participant.ts';
-import { amountAfter, feeIn, rememberPayment, todayInHarare } from '../paid-defaults.ts';
+import { amountAfter, feeIn, rememberPayment } from '../paid-defaults.ts';
 
 type Status = (typeof PAYMENT_STATUSES)[number];
 
@@ -54,7 +55,7 @@ export function PaymentForm({
     amount: payment.amount ?? '',
     currency: payment.currency ?? '',
     payerReference: payment.payerReference ?? '',
-    paidOn: payment.paidOn ?? todayInHarare(),
+    paidOn: payment.paidOn ?? harareToday(),
     reason: payment.waiverReason ?? '',
   };
   const {

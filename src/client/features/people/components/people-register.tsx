@@ -231,7 +231,12 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
       )}
       {list && list.rows.length > 0 && (
         <>
-          <DataTable label={`${copy.title} table`} columns={headings} className="print:hidden">
+          <DataTable
+            label={`${copy.title} table`}
+            columns={headings}
+            // Ten columns and the actions fit 1280 px with narrower gaps between them.
+            className="print:hidden sm:[&_td]:px-2 sm:[&_th_button]:px-2 sm:[&_th:not(:has(button))]:px-2"
+          >
             {list.rows.map((person) => (
               <PersonRow
                 key={person.id}

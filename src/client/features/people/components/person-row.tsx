@@ -36,7 +36,7 @@ export function PersonRow({
           <Cell
             key={column.label}
             label={column.cardLabel ?? column.label}
-            className={`${first ? 'font-semibold text-stone-900' : ''} ${column.sort === 'email' ? 'break-words' : ''} ${column.sort === 'address' ? 'break-words sm:min-w-32' : ''} ${column.sort === 'mobile' ? 'sm:whitespace-nowrap' : ''}`}
+            className={`${first ? 'font-semibold text-stone-900' : ''} ${column.sort === 'email' ? '[overflow-wrap:anywhere]' : ''} ${column.sort === 'address' ? 'break-words sm:min-w-32' : ''} ${column.sort === 'mobile' ? 'sm:whitespace-nowrap' : ''}`}
           >
             {column.label === 'Status' ? (
               <Badge tone={STATUS_TONES[person.status as keyof typeof STATUS_TONES] ?? 'plain'}>

@@ -1,10 +1,11 @@
 import type { Person, PersonKind } from '../../../../shared/people/people.ts';
+import { BreakableEmail } from '../../../components/ui/text.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { type RegisterColumn, stripeClass } from './register-columns.ts';
 
 /**
  * What the printer gets instead of the screen (hidden on screen): a plain table of every column, no
- * buttons, whatever the width. It holds every row of the current filter once Print has fetched them,
+ * buttons, whatever the width. Words break between words (an email also after its @), never inside one. It holds every row of the current filter once Print has fetched them,
  * otherwise the page on screen (a browser's own Print menu).
  */
 export function PrintLayout({
@@ -43,9 +44,13 @@ export function PrintLayout({
               {columns.map((column) => (
                 <td
                   key={column.label}
-                  className="border border-stone-300 px-1.5 py-1 align-top [overflow-wrap:anywhere]"
+                  className={`border border-stone-300 px-1.5 py-1 align-top break-words ${column.sort === 'mobile' ? 'whitespace-nowrap' : ''}`}
                 >
-                  {column.value(person)}
+                  {column.sort === 'email' ? (
+                    <BreakableEmail email={column.value(person)} />
+                  ) : (
+                    column.value(person)
+                  )}
                 </td>
               ))}
             </tr>

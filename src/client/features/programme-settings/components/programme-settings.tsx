@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { formatShortDate } from '../../../../shared/dates.ts';
 import {
   AssignmentInputSchema,
   ChecklistItemInputSchema,
@@ -9,7 +10,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { Section } from '../../../components/ui/section.tsx';
-import { formatDueDate, formatSessionDate } from '../../../lib/format.ts';
+import { formatDueDate } from '../../../lib/format.ts';
 import type { ChecklistKind } from '../api/programme-settings.ts';
 import { GroupsSettings } from './groups-settings.tsx';
 import { SimpleList } from './simple-list.tsx';
@@ -116,7 +117,7 @@ export function ProgrammeSettings() {
             ]}
             columns={[
               { label: 'Name', value: (row) => row.name, main: true },
-              { label: 'Date', value: (row) => formatSessionDate(row.heldOn) },
+              { label: 'Date', value: (row) => formatShortDate(row.heldOn) },
               {
                 label: 'State',
                 value: (row) => (

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { formatShortDate } from '../../../../shared/dates.ts';
 import type { ManProgress, Submission } from '../../../../shared/progress/progress.ts';
 import {
   ATTENDANCE_LABELS,
@@ -11,7 +12,7 @@ import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialo
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
-import { formatPhoneForReading, formatSessionDate } from '../../../lib/format.ts';
+import { formatPhoneForReading } from '../../../lib/format.ts';
 import { useManProgress, useTickChecklistItem } from '../api/man-progress.ts';
 import { DueDate, SubmissionLink, SubmissionStatus } from './assignment-status.tsx';
 import { EmailLink } from './cell-group-card.tsx';
@@ -93,7 +94,7 @@ function ManProgressBody({ manId }: { manId: string }) {
             <li key={session.id} className="grid grid-cols-[1fr_auto] items-center gap-x-3 px-3 py-2">
               <span>
                 <span className="font-medium">{session.name}</span>{' '}
-                <span className="text-sm text-stone-600">{formatSessionDate(session.heldOn)}</span>
+                <span className="text-sm text-stone-600">{formatShortDate(session.heldOn)}</span>
               </span>
               <span className="flex flex-wrap justify-end gap-1">
                 {session.registered && <Badge tone="plain">Registered</Badge>}

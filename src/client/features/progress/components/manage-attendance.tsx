@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { harareToday, SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
+import { formatShortDate, harareToday } from '../../../../shared/dates.ts';
+import { SESSION_STATE_LABELS } from '../../../../shared/progress/progress-rules.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
@@ -8,7 +9,6 @@ import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { formatSessionDate } from '../../../lib/format.ts';
 import { useSessions, type WorkoutSession } from '../api/attendance.ts';
 import { useGroups } from '../api/groups.ts';
 import { AttendanceChoice } from './attendance-choice.tsx';
@@ -63,7 +63,7 @@ export function ManageAttendance() {
           >
             {sessions.data.map((s) => (
               <option key={s.id} value={s.id}>
-                {`${s.name} · ${formatSessionDate(s.heldOn)}${s.state === 'inactive' ? ` · ${SESSION_STATE_LABELS.inactive}` : ''}`}
+                {`${s.name} · ${formatShortDate(s.heldOn)}${s.state === 'inactive' ? ` · ${SESSION_STATE_LABELS.inactive}` : ''}`}
               </option>
             ))}
           </SelectField>

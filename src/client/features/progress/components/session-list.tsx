@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatShortDate } from '../../../../shared/dates.ts';
 import type { ManProgress } from '../../../../shared/progress/progress.ts';
 import {
   ATTENDANCE_LABELS,
@@ -8,7 +9,6 @@ import {
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert } from '../../../components/ui/form-alert.tsx';
-import { formatSessionDate } from '../../../lib/format.ts';
 import { useRegisterForSession } from '../api/my-progress.ts';
 
 type MySession = ManProgress['sessions'][number];
@@ -40,7 +40,7 @@ export function SessionList({ sessions }: { sessions: MySession[] }) {
               <div className="min-w-0">
                 <p className="font-semibold text-stone-900">{session.name}</p>
                 <p className="text-sm text-stone-700">
-                  <time dateTime={session.heldOn}>{formatSessionDate(session.heldOn)}</time>
+                  <time dateTime={session.heldOn}>{formatShortDate(session.heldOn)}</time>
                 </p>
               </div>
               <SessionState session={session} busy={busy} onRegister={() => registerFor(session)} />

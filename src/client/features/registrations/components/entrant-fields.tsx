@@ -19,6 +19,9 @@ export type EntrantField = (typeof ENTRANT_FIELDS)[number];
 export const isEntrantField = (path: string): path is EntrantField =>
   (ENTRANT_FIELDS as readonly string[]).includes(path);
 
+/** Two fields in a row share their rows (label, hint, box, error): the boxes line up whatever wraps. */
+const SIDE_BY_SIDE = 'sm:row-span-4 sm:grid sm:grid-rows-subgrid';
+
 /** A race as the form offers it: full races cannot be chosen; the fee, when there is one, is said. */
 export interface RaceChoice {
   label: string;
@@ -64,15 +67,18 @@ export function EntrantFields({
         />
       </div>
       <EmailField error={errors.email?.message} {...register('email')} autoComplete={fill('email')} />
-      <div className={`grid ${gap} sm:grid-cols-2`}>
+      <div className={`grid ${gap} sm:grid-cols-2 sm:gap-y-1.5`}>
         <PhoneField
           label="Mobile"
+          fieldClassName={SIDE_BY_SIDE}
           error={errors.mobile?.message}
           {...register('mobile')}
           autoComplete={fill('tel')}
         />
         <TextField
           label="Age"
+          hint="On the day of the race"
+          fieldClassName={SIDE_BY_SIDE}
           error={errors.age?.message}
           {...register('age')}
           type="number"
@@ -81,20 +87,20 @@ export function EntrantFields({
           max={100}
         />
       </div>
-      <div className={`grid ${gap} sm:grid-cols-3`}>
+      <SelectField label="Race type" error={errors.raceType?.message} {...register('raceType')}>
+        <option value="">Select race type</option>
+        {races.map((race) => (
+          <option key={race.label} value={race.label} disabled={race.full}>
+            {race.label}
+            {race.full ? ' (Full)' : race.fee ? ` — ${race.fee}` : ''}
+          </option>
+        ))}
+      </SelectField>
+      <div className={`grid ${gap} sm:grid-cols-2`}>
         <SelectField label="Gender" optional error={errors.gender?.message} {...register('gender')}>
           <option value="">Select gender</option>
           {GENDERS.map((gender) => (
             <option key={gender}>{gender}</option>
-          ))}
-        </SelectField>
-        <SelectField label="Race type" error={errors.raceType?.message} {...register('raceType')}>
-          <option value="">Select race type</option>
-          {races.map((race) => (
-            <option key={race.label} value={race.label} disabled={race.full}>
-              {race.label}
-              {race.full ? ' (Full)' : race.fee ? ` — ${race.fee}` : ''}
-            </option>
           ))}
         </SelectField>
         <SelectField label="T-shirt size" error={errors.tshirtSize?.message} {...register('tshirtSize')}>

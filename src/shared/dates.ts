@@ -1,0 +1,12 @@
+// One way to write a calendar date everywhere, as the spec does (24/02/24), and Harare's clock.
+
+/** "22/11/26" for the calendar date 2026-11-22 (YYYY-MM-DD, shown as stored: not an instant). */
+export function formatShortDate(isoDate: string) {
+  const [year = '', month = '', day = ''] = isoDate.split('-');
+  return `${day}/${month}/${year.slice(-2)}`;
+}
+
+/** Today's date in Harare, the events' clock, as YYYY-MM-DD. */
+export function harareToday(now = new Date()) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Harare' }).format(now);
+}
