@@ -23,8 +23,9 @@ export default defineConfig({
           groups: [
             {
               // Everything a page inside the app shell needs: server state, the API client, the public frame.
+              // Not the mutation hooks: the public forms send without them, only signed-in pages use them.
               name: 'app',
-              test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/](app[\\/]shell|lib[\\/]api|components[\\/]public-page|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/]last-receipt)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
+              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/]shell|lib[\\/]api|components[\\/]public-page|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/]last-receipt|features[\\/]accounts[\\/]signed-in-hint)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
               priority: 30,
             },
             {

@@ -155,3 +155,37 @@ test('a broken verification link is explained on the sign-in page', async ({ pag
     'This verification link is not valid any more. Sign in to get a new one.',
   );
 });
+
+test('a signed-in person sees their name on the public pages, linking home; a visitor asks nothing', async ({
+  page,
+  request,
+}, testInfo) => {
+  const man = newAccount('header', testInfo, 'Nyasha Banda');
+  await createVerifiedAccount(request, man);
+  const sessionChecks: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/account/session')) sessionChecks.push(sent.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Register as Runner' })).toBeVisible();
+  await page.goto('/Register');
+  await expect(page.getByLabel('First name')).toBeVisible();
+  expect(sessionChecks).toEqual([]);
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('link', { name: /your page/ })).toHaveCount(0);
+
+  await page.goto('/About');
+  await signInInBrowser(page, man);
+  await expect(page).toHaveURL(/\/WelcomeMan$/);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Nyasha Banda: your page' })).toBeVisible();
+  await page.goto('/Register');
+  await banner.getByRole('link', { name: 'Nyasha Banda: your page' }).click();
+  await expect(page).toHaveURL(/\/WelcomeMan$/);
+
+  // Signed out: the public header forgets the name.
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Register as Runner' })).toBeVisible();
+  await expect(banner.getByRole('link', { name: /your page/ })).toHaveCount(0);
+});

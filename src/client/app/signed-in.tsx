@@ -8,6 +8,7 @@ import { ErrorMessage, Loading } from '../components/ui/status.tsx';
 import { signInPath } from '../features/accounts/after-sign-in.ts';
 import { getSessionQueryOptions, useSession } from '../features/accounts/api/session.ts';
 import { SignedInLayout } from '../features/accounts/components/signed-in-layout.tsx';
+import { rememberSignedIn } from '../features/accounts/signed-in-hint.ts';
 import { ApiError } from '../lib/api.ts';
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -61,6 +62,8 @@ export default function SignedIn({ roles }: { roles: readonly Role[] }) {
   const { pathname, search } = useLocation();
   const session = useSession();
   useRecheckSessionOnUnauthorized();
+  const signedIn = Boolean(session.data?.user);
+  useEffect(() => rememberSignedIn(signedIn), [signedIn]);
 
   if (session.isPending) {
     return (

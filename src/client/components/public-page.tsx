@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { PublicEvent } from '../../shared/events/event.ts';
 import { displayPhone } from '../../shared/events/event-display.ts';
+import { maybeSignedIn } from '../features/accounts/signed-in-hint.ts';
 import { useEvent } from '../features/events/api/get-event.ts';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -14,7 +15,22 @@ const MAIN_LINKS = [
   ['/Banking', 'Banking'],
 ] as const;
 
-/** Header, main and footer shared by the public pages. */
+// Fetched only by a browser that signed in: a visitor downloads none of it.
+const SignedInAs = lazy(() => import('../features/accounts/components/signed-in-as.tsx'));
+
+/** A signed-in person's name, linking to their own page; nothing for a visitor. */
+export function SignedInLink() {
+  // Read after the first render, which must match a page rendered without the browser's storage.
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => setSignedIn(maybeSignedIn()), []);
+  return signedIn ? (
+    <Suspense fallback={null}>
+      <SignedInAs />
+    </Suspense>
+  ) : null;
+}
+
+/** Header, main and footer shared by the public pages; the header names a signed-in person. */
 export function PublicPage({
   title,
   children,
@@ -33,13 +49,16 @@ export function PublicPage({
             <img src="/logo.svg" alt="" width="32" height="32" className="size-8" />
             {event?.title ?? 'Celebration Fun Run'}
           </Link>
-          <nav aria-label="Main" className="flex flex-wrap gap-1">
-            {MAIN_LINKS.map(([to, label]) => (
-              <NavLink key={to} to={to} className={navLinkClass}>
-                {label}
-              </NavLink>
-            ))}
-          </nav>
+          <div className="flex flex-wrap items-center gap-1">
+            <nav aria-label="Main" className="flex flex-wrap gap-1">
+              {MAIN_LINKS.map(([to, label]) => (
+                <NavLink key={to} to={to} className={navLinkClass}>
+                  {label}
+                </NavLink>
+              ))}
+            </nav>
+            <SignedInLink />
+          </div>
         </div>
       </header>
       <main className={`mx-auto w-full flex-1 px-4 py-8 ${wide ? 'max-w-5xl' : 'max-w-2xl'}`}>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SiteFooter } from '../../components/public-page.tsx';
+import { SignedInLink, SiteFooter } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { EventFacts, RaceList, RegistrationClosed } from '../../features/events/components/event-facts.tsx';
@@ -37,6 +37,9 @@ export default function Landing() {
             />
           </picture>
           <div className="absolute inset-0 -z-10 bg-gradient-to-b from-black/55 via-black/45 to-black/70" />
+          <div className="absolute top-2 right-3">
+            <SignedInLink />
+          </div>
           <div className="mx-auto flex max-w-5xl flex-col items-start gap-5 px-5 pt-10 pb-14 sm:pt-16 sm:pb-20">
             <img
               src={event?.logoImage ?? '/logo.svg'}

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import type { Session, SignInSchema } from '../../../../shared/accounts/account.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { getEventQueryOptions } from '../../events/api/get-event.ts';
+import { rememberSignedIn } from '../signed-in-hint.ts';
 import { getSessionQueryOptions } from './session.ts';
 
 export type SignInValues = z.output<typeof SignInSchema>;
@@ -17,6 +18,7 @@ export function useSignIn() {
       const [event] = getEventQueryOptions().queryKey;
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== event });
       queryClient.setQueryData(getSessionQueryOptions().queryKey, session);
+      rememberSignedIn(Boolean(session.user));
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '../../../lib/api.ts';
+import { rememberSignedIn } from '../signed-in-hint.ts';
 
 /** Ends the session on the server, then forgets everything this account loaded and goes home. */
 export function useSignOut() {
@@ -9,6 +10,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => apiFetch<void>('/api/account/sign-out', { method: 'POST' }),
     onSuccess: () => {
+      rememberSignedIn(false);
       navigate('/', { replace: true });
       queryClient.clear();
     },

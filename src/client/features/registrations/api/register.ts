@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { RegistrationAnswer, RegistrationData } from '../../../../shared/registrations/registration.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
@@ -15,9 +14,3 @@ export type SubmitRegistration = (
   data: RegistrationData,
   idempotencyKey: string,
 ) => Promise<RegistrationAnswer>;
-
-export const useRegister = (submit: SubmitRegistration = postRegistration) =>
-  useMutation({
-    mutationFn: ({ data, idempotencyKey }: { data: RegistrationData; idempotencyKey: string }) =>
-      submit(data, idempotencyKey),
-  });

@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { recallDraft, useDraftSaving } from '../../../lib/session-draft.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { type SubmitRegistration, useRegister } from '../api/register.ts';
+import { postRegistration, type SubmitRegistration } from '../api/register.ts';
 import { rememberReceipt } from '../last-receipt.ts';
 import { ENTRANT_FIELDS, type EntrantField, EntrantFields, isEntrantField } from './entrant-fields.tsx';
 
@@ -48,9 +48,17 @@ interface RegistrationFormProps {
   draft?: string;
 }
 
-export function RegistrationForm({ event, discipline, submit, onRegistered, draft }: RegistrationFormProps) {
+export function RegistrationForm({
+  event,
+  discipline,
+  submit = postRegistration,
+  onRegistered,
+  draft,
+}: RegistrationFormProps) {
   const navigate = useNavigate();
-  const registration = useRegister(submit);
+  // Plain state rather than a mutation hook: the public pages then download none of that machinery.
+  const [failure, setFailure] = useState<ApiError>();
+  const sending = useRef(false);
   // One key per registration attempt: a retry after a dropped connection is recognised by the server.
   const idempotencyKey = useRef<string>(crypto.randomUUID());
   const empty: FormValues = {
@@ -84,7 +92,7 @@ export function RegistrationForm({ event, discipline, submit, onRegistered, draf
     getValues,
     reset,
     watch,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useZodForm(RegistrationInputSchema, {
     // A field is checked when left, then on every change: an error shown above the button clears while the
     // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
@@ -103,9 +111,11 @@ export function RegistrationForm({ event, discipline, submit, onRegistered, draf
   }, [discipline, races, sizes, getValues, setValue]);
 
   const onSubmit = handleSubmit(async (data) => {
-    if (registration.isPending) return;
+    if (sending.current) return;
+    sending.current = true;
+    setFailure(undefined);
     try {
-      const receipt = await registration.mutateAsync({ data, idempotencyKey: idempotencyKey.current });
+      const receipt = await submit(data, idempotencyKey.current);
       idempotencyKey.current = crypto.randomUUID();
       reset(empty);
       forgetDraft();
@@ -113,7 +123,10 @@ export function RegistrationForm({ event, discipline, submit, onRegistered, draf
       rememberReceipt(receipt);
       navigate('/Thankyou', { state: { receipt } });
     } catch (error) {
+      if (error instanceof ApiError) setFailure(error);
       showFieldErrors(error, setError, isField);
+    } finally {
+      sending.current = false;
     }
   });
 
@@ -130,8 +143,6 @@ export function RegistrationForm({ event, discipline, submit, onRegistered, draf
       </div>
     );
   }
-
-  const failure = registration.error instanceof ApiError ? registration.error : undefined;
 
   return (
     <form
@@ -193,11 +204,7 @@ export function RegistrationForm({ event, discipline, submit, onRegistered, draf
           {failure.message}
         </p>
       )}
-      <SubmitButton
-        busy={registration.isPending}
-        busyLabel="Registering…"
-        className="w-full sm:w-auto sm:self-start"
-      >
+      <SubmitButton busy={isSubmitting} busyLabel="Registering…" className="w-full sm:w-auto sm:self-start">
         Register
       </SubmitButton>
     </form>
