@@ -10,9 +10,16 @@ export const PAYMENT_STATUS_LABELS: Record<(typeof PAYMENT_STATUSES)[number], st
 
 /** One of a company's staff entries: the company entered these details itself. */
 export const TeamEntrySchema = z.object({
+  id: z.string(),
   reference: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  age: z.number(),
+  gender: z.nullable(z.string()),
+  nextOfKinMobile: z.string(),
+  listedInSearch: z.boolean(),
   discipline: z.enum(DISCIPLINES),
   raceType: z.string(),
   tshirtSize: z.string(),
@@ -25,7 +32,15 @@ export type TeamEntry = z.infer<typeof TeamEntrySchema>;
 
 export const TeamSchema = z.object({
   entries: z.array(TeamEntrySchema),
-  /** Sum of the entry fees of the team's entries, per currency, as decimal strings. */
-  totals: z.object({ usd: z.string(), zwg: z.string() }),
+  /** What the team still owes: the fees of its unpaid entries, per currency, as decimal strings. */
+  due: z.object({ usd: z.string(), zwg: z.string() }),
+  /** One reference to quote when paying for the whole team at once; null before the first entry. */
+  reference: z.nullable(z.string()),
+  /** Whether the manager may still correct or cancel unpaid entries: until registration closes. */
+  changeable: z.boolean(),
 });
+
+/** A team reference, "CFR26-T3F9A2C": the event's prefix, T and the team's code (see teamCode on the server). */
+export const TEAM_REFERENCE = /^([A-Z0-9]+)-T([0-9A-F]{6})$/i;
+export const teamReference = (prefix: string, code: string) => `${prefix}-T${code}`;
 export type Team = z.infer<typeof TeamSchema>;

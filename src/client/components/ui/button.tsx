@@ -6,6 +6,11 @@ export const buttonClass =
 export const secondaryButtonClass =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-stone-400 bg-white px-5 py-2.5 font-semibold text-stone-900 shadow-sm hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
+/** For an action that destroys something, in the dialog that confirms it. */
+export const dangerButtonClass = buttonClass
+  .replace('bg-brand-700', 'bg-red-700')
+  .replace('hover:bg-brand-800', 'hover:bg-red-800');
+
 /** For actions repeated on every row of a table: smaller than the page's own buttons, still easy to tap. */
 export const rowButtonClass =
   'inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-400 bg-white px-3 py-1.5 text-sm font-semibold text-stone-900 shadow-sm hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70';

@@ -516,10 +516,15 @@ describe('company teams', () => {
       discipline: 'run',
       tshirtSize: 'Large',
     });
-    expect(team.json().totals.usd).toMatch(/^\d+\.\d{2}$/);
+    expect(team.json().due.usd).toMatch(/^\d+\.\d{2}$/);
 
     const other = await app.inject({ url: '/api/team/registrations', headers: { cookie: second.cookie } });
-    expect(other.json()).toEqual({ entries: [], totals: { usd: '0.00', zwg: '0.00' } });
+    expect(other.json()).toEqual({
+      entries: [],
+      due: { usd: '0.00', zwg: '0.00' },
+      reference: null,
+      changeable: true,
+    });
   });
 
   it("refuses a staff member already registered, without telling the company that entry's receipt", async () => {

@@ -6,8 +6,10 @@ import type {
   ParticipantListQuery,
   PaymentMethod,
 } from '../../../shared/participants/participants.ts';
+import { TEAM_REFERENCE } from '../../../shared/registrations/team.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { raceOptions, registrationHistory, registrations, user } from '../../db/schema/index.ts';
+import { teamCode } from '../../db/team-code.ts';
 
 export const participantColumns = {
   id: registrations.id,
@@ -72,7 +74,11 @@ export function participantFilter(eventId: string, filter: ParticipantFilter): S
     filter.tshirt ? eq(registrations.tshirtSize, filter.tshirt) : undefined,
   ];
   const q = filter.q?.trim();
-  if (q) {
+  const team = q ? TEAM_REFERENCE.exec(q) : null;
+  if (team) {
+    // A team reference (CFR26-T3F9A2C) finds the team's entries, to be marked paid together.
+    conditions.push(sql`${teamCode} = ${team[2]?.toUpperCase()}`);
+  } else if (q) {
     // Phones are stored as +263771234567; someone types 0771234567 or 077 123 4567.
     const digits = q.replace(/\D/g, '').replace(/^0/, '');
     conditions.push(
@@ -259,6 +265,7 @@ export async function findParticipant(db: Database | Transaction, eventId: strin
       paidOn: registrations.paidOn,
       waiverReason: registrations.waiverReason,
       listedInSearch: registrations.listedInSearch,
+      companyAccountId: registrations.companyAccountId,
     })
     .from(registrations)
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))

@@ -11,10 +11,10 @@ import {
 } from '../../../shared/participants/participants.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
-import { idParams, sendAttachment, sendCsv } from '../../http/replies.ts';
+import { idParams, noContent, sendAttachment, sendCsv } from '../../http/replies.ts';
 import {
-  cancelParticipant,
-  editParticipant,
+  cancelEntry,
+  editEntry,
   markPaid,
   participantDetail,
   participantsCsvExport,
@@ -136,7 +136,10 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         response: { 200: ParticipantDetailSchema },
       },
     },
-    async (request) => editParticipant(context, request.params.id, request.body, signedInUser(request)),
+    async (request) => {
+      await editEntry(context, request.params.id, request.body, { admin: signedInUser(request) });
+      return participantDetail(context, request.params.id);
+    },
   );
 
   api.put(
@@ -165,6 +168,44 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         response: { 200: ParticipantDetailSchema },
       },
     },
-    async (request) => cancelParticipant(context, request.params.id, signedInUser(request)),
+    async (request) => {
+      await cancelEntry(context, request.params.id, { admin: signedInUser(request) });
+      return participantDetail(context, request.params.id);
+    },
+  );
+
+  // A company manager's own team entries (their staff): corrected or cancelled until registration closes.
+  api.put(
+    '/team/registrations/:id',
+    {
+      config: { access: ['company'] },
+      schema: {
+        summary:
+          "Correct one of the team's unpaid entries until registration closes (same rules as the form)",
+        tags: ['registrations'],
+        params: IdParams,
+        body: ParticipantEditSchema,
+      },
+    },
+    async (request, reply) => {
+      await editEntry(context, request.params.id, request.body, { company: signedInUser(request) });
+      return noContent(reply);
+    },
+  );
+
+  api.post(
+    '/team/registrations/:id/cancel',
+    {
+      config: { access: ['company'] },
+      schema: {
+        summary: "Cancel one of the team's unpaid entries until registration closes: its place is freed",
+        tags: ['registrations'],
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      await cancelEntry(context, request.params.id, { company: signedInUser(request) });
+      return noContent(reply);
+    },
   );
 }

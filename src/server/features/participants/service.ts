@@ -17,7 +17,14 @@ import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
-import { findRace, getCurrentEvent, getCurrentEventId, getEdition, lockRace } from '../events/service.ts';
+import {
+  findRace,
+  getCurrentEvent,
+  getCurrentEventId,
+  getEdition,
+  isRegistrationOpen,
+  lockRace,
+} from '../events/service.ts';
 import { countActiveInRace, RACE_FULL } from '../registrations/service.ts';
 import { participantsCsv } from './export-csv.ts';
 import {
@@ -183,26 +190,42 @@ type EventNow = Awaited<ReturnType<typeof getCurrentEvent>>;
 type HistoryNote = Omit<Parameters<typeof addHistory>[1], 'registrationId'>;
 type Change = (tx: Transaction, row: EntryRow, event: EventNow) => Promise<HistoryNote | undefined>;
 
-/** One change to an entry in one transaction, noted in its history; answers the entry as it now is. */
-async function changeEntry(context: AppContext, id: string, actor: CurrentUser, change: Change) {
+/**
+ * Whose change it is: an admin's (any entry of the event), or a company manager's, who may change only
+ * the team's own unpaid entries and only until registration closes (then the organisers do).
+ */
+export type ChangedBy = { admin: CurrentUser } | { company: CurrentUser };
+
+function assertTeamMayChange(row: EntryRow, event: EventNow, company: CurrentUser) {
+  if (row.companyAccountId !== company.id) throw notFound('There is no such entry.');
+  if (!isRegistrationOpen(event)) {
+    throw conflict('Registration has closed: ask the organisers to change this entry.');
+  }
+  if (row.paymentStatus !== 'unpaid') {
+    throw conflict('This entry is paid: ask the organisers to change it.');
+  }
+}
+
+/** One change to an entry in one transaction, noted in its history under the name of whoever made it. */
+async function changeEntry(context: AppContext, id: string, by: ChangedBy, change: Change) {
   const { db } = context.database;
   const event = await getCurrentEvent(db);
   await db.transaction(async (tx) => {
     const row = await findParticipant(tx, event.id, id);
     if (!row) throw notFound('There is no such entry.');
+    if ('company' in by) assertTeamMayChange(row, event, by.company);
     const note = await change(tx, row, event);
-    if (note) await addHistory(tx, { registrationId: id, ...note }, actor);
+    if (note) await addHistory(tx, { registrationId: id, ...note }, 'admin' in by ? by.admin : by.company);
   });
-  return participantDetail(context, id);
 }
 
-export const recordPayment = (
+export const recordPayment = async (
   context: AppContext,
   id: string,
   update: PaymentUpdateData,
   actor: CurrentUser,
-) =>
-  changeEntry(context, id, actor, async (tx, row) => {
+) => {
+  await changeEntry(context, id, { admin: actor }, async (tx, row) => {
     if (row.status === 'cancelled') throw conflict('This entry was cancelled; its payment cannot change.');
     await updateEntry(tx, id, {
       paymentStatus: update.status,
@@ -215,6 +238,8 @@ export const recordPayment = (
     });
     return { action: 'payment', summary: paymentSummary(update) };
   });
+  return participantDetail(context, id);
+};
 
 /**
  * Several entries paid by one method, in one transaction: each unpaid one gets its own race's fee in the
@@ -270,14 +295,10 @@ function feeToMarkPaid(
   return amount === null ? { reason: 'no_fee' } : { reference: row.reference, amount };
 }
 
-export async function editParticipant(
-  context: AppContext,
-  id: string,
-  change: ParticipantEditData,
-  actor: CurrentUser,
-) {
+/** Corrects an entry with the public form's rules (a new race must have room). */
+export async function editEntry(context: AppContext, id: string, change: ParticipantEditData, by: ChangedBy) {
   try {
-    return await changeEntry(context, id, actor, async (tx, row, event) => {
+    await changeEntry(context, id, by, async (tx, row, event) => {
       if (row.status === 'cancelled') throw conflict('This entry was cancelled and cannot be edited.');
       const race = await findRace(tx, event.id, row.discipline, change.raceType);
       if (!race)
@@ -315,8 +336,9 @@ export async function editParticipant(
   }
 }
 
-export const cancelParticipant = (context: AppContext, id: string, actor: CurrentUser) =>
-  changeEntry(context, id, actor, async (tx, row) => {
+/** Cancels an entry: its place is free again, its history kept. */
+export const cancelEntry = (context: AppContext, id: string, by: ChangedBy) =>
+  changeEntry(context, id, by, async (tx, row) => {
     if (row.status === 'cancelled') return undefined;
     await updateEntry(tx, id, { status: 'cancelled' });
     return { action: 'cancelled', summary: 'Entry cancelled; its place is free again' };

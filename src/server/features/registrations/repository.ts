@@ -3,6 +3,7 @@ import { and, asc, count, eq, like, or, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event.ts';
 import type { Database, RunStatement, Statement, Transaction } from '../../db/client.ts';
 import { raceOptions, registrations } from '../../db/schema/index.ts';
+import { teamCode } from '../../db/team-code.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import { CONFIRMATION_KIND, CONFIRMATION_LIMITS } from './confirmation-mail.ts';
 
@@ -211,9 +212,17 @@ export async function searchByName(db: Database, eventId: string, text: string, 
 export async function listTeamEntries(db: Database, eventId: string, companyAccountId: string) {
   const rows = await db
     .select({
+      id: registrations.id,
       reference: registrations.reference,
       firstName: registrations.firstName,
       lastName: registrations.lastName,
+      email: registrations.email,
+      mobile: registrations.mobile,
+      age: registrations.age,
+      gender: registrations.gender,
+      nextOfKinMobile: registrations.nextOfKinMobile,
+      listedInSearch: registrations.listedInSearch,
+      teamCode,
       discipline: registrations.discipline,
       raceType: raceOptions.label,
       tshirtSize: registrations.tshirtSize,

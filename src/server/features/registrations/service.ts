@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts';
 import type { RegistrationData, RegistrationReceipt } from '../../../shared/registrations/registration.ts';
+import { type Team, teamReference } from '../../../shared/registrations/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -241,12 +242,22 @@ export async function searchEntrants({ database }: AppContext, text: string) {
   return searchByName(database.db, event.id, text, ENTRANT_SEARCH.maxResults);
 }
 
-/** A company's entries and what they owe together, per currency (fees are decimal strings). */
-export async function teamOf({ database }: AppContext, companyAccountId: string) {
+/**
+ * A company's entries, what the team still owes per currency (fees of its unpaid entries, decimal strings),
+ * the one reference to pay for them all, and whether the manager may still change them.
+ */
+export async function teamOf({ database }: AppContext, companyAccountId: string): Promise<Team> {
   const event = await getCurrentEvent(database.db);
-  const entries = await listTeamEntries(database.db, event.id, companyAccountId);
+  const rows = await listTeamEntries(database.db, event.id, companyAccountId);
+  const unpaid = rows.filter((row) => row.paymentStatus === 'unpaid');
   const cents = (amount: string | null) => Math.round(Number(amount ?? 0) * 100);
-  const sum = (pick: (entry: (typeof entries)[number]) => string | null) =>
-    (entries.reduce((total, entry) => total + cents(pick(entry)), 0) / 100).toFixed(2);
-  return { entries, totals: { usd: sum((e) => e.feeUsd), zwg: sum((e) => e.feeZwg) } };
+  const sum = (pick: (entry: (typeof rows)[number]) => string | null) =>
+    (unpaid.reduce((total, entry) => total + cents(pick(entry)), 0) / 100).toFixed(2);
+  const code = rows[0]?.teamCode;
+  return {
+    entries: rows.map(({ teamCode: _, ...entry }) => entry),
+    due: { usd: sum((e) => e.feeUsd), zwg: sum((e) => e.feeZwg) },
+    reference: code ? teamReference(event.referencePrefix, code) : null,
+    changeable: isRegistrationOpen(event),
+  };
 }

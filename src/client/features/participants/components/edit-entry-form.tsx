@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import {
   type ParticipantDetail,
+  type ParticipantEditData,
   ParticipantEditSchema,
 } from '../../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
@@ -15,12 +17,28 @@ import {
   type EntrantField,
   EntrantFields,
   isEntrantField,
+  type RaceChoice,
 } from '../../registrations/components/entrant-fields.tsx';
 import { useEditParticipant } from '../api/participant.ts';
 
 type Values = Record<EntrantField, string> & { listedInSearch: boolean };
 
-const valuesOf = (entry: ParticipantDetail): Values => ({
+/** What the form corrects of an entry: the public form's fields and the search listing. */
+export type EditableEntry = Pick<
+  ParticipantDetail,
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'mobile'
+  | 'age'
+  | 'gender'
+  | 'raceType'
+  | 'nextOfKinMobile'
+  | 'tshirtSize'
+  | 'listedInSearch'
+>;
+
+const valuesOf = (entry: EditableEntry): Values => ({
   firstName: entry.firstName,
   lastName: entry.lastName,
   email: entry.email,
@@ -33,7 +51,7 @@ const valuesOf = (entry: ParticipantDetail): Values => ({
   listedInSearch: entry.listedInSearch,
 });
 
-/** The public form's fields, labels and messages, for an admin's correction of one entry. */
+/** An admin's correction of one entry, with the event's races (a full one only if it is the entry's own). */
 export function EditEntryForm({
   entry,
   onCancel,
@@ -45,29 +63,52 @@ export function EditEntryForm({
   onSaved: (changed: boolean) => void;
 }) {
   const settings = useEventSettings();
+  const edit = useEditParticipant();
   if (settings.isPending) return <Loading label="Loading the races…" />;
   if (settings.isError) {
     return <QueryError query={settings} />;
   }
   const races = settings.data.races.filter((race) => race.discipline === entry.discipline);
-  const sizes = settings.data.tshirtSizes[entry.discipline];
-  return <EditForm entry={entry} races={races} sizes={sizes} onCancel={onCancel} onSaved={onSaved} />;
+  return (
+    <EntryEditForm
+      entry={entry}
+      races={races.map((race) => ({
+        label: race.label,
+        // The entry's own race has its place already, however full it is.
+        full: race.label !== entry.raceType && race.capacity !== null && race.taken >= race.capacity,
+      }))}
+      sizes={settings.data.tshirtSizes[entry.discipline]}
+      save={async (body) => {
+        const saved = await edit.mutateAsync({ id: entry.id, body });
+        return saved.history.length > entry.history.length;
+      }}
+      onCancel={onCancel}
+      onSaved={onSaved}
+    />
+  );
 }
 
-function EditForm({
+/**
+ * The public form's fields, labels and messages, to correct one entry (an admin's or a team manager's):
+ * `save` sends the values and says whether anything changed.
+ */
+export function EntryEditForm({
   entry,
   races,
   sizes,
+  save,
   onCancel,
   onSaved,
 }: {
-  entry: ParticipantDetail;
-  races: { label: string; capacity: number | null; taken: number }[];
-  sizes: string[];
+  entry: EditableEntry;
+  races: RaceChoice[];
+  sizes: readonly string[];
+  save: (body: ParticipantEditData) => Promise<boolean>;
   onCancel: () => void;
   onSaved: (changed: boolean) => void;
 }) {
-  const edit = useEditParticipant();
+  const [saving, setSaving] = useState(false);
+  const [error, setFailure] = useState<unknown>();
   const {
     register,
     handleSubmit,
@@ -80,34 +121,35 @@ function EditForm({
   });
 
   const onSubmit = handleSubmit(async (data) => {
-    if (edit.isPending) return;
+    if (saving) return;
+    setSaving(true);
+    setFailure(undefined);
     try {
-      const saved = await edit.mutateAsync({ id: entry.id, body: data });
-      onSaved(saved.history.length > entry.history.length);
+      onSaved(await save(data));
     } catch (failure) {
+      setFailure(failure);
       const error = showFieldErrors(failure, setError, isEntrantField);
       if (error?.status === 409 && /full/i.test(error.message)) {
         setError('raceType', { message: error.message }, { shouldFocus: true });
       }
+    } finally {
+      setSaving(false);
     }
   });
+  // Shown above the buttons unless it is already beside a field.
   const failure =
-    edit.error instanceof ApiError && edit.error.errors.length === 0 && !/full/i.test(edit.error.message)
-      ? edit.error
-      : edit.isError && !(edit.error instanceof ApiError)
-        ? edit.error
-        : undefined;
+    error instanceof ApiError
+      ? error.errors.length === 0 && !/full/i.test(error.message)
+        ? error
+        : undefined
+      : error;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 rounded-lg bg-stone-50 p-4">
       <EntrantFields
         register={register}
         errors={errors}
-        races={races.map((race) => ({
-          label: race.label,
-          // The entry's own race has its place already, however full it is.
-          full: race.label !== entry.raceType && race.capacity !== null && race.taken >= race.capacity,
-        }))}
+        races={races}
         // A size that was later removed from the event's list still shows as the entry's own.
         sizes={sizes.includes(entry.tshirtSize) ? sizes : [entry.tshirtSize, ...sizes]}
         personal={false}
@@ -124,13 +166,8 @@ function EditForm({
           List the name in the public entrant search
         </label>
       </div>
-      {failure && <DialogError>{errorText(failure)}</DialogError>}
-      <SaveActions
-        onCancel={onCancel}
-        busy={edit.isPending}
-        saveLabel="Save changes"
-        cancelLabel="Don’t save"
-      />
+      {failure !== undefined && <DialogError>{errorText(failure)}</DialogError>}
+      <SaveActions onCancel={onCancel} busy={saving} saveLabel="Save changes" cancelLabel="Don’t save" />
     </form>
   );
 }

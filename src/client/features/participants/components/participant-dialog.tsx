@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatShortDate } from '../../../../shared/dates.ts';
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
 import {
@@ -10,8 +10,8 @@ import {
 } from '../../../../shared/participants/participants.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
-import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import { FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -19,6 +19,7 @@ import { ENTRANT_FIELDS } from '../../registrations/components/entrant-fields.ts
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
 import { moneyText } from '../money-text.ts';
 import { paidOffFee } from '../paid-defaults.ts';
+import { CancelEntryDialog } from './cancel-entry-dialog.tsx';
 import { EditEntryForm } from './edit-entry-form.tsx';
 import { COLUMN_LABELS, COLUMN_VALUES, fullName, PAYMENT_TONES } from './participant-columns.tsx';
 import { PaymentForm } from './payment-form.tsx';
@@ -27,9 +28,6 @@ import { PaymentForm } from './payment-form.tsx';
 const DETAIL_FIELDS: readonly ParticipantColumn[] = ENTRANT_FIELDS;
 
 const sectionHeading = 'text-lg font-bold text-stone-900';
-const dangerButtonClass = buttonClass
-  .replace('bg-brand-700', 'bg-red-700')
-  .replace('hover:bg-brand-800', 'hover:bg-red-800');
 const dangerOutlineClass = secondaryButtonClass
   .replace('border-stone-400', 'border-red-700')
   .replace('text-stone-900', 'text-red-800')
@@ -56,6 +54,7 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const [notice, setNotice] = useState<string>();
   const [editing, setEditing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const cancel = useCancelParticipant();
   const entry = detail.data;
 
   if (detail.isPending) return <Loading label="Loading the entry…" />;
@@ -188,6 +187,7 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
 
       <CancelEntryDialog
         entry={entry}
+        cancel={() => cancel.mutateAsync({ id: entry.id, body: null })}
         open={cancelling}
         onClose={() => setCancelling(false)}
         onCancelled={() => {
@@ -233,67 +233,5 @@ function History({ entry }: { entry: ParticipantDetail }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-function CancelEntryDialog({
-  entry,
-  open,
-  onClose,
-  onCancelled,
-}: {
-  entry: ParticipantDetail;
-  open: boolean;
-  onClose: () => void;
-  onCancelled: () => void;
-}) {
-  const cancel = useCancelParticipant();
-  const textId = useId();
-  async function confirm() {
-    try {
-      await cancel.mutateAsync({ id: entry.id, body: null });
-      onCancelled();
-    } catch {
-      // Shown in the dialog.
-    }
-  }
-  return (
-    <Dialog
-      open={open}
-      title={`Cancel the entry of ${fullName(entry)}?`}
-      onClose={() => {
-        if (!cancel.isPending) {
-          cancel.reset();
-          onClose();
-        }
-      }}
-    >
-      <p id={textId} className="text-stone-700">
-        {entry.reference} leaves the participants list and the exports, and frees its place in the{' '}
-        {entry.raceType} race. The entry and its history are kept. This cannot be undone here.
-      </p>
-      {cancel.isError && <DialogError>{errorText(cancel.error)}</DialogError>}
-      <DialogActions>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          onClick={() => {
-            cancel.reset();
-            onClose();
-          }}
-        >
-          Keep the entry
-        </button>
-        <button
-          type="button"
-          className={dangerButtonClass}
-          onClick={confirm}
-          disabled={cancel.isPending}
-          aria-describedby={textId}
-        >
-          {cancel.isPending ? 'Cancelling…' : 'Cancel entry'}
-        </button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -1,7 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ParticipantEditData } from '../../../../shared/participants/participants.ts';
 import type { RegistrationData, RegistrationReceipt } from '../../../../shared/registrations/registration.ts';
 import type { Team } from '../../../../shared/registrations/team.ts';
 import { apiFetch } from '../../../lib/api.ts';
+import { getEventQueryOptions } from '../../events/api/get-event.ts';
 
 export const getTeamQueryOptions = () =>
   queryOptions({
@@ -18,3 +20,31 @@ export const postTeamRegistration = (data: RegistrationData, idempotencyKey: str
     body: JSON.stringify(data),
     headers: { 'idempotency-key': idempotencyKey },
   });
+
+/** After a team entry changes, the list, the total due and the race places are read again. */
+function useTeamChange<Body>(send: (id: string, body: Body) => Promise<void>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: Body }) => send(id, body),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getTeamQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getEventQueryOptions().queryKey }),
+      ]),
+  });
+}
+
+/** Corrects one of the team's unpaid entries (until registration closes). */
+export const useEditTeamEntry = () =>
+  useTeamChange((id, body: ParticipantEditData) =>
+    apiFetch<void>(`/api/team/registrations/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      body: JSON.stringify(body),
+    }),
+  );
+
+/** Cancels one of the team's unpaid entries (until registration closes): its place is freed. */
+export const useCancelTeamEntry = () =>
+  useTeamChange((id, _body: null) =>
+    apiFetch<void>(`/api/team/registrations/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
+  );

@@ -1,0 +1,63 @@
+import { useId, useState } from 'react';
+import { dangerButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
+
+/** Asks before an entry is cancelled (an admin's or a team manager's), saying what it does. */
+export function CancelEntryDialog({
+  entry,
+  cancel,
+  open,
+  onClose,
+  onCancelled,
+}: {
+  entry: { firstName: string; lastName: string; reference: string; raceType: string };
+  cancel: () => Promise<unknown>;
+  open: boolean;
+  onClose: () => void;
+  onCancelled: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>();
+  const textId = useId();
+  async function confirm() {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await cancel();
+      onCancelled();
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  function close() {
+    if (busy) return;
+    setFailure(undefined);
+    onClose();
+  }
+  return (
+    <Dialog open={open} title={`Cancel the entry of ${entry.firstName} ${entry.lastName}?`} onClose={close}>
+      <p id={textId} className="text-stone-700">
+        {entry.reference} leaves the participants list and the exports, and frees its place in the{' '}
+        {entry.raceType} race. The entry and its history are kept. This cannot be undone here.
+      </p>
+      {failure !== undefined && <DialogError>{errorText(failure)}</DialogError>}
+      <DialogActions>
+        <button type="button" className={secondaryButtonClass} onClick={close}>
+          Keep the entry
+        </button>
+        <button
+          type="button"
+          className={dangerButtonClass}
+          onClick={confirm}
+          disabled={busy}
+          aria-describedby={textId}
+        >
+          {busy ? 'Cancelling…' : 'Cancel entry'}
+        </button>
+      </DialogActions>
+    </Dialog>
+  );
+}
