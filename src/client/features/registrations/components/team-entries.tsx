@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
-import { formatFees } from '../../../../shared/money.ts';
+import { DISCIPLINE_LABELS, displayPhone } from '../../../../shared/events/event-display.ts';
+import { feeToBeConfirmed, formatFees } from '../../../../shared/money.ts';
 import { PAYMENT_STATUS_LABELS, type TeamEntry } from '../../../../shared/registrations/team.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -34,8 +34,10 @@ export function TeamEntries() {
   const cancel = useCancelTeamEntry();
   const entries = team.data?.entries;
   const changeable = team.data?.changeable ?? false;
+  const event = useEvent();
   const due = team.data && formatFees(nonZero(team.data.due.usd), nonZero(team.data.due.zwg));
-  const paid = entries?.filter((entry) => entry.paymentStatus !== 'unpaid').length ?? 0;
+  const unpaid = entries?.filter((entry) => entry.paymentStatus === 'unpaid') ?? [];
+  const withoutFee = unpaid.filter((entry) => entry.feeUsd === null && entry.feeZwg === null).length;
 
   return (
     <section aria-labelledby="team-entries" className="flex flex-col gap-4">
@@ -59,14 +61,21 @@ export function TeamEntries() {
                   Total due: <strong>{due}</strong>
                 </>
               ) : (
-                <strong>Nothing to pay</strong>
+                unpaid.length === 0 && <strong>Nothing to pay</strong>
               )}
               <span className="text-stone-700">
-                {' '}
-                · {entries.length} {entries.length === 1 ? 'entry' : 'entries'}, {paid} paid
+                {due || unpaid.length === 0 ? ' · ' : ''}
+                {entries.length} {entries.length === 1 ? 'entry' : 'entries'},{' '}
+                {entries.length - unpaid.length} paid
               </span>
             </p>
-            {due && team.data.reference && (
+            {withoutFee > 0 && event.data && (
+              <p>
+                {withoutFee === 1 ? 'One entry’s race has' : `${withoutFee} entries’ races have`} no fee set
+                yet. {feeToBeConfirmed(displayPhone(event.data, event.data.contactPhone))}
+              </p>
+            )}
+            {unpaid.length > 0 && team.data.reference && (
               <p>
                 Pay for the whole team at once: quote the team reference{' '}
                 <strong className="font-mono text-lg tracking-wider">{team.data.reference}</strong> with the
