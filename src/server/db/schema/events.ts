@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   integer,
   jsonb,
@@ -35,6 +37,8 @@ export const events = pgTable('events', {
   /** The day of the event (Harare), shown on the landing page; null until the organisers set it. */
   eventDate: date('event_date'),
   venue: text('venue').notNull().default(''),
+  /** The last day (Harare) an entrant may change the T-shirt size from "My registration"; null: no limit. */
+  tshirtChangesUntil: date('tshirt_changes_until'),
   /** Set when a new edition took over: the event is kept, read-only, for its lists and exports. */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   payment: jsonb('payment').$type<PaymentOptions>().notNull(),
@@ -62,8 +66,15 @@ export const raceOptions = pgTable(
     feeZwg: numeric('fee_zwg', { precision: 12, scale: 2 }),
     /** When the race starts on the day, "06:30" (24-hour, Harare); null until set. */
     startTime: text('start_time'),
+    /** The race's bib numbers, e.g. 1001–1999, set by the admin before assigning them; null: none yet. */
+    bibFrom: integer('bib_from'),
+    bibTo: integer('bib_to'),
   },
   (table) => [
     uniqueIndex('race_options_event_discipline_label').on(table.eventId, table.discipline, table.label),
+    check(
+      'race_options_bib_range',
+      sql`(${table.bibFrom} is null and ${table.bibTo} is null) or (${table.bibFrom} between 1 and ${table.bibTo})`,
+    ),
   ],
 );

@@ -62,6 +62,8 @@ export const registrations = pgTable(
     listedInSearch: boolean('listed_in_search').notNull().default(true),
     /** When the confirmation was last sent again for a duplicate attempt (at most once per 10 minutes). */
     confirmationResentAt: timestamp('confirmation_resent_at', { withTimezone: true }),
+    /** The race number on the entrant's bib; never the same twice in an event. */
+    bib: integer('bib'),
     /** The company account that entered this person as one of its team (none for a public entry). */
     companyAccountId: text('company_account_id').references(() => user.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -92,7 +94,24 @@ export const registrations = pgTable(
     index('registrations_company')
       .on(table.companyAccountId)
       .where(sql`${table.companyAccountId} is not null`),
+    uniqueIndex('registrations_event_bib').on(table.eventId, table.bib),
   ],
+);
+
+/**
+ * The private links of "My registration" (/My/<token>): only a digest of each token is kept, so the table
+ * cannot be used to open anyone's entry. An entry may have several (each "mail me my link" adds one).
+ */
+export const entryLinks = pgTable(
+  'entry_links',
+  {
+    tokenDigest: text('token_digest').primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('entry_links_registration').on(table.registrationId)],
 );
 
 /** Who changed an entry and when (edits, payments, cancellation), shown as the entry's history. */
