@@ -4,7 +4,6 @@ import {
   CURRENCIES,
   METHOD_CURRENCY,
   PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
   type Participant,
   type PaymentMethod,
   type PaymentUpdateData,
@@ -12,7 +11,7 @@ import {
 } from '../../../../shared/participants/participants.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError, focusWhenOpened } from '../../../components/ui/dialog.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -22,6 +21,7 @@ import { useRecordPayment } from '../api/participant.ts';
 import { moneyText } from '../money-text.ts';
 import { amountAfter, paidDefaults, paidOffFee, rememberPayment } from '../paid-defaults.ts';
 import { fullName } from './participant-columns.tsx';
+import { AmountFields, MethodField } from './payment-fields.tsx';
 
 export type Paid = Extract<PaymentUpdateData, { status: 'paid' }>;
 
@@ -113,10 +113,9 @@ function MarkPaidForm({
         <span className="font-mono font-semibold text-stone-900">{entry.reference}</span> · {entry.raceType} ·{' '}
         {fees ? `fee ${fees}` : 'no fee is set for this race: enter the amount'}
       </p>
-      <SelectField
-        label="Method"
+      <MethodField
         error={errors.method?.message}
-        {...register('method', {
+        registration={register('method', {
           onChange: (event) => {
             const next = METHOD_CURRENCY[event.target.value as PaymentMethod];
             if (!next) return;
@@ -125,37 +124,18 @@ function MarkPaidForm({
             setValue('amount', amountAfter(entry.fees, typed, before, next));
           },
         })}
-      >
-        {PAYMENT_METHODS.map((value) => (
-          <option key={value} value={value}>
-            {PAYMENT_METHOD_LABELS[value]}
-          </option>
-        ))}
-      </SelectField>
-      <div className="grid grid-cols-[1fr_7rem] gap-3">
-        <TextField
-          label="Amount"
-          error={errors.amount?.message}
-          {...register('amount')}
-          inputMode="decimal"
-          autoComplete="off"
-        />
-        <SelectField
-          label="Currency"
-          error={errors.currency?.message}
-          {...register('currency', {
-            onChange: (event) => {
-              const { amount: typed } = getValues();
-              const before = event.target.value === 'USD' ? 'ZWG' : 'USD';
-              setValue('amount', amountAfter(entry.fees, typed, before, event.target.value));
-            },
-          })}
-        >
-          {CURRENCIES.map((value) => (
-            <option key={value}>{value}</option>
-          ))}
-        </SelectField>
-      </div>
+      />
+      <AmountFields
+        amount={register('amount')}
+        currency={register('currency', {
+          onChange: (event) => {
+            const { amount: typed } = getValues();
+            const before = event.target.value === 'USD' ? 'ZWG' : 'USD';
+            setValue('amount', amountAfter(entry.fees, typed, before, event.target.value));
+          },
+        })}
+        errors={{ amount: errors.amount?.message, currency: errors.currency?.message }}
+      />
       <TextField label="Date paid" error={errors.paidOn?.message} {...register('paidOn')} type="date" />
 
       {recorded && (

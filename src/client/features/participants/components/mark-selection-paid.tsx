@@ -9,19 +9,19 @@ import {
   type MarkPaidSkip,
   METHOD_CURRENCY,
   PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
   type Participant,
   type PaymentMethod,
 } from '../../../../shared/participants/participants.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError, focusWhenOpened } from '../../../components/ui/dialog.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useMarkPaid } from '../api/mark-paid.ts';
 import { moneyText } from '../money-text.ts';
 import { lastPayment, rememberPayment } from '../paid-defaults.ts';
+import { CurrencyField, MethodField } from './payment-fields.tsx';
 
 const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 
@@ -141,28 +141,17 @@ function MarkSelectionForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <SelectField
-        label="Method"
+      <MethodField
         error={errors.method?.message}
-        {...register('method', {
+        registration={register('method', {
           onChange: (event) => {
             const next = METHOD_CURRENCY[event.target.value as PaymentMethod];
             if (next) setValue('currency', next);
           },
         })}
-      >
-        {PAYMENT_METHODS.map((value) => (
-          <option key={value} value={value}>
-            {PAYMENT_METHOD_LABELS[value]}
-          </option>
-        ))}
-      </SelectField>
+      />
       <div className="grid grid-cols-[7rem_1fr] gap-3">
-        <SelectField label="Currency" error={errors.currency?.message} {...register('currency')}>
-          {CURRENCIES.map((value) => (
-            <option key={value}>{value}</option>
-          ))}
-        </SelectField>
+        <CurrencyField registration={register('currency')} error={errors.currency?.message} />
         <TextField label="Date paid" error={errors.paidOn?.message} {...register('paidOn')} type="date" />
       </div>
 

@@ -1,9 +1,6 @@
 import { harareToday } from '../../../../shared/dates.ts';
 import {
-  CURRENCIES,
   METHOD_CURRENCY,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   type ParticipantDetail,
@@ -12,7 +9,7 @@ import {
 } from '../../../../shared/participants/participants.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { DialogError } from '../../../components/ui/dialog.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -20,6 +17,7 @@ import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useRecordPayment } from '../api/participant.ts';
 import { amountAfter, feeIn, rememberPayment } from '../paid-defaults.ts';
+import { AmountFields, MethodField } from './payment-fields.tsx';
 
 type Status = (typeof PAYMENT_STATUSES)[number];
 
@@ -130,42 +128,22 @@ export function PaymentForm({
 
       {status === 'paid' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Method"
+          <MethodField
             error={errors.method?.message}
-            {...register('method', { onChange: (event) => suggestFor(event.target.value) })}
-          >
-            <option value="">Choose how it was paid</option>
-            {PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {PAYMENT_METHOD_LABELS[method]}
-              </option>
-            ))}
-          </SelectField>
-          <div className="grid grid-cols-[1fr_7rem] gap-3">
-            <TextField
-              label="Amount"
-              error={errors.amount?.message}
-              {...register('amount')}
-              inputMode="decimal"
-              autoComplete="off"
-            />
-            <SelectField
-              label="Currency"
-              error={errors.currency?.message}
-              {...register('currency', {
-                onChange: (event) => {
-                  const other = event.target.value === 'USD' ? 'ZWG' : 'USD';
-                  setValue('amount', amountAfter(fees, getValues('amount'), other, event.target.value));
-                },
-              })}
-            >
-              <option value="">—</option>
-              {CURRENCIES.map((currency) => (
-                <option key={currency}>{currency}</option>
-              ))}
-            </SelectField>
-          </div>
+            registration={register('method', { onChange: (event) => suggestFor(event.target.value) })}
+            placeholder="Choose how it was paid"
+          />
+          <AmountFields
+            amount={register('amount')}
+            currency={register('currency', {
+              onChange: (event) => {
+                const other = event.target.value === 'USD' ? 'ZWG' : 'USD';
+                setValue('amount', amountAfter(fees, getValues('amount'), other, event.target.value));
+              },
+            })}
+            errors={{ amount: errors.amount?.message, currency: errors.currency?.message }}
+            blankCurrency
+          />
           <TextField
             label="Payer’s reference"
             optional
