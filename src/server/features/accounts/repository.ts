@@ -74,7 +74,7 @@ async function summariesOf(db: Database, rows: UserRow[]): Promise<AccountSummar
             .from(accountChanges)
             .leftJoin(user, eq(user.id, accountChanges.changedBy))
             .where(inArray(accountChanges.accountId, ids))
-            .orderBy(accountChanges.accountId, desc(accountChanges.at), desc(accountChanges.id)),
+            .orderBy(accountChanges.accountId, desc(accountChanges.id)),
           db
             .select({ accountId: accountChanges.accountId, n: count() })
             .from(accountChanges)
@@ -103,7 +103,7 @@ export async function changesOf(db: Database, accountId: string) {
     .from(accountChanges)
     .leftJoin(user, eq(user.id, accountChanges.changedBy))
     .where(eq(accountChanges.accountId, accountId))
-    .orderBy(desc(accountChanges.at), desc(accountChanges.id));
+    .orderBy(desc(accountChanges.id));
   return rows.map(asChange);
 }
 
@@ -146,7 +146,12 @@ export async function recordAccountChanges(
   changes: Pick<AccountChange, 'what' | 'from' | 'to'>[],
   by: { id: string; name: string },
 ) {
+  // Inserted once the account is locked: ids follow the order the changes were made in, and so does the
+  // time (now() would be when the transaction began, possibly before an earlier change that held the lock).
+  const at = new Date();
   await tx
     .insert(accountChanges)
-    .values(changes.map((change) => ({ ...change, accountId, changedBy: by.id, changedByName: by.name })));
+    .values(
+      changes.map((change) => ({ ...change, accountId, changedBy: by.id, changedByName: by.name, at })),
+    );
 }
