@@ -108,7 +108,7 @@ export function EntryEditForm({
   onSaved: (changed: boolean) => void;
 }) {
   const [saving, setSaving] = useState(false);
-  const [error, setFailure] = useState<unknown>();
+  const [failed, setFailed] = useState<unknown>();
   const {
     register,
     handleSubmit,
@@ -123,11 +123,11 @@ export function EntryEditForm({
   const onSubmit = handleSubmit(async (data) => {
     if (saving) return;
     setSaving(true);
-    setFailure(undefined);
+    setFailed(undefined);
     try {
       onSaved(await save(data));
     } catch (failure) {
-      setFailure(failure);
+      setFailed(failure);
       const error = showFieldErrors(failure, setError, isEntrantField);
       if (error?.status === 409 && /full/i.test(error.message)) {
         setError('raceType', { message: error.message }, { shouldFocus: true });
@@ -138,11 +138,11 @@ export function EntryEditForm({
   });
   // Shown above the buttons unless it is already beside a field.
   const failure =
-    error instanceof ApiError
-      ? error.errors.length === 0 && !/full/i.test(error.message)
-        ? error
+    failed instanceof ApiError
+      ? failed.errors.length === 0 && !/full/i.test(failed.message)
+        ? failed
         : undefined
-      : error;
+      : failed;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 rounded-lg bg-stone-50 p-4">
