@@ -14,13 +14,14 @@ export default function SignedInAs() {
   }, [session.data, user]);
   if (!user) return null;
   return (
+    // Named by its text, not aria-label: a label would also answer a search for a form field's label.
     <Link
       to={ROLE_HOME[user.role]}
-      aria-label={`${user.name}: your page`}
       className="flex min-h-11 items-center gap-1.5 rounded-md px-2.5 text-sm font-semibold hover:bg-white/10"
     >
       <span aria-hidden="true" className="size-2 rounded-full bg-green-400" />
       {user.name}
+      <span className="sr-only"> (your page)</span>
     </Link>
   );
 }
