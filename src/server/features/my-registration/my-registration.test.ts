@@ -195,6 +195,22 @@ describe('My registration: the private link of each entry', () => {
     expect(race.json().detail).toMatch(/Registration has closed/);
   });
 
+  it('gives the last place of a race to one of two entrants moving into it at once', async () => {
+    await setRaces((label) => ({ capacity: label === '21km' ? 1 : undefined }));
+    const one = await registered();
+    const two = await registered();
+    const answers = await Promise.all(
+      [one, two].map(({ entry, token }) =>
+        send('PUT', `/api/my/${token}`, edited(entry, { raceType: '21km' })),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const races = await Promise.all(
+      [one, two].map(async ({ token }) => (await send('GET', `/api/my/${token}`)).json().raceType),
+    );
+    expect(races.filter((race) => race === '21km')).toHaveLength(1);
+  });
+
   it('keeps a paid entry on races of its fee', async () => {
     await setRaces((label) => ({ feeUsd: label === '21km' ? '25.00' : '15.00' }));
     const { entry, receipt, token } = await registered();
