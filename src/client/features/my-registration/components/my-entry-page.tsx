@@ -132,7 +132,8 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
               }}
             />
           ) : (
-            <div className="flex flex-wrap gap-3">
+            // Stacked full width on a phone, a row beside each other on a wide screen.
+            <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
               <button
                 type="button"
                 className={buttonClass}
