@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, ORIGIN, setUpTestApp } from '../../../../tests/support/test-app.ts';
+import { createTestApp, ORIGIN, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import { harareToday } from '../../../shared/dates.ts';
 import { entryLinks, events, mailOutbox, registrations } from '../../db/schema/index.ts';
 import { loggablePath } from '../../logger.ts';
@@ -132,6 +132,16 @@ describe('My registration: the private link of each entry', () => {
     expect(newToken).not.toBe(token);
     expect((await send('GET', `/api/my/${newToken}`)).statusCode).toBe(200);
     expect((await send('GET', `/api/my/${token}`)).statusCode).toBe(200);
+  });
+
+  it('tells a company entering its staff no link: it goes to the entrant by mail', async () => {
+    const company = await signedInAs(app, 'company');
+    const staff = runner();
+    const response = await send('POST', '/api/team/registrations', staff, company.cookie);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).not.toHaveProperty('myLink');
+    const [token] = tokensIn((await lastMailTo(staff.email))?.text);
+    expect((await send('GET', `/api/my/${token}`)).json().reference).toBe(response.json().reference);
   });
 
   it('lets the entrant change race (a different fee changes what is owed), T-shirt and contact details, noted as by the entrant', async () => {
