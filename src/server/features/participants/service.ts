@@ -198,7 +198,7 @@ type Change = (tx: Transaction, row: EntryRow, event: EventNow) => Promise<Histo
 export type ChangedBy = { admin: CurrentUser } | { company: CurrentUser } | { entrant: true };
 
 /** How the entrant is named in the history: there is no account behind a private link. */
-export const ENTRANT_ACTOR = { id: null, name: 'the entrant' };
+const ENTRANT_ACTOR = { id: null, name: 'the entrant' };
 
 const actorOf = (by: ChangedBy) => ('admin' in by ? by.admin : 'company' in by ? by.company : ENTRANT_ACTOR);
 

@@ -24,9 +24,8 @@ import {
   searchByName,
 } from './repository.ts';
 
-export { CONFIRMATION_LIMITS, confirmationMail } from './confirmation-mail.ts';
-export { entryLinkDigest, entryLinkUrl, newEntryLink } from './entry-link.ts';
 // What other features may use of registrations (they never import its repository).
+export { entryLinkDigest, entryLinkUrl, newEntryLink } from './entry-link.ts';
 export { countActiveInRace, insertEntryLink } from './repository.ts';
 
 export const REGISTRATION_CLOSED = 'Registration has closed';
