@@ -22,6 +22,7 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { eventSettingsRoutes, mediaRoutes } from './features/event-settings/routes.ts';
 import { CurrentEventCache } from './features/events/current-event.ts';
 import { eventRoutes } from './features/events/routes.ts';
+import { myRegistrationRoutes } from './features/my-registration/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
 import { peopleRoutes } from './features/people/routes.ts';
 import { programmeSettingsRoutes } from './features/programme-settings/routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions) {
       });
       await eventRoutes(api, context);
       await registrationRoutes(api, context);
+      await myRegistrationRoutes(api, context);
       await sessionRoutes(api, context);
       await accountRoutes(api, context);
       await participantRoutes(api, context);

@@ -1,8 +1,14 @@
 import pino, { type DestinationStream } from 'pino';
 
-/** Link tokens ride in query strings (verification) and paths (password reset): log neither. */
+/** Link tokens ride in query strings (verification) and paths (password reset, My registration): log neither. */
 export function loggablePath(url: string) {
-  return url.split('?')[0]?.replace(/\/reset-password\/[^/]+/i, '/reset-password/[token]') ?? '';
+  return (
+    url
+      .split('?')[0]
+      ?.replace(/\/reset-password\/[^/]+/i, '/reset-password/[token]')
+      // /My/links is the page asking for links, not a token.
+      .replace(/(\/my\/)(?!links(?:\/|$))[^/]+/i, '$1[token]') ?? ''
+  );
 }
 
 /** The server's JSON log: cookies, authorisation headers and link tokens never reach it. */

@@ -13,6 +13,8 @@ const ThankYou = lazy(() => import('./routes/thank-you.tsx'));
 const Terms = lazy(() => import('./routes/terms.tsx'));
 const Banking = lazy(() => import('./routes/banking.tsx'));
 const Search = lazy(() => import('./routes/search.tsx'));
+// An entrant's own entry by its private link (/My/<token>), or the page that mails the links again (/My).
+const My = lazy(() => import('./routes/my.tsx'));
 // Accounts: none of this is loaded by the public pages above.
 const SignUp = lazy(() => import('./routes/sign-up.tsx'));
 const SignIn = lazy(() => import('./routes/sign-in.tsx'));
@@ -62,6 +64,7 @@ export function AppRouter() {
               <Route path="Terms" element={<Terms />} />
               <Route path="Banking" element={<Banking />} />
               <Route path="Search" element={<Search />} />
+              <Route path="My/:token?" element={<My />} />
               <Route path="SignUp" element={<SignUp />} />
               <Route path="About" element={<SignIn />} />
               <Route path="CompanySignUp" element={<CompanySignUp />} />

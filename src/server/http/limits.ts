@@ -19,6 +19,15 @@ export const AUTH_LIMITS = {
   emailLink: { ip: { max: 30, window: 10 * MINUTE }, email: { max: 3, window: 10 * MINUTE } },
 } satisfies Record<string, { ip: Limit; email?: Limit }>;
 
+/** "Mail me my links" (/My): like an account's email links, per client address and per address asked for. */
+export const MY_LINKS_LIMITS = {
+  ip: { max: 30, window: 10 * MINUTE },
+  email: { max: 3, window: 10 * MINUTE },
+} satisfies { ip: Limit; email: Limit };
+
+/** Opening and changing entries by private link, per client address: plenty for a family, nothing to sweep. */
+export const MY_ENTRY_LIMIT = { max: 60, timeWindow: '1 minute' };
+
 /**
  * Wrong passwords, counted so that guessing is slowed while the owner, from a client that has not
  * failed, can always sign in (see sign-in-throttle.ts).

@@ -22,7 +22,7 @@ export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail
  * Says whether it queued.
  */
 export async function enqueueMailWithinLimit(
-  db: Database,
+  db: Database | Transaction,
   mail: OutgoingMail & { kind: string },
   limit: { max: number; seconds: number },
 ): Promise<boolean> {

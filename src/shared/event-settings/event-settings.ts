@@ -100,6 +100,8 @@ export const EventSettingsInputSchema = z.object({
   ),
   /** The day of the event, YYYY-MM-DD, or null while it is not fixed; unchanged when left out. */
   eventDate: z.optional(z.nullable(isoDate('Enter the date of the event'))),
+  /** The last day (Harare) entrants change their T-shirt size themselves, or null for no cut-off; unchanged when left out. */
+  tshirtChangesUntil: z.optional(z.nullable(isoDate('Enter the last day for T-shirt changes'))),
   venue: z.optional(optionalText(200)),
   payment: PaymentOptionsInputSchema,
   tshirtSizes: z.object({ run: sizes, cycle: sizes }),
@@ -151,6 +153,7 @@ export const EventSettingsSchema = z.object({
   logoImage: z.nullable(z.string()),
   registrationClosesAt: z.nullable(z.string()),
   eventDate: z.nullable(z.string()),
+  tshirtChangesUntil: z.nullable(z.string()),
   venue: z.string(),
   year: z.number(),
   referencePrefix: z.string(),

@@ -33,6 +33,8 @@ export const RegistrationReceiptSchema = z.object({
   raceType: z.string(),
   feeUsd: z.nullable(z.string()),
   feeZwg: z.nullable(z.string()),
+  /** A new entry's private page (`/My/<token>`), told only to whoever just registered it. */
+  myLink: z.optional(z.string()),
 });
 export type RegistrationReceipt = z.infer<typeof RegistrationReceiptSchema>;
 
@@ -40,7 +42,7 @@ export type RegistrationReceipt = z.infer<typeof RegistrationReceiptSchema>;
  * The answer to someone who registers again in the same discipline (same name and email): his existing
  * entry's receipt, as a found order, so he can still pay. Nothing else stored about him is told.
  */
-export const AlreadyRegisteredSchema = z.extend(RegistrationReceiptSchema, {
+export const AlreadyRegisteredSchema = z.extend(z.omit(RegistrationReceiptSchema, { myLink: true }), {
   alreadyRegistered: z.literal(true),
   /** An organiser has recorded the entry paid or waived its fee: nothing is due. */
   nothingDue: z.boolean(),

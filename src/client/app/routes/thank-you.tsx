@@ -14,6 +14,8 @@ export default function ThankYou() {
   // Someone who registered before gets his entry back, as a found order: the same reference and way to pay.
   const found = receipt && 'alreadyRegistered' in receipt ? receipt : undefined;
   const fees = receipt && formatFees(receipt.feeUsd, receipt.feeZwg);
+  // Told only to whoever just registered the entry, never to someone who found an existing one.
+  const myLink = receipt && !found && 'myLink' in receipt ? receipt.myLink : undefined;
   const title = found ? 'You are already registered' : 'Thank You!';
 
   return (
@@ -68,6 +70,15 @@ export default function ThankYou() {
               {!found?.nothingDue && ' Quote this reference when you pay.'}
             </p>
           </section>
+          {myLink && (
+            <p className="mt-6 text-center text-stone-800">
+              To change your race, T-shirt size or contact details, or to cancel, open{' '}
+              <Link to={myLink} className="font-semibold text-brand-700 underline">
+                your registration page
+              </Link>
+              . Its link is in your email too: keep it to yourself.
+            </p>
+          )}
           {event && !found?.nothingDue && (
             <section aria-labelledby="pay-heading" className="mt-8">
               <h2 id="pay-heading" className="mb-4 text-2xl font-bold">

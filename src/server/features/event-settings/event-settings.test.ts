@@ -94,6 +94,19 @@ describe('event settings', () => {
     expect(again.json()).toMatchObject({ eventDate: '2026-03-14', venue: 'Celebration Church, Borrowdale' });
   });
 
+  it('saves the last day for T-shirt changes, keeps it when left out, and clears it', async () => {
+    const current = await settings();
+    expect(current.tshirtChangesUntil).toBeNull();
+    const saved = await put('/api/admin/event', { ...editable(current), tshirtChangesUntil: '2026-03-01' });
+    expect(saved.json().tshirtChangesUntil).toBe('2026-03-01');
+    const kept = await put('/api/admin/event', editable(current));
+    expect(kept.json().tshirtChangesUntil).toBe('2026-03-01');
+    const cleared = await put('/api/admin/event', { ...editable(current), tshirtChangesUntil: null });
+    expect(cleared.json().tshirtChangesUntil).toBeNull();
+    const wrong = await put('/api/admin/event', { ...editable(current), tshirtChangesUntil: '01/03/2026' });
+    expect(wrong.statusCode).toBe(400);
+  });
+
   it('refuses a way to pay listed twice, a ZWG code without {amount} and a date that is not one', async () => {
     const current = await settings();
     const response = await put('/api/admin/event', {

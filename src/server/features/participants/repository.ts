@@ -297,14 +297,15 @@ export async function historyOf(db: Database, registrationId: string) {
 
 type HistoryNote = { registrationId: string; action: 'edited' | 'payment' | 'cancelled'; summary: string };
 
-export const addHistory = (tx: Transaction, entry: HistoryNote, actor: { id: string; name: string }) =>
+/** `id` is null for someone without an account (the entrant, by the private link). */
+export const addHistory = (tx: Transaction, entry: HistoryNote, actor: { id: string | null; name: string }) =>
   addHistoryNotes(tx, [entry], actor);
 
 /** Notes in the history of several entries at once, all by the same admin. */
 export async function addHistoryNotes(
   tx: Transaction,
   entries: HistoryNote[],
-  actor: { id: string; name: string },
+  actor: { id: string | null; name: string },
 ) {
   if (entries.length === 0) return;
   await tx

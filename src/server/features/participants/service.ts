@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
-import { formatShortDate } from '../../../shared/dates.ts';
+import { formatShortDate, harareToday } from '../../../shared/dates.ts';
 import { DISCIPLINES } from '../../../shared/events/event-display.ts';
 import {
   type Currency,
@@ -191,10 +191,48 @@ type HistoryNote = Omit<Parameters<typeof addHistory>[1], 'registrationId'>;
 type Change = (tx: Transaction, row: EntryRow, event: EventNow) => Promise<HistoryNote | undefined>;
 
 /**
- * Whose change it is: an admin's (any entry of the event), or a company manager's, who may change only
- * the team's own unpaid entries and only until registration closes (then the organisers do).
+ * Whose change it is: an admin's (any entry of the event), a company manager's, who may change only
+ * the team's own unpaid entries and only until registration closes (then the organisers do), or the
+ * entrant's own by the private link (the caller has found the entry by it), within the entrant's rules.
  */
-export type ChangedBy = { admin: CurrentUser } | { company: CurrentUser };
+export type ChangedBy = { admin: CurrentUser } | { company: CurrentUser } | { entrant: true };
+
+/** How the entrant is named in the history: there is no account behind a private link. */
+const ENTRANT_ACTOR = { id: null, name: 'the entrant' };
+
+const actorOf = (by: ChangedBy) => ('admin' in by ? by.admin : 'company' in by ? by.company : ENTRANT_ACTOR);
+
+/**
+ * What the entrant may not change alone: the T-shirt after the admin's cut-off date (Harare), the race once
+ * registration has closed, and a paid or waived entry's race for one with another fee (the organisers settle
+ * the money).
+ */
+function assertEntrantMayChange(
+  row: EntryRow,
+  event: EventNow,
+  change: { tshirtSize: string; race: { id: string; feeUsd: string | null; feeZwg: string | null } },
+) {
+  if (change.tshirtSize !== row.tshirtSize && !tshirtChangeable(event)) {
+    throw badRequest('Please check the form.', [
+      {
+        path: 'tshirtSize',
+        message: `T-shirt sizes could be changed until ${formatShortDate(event.tshirtChangesUntil ?? '')}`,
+      },
+    ]);
+  }
+  if (change.race.id === row.raceOptionId) return;
+  if (!isRegistrationOpen(event)) {
+    throw conflict('Registration has closed: ask the organisers to change your race.');
+  }
+  const sameFee = change.race.feeUsd === row.feeUsd && change.race.feeZwg === row.feeZwg;
+  if (row.paymentStatus !== 'unpaid' && !sameFee) {
+    throw conflict('Your entry is paid: ask the organisers to change to a race with another fee.');
+  }
+}
+
+/** Whether an entrant may still change the T-shirt size (until the cut-off date, Harare, inclusive). */
+export const tshirtChangeable = (event: EventNow, now = new Date()) =>
+  event.tshirtChangesUntil === null || harareToday(now) <= event.tshirtChangesUntil;
 
 function assertTeamMayChange(row: EntryRow, event: EventNow, company: CurrentUser) {
   if (row.companyAccountId !== company.id) throw notFound('There is no such entry.');
@@ -215,7 +253,7 @@ async function changeEntry(context: AppContext, id: string, by: ChangedBy, chang
     if (!row) throw notFound('There is no such entry.');
     if ('company' in by) assertTeamMayChange(row, event, by.company);
     const note = await change(tx, row, event);
-    if (note) await addHistory(tx, { registrationId: id, ...note }, 'admin' in by ? by.admin : by.company);
+    if (note) await addHistory(tx, { registrationId: id, ...note }, actorOf(by));
   });
 }
 
@@ -310,6 +348,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
           { path: 'tshirtSize', message: 'Choose a T-shirt size from the list' },
         ]);
       }
+      if ('entrant' in by) assertEntrantMayChange(row, event, { tshirtSize: change.tshirtSize, race });
       if (race.id !== row.raceOptionId && race.capacity !== null) {
         await lockRace(tx, race.id);
         if ((await countActiveInRace(tx, race.id)) >= race.capacity) throw conflict(RACE_FULL);

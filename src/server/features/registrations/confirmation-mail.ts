@@ -27,6 +27,8 @@ interface Receipt {
   feeZwg: string | null;
   email: string;
   firstName: string;
+  /** The entrant's private "My registration" page. */
+  myLink: string;
 }
 
 // The event's own numbers, formatted once per event read rather than for every registration.
@@ -76,6 +78,10 @@ export function confirmationMail(
     '',
     `How to pay (always quote your reference ${receipt.reference}):`,
     ...paymentOrder(p).map((key, index) => `${index + 1}. ${howToPay[key]}`),
+    '',
+    'See or change your entry (race, T-shirt, contact details) or cancel it on your private page.',
+    'Keep this link to yourself: anyone who has it can change your entry.',
+    receipt.myLink,
     '',
     `Questions? Call ${phones.contact}.`,
     `${publicUrl.replace(/\/$/, '')}/Banking`,

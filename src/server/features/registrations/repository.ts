@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, like, or, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event.ts';
 import type { Database, RunStatement, Statement, Transaction } from '../../db/client.ts';
-import { raceOptions, registrations } from '../../db/schema/index.ts';
+import { entryLinks, raceOptions, registrations } from '../../db/schema/index.ts';
 import { teamCode } from '../../db/team-code.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import { CONFIRMATION_KIND, CONFIRMATION_LIMITS } from './confirmation-mail.ts';
@@ -29,6 +29,15 @@ export async function findByIdempotencyKey(db: Database, key: string) {
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
     .where(eq(registrations.idempotencyKey, key))
     .limit(1);
+  return row;
+}
+
+export async function findReceiptById(db: Database, id: string) {
+  const [row] = await db
+    .select(receiptColumns)
+    .from(registrations)
+    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+    .where(eq(registrations.id, id));
   return row;
 }
 
@@ -86,6 +95,7 @@ export const REFERENCE_PLACEHOLDER = `[reference-${randomUUID()}]`;
  * while the event is still at the revision the caller read ($17). The reference is numbered by the
  * sequence: CFR25-0042, and on past 9999 CFR25-10000. The mail's texts carry a placeholder ($21) for it.
  * The mail is left out when its recipient already got as many confirmations this hour as allowed ($24).
+ * The entry's private link ($25, a digest: the token itself is only in the mail) is kept with it.
  */
 const INSERT_REGISTRATION_WITH_MAIL: Statement = {
   name: 'insert_registration_with_mail',
@@ -102,6 +112,9 @@ const INSERT_REGISTRATION_WITH_MAIL: Statement = {
       where exists (select 1 from events where id = $1::uuid and revision = $17::integer)
       on conflict (idempotency_key) do nothing
       returning id, reference
+    ),
+    link as (
+      insert into entry_links (token_digest, registration_id) select $25, id from inserted
     ),
     mail as (
       insert into mail_outbox ("to", kind, subject, text)
@@ -126,6 +139,7 @@ export async function insertRegistrationWithMail(
   values: NewRegistration,
   event: { referencePrefix: string; revision: number },
   mail: OutgoingMail,
+  linkDigest: string,
 ): Promise<InsertOutcome> {
   const [row] = await run<{ id: string | null; reference: string | null; current: boolean }>(
     INSERT_REGISTRATION_WITH_MAIL,
@@ -154,6 +168,7 @@ export async function insertRegistrationWithMail(
       values.requestDigest ?? null,
       values.listedInSearch ?? true,
       CONFIRMATION_LIMITS.perRecipientPerHour,
+      linkDigest,
     ],
   );
   if (row?.id && row.reference) return { kind: 'inserted', id: row.id, reference: row.reference };
@@ -242,4 +257,9 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
     )
     .orderBy(asc(registrations.createdAt), asc(registrations.reference));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Keeps a private link to an entry (its token's digest). */
+export async function insertEntryLink(db: Database | Transaction, registrationId: string, digest: string) {
+  await db.insert(entryLinks).values({ tokenDigest: digest, registrationId });
 }

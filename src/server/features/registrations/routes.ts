@@ -82,7 +82,9 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
       });
       // The entry found may not be the team's own: the company is told it exists, not its receipt.
       if (alreadyRegistered) throw alreadyRegisteredProblem(receipt.discipline, alreadyRegistered);
-      return reply.code(201).send(receipt);
+      // The private link is the entrant's, sent to the entrant's address; the team page has its own edits.
+      const { myLink: _, ...teamReceipt } = receipt;
+      return reply.code(201).send(teamReceipt);
     },
   );
 

@@ -10,10 +10,13 @@ import { enqueueMailWithinLimit } from '../../mail/repository.ts';
 import type { EventRow, EventSnapshot } from '../events/service.ts';
 import { getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import { CONFIRMATION_LIMITS, confirmationMail } from './confirmation-mail.ts';
+import { newEntryLink } from './entry-link.ts';
 import {
   claimConfirmationResend,
   findActiveSamePerson,
   findByIdempotencyKey,
+  findReceiptById,
+  insertEntryLink,
   insertRegistrationWithMail,
   listTeamEntries,
   lockRaceAndCountEntries,
@@ -22,12 +25,14 @@ import {
 } from './repository.ts';
 
 // What other features may use of registrations (they never import its repository).
-export { countActiveInRace } from './repository.ts';
+export { entryLinkDigest, entryLinkUrl, newEntryLink } from './entry-link.ts';
+export { countActiveInRace, insertEntryLink } from './repository.ts';
 
 export const REGISTRATION_CLOSED = 'Registration has closed';
 export const RACE_FULL = 'This race is full';
 
 export interface RegisterResult {
+  /** A new entry's receipt carries its private link (path `/My/<token>`); a found one's never does. */
   receipt: RegistrationReceipt;
   /** False when an earlier request with the same Idempotency-Key already registered it. */
   created: boolean;
@@ -149,9 +154,10 @@ async function registerWith(
     feeUsd: race.feeUsd,
     feeZwg: race.feeZwg,
   });
+  const link = newEntryLink(env.PUBLIC_URL);
   const mail = confirmationMail(
     event,
-    { ...receipt(REFERENCE_PLACEHOLDER), email: input.email, firstName: input.firstName },
+    { ...receipt(REFERENCE_PLACEHOLDER), email: input.email, firstName: input.firstName, myLink: link.url },
     env.PUBLIC_URL,
   );
   const values = {
@@ -178,10 +184,10 @@ async function registerWith(
     const { capacity } = race;
     const outcome =
       capacity === null
-        ? await insertRegistrationWithMail(database.run, values, event, mail)
+        ? await insertRegistrationWithMail(database.run, values, event, mail, link.digest)
         : await database.transaction(async (run) => {
             if ((await lockRaceAndCountEntries(run, race.id)) >= capacity) refuse(conflict(RACE_FULL));
-            return insertRegistrationWithMail(run, values, event, mail);
+            return insertRegistrationWithMail(run, values, event, mail, link.digest);
           });
     if (outcome.kind === 'outdated-event') throw new OutdatedEvent();
     if (outcome.kind === 'duplicate-key') {
@@ -190,7 +196,10 @@ async function registerWith(
       throw new Error('the insert was skipped but no entry has its Idempotency-Key');
     }
     mailer.kick();
-    return { receipt: receipt(outcome.reference), created: true };
+    return {
+      receipt: { ...receipt(outcome.reference), myLink: new URL(link.url).pathname },
+      created: true,
+    };
   } catch (error) {
     if (error instanceof OutdatedEvent) throw error;
     // A concurrent request with the same key may have registered meanwhile, and so taken the person or the
@@ -214,16 +223,46 @@ async function registerWith(
   }
 }
 
-/** The confirmation again, for a duplicate attempt: at most once per entry per window, within the recipient's limit. */
+/**
+ * The confirmation again, for a duplicate attempt: at most once per entry per window, within the recipient's
+ * limit. It carries a new private link (the earlier ones' tokens are not kept), made only if the mail goes.
+ */
 async function resendConfirmation(
   db: Database,
   event: EventRow,
   entry: NonNullable<Awaited<ReturnType<typeof findActiveSamePerson>>>,
   publicUrl: string,
+  /** The link the entrant opened the entry by, which the mail repeats; otherwise a new one is made. */
+  existingLink?: string,
 ) {
   if (!(await claimConfirmationResend(db, entry.id, CONFIRMATION_LIMITS.resendAfterMinutes))) return false;
-  const mail = confirmationMail(event, entry, publicUrl);
-  return enqueueMailWithinLimit(db, mail, { max: CONFIRMATION_LIMITS.perRecipientPerHour, seconds: 3600 });
+  const link = existingLink ? undefined : newEntryLink(publicUrl);
+  const mail = confirmationMail(event, { ...entry, myLink: existingLink ?? link?.url ?? '' }, publicUrl);
+  return db.transaction(async (tx) => {
+    const queued = await enqueueMailWithinLimit(tx, mail, {
+      max: CONFIRMATION_LIMITS.perRecipientPerHour,
+      seconds: 3600,
+    });
+    if (queued && link) await insertEntryLink(tx, entry.id, link.digest);
+    return queued;
+  });
+}
+
+/**
+ * The confirmation again, asked for on the entrant's own page: as often as for a duplicate attempt, with the
+ * link the page was opened by. Says whether it was sent.
+ */
+export async function resendConfirmationOf(
+  { database, mailer, env }: AppContext,
+  id: string,
+  myLink: string,
+) {
+  const event = await getCurrentEvent(database.db);
+  const entry = await findReceiptById(database.db, id);
+  if (!entry) return false;
+  const sent = await resendConfirmation(database.db, event, entry, env.PUBLIC_URL, myLink);
+  if (sent) mailer.kick();
+  return sent;
 }
 
 /** Who asked for what, so a retried Idempotency-Key can be told apart from a different request under it. */

@@ -7,9 +7,14 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { SettingsSection } from './section.tsx';
 import { useSectionForm } from './text-sections.tsx';
 
-const DaySchema = z.pick(EventSettingsInputSchema, { eventDate: true, venue: true });
+const DaySchema = z.pick(EventSettingsInputSchema, {
+  eventDate: true,
+  tshirtChangesUntil: true,
+  venue: true,
+});
 interface DayValues {
   eventDate: string;
+  tshirtChangesUntil: string;
   venue: string;
 }
 
@@ -20,16 +25,24 @@ export function DaySection({ settings }: { settings: EventSettings }) {
     formState: { errors },
     section,
   } = useSectionForm(settings, DaySchema, {
-    valuesOf: (saved): DayValues => ({ eventDate: saved.eventDate ?? '', venue: saved.venue }),
-    toSchemaInput: (values: DayValues) => ({ ...values, eventDate: values.eventDate || null }),
-    fields: ['eventDate', 'venue'],
+    valuesOf: (saved): DayValues => ({
+      eventDate: saved.eventDate ?? '',
+      tshirtChangesUntil: saved.tshirtChangesUntil ?? '',
+      venue: saved.venue,
+    }),
+    toSchemaInput: (values: DayValues) => ({
+      ...values,
+      eventDate: values.eventDate || null,
+      tshirtChangesUntil: values.tshirtChangesUntil || null,
+    }),
+    fields: ['eventDate', 'tshirtChangesUntil', 'venue'],
     savedText: 'The date and venue were saved. The landing page shows them now.',
   });
   return (
     <SettingsSection
       id="day"
       title="Date and venue"
-      intro="When and where the event takes place; each race’s start time is set with the races below."
+      intro="When and where the event takes place; each race’s start time is set with the races below. Entrants change their own T-shirt size until the day you set here."
       saveLabel="Save date and venue"
       {...section}
     >
@@ -46,6 +59,13 @@ export function DaySection({ settings }: { settings: EventSettings }) {
           hint="Where the races start, e.g. Celebration Church, Borrowdale"
           error={errors.venue?.message}
           {...register('venue')}
+        />
+        <TextField
+          label="T-shirt changes until"
+          hint="The last day entrants may change their T-shirt size on their own page. Empty: no limit."
+          error={errors.tshirtChangesUntil?.message}
+          {...register('tshirtChangesUntil')}
+          type="date"
         />
       </div>
     </SettingsSection>

@@ -17,6 +17,7 @@ export function inputOf(settings: EventSettings): EventSettingsInput {
     backgroundAlt: settings.backgroundAlt,
     registrationClosesAt: settings.registrationClosesAt,
     eventDate: settings.eventDate,
+    tshirtChangesUntil: settings.tshirtChangesUntil,
     venue: settings.venue,
     payment: settings.payment,
     tshirtSizes: settings.tshirtSizes,

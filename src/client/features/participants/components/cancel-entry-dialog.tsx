@@ -1,17 +1,20 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { dangerButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 
-/** Asks before an entry is cancelled (an admin's or a team manager's), saying what it does. */
+/** Asks before an entry is cancelled (an admin's, a team manager's or the entrant's), saying what it does. */
 export function CancelEntryDialog({
   entry,
   cancel,
   open,
   onClose,
   onCancelled,
+  description,
 }: {
   entry: { firstName: string; lastName: string; reference: string; raceType: string };
+  /** What cancelling does, in the words of whoever cancels; the organisers' by default. */
+  description?: ReactNode;
   cancel: () => Promise<unknown>;
   open: boolean;
   onClose: () => void;
@@ -40,8 +43,12 @@ export function CancelEntryDialog({
   return (
     <Dialog open={open} title={`Cancel the entry of ${entry.firstName} ${entry.lastName}?`} onClose={close}>
       <p id={textId} className="text-stone-700">
-        {entry.reference} leaves the participants list and the exports, and frees its place in the{' '}
-        {entry.raceType} race. The entry and its history are kept. This cannot be undone here.
+        {description ?? (
+          <>
+            {entry.reference} leaves the participants list and the exports, and frees its place in the{' '}
+            {entry.raceType} race. The entry and its history are kept. This cannot be undone here.
+          </>
+        )}
       </p>
       {failure !== undefined && <DialogError>{errorText(failure)}</DialogError>}
       <DialogActions>

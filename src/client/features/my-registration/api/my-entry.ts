@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ParticipantEditData } from '../../../../shared/participants/participants.ts';
+import type { MyEntry, MyLinksRequest } from '../../../../shared/registrations/my-registration.ts';
+import { apiFetch } from '../../../lib/api.ts';
+import { getEventQueryOptions } from '../../events/api/get-event.ts';
+
+const path = (token: string) => `/api/my/${encodeURIComponent(token)}`;
+
+export const getMyEntryQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['my-entry', token],
+    queryFn: ({ signal }) => apiFetch<MyEntry>(path(token), { signal }),
+    // A wrong or expired link stays wrong: asking again only costs data.
+    retry: false,
+  });
+
+export const useMyEntry = (token: string) => useQuery(getMyEntryQueryOptions(token));
+
+/** After a change the entry is the server's answer, and the races' places are read again. */
+function useMyChange<Body>(token: string, send: (body: Body) => Promise<MyEntry>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (entry) => queryClient.setQueryData(getMyEntryQueryOptions(token).queryKey, entry),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getEventQueryOptions().queryKey }),
+  });
+}
+
+export const useChangeMyEntry = (token: string) =>
+  useMyChange(token, (body: ParticipantEditData) =>
+    apiFetch<MyEntry>(path(token), { method: 'PUT', body: JSON.stringify(body) }),
+  );
+
+export const useCancelMyEntry = (token: string) =>
+  useMyChange(token, (_: null) => apiFetch<MyEntry>(`${path(token)}/cancel`, { method: 'POST' }));
+
+export const useResendMyConfirmation = (token: string) =>
+  useMutation({
+    mutationFn: () => apiFetch<{ message: string }>(`${path(token)}/confirmation`, { method: 'POST' }),
+  });
+
+export const useMailMyLinks = () =>
+  useMutation({
+    mutationFn: (body: MyLinksRequest) =>
+      apiFetch<{ message: string }>('/api/my/links', { method: 'POST', body: JSON.stringify(body) }),
+  });

@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatShortDate } from '../../../../shared/dates.ts';
+import { DISCIPLINE_LABELS, displayPhone } from '../../../../shared/events/event-display.ts';
+import { feeToBeConfirmed, formatFees } from '../../../../shared/money.ts';
+import { PAYMENT_STATUS_LABELS } from '../../../../shared/participants/participants.ts';
+import type { MyEntry } from '../../../../shared/registrations/my-registration.ts';
+import { PublicPage } from '../../../components/public-page.tsx';
+import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useEvent } from '../../events/api/get-event.ts';
+import { PaymentOptions } from '../../events/components/payment-options.tsx';
+import { CancelEntryDialog } from '../../participants/components/cancel-entry-dialog.tsx';
+import { EntryEditForm } from '../../participants/components/edit-entry-form.tsx';
+import { useCancelMyEntry, useChangeMyEntry, useMyEntry, useResendMyConfirmation } from '../api/my-entry.ts';
+
+const linkClass = 'font-medium text-brand-700 underline';
+
+/** /My/<token>: the entry its private link opens, for its holder to see, change or cancel. */
+export function MyEntryPage({ token }: { token: string }) {
+  const entry = useMyEntry(token);
+  return (
+    <PublicPage title="My registration">
+      <h1 className="text-3xl font-bold">My registration</h1>
+      {entry.isPending && <Loading label="Loading your entry…" />}
+      {entry.isError &&
+        (entry.error instanceof ApiError && entry.error.status === 404 ? (
+          <div className="mt-6 flex flex-col gap-4">
+            <FormAlert>{entry.error.message}</FormAlert>
+            <p>
+              <Link to="/My" className={linkClass}>
+                Email me the links to my entries
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <QueryError query={entry} />
+        ))}
+      {entry.data && <Entry token={token} entry={entry.data} />}
+    </PublicPage>
+  );
+}
+
+function Entry({ token, entry }: { token: string; entry: MyEntry }) {
+  const { data: event } = useEvent();
+  const [editing, setEditing] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [saved, setSaved] = useState<string>();
+  const change = useChangeMyEntry(token);
+  const cancel = useCancelMyEntry(token);
+  const resend = useResendMyConfirmation(token);
+  const active = entry.status === 'active';
+  const fees = formatFees(entry.fees.USD, entry.fees.ZWG);
+  const races = event?.races.filter((race) => race.discipline === entry.discipline) ?? [];
+
+  return (
+    <div className="mt-6 flex flex-col gap-8">
+      <section
+        aria-labelledby="entry-heading"
+        className="rounded-xl border-2 border-brand-700 bg-white p-5 shadow-sm"
+      >
+        <h2 id="entry-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
+          Your registration reference
+        </h2>
+        <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-stone-900">{entry.reference}</p>
+        {!active && <p className="mt-3 text-xl font-bold text-red-800">This entry was cancelled.</p>}
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+          <dt className="text-stone-600">Name</dt>
+          <dd className="font-medium">
+            {entry.firstName} {entry.lastName}
+          </dd>
+          <dt className="text-stone-600">Race</dt>
+          <dd className="font-medium">
+            {DISCIPLINE_LABELS[entry.discipline]} · {entry.raceType}
+          </dd>
+          <dt className="text-stone-600">T-shirt</dt>
+          <dd className="font-medium">{entry.tshirtSize}</dd>
+          <dt className="text-stone-600">Payment</dt>
+          <dd className="font-medium">
+            {PAYMENT_STATUS_LABELS[entry.paymentStatus]}
+            {entry.paymentStatus === 'unpaid' && active && (fees ? ` · Total due: ${fees}` : '')}
+          </dd>
+        </dl>
+        {entry.paymentStatus === 'unpaid' && active && !fees && event && (
+          <p className="mt-3 text-stone-800">{feeToBeConfirmed(displayPhone(event, event.contactPhone))}</p>
+        )}
+      </section>
+
+      {/* The entry's QR code for race-morning check-in (issue 17, part 3) goes here. */}
+
+      {saved && <FormSuccess>{saved}</FormSuccess>}
+
+      {active && (
+        <section aria-labelledby="change-heading" className="flex flex-col gap-4">
+          <h2 id="change-heading" className="text-2xl font-bold">
+            Change your entry
+          </h2>
+          <p className="text-stone-700">
+            {entry.raceChangeable
+              ? 'You can move to another race while it has room.'
+              : 'Registration has closed: to change your race, call the organisers.'}{' '}
+            {entry.tshirtChangeable
+              ? entry.tshirtChangesUntil
+                ? `T-shirt sizes can be changed until ${formatShortDate(entry.tshirtChangesUntil)}.`
+                : ''
+              : `T-shirt sizes could be changed until ${formatShortDate(entry.tshirtChangesUntil ?? '')}.`}
+          </p>
+          {editing && event ? (
+            <EntryEditForm
+              entry={entry}
+              races={races
+                // Once registration has closed, only the entry's own race is offered.
+                .filter((race) => entry.raceChangeable || race.label === entry.raceType)
+                .map((race) => ({
+                  label: race.label,
+                  // The entry's own race has its place already, however full it is.
+                  full: race.full && race.label !== entry.raceType,
+                  fee: formatFees(race.feeUsd, race.feeZwg, ' / '),
+                }))}
+              sizes={entry.tshirtChangeable ? event.tshirtSizes[entry.discipline] : [entry.tshirtSize]}
+              save={async (body) => {
+                await change.mutateAsync(body);
+                return true;
+              }}
+              onCancel={() => setEditing(false)}
+              onSaved={() => {
+                setEditing(false);
+                setSaved('Your changes were saved. The organisers see them now.');
+              }}
+            />
+          ) : (
+            // Stacked full width on a phone, a row beside each other on a wide screen.
+            <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <button
+                type="button"
+                className={buttonClass}
+                onClick={() => {
+                  setSaved(undefined);
+                  setEditing(true);
+                }}
+              >
+                Change my entry
+              </button>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={resend.isPending}
+                onClick={() => resend.mutate()}
+              >
+                {resend.isPending ? 'Sending…' : 'Email my confirmation again'}
+              </button>
+              <button type="button" className={dangerButtonClass} onClick={() => setCancelling(true)}>
+                Cancel my entry
+              </button>
+            </div>
+          )}
+          {resend.isSuccess && <FormSuccess>{resend.data.message}</FormSuccess>}
+          {resend.isError && <FormAlert>{errorText(resend.error)}</FormAlert>}
+        </section>
+      )}
+
+      {active && entry.paymentStatus === 'unpaid' && event && (
+        <section aria-labelledby="pay-heading">
+          <h2 id="pay-heading" className="mb-4 text-2xl font-bold">
+            How to pay
+          </h2>
+          <PaymentOptions
+            event={event}
+            reference={entry.reference}
+            fees={{ usd: entry.fees.USD, zwg: entry.fees.ZWG }}
+          />
+        </section>
+      )}
+
+      <p className="text-sm text-stone-600">
+        Keep the link to this page to yourself: whoever has it can change your entry. Lost it?{' '}
+        <Link to="/My" className={linkClass}>
+          Have your links emailed again
+        </Link>
+        .
+      </p>
+
+      <CancelEntryDialog
+        entry={entry}
+        open={cancelling}
+        cancel={() => cancel.mutateAsync(null)}
+        onClose={() => setCancelling(false)}
+        onCancelled={() => {
+          setCancelling(false);
+          setSaved('Your entry is cancelled and its place is free for someone else.');
+        }}
+        description={
+          <>
+            You give up your place in the {entry.raceType} race, and someone else can take it.
+            {entry.paymentStatus === 'paid' && ' To ask about your payment, call the organisers.'} You cannot
+            undo this yourself.
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { harareToday } from '../../../shared/dates.ts';
+import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
+import type { ParticipantEditData } from '../../../shared/participants/participants.ts';
+import type { MyEntry } from '../../../shared/registrations/my-registration.ts';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/problem.ts';
+import { enqueueMailWithinLimit } from '../../mail/repository.ts';
+import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
+import { cancelEntry, editEntry, participantDetail, tshirtChangeable } from '../participants/service.ts';
+import {
+  entryLinkDigest,
+  entryLinkUrl,
+  insertEntryLink,
+  newEntryLink,
+  resendConfirmationOf,
+} from '../registrations/service.ts';
+import { activeEntriesOfEmail, findEntryByLink } from './repository.ts';
+
+const NO_SUCH_LINK =
+  'This link does not open an entry: it may be incomplete, or the fun run is over. You can ask for your links again.';
+
+/** "Valid until the event is over": the event is the current one, and its day (Harare) has not passed. */
+const isOver = (event: EventRow, now = new Date()) =>
+  !event.isCurrent || (event.eventDate !== null && harareToday(now) > event.eventDate);
+
+/** The entry a private link opens while its event is not over; the same 404 for every other token. */
+async function entryOfLink({ database }: AppContext, token: string) {
+  const entry = await findEntryByLink(database.db, entryLinkDigest(token));
+  const event = await getCurrentEvent(database.db);
+  if (!entry || entry.eventId !== event.id || isOver(event)) throw notFound(NO_SUCH_LINK);
+  return { id: entry.id, event };
+}
+
+export async function myEntry(context: AppContext, token: string): Promise<MyEntry> {
+  const { id, event } = await entryOfLink(context, token);
+  const entry = await participantDetail(context, id);
+  return {
+    reference: entry.reference,
+    discipline: entry.discipline,
+    firstName: entry.firstName,
+    lastName: entry.lastName,
+    email: entry.email,
+    mobile: entry.mobile,
+    nextOfKinMobile: entry.nextOfKinMobile,
+    age: entry.age,
+    gender: entry.gender,
+    raceType: entry.raceType,
+    tshirtSize: entry.tshirtSize,
+    listedInSearch: entry.listedInSearch,
+    paymentStatus: entry.paymentStatus,
+    fees: entry.fees,
+    status: entry.status,
+    tshirtChangesUntil: event.tshirtChangesUntil,
+    tshirtChangeable: tshirtChangeable(event),
+    raceChangeable: isRegistrationOpen(event),
+  };
+}
+
+/** The entrant's correction, with the public form's rules and the entrant's own (see ChangedBy). */
+export async function changeMyEntry(context: AppContext, token: string, change: ParticipantEditData) {
+  const { id } = await entryOfLink(context, token);
+  await editEntry(context, id, change, { entrant: true });
+  return myEntry(context, token);
+}
+
+export async function cancelMyEntry(context: AppContext, token: string) {
+  const { id } = await entryOfLink(context, token);
+  await cancelEntry(context, id, { entrant: true });
+  // Offering the freed place to the race's waitlist (issue 17, part 2) belongs here.
+  return myEntry(context, token);
+}
+
+/** Says whether the confirmation went (it goes again at most once per few minutes). */
+export async function resendMyConfirmation(context: AppContext, token: string) {
+  const { id } = await entryOfLink(context, token);
+  return resendConfirmationOf(context, id, entryLinkUrl(context.env.PUBLIC_URL, token));
+}
+
+/** At most this many mails of links per address an hour, whoever asks. */
+export const MY_LINKS_PER_ADDRESS_PER_HOUR = 3;
+
+/**
+ * Mails a new link for each of the address's entries in the current event (nothing when it has none, or
+ * the event is over): the caller answers the same either way. The links are kept only if the mail goes.
+ */
+export async function mailMyLinks({ database, mailer, env }: AppContext, email: string) {
+  const { db } = database;
+  const event = await getCurrentEvent(db);
+  if (isOver(event)) return;
+  const entries = await activeEntriesOfEmail(db, event.id, email);
+  if (entries.length === 0) return;
+  const links = entries.map((entry) => ({ entry, link: newEntryLink(env.PUBLIC_URL) }));
+  const text = [
+    'Hello,',
+    '',
+    `Someone asked for the private links of the entries under this address for the ${event.title} ${event.year}.`,
+    'Each link opens one entry: see it, change it or cancel it. Keep them to yourself.',
+    '',
+    ...links.flatMap(({ entry, link }) => [
+      `${entry.reference}: ${entry.firstName} ${entry.lastName}, ${DISCIPLINE_LABELS[entry.discipline]} ${entry.raceType}`,
+      link.url,
+      '',
+    ]),
+    'If you did not ask for them, you can ignore this mail: the links were sent only to you.',
+  ].join('\n');
+  const queued = await db.transaction(async (tx) => {
+    const sent = await enqueueMailWithinLimit(
+      tx,
+      { to: email, kind: 'my-links', subject: `${event.title}: your registration links`, text },
+      { max: MY_LINKS_PER_ADDRESS_PER_HOUR, seconds: 3600 },
+    );
+    if (sent) for (const { entry, link } of links) await insertEntryLink(tx, entry.id, link.digest);
+    return sent;
+  });
+  if (queued) mailer.kick();
+}

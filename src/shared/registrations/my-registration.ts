@@ -1,0 +1,45 @@
+import * as z from 'zod/mini';
+import { ParticipantDetailSchema } from '../participants/participants.ts';
+import { emailAddress } from '../validation.ts';
+
+/** The path of an entrant's private page; the token is 32 base64url characters. */
+export const MY_TOKEN = /^[\w-]{32}$/;
+
+/**
+ * What the private link shows its holder: the entry as the organisers have it (no history, no payment
+ * details beyond its status), and what the entrant may still change.
+ */
+export const MyEntrySchema = z.extend(
+  z.pick(ParticipantDetailSchema, {
+    reference: true,
+    discipline: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    mobile: true,
+    nextOfKinMobile: true,
+    age: true,
+    gender: true,
+    raceType: true,
+    tshirtSize: true,
+    listedInSearch: true,
+    paymentStatus: true,
+    fees: true,
+    status: true,
+  }),
+  {
+    /** The last day (Harare, YYYY-MM-DD) the T-shirt size may change; null when there is no cut-off. */
+    tshirtChangesUntil: z.nullable(z.string()),
+    tshirtChangeable: z.boolean(),
+    /** False once registration has closed: then the organisers change races. */
+    raceChangeable: z.boolean(),
+  },
+);
+export type MyEntry = z.infer<typeof MyEntrySchema>;
+
+export const MyLinksRequestSchema = z.object({ email: emailAddress });
+export type MyLinksRequest = z.input<typeof MyLinksRequestSchema>;
+
+/** The same answer whether or not the address has entries: nobody learns who is registered. */
+export const MY_LINKS_SENT =
+  'If this address has entries for this year’s fun run, we have sent their links to it. Check your inbox (and spam folder) in a few minutes.';
