@@ -11,7 +11,7 @@ export function CancelEntryDialog({
   onClose,
   onCancelled,
 }: {
-  entry: { firstName: string; lastName: string; reference: string; raceType: string };
+  entry: { firstName: string; lastName: string; reference: string; raceType: string; bib?: number | null };
   cancel: () => Promise<unknown>;
   open: boolean;
   onClose: () => void;
@@ -41,7 +41,11 @@ export function CancelEntryDialog({
     <Dialog open={open} title={`Cancel the entry of ${entry.firstName} ${entry.lastName}?`} onClose={close}>
       <p id={textId} className="text-stone-700">
         {entry.reference} leaves the participants list and the exports, and frees its place in the{' '}
-        {entry.raceType} race. The entry and its history are kept. This cannot be undone here.
+        {entry.raceType} race. The entry and its history are kept
+        {typeof entry.bib === 'number'
+          ? `, and so is its bib ${entry.bib}, which is never given to anyone else`
+          : ''}
+        . This cannot be undone here.
       </p>
       {failure !== undefined && <DialogError>{errorText(failure)}</DialogError>}
       <DialogActions>
