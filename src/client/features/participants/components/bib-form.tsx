@@ -34,11 +34,7 @@ export function BibForm({ entry, onSaved }: { entry: ParticipantDetail; onSaved:
   }
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="flex flex-wrap items-end gap-3 rounded-lg bg-stone-50 p-4"
-    >
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 rounded-lg bg-stone-50 p-4">
       <TextField
         label="Bib number"
         hint={
@@ -51,9 +47,9 @@ export function BibForm({ entry, onSaved }: { entry: ParticipantDetail; onSaved:
         onChange={(event) => setValue(event.target.value)}
         inputMode="numeric"
         autoComplete="off"
-        fieldClassName="w-full sm:w-auto sm:max-w-xs"
+        className="sm:max-w-48"
       />
-      <button type="submit" className={rowButtonClass} disabled={save.isPending}>
+      <button type="submit" className={`${rowButtonClass} self-start`} disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save bib'}
       </button>
     </form>
