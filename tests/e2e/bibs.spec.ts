@@ -94,11 +94,11 @@ test('an admin sets a race’s bib range, assigns its bibs in surname order, and
   ).toBeVisible();
   await expectNoAxeViolations(page);
   await field.fill(String(from + 2));
-  await bib.getByRole('button', { name: 'Save bib' }).click();
+  await field.press('Enter');
   await expect(entry.getByRole('status').filter({ hasText: `Bib ${from + 2} saved.` })).toBeVisible();
   await expect(bib).toContainText(`Bib ${from + 2}.`);
   await bib.getByLabel('Bib number').fill('');
-  await bib.getByRole('button', { name: 'Save bib' }).click();
+  await bib.getByLabel('Bib number').press('Enter');
   await expect(entry.getByRole('status').filter({ hasText: 'The bib was cleared.' })).toBeVisible();
   await expect(bib).toContainText('No bib yet.');
   await expect(entry.getByText(`Bib ${from + 2} cleared`)).toBeVisible();
