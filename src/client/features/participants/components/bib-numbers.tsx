@@ -18,33 +18,7 @@ const raceName = (race: RaceBibs) => `${DISCIPLINE_NAMES[race.discipline]} ${rac
 const entries = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'entry' : 'entries'}`;
 
 /** Each race's bib numbers, and "Assign bibs" for the entries of a race that have none yet. */
-export function BibNumbers() {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  return (
-    <div className="mb-4">
-      <div className="grid grid-cols-1 sm:flex sm:justify-end">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen(!open)}
-          className={secondaryButtonClass}
-        >
-          Bib numbers
-          <span aria-hidden="true" className={`text-sm ${open ? 'rotate-180' : ''}`}>
-            ▾
-          </span>
-        </button>
-      </div>
-      <div id={panelId} hidden={!open}>
-        {open && <BibPanel />}
-      </div>
-    </div>
-  );
-}
-
-function BibPanel() {
+export function BibPanel() {
   const races = useRaceBibs();
   const headingId = useId();
   const [assigning, setAssigning] = useState<RaceBibs>();

@@ -8,18 +8,26 @@ import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
 import { exportUrl, startListCsvUrl, startListUrl } from '../api/list-participants.ts';
+import { BibPanel } from './bib-numbers.tsx';
 
 const DISCIPLINE_NAMES = { run: 'Runners', cycle: 'Cyclists' } as const;
 const entries = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'entry' : 'entries'}`;
 
-/** The list as filtered, as PDF and CSV; and each race's start list, which no filter changes. */
+/**
+ * The list as filtered, as PDF and CSV; each race's start list, which no filter changes; and, for the
+ * current edition, each race's bib numbers.
+ */
 export function Downloads({
   filter,
+  withBibs,
 }: {
   filter: ParticipantFilter & Pick<ParticipantListQuery, 'sort' | 'dir'>;
+  withBibs: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const [bibsOpen, setBibsOpen] = useState(false);
   const panelId = useId();
+  const bibsPanelId = useId();
   return (
     <div className="mb-4">
       <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
@@ -41,10 +49,29 @@ export function Downloads({
             ▾
           </span>
         </button>
+        {withBibs && (
+          <button
+            type="button"
+            aria-expanded={bibsOpen}
+            aria-controls={bibsPanelId}
+            onClick={() => setBibsOpen(!bibsOpen)}
+            className={`${secondaryButtonClass} col-span-2`}
+          >
+            Bib numbers
+            <span aria-hidden="true" className={`text-sm ${bibsOpen ? 'rotate-180' : ''}`}>
+              ▾
+            </span>
+          </button>
+        )}
       </div>
       <div id={panelId} hidden={!open}>
         {open && <StartLists />}
       </div>
+      {withBibs && (
+        <div id={bibsPanelId} hidden={!bibsOpen}>
+          {bibsOpen && <BibPanel />}
+        </div>
+      )}
     </div>
   );
 }

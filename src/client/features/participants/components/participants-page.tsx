@@ -28,7 +28,6 @@ import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../lib/use-debounced-v
 import { useEditions, useEventSettings } from '../../event-settings/api/event-settings.ts';
 import { useParticipants } from '../api/list-participants.ts';
 import { moneyText } from '../money-text.ts';
-import { BibNumbers } from './bib-numbers.tsx';
 import { Downloads } from './downloads.tsx';
 import { ArchivedNotice, EditionPicker } from './edition-picker.tsx';
 import { MarkPaidDialog } from './mark-paid-dialog.tsx';
@@ -120,8 +119,7 @@ export function ParticipantsPage() {
 
       <Filters state={state} update={update} filtered={filtered} clear={clear} />
 
-      <Downloads filter={downloadFilter} />
-      {!archived && <BibNumbers />}
+      <Downloads filter={downloadFilter} withBibs={!archived} />
 
       <div id={noticeId} tabIndex={-1} aria-live="polite" className="mb-4 empty:hidden focus:outline-none">
         {notice.listKey === listKey && notice.text && <FormSuccess>{notice.text}</FormSuccess>}
