@@ -168,25 +168,28 @@ test('an admin downloads a race’s start list: its entries by surname with T-sh
   await signInAsAdmin(page, admin);
   await page.goto('/Participants');
 
-  const toggle = page.getByRole('button', { name: 'Start lists (PDF)' });
+  const toggle = page.getByRole('button', { name: 'Start lists (PDF, CSV)' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const panel = page.getByRole('region', { name: 'Start lists for race morning' });
-  await expect(panel.getByRole('link', { name: /^Cyclists 30km/ })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Start list PDF: Cyclists 30km' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Timing CSV: Cyclists 30km' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   const download = page.waitForEvent('download');
-  await panel.getByRole('link', { name: /^Runners 10km/ }).click();
+  await panel.getByRole('link', { name: 'Start list PDF: Runners 10km' }).click();
   const pdf = await download;
   expect(pdf.suggestedFilename()).toBe('FunRun_StartList_Runners_10km.pdf');
   const pdfPath = testInfo.outputPath('start-list.pdf');
   await pdf.saveAs(pdfPath);
   const text = pdfText(pdfPath);
   expect(text).toContain('Celebration Fun Run — Start list: Runners 10km');
-  expect(text).toMatch(/Reference\s+Surname\s+First name\s+T-shirt\s+Payment\s+Check/);
-  expect(text).toMatch(new RegExp(`^\\s*${earlier}\\s+Banda${tag}\\s+Tariro\\s+Small\\s+Unpaid$`, 'm'));
-  expect(text).toMatch(new RegExp(`^\\s*${later}\\s+Zvobgo${tag}\\s+Anesu\\s+XXL\\s+Unpaid$`, 'm'));
+  expect(text).toMatch(/Bib\s+Surname\s+First name\s+Age group\s+T-shirt\s+Payment\s+Reference\s+Check/);
+  expect(text).toMatch(
+    new RegExp(`^\\s*Banda${tag}\\s+Tariro\\s+\\S+\\s+Small\\s+Unpaid\\s+${earlier}$`, 'm'),
+  );
+  expect(text).toMatch(new RegExp(`^\\s*Zvobgo${tag}\\s+Anesu\\s+\\S+\\s+XXL\\s+Unpaid\\s+${later}$`, 'm'));
   expect(text.indexOf(earlier)).toBeLessThan(text.indexOf(later));
   expect(text).not.toContain(otherRace);
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
 import { PaymentOptionsSchema } from '../events/payment-options.ts';
 import { PAYMENT_METHOD_KEYS } from '../events/payments.ts';
+import { bibNumber, bibRangeProblem, overlappingRanges } from '../participants/bibs.ts';
 import { phoneNumber } from '../phone.ts';
 import {
   blankAsMissing,
@@ -126,9 +127,31 @@ export const RaceInputSchema = z.object({
       z.string().check(z.trim(), z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter the start time as 06:30')),
     ),
   ),
+  /** The race's bib numbers, e.g. 1001 to 1999; both null for none yet; unchanged when left out. */
+  bibFrom: z.optional(z.nullable(bibNumber)),
+  bibTo: z.optional(z.nullable(bibNumber)),
 });
 export const RacesInputSchema = z.object({
-  races: z.array(RaceInputSchema).check(z.minLength(1, 'Keep at least one race'), z.maxLength(40)),
+  races: z.array(RaceInputSchema).check(
+    z.minLength(1, 'Keep at least one race'),
+    z.maxLength(40),
+    // The same rule the server keeps: each range whole, and no number in two races of the event.
+    z.superRefine((races, context) => {
+      const ranges = races.map((race) => ({ bibFrom: race.bibFrom ?? null, bibTo: race.bibTo ?? null }));
+      ranges.forEach((range, index) => {
+        const problem = bibRangeProblem(range);
+        if (problem)
+          context.addIssue({ code: 'custom', path: [index, problem.field], message: problem.message });
+      });
+      for (const { index, other } of overlappingRanges(ranges)) {
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'bibFrom'],
+          message: `These bibs overlap the ${races[other]?.label ?? 'other'} race's`,
+        });
+      }
+    }),
+  ),
 });
 export type RaceInput = z.input<typeof RaceInputSchema>;
 
@@ -140,6 +163,8 @@ export const AdminRaceSchema = z.object({
   feeUsd: z.nullable(z.string()),
   feeZwg: z.nullable(z.string()),
   startTime: z.nullable(z.string()),
+  bibFrom: z.nullable(z.number()),
+  bibTo: z.nullable(z.number()),
   taken: z.number(),
 });
 

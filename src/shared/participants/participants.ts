@@ -35,6 +35,7 @@ export const PARTICIPANT_COLUMNS = [
   ['tshirtSize', 'T-shirt'],
   ['paymentStatus', 'Payment'],
   ['reference', 'Reference'],
+  ['bib', 'Bib'],
   ['createdAt', 'Registered'],
 ] as const;
 export type ParticipantColumn = (typeof PARTICIPANT_COLUMNS)[number][0];
@@ -85,6 +86,8 @@ export const ParticipantSchema = z.object({
   raceType: z.string(),
   tshirtSize: z.string(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** The race number; null until the admin gives one. */
+  bib: z.nullable(z.number()),
   createdAt: z.string(),
   /** What was paid, where it was; the entry's own answer says more (ParticipantDetailSchema). */
   payment: z.object({ amount: z.nullable(z.string()), currency: z.nullable(z.enum(CURRENCIES)) }),
@@ -121,6 +124,8 @@ export const ParticipantDetailSchema = z.extend(ParticipantSchema, {
   /** An entry of an earlier edition: it can be read, not changed. */
   archived: z.boolean(),
   listedInSearch: z.boolean(),
+  /** The bib numbers of the entry's race, which a bib set by hand must be one of. */
+  raceBibs: z.object({ bibFrom: z.nullable(z.number()), bibTo: z.nullable(z.number()) }),
   // All of it, where the list has the amount and currency only.
   payment: PaymentSchema,
   history: z.array(HistoryEntrySchema),

@@ -6,6 +6,7 @@ import type {
   NewEditionInputSchema,
   RacesInputSchema,
 } from '../../../shared/event-settings/event-settings.ts';
+import { overlappingRanges } from '../../../shared/participants/bibs.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
@@ -54,6 +55,8 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
       feeUsd: race.feeUsd,
       feeZwg: race.feeZwg,
       startTime: race.startTime,
+      bibFrom: race.bibFrom,
+      bibTo: race.bibTo,
       taken: Number(taken),
     })),
   };
@@ -110,12 +113,27 @@ export async function saveRaces(db: Database, input: z.output<typeof RacesInputS
         feeUsd: race.feeUsd,
         feeZwg: race.feeZwg,
         startTime: race.startTime,
+        ...(race.bibFrom !== undefined ? { bibFrom: race.bibFrom } : {}),
+        ...(race.bibTo !== undefined ? { bibTo: race.bibTo } : {}),
         sortOrder: index,
       };
       if (!race.id) await insertRace(tx, event.id, values);
       else if (!(await updateRace(tx, event.id, race.id, values))) {
         throw badRequest(`Race ${race.label} is not one of this event's races.`);
       }
+    }
+    // Ranges left out kept their stored values, so the rule is checked again on what is now saved.
+    const saved = await listRaceRows(tx, event.id);
+    const [overlap] = overlappingRanges(saved);
+    if (overlap) {
+      const race = saved[overlap.index];
+      const other = saved[overlap.other];
+      throw badRequest('Please check the races.', [
+        {
+          path: `races.${input.races.findIndex((r) => r.label === race?.label && r.discipline === race?.discipline)}.bibFrom`,
+          message: `These bibs overlap the ${other?.label ?? 'other'} race's`,
+        },
+      ]);
     }
   });
   return eventSettings(db);

@@ -40,6 +40,7 @@ export function csvRecord(row: ExportRow): string[] {
     row.tshirtSize,
     PAYMENT_STATUS_LABELS[row.paymentStatus],
     row.reference,
+    row.bib === null ? '' : String(row.bib),
     formatRegistered(row.createdAt),
     row.paymentMethod ? PAYMENT_METHOD_LABELS[row.paymentMethod as PaymentMethod] : '',
     row.paymentAmount ?? '',

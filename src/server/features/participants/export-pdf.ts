@@ -9,17 +9,18 @@ import type { ExportRow } from './repository.ts';
  * Widths fit "+263 77 123 4567", "CFR26-10000" and the bold headings at 8 points.
  */
 const COLUMNS: PdfColumn<ExportRow>[] = [
-  { label: 'Name', width: 92, value: (row) => row.firstName },
-  { label: 'Surname', width: 104, value: (row) => row.lastName },
+  { label: 'Name', width: 82, value: (row) => row.firstName },
+  { label: 'Surname', width: 96, value: (row) => row.lastName },
   { label: 'Email', width: 171, value: (row) => row.email },
   { label: 'Mobile', width: 74, value: (row) => formatPhone(row.mobile) },
   { label: 'Age', width: 24, value: (row) => String(row.age) },
-  { label: 'Gender', width: 40, value: (row) => row.gender ?? '' },
-  { label: 'Race Type', width: 62, value: (row) => row.raceType },
+  { label: 'Gender', width: 36, value: (row) => row.gender ?? '' },
+  { label: 'Race Type', width: 56, value: (row) => row.raceType },
   { label: 'Next of Kin', width: 74, value: (row) => formatPhone(row.nextOfKinMobile) },
   { label: 'T-shirt', width: 42, value: (row) => row.tshirtSize },
   { label: 'Payment', width: 40, value: (row) => PAYMENT_STATUS_LABELS[row.paymentStatus] },
   { label: 'Reference', width: 58, value: (row) => row.reference },
+  { label: 'Bib', width: 28, value: (row) => (row.bib === null ? '' : String(row.bib)) },
 ];
 
 /** The filters in words, for the PDF's subtitle. */

@@ -401,6 +401,7 @@ describe('exports', () => {
       'T-shirt',
       'Payment',
       'Reference',
+      'Bib',
       'Registered',
       'Payment method',
       'Amount',
@@ -508,7 +509,7 @@ describe('exports', () => {
     expect(text).toContain('Celebration Fun Run Participants');
     expect(text).toContain('Filters: Cyclists · 1 entry');
     expect(text).toMatch(
-      /Name\s+Surname\s+Email\s+Mobile\s+Age\s+Gender\s+Race Type\s+Next of Kin\s+T-shirt\s+Payment\s+Reference/,
+      /Name\s+Surname\s+Email\s+Mobile\s+Age\s+Gender\s+Race Type\s+Next of Kin\s+T-shirt\s+Payment\s+Reference\s+Bib/,
     );
     // The discipline is the band above its rows, not a column.
     expect(text).not.toContain('Discipline');

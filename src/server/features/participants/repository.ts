@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { BIB_MAX, type BibOrder } from '../../../shared/participants/bibs.ts';
 import type {
   Currency,
   ParticipantColumn,
@@ -25,6 +26,7 @@ export const participantColumns = {
   raceType: raceOptions.label,
   tshirtSize: registrations.tshirtSize,
   paymentStatus: registrations.paymentStatus,
+  bib: registrations.bib,
   createdAt: registrations.createdAt,
   paymentAmount: registrations.paymentAmount,
   paymentCurrency: registrations.paymentCurrency,
@@ -49,6 +51,8 @@ const SORT_EXPRESSIONS: Record<
   tshirtSize: sql`${registrations.tshirtSize}`,
   paymentStatus: sql`${registrations.paymentStatus}`,
   reference: sql`${registrations.reference}`,
+  // Never null, so that the exports can page by it; entries without a bib come after the highest.
+  bib: sql`coalesce(${registrations.bib}, ${BIB_MAX + 1})`,
   createdAt: registrations.createdAt,
 };
 
@@ -195,7 +199,13 @@ export async function* participantBatches(
 /** A race of the event, or undefined for another event's race or none. */
 export async function findRaceOfEvent(db: Database, eventId: string, raceId: string) {
   const [race] = await db
-    .select({ id: raceOptions.id, discipline: raceOptions.discipline, label: raceOptions.label })
+    .select({
+      id: raceOptions.id,
+      discipline: raceOptions.discipline,
+      label: raceOptions.label,
+      bibFrom: raceOptions.bibFrom,
+      bibTo: raceOptions.bibTo,
+    })
     .from(raceOptions)
     .where(and(eq(raceOptions.id, raceId), eq(raceOptions.eventId, eventId)));
   return race;
@@ -223,8 +233,11 @@ export async function* startListBatches(db: Database, raceId: string, batchSize 
     const rows = await db
       .select({
         reference: registrations.reference,
+        bib: registrations.bib,
         firstName: registrations.firstName,
         lastName: registrations.lastName,
+        gender: registrations.gender,
+        age: registrations.age,
         tshirtSize: registrations.tshirtSize,
         paymentStatus: registrations.paymentStatus,
         surnameKey,
@@ -266,6 +279,8 @@ export async function findParticipant(db: Database | Transaction, eventId: strin
       waiverReason: registrations.waiverReason,
       listedInSearch: registrations.listedInSearch,
       companyAccountId: registrations.companyAccountId,
+      bibFrom: raceOptions.bibFrom,
+      bibTo: raceOptions.bibTo,
     })
     .from(registrations)
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
@@ -355,4 +370,87 @@ export async function markEntriesPaid(
       })
       .where(inArray(registrations.id, ids));
   }
+}
+
+/**
+ * A race of the event with its bib range, locked until the transaction ends: whoever assigns or sets bibs
+ * of this race meanwhile waits, and then sees the numbers given here.
+ */
+export async function lockRaceBibs(tx: Transaction, eventId: string, raceId: string) {
+  const [race] = await tx
+    .select({
+      id: raceOptions.id,
+      discipline: raceOptions.discipline,
+      label: raceOptions.label,
+      bibFrom: raceOptions.bibFrom,
+      bibTo: raceOptions.bibTo,
+    })
+    .from(raceOptions)
+    .where(and(eq(raceOptions.id, raceId), eq(raceOptions.eventId, eventId)))
+    .for('update');
+  return race;
+}
+
+const BIB_ORDER_KEYS: Record<BibOrder, SQL[]> = {
+  surname: [
+    sql`lower(${registrations.lastName})`,
+    sql`lower(${registrations.firstName})`,
+    sql`${registrations.reference}`,
+  ],
+  registration: [sql`${registrations.createdAt}`, sql`${registrations.reference}`],
+};
+
+/** A race's entries that are not cancelled and have no bib, in the order they get one. */
+export async function entriesWithoutBib(tx: Transaction, raceId: string, order: BibOrder) {
+  const rows = await tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(and(inRace(raceId), isNull(registrations.bib)))
+    .orderBy(...BIB_ORDER_KEYS[order].map((key) => asc(key)));
+  return rows.map((row) => row.id);
+}
+
+/** The bibs between `from` and `to` that an entry of the event holds, cancelled ones too. */
+export async function bibsTakenBetween(tx: Transaction, eventId: string, from: number, to: number) {
+  const rows = await tx
+    .select({ bib: registrations.bib })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), between(registrations.bib, from, to)));
+  return new Set(rows.map((row) => row.bib as number));
+}
+
+/** Gives each entry its bib, a thousand entries a statement. */
+export async function giveBibs(tx: Transaction, given: { id: string; bib: number }[]) {
+  for (let start = 0; start < given.length; start += 1000) {
+    const rows = sql.join(
+      given.slice(start, start + 1000).map(({ id, bib }) => sql`(${id}::uuid, ${bib}::integer)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update ${registrations} set bib = given.bib from (values ${rows}) as given(id, bib)
+        where ${registrations.id} = given.id`,
+    );
+  }
+}
+
+/** Each race of the event with its bib range and how many of its entries have a bib, and how many numbers are free. */
+export async function raceBibCounts(db: Database, eventId: string) {
+  return db
+    .select({
+      id: raceOptions.id,
+      discipline: raceOptions.discipline,
+      label: raceOptions.label,
+      bibFrom: raceOptions.bibFrom,
+      bibTo: raceOptions.bibTo,
+      active: sql<number>`(select count(*)::integer from ${registrations} as r
+        where r.race_option_id = "race_options"."id" and r.status = 'active')`,
+      withoutBib: sql<number>`(select count(*)::integer from ${registrations} as r
+        where r.race_option_id = "race_options"."id" and r.status = 'active' and r.bib is null)`,
+      takenInRange: sql<number>`(select count(*)::integer from ${registrations} as r
+        where r.event_id = "race_options"."event_id"
+          and r.bib between "race_options"."bib_from" and "race_options"."bib_to")`,
+    })
+    .from(raceOptions)
+    .where(eq(raceOptions.eventId, eventId))
+    .orderBy(raceOptions.discipline, raceOptions.sortOrder);
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AssignBibsResultSchema,
+  AssignBibsSchema,
+  BibInputSchema,
+  RacesBibsSchema,
+} from '../../../shared/participants/bibs.ts';
+import {
   MarkPaidResultSchema,
   MarkPaidSchema,
   ParticipantDetailSchema,
@@ -13,6 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { idParams, noContent, sendAttachment, sendCsv } from '../../http/replies.ts';
 import {
+  assignBibs,
   cancelEntry,
   editEntry,
   markPaid,
@@ -20,8 +27,11 @@ import {
   participantsCsvExport,
   participantsPage,
   participantsPdfExport,
+  raceBibs,
+  raceStartListCsv,
   raceStartListPdf,
   recordPayment,
+  setBib,
 } from './service.ts';
 
 const admins = ['admin'] as const;
@@ -108,6 +118,67 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       const { fileName, pdf } = await raceStartListPdf(context, request.params.id);
       return sendAttachment(reply, fileName, 'application/pdf', pdf);
     },
+  );
+
+  api.get(
+    '/races/:id/start-list.csv',
+    {
+      config: { access: admins },
+      schema: {
+        summary:
+          "A race's start list as CSV for a timing company: bib, first name, last name, gender, age, age group, race, reference",
+        tags,
+        params: RaceIdParams,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await raceStartListCsv(context, request.params.id);
+      return sendCsv(reply, fileName, csv);
+    },
+  );
+
+  api.get(
+    '/races/bibs',
+    {
+      config: { access: admins },
+      schema: {
+        summary: "Each race's bib range, its entries without a bib and the numbers still free",
+        tags,
+        response: { 200: RacesBibsSchema },
+      },
+    },
+    async () => raceBibs(context),
+  );
+
+  api.post(
+    '/races/:id/bibs',
+    {
+      config: { access: admins },
+      schema: {
+        summary:
+          "Give bibs to the race's entries that have none, in surname or registration order (all or none; 409 when the range is too small)",
+        tags,
+        params: RaceIdParams,
+        body: AssignBibsSchema,
+        response: { 200: AssignBibsResultSchema },
+      },
+    },
+    async (request) => assignBibs(context, request.params.id, request.body, signedInUser(request)),
+  );
+
+  api.put(
+    '/participants/:id/bib',
+    {
+      config: { access: admins },
+      schema: {
+        summary: "Set one entry's bib (one of its race's numbers, free in the event) or clear it (null)",
+        tags,
+        params: IdParams,
+        body: BibInputSchema,
+        response: { 200: ParticipantDetailSchema },
+      },
+    },
+    async (request) => setBib(context, request.params.id, request.body, signedInUser(request)),
   );
 
   api.get(

@@ -1,15 +1,18 @@
+import { ageGroup } from '../../../shared/participants/age-groups.ts';
 import { PAYMENT_STATUS_LABELS } from '../../../shared/participants/participants.ts';
 import { entries, type PdfColumn, tablePdf } from './pdf-table.ts';
 import type { StartListRow } from './repository.ts';
 
 /** What a volunteer with a clipboard needs at the start, on portrait A4, with a box to tick each starter. */
 const COLUMNS: PdfColumn<StartListRow>[] = [
-  { label: 'Reference', width: 78, value: (row) => row.reference },
-  { label: 'Surname', width: 150, value: (row) => row.lastName },
-  { label: 'First name', width: 140, value: (row) => row.firstName },
-  { label: 'T-shirt', width: 56, value: (row) => row.tshirtSize },
-  { label: 'Payment', width: 58, value: (row) => PAYMENT_STATUS_LABELS[row.paymentStatus] },
-  { label: 'Check', width: 53 },
+  { label: 'Bib', width: 40, value: (row) => (row.bib === null ? '' : String(row.bib)) },
+  { label: 'Surname', width: 106, value: (row) => row.lastName },
+  { label: 'First name', width: 96, value: (row) => row.firstName },
+  { label: 'Age group', width: 62, value: (row) => ageGroup(row.age) },
+  { label: 'T-shirt', width: 50, value: (row) => row.tshirtSize },
+  { label: 'Payment', width: 50, value: (row) => PAYMENT_STATUS_LABELS[row.paymentStatus] },
+  { label: 'Reference', width: 76, value: (row) => row.reference },
+  { label: 'Check', width: 55 },
 ];
 
 export interface StartListHeading {

@@ -73,15 +73,15 @@ describe("a race's start list", () => {
     const text = pdfText(response.rawPayload);
     expect(text).toContain('Celebration Fun Run — Start list: Runners 10km');
     expect(text).toContain('3 entries by surname (cancelled entries left out)');
-    expect(text).toMatch(/Reference\s+Surname\s+First name\s+T-shirt\s+Payment\s+Check/);
+    expect(text).toMatch(/Bib\s+Surname\s+First name\s+Age group\s+T-shirt\s+Payment\s+Reference\s+Check/);
     const rows = text
       .split('\n')
       .filter((line) => /CFR\d+-\d+/.test(line) && !line.includes('Start list'))
       .map((line) => line.trim().split(/\s{2,}/));
     expect(rows).toEqual([
-      [bandaAnesu, 'Banda', 'anesu', 'Medium', 'Unpaid'],
-      [bandaTendai, 'banda', 'Tendai', 'Medium', 'Unpaid'],
-      [zulu, 'Zulu', 'Anesu', 'XXL', 'Paid'],
+      ['Banda', 'anesu', '30–39', 'Medium', 'Unpaid', bandaAnesu],
+      ['banda', 'Tendai', '30–39', 'Medium', 'Unpaid', bandaTendai],
+      ['Zulu', 'Anesu', '30–39', 'XXL', 'Paid', zulu],
     ]);
     for (const reference of [cancelled, otherRace, cyclist]) expect(text).not.toContain(reference);
     expect(text).toContain('Celebration Fun Run — Start list: Runners 10km · Page 1');

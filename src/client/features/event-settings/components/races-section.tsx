@@ -26,6 +26,8 @@ interface RaceRow {
   feeUsd: string;
   feeZwg: string;
   startTime: string;
+  bibFrom: string;
+  bibTo: string;
   taken: number;
 }
 type Errors = Partial<Record<string, string>>;
@@ -45,6 +47,8 @@ const rowsOf = (settings: EventSettings): RaceRow[] =>
         feeUsd: race.feeUsd ?? '',
         feeZwg: race.feeZwg ?? '',
         startTime: race.startTime ?? '',
+        bibFrom: race.bibFrom === null ? '' : String(race.bibFrom),
+        bibTo: race.bibTo === null ? '' : String(race.bibTo),
         taken: race.taken,
       })),
   );
@@ -68,6 +72,8 @@ const toInput = (row: RaceRow) =>
     feeUsd: feeOf(row.feeUsd),
     feeZwg: feeOf(row.feeZwg),
     startTime: row.startTime.trim() || null,
+    bibFrom: capacityOf(row.bibFrom),
+    bibTo: capacityOf(row.bibTo),
   }) as RaceInput;
 
 /** Errors keyed by row key and field, e.g. "7.capacity", from contract paths such as races.3.capacity. */
@@ -145,7 +151,7 @@ export function RacesSection({ settings }: { settings: EventSettings }) {
     <SettingsSection
       id="races"
       title="Races"
-      intro="Each race’s name, how many places it has, its fees and its start time on the day; leave the capacity empty for no limit and a fee empty for none. A race whose entries reach its capacity shows as Full on the form."
+      intro="Each race’s name, how many places it has, its fees, its start time on the day and its bib numbers (e.g. 1001 to 1999; no two races share a number); leave the capacity empty for no limit and a fee empty for none. A race whose entries reach its capacity shows as Full on the form."
       onSubmit={onSubmit}
       saving={save.isPending}
       saveLabel="Save races"
@@ -182,6 +188,8 @@ export function RacesSection({ settings }: { settings: EventSettings }) {
                   feeUsd: '',
                   feeZwg: '',
                   startTime: '',
+                  bibFrom: '',
+                  bibTo: '',
                   taken: 0,
                 };
                 change([...rows, added], added.key);
@@ -212,7 +220,10 @@ function RaceCard({
   const name = row.label.trim() || 'new race';
   const capacity = capacityOf(row.capacity);
   const full = typeof capacity === 'number' && row.taken >= capacity;
-  const field = (name: 'label' | 'capacity' | 'feeUsd' | 'feeZwg' | 'startTime', label: string) => ({
+  const field = (
+    name: 'label' | 'capacity' | 'feeUsd' | 'feeZwg' | 'startTime' | 'bibFrom' | 'bibTo',
+    label: string,
+  ) => ({
     label,
     error: errors[`${row.key}.${name}`],
     value: row[name],
@@ -242,12 +253,14 @@ function RaceCard({
           </button>
         )}
       </div>
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-7">
         <TextField {...field('label', 'Name')} ref={labelRef} />
         <TextField {...field('capacity', 'Capacity')} placeholder="No limit" inputMode="numeric" />
         <TextField {...field('feeUsd', 'Fee in USD')} placeholder="No fee" inputMode="decimal" />
         <TextField {...field('feeZwg', 'Fee in ZWG')} placeholder="No fee" inputMode="decimal" />
         <TextField {...field('startTime', 'Start time')} type="time" />
+        <TextField {...field('bibFrom', 'Bibs from')} placeholder="None" inputMode="numeric" />
+        <TextField {...field('bibTo', 'Bibs to')} placeholder="None" inputMode="numeric" />
       </div>
     </fieldset>
   );

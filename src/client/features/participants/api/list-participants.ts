@@ -50,3 +50,6 @@ export function exportUrl(
 
 /** A race's start list (PDF): every entry not cancelled, by surname, whatever the list's filters. */
 export const startListUrl = (raceId: string) => `/api/races/${encodeURIComponent(raceId)}/start-list.pdf`;
+
+/** A race's start list as CSV for a timing company (bib, names, gender, age, age group, race, reference). */
+export const startListCsvUrl = (raceId: string) => `/api/races/${encodeURIComponent(raceId)}/start-list.csv`;

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ParticipantDetail,
   ParticipantEditData,
@@ -24,16 +24,22 @@ export const useParticipant = (id: string | undefined) =>
  * Every change answers with the whole entry: show it at once, in the entry and in the lists' rows, then
  * refresh the lists and the dashboard.
  */
-function useChange<T>(request: (id: string, body: T) => Promise<ParticipantDetail>) {
+export function useChange<T>(
+  request: (id: string, body: T) => Promise<ParticipantDetail>,
+  alsoRefresh: readonly QueryKey[] = [],
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: T }) => request(id, body),
     onSuccess: (detail) => {
       queryClient.setQueryData(getParticipantQueryOptions(detail.id).queryKey, detail);
-      const { paymentStatus, payment } = detail;
-      updateListRows(queryClient, (row) => (row.id === detail.id ? { ...row, paymentStatus, payment } : row));
+      const { paymentStatus, payment, bib } = detail;
+      updateListRows(queryClient, (row) =>
+        row.id === detail.id ? { ...row, paymentStatus, payment, bib } : row,
+      );
       void queryClient.invalidateQueries({ queryKey: getParticipantsQueryOptions().queryKey });
       void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+      for (const queryKey of alsoRefresh) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

@@ -12,7 +12,7 @@ export function CancelEntryDialog({
   onCancelled,
   description,
 }: {
-  entry: { firstName: string; lastName: string; reference: string; raceType: string };
+  entry: { firstName: string; lastName: string; reference: string; raceType: string; bib?: number | null };
   /** What cancelling does, in the words of whoever cancels; the organisers' by default. */
   description?: ReactNode;
   cancel: () => Promise<unknown>;
@@ -46,7 +46,11 @@ export function CancelEntryDialog({
         {description ?? (
           <>
             {entry.reference} leaves the participants list and the exports, and frees its place in the{' '}
-            {entry.raceType} race. The entry and its history are kept. This cannot be undone here.
+            {entry.raceType} race. The entry and its history are kept
+            {typeof entry.bib === 'number'
+              ? `, and so is its bib ${entry.bib}, which is never given to anyone else`
+              : ''}
+            . This cannot be undone here.
           </>
         )}
       </p>

@@ -7,19 +7,27 @@ import { rowButtonClass, secondaryButtonClass } from '../../../components/ui/but
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
-import { exportUrl, startListUrl } from '../api/list-participants.ts';
+import { exportUrl, startListCsvUrl, startListUrl } from '../api/list-participants.ts';
+import { BibPanel } from './bib-numbers.tsx';
 
 const DISCIPLINE_NAMES = { run: 'Runners', cycle: 'Cyclists' } as const;
 const entries = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'entry' : 'entries'}`;
 
-/** The list as filtered, as PDF and CSV; and each race's start list, which no filter changes. */
+/**
+ * The list as filtered, as PDF and CSV; each race's start list, which no filter changes; and, for the
+ * current edition, each race's bib numbers.
+ */
 export function Downloads({
   filter,
+  withBibs,
 }: {
   filter: ParticipantFilter & Pick<ParticipantListQuery, 'sort' | 'dir'>;
+  withBibs: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const [bibsOpen, setBibsOpen] = useState(false);
   const panelId = useId();
+  const bibsPanelId = useId();
   return (
     <div className="mb-4">
       <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
@@ -36,15 +44,34 @@ export function Downloads({
           onClick={() => setOpen(!open)}
           className={`${secondaryButtonClass} col-span-2`}
         >
-          Start lists (PDF)
+          Start lists (PDF, CSV)
           <span aria-hidden="true" className={`text-sm ${open ? 'rotate-180' : ''}`}>
             ▾
           </span>
         </button>
+        {withBibs && (
+          <button
+            type="button"
+            aria-expanded={bibsOpen}
+            aria-controls={bibsPanelId}
+            onClick={() => setBibsOpen(!bibsOpen)}
+            className={`${secondaryButtonClass} col-span-2`}
+          >
+            Bib numbers
+            <span aria-hidden="true" className={`text-sm ${bibsOpen ? 'rotate-180' : ''}`}>
+              ▾
+            </span>
+          </button>
+        )}
       </div>
       <div id={panelId} hidden={!open}>
         {open && <StartLists />}
       </div>
+      {withBibs && (
+        <div id={bibsPanelId} hidden={!bibsOpen}>
+          {bibsOpen && <BibPanel />}
+        </div>
+      )}
     </div>
   );
 }
@@ -61,21 +88,38 @@ function StartLists() {
         Start lists for race morning
       </h2>
       <p className="mt-1 text-sm text-stone-700">
-        One PDF per race: every entry that is not cancelled, by surname, with reference, T‑shirt, payment and
-        a box to tick. The filters above do not change it.
+        Per race, a PDF for race morning: every entry that is not cancelled, by surname, with bib, age group,
+        T‑shirt, payment, reference and a box to tick; and a CSV for the timing company (bib, names, gender,
+        age, age group, race, reference). The filters above do not change them.
       </p>
       {settings.isPending && <Loading label="Loading the races…" />}
       <QueryError query={settings} />
       {settings.data && (
         <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {settings.data.races.map((race) => (
-            <li key={race.id}>
-              <a href={startListUrl(race.id)} download className={`${rowButtonClass} w-full flex-col`}>
-                <span>
-                  {DISCIPLINE_NAMES[race.discipline]} {race.label}
-                </span>
-                <span className="text-xs font-normal text-stone-600">{entries(race.taken)}</span>
-              </a>
+            <li key={race.id} className="flex flex-col gap-1 rounded-lg border border-stone-200 p-2">
+              <span className="text-sm font-semibold text-stone-900">
+                {DISCIPLINE_NAMES[race.discipline]} {race.label}{' '}
+                <span className="font-normal text-stone-600">· {entries(race.taken)}</span>
+              </span>
+              <span className="grid grid-cols-2 gap-2">
+                <a
+                  href={startListUrl(race.id)}
+                  download
+                  className={rowButtonClass}
+                  aria-label={`Start list PDF: ${DISCIPLINE_NAMES[race.discipline]} ${race.label}`}
+                >
+                  PDF
+                </a>
+                <a
+                  href={startListCsvUrl(race.id)}
+                  download
+                  className={rowButtonClass}
+                  aria-label={`Timing CSV: ${DISCIPLINE_NAMES[race.discipline]} ${race.label}`}
+                >
+                  CSV
+                </a>
+              </span>
             </li>
           ))}
         </ul>

@@ -53,6 +53,13 @@ export const COLUMN_VALUES: Record<ParticipantColumn, (entry: Participant) => Re
     );
   },
   reference: (entry) => entry.reference,
+  bib: (entry) =>
+    entry.bib ?? (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">none yet</span>
+      </>
+    ),
   createdAt: (entry) => formatDate(entry.createdAt),
 };
 
@@ -62,6 +69,7 @@ export const COLUMN_LABELS = Object.fromEntries(PARTICIPANT_COLUMNS) as Record<P
 export function sortOrderLabel(column: ParticipantColumn, dir: 'asc' | 'desc') {
   const label = COLUMN_LABELS[column];
   if (column === 'age') return `${label}, ${dir === 'asc' ? 'youngest first' : 'oldest first'}`;
+  if (column === 'bib') return `${label}, ${dir === 'asc' ? 'lowest first' : 'highest first'}`;
   if (column === 'createdAt') return `${label}, ${dir === 'asc' ? 'oldest first' : 'newest first'}`;
   return `${label}, ${dir === 'asc' ? 'A to Z' : 'Z to A'}`;
 }

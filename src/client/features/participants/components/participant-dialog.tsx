@@ -19,6 +19,7 @@ import { ENTRANT_FIELDS } from '../../registrations/components/entrant-fields.ts
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
 import { moneyText } from '../money-text.ts';
 import { paidOffFee } from '../paid-defaults.ts';
+import { BibForm } from './bib-form.tsx';
 import { CancelEntryDialog } from './cancel-entry-dialog.tsx';
 import { EditEntryForm } from './edit-entry-form.tsx';
 import { COLUMN_LABELS, COLUMN_VALUES, fullName, PAYMENT_TONES } from './participant-columns.tsx';
@@ -144,6 +145,19 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
             )}
           </>
         )}
+      </section>
+
+      <section aria-labelledby={`${id}-bib`} className="flex flex-col gap-3">
+        <h3 id={`${id}-bib`} className={sectionHeading}>
+          Bib
+        </h3>
+        <p className="text-stone-800">
+          {entry.bib === null ? 'No bib yet.' : `Bib ${entry.bib}.`}
+          {cancelled &&
+            entry.bib !== null &&
+            ' The entry was cancelled but keeps its bib, so the number is never given to anyone else.'}
+        </p>
+        {changeable && <BibForm key={entry.bib ?? 'none'} entry={entry} onSaved={done} />}
       </section>
 
       <section aria-labelledby={`${id}-payment`} className="flex flex-col gap-3">

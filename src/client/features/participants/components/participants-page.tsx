@@ -119,7 +119,7 @@ export function ParticipantsPage() {
 
       <Filters state={state} update={update} filtered={filtered} clear={clear} />
 
-      <Downloads filter={downloadFilter} />
+      <Downloads filter={downloadFilter} withBibs={!archived} />
 
       <div id={noticeId} tabIndex={-1} aria-live="polite" className="mb-4 empty:hidden focus:outline-none">
         {notice.listKey === listKey && notice.text && <FormSuccess>{notice.text}</FormSuccess>}
