@@ -135,22 +135,21 @@ export const RacesInputSchema = z.object({
   races: z.array(RaceInputSchema).check(
     z.minLength(1, 'Keep at least one race'),
     z.maxLength(40),
-    // The same rule the server keeps: each range whole, and no number in two races of the event.
-    z.superRefine((races, context) => {
+    // The same rule the server keeps: each range whole, and no number in two races of the event. A plain
+    // check function, not z.superRefine: a zod helper used here rides in every public form's download.
+    (context) => {
+      const races = context.value;
       const ranges = races.map((race) => ({ bibFrom: race.bibFrom ?? null, bibTo: race.bibTo ?? null }));
+      const issue = (path: (string | number)[], message: string) =>
+        context.issues.push({ code: 'custom', path, message, input: races });
       ranges.forEach((range, index) => {
         const problem = bibRangeProblem(range);
-        if (problem)
-          context.addIssue({ code: 'custom', path: [index, problem.field], message: problem.message });
+        if (problem) issue([index, problem.field], problem.message);
       });
       for (const { index, other } of overlappingRanges(ranges)) {
-        context.addIssue({
-          code: 'custom',
-          path: [index, 'bibFrom'],
-          message: `These bibs overlap the ${races[other]?.label ?? 'other'} race's`,
-        });
+        issue([index, 'bibFrom'], `These bibs overlap the ${races[other]?.label ?? 'other'} race's`);
       }
-    }),
+    },
   ),
 });
 export type RaceInput = z.input<typeof RaceInputSchema>;
