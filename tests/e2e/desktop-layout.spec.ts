@@ -1,7 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
+import { runnerEntry } from '../support/entries.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/fun-run-admin.ts';
 import { insertApplicant, newPerson, uniqueToken } from './support/programme.ts';
+import { originOf } from './support/progress.ts';
 
 // What was cut off or broken at 1280 px (issue 21): at phone width these screens are cards.
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 1280, 'a desktop layout');
@@ -84,4 +86,26 @@ test('the facilitators register shows every action at 1280 px, and its print bre
   const printed = page.locator('table').filter({ hasText: token }).last().locator('td');
   await expect(printed.first()).toBeVisible();
   expect(await wordsBrokenInside(printed)).toEqual([]);
+});
+
+test('the participants list shows all its columns at 1280 px without scrolling sideways', async ({
+  page,
+  admin,
+}, testInfo) => {
+  const surname = uniqueToken('Wide');
+  const entered = await page.request.post('/api/registrations', {
+    data: runnerEntry('', {
+      firstName: 'Kudakwashe',
+      lastName: surname,
+      email: `kudakwashe.chiwenga-mukarakate.${surname}@example.com`.toLowerCase(),
+    }),
+    headers: { origin: originOf(testInfo) },
+  });
+  expect(entered.status()).toBe(201);
+  await signInAsAdmin(page, admin);
+  await page.goto(`/Participants?q=${surname}`);
+  const table = page.getByRole('region', { name: 'Participants table' });
+  await expect(table.getByRole('columnheader', { name: /Registered/ })).toBeVisible();
+  const [scrolled, shown] = await table.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+  expect(scrolled).toBeLessThanOrEqual(shown ?? 0);
 });
