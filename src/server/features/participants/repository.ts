@@ -196,9 +196,14 @@ export async function* participantBatches(
   }
 }
 
-/** A race of the event, or undefined for another event's race or none. */
-export async function findRaceOfEvent(db: Database, eventId: string, raceId: string) {
-  const [race] = await db
+/** A race of the event with its bib range, or undefined for another event's race or none. */
+export async function findRaceOfEvent(
+  db: Database | Transaction,
+  eventId: string,
+  raceId: string,
+  { lock = false } = {},
+) {
+  const query = db
     .select({
       id: raceOptions.id,
       discipline: raceOptions.discipline,
@@ -208,6 +213,7 @@ export async function findRaceOfEvent(db: Database, eventId: string, raceId: str
     })
     .from(raceOptions)
     .where(and(eq(raceOptions.id, raceId), eq(raceOptions.eventId, eventId)));
+  const [race] = lock ? await query.for('update') : await query;
   return race;
 }
 
@@ -376,20 +382,8 @@ export async function markEntriesPaid(
  * A race of the event with its bib range, locked until the transaction ends: whoever assigns or sets bibs
  * of this race meanwhile waits, and then sees the numbers given here.
  */
-export async function lockRaceBibs(tx: Transaction, eventId: string, raceId: string) {
-  const [race] = await tx
-    .select({
-      id: raceOptions.id,
-      discipline: raceOptions.discipline,
-      label: raceOptions.label,
-      bibFrom: raceOptions.bibFrom,
-      bibTo: raceOptions.bibTo,
-    })
-    .from(raceOptions)
-    .where(and(eq(raceOptions.id, raceId), eq(raceOptions.eventId, eventId)))
-    .for('update');
-  return race;
-}
+export const lockRaceBibs = (tx: Transaction, eventId: string, raceId: string) =>
+  findRaceOfEvent(tx, eventId, raceId, { lock: true });
 
 const BIB_ORDER_KEYS: Record<BibOrder, SQL[]> = {
   surname: [
