@@ -1,8 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** No axe violations on the page as it is now (a dialog open, details expanded…). */
+/**
+ * No axe violations on the page as it is now (a dialog open, details expanded…), once nothing says it is
+ * still loading (a list dimmed while its next rows load has lower contrast on purpose).
+ */
 export async function expectNoAxeViolations(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

@@ -24,16 +24,20 @@ export function DataTable({
   columns,
   children,
   className = '',
+  busy = false,
 }: {
   label: string;
   /** Plain headings, sortable or unseen ones; an empty heading is the actions column. */
   columns: Column[];
   children: ReactNode;
   className?: string;
+  /** The rows shown are the last ones while new ones load (said to assistive technology). */
+  busy?: boolean;
 }) {
   return (
     <section
       aria-label={label}
+      aria-busy={busy || undefined}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
       className={`relative focus-visible:outline-3 focus-visible:outline-brand-600 sm:overflow-x-auto sm:rounded-xl sm:border sm:border-stone-200 sm:bg-white sm:shadow-sm ${className}`}

@@ -168,6 +168,7 @@ export function ParticipantsPage() {
           <DataTable
             label="Participants table"
             columns={headings}
+            busy={list.isPlaceholderData}
             // Fifteen columns fit a 1280 px screen with less padding, a slightly smaller type and two-word
             // headings on two lines (the descendant selectors win over the cells' own classes).
             className={`sm:[&_td]:px-1 sm:[&_th>button]:px-1 sm:[&_th]:whitespace-normal sm:[&_table]:text-[13px] ${list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}
