@@ -1,12 +1,13 @@
 // No zod here: the route guard and the signed-in layout need these without loading any validation.
 
-export const ROLES = ['participant', 'facilitator', 'company', 'admin'] as const;
+export const ROLES = ['participant', 'facilitator', 'company', 'volunteer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   participant: 'Participant',
   facilitator: 'Facilitator',
   company: 'Company',
+  volunteer: 'Volunteer',
   admin: 'Admin',
 };
 
@@ -16,6 +17,7 @@ export const ROLE_HOME: Record<Role, string> = {
   facilitator: '/WelcomeFacilitator',
   participant: '/WelcomeMan',
   company: '/WelcomeManager',
+  volunteer: '/CheckIn',
 };
 
 export const MIN_PASSWORD_LENGTH = 10;

@@ -8,6 +8,7 @@ export const A_ROLE: Record<Role, string> = {
   facilitator: 'a Facilitator',
   participant: 'a Participant',
   company: 'a Company account',
+  volunteer: 'a Volunteer',
 };
 
 /** What each role can see and do, in PRODUCT.md's words: what an admin grants by choosing it. */
@@ -16,6 +17,8 @@ export const ROLE_ACCESS: Record<Role, string> = {
     "Admins can see and change every entrant's and programme member's personal data, the event settings and every account's role.",
   facilitator: 'Facilitators see the members of their own cell groups and record their attendance.',
   company: "Company accounts register their staff for the fun run and see only their own team's entries.",
+  volunteer:
+    'Volunteers check entrants in on race morning: they see each entry\'s name, bib, race, T-shirt size and payment, and can mark an entry paid in cash.',
   participant:
     'Participants see and edit only their own programme record, registrations, uploads and checklist.',
 };

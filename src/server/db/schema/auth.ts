@@ -19,7 +19,7 @@ export const user = pgTable(
     image: text('image'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    role: text('role', { enum: ['participant', 'facilitator', 'company', 'admin'] })
+    role: text('role', { enum: ['participant', 'facilitator', 'company', 'volunteer', 'admin'] })
       .notNull()
       .default('participant'),
     banned: boolean('banned').default(false),

@@ -39,6 +39,8 @@ export const events = pgTable('events', {
   venue: text('venue').notNull().default(''),
   /** The last day (Harare) an entrant may change the T-shirt size from "My registration"; null: no limit. */
   tshirtChangesUntil: date('tshirt_changes_until'),
+  /** How long a waitlist offer holds before it passes to the next person waiting. */
+  waitlistOfferHours: integer('waitlist_offer_hours').notNull().default(48),
   /** Set when a new edition took over: the event is kept, read-only, for its lists and exports. */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   payment: jsonb('payment').$type<PaymentOptions>().notNull(),

@@ -64,6 +64,19 @@ export const registrations = pgTable(
     confirmationResentAt: timestamp('confirmation_resent_at', { withTimezone: true }),
     /** The race number on the entrant's bib; never the same twice in an event. */
     bib: integer('bib'),
+    /**
+     * What the entrant's QR code carries (never personal data): volunteers scan it on /CheckIn. Random, not
+     * derived from anything, and only ever shown to the entrant.
+     */
+    checkInCode: text('check_in_code')
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** Race morning: when and by whom the entrant was checked in, and his T-shirt handed over (null: not yet). */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInBy: text('checked_in_by'),
+    tshirtCollectedAt: timestamp('tshirt_collected_at', { withTimezone: true }),
+    tshirtCollectedBy: text('tshirt_collected_by'),
     /** The company account that entered this person as one of its team (none for a public entry). */
     companyAccountId: text('company_account_id').references(() => user.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -112,6 +125,99 @@ export const entryLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('entry_links_registration').on(table.registrationId)],
+);
+
+/**
+ * Every tap on /CheckIn, once: a phone that was offline sends its queued taps again with the same keys, and
+ * a key already here is answered from the entry as it is, not applied twice.
+ */
+export const checkInActions = pgTable(
+  'check_in_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    action: text('action', {
+      enum: ['check-in', 'undo-check-in', 'tshirt-collected', 'undo-tshirt-collected'],
+    }).notNull(),
+    /** What it did: 'done', or 'already' when someone else had done it first. */
+    outcome: text('outcome').notNull(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    /** When the volunteer tapped (on the phone, maybe offline); recordedAt is when the server heard of it. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('check_in_actions_registration').on(table.registrationId, table.id)],
+);
+
+export const waitlistStatusEnum = pgEnum('waitlist_status', [
+  'waiting',
+  'offered',
+  'registered',
+  'expired',
+  'removed',
+]);
+
+/** Numbers behind the waitlist references (CFR25-W0007). */
+export const waitlistNumberSeq = pgSequence('waitlist_number_seq', { startWith: 1 });
+
+/**
+ * People waiting for a place in a full race, first come first served. When a place frees, the first one
+ * waiting is offered it by mail (a private link, stored as a digest) until offerExpiresAt; accepting turns
+ * the row into a registration inside the race's capacity lock.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    discipline: disciplineEnum('discipline').notNull(),
+    raceOptionId: uuid('race_option_id')
+      .notNull()
+      .references(() => raceOptions.id),
+    reference: text('reference').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    mobile: text('mobile').notNull(),
+    nextOfKinMobile: text('next_of_kin_mobile').notNull(),
+    age: smallint('age').notNull(),
+    gender: text('gender'),
+    tshirtSize: text('tshirt_size').notNull(),
+    termsVersion: integer('terms_version').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    listedInSearch: boolean('listed_in_search').notNull().default(true),
+    idempotencyKey: text('idempotency_key').unique(),
+    requestDigest: text('request_digest'),
+    status: waitlistStatusEnum('status').notNull().default('waiting'),
+    offerTokenDigest: text('offer_token_digest').unique(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** The entry made when the offer was accepted. */
+    registrationId: uuid('registration_id').references(() => registrations.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('waitlist_event_reference').on(table.eventId, table.reference),
+    // The same person waiting twice for the same discipline is refused, as for entries.
+    uniqueIndex('waitlist_same_person')
+      .on(
+        table.eventId,
+        table.discipline,
+        sql`lower(${table.firstName})`,
+        sql`lower(${table.lastName})`,
+        sql`lower(${table.email})`,
+      )
+      .where(sql`${table.status} in ('waiting', 'offered')`),
+    index('waitlist_race_queue')
+      .on(table.raceOptionId, table.createdAt)
+      .where(sql`${table.status} in ('waiting', 'offered')`),
+  ],
 );
 
 /** Who changed an entry and when (edits, payments, cancellation), shown as the entry's history. */

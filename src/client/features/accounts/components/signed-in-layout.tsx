@@ -13,10 +13,12 @@ const NAV: Record<Role, [to: string, label: string][]> = {
     ['/ProgrammeSettings', 'Programme'],
     ['/Managean', 'Attendance'],
     ['/Accounts', 'Accounts'],
+    ['/CheckIn', 'Check-in'],
     ['/Outbox', 'Outbox'],
     ['/EventSettings', 'Event settings'],
   ],
   company: [['/WelcomeManager', 'Team']],
+  volunteer: [['/CheckIn', 'Check-in']],
   facilitator: [
     ['/WelcomeFacilitator', 'Home'],
     ['/Managean', 'Attendance'],
