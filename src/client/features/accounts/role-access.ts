@@ -18,7 +18,7 @@ export const ROLE_ACCESS: Record<Role, string> = {
   facilitator: 'Facilitators see the members of their own cell groups and record their attendance.',
   company: "Company accounts register their staff for the fun run and see only their own team's entries.",
   volunteer:
-    'Volunteers check entrants in on race morning: they see each entry\'s name, bib, race, T-shirt size and payment, and can mark an entry paid in cash.',
+    "Volunteers check entrants in on race morning: they see each entry's name, bib, race, T-shirt size and payment, and can mark an entry paid in cash.",
   participant:
     'Participants see and edit only their own programme record, registrations, uploads and checklist.',
 };
