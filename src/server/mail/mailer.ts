@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import { htmlWithQrCodes, qrAttachments } from './qr-images.ts';
 import { claimDueMail, markMailFailed, markMailSent, purgeOldMail } from './repository.ts';
 
 const POLL_MS = 2000;
@@ -116,12 +117,14 @@ export class Mailer {
     for (const mail of due) {
       try {
         if (transporter) {
+          const codes = mail.attachments ?? [];
           await transporter.sendMail({
             from: this.env.MAIL_FROM,
             to: mail.to,
             subject: mail.subject,
             text: mail.text ?? '',
-            html: mail.html ?? undefined,
+            html: mail.html ?? (codes.length > 0 ? htmlWithQrCodes(mail.text ?? '', codes) : undefined),
+            attachments: await qrAttachments(codes),
           });
         } else {
           this.log.info(

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/index.ts';
+import { type MailQrCode, mailOutbox } from '../db/schema/index.ts';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** QR codes to attach (an HTML part showing them is made from the text when there is none). */
+  attachments?: MailQrCode[];
   /** Set where a limit per recipient counts this kind of mail. */
   kind?: string;
 }
@@ -118,11 +120,11 @@ export const MAIL_RETENTION = { bodyDays: 7, recordDays: 90 };
 export async function purgeOldMail(db: Database) {
   const emptied = await db
     .update(mailOutbox)
-    .set({ text: null, html: null })
+    .set({ text: null, html: null, attachments: null })
     .where(
       and(
         lt(mailOutbox.sentAt, sql`now() - make_interval(days => ${MAIL_RETENTION.bodyDays})`),
-        or(isNotNull(mailOutbox.text), isNotNull(mailOutbox.html)),
+        or(isNotNull(mailOutbox.text), isNotNull(mailOutbox.html), isNotNull(mailOutbox.attachments)),
       ),
     )
     .returning({ id: mailOutbox.id });

@@ -4,6 +4,7 @@
  * Run with `npx tsx tests/e2e/support/smtp-sink.ts` (playwright.config.ts starts it before the app).
  */
 import http from 'node:http';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export const SMTP_PORT = Number(process.env.SMTP_SINK_PORT ?? 3125);
@@ -18,77 +19,14 @@ export interface ReceivedMail {
   subject: string;
   /** The text/plain body, decoded. */
   text: string;
+  /** The HTML part, if any, as sent (images by cid:…). */
+  html: string;
+  /** Attached files, e.g. the check-in QR code the HTML shows. */
+  attachments: { filename: string; contentType: string; cid: string; contentBase64: string }[];
   receivedAt: string;
 }
 
 const messages: ReceivedMail[] = [];
-
-/** Headers (unfolded, lower-case names) and body of one MIME entity. */
-function splitEntity(raw: string) {
-  const end = raw.search(/\r?\n\r?\n/);
-  const head = end === -1 ? raw : raw.slice(0, end);
-  const body = end === -1 ? '' : raw.slice(end).replace(/^\r?\n\r?\n/, '');
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body };
-}
-
-function decodeQuotedPrintable(text: string) {
-  const bytes: number[] = [];
-  const soft = text.replace(/=\r?\n/g, '');
-  for (let i = 0; i < soft.length; i++) {
-    const hex = soft.slice(i + 1, i + 3);
-    if (soft[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(soft[i] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-function decodeBody(body: string, encoding = '') {
-  switch (encoding.toLowerCase()) {
-    case 'quoted-printable':
-      return decodeQuotedPrintable(body);
-    case 'base64':
-      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-    default:
-      return body;
-  }
-}
-
-/** RFC 2047 encoded words (=?UTF-8?Q?…?= or =?UTF-8?B?…?=) in a header. */
-function decodeHeader(value: string) {
-  return value.replace(
-    /=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g,
-    (_all, _charset, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replaceAll('_', ' ')),
-  );
-}
-
-/** The decoded text/plain part of a message (the first one, in a multipart message). */
-function plainText(raw: string): string {
-  const { headers, body } = splitEntity(raw);
-  const type = headers.get('content-type') ?? 'text/plain';
-  const boundary = type.match(/boundary="?([^";]+)"?/i)?.[1];
-  if (type.toLowerCase().startsWith('multipart/') && boundary) {
-    for (const part of body.split(`--${boundary}`).slice(1)) {
-      if (part.startsWith('--')) break;
-      const text = plainText(part.replace(/^\r?\n/, ''));
-      if (text) return text;
-    }
-    return '';
-  }
-  if (!type.toLowerCase().startsWith('text/plain')) return '';
-  return decodeBody(body, headers.get('content-transfer-encoding')).replace(/\r\n/g, '\n').trimEnd();
-}
 
 const smtp = new SMTPServer({
   disabledCommands: ['STARTTLS', 'AUTH'],
@@ -98,17 +36,24 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const { headers } = splitEntity(raw);
-      messages.push({
-        id: messages.length + 1,
-        to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        subject: decodeHeader(headers.get('subject') ?? ''),
-        text: plainText(raw),
-        receivedAt: new Date().toISOString(),
-      });
-      callback();
+      simpleParser(Buffer.concat(chunks), { skipImageLinks: true }).then((mail) => {
+        messages.push({
+          id: messages.length + 1,
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          subject: mail.subject ?? '',
+          text: (mail.text ?? '').replace(/\r\n/g, '\n').trimEnd(),
+          html: typeof mail.html === 'string' ? mail.html : '',
+          attachments: mail.attachments.map((file) => ({
+            filename: file.filename ?? '',
+            contentType: file.contentType,
+            cid: file.cid ?? '',
+            contentBase64: file.content.toString('base64'),
+          })),
+          receivedAt: new Date().toISOString(),
+        });
+        callback();
+      }, callback);
     });
   },
 });

@@ -5,6 +5,7 @@ import type { RegistrationAnswer } from '../../../shared/registrations/registrat
 import { PublicPage } from '../../components/public-page.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
+import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
 import { recallReceipt } from '../../features/registrations/last-receipt.ts';
 
 export default function ThankYou() {
@@ -78,6 +79,11 @@ export default function ThankYou() {
               </Link>
               . Its link is in your email too: keep it to yourself.
             </p>
+          )}
+          {myLink && (
+            <div className="mt-8">
+              <CheckInQr token={myLink.replace(/^\/My\//, '')} />
+            </div>
           )}
           {event && !found?.nothingDue && (
             <section aria-labelledby="pay-heading" className="mt-8">

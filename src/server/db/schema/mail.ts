@@ -1,15 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-export interface MailAttachment {
+/**
+ * A QR code sent with a mail: drawn as a PNG when the mail goes out (not stored), attached under `cid` so
+ * the HTML part can show it inline.
+ */
+export interface MailQrCode {
+  cid: string;
   filename: string;
-  contentType: string;
-  /** The Content-ID the HTML refers to as cid:…, for an image shown in the mail. */
-  cid?: string;
-  contentBase64: string;
+  /** What the code says, e.g. an entry's check-in code. */
+  text: string;
+  /** The image's text alternative. */
+  alt: string;
 }
 
-/** Mail is written here inside the transaction that causes it, then delivered with retries. */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -21,8 +25,8 @@ export const mailOutbox = pgTable(
     /** Null once purged: a delivered mail's body is kept 7 days, its delivery status 90. */
     text: text('text'),
     html: text('html'),
-    /** Files sent with the mail (e.g. the check-in QR code the HTML shows by cid); purged with the body. */
-    attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    /** QR codes sent with the mail (the entrant's check-in code); purged with the body. */
+    attachments: jsonb('attachments').$type<MailQrCode[]>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

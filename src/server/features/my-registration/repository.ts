@@ -5,7 +5,12 @@ import { entryLinks, raceOptions, registrations } from '../../db/schema/index.ts
 /** The entry a private link opens, with its event's id. */
 export async function findEntryByLink(db: Database, digest: string) {
   const [row] = await db
-    .select({ id: registrations.id, eventId: registrations.eventId })
+    .select({
+      id: registrations.id,
+      eventId: registrations.eventId,
+      status: registrations.status,
+      checkInCode: registrations.checkInCode,
+    })
     .from(entryLinks)
     .innerJoin(registrations, eq(registrations.id, entryLinks.registrationId))
     .where(eq(entryLinks.tokenDigest, digest));

@@ -11,7 +11,14 @@ import {
 import type { AppContext } from '../../context.ts';
 import { MY_ENTRY_LIMIT, MY_LINKS_LIMITS } from '../../http/limits.ts';
 import { limitPerIpAndEmail } from '../../http/rate-limits.ts';
-import { cancelMyEntry, changeMyEntry, mailMyLinks, myEntry, resendMyConfirmation } from './service.ts';
+import {
+  cancelMyEntry,
+  changeMyEntry,
+  mailMyLinks,
+  myCheckInQr,
+  myEntry,
+  resendMyConfirmation,
+} from './service.ts';
 
 // Any other shape is simply not a link; the service answers it the same 404 as an unknown token.
 const TokenParams = z.object({ token: z.string() });
@@ -41,6 +48,22 @@ export async function myRegistrationRoutes(app: FastifyInstance, context: AppCon
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return myEntry(context, token(request.params));
+    },
+  );
+
+  api.get(
+    '/my/:token/check-in-qr.svg',
+    {
+      config: entryConfig,
+      schema: {
+        summary: "The entry's check-in QR code (SVG), shown at the registration table on race morning",
+        tags: ['my registration'],
+        params: TokenParams,
+      },
+    },
+    async (request, reply) => {
+      const svg = await myCheckInQr(context, token(request.params));
+      return reply.header('cache-control', 'no-store').type('image/svg+xml').send(svg);
     },
   );
 

@@ -5,6 +5,7 @@ import type { MyEntry } from '../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/problem.ts';
 import { enqueueMailWithinLimit } from '../../mail/repository.ts';
+import { qrSvg } from '../../qr-code.ts';
 import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import { cancelEntry, editEntry, participantDetail, tshirtChangeable } from '../participants/service.ts';
 import {
@@ -28,7 +29,14 @@ async function entryOfLink({ database }: AppContext, token: string) {
   const entry = await findEntryByLink(database.db, entryLinkDigest(token));
   const event = await getCurrentEvent(database.db);
   if (!entry || entry.eventId !== event.id || isOver(event)) throw notFound(NO_SUCH_LINK);
-  return { id: entry.id, event };
+  return { ...entry, event };
+}
+
+/** The entry's check-in QR code, as an SVG; a cancelled entry has none. */
+export async function myCheckInQr(context: AppContext, token: string) {
+  const entry = await entryOfLink(context, token);
+  if (entry.status !== 'active') throw notFound('A cancelled entry has no check-in code.');
+  return qrSvg(entry.checkInCode);
 }
 
 export async function myEntry(context: AppContext, token: string): Promise<MyEntry> {

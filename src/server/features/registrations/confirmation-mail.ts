@@ -29,6 +29,8 @@ interface Receipt {
   firstName: string;
   /** The entrant's private "My registration" page. */
   myLink: string;
+  /** What the entrant's QR code says: volunteers scan it on race morning. */
+  checkInCode: string;
 }
 
 // The event's own numbers, formatted once per event read rather than for every registration.
@@ -79,6 +81,8 @@ export function confirmationMail(
     `How to pay (always quote your reference ${receipt.reference}):`,
     ...paymentOrder(p).map((key, index) => `${index + 1}. ${howToPay[key]}`),
     '',
+    'On race morning, show the QR code attached to this mail (it is on your private page too) at the registration table.',
+    '',
     'See or change your entry (race, T-shirt, contact details) or cancel it on your private page.',
     'Keep this link to yourself: anyone who has it can change your entry.',
     receipt.myLink,
@@ -91,5 +95,13 @@ export function confirmationMail(
     kind: CONFIRMATION_KIND,
     subject: `${event.title}: your registration ${receipt.reference}`,
     text,
+    attachments: [
+      {
+        cid: 'check-in-qr',
+        filename: 'check-in-qr.png',
+        text: receipt.checkInCode,
+        alt: 'Your check-in QR code',
+      },
+    ],
   };
 }

@@ -10,3 +10,6 @@ export const entryLinkDigest = (token: string) => createHash('sha256').update(to
 
 export const entryLinkUrl = (publicUrl: string, token: string) =>
   `${publicUrl.replace(/\/$/, '')}/My/${token}`;
+
+/** What an entry's QR code says (128 random bits): it only finds the entry on /CheckIn, for volunteers. */
+export const newCheckInCode = () => randomBytes(16).toString('hex');

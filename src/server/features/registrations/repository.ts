@@ -20,6 +20,7 @@ const receiptColumns = {
   firstName: registrations.firstName,
   requestDigest: registrations.requestDigest,
   paymentStatus: registrations.paymentStatus,
+  checkInCode: registrations.checkInCode,
 };
 
 export async function findByIdempotencyKey(db: Database, key: string) {
@@ -95,7 +96,8 @@ export const REFERENCE_PLACEHOLDER = `[reference-${randomUUID()}]`;
  * while the event is still at the revision the caller read ($17). The reference is numbered by the
  * sequence: CFR25-0042, and on past 9999 CFR25-10000. The mail's texts carry a placeholder ($21) for it.
  * The mail is left out when its recipient already got as many confirmations this hour as allowed ($24).
- * The entry's private link ($25, a digest: the token itself is only in the mail) is kept with it.
+ * The entry's private link ($25, a digest: the token itself is only in the mail) is kept with it; its
+ * check-in code ($26) is made here, not by the column's default, because the mail's QR code ($27) carries it.
  */
 const INSERT_REGISTRATION_WITH_MAIL: Statement = {
   name: 'insert_registration_with_mail',
@@ -103,12 +105,12 @@ const INSERT_REGISTRATION_WITH_MAIL: Statement = {
     with inserted as (
       insert into registrations (event_id, discipline, race_option_id, reference, first_name, last_name, email,
         mobile, next_of_kin_mobile, age, gender, tshirt_size, terms_version, consented_at, idempotency_key,
-        company_account_id, request_digest, listed_in_search)
+        company_account_id, request_digest, listed_in_search, check_in_code)
       select $1::uuid, $2::discipline, $3::uuid,
         (select $4 || '-' || lpad(n, greatest(4, length(n)), '0')
           from (select nextval('registration_number_seq')::text as n) as numbered),
         $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13::integer, $14::timestamptz, $15, $16, $22,
-        $23::boolean
+        $23::boolean, $26
       where exists (select 1 from events where id = $1::uuid and revision = $17::integer)
       on conflict (idempotency_key) do nothing
       returning id, reference
@@ -117,8 +119,8 @@ const INSERT_REGISTRATION_WITH_MAIL: Statement = {
       insert into entry_links (token_digest, registration_id) select $25, id from inserted
     ),
     mail as (
-      insert into mail_outbox ("to", kind, subject, text)
-      select $18, '${CONFIRMATION_KIND}', replace($19, $21, reference), replace($20, $21, reference)
+      insert into mail_outbox ("to", kind, subject, text, attachments)
+      select $18, '${CONFIRMATION_KIND}', replace($19, $21, reference), replace($20, $21, reference), $27::jsonb
       from inserted
       where (select count(*) from mail_outbox where lower("to") = lower($18)
         and kind = '${CONFIRMATION_KIND}' and created_at > now() - interval '1 hour') < $24::integer
@@ -169,6 +171,8 @@ export async function insertRegistrationWithMail(
       values.listedInSearch ?? true,
       CONFIRMATION_LIMITS.perRecipientPerHour,
       linkDigest,
+      values.checkInCode,
+      JSON.stringify(mail.attachments ?? null),
     ],
   );
   if (row?.id && row.reference) return { kind: 'inserted', id: row.id, reference: row.reference };

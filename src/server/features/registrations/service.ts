@@ -10,7 +10,7 @@ import { enqueueMailWithinLimit } from '../../mail/repository.ts';
 import type { EventRow, EventSnapshot } from '../events/service.ts';
 import { getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import { CONFIRMATION_LIMITS, confirmationMail } from './confirmation-mail.ts';
-import { newEntryLink } from './entry-link.ts';
+import { newCheckInCode, newEntryLink } from './entry-link.ts';
 import {
   claimConfirmationResend,
   findActiveSamePerson,
@@ -155,9 +155,16 @@ async function registerWith(
     feeZwg: race.feeZwg,
   });
   const link = newEntryLink(env.PUBLIC_URL);
+  const checkInCode = newCheckInCode();
   const mail = confirmationMail(
     event,
-    { ...receipt(REFERENCE_PLACEHOLDER), email: input.email, firstName: input.firstName, myLink: link.url },
+    {
+      ...receipt(REFERENCE_PLACEHOLDER),
+      email: input.email,
+      firstName: input.firstName,
+      myLink: link.url,
+      checkInCode,
+    },
     env.PUBLIC_URL,
   );
   const values = {
@@ -178,6 +185,7 @@ async function registerWith(
     requestDigest: idempotencyKey ? digest : null,
     companyAccountId: companyAccountId ?? null,
     listedInSearch: input.listedInSearch ?? true,
+    checkInCode,
   };
 
   try {

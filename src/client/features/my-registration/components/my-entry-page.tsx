@@ -16,6 +16,7 @@ import { PaymentOptions } from '../../events/components/payment-options.tsx';
 import { CancelEntryDialog } from '../../participants/components/cancel-entry-dialog.tsx';
 import { EntryEditForm } from '../../participants/components/edit-entry-form.tsx';
 import { useCancelMyEntry, useChangeMyEntry, useMyEntry, useResendMyConfirmation } from '../api/my-entry.ts';
+import { CheckInQr } from './check-in-qr.tsx';
 
 const linkClass = 'font-medium text-brand-700 underline';
 
@@ -89,7 +90,7 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
         )}
       </section>
 
-      {/* The entry's QR code for race-morning check-in (issue 17, part 3) goes here. */}
+      {active && <CheckInQr token={token} />}
 
       {saved && <FormSuccess>{saved}</FormSuccess>}
 
