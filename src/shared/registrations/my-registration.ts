@@ -12,6 +12,7 @@ export const MY_TOKEN = /^[\w-]{32}$/;
 export const MyEntrySchema = z.extend(
   z.pick(ParticipantDetailSchema, {
     reference: true,
+    bib: true,
     discipline: true,
     firstName: true,
     lastName: true,

@@ -275,6 +275,15 @@ describe('My registration: the private link of each entry', () => {
   });
 });
 
+describe('My registration: the bib', () => {
+  it('shows no bib until one is given, then the bib', async () => {
+    const { token, receipt } = await registered();
+    expect((await send('GET', `/api/my/${token}`)).json()).toMatchObject({ bib: null });
+    await db.update(registrations).set({ bib: 1042 }).where(eq(registrations.reference, receipt.reference));
+    expect((await send('GET', `/api/my/${token}`)).json()).toMatchObject({ bib: 1042 });
+  });
+});
+
 describe('/My: mail me my links', () => {
   it('answers the same for a known and an unknown address, and mails links only to the known one', async () => {
     const shared = 'family@example.com';

@@ -44,6 +44,7 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
   const entry = await participantDetail(context, id);
   return {
     reference: entry.reference,
+    bib: entry.bib,
     discipline: entry.discipline,
     firstName: entry.firstName,
     lastName: entry.lastName,

@@ -73,6 +73,12 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
           <dd className="font-medium">
             {entry.firstName} {entry.lastName}
           </dd>
+          {entry.bib !== null && (
+            <>
+              <dt className="text-stone-600">Bib</dt>
+              <dd className="font-mono text-lg font-bold">{entry.bib}</dd>
+            </>
+          )}
           <dt className="text-stone-600">Race</dt>
           <dd className="font-medium">
             {DISCIPLINE_LABELS[entry.discipline]} · {entry.raceType}
