@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PaymentOptions, TshirtSizes } from '../../../shared/events/event.ts';
+import type { OnlinePaymentSettings } from '../../../shared/payments/online-payment-settings.ts';
 
 export const disciplineEnum = pgEnum('discipline', ['run', 'cycle']);
 
@@ -45,6 +46,15 @@ export const events = pgTable('events', {
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   payment: jsonb('payment').$type<PaymentOptions>().notNull(),
   tshirtSizes: jsonb('tshirt_sizes').$type<TshirtSizes>().notNull(),
+  /** Paynow (issue 16): null until an admin sets it up. */
+  onlinePayment: jsonb('online_payment').$type<OnlinePaymentSettings>(),
+  /** The Paynow integration key, encrypted with a key derived from the server's secret; never sent out. */
+  paynowKeyEncrypted: text('paynow_key_encrypted'),
+  /** Unpaid entries are reminded this many days after registering, and this many days before closing. */
+  reminderDaysAfter: integer('reminder_days_after').notNull().default(3),
+  reminderDaysBeforeClose: integer('reminder_days_before_close').notNull().default(2),
+  /** The last receipt number given in this event: receipts are numbered 1, 2, 3… without gaps. */
+  lastReceiptNumber: integer('last_receipt_number').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /**
    * Raised by a trigger on every change to the event or its races (migration 0006): the registration

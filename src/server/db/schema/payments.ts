@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { events } from './events.ts';
+import { registrations } from './registrations.ts';
+
+/**
+ * Each attempt to pay an entry through Paynow. `merchantTrace` is unique per attempt, so an attempt whose
+ * answer was lost can be looked up; `status` is Paynow's word for it (Created, Sent, Paid, Cancelled…),
+ * believed only from a message whose hash checked out.
+ */
+export const onlinePayments = pgTable(
+  'online_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['ecocash', 'onemoney', 'web'] }).notNull(),
+    /** The wallet prompted, for express checkout. */
+    phone: text('phone'),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency', { enum: ['USD', 'ZWG'] }).notNull(),
+    merchantTrace: text('merchant_trace').notNull().unique(),
+    pollUrl: text('poll_url'),
+    browserUrl: text('browser_url'),
+    /** What Paynow tells the payer to do (express checkout). */
+    instructions: text('instructions'),
+    paynowReference: text('paynow_reference'),
+    status: text('status').notNull().default('Created'),
+    /** Why the attempt failed, in words for the payer (Paynow's error, or ours). */
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When our server next asks Paynow (null: not polling any more). */
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('online_payments_registration').on(table.registrationId, table.createdAt),
+    index('online_payments_polling').on(table.nextPollAt).where(sql`${table.nextPollAt} is not null`),
+  ],
+);
+
+/**
+ * Messages that changed nothing and need a person's eyes: a bad hash, an unknown reference, an amount that
+ * is not the fee. Kept whole (the hash included) for review.
+ */
+export const paymentNotices = pgTable(
+  'payment_notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    source: text('source', { enum: ['result-url', 'poll', 'initiate'] }).notNull(),
+    problem: text('problem').notNull(),
+    payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+    onlinePaymentId: uuid('online_payment_id').references(() => onlinePayments.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by'),
+  },
+  (table) => [index('payment_notices_received').on(table.receivedAt)],
+);
+
+/** A receipt per payment of an entry, numbered per event from events.last_receipt_number. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    number: integer('number').notNull(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 12, scale: 2 }),
+    currency: text('currency', { enum: ['USD', 'ZWG'] }),
+    /** The method as the entry's payment names it (usd_bank, cash, paynow_ecocash…). */
+    method: text('method').notNull(),
+    paidOn: date('paid_on').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('receipts_event_number').on(table.eventId, table.number),
+    index('receipts_registration').on(table.registrationId),
+  ],
+);
+
+/**
+ * Payment reminders sent: the automatic ones at most once per entry and kind; any reminder at most one per
+ * entry in three days (counted from here).
+ */
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['after-registering', 'before-close', 'by-admin'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payment_reminders_registration').on(table.registrationId, table.sentAt),
+    uniqueIndex('payment_reminders_once')
+      .on(table.registrationId, table.kind)
+      .where(sql`${table.kind} <> 'by-admin'`),
+  ],
+);
