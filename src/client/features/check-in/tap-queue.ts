@@ -1,0 +1,131 @@
+import { useSyncExternalStore } from 'react';
+import type { CheckInAction, CheckInTap, CheckInTapResult } from '../../../shared/check-in/check-in.ts';
+import { ApiError } from '../../lib/api.ts';
+import { sendTap } from './api/check-in.ts';
+
+// Taps are kept on the phone until the server has answered them, so a tap made without signal (or whose
+// answer was lost) is sent again, with the same key, when the connection returns: the server applies a
+// key once.
+const STORAGE_KEY = 'celebration.check-in.waiting';
+const RETRY_MS = 10_000;
+
+function read(): CheckInTap[] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    return Array.isArray(stored) ? stored : [];
+  } catch {
+    return [];
+  }
+}
+
+let waiting: CheckInTap[] = read();
+const listeners = new Set<() => void>();
+const answered = new Map<string, (answer: TapAnswer) => void>();
+
+/** What became of a tap: the server's answer, kept on the phone for later, or refused for good. */
+export type TapAnswer =
+  | { kind: 'sent'; result: CheckInTapResult }
+  | { kind: 'waiting' }
+  | { kind: 'refused'; message: string };
+
+function save(next: CheckInTap[]) {
+  waiting = next;
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  for (const listener of listeners) listener();
+}
+
+/** 16 random bytes as hex: crypto.randomUUID needs a secure context, a venue's address may not be one. */
+function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+let flushing: Promise<void> | undefined;
+let lastSent: ((result: CheckInTapResult) => void) | undefined;
+
+/** Sends the waiting taps in the order they were made, until one cannot reach the server. */
+export function sendWaiting(): Promise<void> {
+  flushing ??= (async () => {
+    try {
+      for (const tap of [...waiting]) {
+        let answer: TapAnswer;
+        try {
+          answer = { kind: 'sent', result: await sendTap(tap) };
+        } catch (error) {
+          // No network, or a server that is down or restarting: keep it and try later.
+          if (
+            !(error instanceof ApiError) ||
+            error.status === 0 ||
+            error.status >= 500 ||
+            error.status === 429
+          ) {
+            break;
+          }
+          answer = { kind: 'refused', message: error.message };
+        }
+        save(waiting.filter((other) => other.idempotencyKey !== tap.idempotencyKey));
+        answered.get(tap.idempotencyKey)?.(answer);
+        answered.delete(tap.idempotencyKey);
+        if (answer.kind === 'sent') lastSent?.(answer.result);
+      }
+    } finally {
+      flushing = undefined;
+    }
+  })();
+  return flushing;
+}
+
+/** Told of every tap the server answered, including those sent later from the queue. */
+export function onTapSent(listener: (result: CheckInTapResult) => void) {
+  lastSent = listener;
+  return () => {
+    if (lastSent === listener) lastSent = undefined;
+  };
+}
+
+/**
+ * Keeps the tap on the phone, then tries to send it: the answer when the server gave one at once,
+ * 'waiting' when it stays queued.
+ */
+export async function tap(registrationId: string, action: CheckInAction): Promise<TapAnswer> {
+  const made: CheckInTap = { idempotencyKey: newKey(), registrationId, action, at: new Date().toISOString() };
+  save([...waiting, made]);
+  const answer = new Promise<TapAnswer>((resolve) => answered.set(made.idempotencyKey, resolve));
+  await flushing;
+  await sendWaiting();
+  if (waiting.some((other) => other.idempotencyKey === made.idempotencyKey)) {
+    answered.delete(made.idempotencyKey);
+    return { kind: 'waiting' };
+  }
+  return answer;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The taps still on the phone; sends them when the connection returns and every few seconds meanwhile. */
+export function useWaitingTaps() {
+  return useSyncExternalStore(subscribe, () => waiting);
+}
+
+let started = false;
+
+/** Sends what waits when the browser says it is online again, and on a timer (the event is not reliable). */
+export function keepSendingWaiting() {
+  if (started) return;
+  started = true;
+  window.addEventListener('online', () => void sendWaiting());
+  // Another tab of the page may have queued taps: this one sends them too, once it holds them.
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEY) {
+      waiting = read();
+      for (const listener of listeners) listener();
+    }
+  });
+  setInterval(() => {
+    if (waiting.length > 0) void sendWaiting();
+  }, RETRY_MS);
+  if (waiting.length > 0) void sendWaiting();
+}
