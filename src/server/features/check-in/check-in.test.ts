@@ -8,7 +8,7 @@ import {
   signedInAs,
   testDatabaseKind,
 } from '../../../../tests/support/test-app.ts';
-import { alreadyText } from '../../../shared/check-in/check-in.ts';
+import { alreadyText } from '../../../shared/check-in/check-in-text.ts';
 import { checkInActions, raceOptions, registrationHistory, registrations } from '../../db/schema/index.ts';
 
 const { app, db, admin } = setUpTestApp();

@@ -1,10 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import {
-  alreadyText,
-  type CheckInAction,
-  type CheckInEntry,
-  harareTime,
-} from '../../../../shared/check-in/check-in.ts';
+import type { CheckInAction, CheckInEntry } from '../../../../shared/check-in/check-in.ts';
+import { alreadyText, harareTime } from '../../../../shared/check-in/check-in-text.ts';
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, secondaryButtonClass } from '../../../components/ui/button.tsx';
