@@ -79,6 +79,21 @@ export function CheckInPage() {
         />
       </div>
 
+      {selected && (
+        <EntryCard
+          key={selected.id}
+          entry={selected}
+          volunteer={user.name}
+          waitingActions={waiting
+            .filter((tap) => tap.registrationId === selected.id)
+            .map((tap) => tap.action)}
+          onChange={(entry) => {
+            setSelected(entry);
+            void queryClient.invalidateQueries({ queryKey: checkInQueryKey });
+          }}
+        />
+      )}
+
       {search.query && (
         <Section title="Entries found">
           {results.isPending && <Loading label="Looking…" />}
@@ -111,21 +126,6 @@ export function CheckInPage() {
             </ul>
           )}
         </Section>
-      )}
-
-      {selected && (
-        <EntryCard
-          key={selected.id}
-          entry={selected}
-          volunteer={user.name}
-          waitingActions={waiting
-            .filter((tap) => tap.registrationId === selected.id)
-            .map((tap) => tap.action)}
-          onChange={(entry) => {
-            setSelected(entry);
-            void queryClient.invalidateQueries({ queryKey: checkInQueryKey });
-          }}
-        />
       )}
 
       <Section title="Checked in so far">

@@ -1,9 +1,9 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { CheckInAction, CheckInEntry } from '../../../../shared/check-in/check-in.ts';
 import { alreadyText, harareTime } from '../../../../shared/check-in/check-in-text.ts';
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { Button, rowButtonClass } from '../../../components/ui/button.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { moneyText } from '../../participants/money-text.ts';
 import { takeCashPayment } from '../api/check-in.ts';
@@ -51,6 +51,9 @@ export function EntryCard({
 }) {
   const [note, setNote] = useState<Note | null>(null);
   const [busy, setBusy] = useState(false);
+  const card = useRef<HTMLElement>(null);
+  // Chosen from a list or scanned, the entry is what the volunteer looks at next (the page is keyed by entry).
+  useEffect(() => card.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }), []);
 
   async function act(action: CheckInAction) {
     setBusy(true);
@@ -89,7 +92,11 @@ export function EntryCard({
   const name = `${entry.firstName} ${entry.lastName}`;
 
   return (
-    <article aria-label={name} className="rounded-xl border-2 border-brand-700 bg-white p-4 shadow-sm">
+    <article
+      ref={card}
+      aria-label={name}
+      className="rounded-xl border-2 border-brand-700 bg-white p-4 shadow-sm"
+    >
       <div className="flex items-start justify-between gap-3">
         <div>
           <h2 className="text-2xl font-bold text-stone-900">{name}</h2>
@@ -232,12 +239,17 @@ function Toggle({
     );
   }
   return (
-    <div className="flex items-center justify-between gap-3 rounded-lg border border-green-300 bg-green-50 p-3">
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-green-300 bg-green-50 p-3">
       <p className="text-green-900">
         <strong>✓ {doneText}</strong>{' '}
         {waiting ? '(waiting to be sent)' : `at ${harareTime(done.at)} by ${done.by}`}
       </p>
-      <button type="button" disabled={busy} className={secondaryButtonClass} onClick={onUndo}>
+      <button
+        type="button"
+        disabled={busy}
+        className={`${rowButtonClass} ml-auto whitespace-nowrap`}
+        onClick={onUndo}
+      >
         {undoLabel}
       </button>
     </div>

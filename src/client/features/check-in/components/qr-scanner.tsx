@@ -72,7 +72,7 @@ function Camera({ onCode, onClose }: { onCode: (code: string) => void; onClose: 
         </>
       )}
       <button type="button" className={secondaryButtonClass} onClick={onClose}>
-        Stop scanning
+        {problem ? 'Close' : 'Stop scanning'}
       </button>
     </div>
   );
