@@ -27,6 +27,7 @@ export type TapAnswer =
   | { kind: 'sent'; result: CheckInTapResult }
   | { kind: 'waiting' }
   | { kind: 'refused'; message: string };
+type Answered = Exclude<TapAnswer, { kind: 'waiting' }>;
 
 function save(next: CheckInTap[]) {
   waiting = next;
@@ -41,32 +42,30 @@ function newKey() {
 }
 
 let flushing: Promise<void> | undefined;
-let lastSent: ((result: CheckInTapResult) => void) | undefined;
+let lastSent: ((answer: Answered) => void) | undefined;
 
 /** Sends the waiting taps in the order they were made, until one cannot reach the server. */
 export function sendWaiting(): Promise<void> {
   flushing ??= (async () => {
     try {
       for (const tap of [...waiting]) {
-        let answer: TapAnswer;
+        let answer: Answered;
         try {
           answer = { kind: 'sent', result: await sendTap(tap) };
         } catch (error) {
-          // No network, or a server that is down or restarting: keep it and try later.
-          if (
-            !(error instanceof ApiError) ||
-            error.status === 0 ||
-            error.status >= 500 ||
-            error.status === 429
-          ) {
+          // No network, a server down or restarting, or a session that ended (the volunteer signs in
+          // again): keep it and try later. Anything else the server refused for good.
+          if (!(error instanceof ApiError) || [0, 401, 429].includes(error.status) || error.status >= 500) {
             break;
           }
           answer = { kind: 'refused', message: error.message };
         }
         save(waiting.filter((other) => other.idempotencyKey !== tap.idempotencyKey));
-        answered.get(tap.idempotencyKey)?.(answer);
+        // The screen that made the tap is waiting for its answer; taps sent later from the queue are told to the page.
+        const waitingScreen = answered.get(tap.idempotencyKey);
         answered.delete(tap.idempotencyKey);
-        if (answer.kind === 'sent') lastSent?.(answer.result);
+        if (waitingScreen) waitingScreen(answer);
+        else lastSent?.(answer);
       }
     } finally {
       flushing = undefined;
@@ -75,8 +74,8 @@ export function sendWaiting(): Promise<void> {
   return flushing;
 }
 
-/** Told of every tap the server answered, including those sent later from the queue. */
-export function onTapSent(listener: (result: CheckInTapResult) => void) {
+/** Told of the taps sent later from the queue, answered or refused. */
+export function onTapSent(listener: (answer: Answered) => void) {
   lastSent = listener;
   return () => {
     if (lastSent === listener) lastSent = undefined;

@@ -29,11 +29,17 @@ export function CheckInPage() {
   const counts = useCheckInCounts();
   const [selected, setSelected] = useState<CheckInEntry | null>(null);
   const [scanProblem, setScanProblem] = useState<string | null>(null);
+  // A tap sent later from the phone's queue that the server refused (the entry cancelled meanwhile…).
+  const [refused, setRefused] = useState<string | null>(null);
 
   useEffect(() => {
     keepSendingWaiting();
-    return onTapSent((result) => {
-      setSelected((current) => (current?.id === result.entry.id ? result.entry : current));
+    return onTapSent((answer) => {
+      if (answer.kind === 'refused') {
+        setRefused(answer.message);
+        return;
+      }
+      setSelected((current) => (current?.id === answer.result.entry.id ? answer.result.entry : current));
       void queryClient.invalidateQueries({ queryKey: checkInQueryKey });
     });
   }, [queryClient]);
@@ -66,6 +72,8 @@ export function CheckInPage() {
           {waitingText(waiting.length)}: they go as soon as the phone has signal.
         </p>
       )}
+
+      {refused && <ErrorMessage>A tap made without signal was not recorded: {refused}</ErrorMessage>}
 
       <div className="flex flex-col gap-4">
         <QrScanner onCode={(code) => void scanned(code)} />
