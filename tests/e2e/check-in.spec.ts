@@ -197,3 +197,73 @@ async function secondPhone(browser: Browser, testInfo: TestInfo) {
   });
   return context.newPage();
 }
+
+/**
+ * The camera replaced by a canvas stream, and the browser's QR reader (which Chromium on Linux does not
+ * have) by a stand-in that answers the given text only when it is handed a playing video of that stream:
+ * what is checked is the page's camera path, not the decoding.
+ */
+async function fakeCameraAndReader(page: Page, qrText: string) {
+  await page.addInitScript((text: string) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 320;
+    const draw = canvas.getContext('2d');
+    let stream: MediaStream | undefined;
+    const facingModes: unknown[] = [];
+    Object.assign(window, { cameraFacingModes: facingModes });
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      facingModes.push((constraints?.video as MediaTrackConstraints | undefined)?.facingMode);
+      setInterval(() => {
+        if (!draw) return;
+        draw.fillStyle = '#fff';
+        draw.fillRect(0, 0, 320, 320);
+        draw.fillStyle = '#000';
+        draw.fillText(text, 10, 160);
+      }, 50);
+      stream = canvas.captureStream(10);
+      Object.assign(window, { cameraStream: stream });
+      return stream;
+    };
+    class StandInDetector {
+      static async getSupportedFormats() {
+        return ['qr_code'];
+      }
+      async detect(video: HTMLVideoElement) {
+        const live = stream && video.srcObject === stream && video.videoWidth > 0 && !video.paused;
+        return live ? [{ rawValue: text }] : [];
+      }
+    }
+    Object.assign(window, { BarcodeDetector: StandInDetector });
+  }, qrText);
+}
+
+test('scanning: the rear camera opens, the code read from it opens the entry, and the camera is let go', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const chiedza = await volunteer(playwright, testInfo, 'Chiedza Volunteer');
+  const entrant = await registered(page, testInfo, 'Kuda', '10km');
+  await fakeCameraAndReader(page, `${testInfo.project.use.baseURL}/My?code=${entrant.code.toUpperCase()}`);
+  await signedIn(page, chiedza);
+
+  await page.getByRole('button', { name: 'Scan a QR code' }).click();
+  const card = page.getByRole('article', { name: entrant.name });
+  await expect(card).toBeVisible();
+  await expect(page.getByLabel('Camera')).toHaveCount(0);
+  const tracksLive = () =>
+    page
+      .evaluate(() =>
+        (window as unknown as { cameraStream: MediaStream }).cameraStream
+          .getTracks()
+          .filter((track) => track.readyState === 'live'),
+      )
+      .then((tracks) => tracks.length);
+  await expect.poll(tracksLive).toBe(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { cameraFacingModes: unknown[] }).cameraFacingModes),
+  ).toEqual([{ ideal: 'environment' }]);
+  await card.getByRole('button', { name: 'Check in' }).click();
+  await expect(card.getByText(/Checked in at \d\d:\d\d by Chiedza Volunteer/)).toBeVisible();
+  expect((await actionsOf(entrant.id)).map((row) => row.action)).toEqual(['check-in']);
+});
