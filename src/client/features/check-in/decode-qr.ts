@@ -20,6 +20,14 @@ export async function nativeQrReader(): Promise<ReadQr | null> {
   return async (video) => (await detector.detect(video))[0]?.rawValue ?? null;
 }
 
+/** The browser's own reader where it has one, else ZXing's WebAssembly build (fetched now, not with the page). */
+export async function qrReader(): Promise<ReadQr> {
+  const native = await nativeQrReader();
+  if (native) return native;
+  const { zxingQrReader } = await import('./zxing-reader.ts');
+  return zxingQrReader();
+}
+
 /** The check-in code in what a QR code says: the code alone, or inside a link. */
 export function checkInCodeIn(text: string) {
   return /(?:^|[^0-9a-f])([0-9a-f]{32})(?:$|[^0-9a-f])/i.exec(text)?.[1]?.toLowerCase() ?? null;

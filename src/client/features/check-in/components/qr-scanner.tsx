@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ErrorMessage } from '../../../components/ui/status.tsx';
-import { checkInCodeIn, nativeQrReader, type ReadQr } from '../decode-qr.ts';
+import { checkInCodeIn, qrReader, type ReadQr } from '../decode-qr.ts';
 
 const FRAME_GAP_MS = 200;
 const NO_READER =
-  'This browser cannot read QR codes: type the name, bib or reference in the search box below instead.';
+  'The QR reader could not be loaded (no signal?): type the name, bib or reference in the search box below instead.';
 
 /** The rear camera, read a few times a second until a check-in code shows. */
 function Camera({ onCode, onClose }: { onCode: (code: string) => void; onClose: () => void }) {
@@ -21,8 +21,12 @@ function Camera({ onCode, onClose }: { onCode: (code: string) => void; onClose: 
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     (async () => {
-      const read: ReadQr | null = await nativeQrReader();
-      if (!read) return setProblem(NO_READER);
+      let read: ReadQr;
+      try {
+        read = await qrReader();
+      } catch {
+        return setProblem(NO_READER);
+      }
       try {
         stream = await navigator.mediaDevices.getUserMedia({
           video: { facingMode: { ideal: 'environment' } },
