@@ -45,6 +45,7 @@ export function CheckInPage() {
   }, [queryClient]);
 
   const choose = (entry: CheckInEntry) => {
+    setScanProblem(null);
     setSelected(entry);
     void queryClient.invalidateQueries({ queryKey: checkInQueryKey });
   };
