@@ -259,3 +259,25 @@ test('a volunteer scans the entrant’s QR code with the rear camera, the entry 
   await expect(card.getByText(/Checked in at \d\d:\d\d by Chiedza Volunteer/)).toBeVisible();
   expect((await actionsOf(entrant.id)).map((row) => row.action)).toEqual(['check-in']);
 });
+
+test('a volunteer is shown only check-in: the admin pages and the lists and exports are refused', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const vimbai = await volunteer(playwright, testInfo, 'Vimbai Volunteer');
+  await signedIn(page, vimbai);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Check-in' }).first()).toBeAttached();
+  for (const path of ['/WelcomeAdmin', '/Participants', '/Accounts', '/Outbox']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+  }
+  for (const url of [
+    '/api/participants',
+    '/api/participants/export.csv',
+    '/api/participants/export.pdf',
+    '/api/mail-outbox',
+    '/api/dashboard/fun-run',
+  ]) {
+    expect((await page.request.get(url)).status(), url).toBe(403);
+  }
+});
