@@ -281,3 +281,33 @@ test('a volunteer is shown only check-in: the admin pages and the lists and expo
     expect((await page.request.get(url)).status(), url).toBe(403);
   }
 });
+
+test('a tap whose answer is lost on the way back is sent again with its key and recorded once', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const tendai = await volunteer(playwright, testInfo, 'Tendai Volunteer');
+  const entrant = await registered(page, testInfo, 'Rufaro', '10km');
+  await signedIn(page, tendai);
+  const card = await find(page, entrant.reference, entrant.name);
+
+  // The server gets the first sending and applies it; the phone never hears back.
+  let lost = 0;
+  await page.route('**/api/check-in/taps', async (route) => {
+    if (lost === 0) {
+      lost += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    } else {
+      await route.continue();
+    }
+  });
+  await card.getByRole('button', { name: 'Check in' }).click();
+  await expect(page.getByText('1 check-in waiting to be sent')).toBeVisible();
+  expect(await actionsOf(entrant.id)).toHaveLength(1);
+
+  await expect(page.getByText(/waiting to be sent/)).toHaveCount(0, { timeout: 20_000 });
+  await expect(card.getByText(/Checked in at \d\d:\d\d by Tendai Volunteer/)).toBeVisible();
+  const actions = await actionsOf(entrant.id);
+  expect(actions.map((row) => [row.action, row.outcome])).toEqual([['check-in', 'done']]);
+});

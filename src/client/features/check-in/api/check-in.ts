@@ -35,8 +35,18 @@ export const checkInCountsQueryOptions = () =>
 
 export const useCheckInCounts = () => useQuery(checkInCountsQueryOptions());
 
+/**
+ * On weak signal a request can hang for minutes: after a few seconds the tap is treated as not sent (it
+ * stays queued, and its key makes sending it again harmless if the server did get it).
+ */
+const TAP_TIMEOUT_MS = 8_000;
+
 export const sendTap = (tap: CheckInTap) =>
-  apiFetch<CheckInTapResult>('/api/check-in/taps', { method: 'POST', body: JSON.stringify(tap) });
+  apiFetch<CheckInTapResult>('/api/check-in/taps', {
+    method: 'POST',
+    body: JSON.stringify(tap),
+    signal: AbortSignal.timeout(TAP_TIMEOUT_MS),
+  });
 
 export const takeCashPayment = (payment: CashPayment) =>
   apiFetch<CheckInEntry>('/api/check-in/cash-payments', { method: 'POST', body: JSON.stringify(payment) });
