@@ -78,7 +78,7 @@ async function find(page: Page, text: string, name: string) {
   return page.getByRole('article', { name });
 }
 
-test('a volunteer finds an entrant by the code of his QR code, takes the fee in cash, checks him in and hands the T-shirt, and can undo', async ({
+test('a volunteer finds an entrant by the code a hand-held scanner types, takes the fee in cash, checks him in and hands the T-shirt, and can undo', async ({
   page,
   playwright,
 }, testInfo) => {
@@ -88,8 +88,10 @@ test('a volunteer finds an entrant by the code of his QR code, takes the fee in 
   await query('update registrations set bib = $1 where id = $2', [60000 + (Date.now() % 9000), entrant.id]);
   await signedIn(page, rudo);
 
-  // A hand-held scanner types what the QR code says, as a keyboard does.
-  const card = await find(page, entrant.code, entrant.name);
+  // A hand-held scanner types what the QR code says and Enter, as a keyboard does: the entry opens.
+  await page.getByLabel('Name, bib or reference').fill(entrant.code);
+  await page.getByLabel('Name, bib or reference').press('Enter');
+  const card = page.getByRole('article', { name: entrant.name });
   await expect(card.getByText(entrant.reference)).toBeVisible();
   await expect(card.getByText(`Runner · ${race}`)).toBeVisible();
   await expect(card.getByText('NOT PAID — owes USD 15.00')).toBeVisible();
@@ -293,10 +295,12 @@ test('a tap whose answer is lost on the way back is sent again with its key and 
 
   // The server gets the first sending and applies it; the phone never hears back.
   let lost = 0;
+  let firstAnswer = 0;
   await page.route('**/api/check-in/taps', async (route) => {
     if (lost === 0) {
       lost += 1;
-      await route.fetch();
+      const applied = await route.fetch();
+      firstAnswer = applied.status();
       await route.abort('connectionreset');
     } else {
       await route.continue();
@@ -304,6 +308,7 @@ test('a tap whose answer is lost on the way back is sent again with its key and 
   });
   await card.getByRole('button', { name: 'Check in' }).click();
   await expect(page.getByText('1 check-in waiting to be sent')).toBeVisible();
+  await expect.poll(() => firstAnswer).toBe(200);
   expect(await actionsOf(entrant.id)).toHaveLength(1);
 
   await expect(page.getByText(/waiting to be sent/)).toHaveCount(0, { timeout: 20_000 });

@@ -29,10 +29,20 @@ export type TapAnswer =
   | { kind: 'refused'; message: string };
 type Answered = Exclude<TapAnswer, { kind: 'waiting' }>;
 
+// A tap being sent for the first time is on the phone already (in case the page closes), but not yet said
+// to be waiting: on good signal that would flash on every tap.
+const firstTry = new Set<string>();
+let shown: CheckInTap[] = waiting;
+
+function notify() {
+  shown = waiting.filter((tap) => !firstTry.has(tap.idempotencyKey));
+  for (const listener of listeners) listener();
+}
+
 function save(next: CheckInTap[]) {
   waiting = next;
   localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-  for (const listener of listeners) listener();
+  notify();
 }
 
 /** 16 random bytes as hex: crypto.randomUUID needs a secure context, a venue's address may not be one. */
@@ -88,10 +98,16 @@ export function onTapSent(listener: (answer: Answered) => void) {
  */
 export async function tap(registrationId: string, action: CheckInAction): Promise<TapAnswer> {
   const made: CheckInTap = { idempotencyKey: newKey(), registrationId, action, at: new Date().toISOString() };
+  firstTry.add(made.idempotencyKey);
   save([...waiting, made]);
   const answer = new Promise<TapAnswer>((resolve) => answered.set(made.idempotencyKey, resolve));
-  await flushing;
-  await sendWaiting();
+  try {
+    await flushing;
+    await sendWaiting();
+  } finally {
+    firstTry.delete(made.idempotencyKey);
+    notify();
+  }
   if (waiting.some((other) => other.idempotencyKey === made.idempotencyKey)) {
     answered.delete(made.idempotencyKey);
     return { kind: 'waiting' };
@@ -104,9 +120,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The taps still on the phone; sends them when the connection returns and every few seconds meanwhile. */
+/** The taps waiting on the phone for the connection (not those being sent for the first time). */
 export function useWaitingTaps() {
-  return useSyncExternalStore(subscribe, () => waiting);
+  return useSyncExternalStore(subscribe, () => shown);
 }
 
 let started = false;
@@ -120,7 +136,7 @@ export function keepSendingWaiting() {
   window.addEventListener('storage', (event) => {
     if (event.key === STORAGE_KEY) {
       waiting = read();
-      for (const listener of listeners) listener();
+      notify();
     }
   });
   setInterval(() => {

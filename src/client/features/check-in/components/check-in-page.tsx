@@ -11,6 +11,7 @@ import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { checkInQueryKey, entryByCode, useCheckInCounts, useSearchEntries } from '../api/check-in.ts';
+import { checkInCodeIn } from '../decode-qr.ts';
 import { keepSendingWaiting, onTapSent, useWaitingTaps } from '../tap-queue.ts';
 import { CheckInCountsList } from './check-in-counts.tsx';
 import { EntryCard } from './entry-card.tsx';
@@ -43,6 +44,13 @@ export function CheckInPage() {
       void queryClient.invalidateQueries({ queryKey: checkInQueryKey });
     });
   }, [queryClient]);
+
+  // A hand-held scanner types the QR code's text and Enter: its one entry opens as a camera scan would.
+  const typedCode = checkInCodeIn(search.query);
+  const onlyResult = results.data?.entries.length === 1 ? results.data.entries[0] : undefined;
+  useEffect(() => {
+    if (typedCode && onlyResult) setSelected(onlyResult);
+  }, [typedCode, onlyResult]);
 
   const choose = (entry: CheckInEntry) => {
     setScanProblem(null);
