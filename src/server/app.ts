@@ -18,6 +18,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { accountRoutes } from './features/accounts/account-routes.ts';
 import { sessionRoutes } from './features/accounts/session-routes.ts';
+import { checkInRoutes } from './features/check-in/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { eventSettingsRoutes, mediaRoutes } from './features/event-settings/routes.ts';
 import { CurrentEventCache } from './features/events/current-event.ts';
@@ -90,7 +91,8 @@ export async function buildApp(options: AppOptions) {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        // Compiling WebAssembly only (no eval of scripts): the check-in page's QR reader on phones without one.
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'connect-src': ["'self'"],
@@ -147,6 +149,7 @@ export async function buildApp(options: AppOptions) {
       await accountRoutes(api, context);
       await participantRoutes(api, context);
       await dashboardRoutes(api, context);
+      await checkInRoutes(api, context);
       await eventSettingsRoutes(api, context);
       await peopleRoutes(api, context);
       await progressRoutes(api, context);

@@ -131,7 +131,7 @@ test('below 640 px the admin menu folds behind a Menu button and the current pag
 
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
-  await expect(nav.getByRole('link')).toHaveCount(10);
+  await expect(nav.getByRole('link')).toHaveCount(11);
   await nav.getByRole('link', { name: 'Participants' }).click();
   await expect(page).toHaveURL(/\/Participants$/);
   await expect(nav).toBeHidden();

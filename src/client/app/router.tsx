@@ -42,11 +42,14 @@ const RegisteredFacilitators = lazy(() => import('./routes/registered-facilitato
 // Fun-run administration.
 const Participants = lazy(() => import('./routes/participants.tsx'));
 const EventSettings = lazy(() => import('./routes/event-settings.tsx'));
+// Race morning: volunteers and admins at the check-in table.
+const CheckIn = lazy(() => import('./routes/check-in.tsx'));
 
 const PARTICIPANT: readonly Role[] = ['participant'];
 const COMPANY: readonly Role[] = ['company'];
 const ADMIN: readonly Role[] = ['admin'];
 const FACILITATOR_OR_ADMIN: readonly Role[] = ['facilitator', 'admin'];
+const VOLUNTEER_OR_ADMIN: readonly Role[] = ['volunteer', 'admin'];
 
 // Declarative routes: React Router matches them case-insensitively by default, so /register opens /Register.
 export function AppRouter() {
@@ -84,6 +87,9 @@ export function AppRouter() {
               <Route element={<SignedIn roles={FACILITATOR_OR_ADMIN} />}>
                 <Route path="WelcomeFacilitator" element={<FacilitatorDashboard />} />
                 <Route path="Managean" element={<Attendance />} />
+              </Route>
+              <Route element={<SignedIn roles={VOLUNTEER_OR_ADMIN} />}>
+                <Route path="CheckIn" element={<CheckIn />} />
               </Route>
               <Route element={<SignedIn roles={COMPANY} />}>
                 <Route path="WelcomeManager" element={<Team />} />

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CheckInCountsSchema } from '../check-in/check-in.ts';
 import { DISCIPLINES } from '../events/event-display.ts';
 
 export const FunRunDashboardSchema = z.object({
@@ -18,5 +19,7 @@ export const FunRunDashboardSchema = z.object({
   ),
   /** The T-shirt order: sizes per discipline, in the event's size order. */
   tshirts: z.array(z.object({ discipline: z.enum(DISCIPLINES), size: z.string(), count: z.number() })),
+  /** Race morning: checked in, registered and T-shirts left, per race. */
+  checkIn: CheckInCountsSchema,
 });
 export type FunRunDashboard = z.infer<typeof FunRunDashboardSchema>;

@@ -6,6 +6,7 @@ import { cardClass, LinkCard } from '../../components/ui/link-card.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
 import { Loading } from '../../components/ui/status.tsx';
+import { CheckInCountsList } from '../../features/check-in/components/check-in-counts.tsx';
 import { useFunRunDashboard, useProgrammeTotals } from '../../features/dashboard/api/dashboard.ts';
 import { moneyText } from '../../features/participants/money-text.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -88,6 +89,15 @@ export default function AdminDashboard() {
           </ul>
         )}
       </section>
+
+      {figures && (
+        <section aria-labelledby="check-in-heading" className="mb-8">
+          <h2 id="check-in-heading" className="mb-3 text-xl font-bold">
+            Race-morning check-in
+          </h2>
+          <CheckInCountsList counts={figures.checkIn} />
+        </section>
+      )}
 
       <section aria-labelledby="programme-heading" className="mb-8">
         <h2 id="programme-heading" className="mb-3 text-xl font-bold">

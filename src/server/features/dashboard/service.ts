@@ -1,14 +1,17 @@
 import type { FunRunDashboard } from '../../../shared/dashboard/dashboard.ts';
 import type { AppContext } from '../../context.ts';
+import { checkInCounts } from '../check-in/service.ts';
 import { getCurrentEvent, listRacesWithTakenPlaces } from '../events/service.ts';
 import { funRunTotals } from './repository.ts';
 
 /** The admin dashboard's figures for the current event. */
-export async function funRunDashboard({ database: { db } }: AppContext): Promise<FunRunDashboard> {
+export async function funRunDashboard(context: AppContext): Promise<FunRunDashboard> {
+  const { db } = context.database;
   const event = await getCurrentEvent(db);
-  const [totals, races] = await Promise.all([
+  const [totals, races, checkIn] = await Promise.all([
     funRunTotals(db, event.id),
     listRacesWithTakenPlaces(db, event.id),
+    checkInCounts(context),
   ]);
   const byDiscipline = tally(totals.byDiscipline.map((row) => [row.discipline, row.count]));
   const byPayment = tally(totals.byPayment.map((row) => [row.status, row.count]));
@@ -37,6 +40,7 @@ export async function funRunDashboard({ database: { db } }: AppContext): Promise
           a.discipline.localeCompare(b.discipline) ||
           sizeOrder(a.discipline, a.size) - sizeOrder(b.discipline, b.size),
       ),
+    checkIn,
   };
 }
 

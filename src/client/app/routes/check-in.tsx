@@ -1,0 +1,5 @@
+import { CheckInPage } from '../../features/check-in/components/check-in-page.tsx';
+
+export default function CheckIn() {
+  return <CheckInPage />;
+}

@@ -1,0 +1,52 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  CashPayment,
+  CheckInCounts,
+  CheckInEntries,
+  CheckInEntry,
+  CheckInTap,
+  CheckInTapResult,
+} from '../../../../shared/check-in/check-in.ts';
+import { apiFetch } from '../../../lib/api.ts';
+
+export const checkInQueryKey = ['check-in'] as const;
+
+export const searchEntriesQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: [...checkInQueryKey, 'entries', q],
+    queryFn: ({ signal }) =>
+      apiFetch<CheckInEntries>(`/api/check-in/entries?q=${encodeURIComponent(q)}`, { signal }),
+    enabled: q.length > 0,
+  });
+
+export const useSearchEntries = (q: string) => useQuery(searchEntriesQueryOptions(q));
+
+export const entryByCode = (code: string) =>
+  apiFetch<CheckInEntry>(`/api/check-in/code/${encodeURIComponent(code)}`);
+
+/** The counts are live: asked again every 15 seconds while the page is open. */
+export const checkInCountsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...checkInQueryKey, 'counts'],
+    queryFn: ({ signal }) => apiFetch<CheckInCounts>('/api/check-in/counts', { signal }),
+    refetchInterval: 15_000,
+    refetchOnWindowFocus: true,
+  });
+
+export const useCheckInCounts = () => useQuery(checkInCountsQueryOptions());
+
+/**
+ * On weak signal a request can hang for minutes: after a few seconds the tap is treated as not sent (it
+ * stays queued, and its key makes sending it again harmless if the server did get it).
+ */
+const TAP_TIMEOUT_MS = 8_000;
+
+export const sendTap = (tap: CheckInTap) =>
+  apiFetch<CheckInTapResult>('/api/check-in/taps', {
+    method: 'POST',
+    body: JSON.stringify(tap),
+    signal: AbortSignal.timeout(TAP_TIMEOUT_MS),
+  });
+
+export const takeCashPayment = (payment: CashPayment) =>
+  apiFetch<CheckInEntry>('/api/check-in/cash-payments', { method: 'POST', body: JSON.stringify(payment) });

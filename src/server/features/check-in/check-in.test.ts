@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  ORIGIN,
+  type SignedIn,
+  setUpTestApp,
+  signedInAs,
+  testDatabaseKind,
+} from '../../../../tests/support/test-app.ts';
+import { alreadyText } from '../../../shared/check-in/check-in-text.ts';
+import { checkInActions, raceOptions, registrationHistory, registrations } from '../../db/schema/index.ts';
+
+const { app, db, admin } = setUpTestApp();
+
+type Method = 'GET' | 'POST';
+const send = (method: Method, url: string, cookie: string, payload?: object) =>
+  app.inject({ method, url, headers: { origin: ORIGIN, cookie }, ...(payload ? { payload } : {}) });
+
+let serial = 0;
+/** Registers a 10km runner through the public API and answers the stored entry (code included). */
+async function registered(change: object = {}) {
+  serial += 1;
+  const entry = {
+    discipline: 'run',
+    firstName: 'Tendai',
+    lastName: `Moyo${serial}`,
+    email: `tendai.${serial}@example.com`,
+    mobile: '0771234567',
+    age: 30,
+    gender: 'Female',
+    raceType: '10km',
+    nextOfKinMobile: '0772345678',
+    tshirtSize: 'Large',
+    consent: true,
+    ...change,
+  };
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/registrations',
+    headers: { origin: ORIGIN },
+    payload: entry,
+  });
+  expect(response.statusCode).toBe(201);
+  const [row] = await db.select().from(registrations).where(eq(registrations.email, entry.email));
+  if (!row) throw new Error('no entry');
+  return row;
+}
+
+const tap = (who: SignedIn, registrationId: string, action: string, idempotencyKey = randomUUID()) =>
+  send('POST', '/api/check-in/taps', who.cookie, {
+    idempotencyKey,
+    registrationId,
+    action,
+    at: new Date().toISOString(),
+  });
+
+const PERSONAL = ['email', 'mobile', 'nextOfKinMobile', 'age', 'gender', 'checkInCode'];
+
+describe(`check-in (${testDatabaseKind})`, () => {
+  let volunteer: SignedIn;
+  beforeEach(async () => {
+    volunteer = await signedInAs(app, 'volunteer');
+    await db
+      .update(raceOptions)
+      .set({ feeUsd: '15', feeZwg: '400' })
+      .where(and(eq(raceOptions.discipline, 'run'), eq(raceOptions.label, '10km')));
+  });
+
+  it('finds an entry by its QR code, and no entry by an unknown or cancelled one', async () => {
+    const entry = await registered();
+    const found = await send('GET', `/api/check-in/code/${entry.checkInCode}`, volunteer.cookie);
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({
+      id: entry.id,
+      reference: entry.reference,
+      race: '10km',
+      tshirtSize: 'Large',
+      paymentStatus: 'unpaid',
+      fees: { USD: '15.00', ZWG: '400.00' },
+      checkedIn: null,
+      tshirtCollected: null,
+    });
+    expect((await send('GET', `/api/check-in/code/${'0'.repeat(32)}`, volunteer.cookie)).statusCode).toBe(
+      404,
+    );
+    await db.update(registrations).set({ status: 'cancelled' }).where(eq(registrations.id, entry.id));
+    expect((await send('GET', `/api/check-in/code/${entry.checkInCode}`, volunteer.cookie)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('searches active entries by name, bib and reference', async () => {
+    const rudo = await registered({ firstName: 'Rudo', lastName: 'Chikore' });
+    const other = await registered({ firstName: 'Farai', lastName: 'Ncube' });
+    await db.update(registrations).set({ bib: 1042 }).where(eq(registrations.id, other.id));
+    const search = async (q: string) => {
+      const response = await send(
+        'GET',
+        `/api/check-in/entries?q=${encodeURIComponent(q)}`,
+        volunteer.cookie,
+      );
+      expect(response.statusCode).toBe(200);
+      return response.json().entries.map((entry: { id: string }) => entry.id);
+    };
+    expect(await search('rudo chik')).toEqual([rudo.id]);
+    expect(await search('1042')).toEqual([other.id]);
+    expect(await search(rudo.reference.toLowerCase())).toEqual([rudo.id]);
+    expect(await search('%')).toEqual([]);
+    await db.update(registrations).set({ status: 'cancelled' }).where(eq(registrations.id, rudo.id));
+    expect(await search('Rudo')).toEqual([]);
+  });
+
+  it('checks in once: a second volunteer is told when and by whom', async () => {
+    const entry = await registered();
+    const first = await tap(volunteer, entry.id, 'check-in');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      outcome: 'done',
+      entry: { checkedIn: { by: expect.stringMatching(/^Test volunteer \d+$/) } },
+    });
+    const firstAt = first.json().entry.checkedIn.at;
+
+    const second = await signedInAs(app, 'volunteer');
+    const again = await tap(second, entry.id, 'check-in');
+    expect(again.json().outcome).toBe('already');
+    expect(again.json().entry.checkedIn.at).toBe(firstAt);
+    expect(alreadyText('check-in', again.json().entry)).toMatch(
+      new RegExp(`^Already checked in at \\d\\d:\\d\\d by ${first.json().entry.checkedIn.by}$`),
+    );
+    const actions = await db.select().from(checkInActions).where(eq(checkInActions.registrationId, entry.id));
+    expect(actions.map((action) => action.outcome)).toEqual(['done', 'already']);
+  });
+
+  it('applies a key once, however often it is sent', async () => {
+    const entry = await registered();
+    const key = randomUUID();
+    const answers = await Promise.all([1, 2, 3].map(() => tap(volunteer, entry.id, 'check-in', key)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((answer) => answer.json().outcome)).toEqual(['done', 'done', 'done']);
+    const undo = await tap(volunteer, entry.id, 'undo-check-in');
+    expect(undo.json().entry.checkedIn).toBeNull();
+    // Sent again after the undo, the old tap does not check him in again.
+    expect((await tap(volunteer, entry.id, 'check-in', key)).json().entry.checkedIn).toBeNull();
+    const rows = await db.select().from(checkInActions).where(eq(checkInActions.idempotencyKey, key));
+    expect(rows).toHaveLength(1);
+    expect((await tap(volunteer, entry.id, 'tshirt-collected', key)).statusCode).toBe(409);
+  });
+
+  it('undoes a check-in, and keeps the T-shirt separate', async () => {
+    const entry = await registered();
+    await tap(volunteer, entry.id, 'check-in');
+    const shirt = await tap(volunteer, entry.id, 'tshirt-collected');
+    expect(shirt.json()).toMatchObject({ outcome: 'done' });
+    expect(shirt.json().entry.tshirtCollected).not.toBeNull();
+    const undone = await tap(volunteer, entry.id, 'undo-check-in');
+    expect(undone.json().outcome).toBe('done');
+    expect(undone.json().entry.checkedIn).toBeNull();
+    expect(undone.json().entry.tshirtCollected).not.toBeNull();
+    const [row] = await db.select().from(registrations).where(eq(registrations.id, entry.id));
+    expect(row?.checkedInAt).toBeNull();
+    expect(row?.checkedInBy).toBeNull();
+    expect(row?.tshirtCollectedAt).not.toBeNull();
+    expect((await tap(volunteer, entry.id, 'undo-check-in')).json().outcome).toBe('already');
+    const shirtBack = await tap(volunteer, entry.id, 'undo-tshirt-collected');
+    expect(shirtBack.json().entry.tshirtCollected).toBeNull();
+  });
+
+  it('records the fee paid in cash, under the volunteer’s name', async () => {
+    const entry = await registered();
+    const paid = await send('POST', '/api/check-in/cash-payments', volunteer.cookie, {
+      registrationId: entry.id,
+      currency: 'USD',
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().paymentStatus).toBe('paid');
+    const [row] = await db.select().from(registrations).where(eq(registrations.id, entry.id));
+    expect(row).toMatchObject({ paymentMethod: 'cash', paymentAmount: '15.00', paymentCurrency: 'USD' });
+    const history = await db
+      .select()
+      .from(registrationHistory)
+      .where(eq(registrationHistory.registrationId, entry.id));
+    expect(history).toHaveLength(1);
+    expect(history[0]?.actorId).toBe(volunteer.id);
+    // A second tap changes nothing.
+    await send('POST', '/api/check-in/cash-payments', volunteer.cookie, {
+      registrationId: entry.id,
+      currency: 'USD',
+    });
+    expect(
+      await db.select().from(registrationHistory).where(eq(registrationHistory.registrationId, entry.id)),
+    ).toHaveLength(1);
+  });
+
+  it('counts per race: registered, checked in, T-shirts left per size', async () => {
+    const a = await registered({ tshirtSize: 'Large' });
+    const b = await registered({ tshirtSize: 'Small' });
+    await registered({ tshirtSize: 'Large' });
+    const cancelled = await registered({ tshirtSize: 'Small' });
+    await db.update(registrations).set({ status: 'cancelled' }).where(eq(registrations.id, cancelled.id));
+    await tap(volunteer, a.id, 'check-in');
+    await tap(volunteer, a.id, 'tshirt-collected');
+    await tap(volunteer, b.id, 'check-in');
+    const counts = await send('GET', '/api/check-in/counts', volunteer.cookie);
+    expect(counts.statusCode).toBe(200);
+    const tenK = counts.json().races.find((race: { race: string }) => race.race === '10km');
+    expect(tenK).toMatchObject({
+      discipline: 'run',
+      registered: 3,
+      checkedIn: 2,
+      tshirtsLeft: [
+        { size: 'Small', count: 1 },
+        { size: 'Large', count: 1 },
+      ],
+    });
+    const dashboard = await send('GET', '/api/dashboard/fun-run', admin.cookie);
+    expect(dashboard.json().checkIn.races.find((race: { race: string }) => race.race === '10km')).toEqual(
+      tenK,
+    );
+  });
+
+  it('answers nothing to reach an entrant by', async () => {
+    const entry = await registered({ firstName: 'Rudo' });
+    await db.update(registrations).set({ bib: 7 }).where(eq(registrations.id, entry.id));
+    const answers = [
+      (await send('GET', `/api/check-in/code/${entry.checkInCode}`, volunteer.cookie)).json(),
+      ...(await send('GET', '/api/check-in/entries?q=rudo', volunteer.cookie)).json().entries,
+      (await tap(volunteer, entry.id, 'check-in')).json().entry,
+      (
+        await send('POST', '/api/check-in/cash-payments', volunteer.cookie, {
+          registrationId: entry.id,
+          currency: 'USD',
+        })
+      ).json(),
+    ];
+    expect(answers).toHaveLength(4);
+    for (const answer of answers) {
+      expect(answer.id).toBe(entry.id);
+      for (const field of PERSONAL) expect(answer).not.toHaveProperty(field);
+      const text = JSON.stringify(answer);
+      for (const value of [entry.email, entry.mobile, entry.nextOfKinMobile, entry.checkInCode]) {
+        expect(text).not.toContain(value);
+      }
+    }
+  });
+
+  it('refuses volunteers the participants list, its exports and an entry’s details', async () => {
+    const entry = await registered();
+    for (const url of [
+      '/api/participants',
+      '/api/participants/export.csv',
+      '/api/participants/export.pdf',
+      `/api/participants/${entry.id}`,
+    ]) {
+      expect((await send('GET', url, volunteer.cookie)).statusCode, url).toBe(403);
+      expect((await send('GET', url, admin.cookie)).statusCode, url).toBe(200);
+    }
+  });
+
+  it('refuses participants and visitors', async () => {
+    const entry = await registered();
+    const participant = await signedInAs(app, 'participant');
+    expect(
+      (await send('GET', `/api/check-in/code/${entry.checkInCode}`, participant.cookie)).statusCode,
+    ).toBe(403);
+    expect((await tap(participant, entry.id, 'check-in')).statusCode).toBe(403);
+    expect((await send('GET', '/api/check-in/counts', '')).statusCode).toBe(401);
+  });
+});

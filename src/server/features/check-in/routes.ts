@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  CashPaymentSchema,
+  CheckInCountsSchema,
+  CheckInEntriesSchema,
+  CheckInEntrySchema,
+  CheckInSearchQuerySchema,
+  CheckInTapResultSchema,
+  CheckInTapSchema,
+} from '../../../shared/check-in/check-in.ts';
+import type { AppContext } from '../../context.ts';
+import { type Access, signedInUser } from '../../http/access.ts';
+import { applyTap, checkInCounts, entryByCode, searchForCheckIn, takeCashPayment } from './service.ts';
+
+const access: Access = ['volunteer', 'admin'];
+const tags = ['check-in'];
+// Any other shape is simply not a code: the service answers it the same 404 as an unknown one.
+const CodeParams = z.object({ code: z.string() });
+
+/** Race morning at the check-in table: volunteers and admins find entries, check them in and take cash. */
+export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/check-in/code/:code',
+    {
+      config: { access },
+      schema: {
+        summary: 'The entry a scanned QR code names',
+        tags,
+        params: CodeParams,
+        response: { 200: CheckInEntrySchema },
+      },
+    },
+    async (request) => entryByCode(context, request.params.code.toLowerCase()),
+  );
+
+  api.get(
+    '/check-in/entries',
+    {
+      config: { access },
+      schema: {
+        summary: 'Active entries by name, bib or reference (a short list)',
+        tags,
+        querystring: CheckInSearchQuerySchema,
+        response: { 200: CheckInEntriesSchema },
+      },
+    },
+    async (request) => searchForCheckIn(context, request.query.q),
+  );
+
+  api.post(
+    '/check-in/taps',
+    {
+      config: { access },
+      schema: {
+        summary: 'Check in, T-shirt collected, or undo either: once per idempotency key',
+        tags,
+        body: CheckInTapSchema,
+        response: { 200: CheckInTapResultSchema },
+      },
+    },
+    async (request) => applyTap(context, request.body, signedInUser(request)),
+  );
+
+  api.post(
+    '/check-in/cash-payments',
+    {
+      config: { access },
+      schema: {
+        summary: 'The race fee of an unpaid entry, paid in cash at the table',
+        tags,
+        body: CashPaymentSchema,
+        response: { 200: CheckInEntrySchema },
+      },
+    },
+    async (request) => takeCashPayment(context, request.body, signedInUser(request)),
+  );
+
+  api.get(
+    '/check-in/counts',
+    {
+      config: { access },
+      schema: {
+        summary: 'Per race: registered, checked in, T-shirts left per size',
+        tags,
+        response: { 200: CheckInCountsSchema },
+      },
+    },
+    async () => checkInCounts(context),
+  );
+}
