@@ -1,10 +1,12 @@
 import type { Browser, Page, PlaywrightWorkerArgs, TestInfo } from '@playwright/test';
-import QRCode from 'qrcode';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { runnerEntry } from '../support/entries.ts';
 import { type Account, createVerifiedAccount, newAccount, signInInBrowser } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
+import { waitForMail } from './support/mail.ts';
 import { originOf } from './support/progress.ts';
 
 test.skip(
@@ -43,11 +45,12 @@ async function raceWithFee() {
 /** Registers a runner through the public API as the form does; answers the stored entry. */
 async function registered(page: Page, testInfo: TestInfo, firstName: string, raceType: string) {
   const lastName = uniqueName('Mlambo').replace(/\d/g, 'x');
+  const email = `${firstName}.${lastName}@example.com`.toLowerCase();
   const response = await page.request.post('/api/registrations', {
     data: runnerEntry('', {
       firstName,
       lastName,
-      email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+      email,
       raceType,
       tshirtSize: 'Large',
     }),
@@ -55,13 +58,22 @@ async function registered(page: Page, testInfo: TestInfo, firstName: string, rac
   });
   expect(response.status()).toBe(201);
   const reference = (await response.json()).reference as string;
-  // Until the QR code is in the confirmation mail on this branch, its code is read where it is kept.
-  const [row] = await query<{ id: string; code: string }>(
-    'select id, check_in_code as code from registrations where reference = $1',
-    [reference],
-  );
+  const [row] = await query<{ id: string }>('select id from registrations where reference = $1', [reference]);
   if (!row) throw new Error(`no entry ${reference}`);
-  return { ...row, reference, name: `${firstName} ${lastName}` };
+  // The QR code the entrant holds up is the one in the confirmation mail: its image, and what it says.
+  const mail = await waitForMail(email, new RegExp(`your registration ${reference}`));
+  const qr = mail.attachments.find((file) => file.cid === 'check-in-qr');
+  if (!qr) throw new Error(`no QR code in the mail for ${reference}`);
+  const image = PNG.sync.read(Buffer.from(qr.contentBase64, 'base64'));
+  const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+  if (!code) throw new Error(`the QR code in the mail for ${reference} does not scan`);
+  return {
+    id: row.id,
+    code,
+    qrImage: `data:image/png;base64,${qr.contentBase64}`,
+    reference,
+    name: `${firstName} ${lastName}`,
+  };
 }
 
 const actionsOf = (registrationId: string) =>
@@ -237,7 +249,7 @@ test('a volunteer scans the entrant’s QR code with the rear camera, the entry 
   const chiedza = await volunteer(playwright, testInfo, 'Chiedza Volunteer');
   const entrant = await registered(page, testInfo, 'Kuda', '10km');
   // What the confirmation mail, /Thankyou and /My show: the code alone, as a QR code.
-  await cameraShowing(page, await QRCode.toDataURL(entrant.code, { margin: 4, width: 300 }));
+  await cameraShowing(page, entrant.qrImage);
   await signedIn(page, chiedza);
   expect(await page.evaluate(() => 'BarcodeDetector' in window)).toBe(false);
 
