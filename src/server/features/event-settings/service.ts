@@ -9,8 +9,10 @@ import type {
 import { overlappingRanges } from '../../../shared/participants/bibs.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { statementsOn } from '../../db/statements-on.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
 import { getCurrentEvent, listRacesWithTakenPlaces } from '../events/service.ts';
+import { offerFreedPlaces } from '../waitlist/service.ts';
 import {
   archiveEvent,
   deleteRaces,
@@ -75,7 +77,12 @@ export async function saveEventSettings(db: Database, input: z.output<typeof Eve
 }
 
 /** Replaces the race list: new ones are added, listed ones updated, missing ones removed if nobody entered them. */
-export async function saveRaces(db: Database, input: z.output<typeof RacesInputSchema>) {
+export async function saveRaces(
+  db: Database,
+  input: z.output<typeof RacesInputSchema>,
+  /** Where the waitlist's offer links point: a raised capacity is offered to those waiting at once. */
+  publicUrl: string,
+) {
   const event = await getCurrentEvent(db);
   const seen = new Set<string>();
   for (const race of input.races) {
@@ -135,6 +142,7 @@ export async function saveRaces(db: Database, input: z.output<typeof RacesInputS
         },
       ]);
     }
+    for (const race of saved) await offerFreedPlaces(statementsOn(tx), race.id, publicUrl);
   });
   return eventSettings(db);
 }
