@@ -15,6 +15,8 @@ const Banking = lazy(() => import('./routes/banking.tsx'));
 const Search = lazy(() => import('./routes/search.tsx'));
 // An entrant's own entry by its private link (/My/<token>), or the page that mails the links again (/My).
 const My = lazy(() => import('./routes/my.tsx'));
+// A place offered from a race's waitlist, by its private link (/Offer/<token>).
+const Offer = lazy(() => import('./routes/offer.tsx'));
 // Accounts: none of this is loaded by the public pages above.
 const SignUp = lazy(() => import('./routes/sign-up.tsx'));
 const SignIn = lazy(() => import('./routes/sign-in.tsx'));
@@ -42,6 +44,7 @@ const RegisteredFacilitators = lazy(() => import('./routes/registered-facilitato
 // Fun-run administration.
 const Participants = lazy(() => import('./routes/participants.tsx'));
 const EventSettings = lazy(() => import('./routes/event-settings.tsx'));
+const Waitlist = lazy(() => import('./routes/waitlist.tsx'));
 
 const PARTICIPANT: readonly Role[] = ['participant'];
 const COMPANY: readonly Role[] = ['company'];
@@ -65,6 +68,7 @@ export function AppRouter() {
               <Route path="Banking" element={<Banking />} />
               <Route path="Search" element={<Search />} />
               <Route path="My/:token?" element={<My />} />
+              <Route path="Offer/:token" element={<Offer />} />
               <Route path="SignUp" element={<SignUp />} />
               <Route path="About" element={<SignIn />} />
               <Route path="CompanySignUp" element={<CompanySignUp />} />
@@ -97,6 +101,7 @@ export function AppRouter() {
                 <Route path="RegisteredFacilitator" element={<RegisteredFacilitators />} />
                 <Route path="Participants" element={<Participants />} />
                 <Route path="EventSettings" element={<EventSettings />} />
+                <Route path="Waitlist" element={<Waitlist />} />
               </Route>
             </Route>
             <Route path="*" element={<NotFound />} />
