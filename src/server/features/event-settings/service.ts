@@ -42,6 +42,7 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
     registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
     eventDate: event.eventDate,
     tshirtChangesUntil: event.tshirtChangesUntil,
+    waitlistOfferHours: event.waitlistOfferHours,
     venue: event.venue,
     year: event.year,
     referencePrefix: event.referencePrefix,

@@ -300,6 +300,24 @@ describe('the admin’s waitlist', () => {
     expect(await offerTokenOf(first.entry.email)).toBe('');
   });
 
+  it('keeps the offer hours the admin sets, 1 to 336', async () => {
+    const current = (await send('GET', '/api/admin/event', undefined, admin.cookie)).json();
+    expect(current.waitlistOfferHours).toBe(48);
+    const fields = ['title', 'subtitle', 'greeting', 'contactPhone', 'backgroundAlt', 'registrationClosesAt'];
+    const body = {
+      ...Object.fromEntries(fields.map((field) => [field, current[field]])),
+      payment: current.payment,
+      tshirtSizes: current.tshirtSizes,
+      termsText: current.termsText,
+    };
+    const saved = await send('PUT', '/api/admin/event', { ...body, waitlistOfferHours: '12' }, admin.cookie);
+    expect(saved.json().waitlistOfferHours).toBe(12);
+    const kept = await send('PUT', '/api/admin/event', body, admin.cookie);
+    expect(kept.json().waitlistOfferHours).toBe(12);
+    const refused = await send('PUT', '/api/admin/event', { ...body, waitlistOfferHours: 337 }, admin.cookie);
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('is for admins only', async () => {
     expect((await send('GET', '/api/admin/waitlist')).statusCode).toBe(401);
   });
