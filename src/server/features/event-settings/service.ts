@@ -18,6 +18,7 @@ import {
   deleteRaces,
   findEditionClashing,
   firstRaceWithEntries,
+  firstRaceWithWaitlist,
   insertEvent,
   insertRace,
   listEditions,
@@ -109,6 +110,8 @@ export async function saveRaces(
       const used = await firstRaceWithEntries(tx, removedIds);
       if (used)
         throw conflict(`The ${used.label} race has entries (active or cancelled), so it cannot be removed.`);
+      const waited = await firstRaceWithWaitlist(tx, removedIds);
+      if (waited) throw conflict(`The ${waited.label} race has a waitlist, so it cannot be removed.`);
       await deleteRaces(tx, removedIds);
     }
     // Labels may swap between races: move every kept one out of the way of the unique index first.
