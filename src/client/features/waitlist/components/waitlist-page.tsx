@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
+import { formatPhone } from '../../../../shared/phone.ts';
 import type { WaitlistRace, WaitlistRow } from '../../../../shared/waitlist/waitlist.ts';
 import { dangerButtonClass, rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
@@ -45,10 +46,11 @@ export function WaitlistPage() {
           <Link to="/EventSettings" className="font-medium text-brand-700 underline">
             Event settings
           </Link>
-          .{' '}
+          . Whoever accepts is registered and listed with the other{' '}
           <Link to="/Participants" className="font-medium text-brand-700 underline">
-            Participants
+            participants
           </Link>
+          .
         </p>
       </PageHeading>
       <div className="mb-4 flex flex-col gap-3">
@@ -132,7 +134,7 @@ function RaceQueue({
               {row.email}
             </Cell>
             <Cell label="Mobile" className="whitespace-nowrap">
-              {row.mobile}
+              {formatPhone(row.mobile)}
             </Cell>
             <Cell label="Joined" className="whitespace-nowrap">
               {formatDateTime(row.createdAt)}
