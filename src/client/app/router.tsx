@@ -13,10 +13,9 @@ const ThankYou = lazy(() => import('./routes/thank-you.tsx'));
 const Terms = lazy(() => import('./routes/terms.tsx'));
 const Banking = lazy(() => import('./routes/banking.tsx'));
 const Search = lazy(() => import('./routes/search.tsx'));
-// An entrant's own entry by its private link (/My/<token>), or the page that mails the links again (/My).
+// An entrant's own entry by its private link (/My/<token>), or the page that mails the links again (/My);
+// also a place offered from a race's waitlist, by its private link (/Offer/<token>).
 const My = lazy(() => import('./routes/my.tsx'));
-// A place offered from a race's waitlist, by its private link (/Offer/<token>).
-const Offer = lazy(() => import('./routes/offer.tsx'));
 // Accounts: none of this is loaded by the public pages above.
 const SignUp = lazy(() => import('./routes/sign-up.tsx'));
 const SignIn = lazy(() => import('./routes/sign-in.tsx'));
@@ -68,7 +67,7 @@ export function AppRouter() {
               <Route path="Banking" element={<Banking />} />
               <Route path="Search" element={<Search />} />
               <Route path="My/:token?" element={<My />} />
-              <Route path="Offer/:token" element={<Offer />} />
+              <Route path="Offer/:token" element={<My />} />
               <Route path="SignUp" element={<SignUp />} />
               <Route path="About" element={<SignIn />} />
               <Route path="CompanySignUp" element={<CompanySignUp />} />
