@@ -204,6 +204,54 @@ describe('offers', () => {
     expect(hours).toBeCloseTo(3);
   });
 
+  it('offers the place an entrant leaves by changing race, and refuses a change into a race people wait for', async () => {
+    const [holder] = await fullRace();
+    const first = await waiting();
+    const { discipline: _, consent: __, ...fields } = holder?.entry ?? runner();
+    const moved = await send('PUT', `/api/my/${holder?.token}`, { ...fields, raceType: '21km' });
+    expect(moved.statusCode).toBe(200);
+    expect((await lastMailTo(first.entry.email))?.kind).toBe('waitlist-offer');
+
+    // Back into 10 km: its freed place is offered to the one waiting, so it is full to him.
+    const back = await send('PUT', `/api/my/${holder?.token}`, { ...fields, raceType: '10km' });
+    expect(back.statusCode).toBe(409);
+  });
+
+  it('offers the place an admin frees by cancelling an entry', async () => {
+    const [holder] = await fullRace();
+    const first = await waiting();
+    const [row] = await db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.email, holder?.entry.email ?? ''));
+    expect((await send('POST', `/api/participants/${row?.id}/cancel`, {}, admin.cookie)).statusCode).toBe(
+      200,
+    );
+    expect((await lastMailTo(first.entry.email))?.kind).toBe('waitlist-offer');
+  });
+
+  it('keeps a race with a waitlist from being removed', async () => {
+    await fullRace();
+    await waiting();
+    const settings = (await send('GET', '/api/admin/event', undefined, admin.cookie)).json();
+    const races = settings.races
+      .filter((race: { label: string }) => race.label !== '10km')
+      .map((race: Record<string, unknown>) => ({
+        id: race.id,
+        discipline: race.discipline,
+        label: race.label,
+        capacity: race.capacity,
+        feeUsd: race.feeUsd,
+        feeZwg: race.feeZwg,
+        startTime: race.startTime,
+      }));
+    // Without its entries, only the waitlist keeps it.
+    await db.delete(registrations);
+    const refused = await send('PUT', '/api/admin/event/races', { races }, admin.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe('The 10km race has a waitlist, so it cannot be removed.');
+  });
+
   it('answers an unknown offer link 404', async () => {
     expect((await send('GET', '/api/offers/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).statusCode).toBe(404);
     expect((await send('POST', '/api/offers/short/accept')).statusCode).toBe(404);
