@@ -30,6 +30,8 @@ export { countActiveInRace, countPlacesHeld, findActiveSamePerson, insertEntryLi
 
 export const REGISTRATION_CLOSED = 'Registration has closed';
 export const RACE_FULL = 'This race is full';
+export const RACE_FULL_ON_FORM =
+  'This race has just become full. Reload the page and choose it again to join its waitlist.';
 
 export interface RegisterResult {
   /** A new entry's receipt carries its private link (path `/My/<token>`); a found one's never does. */
