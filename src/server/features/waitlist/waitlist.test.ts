@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN, setUpTestApp } from '../../../../tests/support/test-app.ts';
 import { events, mailOutbox, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
+import { settleAllRaces } from './service.ts';
 
 const { app, db, admin } = setUpTestApp();
 
@@ -187,6 +188,26 @@ describe('offers', () => {
     const late = await send('POST', `/api/offers/${token}/accept`);
     expect(late.statusCode).toBe(409);
     expect(late.json().detail).toContain('expired');
+  });
+
+  it('passes lapsed offers on in the minute’s job, with nobody opening a page', async () => {
+    const [holder] = await fullRace();
+    const first = await waiting();
+    const second = await waiting();
+    await send('POST', `/api/my/${holder?.token}/cancel`);
+    await settleAllRaces(app.context);
+    expect(await offerTokenOf(second.entry.email)).toBe('');
+    await db
+      .update(waitlistEntries)
+      .set({ offerExpiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(waitlistEntries.email, first.entry.email));
+    await settleAllRaces(app.context);
+    expect(await offerTokenOf(second.entry.email)).not.toBe('');
+    const statuses = await db
+      .select({ email: waitlistEntries.email, status: waitlistEntries.status })
+      .from(waitlistEntries)
+      .orderBy(asc(waitlistEntries.createdAt));
+    expect(statuses.map((row) => row.status)).toEqual(['expired', 'offered']);
   });
 
   it('offers the places a raised capacity frees, and honours the offer hours', async () => {
