@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN, setUpTestApp } from '../../../../tests/support/test-app.ts';
 import { events, mailOutbox, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
+import { loggablePath } from '../../logger.ts';
 import { settleAllRaces } from './service.ts';
 
 const { app, db, admin } = setUpTestApp();
@@ -271,6 +272,13 @@ describe('offers', () => {
     const refused = await send('PUT', '/api/admin/event/races', { races }, admin.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe('The 10km race has a waitlist, so it cannot be removed.');
+  });
+
+  it('keeps offer tokens out of the log', () => {
+    expect(loggablePath('/api/offers/abcdefghijklmnopqrstuvwxyz012345/accept?x=1')).toBe(
+      '/api/offers/[token]/accept',
+    );
+    expect(loggablePath('/Offer/abcdefghijklmnopqrstuvwxyz012345')).toBe('/Offer/[token]');
   });
 
   it('answers an unknown offer link 404', async () => {
