@@ -29,6 +29,8 @@ import { peopleRoutes } from './features/people/routes.ts';
 import { programmeSettingsRoutes } from './features/programme-settings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
+import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { startOfferExpiry } from './features/waitlist/service.ts';
 import {
   enforceAccess,
   noStoreForPersonalAnswers,
@@ -154,6 +156,7 @@ export async function buildApp(options: AppOptions) {
       await peopleRoutes(api, context);
       await progressRoutes(api, context);
       await programmeSettingsRoutes(api, context);
+      await waitlistRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,
@@ -183,6 +186,12 @@ export async function buildApp(options: AppOptions) {
   // Mail is delivered by a listening server only; API tests drive deliverDue() themselves.
   app.addHook('onListen', async () => context.mailer.start());
   app.addHook('onClose', async () => context.mailer.stop());
+  // Lapsed waitlist offers pass to the next one waiting, checked every minute while the server listens.
+  let stopOfferExpiry = () => {};
+  app.addHook('onListen', async () => {
+    stopOfferExpiry = startOfferExpiry(context, (error) => app.log.error({ err: error }, 'waitlist offers'));
+  });
+  app.addHook('onClose', async () => stopOfferExpiry());
   return app;
 }
 

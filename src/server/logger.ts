@@ -7,7 +7,9 @@ export function loggablePath(url: string) {
       .split('?')[0]
       ?.replace(/\/reset-password\/[^/]+/i, '/reset-password/[token]')
       // /My/links is the page asking for links, not a token.
-      .replace(/(\/my\/)(?!links(?:\/|$))[^/]+/i, '$1[token]') ?? ''
+      .replace(/(\/my\/)(?!links(?:\/|$))[^/]+/i, '$1[token]')
+      // A waitlist offer's link: /Offer/<token>, /api/offers/<token>.
+      .replace(/(\/offers?\/)[^/]+/i, '$1[token]') ?? ''
   );
 }
 

@@ -10,3 +10,16 @@ export function formatShortDate(isoDate: string) {
 export function harareToday(now = new Date()) {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Harare' }).format(now);
 }
+
+const harareDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Harare',
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "24/11/26, 14:00" in Harare time, for an instant (mails, where the reader's clock is not known). */
+export const formatHarareDateTime = (instant: Date | string) => harareDateTime.format(new Date(instant));

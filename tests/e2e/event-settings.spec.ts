@@ -63,8 +63,8 @@ test('a race whose capacity is set to its entries shows Full on the public form;
 
   await page.goto('/Register');
   const option = page.getByLabel('Race type').locator('option', { hasText: label });
-  await expect(option).toHaveText(`${label} (Full)`);
-  await expect(option).toBeDisabled();
+  // A full race is still offered, to join its waitlist (issue 17, part 2).
+  await expect(option).toHaveText(`${label} — Full — join the waitlist`);
 
   // Cancelled, the entry frees its place, but the race still has an entry on record: the server refuses.
   const [entry] = await query<{ id: string }>('select id from registrations where reference = $1', [

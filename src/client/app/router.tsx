@@ -13,7 +13,8 @@ const ThankYou = lazy(() => import('./routes/thank-you.tsx'));
 const Terms = lazy(() => import('./routes/terms.tsx'));
 const Banking = lazy(() => import('./routes/banking.tsx'));
 const Search = lazy(() => import('./routes/search.tsx'));
-// An entrant's own entry by its private link (/My/<token>), or the page that mails the links again (/My).
+// An entrant's own entry by its private link (/My/<token>), or the page that mails the links again (/My);
+// also a place offered from a race's waitlist, by its private link (/Offer/<token>).
 const My = lazy(() => import('./routes/my.tsx'));
 // Accounts: none of this is loaded by the public pages above.
 const SignUp = lazy(() => import('./routes/sign-up.tsx'));
@@ -42,6 +43,7 @@ const RegisteredFacilitators = lazy(() => import('./routes/registered-facilitato
 // Fun-run administration.
 const Participants = lazy(() => import('./routes/participants.tsx'));
 const EventSettings = lazy(() => import('./routes/event-settings.tsx'));
+const Waitlist = lazy(() => import('./routes/waitlist.tsx'));
 // Race morning: volunteers and admins at the check-in table.
 const CheckIn = lazy(() => import('./routes/check-in.tsx'));
 
@@ -68,6 +70,7 @@ export function AppRouter() {
               <Route path="Banking" element={<Banking />} />
               <Route path="Search" element={<Search />} />
               <Route path="My/:token?" element={<My />} />
+              <Route path="Offer/:token" element={<My />} />
               <Route path="SignUp" element={<SignUp />} />
               <Route path="About" element={<SignIn />} />
               <Route path="CompanySignUp" element={<CompanySignUp />} />
@@ -103,6 +106,7 @@ export function AppRouter() {
                 <Route path="RegisteredFacilitator" element={<RegisteredFacilitators />} />
                 <Route path="Participants" element={<Participants />} />
                 <Route path="EventSettings" element={<EventSettings />} />
+                <Route path="Waitlist" element={<Waitlist />} />
               </Route>
             </Route>
             <Route path="*" element={<NotFound />} />

@@ -15,6 +15,8 @@ export const FunRunDashboardSchema = z.object({
       race: z.string(),
       count: z.number(),
       capacity: z.nullable(z.number()),
+      /** People on the race's waitlist (waiting, or holding an offer). */
+      waiting: z.number(),
     }),
   ),
   /** The T-shirt order: sizes per discipline, in the event's size order. */

@@ -11,6 +11,7 @@ import {
   isoDate,
   PLAIN_TEXT_ONLY,
   requiredText,
+  wholeNumber,
 } from '../validation.ts';
 
 /** The terms keep their line breaks and tabs; nothing else that oneLine refuses. Here, as only admins send them. */
@@ -103,6 +104,8 @@ export const EventSettingsInputSchema = z.object({
   eventDate: z.optional(z.nullable(isoDate('Enter the date of the event'))),
   /** The last day (Harare) entrants change their T-shirt size themselves, or null for no cut-off; unchanged when left out. */
   tshirtChangesUntil: z.optional(z.nullable(isoDate('Enter the last day for T-shirt changes'))),
+  /** How long a place offered from a race's waitlist is held for its taker; unchanged when left out. */
+  waitlistOfferHours: z.optional(wholeNumber('the hours an offer holds', 1, 336)),
   venue: z.optional(optionalText(200)),
   payment: PaymentOptionsInputSchema,
   tshirtSizes: z.object({ run: sizes, cycle: sizes }),
@@ -178,6 +181,7 @@ export const EventSettingsSchema = z.object({
   registrationClosesAt: z.nullable(z.string()),
   eventDate: z.nullable(z.string()),
   tshirtChangesUntil: z.nullable(z.string()),
+  waitlistOfferHours: z.number(),
   venue: z.string(),
   year: z.number(),
   referencePrefix: z.string(),

@@ -25,6 +25,7 @@ const CARDS = [
   ],
   ['/RegisterMan', 'Register a man', 'Enrol a man in the programme with the Be That Man form.'],
   ['/RegisterFacilitator', 'Register a facilitator', 'Sign up a facilitator with the Be That Man form.'],
+  ['/Waitlist', 'Waitlist', 'People waiting for a place in a full race: offer a place or remove.'],
   ['/EventSettings', 'Event settings', 'Texts, payment options, races, T-shirt sizes, closing time, photos.'],
   ['/ProgrammeSettings', 'Programme settings', 'Sessions, assignments, the checklist and cell groups.'],
   ['/Managean', 'Attendance', 'Take attendance at a session and manage each man’s progress.'],
@@ -74,6 +75,16 @@ export default function AdminDashboard() {
             </Stat>
             <Stat label="Waived" value={number(figures.payments.waived)} to="/Participants?payment=waived">
               Open the list of waived entries
+            </Stat>
+            <Stat
+              label="On the waitlist"
+              value={number(figures.perRace.reduce((sum, race) => sum + race.waiting, 0))}
+              to="/Waitlist"
+            >
+              {figures.perRace
+                .filter((race) => race.waiting > 0)
+                .map((race) => `${race.race}: ${number(race.waiting)}`)
+                .join(' · ') || 'Nobody is waiting'}
             </Stat>
             <Stat
               label="Money recorded"

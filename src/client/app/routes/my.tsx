@@ -1,9 +1,15 @@
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { MyEntryPage } from '../../features/my-registration/components/my-entry-page.tsx';
 import { MyLinksPage } from '../../features/my-registration/components/my-links-page.tsx';
+import { OfferPage } from '../../features/waitlist/components/offer-page.tsx';
 
-/** One route for both pages, so the public pages' shared code names one chunk instead of two. */
+/**
+ * One route for the private-link pages (an entry, the links mailed again, a waitlist offer), so the public
+ * pages' shared code names one chunk instead of three.
+ */
 export default function My() {
   const { token } = useParams();
+  const { pathname } = useLocation();
+  if (token && /^\/offer\//i.test(pathname)) return <OfferPage token={token} />;
   return token ? <MyEntryPage token={token} /> : <MyLinksPage />;
 }

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
 import type { RegistrationAnswer } from '../../../shared/registrations/registration.ts';
+import type { WaitlistReceipt } from '../../../shared/waitlist/waitlist.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
@@ -10,8 +11,10 @@ import { recallReceipt } from '../../features/registrations/last-receipt.ts';
 
 export default function ThankYou() {
   const { state } = useLocation();
-  const receipt: RegistrationAnswer | undefined = state?.receipt ?? recallReceipt();
+  const answer: RegistrationAnswer | WaitlistReceipt | undefined = state?.receipt ?? recallReceipt();
   const { data: event } = useEvent();
+  if (answer && 'onWaitlist' in answer) return <OnTheWaitlist receipt={answer} />;
+  const receipt = answer;
   // Someone who registered before gets his entry back, as a found order: the same reference and way to pay.
   const found = receipt && 'alreadyRegistered' in receipt ? receipt : undefined;
   const fees = receipt && formatFees(receipt.feeUsd, receipt.feeZwg);
@@ -105,6 +108,42 @@ export default function ThankYou() {
           </Link>
         </p>
       )}
+    </PublicPage>
+  );
+}
+
+/** Someone who asked for a place in a full race: his waitlist reference and place in the queue. */
+function OnTheWaitlist({ receipt }: { receipt: WaitlistReceipt }) {
+  const title = 'You are on the waitlist';
+  return (
+    <PublicPage title={title}>
+      <div className="text-center">
+        <h1 className="text-4xl font-extrabold text-brand-800">{title}</h1>
+        <p className="mt-2 text-xl text-stone-800">
+          You are number {receipt.position} on the waitlist for {receipt.raceType}.
+        </p>
+      </div>
+      <section
+        aria-labelledby="receipt-heading"
+        className="mt-8 rounded-xl border-2 border-brand-700 bg-white p-5 text-center shadow-sm"
+      >
+        <h2 id="receipt-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
+          Your waitlist reference
+        </h2>
+        <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-stone-900">{receipt.reference}</p>
+        <p className="mt-2 text-stone-800">
+          {DISCIPLINE_LABELS[receipt.discipline]} · {receipt.raceType}
+        </p>
+        <p className="mt-2 text-sm text-stone-600">
+          We have emailed you a copy. When a place frees, the first person waiting is offered it by email,
+          with a link to accept it. There is nothing to pay until then.
+        </p>
+      </section>
+      <p className="mt-8 text-center">
+        <Link to="/" className="font-medium text-brand-700 underline">
+          Back to the home page
+        </Link>
+      </p>
     </PublicPage>
   );
 }

@@ -27,11 +27,12 @@ export async function funRunDashboard(context: AppContext): Promise<FunRunDashbo
       zwg: Number(totals.money.find((row) => row.currency === 'ZWG')?.total ?? 0).toFixed(2),
     },
     perDay: totals.perDay.map((row) => ({ day: row.day, count: Number(row.count) })),
-    perRace: races.map(({ race, taken }) => ({
+    perRace: races.map(({ race, taken, held }) => ({
       discipline: race.discipline,
       race: race.label,
       count: Number(taken),
       capacity: race.capacity,
+      waiting: Number(held),
     })),
     tshirts: totals.tshirts
       .map((row) => ({ ...row, count: Number(row.count) }))

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { events, raceOptions, registrations } from '../../db/schema/index.ts';
+import { events, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
 
 type EventChange = Partial<Omit<typeof events.$inferInsert, 'id'>>;
 type RaceValues = Omit<typeof raceOptions.$inferInsert, 'id' | 'eventId'>;
@@ -30,6 +30,17 @@ export async function firstRaceWithEntries(tx: Transaction, raceIds: string[]) {
     .from(registrations)
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
     .where(inArray(registrations.raceOptionId, raceIds))
+    .limit(1);
+  return used;
+}
+
+/** The first of these races that has anyone on its waitlist, now or before (the rows are kept). */
+export async function firstRaceWithWaitlist(tx: Transaction, raceIds: string[]) {
+  const [used] = await tx
+    .select({ label: raceOptions.label })
+    .from(waitlistEntries)
+    .innerJoin(raceOptions, eq(raceOptions.id, waitlistEntries.raceOptionId))
+    .where(inArray(waitlistEntries.raceOptionId, raceIds))
     .limit(1);
   return used;
 }

@@ -72,7 +72,11 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
         response: { 200: EventSettingsSchema },
       },
     },
-    async (request) => saveRaces(db, request.body),
+    async (request) => {
+      const saved = await saveRaces(db, request.body, context.env.PUBLIC_URL);
+      context.mailer.kick();
+      return saved;
+    },
   );
 
   api.get(

@@ -9,13 +9,16 @@ import type {
 import { overlappingRanges } from '../../../shared/participants/bibs.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { statementsOn } from '../../db/statements-on.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
 import { getCurrentEvent, listRacesWithTakenPlaces } from '../events/service.ts';
+import { offerFreedPlaces } from '../waitlist/service.ts';
 import {
   archiveEvent,
   deleteRaces,
   findEditionClashing,
   firstRaceWithEntries,
+  firstRaceWithWaitlist,
   insertEvent,
   insertRace,
   listEditions,
@@ -40,6 +43,7 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
     registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
     eventDate: event.eventDate,
     tshirtChangesUntil: event.tshirtChangesUntil,
+    waitlistOfferHours: event.waitlistOfferHours,
     venue: event.venue,
     year: event.year,
     referencePrefix: event.referencePrefix,
@@ -75,7 +79,12 @@ export async function saveEventSettings(db: Database, input: z.output<typeof Eve
 }
 
 /** Replaces the race list: new ones are added, listed ones updated, missing ones removed if nobody entered them. */
-export async function saveRaces(db: Database, input: z.output<typeof RacesInputSchema>) {
+export async function saveRaces(
+  db: Database,
+  input: z.output<typeof RacesInputSchema>,
+  /** Where the waitlist's offer links point: a raised capacity is offered to those waiting at once. */
+  publicUrl: string,
+) {
   const event = await getCurrentEvent(db);
   const seen = new Set<string>();
   for (const race of input.races) {
@@ -101,6 +110,8 @@ export async function saveRaces(db: Database, input: z.output<typeof RacesInputS
       const used = await firstRaceWithEntries(tx, removedIds);
       if (used)
         throw conflict(`The ${used.label} race has entries (active or cancelled), so it cannot be removed.`);
+      const waited = await firstRaceWithWaitlist(tx, removedIds);
+      if (waited) throw conflict(`The ${waited.label} race has a waitlist, so it cannot be removed.`);
       await deleteRaces(tx, removedIds);
     }
     // Labels may swap between races: move every kept one out of the way of the unique index first.
@@ -135,6 +146,7 @@ export async function saveRaces(db: Database, input: z.output<typeof RacesInputS
         },
       ]);
     }
+    for (const race of saved) await offerFreedPlaces(statementsOn(tx), race.id, publicUrl);
   });
   return eventSettings(db);
 }

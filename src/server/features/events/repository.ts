@@ -36,9 +36,13 @@ export async function listRacesWithTakenPlaces(db: Database, eventId: string, { 
   // subquery a bare "id" would be the registration's.
   const count = sql<number>`(select count(*)::integer from ${registrations} as r
     where r.race_option_id = "race_options"."id" and r.status = 'active')`;
+  // Outstanding waitlist offers and people waiting: places a newcomer cannot take.
+  const held = sql<number>`(select count(*)::integer from waitlist_entries as w
+    where w.race_option_id = "race_options"."id" and w.status in ('waiting', 'offered'))`;
   return db
     .select({
       race: raceOptions,
+      held,
       taken: cappedOnly
         ? sql<number>`case when ${raceOptions.capacity} is null then 0 else ${count} end`
         : count,

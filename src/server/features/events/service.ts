@@ -65,10 +65,10 @@ export async function getPublicEvent(db: Database): Promise<PublicEvent> {
         formatPhone(p),
       ]),
     ),
-    races: races.map(({ race, taken }) => ({
+    races: races.map(({ race, taken, held }) => ({
       discipline: race.discipline,
       label: race.label,
-      full: race.capacity !== null && taken >= race.capacity,
+      full: race.capacity !== null && Number(taken) + Number(held) >= race.capacity,
       feeUsd: race.feeUsd,
       feeZwg: race.feeZwg,
       startTime: race.startTime,

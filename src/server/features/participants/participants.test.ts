@@ -590,7 +590,13 @@ describe('the fun-run dashboard', () => {
     expect(dashboard.payments).toEqual({ paid: 1, unpaid: 2, waived: 0 });
     expect(dashboard.money).toEqual({ usd: '10.00', zwg: '0.00' });
     expect(dashboard.perDay.reduce((sum: number, day: { count: number }) => sum + day.count, 0)).toBe(3);
-    expect(dashboard.perRace).toContainEqual({ discipline: 'run', race: '10km', count: 2, capacity: null });
+    expect(dashboard.perRace).toContainEqual({
+      discipline: 'run',
+      race: '10km',
+      count: 2,
+      capacity: null,
+      waiting: 0,
+    });
     expect(dashboard.tshirts.filter((t: { discipline: string }) => t.discipline === 'run')).toEqual([
       { discipline: 'run', size: 'Small', count: 1 },
       { discipline: 'run', size: 'Large', count: 1 },

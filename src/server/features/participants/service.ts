@@ -23,6 +23,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { statementsOn } from '../../db/statements-on.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import {
   findRace,
@@ -32,7 +33,8 @@ import {
   isRegistrationOpen,
   lockRace,
 } from '../events/service.ts';
-import { countActiveInRace, RACE_FULL } from '../registrations/service.ts';
+import { countPlacesHeld, RACE_FULL } from '../registrations/service.ts';
+import { offerFreedPlaces } from '../waitlist/service.ts';
 import { participantsCsv } from './export-csv.ts';
 import {
   addHistory,
@@ -380,9 +382,11 @@ export async function editEntry(context: AppContext, id: string, change: Partici
         ]);
       }
       if ('entrant' in by) assertEntrantMayChange(row, event, { tshirtSize: change.tshirtSize, race });
-      if (race.id !== row.raceOptionId && race.capacity !== null) {
-        await lockRace(tx, race.id);
-        if ((await countActiveInRace(tx, race.id)) >= race.capacity) throw conflict(RACE_FULL);
+      const raceChanged = race.id !== row.raceOptionId;
+      // Both races locked, always in the same order: two entries swapping races never wait on each other.
+      if (raceChanged) for (const raceId of [race.id, row.raceOptionId].sort()) await lockRace(tx, raceId);
+      if (raceChanged && race.capacity !== null && (await countPlacesHeld(tx, race.id)) >= race.capacity) {
+        throw conflict(RACE_FULL);
       }
       const { raceType: _race, ...fields } = change;
       const next = {
@@ -398,12 +402,14 @@ export async function editEntry(context: AppContext, id: string, change: Partici
       // A bib is one of its race's numbers: another race's entry gets one of that race's.
       const bibCleared = race.id !== row.raceOptionId && row.bib !== null;
       await updateEntry(tx, id, { ...next, raceOptionId: race.id, ...(bibCleared ? { bib: null } : {}) });
+      if (raceChanged) await offerFreedPlaces(statementsOn(tx), row.raceOptionId, context.env.PUBLIC_URL);
       const summary = `Changed ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`;
       return {
         action: 'edited',
         summary: bibCleared ? `${summary}; bib ${row.bib} cleared (it was the old race's)` : summary,
       };
     });
+    context.mailer.kick();
   } catch (error) {
     if (uniqueViolation(error) === 'registrations_same_person') {
       throw conflict('Another active entry already has this name and email in this discipline.');
@@ -412,13 +418,16 @@ export async function editEntry(context: AppContext, id: string, change: Partici
   }
 }
 
-/** Cancels an entry: its place is free again, its history kept. */
-export const cancelEntry = (context: AppContext, id: string, by: ChangedBy) =>
-  changeEntry(context, id, by, async (tx, row) => {
+/** Cancels an entry: its place is free again (offered to the race's waitlist at once), its history kept. */
+export async function cancelEntry(context: AppContext, id: string, by: ChangedBy) {
+  await changeEntry(context, id, by, async (tx, row) => {
     if (row.status === 'cancelled') return undefined;
     await updateEntry(tx, id, { status: 'cancelled' });
+    await offerFreedPlaces(statementsOn(tx), row.raceOptionId, context.env.PUBLIC_URL);
     return { action: 'cancelled', summary: 'Entry cancelled; its place is free again' };
   });
+  context.mailer.kick();
+}
 
 /** Each race of the current event with its bib range and what assigning its bibs would do. */
 export async function raceBibs({ database }: AppContext): Promise<RaceBibs[]> {

@@ -109,7 +109,7 @@ function errorPaths(response: LightMyRequestResponse) {
 }
 
 const REFERENCE = /^CFR25-\d{4,}$/;
-const RACE_FULL = 'This race is full';
+const RACE_FULL = 'This race has just become full. Reload the page and choose it again to join its waitlist.';
 const CLOSED = 'Registration has closed';
 const PHONE_MESSAGE = (label: string) => `Enter a valid ${label}, e.g. 0771234567 or +263 77 123 4567`;
 

@@ -3,6 +3,7 @@ import { and, asc, count, eq, like, or, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event.ts';
 import type { Database, RunStatement, Statement, Transaction } from '../../db/client.ts';
 import { entryLinks, raceOptions, registrations } from '../../db/schema/index.ts';
+import { statementsOn } from '../../db/statements-on.ts';
 import { teamCode } from '../../db/team-code.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import { CONFIRMATION_KIND, CONFIRMATION_LIMITS } from './confirmation-mail.ts';
@@ -183,13 +184,27 @@ const LOCK_RACE: Statement = {
   name: 'lock_race',
   text: 'select id from race_options where id = $1::uuid for update',
 };
+/**
+ * The places a newcomer cannot take: active entries, outstanding waitlist offers (an offer holds its place
+ * until it lapses) and people waiting (a race with a queue is full to newcomers).
+ */
+const PLACES_HELD_SQL = `select
+  (select count(*)::integer from registrations where race_option_id = $1::uuid and status = 'active')
+  + (select count(*)::integer from waitlist_entries where race_option_id = $1::uuid and status in ('waiting', 'offered'))
+  as taken`;
 // A statement of its own after the lock: its snapshot then sees every entry committed before the lock was ours.
-const COUNT_ACTIVE_IN_RACE: Statement = {
-  name: 'count_active_in_race',
-  text: `select count(*)::integer as taken from registrations where race_option_id = $1::uuid and status = 'active'`,
-};
+const COUNT_ACTIVE_IN_RACE: Statement = { name: 'count_places_held_in_race', text: PLACES_HELD_SQL };
 
-/** Inside a transaction: locks the race's row (capacity checks on it then run one at a time) and counts its entries. */
+/** The places held in a race (see PLACES_HELD_SQL), inside a transaction that locked it. */
+export async function countPlacesHeld(tx: Transaction, raceOptionId: string) {
+  const [row] = await statementsOn(tx)<{ taken: number }>(COUNT_ACTIVE_IN_RACE, [raceOptionId]);
+  return Number(row?.taken ?? 0);
+}
+
+/**
+ * Inside a transaction: locks the race's row (capacity checks on it then run one at a time) and counts the
+ * places held in it (entries, offers, people waiting).
+ */
 export async function lockRaceAndCountEntries(run: RunStatement, raceOptionId: string) {
   await run(LOCK_RACE, [raceOptionId]);
   const [row] = await run<{ taken: number }>(COUNT_ACTIVE_IN_RACE, [raceOptionId]);

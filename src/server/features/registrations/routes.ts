@@ -10,7 +10,15 @@ import { SearchQuerySchema, SearchResultSchema } from '../../../shared/registrat
 import { TeamSchema } from '../../../shared/registrations/team.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
-import { alreadyRegisteredProblem, register, searchEntrants, teamOf } from './service.ts';
+import { conflict, Problem } from '../../http/problem.ts';
+import {
+  alreadyRegisteredProblem,
+  RACE_FULL,
+  RACE_FULL_ON_FORM,
+  register,
+  searchEntrants,
+  teamOf,
+} from './service.ts';
 
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
@@ -41,6 +49,9 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
     async (request, reply) => {
       const { receipt, alreadyRegistered } = await register(context, request.body, {
         idempotencyKey: request.headers['idempotency-key'],
+      }).catch((error: unknown) => {
+        // Full since the form was loaded: the form offers the race's waitlist once it knows.
+        throw error instanceof Problem && error.detail === RACE_FULL ? conflict(RACE_FULL_ON_FORM) : error;
       });
       if (alreadyRegistered)
         return reply.code(200).send({ ...receipt, alreadyRegistered: true, ...alreadyRegistered });

@@ -3,7 +3,7 @@ import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts'
 import type { RegistrationData, RegistrationReceipt } from '../../../shared/registrations/registration.ts';
 import { type Team, teamReference } from '../../../shared/registrations/team.ts';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, RunStatement } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, Problem } from '../../http/problem.ts';
 import { enqueueMailWithinLimit } from '../../mail/repository.ts';
@@ -26,10 +26,12 @@ import {
 
 // What other features may use of registrations (they never import its repository).
 export { entryLinkDigest, entryLinkUrl, newEntryLink } from './entry-link.ts';
-export { countActiveInRace, insertEntryLink } from './repository.ts';
+export { countActiveInRace, countPlacesHeld, findActiveSamePerson, insertEntryLink } from './repository.ts';
 
 export const REGISTRATION_CLOSED = 'Registration has closed';
 export const RACE_FULL = 'This race is full';
+export const RACE_FULL_ON_FORM =
+  'This race has just become full. Reload the page and choose it again to join its waitlist.';
 
 export interface RegisterResult {
   /** A new entry's receipt carries its private link (path `/My/<token>`); a found one's never does. */
@@ -229,6 +231,77 @@ async function registerWith(
     }
     throw error;
   }
+}
+
+/**
+ * An entry made inside the caller's transaction (which holds the race's lock and checked its capacity), with
+ * its confirmation mail and private link, as the public form makes it: a waitlist offer accepted. Answers
+ * 'outdated-event' when the event changed since it was read (nothing was written).
+ */
+export async function createRegistration(
+  run: RunStatement,
+  event: EventRow,
+  {
+    race,
+    input,
+    idempotencyKey,
+    publicUrl,
+  }: {
+    race: { id: string; label: string; feeUsd: string | null; feeZwg: string | null };
+    input: Omit<RegistrationData, 'consent' | 'raceType' | 'gender'> & {
+      gender: string | null;
+      termsVersion: number;
+    };
+    idempotencyKey: string;
+    publicUrl: string;
+  },
+) {
+  const link = newEntryLink(publicUrl);
+  const checkInCode = newCheckInCode();
+  const mail = confirmationMail(
+    event,
+    {
+      reference: REFERENCE_PLACEHOLDER,
+      discipline: input.discipline,
+      raceType: race.label,
+      feeUsd: race.feeUsd,
+      feeZwg: race.feeZwg,
+      email: input.email,
+      firstName: input.firstName,
+      myLink: link.url,
+      checkInCode,
+    },
+    publicUrl,
+  );
+  const outcome = await insertRegistrationWithMail(
+    run,
+    {
+      eventId: event.id,
+      discipline: input.discipline,
+      raceOptionId: race.id,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      mobile: input.mobile,
+      nextOfKinMobile: input.nextOfKinMobile,
+      age: input.age,
+      gender: input.gender,
+      tshirtSize: input.tshirtSize,
+      termsVersion: input.termsVersion,
+      consentedAt: new Date(),
+      idempotencyKey,
+      requestDigest: null,
+      companyAccountId: null,
+      listedInSearch: input.listedInSearch ?? true,
+      checkInCode,
+    },
+    event,
+    mail,
+    link.digest,
+  );
+  if (outcome.kind === 'outdated-event') return 'outdated-event' as const;
+  if (outcome.kind === 'duplicate-key') throw conflict('This place was taken already.');
+  return { id: outcome.id, reference: outcome.reference, myLink: new URL(link.url).pathname };
 }
 
 /**

@@ -10,11 +10,13 @@ import { useSectionForm } from './text-sections.tsx';
 const DaySchema = z.pick(EventSettingsInputSchema, {
   eventDate: true,
   tshirtChangesUntil: true,
+  waitlistOfferHours: true,
   venue: true,
 });
 interface DayValues {
   eventDate: string;
   tshirtChangesUntil: string;
+  waitlistOfferHours: string;
   venue: string;
 }
 
@@ -28,6 +30,7 @@ export function DaySection({ settings }: { settings: EventSettings }) {
     valuesOf: (saved): DayValues => ({
       eventDate: saved.eventDate ?? '',
       tshirtChangesUntil: saved.tshirtChangesUntil ?? '',
+      waitlistOfferHours: String(saved.waitlistOfferHours),
       venue: saved.venue,
     }),
     toSchemaInput: (values: DayValues) => ({
@@ -35,14 +38,14 @@ export function DaySection({ settings }: { settings: EventSettings }) {
       eventDate: values.eventDate || null,
       tshirtChangesUntil: values.tshirtChangesUntil || null,
     }),
-    fields: ['eventDate', 'tshirtChangesUntil', 'venue'],
+    fields: ['eventDate', 'tshirtChangesUntil', 'waitlistOfferHours', 'venue'],
     savedText: 'The date and venue were saved. The landing page shows them now.',
   });
   return (
     <SettingsSection
       id="day"
       title="Date and venue"
-      intro="When and where the event takes place; each race’s start time is set with the races below. Entrants change their own T-shirt size until the day you set here."
+      intro="When and where the event takes place; each race’s start time is set with the races below. Entrants change their own T-shirt size until the day you set here; a place offered from a waitlist holds as long as you set here."
       saveLabel="Save date and venue"
       {...section}
     >
@@ -66,6 +69,16 @@ export function DaySection({ settings }: { settings: EventSettings }) {
           error={errors.tshirtChangesUntil?.message}
           {...register('tshirtChangesUntil')}
           type="date"
+        />
+        <TextField
+          label="Waitlist offer holds (hours)"
+          hint="How long a place freed in a full race is kept for the person waiting it is offered to, before it passes to the next (1–336; 48 is two days)."
+          error={errors.waitlistOfferHours?.message}
+          {...register('waitlistOfferHours')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={336}
         />
       </div>
     </SettingsSection>

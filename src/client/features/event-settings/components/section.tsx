@@ -18,6 +18,7 @@ export function inputOf(settings: EventSettings): EventSettingsInput {
     registrationClosesAt: settings.registrationClosesAt,
     eventDate: settings.eventDate,
     tshirtChangesUntil: settings.tshirtChangesUntil,
+    waitlistOfferHours: settings.waitlistOfferHours,
     venue: settings.venue,
     payment: settings.payment,
     tshirtSizes: settings.tshirtSizes,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { DISCIPLINES } from '../../../../shared/events/event-display.ts';
 import {
   PARTICIPANT_COLUMNS,
@@ -104,7 +105,12 @@ export function ParticipantsPage() {
         <p>
           Runners and cyclists of the fun run. Search, filter and sort the list. “Mark paid” records an
           entry’s fee; tick several to mark them paid together. Open an entry to record any other payment,
-          correct it or cancel it. The downloads hold the list as filtered here.
+          correct it or cancel it. The downloads hold the list as filtered here. People waiting for a place in
+          a full race are on the{' '}
+          <Link to="/Waitlist" className="font-medium text-brand-700 underline">
+            waitlist
+          </Link>
+          .
         </p>
       </PageHeading>
 

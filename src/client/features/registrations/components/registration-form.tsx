@@ -76,6 +76,8 @@ export function RegistrationForm({
     consent: false,
   };
   const races = event.races.filter((race) => race.discipline === discipline);
+  // The public form lets a full race be chosen, to join its waitlist; a team's entries need a place.
+  const waitlisted = new Set(onRegistered ? [] : races.filter((race) => race.full).map((race) => race.label));
   const sizes = event.tshirtSizes[discipline];
   const [initial] = useState(() => {
     const values = draft ? recallDraft(draft, empty) : empty;
@@ -115,11 +117,12 @@ export function RegistrationForm({
     sending.current = true;
     setFailure(undefined);
     try {
-      const receipt = await submit(data, idempotencyKey.current);
+      const receipt = await submit(data, idempotencyKey.current, waitlisted.has(data.raceType));
       idempotencyKey.current = crypto.randomUUID();
       reset(empty);
       forgetDraft();
-      if (onRegistered) return onRegistered(receipt, data);
+      // A team's form never asks for the waitlist, so its answer is an entry.
+      if (onRegistered) return onRegistered(receipt as RegistrationAnswer, data);
       rememberReceipt(receipt);
       navigate('/Thankyou', { state: { receipt } });
     } catch (error) {
@@ -153,7 +156,11 @@ export function RegistrationForm({
       <EntrantFields
         register={register}
         errors={errors}
-        races={races.map((race) => ({ ...race, fee: formatFees(race.feeUsd, race.feeZwg, ' / ') }))}
+        races={races.map((race) =>
+          waitlisted.has(race.label)
+            ? { ...race, full: false, fee: 'Full — join the waitlist' }
+            : { ...race, fee: formatFees(race.feeUsd, race.feeZwg, ' / ') },
+        )}
         sizes={sizes}
       />
       <div className="flex items-start gap-3">

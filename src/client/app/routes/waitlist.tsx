@@ -1,0 +1,5 @@
+import { WaitlistPage } from '../../features/waitlist/components/waitlist-page.tsx';
+
+export default function Waitlist() {
+  return <WaitlistPage />;
+}

@@ -1,0 +1,270 @@
+import type { Discipline } from '../../../shared/events/event.ts';
+import type { WaitlistStatus } from '../../../shared/waitlist/waitlist.ts';
+import type { RunStatement, Statement } from '../../db/client.ts';
+
+export interface LockedRace {
+  id: string;
+  eventId: string;
+  discipline: Discipline;
+  label: string;
+  capacity: number | null;
+  title: string;
+  year: number;
+  offerHours: number;
+  feeUsd: string | null;
+  feeZwg: string | null;
+}
+
+/** The race's row locked for the rest of the transaction (the registrations' capacity lock), with its event's facts. */
+const LOCK_RACE: Statement = {
+  name: 'waitlist_lock_race',
+  text: `select r.id, r.event_id as "eventId", r.discipline, r.label, r.capacity, e.title, e.year,
+      e.waitlist_offer_hours as "offerHours", r.fee_usd as "feeUsd", r.fee_zwg as "feeZwg"
+    from race_options r join events e on e.id = r.event_id where r.id = $1::uuid for update of r`,
+};
+
+export async function lockRace(run: RunStatement, raceId: string) {
+  const [race] = await run<LockedRace>(LOCK_RACE, [raceId]);
+  return race;
+}
+
+// A statement of its own after the lock: its snapshot then sees every change committed before the lock was ours.
+const PLACES: Statement = {
+  name: 'waitlist_places',
+  text: `select
+      (select count(*)::integer from registrations where race_option_id = $1::uuid and status = 'active') as active,
+      (select count(*)::integer from waitlist_entries where race_option_id = $1::uuid and status = 'offered') as offered,
+      (select count(*)::integer from waitlist_entries where race_option_id = $1::uuid and status = 'waiting') as waiting`,
+};
+
+export async function placesOf(run: RunStatement, raceId: string) {
+  const [row] = await run<{ active: number; offered: number; waiting: number }>(PLACES, [raceId]);
+  return row ?? { active: 0, offered: 0, waiting: 0 };
+}
+
+const EXPIRE_OVERDUE: Statement = {
+  name: 'waitlist_expire_overdue',
+  text: `update waitlist_entries set status = 'expired'
+    where race_option_id = $1::uuid and status = 'offered' and offer_expires_at <= now() returning id`,
+};
+
+export async function expireOverdueOffers(run: RunStatement, raceId: string) {
+  return (await run<{ id: string }>(EXPIRE_OVERDUE, [raceId])).length;
+}
+
+export interface QueueRow {
+  id: string;
+  reference: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+const NEXT_WAITING: Statement = {
+  name: 'waitlist_next_waiting',
+  text: `select id, reference, first_name as "firstName", last_name as "lastName", email
+    from waitlist_entries where race_option_id = $1::uuid and status = 'waiting'
+    order by created_at, reference limit $2::integer`,
+};
+
+export const nextWaiting = (run: RunStatement, raceId: string, limit: number) =>
+  run<QueueRow>(NEXT_WAITING, [raceId, limit]);
+
+const MARK_OFFERED: Statement = {
+  name: 'waitlist_mark_offered',
+  text: `update waitlist_entries set status = 'offered', offer_token_digest = $2, offered_at = now(),
+      offer_expires_at = now() + make_interval(hours => $3::integer)
+    where id = $1::uuid and status = 'waiting' returning offer_expires_at as "expiresAt"`,
+};
+
+export async function markOffered(run: RunStatement, id: string, digest: string, hours: number) {
+  const [row] = await run<{ expiresAt: Date | string }>(MARK_OFFERED, [id, digest, hours]);
+  return row ? new Date(row.expiresAt) : undefined;
+}
+
+const QUEUE_MAIL: Statement = {
+  name: 'waitlist_queue_mail',
+  text: `insert into mail_outbox ("to", kind, subject, text) values ($1, $2, $3, $4)`,
+};
+
+export async function queueMail(
+  run: RunStatement,
+  mail: { to: string; kind: string; subject: string; text: string },
+) {
+  await run(QUEUE_MAIL, [mail.to, mail.kind, mail.subject, mail.text]);
+}
+
+export interface NewWaitlistEntry {
+  eventId: string;
+  discipline: Discipline;
+  raceOptionId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobile: string;
+  nextOfKinMobile: string;
+  age: number;
+  gender: string | null;
+  tshirtSize: string;
+  termsVersion: number;
+  listedInSearch: boolean;
+  idempotencyKey: string | null;
+  requestDigest: string | null;
+}
+
+/** Numbered by its own sequence under the event's prefix: CFR25-W0007. */
+const INSERT_ENTRY: Statement = {
+  name: 'waitlist_insert_entry',
+  text: `insert into waitlist_entries (event_id, discipline, race_option_id, reference, first_name, last_name,
+      email, mobile, next_of_kin_mobile, age, gender, tshirt_size, terms_version, consented_at, listed_in_search,
+      idempotency_key, request_digest)
+    select $1::uuid, $2::discipline, $3::uuid,
+      (select $4 || '-W' || lpad(n, greatest(4, length(n)), '0')
+        from (select nextval('waitlist_number_seq')::text as n) as numbered),
+      $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13::integer, now(), $14::boolean, $15, $16
+    on conflict (idempotency_key) do nothing
+    returning id`,
+};
+
+export async function insertEntry(run: RunStatement, entry: NewWaitlistEntry, prefix: string) {
+  const [row] = await run<{ id: string }>(INSERT_ENTRY, [
+    entry.eventId,
+    entry.discipline,
+    entry.raceOptionId,
+    prefix,
+    entry.firstName,
+    entry.lastName,
+    entry.email,
+    entry.mobile,
+    entry.nextOfKinMobile,
+    entry.age,
+    entry.gender,
+    entry.tshirtSize,
+    entry.termsVersion,
+    entry.listedInSearch,
+    entry.idempotencyKey,
+    entry.requestDigest,
+  ]);
+  return row?.id;
+}
+
+export interface EntryRow {
+  id: string;
+  eventId: string;
+  raceOptionId: string;
+  discipline: Discipline;
+  raceType: string;
+  reference: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobile: string;
+  nextOfKinMobile: string;
+  age: number;
+  gender: string | null;
+  tshirtSize: string;
+  termsVersion: number;
+  listedInSearch: boolean;
+  requestDigest: string | null;
+  status: WaitlistStatus;
+  offerExpiresAt: Date | string | null;
+  registrationReference: string | null;
+  createdAt: Date | string;
+  /** Place in the queue among those waiting or offered (null for the others). */
+  position: number | null;
+}
+
+const ENTRY_COLUMNS = `w.id, w.event_id as "eventId", w.race_option_id as "raceOptionId", w.discipline,
+  r.label as "raceType", w.reference, w.first_name as "firstName", w.last_name as "lastName", w.email, w.mobile,
+  w.next_of_kin_mobile as "nextOfKinMobile", w.age, w.gender, w.tshirt_size as "tshirtSize",
+  w.terms_version as "termsVersion", w.listed_in_search as "listedInSearch", w.request_digest as "requestDigest",
+  w.status, w.offer_expires_at as "offerExpiresAt", g.reference as "registrationReference",
+  w.created_at as "createdAt",
+  case when w.status in ('waiting', 'offered') then
+    (select count(*)::integer from waitlist_entries q where q.race_option_id = w.race_option_id
+      and q.status in ('waiting', 'offered') and (q.created_at, q.reference) <= (w.created_at, w.reference))
+  end as position`;
+const ENTRY_FROM = `from waitlist_entries w join race_options r on r.id = w.race_option_id
+  left join registrations g on g.id = w.registration_id`;
+
+const ENTRY_BY_ID: Statement = {
+  name: 'waitlist_entry_by_id',
+  text: `select ${ENTRY_COLUMNS} ${ENTRY_FROM} where w.id = $1::uuid`,
+};
+const ENTRY_BY_KEY: Statement = {
+  name: 'waitlist_entry_by_key',
+  text: `select ${ENTRY_COLUMNS} ${ENTRY_FROM} where w.idempotency_key = $1`,
+};
+const ENTRY_BY_OFFER: Statement = {
+  name: 'waitlist_entry_by_offer',
+  text: `select ${ENTRY_COLUMNS} ${ENTRY_FROM} where w.offer_token_digest = $1`,
+};
+
+export const entryById = async (run: RunStatement, id: string) => (await run<EntryRow>(ENTRY_BY_ID, [id]))[0];
+export const entryByKey = async (run: RunStatement, key: string) =>
+  (await run<EntryRow>(ENTRY_BY_KEY, [key]))[0];
+export const entryByOffer = async (run: RunStatement, digest: string) =>
+  (await run<EntryRow>(ENTRY_BY_OFFER, [digest]))[0];
+
+const LOCK_ENTRY: Statement = {
+  name: 'waitlist_lock_entry',
+  text: `select id from waitlist_entries where id = $1::uuid for update`,
+};
+export async function lockEntry(run: RunStatement, id: string) {
+  await run(LOCK_ENTRY, [id]);
+}
+
+const SET_STATUS: Statement = {
+  name: 'waitlist_set_status',
+  text: `update waitlist_entries set status = $2::waitlist_status,
+      registration_id = coalesce($3::uuid, registration_id) where id = $1::uuid`,
+};
+export async function setStatus(
+  run: RunStatement,
+  id: string,
+  status: WaitlistStatus,
+  registrationId: string | null = null,
+) {
+  await run(SET_STATUS, [id, status, registrationId]);
+}
+
+const RACES_TO_SETTLE: Statement = {
+  name: 'waitlist_races_to_settle',
+  text: `select distinct race_option_id as id from waitlist_entries
+    where status = 'waiting' or (status = 'offered' and offer_expires_at <= now())`,
+};
+/** Races whose queue may need work: an offer ran out, or someone waits (a place may have freed elsewhere). */
+export const racesToSettle = async (run: RunStatement) =>
+  (await run<{ id: string }>(RACES_TO_SETTLE, [])).map((row) => row.id);
+
+const LIST_RACES: Statement = {
+  name: 'waitlist_list_races',
+  text: `select r.id, r.discipline, r.label, r.capacity,
+      (select count(*)::integer from registrations g where g.race_option_id = r.id and g.status = 'active') as taken
+    from race_options r where r.event_id = $1::uuid order by r.discipline, r.sort_order, r.label`,
+};
+const LIST_ENTRIES: Statement = {
+  name: 'waitlist_list_entries',
+  text: `select ${ENTRY_COLUMNS} ${ENTRY_FROM} where w.event_id = $1::uuid
+    order by (w.status in ('waiting', 'offered')) desc, w.created_at, w.reference`,
+};
+
+export async function listWaitlist(run: RunStatement, eventId: string) {
+  const [races, entries] = [
+    await run<{ id: string; discipline: Discipline; label: string; capacity: number | null; taken: number }>(
+      LIST_RACES,
+      [eventId],
+    ),
+    await run<EntryRow>(LIST_ENTRIES, [eventId]),
+  ];
+  return { races, entries };
+}
+
+const COUNT_WAITING: Statement = {
+  name: 'waitlist_count_waiting',
+  text: `select race_option_id as "raceId", count(*)::integer as count from waitlist_entries
+    where event_id = $1::uuid and status in ('waiting', 'offered') group by race_option_id`,
+};
+/** Per race, how many are waiting or hold an offer. */
+export const countWaiting = (run: RunStatement, eventId: string) =>
+  run<{ raceId: string; count: number }>(COUNT_WAITING, [eventId]);

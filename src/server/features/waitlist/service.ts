@@ -1,0 +1,412 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { RegistrationData } from '../../../shared/registrations/registration.ts';
+import type {
+  Waitlist,
+  WaitlistOffer,
+  WaitlistReceipt,
+  WaitlistRow,
+} from '../../../shared/waitlist/waitlist.ts';
+import type { AppContext } from '../../context.ts';
+import type { RunStatement } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
+import { findRace, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
+import {
+  alreadyRegisteredProblem,
+  createRegistration,
+  entryLinkDigest,
+  findActiveSamePerson,
+  RACE_FULL,
+  REGISTRATION_CLOSED,
+  type RegisterResult,
+  register,
+} from '../registrations/service.ts';
+import { joinedMail, offerMail } from './mails.ts';
+import {
+  type EntryRow,
+  entryById,
+  entryByKey,
+  entryByOffer,
+  expireOverdueOffers,
+  insertEntry,
+  type LockedRace,
+  listWaitlist,
+  lockEntry,
+  lockRace,
+  markOffered,
+  nextWaiting,
+  placesOf,
+  type QueueRow,
+  queueMail,
+  racesToSettle,
+  setStatus,
+} from './repository.ts';
+
+export { countWaiting } from './repository.ts';
+
+const NO_SUCH_OFFER =
+  'This link does not open an offer: it may be incomplete. Please use the link in your most recent email.';
+
+/** An offer's private link: 192 random bits, of which only the digest is stored. */
+function newOfferLink(publicUrl: string) {
+  const token = randomBytes(24).toString('base64url');
+  return { digest: entryLinkDigest(token), url: `${publicUrl.replace(/\/$/, '')}/Offer/${token}` };
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+async function makeOffer(run: RunStatement, race: LockedRace, who: QueueRow, publicUrl: string) {
+  const link = newOfferLink(publicUrl);
+  const expiresAt = await markOffered(run, who.id, link.digest, race.offerHours);
+  if (expiresAt) await queueMail(run, offerMail(race, who, link.url, expiresAt));
+}
+
+/**
+ * Inside the transaction that freed places (or may have): offers the race's free places to the first ones
+ * waiting. Overdue offers lapse first; outstanding ones still hold their place. Under the race's lock, so
+ * two servers never offer the same place. Says how many offers went (the caller kicks the mailer).
+ */
+export async function offerFreedPlaces(run: RunStatement, raceId: string, publicUrl: string) {
+  const race = await lockRace(run, raceId);
+  if (!race) return 0;
+  await expireOverdueOffers(run, raceId);
+  const places = await placesOf(run, raceId);
+  if (places.waiting === 0) return 0;
+  const free = race.capacity === null ? places.waiting : race.capacity - places.active - places.offered;
+  if (free <= 0) return 0;
+  const next = await nextWaiting(run, raceId, free);
+  for (const who of next) await makeOffer(run, race, who, publicUrl);
+  return next.length;
+}
+
+/** Lapsed offers pass on, and free places go to those waiting: what the job does every minute. */
+export async function settleRace({ database, env, mailer }: AppContext, raceId: string) {
+  const offered = await database.transaction((run) => offerFreedPlaces(run, raceId, env.PUBLIC_URL));
+  if (offered > 0) mailer.kick();
+}
+
+export async function settleAllRaces(context: AppContext) {
+  for (const raceId of await racesToSettle(context.database.run)) await settleRace(context, raceId);
+}
+
+/** Runs the settling every minute, one run at a time; stopped with the server. */
+export function startOfferExpiry(context: AppContext, onError: (error: unknown) => void) {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    settleAllRaces(context)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  }, 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+const receiptOf = (entry: EntryRow): WaitlistReceipt => ({
+  onWaitlist: true,
+  reference: entry.reference,
+  discipline: entry.discipline,
+  raceType: entry.raceType,
+  position: entry.position ?? 0,
+});
+
+function requestDigest(input: RegistrationData) {
+  const fields = Object.entries({ ...input, listedInSearch: input.listedInSearch ?? true }).sort(([a], [b]) =>
+    a.localeCompare(b),
+  );
+  return createHash('sha256').update(JSON.stringify(fields)).digest('base64url');
+}
+
+export type JoinResult = { waitlist: WaitlistReceipt } | { registration: RegisterResult };
+
+/**
+ * Asks for a place in a race: on its waitlist while the race is full to newcomers (entries, outstanding
+ * offers and people already waiting fill it), otherwise registered at once as by the public form.
+ */
+export async function joinWaitlist(
+  context: AppContext,
+  input: RegistrationData,
+  { idempotencyKey }: { idempotencyKey?: string } = {},
+): Promise<JoinResult> {
+  const { database, mailer } = context;
+  const { db } = database;
+  const digest = requestDigest(input);
+  const earlier = async () => {
+    const found = idempotencyKey ? await entryByKey(database.run, idempotencyKey) : undefined;
+    if (found && found.requestDigest !== digest) {
+      throw new Problem(422, 'Unprocessable Content', 'This key was already used for a different request.');
+    }
+    return found && { waitlist: receiptOf(found) };
+  };
+  const answered = await earlier();
+  if (answered) return answered;
+
+  const event = await getCurrentEvent(db);
+  if (!isRegistrationOpen(event)) throw conflict(REGISTRATION_CLOSED);
+  const race = await findRace(db, event.id, input.discipline, input.raceType);
+  if (!race)
+    throw badRequest('Please check the form.', [
+      { path: 'raceType', message: 'Choose a race type from the list' },
+    ]);
+  if (!event.tshirtSizes[input.discipline].includes(input.tshirtSize)) {
+    throw badRequest('Please check the form.', [
+      { path: 'tshirtSize', message: 'Choose a T-shirt size from the list' },
+    ]);
+  }
+  if (await findActiveSamePerson(db, { eventId: event.id, ...input })) {
+    throw conflict(
+      `You are already registered as a ${input.discipline === 'run' ? 'runner' : 'cyclist'} with this name and email: you need no place on the waitlist.`,
+    );
+  }
+
+  // The race may fill between the look and the registration: then he waits after all (twice at most).
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    let joined: EntryRow | 'room' | 'duplicate';
+    try {
+      joined = await database.transaction(async (run) => {
+        const locked = await lockRace(run, race.id);
+        if (!locked) throw conflict('This race is no longer offered. Please reload the form.');
+        const places = await placesOf(run, race.id);
+        if (locked.capacity === null || places.active + places.offered + places.waiting < locked.capacity)
+          return 'room';
+        const id = await insertEntry(
+          run,
+          {
+            eventId: event.id,
+            discipline: input.discipline,
+            raceOptionId: race.id,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            mobile: input.mobile,
+            nextOfKinMobile: input.nextOfKinMobile,
+            age: input.age,
+            gender: input.gender ?? null,
+            tshirtSize: input.tshirtSize,
+            termsVersion: event.termsVersion,
+            listedInSearch: input.listedInSearch ?? true,
+            idempotencyKey: idempotencyKey ?? null,
+            requestDigest: digest,
+          },
+          event.referencePrefix,
+        );
+        if (!id) return 'duplicate';
+        const entry = await entryById(run, id);
+        if (!entry) throw new Error('the waitlist entry just written is gone');
+        await queueMail(run, joinedMail(locked, entry, entry.position ?? 0));
+        return entry;
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === 'waitlist_same_person') {
+        throw conflict(
+          `You are already on the waitlist for the ${input.discipline === 'run' ? 'run' : 'ride'} with this name and email: we will email you when a place frees.`,
+        );
+      }
+      throw error;
+    }
+    if (joined === 'duplicate') {
+      const found = await earlier();
+      if (found) return found;
+      throw new Error('the insert was skipped but no waitlist entry has its Idempotency-Key');
+    }
+    if (joined !== 'room') {
+      mailer.kick();
+      return { waitlist: receiptOf(joined) };
+    }
+    try {
+      return { registration: await register(context, input, { idempotencyKey }) };
+    } catch (error) {
+      if (!(error instanceof Problem && error.status === 409 && error.detail === RACE_FULL)) throw error;
+    }
+  }
+  throw conflict(`${RACE_FULL}. Please try again.`);
+}
+
+const offerDigest = (token: string) => entryLinkDigest(token);
+
+function toOffer(entry: EntryRow, myLink?: string): WaitlistOffer {
+  return {
+    reference: entry.reference,
+    firstName: entry.firstName,
+    lastName: entry.lastName,
+    discipline: entry.discipline,
+    raceType: entry.raceType,
+    status: entry.status,
+    offerExpiresAt: iso(entry.offerExpiresAt),
+    registration: entry.registrationReference
+      ? { reference: entry.registrationReference, ...(myLink ? { myLink } : {}) }
+      : null,
+  };
+}
+
+/** The entry an offer's link opens, after its race's lapsed offers have passed on. */
+async function entryOfOffer(context: AppContext, token: string) {
+  const found = token ? await entryByOffer(context.database.run, offerDigest(token)) : undefined;
+  if (!found) throw notFound(NO_SUCH_OFFER);
+  await settleRace(context, found.raceOptionId);
+  const entry = await entryById(context.database.run, found.id);
+  if (!entry) throw notFound(NO_SUCH_OFFER);
+  return entry;
+}
+
+export async function offerOf(context: AppContext, token: string): Promise<WaitlistOffer> {
+  return toOffer(await entryOfOffer(context, token));
+}
+
+function notOpenOffer(entry: EntryRow) {
+  switch (entry.status) {
+    case 'expired':
+      return conflict('This offer has expired: the place went to the next person waiting.');
+    case 'removed':
+      return conflict('This offer was declined or withdrawn: the place went to the next person waiting.');
+    default:
+      return conflict('This offer is no longer open.');
+  }
+}
+
+/** The event changed while the place was being taken: read it again. */
+class OutdatedEvent extends Error {}
+
+/**
+ * Takes the offered place: under the race's lock, while the race still has a place (offers may outnumber
+ * places, never entries), the waitlist row becomes a registration made by the registrations' own code.
+ * Accepting again answers the same entry.
+ */
+export async function acceptOffer(context: AppContext, token: string): Promise<WaitlistOffer> {
+  const entry = await entryOfOffer(context, token);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const event = await getCurrentEvent(context.database.db);
+    try {
+      const myLink = await context.database.transaction(async (run) => {
+        const race = await lockRace(run, entry.raceOptionId);
+        await lockEntry(run, entry.id);
+        const current = await entryById(run, entry.id);
+        if (!race || !current) throw notFound(NO_SUCH_OFFER);
+        if (current.status === 'registered') return undefined;
+        const lapsed = current.offerExpiresAt !== null && new Date(current.offerExpiresAt) <= new Date();
+        if (current.status !== 'offered' || lapsed) throw notOpenOffer({ ...current, status: 'expired' });
+        const { active } = await placesOf(run, race.id);
+        if (race.capacity !== null && active >= race.capacity) {
+          throw conflict(
+            `Sorry: every place in ${race.label} has been taken meanwhile. You keep your offer until it expires, in case a place frees; or contact the organisers.`,
+          );
+        }
+        const created = await createRegistration(run, event, {
+          race,
+          input: current,
+          idempotencyKey: `waitlist-${current.id}`,
+          publicUrl: context.env.PUBLIC_URL,
+        });
+        if (created === 'outdated-event') throw new OutdatedEvent();
+        await setStatus(run, current.id, 'registered', created.id);
+        return created.myLink;
+      });
+      context.mailer.kick();
+      const accepted = await entryById(context.database.run, entry.id);
+      if (!accepted) throw notFound(NO_SUCH_OFFER);
+      return toOffer(accepted, myLink);
+    } catch (error) {
+      if (error instanceof OutdatedEvent) continue;
+      if (uniqueViolation(error) === 'registrations_same_person') {
+        throw alreadyRegisteredProblem(entry.discipline, { confirmationResent: false });
+      }
+      throw error;
+    }
+  }
+  throw new Problem(503, 'Service Unavailable', 'The event is being updated. Please try again.');
+}
+
+/** "I don't need it": the place passes to the next one waiting at once. */
+export async function declineOffer(context: AppContext, token: string): Promise<WaitlistOffer> {
+  const entry = await entryOfOffer(context, token);
+  await context.database.transaction(async (run) => {
+    await lockRace(run, entry.raceOptionId);
+    await lockEntry(run, entry.id);
+    const current = await entryById(run, entry.id);
+    if (current?.status === 'registered') {
+      throw conflict('You have accepted this place already. To cancel, open your registration page.');
+    }
+    if (current?.status !== 'offered') return;
+    await setStatus(run, entry.id, 'removed');
+    await offerFreedPlaces(run, entry.raceOptionId, context.env.PUBLIC_URL);
+  });
+  context.mailer.kick();
+  const declined = await entryById(context.database.run, entry.id);
+  if (!declined) throw notFound(NO_SUCH_OFFER);
+  return toOffer(declined);
+}
+
+const toRow = (entry: EntryRow): WaitlistRow => ({
+  id: entry.id,
+  position: entry.position,
+  reference: entry.reference,
+  firstName: entry.firstName,
+  lastName: entry.lastName,
+  email: entry.email,
+  mobile: entry.mobile,
+  createdAt: iso(entry.createdAt) ?? '',
+  status: entry.status,
+  offerExpiresAt: iso(entry.offerExpiresAt),
+});
+
+/** Every race that has had anyone waiting, with its queue first and the others after. */
+export async function waitlistOf(context: AppContext): Promise<Waitlist> {
+  await settleAllRaces(context);
+  const event = await getCurrentEvent(context.database.db);
+  const { races, entries } = await listWaitlist(context.database.run, event.id);
+  return {
+    races: races
+      .map((race) => ({
+        ...race,
+        entries: entries.filter((entry) => entry.raceOptionId === race.id).map(toRow),
+      }))
+      .filter((race) => race.entries.length > 0),
+  };
+}
+
+/** The admin's change to one waitlist entry, under its race's lock. */
+async function changeWaitlistEntry(
+  context: AppContext,
+  id: string,
+  change: (run: RunStatement, race: LockedRace, entry: EntryRow) => Promise<void>,
+) {
+  const found = await entryById(context.database.run, id);
+  const event = await getCurrentEvent(context.database.db);
+  if (!found || found.eventId !== event.id) throw notFound('There is no such waitlist entry.');
+  await context.database.transaction(async (run) => {
+    const race = await lockRace(run, found.raceOptionId);
+    await expireOverdueOffers(run, found.raceOptionId);
+    await lockEntry(run, id);
+    const entry = await entryById(run, id);
+    if (!race || !entry) throw notFound('There is no such waitlist entry.');
+    await change(run, race, entry);
+  });
+  context.mailer.kick();
+  return waitlistOf(context);
+}
+
+/** Offers a place to this person, out of turn if need be, when the race has one free. */
+export const offerPlaceTo = (context: AppContext, id: string) =>
+  changeWaitlistEntry(context, id, async (run, race, entry) => {
+    if (entry.status !== 'waiting') {
+      throw conflict(`${entry.firstName} ${entry.lastName} is not waiting, so cannot be offered a place.`);
+    }
+    const places = await placesOf(run, race.id);
+    if (race.capacity !== null && race.capacity - places.active - places.offered <= 0) {
+      throw conflict(`No free place in ${race.label}: raise its capacity first.`);
+    }
+    await makeOffer(run, race, entry, context.env.PUBLIC_URL);
+  });
+
+/** Takes someone off the waitlist; a place he was offered passes to the next one waiting. */
+export const removeFromWaitlist = (context: AppContext, id: string) =>
+  changeWaitlistEntry(context, id, async (run, race, entry) => {
+    if (entry.status !== 'waiting' && entry.status !== 'offered') {
+      throw conflict('Only someone waiting or offered a place can be removed.');
+    }
+    await setStatus(run, entry.id, 'removed');
+    if (entry.status === 'offered') await offerFreedPlaces(run, race.id, context.env.PUBLIC_URL);
+  });
