@@ -1,7 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import type { Role } from '../../shared/accounts/account.ts';
-import { NotFound } from './not-found.tsx';
 import { PageLoading, RouteErrorBoundary } from './route-error.tsx';
 
 // Each page is its own chunk, so a phone downloads only the page it opens.
@@ -16,42 +14,9 @@ const Search = lazy(() => import('./routes/search.tsx'));
 // An entrant's own entry by its private link (/My/<token>), or the page that mails the links again (/My);
 // also a place offered from a race's waitlist, by its private link (/Offer/<token>).
 const My = lazy(() => import('./routes/my.tsx'));
-// Accounts: none of this is loaded by the public pages above.
-const SignUp = lazy(() => import('./routes/sign-up.tsx'));
-const SignIn = lazy(() => import('./routes/sign-in.tsx'));
-const CompanySignUp = lazy(() => import('./routes/company-sign-up.tsx'));
-const ForgotPassword = lazy(() => import('./routes/forgot-password.tsx'));
-const ResetPassword = lazy(() => import('./routes/reset-password.tsx'));
-const SignedIn = lazy(() => import('./signed-in.tsx'));
-const ParticipantDashboard = lazy(() => import('./routes/participant-dashboard.tsx'));
-const FacilitatorDashboard = lazy(() => import('./routes/facilitator-dashboard.tsx'));
-// The men's programme, part 2: uploads, profile, attendance and the admin's programme settings.
-const Assignments = lazy(() => import('./routes/assignments.tsx'));
-const Profile = lazy(() => import('./routes/profile.tsx'));
-const Attendance = lazy(() => import('./routes/attendance.tsx'));
-const ProgrammeSettings = lazy(() => import('./routes/programme-settings.tsx'));
-const Team = lazy(() => import('./routes/team.tsx'));
-const AdminDashboard = lazy(() => import('./routes/admin-dashboard.tsx'));
-const Accounts = lazy(() => import('./routes/accounts.tsx'));
-const Outbox = lazy(() => import('./routes/outbox.tsx'));
-// The men's programme: recruitment forms (public) and the registers (admin).
-const RegisterMan = lazy(() => import('./routes/register-man.tsx'));
-const RegisterFacilitator = lazy(() => import('./routes/register-facilitator.tsx'));
-const QuickRegistration = lazy(() => import('./routes/quick-registration.tsx'));
-const RegisteredMen = lazy(() => import('./routes/registered-men.tsx'));
-const RegisteredFacilitators = lazy(() => import('./routes/registered-facilitators.tsx'));
-// Fun-run administration.
-const Participants = lazy(() => import('./routes/participants.tsx'));
-const EventSettings = lazy(() => import('./routes/event-settings.tsx'));
-const Waitlist = lazy(() => import('./routes/waitlist.tsx'));
-// Race morning: volunteers and admins at the check-in table.
-const CheckIn = lazy(() => import('./routes/check-in.tsx'));
-
-const PARTICIPANT: readonly Role[] = ['participant'];
-const COMPANY: readonly Role[] = ['company'];
-const ADMIN: readonly Role[] = ['admin'];
-const FACILITATOR_OR_ADMIN: readonly Role[] = ['facilitator', 'admin'];
-const VOLUNTEER_OR_ADMIN: readonly Role[] = ['volunteer', 'admin'];
+// Every other page (accounts, the programme, administration) with its routes: a chunk the public fun-run
+// pages above never load, so their route table stays out of a phone's first download.
+const MoreRoutes = lazy(() => import('./more-routes.tsx'));
 
 // Declarative routes: React Router matches them case-insensitively by default, so /register opens /Register.
 export function AppRouter() {
@@ -71,45 +36,8 @@ export function AppRouter() {
               <Route path="Search" element={<Search />} />
               <Route path="My/:token?" element={<My />} />
               <Route path="Offer/:token" element={<My />} />
-              <Route path="SignUp" element={<SignUp />} />
-              <Route path="About" element={<SignIn />} />
-              <Route path="CompanySignUp" element={<CompanySignUp />} />
-              <Route path="ForgotPassword" element={<ForgotPassword />} />
-              <Route path="ResetPassword" element={<ResetPassword />} />
-              <Route path="RegisterMan" element={<RegisterMan />} />
-              <Route path="RegisterFacilitator" element={<RegisterFacilitator />} />
-              <Route path="Registration" element={<QuickRegistration />} />
-              {/* The guard renders a page (and lets it fetch) only for an account with the page's role. */}
-              <Route element={<SignedIn roles={PARTICIPANT} />}>
-                <Route path="WelcomeMan" element={<ParticipantDashboard />} />
-                <Route path="Mobile" element={<ParticipantDashboard />} />
-                <Route path="UploadButton" element={<Assignments />} />
-                <Route path="Profile" element={<Profile />} />
-              </Route>
-              {/* Admins see every cell group where a facilitator sees his own. */}
-              <Route element={<SignedIn roles={FACILITATOR_OR_ADMIN} />}>
-                <Route path="WelcomeFacilitator" element={<FacilitatorDashboard />} />
-                <Route path="Managean" element={<Attendance />} />
-              </Route>
-              <Route element={<SignedIn roles={VOLUNTEER_OR_ADMIN} />}>
-                <Route path="CheckIn" element={<CheckIn />} />
-              </Route>
-              <Route element={<SignedIn roles={COMPANY} />}>
-                <Route path="WelcomeManager" element={<Team />} />
-              </Route>
-              <Route element={<SignedIn roles={ADMIN} />}>
-                <Route path="WelcomeAdmin" element={<AdminDashboard />} />
-                <Route path="ProgrammeSettings" element={<ProgrammeSettings />} />
-                <Route path="Accounts" element={<Accounts />} />
-                <Route path="Outbox" element={<Outbox />} />
-                <Route path="RegisteredMan" element={<RegisteredMen />} />
-                <Route path="RegisteredFacilitator" element={<RegisteredFacilitators />} />
-                <Route path="Participants" element={<Participants />} />
-                <Route path="EventSettings" element={<EventSettings />} />
-                <Route path="Waitlist" element={<Waitlist />} />
-              </Route>
+              <Route path="*" element={<MoreRoutes />} />
             </Route>
-            <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>
       </RouteErrorBoundary>
