@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
 import { events } from './events.ts';
 import { registrations } from './registrations.ts';
 
@@ -118,3 +119,59 @@ export const paymentReminders = pgTable(
       .where(sql`${table.kind} <> 'by-admin'`),
   ],
 );
+
+/** A bank or mobile-money statement an admin uploaded, to mark the entries it pays. */
+export const statementImports = pgTable('statement_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  eventId: uuid('event_id')
+    .notNull()
+    .references(() => events.id),
+  account: text('account', { enum: ['usd_bank', 'zwg_bank', 'mobile_money'] }).notNull(),
+  fileName: text('file_name').notNull(),
+  uploadedBy: text('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+  uploadedByName: text('uploaded_by_name'),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the admin confirmed the review and the chosen entries were marked paid. */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+});
+
+/**
+ * Each line of an imported statement, with what it was matched to. `lineKey` (a digest of the account, date,
+ * narrative, amount, currency and how many identical lines came before it in the file) is unique per event:
+ * a statement imported twice adds nothing the second time.
+ */
+export const statementLines = pgTable(
+  'statement_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => statementImports.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    lineKey: text('line_key').notNull(),
+    postedOn: date('posted_on'),
+    narrative: text('narrative').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency', { enum: ['USD', 'ZWG'] }).notNull(),
+    /** What matching found: one entry (matched), several (ambiguous), one whose fee differs, or none. */
+    outcome: text('outcome', { enum: ['matched', 'ambiguous', 'amount-differs', 'unmatched'] }).notNull(),
+    /** The entry the line pays, as matched or as the admin chose. */
+    registrationId: uuid('registration_id').references(() => registrations.id, { onDelete: 'set null' }),
+    /** The entries an ambiguous line could be (for the admin to choose from). */
+    candidates: jsonb('candidates').$type<string[]>(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('statement_lines_event_key').on(table.eventId, table.lineKey),
+    index('statement_lines_import').on(table.importId, table.id),
+  ],
+);
+
+/** The columns of the last statement imported for each account, offered again for the next one. */
+export const statementMappings = pgTable('statement_mappings', {
+  account: text('account', { enum: ['usd_bank', 'zwg_bank', 'mobile_money'] }).primaryKey(),
+  mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
