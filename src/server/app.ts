@@ -29,6 +29,7 @@ import { peopleRoutes } from './features/people/routes.ts';
 import { programmeSettingsRoutes } from './features/programme-settings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
+import { statementRoutes } from './features/statements/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { startOfferExpiry } from './features/waitlist/service.ts';
 import {
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions) {
       await progressRoutes(api, context);
       await programmeSettingsRoutes(api, context);
       await waitlistRoutes(api, context);
+      await statementRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,

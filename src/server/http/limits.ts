@@ -63,6 +63,8 @@ export const BODY_LIMITS = {
   eventSettings: 96 * KB,
   /** POST and PUT /api/programme/groups: up to 500 member ids of 36 characters, 20 KB. */
   cellGroup: 32 * KB,
+  /** POST /api/statements/:id/confirm: 5,000 line ids to skip (40 KB) and 1,000 chosen entries (70 KB). */
+  statementConfirm: 128 * KB,
 };
 
 /**

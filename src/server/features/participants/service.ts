@@ -18,6 +18,7 @@ import {
   type ParticipantEditData,
   type ParticipantFilter,
   type ParticipantListQuery,
+  type PaymentMethod,
   type PaymentUpdateData,
 } from '../../../shared/participants/participants.ts';
 import type { AppContext } from '../../context.ts';
@@ -350,6 +351,81 @@ export async function markPaid(
     );
     return result;
   });
+}
+
+/** A payment found on a statement: the entry, and the line's own method, amount, reference and date. */
+export interface StatementPayment {
+  id: string;
+  method: PaymentMethod;
+  amount: string;
+  currency: Currency;
+  payerReference: string;
+  paidOn: string;
+}
+
+/**
+ * Payments read from a statement, inside the caller's transaction (the statement's lines are marked applied
+ * in the same one): each active, unpaid entry of the event is marked paid with its line's amount, reference
+ * and date, and a note in its history. Entries already paid or waived (also by an earlier payment in the same
+ * list), cancelled or gone are left as they are, and the answer says which and why.
+ */
+export async function recordStatementPayments(
+  tx: Transaction,
+  eventId: string,
+  payments: StatementPayment[],
+  actor: CurrentUser,
+): Promise<MarkPaidResult> {
+  const ids = [...new Set(payments.map((payment) => payment.id))];
+  const found = new Map((await entriesToMarkPaid(tx, eventId, ids)).map((row) => [row.id, row]));
+  const result: MarkPaidResult = { marked: [], skipped: [] };
+  const done = new Set<string>();
+  for (const payment of payments) {
+    const row = found.get(payment.id);
+    const reason = !row
+      ? 'not_found'
+      : row.status === 'cancelled'
+        ? 'cancelled'
+        : done.has(payment.id)
+          ? 'paid'
+          : row.paymentStatus !== 'unpaid'
+            ? row.paymentStatus
+            : undefined;
+    if (reason || !row) {
+      result.skipped.push({
+        id: payment.id,
+        reference: row?.reference ?? null,
+        reason: reason ?? 'not_found',
+      });
+      continue;
+    }
+    done.add(payment.id);
+    const update = {
+      status: 'paid' as const,
+      ...payment,
+      payerReference: payment.payerReference.slice(0, 100),
+    };
+    await updateEntry(tx, payment.id, {
+      paymentStatus: 'paid',
+      paymentMethod: update.method,
+      paymentAmount: update.amount,
+      paymentCurrency: update.currency,
+      payerReference: update.payerReference,
+      paidOn: update.paidOn,
+      waiverReason: null,
+    });
+    await addHistory(
+      tx,
+      { registrationId: payment.id, action: 'payment', summary: paymentSummary(update) },
+      actor,
+    );
+    result.marked.push({
+      id: payment.id,
+      reference: row.reference,
+      amount: payment.amount,
+      currency: payment.currency,
+    });
+  }
+  return result;
 }
 
 type EntryToMarkPaid = Awaited<ReturnType<typeof entriesToMarkPaid>>[number];

@@ -1,0 +1,73 @@
+import { parse } from 'csv-parse/sync';
+import { badRequest } from '../../http/problem.ts';
+
+/** A statement file as a table: its headings and the rows below them (preamble lines above dropped). */
+export interface CsvTable {
+  columns: string[];
+  rows: string[][];
+}
+
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/** Excel and older bank systems write Windows-1252; a file that is not valid UTF-8 is read as that. */
+function decode(body: Buffer) {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    return new TextDecoder('windows-1252').decode(body);
+  }
+}
+
+/** The delimiter found most often in the first lines (outside quotes), comma when none is. */
+function sniffDelimiter(text: string) {
+  const head = text
+    .split(/\r?\n/, 5)
+    .join('\n')
+    .replace(/"[^"]*"/g, '');
+  let best: string = ',';
+  let most = 0;
+  for (const delimiter of DELIMITERS) {
+    const count = head.split(delimiter).length - 1;
+    if (count > most) [best, most] = [delimiter, count];
+  }
+  return best;
+}
+
+/**
+ * Reads a statement CSV (RFC 4180: quoted fields with commas, quotes and line breaks, CRLF or LF, a BOM, a
+ * comma, semicolon or tab between fields). Banks put account details above the table: the headings are the
+ * first of the first rows with the most cells.
+ */
+export function readCsv(body: Buffer): CsvTable {
+  const text = decode(body);
+  let records: string[][];
+  try {
+    records = parse(text, {
+      bom: true,
+      delimiter: sniffDelimiter(text),
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.replace(/^Invalid [^:]*: /, '') : '';
+    throw badRequest(
+      `This file could not be read as CSV (${detail}). Export the statement as CSV and try again.`,
+    );
+  }
+  const rows = records.filter((record) => record.some((cell) => cell !== ''));
+  const widest = Math.max(0, ...rows.slice(0, 30).map((row) => row.length));
+  const headingsAt = rows.findIndex((row) => row.length === widest);
+  if (widest < 2 || headingsAt < 0) {
+    throw badRequest('This file has no table of columns. Export the statement as CSV and try again.');
+  }
+  const headings = rows[headingsAt] ?? [];
+  const seen = new Map<string, number>();
+  const columns = headings.map((heading, index) => {
+    const name = heading || `Column ${index + 1}`;
+    const times = (seen.get(name) ?? 0) + 1;
+    seen.set(name, times);
+    return times === 1 ? name : `${name} (${times})`;
+  });
+  return { columns, rows: rows.slice(headingsAt + 1) };
+}

@@ -1,0 +1,133 @@
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { StatementAccount } from '../../../shared/statements/statements.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import {
+  raceOptions,
+  registrations,
+  statementImports,
+  statementLines,
+  statementMappings,
+} from '../../db/schema/index.ts';
+import { teamCode } from '../../db/team-code.ts';
+
+export type NewStatementLine = Omit<typeof statementLines.$inferInsert, 'id' | 'importId' | 'eventId'>;
+
+export async function findMapping(db: Database, account: StatementAccount) {
+  const [row] = await db.select().from(statementMappings).where(eq(statementMappings.account, account));
+  return row?.mapping;
+}
+
+export async function saveMapping(
+  tx: Transaction,
+  account: StatementAccount,
+  mapping: Record<string, string>,
+) {
+  await tx
+    .insert(statementMappings)
+    .values({ account, mapping })
+    .onConflictDoUpdate({ target: statementMappings.account, set: { mapping, updatedAt: sql`now()` } });
+}
+
+export async function insertImport(tx: Transaction, values: typeof statementImports.$inferInsert) {
+  const [row] = await tx.insert(statementImports).values(values).returning({ id: statementImports.id });
+  if (!row) throw new Error('statement import not stored');
+  return row.id;
+}
+
+export const deleteImport = (tx: Transaction, id: string) =>
+  tx.delete(statementImports).where(eq(statementImports.id, id));
+
+/** Stores the lines not stored before for the event (by their key); answers how many were new. */
+export async function insertNewLines(
+  tx: Transaction,
+  importId: string,
+  eventId: string,
+  lines: NewStatementLine[],
+) {
+  let stored = 0;
+  // Batches keep each statement's parameters well under PostgreSQL's limit of 65,535.
+  for (let at = 0; at < lines.length; at += 500) {
+    const batch = lines.slice(at, at + 500).map((line) => ({ ...line, importId, eventId }));
+    const rows = await tx
+      .insert(statementLines)
+      .values(batch)
+      .onConflictDoNothing({ target: [statementLines.eventId, statementLines.lineKey] })
+      .returning({ id: statementLines.id });
+    stored += rows.length;
+  }
+  return stored;
+}
+
+const entryColumns = {
+  id: registrations.id,
+  reference: registrations.reference,
+  firstName: registrations.firstName,
+  lastName: registrations.lastName,
+  status: registrations.status,
+  paymentStatus: registrations.paymentStatus,
+  race: raceOptions.label,
+  feeUsd: raceOptions.feeUsd,
+  feeZwg: raceOptions.feeZwg,
+};
+
+const entriesWhere = (where: SQL | undefined) => (db: Database | Transaction) =>
+  db
+    .select({ ...entryColumns, teamCode })
+    .from(registrations)
+    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+    .where(where)
+    .orderBy(asc(registrations.reference));
+
+export type StatementEntryRow = Awaited<ReturnType<ReturnType<typeof entriesWhere>>>[number];
+
+/** The event's entries with these references. */
+export const entriesWithReferences = (db: Database | Transaction, eventId: string, references: string[]) =>
+  references.length === 0
+    ? Promise.resolve([])
+    : entriesWhere(and(eq(registrations.eventId, eventId), inArray(registrations.reference, references)))(db);
+
+/** The event's active team entries of these teams (by team code). */
+export const teamEntries = (db: Database | Transaction, eventId: string, codes: string[]) =>
+  codes.length === 0
+    ? Promise.resolve([])
+    : entriesWhere(
+        and(
+          eq(registrations.eventId, eventId),
+          eq(registrations.status, 'active'),
+          isNotNull(registrations.companyAccountId),
+          inArray(teamCode, codes),
+        ),
+      )(db);
+
+export const entriesWithIds = (db: Database | Transaction, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : entriesWhere(inArray(registrations.id, ids))(db);
+
+export async function findImport(db: Database | Transaction, eventId: string, id: string, lock = false) {
+  const query = db
+    .select()
+    .from(statementImports)
+    .where(and(eq(statementImports.id, id), eq(statementImports.eventId, eventId)));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+export const linesOf = (db: Database | Transaction, importId: string) =>
+  db
+    .select()
+    .from(statementLines)
+    .where(eq(statementLines.importId, importId))
+    .orderBy(asc(statementLines.id));
+
+export type StatementLineRow = Awaited<ReturnType<typeof linesOf>>[number];
+
+/** Marks a line applied (and, for a line the admin chose an entry for, which one). */
+export async function markLineApplied(tx: Transaction, id: number, registrationId: string | null) {
+  await tx
+    .update(statementLines)
+    .set({ appliedAt: sql`now()`, ...(registrationId ? { registrationId } : {}) })
+    .where(and(eq(statementLines.id, id), isNull(statementLines.appliedAt)));
+}
+
+export async function markImportConfirmed(tx: Transaction, id: string) {
+  await tx.update(statementImports).set({ confirmedAt: sql`now()` }).where(eq(statementImports.id, id));
+}

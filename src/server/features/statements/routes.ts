@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  STATEMENT_ACCOUNTS,
+  STATEMENT_LIMITS,
+  StatementConfirmResultSchema,
+  StatementConfirmSchema,
+  StatementImportResultSchema,
+  StatementPreviewSchema,
+  StatementReviewSchema,
+  StatementUploadQuerySchema,
+} from '../../../shared/statements/statements.ts';
+import type { AppContext } from '../../context.ts';
+import { signedInUser } from '../../http/access.ts';
+import { BODY_LIMITS } from '../../http/limits.ts';
+import { badRequest } from '../../http/problem.ts';
+import { idParams } from '../../http/replies.ts';
+import { readUpload } from '../../http/upload-body.ts';
+import { checkFileName } from '../progress/service.ts';
+import { confirmStatement, importStatement, previewStatement, statementReview } from './service.ts';
+
+const admins = ['admin'] as const;
+const tags = ['statements'];
+const IdParams = idParams('Not a statement id');
+
+/** The uploaded statement's name and bytes. */
+async function statementFile(request: FastifyRequest) {
+  const file = await request
+    .file({ limits: { fileSize: STATEMENT_LIMITS.fileBytes, files: 1 } })
+    .catch(() => undefined);
+  if (!file) throw badRequest('Choose the statement file (CSV) to upload.');
+  checkFileName(file.filename);
+  const body = await readUpload(file);
+  if (body.length === 0) throw badRequest('This file is empty. Choose the statement again.');
+  return { fileName: file.filename, body };
+}
+
+export async function statementRoutes(app: FastifyInstance, context: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/statements/preview',
+    {
+      config: { access: admins },
+      schema: {
+        summary: "A statement CSV's columns and first rows, with the mapping last used for the account",
+        tags,
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ account: z.enum(STATEMENT_ACCOUNTS) }),
+        response: { 200: StatementPreviewSchema },
+      },
+    },
+    async (request) => {
+      const { body } = await statementFile(request);
+      return previewStatement(context, request.query.account, body);
+    },
+  );
+
+  api.post(
+    '/statements',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'Import a bank or mobile-money statement CSV: its new lines matched to entries by reference',
+        description:
+          'The query names the account and the columns (by heading). Lines imported before (by any statement of ' +
+          'the event) are counted, not stored again; when none is new, `review` is null.',
+        tags,
+        consumes: ['multipart/form-data'],
+        querystring: StatementUploadQuerySchema,
+        response: { 201: StatementImportResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { account, ...mapping } = request.query;
+      const file = await statementFile(request);
+      const result = await importStatement(context, { account, mapping, ...file }, signedInUser(request));
+      return reply.code(201).send(result);
+    },
+  );
+
+  api.get(
+    '/statements/:id',
+    {
+      config: { access: admins },
+      schema: {
+        summary: "An imported statement's lines and the entries each names",
+        tags,
+        params: IdParams,
+        response: { 200: StatementReviewSchema },
+      },
+    },
+    async (request) => statementReview(context, request.params.id),
+  );
+
+  api.post(
+    '/statements/:id/confirm',
+    {
+      config: { access: admins },
+      bodyLimit: BODY_LIMITS.statementConfirm,
+      schema: {
+        summary:
+          "Mark the entries of a statement's chosen lines paid (once: a second confirmation changes nothing)",
+        tags,
+        params: IdParams,
+        body: StatementConfirmSchema,
+        response: { 200: StatementConfirmResultSchema },
+      },
+    },
+    async (request) => confirmStatement(context, request.params.id, request.body, signedInUser(request)),
+  );
+}

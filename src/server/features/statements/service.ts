@@ -1,0 +1,273 @@
+import type { CurrentUser } from '../../../shared/accounts/account.ts';
+import { harareToday } from '../../../shared/dates.ts';
+import type { Currency } from '../../../shared/participants/participants.ts';
+import type {
+  StatementAccount,
+  StatementConfirm,
+  StatementConfirmResult,
+  StatementEntry,
+  StatementImportResult,
+  StatementMapping,
+  StatementPreview,
+  StatementReview,
+} from '../../../shared/statements/statements.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { badRequest, notFound } from '../../http/problem.ts';
+import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
+import { recordStatementPayments, type StatementPayment } from '../participants/service.ts';
+import { readCsv } from './csv.ts';
+import { feeIn, matchLine } from './matching.ts';
+import { namedReferences } from './references.ts';
+import {
+  deleteImport,
+  entriesWithIds,
+  entriesWithReferences,
+  findImport,
+  findMapping,
+  insertImport,
+  insertNewLines,
+  linesOf,
+  markImportConfirmed,
+  markLineApplied,
+  type NewStatementLine,
+  type StatementEntryRow,
+  type StatementLineRow,
+  saveMapping,
+  teamEntries,
+} from './repository.ts';
+import { centsToAmount, parseAmountCents, statementLines } from './statement-lines.ts';
+
+/** Headings each field is guessed from, the likeliest first (a statement's credits are what pays entries). */
+const GUESSES: [keyof StatementMapping, RegExp[]][] = [
+  ['date', [/date|posted/i]],
+  ['narrative', [/narrative|description|details|particulars|memo/i, /reference/i]],
+  ['amount', [/credit|money in|paid in/i, /amount/i]],
+  ['currency', [/currency|ccy|curr/i]],
+];
+
+/** The mapping offered for a file: the last one used for the account when the file has its columns. */
+function offeredMapping(columns: string[], last: Record<string, string> | undefined) {
+  const fits = (name: string | undefined) => name === undefined || columns.includes(name);
+  if (
+    last?.date &&
+    last.narrative &&
+    last.amount &&
+    [last.date, last.narrative, last.amount, last.currency].every(fits)
+  ) {
+    const { date, narrative, amount, currency, fixedCurrency } = last;
+    const mapping: StatementMapping = { date, narrative, amount };
+    if (currency) mapping.currency = currency;
+    if (fixedCurrency === 'USD' || fixedCurrency === 'ZWG') mapping.fixedCurrency = fixedCurrency;
+    return { mapping, remembered: true };
+  }
+  const guess: Partial<Record<keyof StatementMapping, string>> = {};
+  for (const [field, patterns] of GUESSES) {
+    for (const pattern of patterns) {
+      guess[field] ??= columns.find((name) => pattern.test(name) && !Object.values(guess).includes(name));
+    }
+  }
+  const { date, narrative, amount, currency } = guess;
+  return {
+    mapping:
+      date && narrative && amount ? { date, narrative, amount, ...(currency ? { currency } : {}) } : null,
+    remembered: false,
+  };
+}
+
+/** A file's headings, first rows and the mapping to offer for it. */
+export async function previewStatement(
+  { database }: AppContext,
+  account: StatementAccount,
+  body: Buffer,
+): Promise<StatementPreview> {
+  const table = readCsv(body);
+  const offered = offeredMapping(table.columns, await findMapping(database.db, account));
+  return { columns: table.columns, rows: table.rows.slice(0, 5), rowCount: table.rows.length, ...offered };
+}
+
+/** The entries each line's references name, looked up in two queries for the whole statement. */
+async function matchAll(
+  db: Database,
+  eventId: string,
+  prefix: string,
+  lines: ReturnType<typeof statementLines>['lines'],
+) {
+  const named = lines.map((line) => namedReferences(line.narrative, prefix));
+  const [entries, teams] = await Promise.all([
+    entriesWithReferences(db, eventId, [...new Set(named.flatMap((refs) => refs.entries))]),
+    teamEntries(db, eventId, [...new Set(named.flatMap((refs) => refs.teams))]),
+  ]);
+  const byReference = new Map(entries.map((entry) => [entry.reference, entry]));
+  return lines.map((line, index): NewStatementLine => {
+    const refs = named[index] ?? { entries: [], teams: [] };
+    const match = matchLine(line, {
+      entries: refs.entries.flatMap((reference) => byReference.get(reference) ?? []),
+      teams: refs.teams.map((code) => teams.filter((entry) => entry.teamCode === code)),
+    });
+    return { ...line, ...match };
+  });
+}
+
+/**
+ * Imports a statement: its lines not imported before (by their key) are stored with what they match, the
+ * mapping is kept for the account's next statement, and the review of the new lines is the answer. A file
+ * whose lines were all imported before stores nothing.
+ */
+export async function importStatement(
+  context: AppContext,
+  upload: { account: StatementAccount; mapping: StatementMapping; fileName: string; body: Buffer },
+  admin: CurrentUser,
+): Promise<StatementImportResult> {
+  const { db } = context.database;
+  const table = readCsv(upload.body);
+  const { lines, skippedRows } = statementLines(table, upload.mapping, upload.account);
+  if (lines.length === 0) throw badRequest('No line of this file has an amount in the chosen column.');
+  const event = await getCurrentEvent(db);
+  const matched = await matchAll(db, event.id, event.referencePrefix, lines);
+  const importId = await db.transaction(async (tx) => {
+    await saveMapping(tx, upload.account, upload.mapping);
+    const id = await insertImport(tx, {
+      eventId: event.id,
+      account: upload.account,
+      fileName: upload.fileName,
+      uploadedBy: admin.id,
+      uploadedByName: admin.name,
+    });
+    const stored = await insertNewLines(tx, id, event.id, matched);
+    if (stored > 0) return { id, stored };
+    await deleteImport(tx, id);
+    return { id: null, stored };
+  });
+  const alreadyImported = lines.length - importId.stored;
+  const review = importId.id ? await statementReview(context, importId.id) : null;
+  return { review, alreadyImported, skippedRows };
+}
+
+const toEntry = (row: StatementEntryRow, currency: Currency): StatementEntry => ({
+  id: row.id,
+  reference: row.reference,
+  name: `${row.firstName} ${row.lastName}`,
+  race: row.race,
+  fee: feeIn(row, currency),
+  paymentStatus: row.paymentStatus,
+  cancelled: row.status === 'cancelled',
+});
+
+/** Whether a line pays a team's entries together (rather than one of them). */
+const paysTeam = (line: StatementLineRow) => line.outcome !== 'ambiguous' && line.candidates !== null;
+const namedIds = (line: StatementLineRow) =>
+  line.candidates ?? (line.registrationId ? [line.registrationId] : []);
+
+/** An import's lines, each with the entries it names as they are now. */
+export async function statementReview({ database }: AppContext, id: string): Promise<StatementReview> {
+  const { db } = database;
+  const eventId = await getCurrentEventId(db);
+  const found = await findImport(db, eventId, id);
+  if (!found) throw notFound('There is no such statement.');
+  const lines = await linesOf(db, id);
+  const ids = [...new Set(lines.flatMap((line) => [...namedIds(line), line.registrationId ?? []].flat()))];
+  const entries = new Map((await entriesWithIds(db, ids)).map((row) => [row.id, row]));
+  return {
+    id: found.id,
+    account: found.account,
+    fileName: found.fileName,
+    uploadedAt: found.uploadedAt.toISOString(),
+    uploadedBy: found.uploadedByName,
+    confirmedAt: found.confirmedAt?.toISOString() ?? null,
+    lines: lines.map((line) => {
+      const named = namedIds(line).flatMap((entryId) => entries.get(entryId) ?? []);
+      return {
+        id: line.id,
+        postedOn: line.postedOn,
+        narrative: line.narrative,
+        amount: line.amount,
+        currency: line.currency,
+        outcome: line.outcome,
+        entries: named.map((row) => toEntry(row, line.currency)),
+        team: paysTeam(line),
+        alreadyPaid:
+          named.length > 0 && named.every((row) => row.status !== 'active' || row.paymentStatus !== 'unpaid'),
+        chosen: line.outcome === 'ambiguous' ? line.registrationId : null,
+        appliedAt: line.appliedAt?.toISOString() ?? null,
+      };
+    }),
+  };
+}
+
+const METHOD: Record<StatementAccount, StatementPayment['method']> = {
+  usd_bank: 'usd_bank',
+  zwg_bank: 'zwg_bank',
+  mobile_money: 'mobile_money',
+};
+
+/**
+ * Confirms an import with the admin's choices, in one transaction: every matched line not unticked and every
+ * ambiguous or amount-differs line given an entry marks its entries paid (by the account's method, with the
+ * line's amount, narrative and date; a team's line each entry's own fee), and is marked applied. An entry paid
+ * meanwhile is left as it is. An import already confirmed changes nothing.
+ */
+export async function confirmStatement(
+  context: AppContext,
+  id: string,
+  choices: StatementConfirm,
+  admin: CurrentUser,
+): Promise<StatementConfirmResult> {
+  const { db } = context.database;
+  const eventId = await getCurrentEventId(db);
+  const marked = await db.transaction(async (tx) => {
+    const found = await findImport(tx, eventId, id, true);
+    if (!found) throw notFound('There is no such statement.');
+    if (found.confirmedAt) return [];
+    const lines = await linesOf(tx, id);
+    const skip = new Set(choices.skip);
+    const chosen = new Map(choices.choose.map((choice) => [choice.line, choice.registrationId]));
+    const payments: StatementPayment[] = [];
+    const applied: { line: number; registrationId: string | null; entries: string[] }[] = [];
+    for (const line of lines) {
+      const choice = chosen.get(line.id);
+      const apply = line.outcome === 'matched' ? !skip.has(line.id) : choice !== undefined;
+      if (!apply || line.outcome === 'unmatched' || line.appliedAt) continue;
+      const named = namedIds(line);
+      if (choice !== undefined && !named.includes(choice)) {
+        throw badRequest(`Line ${line.id} does not name that entry: choose one of those it names.`);
+      }
+      const paying = paysTeam(line) ? named : [choice ?? line.registrationId ?? ''];
+      const base = {
+        method: METHOD[found.account],
+        currency: line.currency,
+        payerReference: line.narrative,
+        paidOn: line.postedOn ?? harareToday(),
+      };
+      const fees = paysTeam(line) ? await teamShares(tx, paying, line) : [line.amount];
+      paying.forEach((entryId, index) => {
+        payments.push({ ...base, id: entryId, amount: fees[index] ?? line.amount });
+      });
+      applied.push({
+        line: line.id,
+        registrationId: line.outcome === 'ambiguous' ? (choice ?? null) : null,
+        entries: paying,
+      });
+    }
+    const result = await recordStatementPayments(tx, eventId, payments, admin);
+    const markedIds = new Set(result.marked.map((entry) => entry.id));
+    for (const line of applied) {
+      if (line.entries.some((entryId) => markedIds.has(entryId))) {
+        await markLineApplied(tx, line.line, line.registrationId);
+      }
+    }
+    await markImportConfirmed(tx, id);
+    return result.marked.map((entry) => entry.reference);
+  });
+  return { review: await statementReview(context, id), marked };
+}
+
+/** Each team entry's share of a team's line: its own fee in the currency, or an even part when it has none. */
+async function teamShares(tx: Transaction, ids: string[], line: StatementLineRow) {
+  const rows = new Map((await entriesWithIds(tx, ids)).map((row) => [row.id, row]));
+  const even = centsToAmount(Math.floor((parseAmountCents(line.amount) ?? 0) / Math.max(1, ids.length)));
+  return ids.map((entryId) => {
+    const row = rows.get(entryId);
+    return (row && feeIn(row, line.currency)) ?? even;
+  });
+}

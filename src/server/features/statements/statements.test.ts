@@ -1,0 +1,326 @@
+import { eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { letters, runnerEntry } from '../../../../tests/support/entries.ts';
+import { bankStatementCsv } from '../../../../tests/support/statement-fixture.ts';
+import {
+  multipartFile,
+  ORIGIN,
+  type SignedIn,
+  setUpTestApp,
+  signedInAs,
+} from '../../../../tests/support/test-app.ts';
+import type { StatementImportResult, StatementReview } from '../../../shared/statements/statements.ts';
+import { registrations } from '../../db/schema/index.ts';
+
+const { app, db, admin } = setUpTestApp();
+
+const call = (who: SignedIn | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  app.inject({
+    method,
+    url,
+    headers: { origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+
+const BANK = { account: 'usd_bank', date: 'Transaction Date', narrative: 'Narrative', amount: 'Amount' };
+
+function upload(who: SignedIn | undefined, url: string, query: Record<string, string>, csv: string) {
+  const form = multipartFile('statement.csv', Buffer.from(csv), 'text/csv');
+  return app.inject({
+    method: 'POST',
+    url: `${url}?${new URLSearchParams(query)}`,
+    headers: { origin: ORIGIN, 'content-type': form.contentType, ...(who ? { cookie: who.cookie } : {}) },
+    payload: form.payload,
+  });
+}
+
+async function imported(csv: string, query: Record<string, string> = BANK) {
+  const response = await upload(admin, '/api/statements', query, csv);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as StatementImportResult;
+}
+
+async function confirmed(id: string, choices: object = { skip: [], choose: [] }) {
+  const response = await call(admin, 'POST', `/api/statements/${id}/confirm`, choices);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { review: StatementReview; marked: string[] };
+}
+
+/** 10 km: USD 20 or ZWG 520; 5 km: USD 15 or ZWG 390. */
+async function setFees() {
+  const settings = (await call(admin, 'GET', '/api/admin/event')).json();
+  const races = settings.races.map((race: Record<string, unknown>) => ({
+    id: race.id,
+    discipline: race.discipline,
+    label: race.label,
+    capacity: race.capacity,
+    feeUsd: race.label === '10km' ? '20.00' : '15.00',
+    feeZwg: race.label === '10km' ? '520.00' : '390.00',
+    startTime: race.startTime,
+  }));
+  expect((await call(admin, 'PUT', '/api/admin/event/races', { races })).statusCode).toBe(200);
+}
+
+let serial = 0;
+/** Registers this many 10 km runners; answers their references in order. */
+async function registered(count: number) {
+  const references: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    serial += 1;
+    const response = await call(undefined, 'POST', '/api/registrations', runnerEntry(letters(serial)));
+    expect(response.statusCode).toBe(201);
+    references.push(response.json().reference);
+  }
+  return references;
+}
+
+const entryOf = async (reference: string) => {
+  const [row] = await db.select().from(registrations).where(eq(registrations.reference, reference));
+  if (!row) throw new Error(`no entry ${reference}`);
+  return row;
+};
+const paidReferences = async () =>
+  (await db.select().from(registrations).where(eq(registrations.paymentStatus, 'paid')))
+    .map((row) => row.reference)
+    .sort();
+const byOutcome = (review: StatementReview, outcome: string) =>
+  review.lines.filter((line) => line.outcome === outcome);
+
+describe('a bank statement matched to entries by reference', () => {
+  it('marks exactly the 60 lines that pay their fee, leaves the rest in review, and imports nothing twice', async () => {
+    await setFees();
+    const references = await registered(75);
+    const statement = bankStatementCsv(references.map((reference) => ({ reference, fee: '20.00' })));
+
+    const first = await imported(statement.csv);
+    expect(first.alreadyImported).toBe(0);
+    const review = first.review as StatementReview;
+    expect(review.lines).toHaveLength(200);
+    const matched = byOutcome(review, 'matched');
+    expect(matched.flatMap((line) => line.entries.map((entry) => entry.reference)).sort()).toEqual(
+      [...statement.paying].sort(),
+    );
+    expect(
+      byOutcome(review, 'ambiguous')
+        .map((line) => line.entries.map((entry) => entry.reference).sort())
+        .sort(),
+    ).toEqual(statement.ambiguous.map((pair) => [...pair].sort()).sort());
+    expect(
+      byOutcome(review, 'amount-differs')
+        .flatMap((line) => line.entries.map((entry) => entry.reference))
+        .sort(),
+    ).toEqual([...statement.wrongAmount].sort());
+    expect(byOutcome(review, 'unmatched')).toHaveLength(130);
+    expect(byOutcome(review, 'unmatched').every((line) => line.entries.length === 0)).toBe(true);
+    expect(await paidReferences()).toEqual([]);
+
+    const done = await confirmed(review.id);
+    expect(done.marked.sort()).toEqual([...statement.paying].sort());
+    expect(await paidReferences()).toEqual([...statement.paying].sort());
+    const line = matched[0];
+    const entry = await entryOf(line?.entries[0]?.reference ?? '');
+    expect(entry).toMatchObject({
+      paymentMethod: 'usd_bank',
+      paymentAmount: '20.00',
+      paymentCurrency: 'USD',
+      payerReference: line?.narrative,
+      paidOn: line?.postedOn,
+    });
+    expect(done.review.confirmedAt).not.toBeNull();
+    expect(
+      byOutcome(done.review, 'matched').every((each) => each.appliedAt !== null && each.alreadyPaid),
+    ).toBe(true);
+    expect([...byOutcome(done.review, 'ambiguous'), ...byOutcome(done.review, 'amount-differs')]).toSatisfy(
+      (lines: StatementReview['lines']) =>
+        lines.every((each) => each.appliedAt === null && !each.alreadyPaid),
+    );
+    const history = (await call(admin, 'GET', `/api/participants/${entry.id}`)).json().history;
+    expect(history[0]).toMatchObject({ by: expect.stringContaining('Test admin'), action: 'payment' });
+
+    const again = await imported(statement.csv);
+    expect(again).toEqual({ review: null, alreadyImported: 200, skippedRows: 0 });
+    expect((await confirmed(review.id)).marked).toEqual([]);
+    expect(await paidReferences()).toEqual([...statement.paying].sort());
+  });
+
+  it("marks an ambiguous line's chosen entry and an amount-differs line with the line's amount; an unticked line marks nothing", async () => {
+    await setFees();
+    const [a, b, c, d] = await registered(4);
+    const csv = [
+      'Transaction Date,Narrative,Amount',
+      `03/11/2026,FT ${a} AND ${b},20.00`,
+      `04/11/2026,FT ${c},18.00`,
+      `05/11/2026,FT ${d},20.00`,
+    ].join('\n');
+    const review = (await imported(csv, { ...BANK })).review as StatementReview;
+    const [ambiguous, differs, matched] = review.lines;
+    expect([ambiguous?.outcome, differs?.outcome, matched?.outcome]).toEqual([
+      'ambiguous',
+      'amount-differs',
+      'matched',
+    ]);
+    const chosen = ambiguous?.entries.find((entry) => entry.reference === b)?.id ?? '';
+    const stranger = (await entryOf(d ?? '')).id;
+    const refused = await call(admin, 'POST', `/api/statements/${review.id}/confirm`, {
+      skip: [],
+      choose: [{ line: ambiguous?.id, registrationId: stranger }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await paidReferences()).toEqual([]);
+
+    const done = await confirmed(review.id, {
+      skip: [matched?.id],
+      choose: [
+        { line: ambiguous?.id, registrationId: chosen },
+        { line: differs?.id, registrationId: differs?.entries[0]?.id },
+      ],
+    });
+    expect(done.marked.sort()).toEqual([b, c].sort());
+    expect(await entryOf(c ?? '')).toMatchObject({ paymentAmount: '18.00', paidOn: '2026-11-04' });
+    expect(done.review.lines[0]?.chosen).toBe(chosen);
+    expect((await entryOf(a ?? '')).paymentStatus).toBe('unpaid');
+    expect((await entryOf(d ?? '')).paymentStatus).toBe('unpaid');
+  });
+
+  it('shows a line naming an entry already paid as such, and never marks it again', async () => {
+    await setFees();
+    const [reference] = await registered(1);
+    const { id } = await entryOf(reference ?? '');
+    const paid = await call(admin, 'PUT', `/api/participants/${id}/payment`, {
+      status: 'paid',
+      method: 'cash',
+      amount: '20.00',
+      currency: 'USD',
+      paidOn: '2026-11-01',
+    });
+    expect(paid.statusCode).toBe(200);
+    const review = (await imported(`Transaction Date,Narrative,Amount\n02/11/2026,${reference},20.00\n`))
+      .review as StatementReview;
+    expect(review.lines[0]).toMatchObject({ outcome: 'matched', alreadyPaid: true });
+    expect((await confirmed(review.id)).marked).toEqual([]);
+    expect(await entryOf(reference ?? '')).toMatchObject({ paymentMethod: 'cash', paidOn: '2026-11-01' });
+  });
+
+  it("pays all of a company team's unpaid entries by the team reference", async () => {
+    await setFees();
+    const company = await signedInAs(app, 'company');
+    for (const raceType of ['10km', '5km', '10km']) {
+      serial += 1;
+      const body = runnerEntry(letters(serial), { raceType });
+      expect((await call(company, 'POST', '/api/team/registrations', body)).statusCode).toBe(201);
+    }
+    const team = (await call(company, 'GET', '/api/team/registrations')).json();
+    const [first, ...rest] = team.entries as { id: string; reference: string }[];
+    await call(admin, 'PUT', `/api/participants/${first?.id}/payment`, {
+      status: 'paid',
+      method: 'cash',
+      amount: '20.00',
+      currency: 'USD',
+      paidOn: '2026-11-01',
+    });
+    const due = team.due.usd;
+    const loose = String(team.reference).toLowerCase().replace('-', ' ');
+    const review = (
+      await imported(
+        `Transaction Date,Narrative,Amount\n06/11/2026,"ACME LTD, STAFF RUN ${loose}",${Number(due) - 20}\n`,
+      )
+    ).review as StatementReview;
+    expect(review.lines[0]).toMatchObject({ outcome: 'matched', team: true, alreadyPaid: false });
+    expect(review.lines[0]?.entries.map((entry) => entry.reference).sort()).toEqual(
+      rest.map((entry) => entry.reference).sort(),
+    );
+    const done = await confirmed(review.id);
+    expect(done.marked.sort()).toEqual(rest.map((entry) => entry.reference).sort());
+    const rows = await db
+      .select()
+      .from(registrations)
+      .where(
+        inArray(
+          registrations.id,
+          rest.map((entry) => entry.id),
+        ),
+      );
+    expect(rows.map((row) => [row.paymentStatus, row.paymentAmount]).sort()).toEqual([
+      ['paid', '15.00'],
+      ['paid', '20.00'],
+    ]);
+    expect((await entryOf(first?.reference ?? '')).paymentMethod).toBe('cash');
+  });
+});
+
+describe('mobile-money statements and the column mapping', () => {
+  it('matches a merchant statement in ZWG by its currency column, marked paid by mobile money', async () => {
+    await setFees();
+    const [a, b] = await registered(2);
+    const number = (reference: string | undefined) => Number(reference?.split('-')[1]);
+    const csv = [
+      'Txn ID,Date & Time,Details,Amount,Currency',
+      `MP261101.1200.A1,2026-11-01 12:00:01,Merchant Payment from 263771234567 - REF cfr25 ${number(a)},520.00,ZWG`,
+      `MP261101.1300.B2,2026-11-01 13:00:00,Merchant Payment from 263772345678 - ${b},20.00,USD`,
+      'MP261101.1400.C3,2026-11-01 14:00:00,Cash Out,-100.00,ZWG',
+    ].join('\r\n');
+    const query = { account: 'mobile_money', date: 'Date & Time', narrative: 'Details', amount: 'Amount' };
+    const noCurrency = await upload(admin, '/api/statements', query, csv);
+    expect(noCurrency.statusCode).toBe(400);
+    const review = (await imported(csv, { ...query, currency: 'Currency' })).review as StatementReview;
+    expect(review.lines.map((line) => [line.outcome, line.currency])).toEqual([
+      ['matched', 'ZWG'],
+      ['matched', 'USD'],
+      ['unmatched', 'ZWG'],
+    ]);
+    await confirmed(review.id);
+    expect(await entryOf(a ?? '')).toMatchObject({
+      paymentMethod: 'mobile_money',
+      paymentAmount: '520.00',
+      paymentCurrency: 'ZWG',
+      paidOn: '2026-11-01',
+    });
+    expect(await entryOf(b ?? '')).toMatchObject({ paymentMethod: 'mobile_money', paymentCurrency: 'USD' });
+  });
+
+  it('offers a guess from the headings first, then the last mapping used for the same account only', async () => {
+    const csv =
+      'Posting Date,Value Date,Transaction Details,Debit,Credit,Balance\n01/11/2026,01/11/2026,x,,20.00,20\n';
+    const preview = async (account: string) => {
+      const response = await upload(admin, '/api/statements/preview', { account }, csv);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const guessed = await preview('usd_bank');
+    expect(guessed).toMatchObject({
+      columns: ['Posting Date', 'Value Date', 'Transaction Details', 'Debit', 'Credit', 'Balance'],
+      rows: [['01/11/2026', '01/11/2026', 'x', '', '20.00', '20']],
+      rowCount: 1,
+      mapping: { date: 'Posting Date', narrative: 'Transaction Details', amount: 'Credit' },
+      remembered: false,
+    });
+    const chosen = { date: 'Value Date', narrative: 'Transaction Details', amount: 'Credit' };
+    await imported(csv, { account: 'usd_bank', ...chosen });
+    expect(await preview('usd_bank')).toMatchObject({ mapping: chosen, remembered: true });
+    expect(await preview('zwg_bank')).toMatchObject({ remembered: false, mapping: guessed.mapping });
+  });
+});
+
+describe('who may use statements', () => {
+  it('lets only admins preview, import, review or confirm', async () => {
+    const csv = 'Date,Narrative,Amount\n01/11/2026,x,20\n';
+    const review = (
+      await imported(csv, { account: 'usd_bank', date: 'Date', narrative: 'Narrative', amount: 'Amount' })
+    ).review as StatementReview;
+    for (const role of ['participant', 'company', 'facilitator', 'volunteer'] as const) {
+      const who = await signedInAs(app, role);
+      expect((await upload(who, '/api/statements/preview', { account: 'usd_bank' }, csv)).statusCode).toBe(
+        403,
+      );
+      expect((await upload(who, '/api/statements', BANK, csv)).statusCode).toBe(403);
+      expect((await call(who, 'GET', `/api/statements/${review.id}`)).statusCode).toBe(403);
+      const confirm = await call(who, 'POST', `/api/statements/${review.id}/confirm`, {
+        skip: [],
+        choose: [],
+      });
+      expect(confirm.statusCode).toBe(403);
+    }
+    expect((await call(undefined, 'GET', `/api/statements/${review.id}`)).statusCode).toBe(401);
+    expect((await call(admin, 'GET', `/api/statements/${review.id}`)).statusCode).toBe(200);
+  });
+});
