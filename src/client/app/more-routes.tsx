@@ -31,6 +31,7 @@ const RegisteredFacilitators = lazy(() => import('./routes/registered-facilitato
 const Participants = lazy(() => import('./routes/participants.tsx'));
 const EventSettings = lazy(() => import('./routes/event-settings.tsx'));
 const Waitlist = lazy(() => import('./routes/waitlist.tsx'));
+const Statements = lazy(() => import('./routes/statements.tsx'));
 // Race morning: volunteers and admins at the check-in table.
 const CheckIn = lazy(() => import('./routes/check-in.tsx'));
 
@@ -78,6 +79,7 @@ export default function MoreRoutes() {
         <Route path="RegisteredMan" element={<RegisteredMen />} />
         <Route path="RegisteredFacilitator" element={<RegisteredFacilitators />} />
         <Route path="Participants" element={<Participants />} />
+        <Route path="Statements" element={<Statements />} />
         <Route path="EventSettings" element={<EventSettings />} />
         <Route path="Waitlist" element={<Waitlist />} />
       </Route>

@@ -27,7 +27,8 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
       ...init,
       headers: {
         accept: 'application/json',
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        // A FormData body (an upload) carries its own multipart content type.
+        ...(init.body && !(init.body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
         ...init.headers,
       },
     });

@@ -110,6 +110,10 @@ export function ParticipantsPage() {
           <Link to="/Waitlist" className="font-medium text-brand-700 underline">
             waitlist
           </Link>
+          . Payments on a bank or mobile-money statement are marked from{' '}
+          <Link to="/Statements" className="font-medium text-brand-700 underline">
+            Statements
+          </Link>
           .
         </p>
       </PageHeading>

@@ -1,0 +1,77 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  StatementAccount,
+  StatementConfirm,
+  StatementConfirmResult,
+  StatementImportResult,
+  StatementMapping,
+  StatementPreview,
+  StatementReview,
+} from '../../../../shared/statements/statements.ts';
+import { apiFetch } from '../../../lib/api.ts';
+
+const fileForm = (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
+};
+
+const query = (values: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(values).filter((pair): pair is [string, string] => Boolean(pair[1])));
+
+/** The file's columns and first rows, with the mapping to offer (nothing is stored). */
+export const usePreviewStatement = () =>
+  useMutation({
+    mutationFn: ({ account, file }: { account: StatementAccount; file: File }) =>
+      apiFetch<StatementPreview>(`/api/statements/preview?${query({ account })}`, {
+        method: 'POST',
+        body: fileForm(file),
+      }),
+  });
+
+export const getStatementReviewQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['statements', id],
+    queryFn: ({ signal }) =>
+      apiFetch<StatementReview>(`/api/statements/${encodeURIComponent(id)}`, { signal }),
+  });
+
+export const useStatementReview = (id: string) => useQuery(getStatementReviewQueryOptions(id));
+
+export function useImportStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      account,
+      mapping,
+      file,
+    }: {
+      account: StatementAccount;
+      mapping: StatementMapping;
+      file: File;
+    }) =>
+      apiFetch<StatementImportResult>(`/api/statements?${query({ account, ...mapping })}`, {
+        method: 'POST',
+        body: fileForm(file),
+      }),
+    onSuccess: ({ review }) => {
+      if (review) queryClient.setQueryData(getStatementReviewQueryOptions(review.id).queryKey, review);
+    },
+  });
+}
+
+/** Confirming marks entries paid: every list and figure of payments is out of date. */
+export function useConfirmStatement(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choices: StatementConfirm) =>
+      apiFetch<StatementConfirmResult>(`/api/statements/${encodeURIComponent(id)}/confirm`, {
+        method: 'POST',
+        body: JSON.stringify(choices),
+      }),
+    onSuccess: ({ review }) => {
+      queryClient.setQueryData(getStatementReviewQueryOptions(id).queryKey, review);
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'statements' });
+    },
+  });
+}

@@ -1,0 +1,328 @@
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { PAYMENT_METHOD_LABELS } from '../../../../shared/participants/participants.ts';
+import {
+  type StatementReview as Review,
+  STATEMENT_ACCOUNT_LABELS,
+  type StatementLine,
+} from '../../../../shared/statements/statements.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { Section } from '../../../components/ui/section.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { useConfirmStatement } from '../api/statements.ts';
+
+const entriesText = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+const lineDate = (line: StatementLine) => line.postedOn ?? 'no date';
+
+function LineFacts({ line }: { line: StatementLine }) {
+  return (
+    <p className="text-sm text-stone-700">
+      <span className="font-semibold tabular-nums text-stone-900">
+        {line.currency} {line.amount}
+      </span>{' '}
+      · {lineDate(line)} · <span className="break-words">{line.narrative}</span>
+    </p>
+  );
+}
+
+function EntryText({ line }: { line: StatementLine }) {
+  const [entry] = line.entries;
+  if (line.team) {
+    return (
+      <>
+        Team of {entriesText(line.entries.length)}:{' '}
+        {line.entries.map((each) => `${each.name} (${each.reference})`).join(', ')}
+      </>
+    );
+  }
+  if (!entry) return null;
+  return (
+    <>
+      {entry.name} <span className="font-mono text-sm">{entry.reference}</span> · {entry.race}, fee{' '}
+      {entry.fee === null ? 'none in this currency' : `${line.currency} ${entry.fee}`}
+    </>
+  );
+}
+
+const cardClass = 'rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4';
+
+/** An import's lines in four groups, the admin's choices, and "Mark N entries paid". */
+export function StatementReview({ review }: { review: Review }) {
+  const confirm = useConfirmStatement(review.id);
+  const [unticked, setUnticked] = useState<Set<number>>(new Set());
+  const [chosen, setChosen] = useState<Map<number, string>>(new Map());
+  const [asking, setAsking] = useState(false);
+  const confirmed = review.confirmedAt !== null;
+  const group = (outcome: StatementLine['outcome']) =>
+    review.lines.filter((line) => line.outcome === outcome);
+  const [matched, ambiguous, differs, unmatched] = [
+    group('matched'),
+    group('ambiguous'),
+    group('amount-differs'),
+    group('unmatched'),
+  ];
+  const open = (line: StatementLine) => !confirmed && !line.alreadyPaid && line.appliedAt === null;
+  const count =
+    matched
+      .filter((line) => open(line) && !unticked.has(line.id))
+      .reduce((sum, line) => sum + line.entries.length, 0) +
+    [...ambiguous, ...differs]
+      .filter((line) => open(line) && chosen.has(line.id))
+      .reduce((sum, line) => sum + (line.team ? line.entries.length : 1), 0);
+  const choose = (line: number, entry: string) =>
+    setChosen((now) => {
+      const next = new Map(now);
+      if (entry) next.set(line, entry);
+      else next.delete(line);
+      return next;
+    });
+
+  return (
+    <div className="flex flex-col gap-8">
+      <p className="text-stone-700">
+        {review.fileName} · {STATEMENT_ACCOUNT_LABELS[review.account]} · imported{' '}
+        {formatDateTime(review.uploadedAt)}
+        {review.uploadedBy ? ` by ${review.uploadedBy}` : ''}
+      </p>
+      {confirm.data && (
+        <FormSuccess>
+          {confirm.data.marked.length === 0
+            ? 'Nothing was marked paid.'
+            : `${entriesText(confirm.data.marked.length)} marked paid by ${PAYMENT_METHOD_LABELS[review.account]}.`}{' '}
+          <Link to="/Participants" className="font-medium underline">
+            See the participants
+          </Link>
+        </FormSuccess>
+      )}
+      {confirmed && !confirm.data && (
+        <FormSuccess>
+          Confirmed {formatDateTime(review.confirmedAt ?? '')}: this statement's payments are recorded.
+        </FormSuccess>
+      )}
+
+      <Group title="Matched" count={matched.length} empty="No line pays an entry's fee with its reference.">
+        {matched.map((line) => (
+          <li key={line.id} className={cardClass}>
+            {open(line) ? (
+              <label className="flex gap-3">
+                <input
+                  type="checkbox"
+                  className="mt-1 size-5 shrink-0 accent-brand-700"
+                  checked={!unticked.has(line.id)}
+                  onChange={(event) =>
+                    setUnticked((now) => {
+                      const next = new Set(now);
+                      if (event.target.checked) next.delete(line.id);
+                      else next.add(line.id);
+                      return next;
+                    })
+                  }
+                />
+                <span className="flex flex-col gap-1">
+                  <span className="font-medium">
+                    Mark paid: <EntryText line={line} />
+                  </span>
+                  <LineFacts line={line} />
+                </span>
+              </label>
+            ) : (
+              <Closed line={line} />
+            )}
+          </li>
+        ))}
+      </Group>
+
+      <Group title="Ambiguous" count={ambiguous.length} empty="No line names two entries.">
+        {ambiguous.map((line) => (
+          <li key={line.id} className={cardClass}>
+            <LineFacts line={line} />
+            {open(line) ? (
+              <Choice
+                name={`line-${line.id}`}
+                legend="Which entry does it pay?"
+                value={chosen.get(line.id) ?? ''}
+                onChange={(entry) => choose(line.id, entry)}
+                options={line.entries
+                  .filter((entry) => !entry.cancelled && entry.paymentStatus === 'unpaid')
+                  .map((entry) => [
+                    entry.id,
+                    `${entry.name} ${entry.reference} (fee ${entry.fee === null ? 'none' : `${line.currency} ${entry.fee}`})`,
+                  ])}
+                none="None: leave them unpaid"
+              />
+            ) : (
+              <Closed line={line} />
+            )}
+          </li>
+        ))}
+      </Group>
+
+      <Group title="Amount differs" count={differs.length} empty="No line pays another amount than the fee.">
+        {differs.map((line) => (
+          <li key={line.id} className={cardClass}>
+            <p className="font-medium">
+              <EntryText line={line} />
+            </p>
+            <LineFacts line={line} />
+            {open(line) ? (
+              <Choice
+                name={`line-${line.id}`}
+                legend="Mark paid with this amount?"
+                value={chosen.get(line.id) ?? ''}
+                onChange={(entry) => choose(line.id, entry)}
+                options={[
+                  [
+                    line.entries[0]?.id ?? '',
+                    line.team ? "Yes, mark the team's entries paid" : 'Yes, mark paid',
+                  ],
+                ]}
+                none="No, leave unpaid"
+              />
+            ) : (
+              <Closed line={line} />
+            )}
+          </li>
+        ))}
+      </Group>
+
+      <Group title="Unmatched" count={unmatched.length} empty="Every line names an entry.">
+        {unmatched.length > 0 && (
+          <li>
+            <details className={cardClass}>
+              <summary className="cursor-pointer font-medium">
+                Show {unmatched.length === 1 ? 'the line' : `the ${unmatched.length} lines`} with no reference
+                (nothing to do)
+              </summary>
+              <ul className="mt-3 flex flex-col gap-2">
+                {unmatched.map((line) => (
+                  <li key={line.id}>
+                    <LineFacts line={line} />
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
+        )}
+      </Group>
+
+      {!confirmed && (
+        <div className="sticky bottom-0 -mx-4 border-t border-stone-200 bg-stone-50/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={confirm.isPending}
+            onClick={() => setAsking(true)}
+          >
+            Mark {entriesText(count)} paid
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title={`Mark ${entriesText(count)} paid?`}
+        confirmLabel={confirm.isPending ? 'Marking…' : `Mark ${entriesText(count)} paid`}
+        busy={confirm.isPending}
+        error={confirm.isError ? errorText(confirm.error) : undefined}
+        onCancel={() => setAsking(false)}
+        onConfirm={() =>
+          confirm.mutate(
+            {
+              skip: [...unticked],
+              choose: [...chosen].map(([line, registrationId]) => ({ line, registrationId })),
+            },
+            { onSuccess: () => setAsking(false) },
+          )
+        }
+      >
+        <p>
+          Each is marked paid by {PAYMENT_METHOD_LABELS[review.account]} with its line's amount, date and
+          description. The statement is then closed: lines left now stay unpaid here, and importing the
+          statement again changes nothing.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function Group({
+  title,
+  count,
+  empty,
+  children,
+}: {
+  title: string;
+  count: number;
+  empty: string;
+  children: ReactNode;
+}) {
+  return (
+    <Section title={`${title} (${count})`}>
+      {count === 0 ? (
+        <p className="text-stone-700">{empty}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">{children}</ul>
+      )}
+    </Section>
+  );
+}
+
+function Closed({ line }: { line: StatementLine }) {
+  return (
+    <div className="flex flex-col gap-1">
+      {line.outcome === 'matched' && (
+        <p className="font-medium">
+          <EntryText line={line} />
+        </p>
+      )}
+      {line.outcome === 'matched' && <LineFacts line={line} />}
+      <p>
+        {line.appliedAt ? (
+          <Badge tone="good">Marked paid</Badge>
+        ) : line.alreadyPaid ? (
+          <Badge tone="plain">Already paid</Badge>
+        ) : (
+          <Badge tone="plain">Left unpaid</Badge>
+        )}
+      </p>
+    </div>
+  );
+}
+
+function Choice({
+  name,
+  legend,
+  value,
+  onChange,
+  options,
+  none,
+}: {
+  name: string;
+  legend: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: [string, string][];
+  none: string;
+}) {
+  return (
+    <fieldset className="mt-2">
+      <legend className="font-medium">{legend}</legend>
+      <div className="mt-1 flex flex-col gap-1">
+        {[...options, ['', none] as [string, string]].map(([id, label]) => (
+          <label key={id || 'none'} className="flex min-h-11 items-center gap-3">
+            <input
+              type="radio"
+              name={name}
+              className="size-5 shrink-0 accent-brand-700"
+              checked={value === id}
+              onChange={() => onChange(id)}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
