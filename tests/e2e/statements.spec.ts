@@ -1,0 +1,126 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { runnerEntry } from '../support/entries.ts';
+import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
+import { query, uniqueName } from './support/database.ts';
+import { expect, test } from './support/fixtures.ts';
+import { signInAsAdmin } from './support/fun-run-admin.ts';
+import { originOf } from './support/progress.ts';
+
+/** A runner race of the current event with a USD fee, as an admin sets it on /EventSettings. */
+async function raceWithFee(feeUsd: string) {
+  const label = uniqueName('Stmt').slice(0, 20);
+  await query(
+    `insert into race_options (event_id, discipline, label, sort_order, fee_usd)
+      select id, 'run', $1, 91, $2 from events where is_current`,
+    [label, feeUsd],
+  );
+  return label;
+}
+
+async function registered(
+  page: Page,
+  testInfo: TestInfo,
+  firstName: string,
+  lastName: string,
+  raceType: string,
+) {
+  const response = await page.request.post('/api/registrations', {
+    data: runnerEntry('', {
+      firstName,
+      lastName,
+      email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+      raceType,
+    }),
+    headers: { origin: originOf(testInfo) },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).reference as string;
+}
+
+test('a bank statement: upload, map the columns, review the matches, confirm; the entries show paid', async ({
+  page,
+  admin,
+}, testInfo) => {
+  test.slow();
+  const race = await raceWithFee('25');
+  const surname = uniqueName('Bank');
+  const tendai = await registered(page, testInfo, 'Tendai', surname, race);
+  const rudo = await registered(page, testInfo, 'Rudo', surname, race);
+  const farai = await registered(page, testInfo, 'Farai', surname, race);
+  const loose = tendai.toLowerCase().replace('-', ' ');
+  const csv = [
+    'Account,CELEBRATION CHURCH',
+    'Txn Date,Details,Debit,Credit,Balance',
+    `03/11/2026,"FT FROM T ${surname.toUpperCase()}, REF ${loose}",,25.00,1025.00`,
+    `04/11/2026,FT ${rudo} AND ${farai},,25.00,1050.00`,
+    '05/11/2026,BANK CHARGES,2.00,,1048.00',
+    `05/11/2026,TITHE ${surname},,40.00,1088.00`,
+  ].join('\r\n');
+
+  await signInAsAdmin(page, admin);
+  await page.goto('/Participants');
+  await page.getByRole('link', { name: 'Statements' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Statements' })).toBeVisible();
+  await expectNoAxeViolationsOnceLoaded(page);
+
+  await page.getByRole('button', { name: 'Next: choose columns' }).click();
+  await expect(page.getByText('Choose the statement file')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'USD bank account' });
+  await page.getByLabel('Statement file (CSV)').setInputFiles({
+    name: `november-${testInfo.project.name}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await page.getByRole('button', { name: 'Next: choose columns' }).click();
+
+  await expect(page.getByRole('heading', { name: '2. Columns' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'The first rows of the file' })).toContainText(
+    'BANK CHARGES',
+  );
+  await page.getByRole('combobox', { name: 'Date', exact: true }).selectOption('Txn Date');
+  await page.getByRole('combobox', { name: 'Description' }).selectOption('Details');
+  await page.getByRole('combobox', { name: 'Amount', exact: true }).selectOption('Credit');
+  await page.getByRole('combobox', { name: 'Currency', exact: true }).selectOption({ label: 'All in USD' });
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Import and match' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Matched (1)', exact: true })).toBeVisible();
+  await expect(page.getByText('Statement imported. Rows without an amount left out: 1.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ambiguous (1)', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Amount differs (0)', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Unmatched (1)', exact: true })).toBeVisible();
+  const matched = page.getByRole('checkbox', { name: new RegExp(`Mark paid: Tendai ${surname} ${tendai}`) });
+  await expect(matched).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Mark 1 entry paid' })).toBeVisible();
+  const choice = page.getByRole('group', { name: 'Which entry does it pay?' });
+  await choice.getByRole('radio', { name: new RegExp(rudo) }).check();
+  await expect(page.getByRole('button', { name: 'Mark 2 entries paid' })).toBeVisible();
+  await page.getByText(/Show the line with no/).click();
+  await expect(page.getByText(`TITHE ${surname}`)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Mark 2 entries paid' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark 2 entries paid?' });
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Mark 2 entries paid' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('2 entries marked paid by USD bank transfer.')).toBeVisible();
+  await expect(page.getByText('Marked paid', { exact: true })).toHaveCount(2);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'See the participants' }).click();
+  await page.goto(`/Participants?q=${surname}`);
+  const row = (reference: string) => page.getByRole('row').filter({ hasText: reference });
+  await expect(row(tendai).getByText('Paid', { exact: true })).toBeVisible();
+  await expect(row(rudo).getByText('Paid', { exact: true })).toBeVisible();
+  await expect(row(farai).getByText('Unpaid', { exact: true })).toBeVisible();
+  const [stored] = await query(
+    'select payment_method, payer_reference, paid_on::text from registrations where reference = $1',
+    [tendai],
+  );
+  expect(stored).toEqual({
+    payment_method: 'usd_bank',
+    payer_reference: `FT FROM T ${surname.toUpperCase()}, REF ${loose}`,
+    paid_on: '2026-11-03',
+  });
+});
