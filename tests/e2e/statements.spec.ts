@@ -108,7 +108,19 @@ test('a bank statement: upload, map the columns, review the matches, confirm; th
   await expect(page.getByText('Marked paid', { exact: true })).toHaveCount(2);
   await expectNoAxeViolations(page);
 
-  await page.getByRole('link', { name: 'See the participants' }).click();
+  // The same file again: every line is known, nothing new to review or mark.
+  await page.getByRole('button', { name: 'Import another statement' }).click();
+  await page
+    .getByLabel('Statement file (CSV)')
+    .setInputFiles({ name: 'again.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Next: choose columns' }).click();
+  await expect(page.getByRole('combobox', { name: 'Amount', exact: true })).toHaveValue('Credit');
+  await page.getByRole('button', { name: 'Import and match' }).click();
+  await expect(
+    page.getByText('Every line of this statement was imported before: nothing new to review.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
   await page.goto(`/Participants?q=${surname}`);
   const row = (reference: string) => page.getByRole('row').filter({ hasText: reference });
   await expect(row(tendai).getByText('Paid', { exact: true })).toBeVisible();

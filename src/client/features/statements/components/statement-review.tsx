@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { formatShortDate } from '../../../../shared/dates.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/participants/participants.ts';
 import {
   type StatementReview as Review,
@@ -15,7 +16,7 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { useConfirmStatement } from '../api/statements.ts';
 
 const entriesText = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
-const lineDate = (line: StatementLine) => line.postedOn ?? 'no date';
+const lineDate = (line: StatementLine) => (line.postedOn ? formatShortDate(line.postedOn) : 'no date');
 
 function LineFacts({ line }: { line: StatementLine }) {
   return (
@@ -41,8 +42,8 @@ function EntryText({ line }: { line: StatementLine }) {
   if (!entry) return null;
   return (
     <>
-      {entry.name} <span className="font-mono text-sm">{entry.reference}</span> · {entry.race}, fee{' '}
-      {entry.fee === null ? 'none in this currency' : `${line.currency} ${entry.fee}`}
+      {entry.name} <span className="whitespace-nowrap font-mono text-sm">{entry.reference}</span> ·{' '}
+      {entry.race}, fee {entry.fee === null ? 'none in this currency' : `${line.currency} ${entry.fee}`}
     </>
   );
 }
@@ -65,6 +66,9 @@ export function StatementReview({ review }: { review: Review }) {
     group('unmatched'),
   ];
   const open = (line: StatementLine) => !confirmed && !line.alreadyPaid && line.appliedAt === null;
+  // The lines to act on first; those already paid (nothing to do) after them.
+  const matchedInOrder = [...matched.filter(open), ...matched.filter((line) => !open(line))];
+  const alreadyPaid = matched.filter((line) => line.alreadyPaid && line.appliedAt === null).length;
   const count =
     matched
       .filter((line) => open(line) && !unticked.has(line.id))
@@ -103,8 +107,17 @@ export function StatementReview({ review }: { review: Review }) {
         </FormSuccess>
       )}
 
-      <Group title="Matched" count={matched.length} empty="No line pays an entry's fee with its reference.">
-        {matched.map((line) => (
+      <Group
+        title="Matched"
+        count={matched.length}
+        empty="No line pays an entry's fee with its reference."
+        note={
+          alreadyPaid > 0
+            ? `Already paid before this statement: ${entriesText(alreadyPaid)} (shown last).`
+            : undefined
+        }
+      >
+        {matchedInOrder.map((line) => (
           <li key={line.id} className={cardClass}>
             {open(line) ? (
               <label className="flex gap-3">
@@ -145,12 +158,17 @@ export function StatementReview({ review }: { review: Review }) {
                 legend="Which entry does it pay?"
                 value={chosen.get(line.id) ?? ''}
                 onChange={(entry) => choose(line.id, entry)}
-                options={line.entries
-                  .filter((entry) => !entry.cancelled && entry.paymentStatus === 'unpaid')
-                  .map((entry) => [
-                    entry.id,
-                    `${entry.name} ${entry.reference} (fee ${entry.fee === null ? 'none' : `${line.currency} ${entry.fee}`})`,
-                  ])}
+                options={line.entries.map((entry) => [
+                  entry.id,
+                  `${entry.name} ${entry.reference} (${
+                    entry.cancelled
+                      ? 'cancelled'
+                      : entry.paymentStatus !== 'unpaid'
+                        ? `already ${entry.paymentStatus}`
+                        : `fee ${entry.fee === null ? 'none' : `${line.currency} ${entry.fee}`}`
+                  })`,
+                  entry.cancelled || entry.paymentStatus !== 'unpaid',
+                ])}
                 none="None: leave them unpaid"
               />
             ) : (
@@ -177,6 +195,7 @@ export function StatementReview({ review }: { review: Review }) {
                   [
                     line.entries[0]?.id ?? '',
                     line.team ? "Yes, mark the team's entries paid" : 'Yes, mark paid',
+                    false,
                   ],
                 ]}
                 none="No, leave unpaid"
@@ -213,7 +232,7 @@ export function StatementReview({ review }: { review: Review }) {
           <button
             type="button"
             className={buttonClass}
-            disabled={confirm.isPending}
+            disabled={confirm.isPending || count === 0}
             onClick={() => setAsking(true)}
           >
             Mark {entriesText(count)} paid
@@ -251,15 +270,18 @@ function Group({
   title,
   count,
   empty,
+  note,
   children,
 }: {
   title: string;
   count: number;
   empty: string;
+  note?: string;
   children: ReactNode;
 }) {
   return (
     <Section title={`${title} (${count})`}>
+      {note && count > 0 && <p className="text-stone-700">{note}</p>}
       {count === 0 ? (
         <p className="text-stone-700">{empty}</p>
       ) : (
@@ -278,6 +300,11 @@ function Closed({ line }: { line: StatementLine }) {
         </p>
       )}
       {line.outcome === 'matched' && <LineFacts line={line} />}
+      {line.outcome === 'ambiguous' && (
+        <p className="text-sm text-stone-700">
+          Names {line.entries.map((entry) => `${entry.name} (${entry.reference})`).join(' and ')}
+        </p>
+      )}
       <p>
         {line.appliedAt ? (
           <Badge tone="good">Marked paid</Badge>
@@ -303,20 +330,22 @@ function Choice({
   legend: string;
   value: string;
   onChange: (value: string) => void;
-  options: [string, string][];
+  /** Value, label, and whether it cannot be chosen. */
+  options: [string, string, boolean][];
   none: string;
 }) {
   return (
     <fieldset className="mt-2">
       <legend className="font-medium">{legend}</legend>
       <div className="mt-1 flex flex-col gap-1">
-        {[...options, ['', none] as [string, string]].map(([id, label]) => (
+        {[...options, ['', none, false] as const].map(([id, label, disabled]) => (
           <label key={id || 'none'} className="flex min-h-11 items-center gap-3">
             <input
               type="radio"
               name={name}
               className="size-5 shrink-0 accent-brand-700"
               checked={value === id}
+              disabled={disabled}
               onChange={() => onChange(id)}
             />
             {label}

@@ -185,7 +185,12 @@ function ColumnMapping({
           </table>
         </section>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Date" error={errors.date?.message} {...form.register('date')}>
+          <SelectField
+            label="Date"
+            hint="The day the money came in"
+            error={errors.date?.message}
+            {...form.register('date')}
+          >
             <option value="">Choose a column</option>
             {columnOptions}
           </SelectField>
@@ -207,7 +212,11 @@ function ColumnMapping({
             <option value="">Choose a column</option>
             {columnOptions}
           </SelectField>
-          <SelectField label="Currency" {...form.register('currency')}>
+          <SelectField
+            label="Currency"
+            hint="A column, or one for the whole file"
+            {...form.register('currency')}
+          >
             {own === null && <option value="">Choose a column or a currency</option>}
             <option value={`${FIXED}USD`}>All in USD</option>
             <option value={`${FIXED}ZWG`}>All in ZWG</option>
