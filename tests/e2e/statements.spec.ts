@@ -119,6 +119,14 @@ test('a bank statement: upload, map the columns, review the matches, confirm; th
   await expect(
     page.getByText('Every line of this statement was imported before: nothing new to review.'),
   ).toBeVisible();
+  const recent = page
+    .getByRole('region', { name: 'Recent statements' })
+    .getByRole('listitem')
+    .filter({
+      has: page.getByRole('link', { name: `november-${testInfo.project.name}.csv` }),
+    });
+  await expect(recent).toContainText('Confirmed');
+  await expect(recent).toContainText('3 lines, 1 matched');
   await expectNoAxeViolations(page);
 
   await page.goto(`/Participants?q=${surname}`);

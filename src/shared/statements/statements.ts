@@ -106,6 +106,19 @@ export const StatementReviewSchema = z.object({
 });
 export type StatementReview = z.infer<typeof StatementReviewSchema>;
 
+/** An import in the list of recent ones: whether it still waits for the admin's confirmation. */
+export const StatementImportSummarySchema = z.object({
+  id: z.string(),
+  account: z.enum(STATEMENT_ACCOUNTS),
+  fileName: z.string(),
+  uploadedAt: z.string(),
+  uploadedBy: z.nullable(z.string()),
+  confirmedAt: z.nullable(z.string()),
+  lines: z.number(),
+  matched: z.number(),
+});
+export type StatementImportSummary = z.infer<typeof StatementImportSummarySchema>;
+
 /** What an upload did: the new lines' review (none when every line was known), lines known and rows left out. */
 export const StatementImportResultSchema = z.object({
   review: z.nullable(StatementReviewSchema),

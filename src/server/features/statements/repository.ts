@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { StatementAccount } from '../../../shared/statements/statements.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
@@ -131,3 +131,23 @@ export async function markLineApplied(tx: Transaction, id: number, registrationI
 export async function markImportConfirmed(tx: Transaction, id: string) {
   await tx.update(statementImports).set({ confirmedAt: sql`now()` }).where(eq(statementImports.id, id));
 }
+
+/** The event's latest imports, newest first, with how many lines each stored and matched. */
+export const recentImports = (db: Database, eventId: string, limit: number) =>
+  db
+    .select({
+      id: statementImports.id,
+      account: statementImports.account,
+      fileName: statementImports.fileName,
+      uploadedAt: statementImports.uploadedAt,
+      uploadedBy: statementImports.uploadedByName,
+      confirmedAt: statementImports.confirmedAt,
+      lines: sql<number>`count(${statementLines.id})::int`,
+      matched: sql<number>`(count(*) filter (where ${statementLines.outcome} = 'matched'))::int`,
+    })
+    .from(statementImports)
+    .leftJoin(statementLines, eq(statementLines.importId, statementImports.id))
+    .where(eq(statementImports.eventId, eventId))
+    .groupBy(statementImports.id)
+    .orderBy(desc(statementImports.uploadedAt))
+    .limit(limit);

@@ -7,6 +7,7 @@ import {
   StatementConfirmResultSchema,
   StatementConfirmSchema,
   StatementImportResultSchema,
+  StatementImportSummarySchema,
   StatementPreviewSchema,
   StatementReviewSchema,
   StatementUploadQuerySchema,
@@ -18,7 +19,13 @@ import { badRequest } from '../../http/problem.ts';
 import { idParams } from '../../http/replies.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { checkFileName } from '../progress/service.ts';
-import { confirmStatement, importStatement, previewStatement, statementReview } from './service.ts';
+import {
+  confirmStatement,
+  importStatement,
+  previewStatement,
+  statementImports,
+  statementReview,
+} from './service.ts';
 
 const admins = ['admin'] as const;
 const tags = ['statements'];
@@ -78,6 +85,19 @@ export async function statementRoutes(app: FastifyInstance, context: AppContext)
       const result = await importStatement(context, { account, mapping, ...file }, signedInUser(request));
       return reply.code(201).send(result);
     },
+  );
+
+  api.get(
+    '/statements',
+    {
+      config: { access: admins },
+      schema: {
+        summary: "The current event's 20 latest imported statements, newest first",
+        tags,
+        response: { 200: z.array(StatementImportSummarySchema) },
+      },
+    },
+    async () => statementImports(context),
   );
 
   api.get(

@@ -7,6 +7,7 @@ import type {
   StatementConfirmResult,
   StatementEntry,
   StatementImportResult,
+  StatementImportSummary,
   StatementMapping,
   StatementPreview,
   StatementReview,
@@ -31,6 +32,7 @@ import {
   markImportConfirmed,
   markLineApplied,
   type NewStatementLine,
+  recentImports,
   type StatementEntryRow,
   type StatementLineRow,
   saveMapping,
@@ -158,6 +160,16 @@ const toEntry = (row: StatementEntryRow, currency: Currency): StatementEntry => 
 const paysTeam = (line: StatementLineRow) => line.outcome !== 'ambiguous' && line.candidates !== null;
 const namedIds = (line: StatementLineRow) =>
   line.candidates ?? (line.registrationId ? [line.registrationId] : []);
+
+/** The event's 20 latest imports: those still waiting for confirmation are reached from here. */
+export async function statementImports({ database }: AppContext): Promise<StatementImportSummary[]> {
+  const rows = await recentImports(database.db, await getCurrentEventId(database.db), 20);
+  return rows.map((row) => ({
+    ...row,
+    uploadedAt: row.uploadedAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+  }));
+}
 
 /** An import's lines, each with the entries it names as they are now. */
 export async function statementReview({ database }: AppContext, id: string): Promise<StatementReview> {

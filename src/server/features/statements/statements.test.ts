@@ -113,6 +113,14 @@ describe('a bank statement matched to entries by reference', () => {
     expect(byOutcome(review, 'unmatched')).toHaveLength(130);
     expect(byOutcome(review, 'unmatched').every((line) => line.entries.length === 0)).toBe(true);
     expect(await paidReferences()).toEqual([]);
+    expect((await call(admin, 'GET', '/api/statements')).json()).toEqual([
+      expect.objectContaining({
+        id: review.id,
+        fileName: 'statement.csv',
+        account: 'usd_bank',
+        confirmedAt: null,
+      }),
+    ]);
 
     const done = await confirmed(review.id);
     expect(done.marked.sort()).toEqual([...statement.paying].sort());
@@ -136,6 +144,16 @@ describe('a bank statement matched to entries by reference', () => {
     );
     const history = (await call(admin, 'GET', `/api/participants/${entry.id}`)).json().history;
     expect(history[0]).toMatchObject({ by: expect.stringContaining('Test admin'), action: 'payment' });
+
+    const listed = (await call(admin, 'GET', '/api/statements')).json();
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: review.id,
+        lines: 200,
+        matched: 60,
+        confirmedAt: done.review.confirmedAt,
+      }),
+    ]);
 
     const again = await imported(statement.csv);
     expect(again).toEqual({ review: null, alreadyImported: 200, skippedRows: 0 });
@@ -314,6 +332,7 @@ describe('who may use statements', () => {
       );
       expect((await upload(who, '/api/statements', BANK, csv)).statusCode).toBe(403);
       expect((await call(who, 'GET', `/api/statements/${review.id}`)).statusCode).toBe(403);
+      expect((await call(who, 'GET', '/api/statements')).statusCode).toBe(403);
       const confirm = await call(who, 'POST', `/api/statements/${review.id}/confirm`, {
         skip: [],
         choose: [],

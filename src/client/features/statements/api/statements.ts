@@ -4,6 +4,7 @@ import type {
   StatementConfirm,
   StatementConfirmResult,
   StatementImportResult,
+  StatementImportSummary,
   StatementMapping,
   StatementPreview,
   StatementReview,
@@ -28,6 +29,14 @@ export const usePreviewStatement = () =>
         body: fileForm(file),
       }),
   });
+
+export const getStatementImportsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['statements'],
+    queryFn: ({ signal }) => apiFetch<StatementImportSummary[]>('/api/statements', { signal }),
+  });
+
+export const useStatementImports = () => useQuery(getStatementImportsQueryOptions());
 
 export const getStatementReviewQueryOptions = (id: string) =>
   queryOptions({
@@ -56,6 +65,10 @@ export function useImportStatement() {
       }),
     onSuccess: ({ review }) => {
       if (review) queryClient.setQueryData(getStatementReviewQueryOptions(review.id).queryKey, review);
+      void queryClient.invalidateQueries({
+        queryKey: getStatementImportsQueryOptions().queryKey,
+        exact: true,
+      });
     },
   });
 }
@@ -71,7 +84,10 @@ export function useConfirmStatement(id: string) {
       }),
     onSuccess: ({ review }) => {
       queryClient.setQueryData(getStatementReviewQueryOptions(id).queryKey, review);
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'statements' });
+      // Every list and figure of payments, and the list of statements (this one is now confirmed).
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== 'statements' || query.queryKey.length === 1,
+      });
     },
   });
 }

@@ -6,6 +6,7 @@ import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { useStatementReview } from '../api/statements.ts';
+import { RecentStatements } from './recent-statements.tsx';
 import { StatementReview } from './statement-review.tsx';
 import { StatementUpload } from './statement-upload.tsx';
 
@@ -50,18 +51,21 @@ export function StatementsPage() {
           </p>
         </>
       ) : (
-        <StatementUpload
-          onImported={({ id, alreadyImported, skippedRows }) => {
-            const skipped = skippedRows > 0 ? ` Rows without an amount left out: ${skippedRows}.` : '';
-            const known = alreadyImported > 0 ? ` Lines imported before, skipped: ${alreadyImported}.` : '';
-            setNotice(
-              id
-                ? `Statement imported.${known}${skipped}`
-                : `Every line of this statement was imported before: nothing new to review.${skipped}`,
-            );
-            if (id) setParams({ import: id });
-          }}
-        />
+        <div className="flex flex-col gap-8">
+          <StatementUpload
+            onImported={({ id, alreadyImported, skippedRows }) => {
+              const skipped = skippedRows > 0 ? ` Rows without an amount left out: ${skippedRows}.` : '';
+              const known = alreadyImported > 0 ? ` Lines imported before, skipped: ${alreadyImported}.` : '';
+              setNotice(
+                id
+                  ? `Statement imported.${known}${skipped}`
+                  : `Every line of this statement was imported before: nothing new to review.${skipped}`,
+              );
+              if (id) setParams({ import: id });
+            }}
+          />
+          <RecentStatements />
+        </div>
       )}
     </>
   );
