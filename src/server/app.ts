@@ -24,6 +24,8 @@ import { CurrentEventCache } from './features/events/current-event.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { myRegistrationRoutes } from './features/my-registration/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
+import { PaynowPoller, type PollerTiming } from './features/payments/poller.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
 import { peopleRoutes } from './features/people/routes.ts';
 import { programmeSettingsRoutes } from './features/programme-settings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
@@ -60,6 +62,8 @@ export interface AppOptions {
   clientDir?: string;
   /** HTTP_TIMEOUTS unless a test shortens them. */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** How the Paynow poller paces itself, when a test speeds it up. */
+  paynowTiming?: PollerTiming;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -115,9 +119,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const mailer = new Mailer(env, database.db, app.log);
-  const auth = lazyAuth({ env, db: database.db, mailer, secret: sessionSecret(env), log: app.log });
+  const secret = sessionSecret(env);
+  const auth = lazyAuth({ env, db: database.db, mailer, secret, log: app.log });
   const context: AppContext = {
     env,
+    secret,
     database,
     mailer,
     auth,
@@ -126,6 +132,8 @@ export async function buildApp(options: AppOptions) {
     files: await diskFileStore(env),
   };
   app.decorate('context', context);
+  const paynowPoller = new PaynowPoller(context, app.log, options.paynowTiming);
+  app.decorate('paynowPoller', paynowPoller);
   if (options.serveClient) pagesAtPublicAddress(app, env.PUBLIC_URL);
   requireSameOrigin(app, env.PUBLIC_URL);
   enforceAccess(app, auth);
@@ -151,6 +159,7 @@ export async function buildApp(options: AppOptions) {
       await peopleRoutes(api, context);
       await progressRoutes(api, context);
       await programmeSettingsRoutes(api, context);
+      await paymentRoutes(api, context, paynowPoller);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,
@@ -180,6 +189,9 @@ export async function buildApp(options: AppOptions) {
   // Mail is delivered by a listening server only; API tests drive deliverDue() themselves.
   app.addHook('onListen', async () => context.mailer.start());
   app.addHook('onClose', async () => context.mailer.stop());
+  // Online payments are followed by a listening server too; API tests start the poller themselves.
+  app.addHook('onListen', async () => paynowPoller.start());
+  app.addHook('onClose', async () => paynowPoller.stop());
   return app;
 }
 

@@ -251,7 +251,10 @@ export async function startFakePaynow(options: FakePaynowOptions) {
       if (!t) throw new Error(`no transaction ${guid}`);
       return settle(t, status);
     },
+    /** Switches off, nothing posted, and the updates still to come of earlier transactions dropped. */
     reset() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
       Object.assign(switches, {
         wrongHash: false,
         duplicate: false,
