@@ -81,3 +81,13 @@ export const StartPaymentSchema = z.object({
   ),
 });
 export type StartPayment = z.infer<typeof StartPaymentSchema>;
+
+/** An EcoCash or OneMoney wallet: a Zimbabwean mobile number, as the prompt goes to it (0771234567). */
+export const WALLET_NUMBER_MESSAGE = 'Enter the EcoCash or OneMoney number, e.g. 0771234567';
+export function walletNumber(phone: string): string | null {
+  const local = phone.replace(/[\s()-]/g, '').replace(/^(\+|00)263/, '0');
+  return /^07\d{8}$/.test(local) ? local : null;
+}
+export const WalletPhoneSchema = z.object({
+  phone: z.string().check(z.refine((phone: string) => walletNumber(phone) !== null, WALLET_NUMBER_MESSAGE)),
+});

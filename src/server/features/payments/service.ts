@@ -8,6 +8,7 @@ import type {
   PaymentOffer,
   StartPayment,
 } from '../../../shared/payments/online-payment.ts';
+import { WALLET_NUMBER_MESSAGE, walletNumber } from '../../../shared/payments/online-payment.ts';
 import type { OnlinePaymentSettings } from '../../../shared/payments/online-payment-settings.ts';
 import { MY_TOKEN } from '../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../context.ts';
@@ -148,14 +149,9 @@ export async function paymentOffer(context: AppContext, token: string): Promise<
 }
 
 /** Zimbabwe's wallets are prompted by their local number (0771234567). */
-function walletNumber(phone: string | undefined) {
-  const digits = (phone ?? '').replace(/[\s()-]/g, '');
-  const local = digits.replace(/^(\+|00)263/, '0');
-  if (!/^07\d{8}$/.test(local)) {
-    throw badRequest('Please check the form.', [
-      { path: 'phone', message: 'Enter the EcoCash or OneMoney number, e.g. 0771234567' },
-    ]);
-  }
+function walletOf(phone: string | undefined) {
+  const local = walletNumber(phone ?? '');
+  if (!local) throw badRequest('Please check the form.', [{ path: 'phone', message: WALLET_NUMBER_MESSAGE }]);
   return local;
 }
 
@@ -176,7 +172,7 @@ export async function startPayment(
   const { currency } = paynow.settings;
   const amount = entry.fees[currency];
   if (!amount) throw conflict('The fee for your race is not set yet: please pay as the organisers tell you.');
-  const phone = request.method === 'web' ? null : walletNumber(request.phone);
+  const phone = request.method === 'web' ? null : walletOf(request.phone);
 
   const merchantTrace = `${entry.reference}-${randomBytes(6).toString('hex')}`.slice(0, 32);
   const attempt = await insertAttempt(db, {
