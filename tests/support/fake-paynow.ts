@@ -227,6 +227,10 @@ export async function startFakePaynow(options: FakePaynowOptions) {
       return response.end();
     }
 
+    if (request.method === 'GET' && path === '/ready') {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      return response.end('ready');
+    }
     response.writeHead(404, { 'content-type': 'text/plain' });
     response.end('Not found');
   }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatMoney } from '../../../../shared/money.ts';
+import { priceText } from '../../../../shared/money.ts';
 import { type PaymentAttempt, WalletPhoneSchema } from '../../../../shared/payments/online-payment.ts';
 import type { OnlinePaymentMethod } from '../../../../shared/payments/online-payment-settings.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
@@ -56,7 +56,7 @@ export default function PayOnline({
       {!followed && (
         <StartForm
           token={token}
-          amountText={formatMoney(currency, amount) ?? `${currency} ${amount}`}
+          amountText={priceText(currency, amount) ?? `${currency} ${amount}`}
           methods={methods}
           phone={phone}
           phoneHint={phoneHint}
@@ -75,7 +75,7 @@ function AttemptStatus({ attempt, onRetry }: { attempt: PaymentAttempt; onRetry:
     return (
       <FormSuccess>
         <strong>Paid — thank you.</strong> Your entry is marked paid (
-        {formatMoney(attempt.currency, attempt.amount)}).
+        {priceText(attempt.currency, attempt.amount)}).
       </FormSuccess>
     );
   }
@@ -105,8 +105,8 @@ function AttemptStatus({ attempt, onRetry }: { attempt: PaymentAttempt; onRetry:
     <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-stone-900">
       <p className="text-lg font-bold">Check your phone and enter your PIN</p>
       <p className="mt-1">
-        {WALLETS[attempt.method]} asks you to approve {formatMoney(attempt.currency, attempt.amount)}. This
-        page updates by itself once it is paid.
+        {WALLETS[attempt.method]} asks you to approve {priceText(attempt.currency, attempt.amount)}. This page
+        updates by itself once it is paid.
       </p>
     </div>
   );
