@@ -321,8 +321,8 @@ export const recordPayment = async (
 export type OnlinePaymentOutcome = 'recorded' | 'paid' | 'waived' | 'cancelled';
 
 /**
- * Records a payment Paynow confirmed, once: an entry already paid or waived is left as it is (a second
- * confirmation of the same payment, or one the organisers recorded meanwhile), and so is a cancelled one.
+ * Records a payment Paynow confirmed, once: the same payment (method and Paynow reference) again is
+ * 'recorded' and changes nothing; an entry paid or waived otherwise, or cancelled, is left as it is.
  */
 export async function recordOnlinePayment(
   context: AppContext,
@@ -342,7 +342,8 @@ export async function recordOnlinePayment(
       return undefined;
     }
     if (row.paymentStatus !== 'unpaid') {
-      outcome = row.paymentStatus;
+      const same = row.method === payment.method && row.payerReference === payment.paynowReference;
+      outcome = same ? 'recorded' : row.paymentStatus;
       return undefined;
     }
     await updateEntry(tx, id, {

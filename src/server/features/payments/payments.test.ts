@@ -4,7 +4,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type FakePaynow, startFakePaynow } from '../../../../tests/support/fake-paynow.ts';
 import { resetData, testDatabase } from '../../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../../app.ts';
-import { onlinePayments, paymentNotices, raceOptions, registrations } from '../../db/schema/index.ts';
+import {
+  mailOutbox,
+  onlinePayments,
+  paymentNotices,
+  raceOptions,
+  registrations,
+} from '../../db/schema/index.ts';
 import { loadEnv } from '../../env.ts';
 import { participantDetail } from '../participants/service.ts';
 import { signedForm } from './paynow-client.ts';
@@ -328,6 +334,25 @@ describe('express checkout against the fake Paynow', () => {
   });
 });
 
+const mailTextTo = async (reference: string) => {
+  const entry = await entryOf(reference);
+  const [mail] = await (await db())
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, entry?.email ?? ''));
+  return mail?.text ?? '';
+};
+
+describe('the confirmation mail', () => {
+  it('offers to pay online on the private page when online payment is on', async () => {
+    const { reference, token } = await registered();
+    const text = await mailTextTo(reference);
+    expect(text).toContain(
+      `Pay online now (EcoCash, card or other wallet) on your private page:\n${origin}/My/${token}`,
+    );
+  });
+});
+
 describe('when online payment is off', () => {
   afterEach(async () => {
     await (await db()).update(raceOptions).set({ feeUsd: null });
@@ -340,7 +365,8 @@ describe('when online payment is off', () => {
       methods: ['ecocash'],
       currency: 'USD',
     });
-    const { token } = await registered();
+    const { reference, token } = await registered();
+    expect(await mailTextTo(reference)).not.toContain('Pay online');
     const offer = (await app.inject({ method: 'GET', url: `/api/pay/${token}` })).json();
     expect(offer).toMatchObject({ enabled: false, methods: [], latest: null });
     expect((await pay(token, { method: 'ecocash', phone: '0771111111' })).statusCode).toBe(404);

@@ -110,9 +110,9 @@ export async function claimDueAttempts(db: Database, limit: number, leaseSeconds
     .returning();
 }
 
-/** Marks the attempt paid, once: false when it was already (by another poll or server). */
-export async function claimPaid(db: Database, id: string, status: string, paynowReference: string) {
-  const rows = await db
+/** The attempt is paid: it is not polled any more. */
+export async function markPaid(db: Database, id: string, status: string, paynowReference: string) {
+  await db
     .update(onlinePayments)
     .set({
       status,
@@ -122,9 +122,7 @@ export async function claimPaid(db: Database, id: string, status: string, paynow
       error: null,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(onlinePayments.id, id), isNull(onlinePayments.paidAt)))
-    .returning({ id: onlinePayments.id });
-  return rows.length === 1;
+    .where(and(eq(onlinePayments.id, id), isNull(onlinePayments.paidAt)));
 }
 
 export async function insertNotice(db: Database, notice: PaymentNotice) {

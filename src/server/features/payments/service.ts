@@ -28,13 +28,13 @@ import {
 } from './paynow-client.ts';
 import {
   claimDueAttempts,
-  claimPaid,
   findAttempt,
   findAttemptByTrace,
   findPaynowSettings,
   insertAttempt,
   insertNotice,
   latestAttemptOf,
+  markPaid,
   type OnlinePaymentRow,
   pollSoon,
   savePaynowSettings,
@@ -378,7 +378,8 @@ async function applyConfirmed(
       });
       return;
     }
-    if (!(await claimPaid(db, attempt.id, update.status, known.paynowReference ?? ''))) return;
+    // The lease keeps other pollers off this attempt; recording is idempotent by the Paynow reference, so
+    // a server stopped between the two steps is repaired by the next poll.
     const outcome = await recordOnlinePayment(context, attempt.registrationId, {
       method: ONLINE_METHODS[attempt.method],
       amount: Number(update.amount).toFixed(2),
@@ -386,6 +387,7 @@ async function applyConfirmed(
       paynowReference: known.paynowReference ?? '',
       paidOn: harareToday(),
     });
+    await markPaid(db, attempt.id, update.status, known.paynowReference ?? '');
     if (outcome !== 'recorded')
       await notice(context, log, 'poll', `paid, but the entry was ${outcome}`, fields, attempt.id);
     return;
