@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { OnlinePaymentSettings } from '../../../shared/payments/online-payment-settings.ts';
 import type { Database } from '../../db/client.ts';
-import { events, onlinePayments, paymentNotices } from '../../db/schema/index.ts';
+import { events, onlinePayments, paymentNotices, registrations } from '../../db/schema/index.ts';
 
 export type OnlinePaymentRow = typeof onlinePayments.$inferSelect;
 export type NewOnlinePayment = typeof onlinePayments.$inferInsert;
@@ -56,12 +56,14 @@ export async function findAttemptByTrace(db: Database, merchantTrace: string) {
     .select({
       id: onlinePayments.id,
       registrationId: onlinePayments.registrationId,
+      eventId: registrations.eventId,
       pollUrl: onlinePayments.pollUrl,
       nextPollAt: onlinePayments.nextPollAt,
       paidAt: onlinePayments.paidAt,
       status: onlinePayments.status,
     })
     .from(onlinePayments)
+    .innerJoin(registrations, eq(registrations.id, onlinePayments.registrationId))
     .where(eq(onlinePayments.merchantTrace, merchantTrace));
   return row;
 }

@@ -83,11 +83,43 @@ export async function saveOnlinePaymentSettings(
     ? encryptIntegrationKey(context.secret, eventId, integrationKey)
     : undefined;
   await savePaynowSettings(db, eventId, settings, encrypted);
+  paynowCacheOf(context).delete(eventId);
   return onlinePaymentSettings(context);
 }
 
+type Paynow = { client: PaynowClient; settings: OnlinePaymentSettings };
+
+/**
+ * Clients by event, kept a few seconds: the result URL must answer hundreds of updates a second without
+ * reading and decrypting the key for each. A change saved here clears it; one saved by another server is
+ * seen within PAYNOW_CACHE_MS.
+ */
+const PAYNOW_CACHE_MS = 5000;
+const paynowCaches = new WeakMap<
+  AppContext,
+  Map<string, { until: number; paynow: Promise<Paynow | null> }>
+>();
+function paynowCacheOf(context: AppContext) {
+  let cache = paynowCaches.get(context);
+  if (!cache) {
+    cache = new Map();
+    paynowCaches.set(context, cache);
+  }
+  return cache;
+}
+
 /** The event's Paynow client and settings, or null when online payment is off or the key cannot be read. */
-async function paynowOf(context: AppContext, eventId: string) {
+function paynowOf(context: AppContext, eventId: string): Promise<Paynow | null> {
+  const cache = paynowCacheOf(context);
+  const cached = cache.get(eventId);
+  if (cached && cached.until > Date.now()) return cached.paynow;
+  const paynow = loadPaynow(context, eventId);
+  cache.set(eventId, { until: Date.now() + PAYNOW_CACHE_MS, paynow });
+  paynow.catch(() => cache.delete(eventId));
+  return paynow;
+}
+
+async function loadPaynow(context: AppContext, eventId: string): Promise<Paynow | null> {
   const row = await findPaynowSettings(context.database.db, eventId);
   if (!row?.settings?.enabled || !row.keyEncrypted) return null;
   const key = decryptIntegrationKey(context.secret, eventId, row.keyEncrypted);
@@ -289,14 +321,15 @@ export async function receiveStatusUpdate(
     await notice(context, log, 'result-url', 'unknown reference', fields, null);
     return { settled: true };
   }
-  const eventId = await getCurrentEventId(db);
-  const paynow = await paynowOf(context, eventId);
+  const paynow = await paynowOf(context, attempt.eventId);
   if (!paynow?.client.verify(fields)) {
     await notice(context, log, 'result-url', 'bad hash', fields, attempt.id);
     return { settled: true };
   }
   if (attempt.paidAt || attempt.nextPollAt === null) return { settled: true };
   if (!attempt.pollUrl && update.pollUrl) await updateAttempt(db, attempt.id, { pollUrl: update.pollUrl });
+  // Only news that ends the attempt is worth asking Paynow about at once; the poller follows the rest.
+  if (!FINAL_STATUSES.includes(update.status) || attempt.nextPollAt <= new Date()) return { settled: true };
   await pollSoon(db, attempt.id);
   return { settled: false };
 }
