@@ -14,7 +14,7 @@ import {
 import { loadEnv } from '../../env.ts';
 import { participantDetail } from '../participants/service.ts';
 import { signedForm } from './paynow-client.ts';
-import { saveOnlinePaymentSettings } from './service.ts';
+import { pollPayment, saveOnlinePaymentSettings } from './service.ts';
 
 const KEY = '3e9fed89-60e1-4ce5-ab6e-6b1eb2d4f977';
 const SECRET = 'a server secret of at least thirty-two characters';
@@ -312,6 +312,29 @@ describe('express checkout against the fake Paynow', () => {
     app = await startApp();
     expect((await settled(token, started.id)).state).toBe('paid');
     expect((await entryOf(reference))?.paymentStatus).toBe('paid');
+  });
+
+  it('after the time limit our server stops asking Paynow and tells the payer what to do', async () => {
+    fake.switches.silent = true;
+    const { reference, token } = await registered();
+    const started = (await pay(token, { method: 'ecocash', phone: '0772222222' })).json();
+    const [row] = await (await db()).select().from(onlinePayments).where(eq(onlinePayments.id, started.id));
+    if (!row) throw new Error('no attempt');
+    // This server's own poller stands aside: the round under test is the only one.
+    await app.paynowPoller.stop();
+    try {
+      await pollPayment(app.context, app.log, row, { ...FAST, giveUpAfterMs: 0 });
+    } finally {
+      app.paynowPoller.start();
+    }
+    const given = await attempt(token, started.id);
+    expect(given).toMatchObject({
+      state: 'failed',
+      message: expect.stringMatching(/did not hear back from Paynow/),
+    });
+    const [after] = await (await db()).select().from(onlinePayments).where(eq(onlinePayments.id, started.id));
+    expect(after?.nextPollAt).toBeNull();
+    expect((await entryOf(reference))?.paymentStatus).toBe('unpaid');
   });
 
   it('web checkout answers Paynow’s page; paying there marks the entry paid', async () => {
