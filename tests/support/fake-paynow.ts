@@ -48,6 +48,8 @@ export interface FakePaynowSwitches {
   paidAmount: string | null;
   /** Status updates are not posted at all (our server must poll). */
   silent: boolean;
+  /** A payment is started but its answer never arrives (the connection drops): found again by merchant trace. */
+  loseAnswers: boolean;
 }
 
 const TEST_NUMBERS: Record<string, { status: string; after: number } | { error: string }> = {
@@ -69,6 +71,7 @@ export async function startFakePaynow(options: FakePaynowOptions) {
     outOfOrder: false,
     paidAmount: null,
     silent: false,
+    loseAnswers: false,
   };
   /** Every status update posted to a result URL, with our server's answer. */
   const posted: { fields: PaynowFields; answer: number }[] = [];
@@ -190,6 +193,7 @@ export async function startFakePaynow(options: FakePaynowOptions) {
       const t = create(form, method, phone);
       t.status = 'Sent';
       later(outcome.after, () => settle(t, outcome.status));
+      if (switches.loseAnswers) return response.destroy();
       return answer(response, [
         ['status', 'Ok'],
         ['instructions', `Dial *151*2*4# and enter your PIN to pay ${t.amount}`],

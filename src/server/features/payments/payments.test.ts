@@ -314,6 +314,16 @@ describe('express checkout against the fake Paynow', () => {
     expect((await entryOf(reference))?.paymentStatus).toBe('paid');
   });
 
+  it('a payment whose answer was lost is found by its merchant trace and completed', async () => {
+    fake.switches.loseAnswers = true;
+    const { reference, token } = await registered();
+    const started = await pay(token, { method: 'ecocash', phone: '0771111111' });
+    expect(started.statusCode).toBe(201);
+    expect(started.json()).toMatchObject({ state: 'pending', paynowStatus: 'Created' });
+    expect((await settled(token, started.json().id)).state).toBe('paid');
+    expect((await entryOf(reference))?.paymentStatus).toBe('paid');
+  });
+
   it('after the time limit our server stops asking Paynow and tells the payer what to do', async () => {
     fake.switches.silent = true;
     const { reference, token } = await registered();
