@@ -53,8 +53,13 @@ test('an admin turns on online payment; the key is never shown again', async ({ 
   await expectNoAxeViolations(page);
 });
 
-test('EcoCash on /Thankyou: the prompt, then paid, and the entry shows paid', async ({ page }) => {
-  const reference = await registerWithFee(page, 'Eco');
+test('EcoCash on /Thankyou: the prompt, then paid, and the entry shows paid', async ({ page, admin }) => {
+  const surname = uniqueName('Eco');
+  const reference = await registerInBrowser(
+    page,
+    'run',
+    entrant('Chipo', surname, { raceType: race, tshirtSize: 'Medium' }),
+  );
   const section = payNow(page);
   await expect(section).toContainText('US$10.00');
   await section.getByLabel('Mobile money number').fill('0771111111');
@@ -68,6 +73,15 @@ test('EcoCash on /Thankyou: the prompt, then paid, and the entry shows paid', as
     [reference],
   );
   expect(row).toEqual({ payment_status: 'paid', payment_method: 'paynow_ecocash' });
+
+  // The organisers see it paid by Paynow, in the entry's history.
+  await signInAsAdmin(page, admin);
+  await page.goto(`/Participants?q=${surname}`);
+  await page.getByRole('button', { name: `Chipo ${surname}, open the entry` }).click();
+  const entry = page.getByRole('dialog', { name: `Chipo ${surname}` });
+  await expect(
+    entry.getByRole('listitem').filter({ hasText: 'Paid online: USD 10.00 by Paynow – EcoCash' }),
+  ).toHaveText(/· Paynow$/);
 });
 
 test('a cancelled prompt says so and can be tried again', async ({ page }) => {
