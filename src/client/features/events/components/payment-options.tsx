@@ -148,8 +148,7 @@ function CodeWithoutAmount({ pattern }: { pattern: string }) {
   const { before, after } = codeAroundAmount(pattern);
   return (
     <>
-      <span className="font-mono font-semibold break-all">{before}</span>{' '}
-      <span className="font-semibold">then enter the amount</span>
+      <span className="font-mono font-semibold break-all">{before}</span> <span>then enter the amount</span>
       {after && (
         <>
           , then <span className="font-mono font-semibold break-all">{after}</span>
