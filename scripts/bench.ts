@@ -18,6 +18,7 @@ import { FOOTPRINT, measureFootprint } from './bench/footprint.ts';
 import { LIGHTHOUSE, measureLighthouse } from './bench/lighthouse.ts';
 import { describeCommit, describeMachine, waitForQuietCpu } from './bench/machine.ts';
 import { measurePages, PAGES } from './bench/pages.ts';
+import { measurePaynowResults, PAYNOW_RESULTS } from './bench/paynow.ts';
 import { measurePgbench, PGBENCH } from './bench/pgbench.ts';
 import { buildIfNeeded, setServerNode, startServer, supportedNodeInstead } from './bench/processes.ts';
 import {
@@ -43,6 +44,7 @@ const PARTS = [
   'data',
   'embedded-exports',
   'footprint',
+  'paynow',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -136,6 +138,7 @@ async function main(): Promise<number> {
   const appDatabaseUrl = await postgres.createDatabase('celebration_bench');
   const pgbenchDatabaseUrl = await postgres.createDatabase('bench_pgbench');
   const dataDatabaseUrl = await postgres.createDatabase('celebration_data');
+  const paynowDatabaseUrl = await postgres.createDatabase('celebration_paynow');
   const cpuBusyAtStart = await waitForQuietCpu();
 
   const measurements: Measurement[] = [];
@@ -149,6 +152,8 @@ async function main(): Promise<number> {
   if (wanted('pglite')) measurements.push(await measureOnPglite(onPostgres.target, appDatabaseUrl));
   if (wanted('data')) measurements.push(...(await measureDataOnPostgres(dataDatabaseUrl)));
   if (wanted('embedded-exports')) measurements.push(await measure(EMBEDDED_EXPORTS, measureEmbeddedExports));
+  if (wanted('paynow'))
+    measurements.push(await measure(PAYNOW_RESULTS, () => measurePaynowResults(paynowDatabaseUrl)));
   if (wanted('footprint'))
     measurements.push(await measure(FOOTPRINT, () => measureFootprint(appDatabaseUrl)));
   await cleanUp();

@@ -2,8 +2,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 
 // Pages come from Vite's port: the API must know it for email links and its same-origin check.
-const server = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' };
+const server: NodeJS.ProcessEnv = {
+  ...process.env,
+  PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+};
+// PAYNOW_URL=fake: a fake Paynow on loopback (tests/support/fake-paynow.ts), to try online payment by hand.
+const fakePaynowPort = process.env.FAKE_PAYNOW_PORT ?? '3027';
+const fakePaynow = process.env.PAYNOW_URL === 'fake';
+if (fakePaynow) server.PAYNOW_URL = `http://127.0.0.1:${fakePaynowPort}`;
 const children: ChildProcess[] = [
+  ...(fakePaynow
+    ? [
+        spawn('npx', ['tsx', 'tests/support/fake-paynow-server.ts'], {
+          stdio: 'inherit',
+          env: { ...process.env, FAKE_PAYNOW_PORT: fakePaynowPort },
+        }),
+      ]
+    : []),
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
     env: server,

@@ -152,6 +152,8 @@ export interface ServerOptions {
   label: string;
   /** An existing DATA_DIR (e.g. a PGlite directory from an earlier start); a fresh temp dir otherwise. */
   dataDir?: string;
+  /** More variables for this server (e.g. SESSION_SECRET and PAYNOW_URL for the Paynow bench). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Environment of the production server: only what we set, never the developer's database or mail relay. */
@@ -226,7 +228,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = openSync(logFile, 'a');
   const spawnedAt = performance.now();
   const child = spawn(serverNode(), ['dist/server/main.js'], {
-    env: serverEnv(port, dataDir, options.databaseUrl, url),
+    env: { ...serverEnv(port, dataDir, options.databaseUrl, url), ...options.env },
     stdio: ['ignore', log, log],
   });
   closeSync(log);

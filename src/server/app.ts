@@ -25,6 +25,8 @@ import { CurrentEventCache } from './features/events/current-event.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { myRegistrationRoutes } from './features/my-registration/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
+import { PaynowPoller, type PollerTiming } from './features/payments/poller.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
 import { peopleRoutes } from './features/people/routes.ts';
 import { programmeSettingsRoutes } from './features/programme-settings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
@@ -64,6 +66,8 @@ export interface AppOptions {
   clientDir?: string;
   /** HTTP_TIMEOUTS unless a test shortens them. */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** How the Paynow poller paces itself, when a test speeds it up. */
+  paynowTiming?: PollerTiming;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -120,9 +124,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const mailer = new Mailer(env, database.db, app.log);
-  const auth = lazyAuth({ env, db: database.db, mailer, secret: sessionSecret(env), log: app.log });
+  const secret = sessionSecret(env);
+  const auth = lazyAuth({ env, db: database.db, mailer, secret, log: app.log });
   const context: AppContext = {
     env,
+    secret,
     database,
     mailer,
     auth,
@@ -131,6 +137,8 @@ export async function buildApp(options: AppOptions) {
     files: await diskFileStore(env),
   };
   app.decorate('context', context);
+  const paynowPoller = new PaynowPoller(context, app.log, options.paynowTiming);
+  app.decorate('paynowPoller', paynowPoller);
   if (options.serveClient) pagesAtPublicAddress(app, env.PUBLIC_URL);
   requireSameOrigin(app, env.PUBLIC_URL);
   enforceAccess(app, auth);
@@ -159,6 +167,7 @@ export async function buildApp(options: AppOptions) {
       await programmeSettingsRoutes(api, context);
       await waitlistRoutes(api, context);
       await statementRoutes(api, context);
+      await paymentRoutes(api, context, paynowPoller);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,
@@ -194,6 +203,9 @@ export async function buildApp(options: AppOptions) {
     stopOfferExpiry = startOfferExpiry(context, (error) => app.log.error({ err: error }, 'waitlist offers'));
   });
   app.addHook('onClose', async () => stopOfferExpiry());
+  // Online payments are followed by a listening server too; API tests start the poller themselves.
+  app.addHook('onListen', async () => paynowPoller.start());
+  app.addHook('onClose', async () => paynowPoller.stop());
   return app;
 }
 

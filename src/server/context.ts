@@ -8,6 +8,8 @@ import type { FileStore } from './storage/files.ts';
 /** What every feature is given: its own module, so features never import the app that imports them. */
 export interface AppContext {
   env: Env;
+  /** The server's secret (SESSION_SECRET or the one kept in DATA_DIR): keys for stored secrets derive from it. */
+  secret: string;
   database: DatabaseHandle;
   mailer: Mailer;
   auth: Auth;
@@ -22,5 +24,6 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     context: AppContext;
+    paynowPoller: import('./features/payments/poller.ts').PaynowPoller;
   }
 }

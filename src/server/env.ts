@@ -36,6 +36,13 @@ const EnvSchema = z.object({
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  /** Paynow's address: only the tests and `npm run dev` (PAYNOW_URL=fake) point it elsewhere. */
+  PAYNOW_URL: z.preprocess(
+    emptyAsUnset,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default('https://www.paynow.co.zw'),
+  ),
   RATE_LIMITS: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('on')),
 });
 

@@ -29,6 +29,16 @@ export const MY_LINKS_LIMITS = {
 export const MY_ENTRY_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 /**
+ * Online payment, per client address: starting payments (each prompts a phone), following one (the page asks
+ * every 3 s), and Paynow's own status updates (its servers share few addresses).
+ */
+export const PAYMENT_LIMITS = {
+  start: { max: 10, timeWindow: '1 minute' },
+  follow: { max: 120, timeWindow: '1 minute' },
+  result: { max: 6000, timeWindow: '1 minute' },
+};
+
+/**
  * Wrong passwords, counted so that guessing is slowed while the owner, from a client that has not
  * failed, can always sign in (see sign-in-throttle.ts).
  */

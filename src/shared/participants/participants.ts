@@ -7,13 +7,24 @@ import { isoDate, oneLine, requiredText } from '../validation.ts';
 
 export { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../registrations/team.ts';
 
-export const PAYMENT_METHODS = ['usd_bank', 'zwg_bank', 'cash', 'mobile_money'] as const;
+/** The ways an admin records a payment by hand. */
+export const MANUAL_PAYMENT_METHODS = ['usd_bank', 'zwg_bank', 'cash', 'mobile_money'] as const;
+/** Those, and the ways Paynow records one itself (never offered for marking paid by hand). */
+export const PAYMENT_METHODS = [
+  ...MANUAL_PAYMENT_METHODS,
+  'paynow_ecocash',
+  'paynow_onemoney',
+  'paynow_web',
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   usd_bank: 'USD bank transfer',
   zwg_bank: 'ZWG bank transfer',
   cash: 'Cash',
   mobile_money: 'Mobile money',
+  paynow_ecocash: 'Paynow – EcoCash',
+  paynow_onemoney: 'Paynow – OneMoney',
+  paynow_web: 'Paynow – card or wallet',
 };
 export const CURRENCIES = ['USD', 'ZWG'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -139,7 +150,7 @@ const amount = z
 export const PaymentUpdateSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('paid'),
-    method: z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid' }),
+    method: z.enum(MANUAL_PAYMENT_METHODS, { error: 'Choose how it was paid' }),
     amount,
     currency: z.enum(CURRENCIES, { error: 'Choose the currency' }),
     payerReference: z.optional(oneLine(100, 'Reference must be at most 100 characters')),
@@ -162,7 +173,7 @@ export const MarkPaidSchema = z.object({
       z.minLength(1, 'Choose the entries to mark paid'),
       z.maxLength(MARK_PAID_MAX, `Mark at most ${MARK_PAID_MAX} entries at a time`),
     ),
-  method: z.enum(PAYMENT_METHODS, { error: 'Choose how they were paid' }),
+  method: z.enum(MANUAL_PAYMENT_METHODS, { error: 'Choose how they were paid' }),
   currency: z.enum(CURRENCIES, { error: 'Choose the currency' }),
   paidOn: isoDate('Enter the date they were paid'),
 });

@@ -15,3 +15,10 @@ export interface OnlinePaymentSettings {
   /** The currency of the Paynow account: every online payment is in it. */
   currency: 'USD' | 'ZWG';
 }
+
+/** The labels of the methods, as the settings page and the payer's buttons name them. */
+export const ONLINE_PAYMENT_METHOD_LABELS: Record<OnlinePaymentMethod, string> = {
+  ecocash: 'EcoCash',
+  onemoney: 'OneMoney',
+  web: 'Card or other wallet',
+};

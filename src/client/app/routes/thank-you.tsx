@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
@@ -8,6 +9,9 @@ import { useEvent } from '../../features/events/api/get-event.ts';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
 import { recallReceipt } from '../../features/registrations/last-receipt.ts';
+
+// Its own chunk: only entries with online payment on need it.
+const PayOnline = lazy(() => import('../../features/payments/components/pay-online.tsx'));
 
 export default function ThankYou() {
   const { state } = useLocation();
@@ -86,6 +90,16 @@ export default function ThankYou() {
           {myLink && (
             <div className="mt-8">
               <CheckInQr token={myLink.replace(/^\/My\//, '')} />
+            </div>
+          )}
+          {myLink && (
+            <div className="mt-8 empty:hidden">
+              <Suspense fallback={null}>
+                <PayOnline
+                  token={myLink.replace(/^\/My\//, '')}
+                  phoneHint="The EcoCash or OneMoney number that pays, e.g. the one you registered with"
+                />
+              </Suspense>
             </div>
           )}
           {event && !found?.nothingDue && (

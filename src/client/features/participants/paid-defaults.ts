@@ -2,8 +2,8 @@ import { harareToday } from '../../../shared/dates.ts';
 import {
   CURRENCIES,
   type Currency,
+  MANUAL_PAYMENT_METHODS,
   METHOD_CURRENCY,
-  PAYMENT_METHODS,
   type Participant,
   type PaymentMethod,
 } from '../../../shared/participants/participants.ts';
@@ -16,7 +16,7 @@ const storageKey = (adminId: string) => `celebration:last-payment:${adminId}`;
 export function lastPayment(adminId: string): { method: PaymentMethod; currency: Currency } {
   try {
     const saved = JSON.parse(localStorage.getItem(storageKey(adminId)) ?? 'null');
-    if (PAYMENT_METHODS.includes(saved?.method) && CURRENCIES.includes(saved?.currency)) return saved;
+    if (MANUAL_PAYMENT_METHODS.includes(saved?.method) && CURRENCIES.includes(saved?.currency)) return saved;
   } catch {
     // Unreadable or refused storage: start from cash.
   }

@@ -48,7 +48,17 @@ export const registrations = pgTable(
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
     paymentStatus: paymentStatusEnum('payment_status').notNull().default('unpaid'),
     /** The payment as last recorded by an admin; every change is also kept in registration_history. */
-    paymentMethod: text('payment_method', { enum: ['usd_bank', 'zwg_bank', 'cash', 'mobile_money'] }),
+    paymentMethod: text('payment_method', {
+      enum: [
+        'usd_bank',
+        'zwg_bank',
+        'cash',
+        'mobile_money',
+        'paynow_ecocash',
+        'paynow_onemoney',
+        'paynow_web',
+      ],
+    }),
     paymentAmount: numeric('payment_amount', { precision: 12, scale: 2 }),
     paymentCurrency: text('payment_currency', { enum: ['USD', 'ZWG'] }),
     payerReference: text('payer_reference'),

@@ -25,7 +25,7 @@ const isOver = (event: EventRow, now = new Date()) =>
   !event.isCurrent || (event.eventDate !== null && harareToday(now) > event.eventDate);
 
 /** The entry a private link opens while its event is not over; the same 404 for every other token. */
-async function entryOfLink({ database }: AppContext, token: string) {
+export async function entryOfLink({ database }: AppContext, token: string) {
   const entry = await findEntryByLink(database.db, entryLinkDigest(token));
   const event = await getCurrentEvent(database.db);
   if (!entry || entry.eventId !== event.id || isOver(event)) throw notFound(NO_SUCH_LINK);

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/participants/bibs.ts';
 import {
   type Currency,
+  type MANUAL_PAYMENT_METHODS,
   type MarkPaid,
   type MarkPaidResult,
   type MarkPaidSkip,
@@ -229,12 +230,19 @@ type Change = (tx: Transaction, row: EntryRow, event: EventNow) => Promise<Histo
  * the team's own unpaid entries and only until registration closes (then the organisers do), or the
  * entrant's own by the private link (the caller has found the entry by it), within the entrant's rules.
  */
-export type ChangedBy = { admin: CurrentUser } | { company: CurrentUser } | { entrant: true };
+export type ChangedBy =
+  | { admin: CurrentUser }
+  | { company: CurrentUser }
+  | { entrant: true }
+  | { paynow: true };
 
 /** How the entrant is named in the history: there is no account behind a private link. */
 const ENTRANT_ACTOR = { id: null, name: 'the entrant' };
+/** A payment Paynow confirmed (issue 16). */
+const PAYNOW_ACTOR = { id: null, name: 'Paynow' };
 
-const actorOf = (by: ChangedBy) => ('admin' in by ? by.admin : 'company' in by ? by.company : ENTRANT_ACTOR);
+const actorOf = (by: ChangedBy) =>
+  'admin' in by ? by.admin : 'company' in by ? by.company : 'paynow' in by ? PAYNOW_ACTOR : ENTRANT_ACTOR;
 
 /**
  * What the entrant may not change alone: the T-shirt after the admin's cut-off date (Harare), the race once
@@ -313,6 +321,50 @@ export const recordPayment = async (
   return participantDetail(context, id);
 };
 
+/** A payment confirmed by Paynow, or why it was not recorded (the entry is already paid or waived, or cancelled). */
+export type OnlinePaymentOutcome = 'recorded' | 'paid' | 'waived' | 'cancelled';
+
+/**
+ * Records a payment Paynow confirmed, once: the same payment (method and Paynow reference) again is
+ * 'recorded' and changes nothing; an entry paid or waived otherwise, or cancelled, is left as it is.
+ */
+export async function recordOnlinePayment(
+  context: AppContext,
+  id: string,
+  payment: {
+    method: 'paynow_ecocash' | 'paynow_onemoney' | 'paynow_web';
+    amount: string;
+    currency: Currency;
+    paynowReference: string;
+    paidOn: string;
+  },
+): Promise<OnlinePaymentOutcome> {
+  let outcome: OnlinePaymentOutcome = 'recorded';
+  await changeEntry(context, id, { paynow: true }, async (tx, row) => {
+    if (row.status === 'cancelled') {
+      outcome = 'cancelled';
+      return undefined;
+    }
+    if (row.paymentStatus !== 'unpaid') {
+      const same = row.method === payment.method && row.payerReference === payment.paynowReference;
+      outcome = same ? 'recorded' : row.paymentStatus;
+      return undefined;
+    }
+    await updateEntry(tx, id, {
+      paymentStatus: 'paid',
+      paymentMethod: payment.method,
+      paymentAmount: payment.amount,
+      paymentCurrency: payment.currency,
+      payerReference: payment.paynowReference,
+      paidOn: payment.paidOn,
+      waiverReason: null,
+    });
+    const summary = `Paid online: ${payment.currency} ${payment.amount} by ${PAYMENT_METHOD_LABELS[payment.method]} on ${formatShortDate(payment.paidOn)}, Paynow reference ${payment.paynowReference}`;
+    return { action: 'payment', summary };
+  });
+  return outcome;
+}
+
 /**
  * Several entries paid by one method, in one transaction: each unpaid one gets its own race's fee in the
  * currency and a note in its history. Entries already paid or waived, cancelled, gone, or whose race has no
@@ -356,7 +408,8 @@ export async function markPaid(
 /** A payment found on a statement: the entry, and the line's own method, amount, reference and date. */
 export interface StatementPayment {
   id: string;
-  method: PaymentMethod;
+  /** A statement is a bank or mobile-money account's: paid by one of the ways an admin records by hand. */
+  method: (typeof MANUAL_PAYMENT_METHODS)[number];
   amount: string;
   currency: Currency;
   payerReference: string;

@@ -2,10 +2,15 @@ import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event
 import {
   defaultMatchingNote,
   mobileMoneyCodes,
+  mobileMoneyCodeText,
   type PaymentMethodKey,
   paymentOrder,
 } from '../../../shared/events/payments.ts';
 import { feeToBeConfirmed, formatFees, priceText } from '../../../shared/money.ts';
+import {
+  ONLINE_PAYMENT_METHOD_LABELS,
+  type OnlinePaymentMethod,
+} from '../../../shared/payments/online-payment-settings.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import type { EventRow } from '../events/service.ts';
@@ -48,6 +53,11 @@ function phonesOf(event: EventRow) {
   return phones;
 }
 
+const onlineMethodsText = (methods: OnlinePaymentMethod[]) =>
+  methods
+    .map((method) => (method === 'web' ? 'card or other wallet' : ONLINE_PAYMENT_METHOD_LABELS[method]))
+    .join(', ');
+
 /** The same facts as the thank-you page: reference, race, fee and how to pay quoting the reference. */
 export function confirmationMail(
   event: EventRow,
@@ -64,7 +74,10 @@ export function confirmationMail(
     mobileMoney: [
       `${p.mobileMoney.provider} (${p.mobileMoney.holderName}, ${phones.mobileMoney}): dial`,
       mobileMoneyCodes(p.mobileMoney, { usd: receipt.feeUsd, zwg: receipt.feeZwg })
-        .map(({ currency, code, fee }) => `${code} (${priceText(currency, fee) ?? currency})`)
+        .map(
+          ({ currency, pattern, fee }) =>
+            `${mobileMoneyCodeText(pattern, fee)} (${priceText(currency, fee) ?? currency})`,
+        )
         .join(' or '),
       `${p.mobileMoney.matchingNote || defaultMatchingNote(phones.contact)}`,
     ].join(' '),
@@ -78,6 +91,13 @@ export function confirmationMail(
     `Your reference: ${receipt.reference}`,
     `Entry: ${DISCIPLINE_LABELS[receipt.discipline]}, ${receipt.raceType}`,
     '',
+    ...(event.onlinePayment?.enabled && event.onlinePayment.methods.length > 0
+      ? [
+          `Pay online now (${onlineMethodsText(event.onlinePayment.methods)}) on your private page:`,
+          receipt.myLink,
+          '',
+        ]
+      : []),
     `How to pay (always quote your reference ${receipt.reference}):`,
     ...paymentOrder(p).map((key, index) => `${index + 1}. ${howToPay[key]}`),
     '',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
+import { OnlinePaymentSection } from '../../payments/components/online-payment-section.tsx';
 import { useEventSettings } from '../api/event-settings.ts';
 import { DaySection } from './day-section.tsx';
 import { EditionsSection } from './editions-section.tsx';
@@ -16,6 +17,7 @@ const CONTENTS = [
   ['day', 'Date and venue'],
   ['images', 'Photo and logo'],
   ['payment', 'Payment options'],
+  ['online-payment', 'Online payment'],
   ['races', 'Races'],
   ['sizes', 'T-shirt sizes'],
   ['closing', 'Closing time'],
@@ -55,6 +57,7 @@ export function EventSettingsPage() {
             <DaySection settings={data} />
             <ImagesSection settings={data} />
             <PaymentSection settings={data} />
+            <OnlinePaymentSection />
             <RacesSection settings={data} />
             <SizesSection settings={data} />
             <ClosingSection settings={data} />

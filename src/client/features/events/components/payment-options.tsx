@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import type { PublicEvent } from '../../../../shared/events/event.ts';
 import { displayPhone } from '../../../../shared/events/event-display.ts';
 import {
+  codeAroundAmount,
   defaultMatchingNote,
+  mobileMoneyCode,
   mobileMoneyCodes,
   type PaymentMethodKey,
   paymentOrder,
@@ -66,27 +68,24 @@ export function PaymentOptions({ event, reference, fees, headingLevel: H = 'h3' 
         <>
           <p>Dial:</p>
           <ul className="space-y-1">
-            {codes.map(({ currency, code, fee }) => (
+            {codes.map(({ currency, pattern, fee }) => (
               <li key={currency}>
                 <span className="text-stone-600">
                   {priceText(currency, fee) ?? CURRENCY_NAMES[currency]}:
                 </span>{' '}
                 {fee ? (
                   <a
-                    href={`tel:${encodeURIComponent(code)}`}
+                    href={`tel:${encodeURIComponent(mobileMoneyCode(pattern, fee))}`}
                     className="font-mono font-semibold break-all text-brand-700 underline"
                   >
-                    {code}
+                    {mobileMoneyCode(pattern, fee)}
                   </a>
                 ) : (
-                  <span className="font-mono font-semibold break-all">{code}</span>
+                  <CodeWithoutAmount pattern={pattern} />
                 )}
               </li>
             ))}
           </ul>
-          {codes.some(({ fee }) => !fee) && (
-            <p className="text-stone-700">Put your race’s fee where the code says AMOUNT.</p>
-          )}
           <Detail label="Number" value={displayPhone(event, payment.mobileMoney.number)} />
           <Detail label="Account holder" value={payment.mobileMoney.holderName} />
           {reference && <Detail label="Payment reference" value={reference} />}
@@ -141,5 +140,20 @@ function Detail({ label, value }: { label: string; value: string }) {
       <span className="text-stone-600">{label}:</span>{' '}
       <span className="font-medium break-words">{value}</span>
     </p>
+  );
+}
+
+/** A code whose amount is not known: the amount said in words where it goes. */
+function CodeWithoutAmount({ pattern }: { pattern: string }) {
+  const { before, after } = codeAroundAmount(pattern);
+  return (
+    <>
+      <span className="font-mono font-semibold break-all">{before}</span> <span>then enter the amount</span>
+      {after && (
+        <>
+          , then <span className="font-mono font-semibold break-all">{after}</span>
+        </>
+      )}
+    </>
   );
 }

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { formatShortDate } from '../../../../shared/dates.ts';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../../shared/money.ts';
 import { PAYMENT_STATUS_LABELS } from '../../../../shared/participants/participants.ts';
+import { walletNumber } from '../../../../shared/payments/online-payment.ts';
 import type { MyEntry } from '../../../../shared/registrations/my-registration.ts';
 import { PublicPage } from '../../../components/public-page.tsx';
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
@@ -19,6 +20,9 @@ import { useCancelMyEntry, useChangeMyEntry, useMyEntry, useResendMyConfirmation
 import { CheckInQr } from './check-in-qr.tsx';
 
 const linkClass = 'font-medium text-brand-700 underline';
+
+// Its own chunk: only entries with online payment on need it.
+const PayOnline = lazy(() => import('../../payments/components/pay-online.tsx'));
 
 /** /My/<token>: the entry its private link opens, for its holder to see, change or cancel. */
 export function MyEntryPage({ token }: { token: string }) {
@@ -167,6 +171,12 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
           {resend.isSuccess && <FormSuccess>{resend.data.message}</FormSuccess>}
           {resend.isError && <FormAlert>{errorText(resend.error)}</FormAlert>}
         </section>
+      )}
+
+      {active && (
+        <Suspense fallback={null}>
+          <PayOnline token={token} phone={walletNumber(entry.mobile) ?? ''} />
+        </Suspense>
       )}
 
       {active && entry.paymentStatus === 'unpaid' && event && (

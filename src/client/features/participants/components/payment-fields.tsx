@@ -1,8 +1,8 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import {
   CURRENCIES,
+  MANUAL_PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
 } from '../../../../shared/participants/participants.ts';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 
@@ -19,7 +19,7 @@ export function MethodField({
   return (
     <SelectField label="Method" error={error} {...registration}>
       {placeholder && <option value="">{placeholder}</option>}
-      {PAYMENT_METHODS.map((value) => (
+      {MANUAL_PAYMENT_METHODS.map((value) => (
         <option key={value} value={value}>
           {PAYMENT_METHOD_LABELS[value]}
         </option>

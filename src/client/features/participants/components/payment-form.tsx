@@ -1,5 +1,6 @@
 import { harareToday } from '../../../../shared/dates.ts';
 import {
+  MANUAL_PAYMENT_METHODS,
   METHOD_CURRENCY,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
@@ -49,7 +50,10 @@ export function PaymentForm({
   const { payment, fees } = entry;
   const initial: Values = {
     status: entry.paymentStatus,
-    method: payment.method ?? '',
+    // A payment Paynow recorded is not one of the methods an admin chooses: changing it means choosing one.
+    method: (MANUAL_PAYMENT_METHODS as readonly string[]).includes(payment.method ?? '')
+      ? (payment.method ?? '')
+      : '',
     amount: payment.amount ?? '',
     currency: payment.currency ?? '',
     payerReference: payment.payerReference ?? '',

@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  PaymentAttempt,
+  PaymentOffer,
+  StartPayment,
+} from '../../../../shared/payments/online-payment.ts';
+import { apiFetch } from '../../../lib/api.ts';
+import { getMyEntryQueryOptions } from '../../my-registration/api/my-entry.ts';
+
+const path = (token: string) => `/api/pay/${encodeURIComponent(token)}`;
+
+export const getPaymentOfferQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['pay-online', token],
+    queryFn: ({ signal }) => apiFetch<PaymentOffer>(path(token), { signal }),
+    retry: false,
+  });
+
+/** How the entry may be paid online (nothing shows when `enabled` is false). */
+export const usePaymentOffer = (token: string) => useQuery(getPaymentOfferQueryOptions(token));
+
+/** An attempt, asked about every 3 s while it is pending; when it settles the entry is read again. */
+export function usePaymentAttempt(token: string, id: string | undefined) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['pay-online', token, id],
+    enabled: id !== undefined,
+    queryFn: async ({ signal }) => {
+      const attempt = await apiFetch<PaymentAttempt>(`${path(token)}/attempts/${id}`, { signal });
+      if (attempt.state !== 'pending') {
+        void queryClient.invalidateQueries({ queryKey: getMyEntryQueryOptions(token).queryKey });
+        void queryClient.invalidateQueries({
+          queryKey: getPaymentOfferQueryOptions(token).queryKey,
+          exact: true,
+        });
+      }
+      return attempt;
+    },
+    refetchInterval: (query) => (query.state.data?.state === 'pending' || !query.state.data ? 3000 : false),
+  });
+}
+
+export const useStartPayment = (token: string) =>
+  useMutation({
+    mutationFn: (body: StartPayment) =>
+      apiFetch<PaymentAttempt>(path(token), { method: 'POST', body: JSON.stringify(body) }),
+  });

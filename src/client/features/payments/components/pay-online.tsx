@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { priceText } from '../../../../shared/money.ts';
+import { type PaymentAttempt, WalletPhoneSchema } from '../../../../shared/payments/online-payment.ts';
+import type { OnlinePaymentMethod } from '../../../../shared/payments/online-payment-settings.ts';
+import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { PhoneField } from '../../../components/ui/field.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { usePaymentAttempt, usePaymentOffer, useStartPayment } from '../api/pay-online.ts';
+
+const WALLETS: Record<'ecocash' | 'onemoney', string> = { ecocash: 'EcoCash', onemoney: 'OneMoney' };
+
+/**
+ * "Pay now": the entry's fee through Paynow, by a prompt on the payer's phone (EcoCash, OneMoney) or on
+ * Paynow's page (card or other wallet), followed until it is paid or has failed. Shows nothing when online
+ * payment is off, the entry is settled or its fee is not known.
+ */
+export default function PayOnline({
+  token,
+  phone = '',
+  phoneHint,
+}: {
+  token: string;
+  phone?: string;
+  phoneHint?: string;
+}) {
+  const offer = usePaymentOffer(token);
+  // undefined: follow the latest attempt if it is under way or paid (a reload, or back from Paynow's page);
+  // null: none ("Try again"); else the attempt just started.
+  const [attemptId, setAttemptId] = useState<string | null>();
+  const latest = offer.data?.latest;
+  const followed =
+    attemptId === undefined ? (latest && latest.state !== 'failed' ? latest.id : undefined) : attemptId;
+  const attempt = usePaymentAttempt(token, followed ?? undefined);
+
+  if (!offer.data?.enabled) return null;
+  if (offer.data.paid && !(followed && attempt.data?.state === 'paid')) return null;
+  const { amount, currency, methods } = offer.data;
+  if (!amount) return null;
+
+  return (
+    <section
+      aria-labelledby="pay-online-heading"
+      className="rounded-xl border-2 border-brand-700 bg-white p-5 shadow-sm"
+    >
+      <h2 id="pay-online-heading" className="text-2xl font-bold text-stone-900">
+        Pay now
+      </h2>
+      <div aria-live="polite" className="mt-3 flex flex-col gap-4 empty:hidden">
+        {followed && attempt.data && (
+          <AttemptStatus attempt={attempt.data} onRetry={() => setAttemptId(null)} />
+        )}
+        {followed && !attempt.data && <p className="text-stone-800">Checking your payment…</p>}
+      </div>
+      {!followed && (
+        <StartForm
+          token={token}
+          amountText={priceText(currency, amount) ?? `${currency} ${amount}`}
+          methods={methods}
+          phone={phone}
+          phoneHint={phoneHint}
+          onStarted={(started) => {
+            if (started.state === 'pending' && started.browserUrl) window.location.assign(started.browserUrl);
+            setAttemptId(started.id);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function AttemptStatus({ attempt, onRetry }: { attempt: PaymentAttempt; onRetry: () => void }) {
+  if (attempt.state === 'paid') {
+    return (
+      <FormSuccess>
+        <strong>Paid — thank you.</strong> Your entry is marked paid (
+        {priceText(attempt.currency, attempt.amount)}).
+      </FormSuccess>
+    );
+  }
+  if (attempt.state === 'failed') {
+    return (
+      <>
+        <FormAlert>{attempt.message ?? 'The payment did not go through.'}</FormAlert>
+        <button type="button" className={`${buttonClass} self-start`} onClick={onRetry}>
+          Try again
+        </button>
+      </>
+    );
+  }
+  if (attempt.method === 'web') {
+    return (
+      <p className="text-stone-800">
+        Waiting for Paynow to confirm your payment.{' '}
+        {attempt.browserUrl && (
+          <a href={attempt.browserUrl} className="font-semibold text-brand-700 underline">
+            Open Paynow’s page again
+          </a>
+        )}
+      </p>
+    );
+  }
+  return (
+    <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-stone-900">
+      <p className="text-lg font-bold">Check your phone and enter your PIN</p>
+      <p className="mt-1">
+        {WALLETS[attempt.method]} asks you to approve {priceText(attempt.currency, attempt.amount)}. This page
+        updates by itself once it is paid.
+      </p>
+    </div>
+  );
+}
+
+function StartForm({
+  token,
+  amountText,
+  methods,
+  phone,
+  phoneHint,
+  onStarted,
+}: {
+  token: string;
+  amountText: string;
+  methods: OnlinePaymentMethod[];
+  phone: string;
+  phoneHint?: string;
+  onStarted: (attempt: PaymentAttempt) => void;
+}) {
+  const start = useStartPayment(token);
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useZodForm(WalletPhoneSchema, { defaultValues: { phone } });
+  const wallets = methods.filter((method) => method !== 'web');
+
+  const send = async (method: OnlinePaymentMethod, walletPhone?: string) => {
+    setFailure(undefined);
+    try {
+      onStarted(await start.mutateAsync({ method, ...(walletPhone ? { phone: walletPhone } : {}) }));
+    } catch (error) {
+      const phoneError = error instanceof ApiError ? error.errors.find((e) => e.path === 'phone') : undefined;
+      if (phoneError) setError('phone', { message: phoneError.message }, { shouldFocus: true });
+      else setFailure(errorText(error));
+    }
+  };
+
+  return (
+    <div className="mt-2 flex flex-col gap-4">
+      <p className="text-stone-800">
+        Pay your fee of <strong>{amountText}</strong> online with Paynow; your entry is marked paid straight
+        away.
+      </p>
+      {wallets.length > 0 && (
+        <form noValidate className="flex flex-col gap-3">
+          <PhoneField
+            label="Mobile money number"
+            hint={phoneHint ?? 'The EcoCash or OneMoney number that pays, e.g. 0771234567'}
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <div className="flex flex-wrap gap-3">
+            {wallets.map((method) => (
+              <button
+                key={method}
+                type="submit"
+                className={buttonClass}
+                disabled={start.isPending}
+                onClick={handleSubmit((values) => send(method, values.phone))}
+              >
+                Pay now with {WALLETS[method as 'ecocash' | 'onemoney']}
+              </button>
+            ))}
+          </div>
+        </form>
+      )}
+      {methods.includes('web') && (
+        <button
+          type="button"
+          className={`${secondaryButtonClass} self-start`}
+          disabled={start.isPending}
+          onClick={() => send('web')}
+        >
+          Pay by card or other wallet
+        </button>
+      )}
+      {failure && <FormAlert>{failure}</FormAlert>}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  OnlinePaymentSettingsInputSchema,
+  OnlinePaymentSettingsSchema,
+  PaymentAttemptSchema,
+  PaymentOfferSchema,
+  StartPaymentSchema,
+} from '../../../shared/payments/online-payment.ts';
+import type { AppContext } from '../../context.ts';
+import { PAYMENT_LIMITS } from '../../http/limits.ts';
+import type { PaynowPoller } from './poller.ts';
+import {
+  onlinePaymentSettings,
+  paymentAttempt,
+  paymentOffer,
+  receiveStatusUpdate,
+  saveOnlinePaymentSettings,
+  startPayment,
+} from './service.ts';
+
+const admins = ['admin'] as const;
+const TokenParams = z.object({ token: z.string() });
+
+/** Paying an entry online through Paynow (issue 16): the admin's settings, the payer's pages, Paynow's updates. */
+export async function paymentRoutes(app: FastifyInstance, context: AppContext, poller: PaynowPoller) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/admin/online-payment',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'The online payment (Paynow) settings; the integration key only as set or not',
+        tags: ['event settings'],
+        response: { 200: OnlinePaymentSettingsSchema },
+      },
+    },
+    async () => onlinePaymentSettings(context),
+  );
+
+  api.put(
+    '/admin/online-payment',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'Save the online payment settings (an empty key keeps the one set)',
+        tags: ['event settings'],
+        body: OnlinePaymentSettingsInputSchema,
+        response: { 200: OnlinePaymentSettingsSchema },
+      },
+    },
+    async (request) => saveOnlinePaymentSettings(context, request.body),
+  );
+
+  api.get(
+    '/pay/:token',
+    {
+      config: { access: 'public', rateLimit: PAYMENT_LIMITS.follow },
+      schema: {
+        summary: 'How the holder of an entry’s private link may pay online, and the last attempt',
+        tags: ['online payment'],
+        params: TokenParams,
+        response: { 200: PaymentOfferSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return paymentOffer(context, request.params.token);
+    },
+  );
+
+  api.post(
+    '/pay/:token',
+    {
+      config: { access: 'public', rateLimit: PAYMENT_LIMITS.start },
+      schema: {
+        summary: 'Start paying the entry’s fee: a prompt on the payer’s phone, or Paynow’s page',
+        tags: ['online payment'],
+        params: TokenParams,
+        body: StartPaymentSchema,
+        response: { 201: PaymentAttemptSchema },
+      },
+    },
+    async (request, reply) => {
+      const attempt = await startPayment(context, request.params.token, request.body);
+      return reply.code(201).header('cache-control', 'no-store').send(attempt);
+    },
+  );
+
+  api.get(
+    '/pay/:token/attempts/:id',
+    {
+      config: { access: 'public', rateLimit: PAYMENT_LIMITS.follow },
+      schema: {
+        summary: 'How a payment attempt stands (by its id and the entry’s private link only)',
+        tags: ['online payment'],
+        params: z.object({ token: z.string(), id: z.string() }),
+        response: { 200: PaymentAttemptSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return paymentAttempt(context, request.params.token, request.params.id);
+    },
+  );
+
+  await api.register(async (paynow) => {
+    // Paynow posts form-encoded status updates; the raw text is kept, as its order is part of the hash.
+    paynow.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, body),
+    );
+    paynow.withTypeProvider<ZodTypeProvider>().post(
+      '/paynow/result',
+      {
+        config: { access: 'public', rateLimit: PAYMENT_LIMITS.result },
+        schema: {
+          summary: 'Paynow’s status updates (result URL): believed only once a poll confirms them',
+          tags: ['online payment'],
+          consumes: ['application/x-www-form-urlencoded'],
+        },
+      },
+      async (request, reply) => {
+        const body = typeof request.body === 'string' ? request.body : '';
+        const { settled } = await receiveStatusUpdate(context, request.log, body);
+        if (!settled) poller.kick();
+        return reply.type('text/plain').send('OK');
+      },
+    );
+  });
+}

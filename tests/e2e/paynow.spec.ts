@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import { FAKE_INTEGRATION } from '../support/fake-paynow-server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { query, uniqueName } from './support/database.ts';
+import { expect, test } from './support/fixtures.ts';
+import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+
+// One event for every spec: online payment is on only while these tests run.
+test.describe.configure({ mode: 'serial' });
+
+let race = '';
+
+test.beforeAll(async () => {
+  race = uniqueName('Pay').slice(0, 20);
+  await query(
+    `insert into race_options (event_id, discipline, label, sort_order, fee_usd, fee_zwg)
+      select id, 'run', $1, 91, '10.00', null from events where is_current`,
+    [race],
+  );
+});
+test.afterAll(async () => {
+  await query(
+    `update events set online_payment = jsonb_set(online_payment, '{enabled}', 'false') where is_current and online_payment is not null`,
+  );
+});
+
+const payNow = (page: Page) => page.getByRole('region', { name: 'Pay now' });
+
+function registerWithFee(page: Page, lastName: string) {
+  return registerInBrowser(
+    page,
+    'run',
+    entrant('Chipo', uniqueName(lastName), { raceType: race, tshirtSize: 'Medium' }),
+  );
+}
+
+test('an admin turns on online payment; the key is never shown again', async ({ page, admin }) => {
+  await signInAsAdmin(page, admin);
+  await page.goto('/EventSettings');
+  const section = page.getByRole('region', { name: 'Online payment (Paynow)' });
+  await section.getByLabel('Offer online payment with Paynow').check();
+  await section.getByLabel('Integration ID').fill(FAKE_INTEGRATION.integrationId);
+  await section.getByLabel('Integration key').fill(FAKE_INTEGRATION.integrationKey);
+  await section.getByLabel('EcoCash').check();
+  await section.getByLabel('Card or other wallet').check();
+  await section.getByLabel('Currency of the Paynow account').selectOption('USD');
+  await section.getByRole('button', { name: 'Save online payment' }).click();
+  await expect(section.getByRole('status')).toContainText('Online payment is on');
+  await expect(section.getByLabel('Integration key')).toHaveValue('');
+  await page.reload();
+  await expect(section.getByText('Set. Leave empty to keep it')).toBeVisible();
+  expect(await page.content()).not.toContain(FAKE_INTEGRATION.integrationKey);
+  await expectNoAxeViolations(page);
+});
+
+test('EcoCash on /Thankyou: the prompt, then paid, and the entry shows paid', async ({ page, admin }) => {
+  const surname = uniqueName('Eco');
+  const reference = await registerInBrowser(
+    page,
+    'run',
+    entrant('Chipo', surname, { raceType: race, tshirtSize: 'Medium' }),
+  );
+  const section = payNow(page);
+  await expect(section).toContainText('US$10.00');
+  await section.getByLabel('Mobile money number').fill('0771111111');
+  await section.getByRole('button', { name: 'Pay now with EcoCash' }).click();
+  await expect(section.getByText('Check your phone and enter your PIN')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect(section.getByText('Paid — thank you.')).toBeVisible({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
+  const [row] = await query<{ payment_status: string; payment_method: string }>(
+    'select payment_status, payment_method from registrations where reference = $1',
+    [reference],
+  );
+  expect(row).toEqual({ payment_status: 'paid', payment_method: 'paynow_ecocash' });
+
+  // The organisers see it paid by Paynow, in the entry's history.
+  await signInAsAdmin(page, admin);
+  await page.goto(`/Participants?q=${surname}`);
+  await page.getByRole('button', { name: `Chipo ${surname}, open the entry` }).click();
+  const entry = page.getByRole('dialog', { name: `Chipo ${surname}` });
+  await expect(
+    entry.getByRole('listitem').filter({ hasText: 'Paid online: USD 10.00 by Paynow – EcoCash' }),
+  ).toHaveText(/· Paynow$/);
+});
+
+test('a cancelled prompt says so and can be tried again', async ({ page }) => {
+  await registerWithFee(page, 'Retry');
+  const section = payNow(page);
+  await section.getByLabel('Mobile money number').fill('0775555555');
+  await section.getByRole('button', { name: 'Pay now with EcoCash' }).click();
+  await expect(section.getByRole('alert')).toContainText('The payment was cancelled', { timeout: 20_000 });
+  await expectNoAxeViolations(page);
+  await section.getByRole('button', { name: 'Try again' }).click();
+  await section.getByLabel('Mobile money number').fill('0771111111');
+  await section.getByRole('button', { name: 'Pay now with EcoCash' }).click();
+  await expect(section.getByText('Paid — thank you.')).toBeVisible({ timeout: 20_000 });
+});
+
+test('by card on /My: Paynow’s page, back to the entry, paid', async ({ page }) => {
+  await registerWithFee(page, 'Card');
+  await page.getByRole('link', { name: 'your registration page' }).click();
+  const section = payNow(page);
+  await expect(section.getByLabel('Mobile money number')).toHaveValue('0771234567');
+  await section.getByRole('button', { name: 'Pay by card or other wallet' }).click();
+  await expect(page.getByRole('heading', { name: 'Fake Paynow' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/My\/[\w-]+$/);
+  await expect(payNow(page).getByText('Paid — thank you.')).toBeVisible({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
+});
