@@ -33,6 +33,7 @@ import {
   isRegistrationOpen,
   lockRace,
 } from '../events/service.ts';
+import { entryReceipts, issueReceipts } from '../receipts/service.ts';
 import { countPlacesHeld, RACE_FULL } from '../registrations/service.ts';
 import { offerFreedPlaces } from '../waitlist/service.ts';
 import { participantsCsv } from './export-csv.ts';
@@ -165,7 +166,7 @@ export async function participantDetail({ database }: AppContext, id: string): P
   const currentId = await getCurrentEventId(database.db);
   const row = await findParticipant(database.db, null, id);
   if (!row) throw notFound('There is no such entry.');
-  const history = await historyOf(database.db, id);
+  const [history, receipts] = await Promise.all([historyOf(database.db, id), entryReceipts(database.db, id)]);
   return {
     id: row.id,
     archived: row.eventId !== currentId,
@@ -195,6 +196,7 @@ export async function participantDetail({ database }: AppContext, id: string): P
       paidOn: row.paidOn,
       waiverReason: row.waiverReason,
     },
+    receipts,
     history: [
       ...history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
       {
@@ -307,10 +309,18 @@ export const recordPayment = async (
       paidOn: update.status === 'paid' ? update.paidOn : null,
       waiverReason: update.status === 'waived' ? update.reason : null,
     });
+    if (update.status === 'paid' && row.paymentStatus !== 'paid') await becamePaid(tx, [id]);
     return { action: 'payment', summary: paymentSummary(update) };
   });
+  context.mailer.kick();
   return participantDetail(context, id);
 };
+
+/**
+ * Every way an entry becomes paid ends here, in the payment's transaction (the payment form, one tap,
+ * several at once, cash at check-in, and whatever else calls markPaid): each gets its receipt by mail.
+ */
+const becamePaid = (tx: Transaction, ids: string[]) => issueReceipts(tx, ids);
 
 /**
  * Several entries paid by one method, in one transaction: each unpaid one gets its own race's fee in the
@@ -318,14 +328,14 @@ export const recordPayment = async (
  * fee in the currency are left as they are, and the answer says which and why.
  */
 export async function markPaid(
-  { database }: AppContext,
+  { database, mailer }: AppContext,
   request: MarkPaid,
   actor: CurrentUser,
 ): Promise<MarkPaidResult> {
   const { db } = database;
   const eventId = await getCurrentEventId(db);
   const ids = [...new Set(request.ids)];
-  return db.transaction(async (tx) => {
+  const marked = await db.transaction(async (tx) => {
     const found = new Map((await entriesToMarkPaid(tx, eventId, ids)).map((row) => [row.id, row]));
     const result: MarkPaidResult = { marked: [], skipped: [] };
     for (const id of ids) {
@@ -348,8 +358,14 @@ export async function markPaid(
       })),
       actor,
     );
+    await becamePaid(
+      tx,
+      result.marked.map(({ id }) => id),
+    );
     return result;
   });
+  mailer.kick();
+  return marked;
 }
 
 type EntryToMarkPaid = Awaited<ReturnType<typeof entriesToMarkPaid>>[number];
