@@ -28,6 +28,7 @@ import { participantRoutes } from './features/participants/routes.ts';
 import { peopleRoutes } from './features/people/routes.ts';
 import { programmeSettingsRoutes } from './features/programme-settings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
+import { receiptRoutes } from './features/receipts/routes.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { startOfferExpiry } from './features/waitlist/service.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions) {
       await progressRoutes(api, context);
       await programmeSettingsRoutes(api, context);
       await waitlistRoutes(api, context);
+      await receiptRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../../tests/support/pdf-text.ts';
 import {
   ORIGIN,
   type SignedIn,
@@ -172,4 +173,32 @@ describe(`receipts (${testDatabaseKind})`, () => {
       expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
     },
   );
+
+  it('gives admins, and no one else, each receipt as a one-page PDF', async () => {
+    const entry = await registered();
+    await markPaid([await (await registered()).id]);
+    await markPaid([entry.id], 'cash');
+    const url = `/api/participants/${entry.id}/receipts/2.pdf`;
+    const response = await send(admin, 'GET', url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Receipt_2_${entry.reference}.pdf"`,
+    );
+    const text = pdfText(response.rawPayload);
+    expect(text.split('\f').filter((page) => page.trim())).toHaveLength(1);
+    expect(text).toMatch(/Receipt number\s+2\b/);
+    expect(text).toMatch(new RegExp(`Received from\\s+Rudo ${entry.lastName}`));
+    expect(text).toMatch(new RegExp(`Reference\\s+${entry.reference}`));
+    expect(text).toMatch(/Amount\s+USD 15\.00/);
+    expect(text).toMatch(/Paid by\s+Cash/);
+    expect(text).toMatch(/Date paid\s+20\/11\/26/);
+
+    // Another entry's receipt number is not this entry's.
+    expect((await send(admin, 'GET', `/api/participants/${entry.id}/receipts/1.pdf`)).statusCode).toBe(404);
+    for (const role of ['volunteer', 'company', 'participant'] as const) {
+      expect((await send(await signedInAs(app, role), 'GET', url)).statusCode).toBe(403);
+    }
+    expect((await app.inject({ url })).statusCode).toBe(401);
+  });
 });

@@ -1,7 +1,17 @@
+import { receiptFileName } from '../../../shared/payments/receipts.ts';
+import { formatPhone } from '../../../shared/phone.ts';
+import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { notFound } from '../../http/problem.ts';
 import { enqueueMail } from '../../mail/repository.ts';
 import { receiptMail } from './receipt-mail.ts';
-import { insertReceipts, paidEntries, receiptsOfEntry, takeReceiptNumbers } from './repository.ts';
+import {
+  findReceipt,
+  insertReceipts,
+  paidEntries,
+  receiptsOfEntry,
+  takeReceiptNumbers,
+} from './repository.ts';
 
 /**
  * Issues a receipt to each of these entries that is paid, numbered on from the event's last one, and queues
@@ -41,4 +51,16 @@ export async function issueReceipts(tx: Transaction, ids: string[]) {
 export async function entryReceipts(db: Database, registrationId: string) {
   const rows = await receiptsOfEntry(db, registrationId);
   return rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() }));
+}
+
+/** One receipt of an entry as a one-page PDF. */
+export async function receiptPdfOf({ database }: AppContext, registrationId: string, number: number) {
+  const receipt = await findReceipt(database.db, registrationId, number);
+  if (!receipt) throw notFound('There is no such receipt.');
+  // pdfkit and its fonts load with the first PDF, not with every server (issue 15).
+  const { receiptPdf } = await import('./receipt-pdf.ts');
+  return {
+    fileName: receiptFileName(receipt.reference, receipt.number),
+    pdf: receiptPdf({ ...receipt, contactPhone: formatPhone(receipt.contactPhone) }),
+  };
 }
