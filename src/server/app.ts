@@ -29,6 +29,7 @@ import { peopleRoutes } from './features/people/routes.ts';
 import { programmeSettingsRoutes } from './features/programme-settings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
 import { receiptRoutes } from './features/receipts/routes.ts';
+import { startPaymentReminders } from './features/receipts/service.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { startOfferExpiry } from './features/waitlist/service.ts';
@@ -194,6 +195,14 @@ export async function buildApp(options: AppOptions) {
     stopOfferExpiry = startOfferExpiry(context, (error) => app.log.error({ err: error }, 'waitlist offers'));
   });
   app.addHook('onClose', async () => stopOfferExpiry());
+  // Unpaid entries are reminded to pay (the event's settings say when), checked hourly while the server listens.
+  let stopReminders = () => {};
+  app.addHook('onListen', async () => {
+    stopReminders = startPaymentReminders(context, (error) =>
+      app.log.error({ err: error }, 'payment reminders'),
+    );
+  });
+  app.addHook('onClose', async () => stopReminders());
   return app;
 }
 
