@@ -33,7 +33,7 @@ import {
   isRegistrationOpen,
   lockRace,
 } from '../events/service.ts';
-import { entryReceipts, issueReceipts } from '../receipts/service.ts';
+import { entryReceipts, issueReceipts, remindersToSend, sendRemindersNow } from '../receipts/service.ts';
 import { countPlacesHeld, RACE_FULL } from '../registrations/service.ts';
 import { offerFreedPlaces } from '../waitlist/service.ts';
 import { participantsCsv } from './export-csv.ts';
@@ -49,6 +49,7 @@ import {
   findRaceOfEvent,
   giveBibs,
   historyOf,
+  idsMatching,
   listParticipants,
   lockRaceBibs,
   markEntriesPaid,
@@ -380,6 +381,27 @@ function feeToMarkPaid(
   if (row.paymentStatus !== 'unpaid') return { reason: row.paymentStatus };
   const amount = feesOf(row)[currency];
   return amount === null ? { reason: 'no_fee' } : { reference: row.reference, amount };
+}
+
+/** The unpaid entries of the list as filtered, in the current edition: reminders go to no other. */
+async function unpaidMatching({ database }: AppContext, filter: ParticipantFilter) {
+  const eventId = await getCurrentEventId(database.db);
+  if (filter.edition && filter.edition !== eventId) {
+    throw conflict('Payment reminders go to the current edition’s entries only.');
+  }
+  // A list filtered to paid or waived entries has no unpaid one to remind.
+  if (filter.payment && filter.payment !== 'unpaid') return [];
+  return idsMatching(database.db, eventId, { ...filter, payment: 'unpaid' });
+}
+
+/** How many of the filtered list's unpaid entries a reminder would go to now, and how many were reminded lately. */
+export async function paymentRemindersPreview(context: AppContext, filter: ParticipantFilter) {
+  return remindersToSend(context, await unpaidMatching(context, filter));
+}
+
+/** Reminds the filtered list's unpaid entries to pay, each not reminded in the last three days. */
+export async function sendPaymentReminders(context: AppContext, filter: ParticipantFilter) {
+  return { sent: await sendRemindersNow(context, await unpaidMatching(context, filter)) };
 }
 
 /** Corrects an entry with the public form's rules (a new race must have room). */

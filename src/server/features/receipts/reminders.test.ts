@@ -1,10 +1,10 @@
 import { and, eq, like } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ORIGIN, setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
+import { ORIGIN, setUpTestApp, signedInAs, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { events, mailOutbox, raceOptions, registrations } from '../../db/schema/index.ts';
 import { sendDueReminders } from './service.ts';
 
-const { app, db } = setUpTestApp();
+const { app, db, admin } = setUpTestApp();
 
 const DAY = 24 * 60 * 60_000;
 const T0 = Date.now();
@@ -148,5 +148,59 @@ describe(`payment reminders (${testDatabaseKind})`, () => {
     const [a, b] = await Promise.all([runJob(0), runJob(0)]);
     expect((a ?? 0) + (b ?? 0)).toBe(3);
     for (const entry of entries) expect(await remindersTo(entry)).toHaveLength(1);
+  });
+
+  describe('sent now by an admin to the filtered list', () => {
+    const ask = (method: 'GET' | 'POST', query: string, cookie = admin.cookie) =>
+      app.inject({
+        method,
+        url: `/api/participants/payment-reminders${query}`,
+        headers: { cookie, origin: ORIGIN },
+      });
+
+    it('counts first, then sends to the unpaid active ones not reminded in the last three days', async () => {
+      const [a, b, reminded] = [await registered(0), await registered(0), await registered(4)];
+      const paid = await registered(0);
+      const cancelled = await registered(0);
+      await db.update(registrations).set({ paymentStatus: 'paid' }).where(eq(registrations.id, paid.id));
+      await db.update(registrations).set({ status: 'cancelled' }).where(eq(registrations.id, cancelled.id));
+      // The job reminded one of them a day ago.
+      expect(await sendDueReminders(app.context, at(-1))).toBe(1);
+
+      const preview = await ask('GET', '');
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json()).toEqual({ count: 2, recentlyReminded: 1 });
+      // Counting sends nothing.
+      expect(await remindersTo(a)).toHaveLength(0);
+
+      const sent = await ask('POST', '');
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json()).toEqual({ sent: 2 });
+      for (const entry of [a, b]) {
+        const [mail, ...more] = await remindersTo(entry);
+        expect(more).toHaveLength(0);
+        expect(mail?.text).toContain(`Your reference: ${entry.reference}`);
+      }
+      expect(await remindersTo(reminded)).toHaveLength(1);
+      for (const entry of [paid, cancelled]) expect(await remindersTo(entry)).toHaveLength(0);
+
+      // Sent again at once: all were reminded within three days.
+      expect((await ask('GET', '')).json()).toEqual({ count: 0, recentlyReminded: 3 });
+      expect((await ask('POST', '')).json()).toEqual({ sent: 0 });
+      expect(await remindersTo(a)).toHaveLength(1);
+    });
+
+    it('keeps to the filter, and to admins', async () => {
+      const a = await registered(0);
+      await registered(0);
+      expect((await ask('GET', `?q=${a.reference}`)).json()).toEqual({ count: 1, recentlyReminded: 0 });
+      expect((await ask('GET', '?payment=paid')).json()).toEqual({ count: 0, recentlyReminded: 0 });
+      expect((await ask('POST', `?q=${a.reference}`)).json()).toEqual({ sent: 1 });
+      expect(await remindersTo(a)).toHaveLength(1);
+      for (const role of ['volunteer', 'company'] as const) {
+        const { cookie } = await signedInAs(app, role);
+        expect((await ask('POST', '', cookie)).statusCode).toBe(403);
+      }
+    });
   });
 });
