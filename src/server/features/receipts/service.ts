@@ -135,7 +135,7 @@ export async function sendDueReminders({ database, mailer }: AppContext, now = n
   return sent;
 }
 
-/** Runs the automatic reminders every hour while the server listens, one run at a time. */
+/** Runs the automatic reminders every hour (and a minute after start) while the server listens, one run at a time. */
 export function startPaymentReminders(context: AppContext, onError: (error: unknown) => void) {
   let running = false;
   const run = () => {
@@ -147,9 +147,15 @@ export function startPaymentReminders(context: AppContext, onError: (error: unkn
         running = false;
       });
   };
+  // A minute after start too, so a server restarted more often than hourly still sends them.
+  const first = setTimeout(run, 60_000);
   const timer = setInterval(run, 60 * 60_000);
+  first.unref();
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
 
 /** Of these entries, how many an admin's reminder would go to now, and how many were left out for a recent one. */

@@ -43,10 +43,12 @@ export function PaymentReminders({
                 ? `Send a reminder to ${entries(count)}?`
                 : 'No unpaid entry in this list needs a reminder now.'}
             </p>
-            <p>
-              Each gets a mail with the entry’s reference, the fee and how to pay. The list is taken as
-              filtered; paid, waived and cancelled entries get none.
-            </p>
+            {count > 0 && (
+              <p>
+                Each gets a mail with the entry’s reference, the fee and how to pay. The list is taken as
+                filtered; paid, waived and cancelled entries get none.
+              </p>
+            )}
             {recent > 0 && (
               <p>
                 {recent.toLocaleString('en-GB')} {recent === 1 ? 'entry was' : 'entries were'} reminded in the
