@@ -301,6 +301,8 @@ export const recordPayment = async (
 ) => {
   await changeEntry(context, id, { admin: actor }, async (tx, row) => {
     if (row.status === 'cancelled') throw conflict('This entry was cancelled; its payment cannot change.');
+    // Locked before it is read: two payments recorded at once never both find it unpaid (two receipts).
+    const [before] = await entriesToMarkPaid(tx, row.eventId, [id]);
     await updateEntry(tx, id, {
       paymentStatus: update.status,
       paymentMethod: update.status === 'paid' ? update.method : null,
@@ -310,7 +312,7 @@ export const recordPayment = async (
       paidOn: update.status === 'paid' ? update.paidOn : null,
       waiverReason: update.status === 'waived' ? update.reason : null,
     });
-    if (update.status === 'paid' && row.paymentStatus !== 'paid') await becamePaid(tx, [id]);
+    if (update.status === 'paid' && before?.paymentStatus !== 'paid') await becamePaid(tx, [id]);
     return { action: 'payment', summary: paymentSummary(update) };
   });
   context.mailer.kick();

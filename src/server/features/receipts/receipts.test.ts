@@ -174,6 +174,20 @@ describe(`receipts (${testDatabaseKind})`, () => {
     },
   );
 
+  it.skipIf(testDatabaseKind !== 'postgres')(
+    'issues one receipt when the same payment is recorded twice at once',
+    async () => {
+      const entry = await registered();
+      const payment = { status: 'paid', method: 'cash', amount: '15', currency: 'USD', paidOn: '2026-11-21' };
+      const answers = await Promise.all([
+        ...Array.from({ length: 8 }, () => paymentForm(entry.id, payment)),
+        markPaid([entry.id]),
+      ]);
+      expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+      expect(await receiptsTo(entry.email)).toHaveLength(1);
+    },
+  );
+
   it('gives admins, and no one else, each receipt as a one-page PDF', async () => {
     const entry = await registered();
     await markPaid([await (await registered()).id]);
