@@ -115,3 +115,28 @@ test('an admin sends payment reminders to the filtered list, after seeing how ma
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });
+
+test('an admin sets when unpaid entries are reminded, in the event settings', async ({ page, admin }) => {
+  await signInAsAdmin(page, admin);
+  await page.goto('/EventSettings');
+  const section = page.getByRole('region', { name: 'Payment reminders' });
+  const after = section.getByLabel('Remind unpaid entries N days after registering');
+  const beforeClose = section.getByLabel('Remind unpaid entries N days before registration closes');
+  await expect(after).toHaveValue('3');
+  await expect(beforeClose).toHaveValue('2');
+  await after.fill('61');
+  await section.getByRole('button', { name: 'Save reminder days' }).click();
+  await expect(section.getByText('Days after registering must be between 0 and 60')).toBeVisible();
+  await after.fill('5');
+  await beforeClose.fill('0');
+  await section.getByRole('button', { name: 'Save reminder days' }).click();
+  await expect(section.getByRole('status')).toContainText('The reminder days were saved.');
+  expect(
+    await query('select reminder_days_after, reminder_days_before_close from events where is_current'),
+  ).toEqual([{ reminder_days_after: 5, reminder_days_before_close: 0 }]);
+  await page.reload();
+  await expect(after).toHaveValue('5');
+  await expect(beforeClose).toHaveValue('0');
+  // As it was, for the other tests.
+  await query('update events set reminder_days_after = 3, reminder_days_before_close = 2 where is_current');
+});
