@@ -30,6 +30,8 @@ import { paymentRoutes } from './features/payments/routes.ts';
 import { peopleRoutes } from './features/people/routes.ts';
 import { programmeSettingsRoutes } from './features/programme-settings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
+import { receiptRoutes } from './features/receipts/routes.ts';
+import { startPaymentReminders } from './features/receipts/service.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
 import { statementRoutes } from './features/statements/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
@@ -168,6 +170,7 @@ export async function buildApp(options: AppOptions) {
       await waitlistRoutes(api, context);
       await statementRoutes(api, context);
       await paymentRoutes(api, context, paynowPoller);
+      await receiptRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,
@@ -206,6 +209,14 @@ export async function buildApp(options: AppOptions) {
   // Online payments are followed by a listening server too; API tests start the poller themselves.
   app.addHook('onListen', async () => paynowPoller.start());
   app.addHook('onClose', async () => paynowPoller.stop());
+  // Unpaid entries are reminded to pay (the event's settings say when), checked hourly while the server listens.
+  let stopReminders = () => {};
+  app.addHook('onListen', async () => {
+    stopReminders = startPaymentReminders(context, (error) =>
+      app.log.error({ err: error }, 'payment reminders'),
+    );
+  });
+  app.addHook('onClose', async () => stopReminders());
   return app;
 }
 

@@ -106,6 +106,9 @@ export const EventSettingsInputSchema = z.object({
   tshirtChangesUntil: z.optional(z.nullable(isoDate('Enter the last day for T-shirt changes'))),
   /** How long a place offered from a race's waitlist is held for its taker; unchanged when left out. */
   waitlistOfferHours: z.optional(wholeNumber('the hours an offer holds', 1, 336)),
+  /** Days after registering, and before registration closes, that unpaid entries are reminded (0: never). */
+  reminderDaysAfter: z.optional(wholeNumber('the days after registering', 0, 60)),
+  reminderDaysBeforeClose: z.optional(wholeNumber('the days before registration closes', 0, 60)),
   venue: z.optional(optionalText(200)),
   payment: PaymentOptionsInputSchema,
   tshirtSizes: z.object({ run: sizes, cycle: sizes }),
@@ -182,6 +185,8 @@ export const EventSettingsSchema = z.object({
   eventDate: z.nullable(z.string()),
   tshirtChangesUntil: z.nullable(z.string()),
   waitlistOfferHours: z.number(),
+  reminderDaysAfter: z.number(),
+  reminderDaysBeforeClose: z.number(),
   venue: z.string(),
   year: z.number(),
   referencePrefix: z.string(),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
 import { pageFields, pageParam, pageSizeParam } from '../paging.ts';
+import { ReceiptSchema } from '../payments/receipts.ts';
 import { RegistrationInputSchema } from '../registrations/registration.ts';
 import { PAYMENT_STATUSES } from '../registrations/team.ts';
 import { isoDate, oneLine, requiredText } from '../validation.ts';
@@ -26,6 +27,9 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   paynow_onemoney: 'Paynow – OneMoney',
   paynow_web: 'Paynow – card or wallet',
 };
+/** How a receipt names the payment method; a method without a label here is shown as stored. */
+export const paymentMethodLabel = (method: string) =>
+  PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method.replaceAll('_', ' ');
 export const CURRENCIES = ['USD', 'ZWG'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -139,6 +143,8 @@ export const ParticipantDetailSchema = z.extend(ParticipantSchema, {
   raceBibs: z.object({ bibFrom: z.nullable(z.number()), bibTo: z.nullable(z.number()) }),
   // All of it, where the list has the amount and currency only.
   payment: PaymentSchema,
+  /** The newest first: an entry paid, marked unpaid and paid again has two. */
+  receipts: z.array(ReceiptSchema),
   history: z.array(HistoryEntrySchema),
 });
 export type ParticipantDetail = z.infer<typeof ParticipantDetailSchema>;

@@ -107,6 +107,26 @@ describe('event settings', () => {
     expect(wrong.statusCode).toBe(400);
   });
 
+  it('saves the payment reminder days (3 and 2 at first, 0 for none) and keeps them when left out', async () => {
+    const current = await settings();
+    expect(current).toMatchObject({ reminderDaysAfter: 3, reminderDaysBeforeClose: 2 });
+    const saved = await put('/api/admin/event', {
+      ...editable(current),
+      reminderDaysAfter: '5',
+      reminderDaysBeforeClose: 0,
+    });
+    expect(saved.json()).toMatchObject({ reminderDaysAfter: 5, reminderDaysBeforeClose: 0 });
+    expect((await put('/api/admin/event', editable(current))).json()).toMatchObject({
+      reminderDaysAfter: 5,
+      reminderDaysBeforeClose: 0,
+    });
+    const wrong = await put('/api/admin/event', { ...editable(current), reminderDaysAfter: -1 });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([
+      { path: 'reminderDaysAfter', message: 'Days after registering must be between 0 and 60' },
+    ]);
+  });
+
   it('refuses a way to pay listed twice, a ZWG code without {amount} and a date that is not one', async () => {
     const current = await settings();
     const response = await put('/api/admin/event', {

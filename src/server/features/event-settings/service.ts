@@ -44,6 +44,8 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
     eventDate: event.eventDate,
     tshirtChangesUntil: event.tshirtChangesUntil,
     waitlistOfferHours: event.waitlistOfferHours,
+    reminderDaysAfter: event.reminderDaysAfter,
+    reminderDaysBeforeClose: event.reminderDaysBeforeClose,
     venue: event.venue,
     year: event.year,
     referencePrefix: event.referencePrefix,

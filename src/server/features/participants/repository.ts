@@ -448,3 +448,12 @@ export async function raceBibCounts(db: Database, eventId: string) {
     .where(eq(raceOptions.eventId, eventId))
     .orderBy(raceOptions.discipline, raceOptions.sortOrder);
 }
+
+/** The ids of the event's entries matching the filters (active ones, as the list shows). */
+export async function idsMatching(db: Database, eventId: string, filter: ParticipantFilter) {
+  const rows = await db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(participantFilter(eventId, filter));
+  return rows.map((row) => row.id);
+}

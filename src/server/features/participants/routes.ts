@@ -11,10 +11,15 @@ import {
   MarkPaidSchema,
   ParticipantDetailSchema,
   ParticipantEditSchema,
+  ParticipantFilterSchema,
   ParticipantListQuerySchema,
   ParticipantListSchema,
   PaymentUpdateSchema,
 } from '../../../shared/participants/participants.ts';
+import {
+  PaymentRemindersPreviewSchema,
+  PaymentRemindersSentSchema,
+} from '../../../shared/payments/reminders.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { idParams, noContent, sendAttachment, sendCsv } from '../../http/replies.ts';
@@ -27,10 +32,12 @@ import {
   participantsCsvExport,
   participantsPage,
   participantsPdfExport,
+  paymentRemindersPreview,
   raceBibs,
   raceStartListCsv,
   raceStartListPdf,
   recordPayment,
+  sendPaymentReminders,
   setBib,
 } from './service.ts';
 
@@ -102,6 +109,36 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       },
     },
     async (request) => markPaid(context, request.body, signedInUser(request)),
+  );
+
+  api.get(
+    '/participants/payment-reminders',
+    {
+      config: { access: admins },
+      schema: {
+        summary:
+          'How many unpaid entries of the filtered list a payment reminder would go to now (and how many were reminded in the last three days)',
+        tags,
+        querystring: ParticipantFilterSchema,
+        response: { 200: PaymentRemindersPreviewSchema },
+      },
+    },
+    async (request) => paymentRemindersPreview(context, request.query),
+  );
+
+  api.post(
+    '/participants/payment-reminders',
+    {
+      config: { access: admins },
+      schema: {
+        summary:
+          'Mail a payment reminder to the unpaid entries of the filtered list, except those reminded in the last three days',
+        tags,
+        querystring: ParticipantFilterSchema,
+        response: { 200: PaymentRemindersSentSchema },
+      },
+    },
+    async (request) => sendPaymentReminders(context, request.query),
   );
 
   api.get(

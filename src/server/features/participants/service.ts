@@ -35,6 +35,7 @@ import {
   isRegistrationOpen,
   lockRace,
 } from '../events/service.ts';
+import { entryReceipts, issueReceipts, remindersToSend, sendRemindersNow } from '../receipts/service.ts';
 import { countPlacesHeld, RACE_FULL } from '../registrations/service.ts';
 import { offerFreedPlaces } from '../waitlist/service.ts';
 import { participantsCsv } from './export-csv.ts';
@@ -50,6 +51,7 @@ import {
   findRaceOfEvent,
   giveBibs,
   historyOf,
+  idsMatching,
   listParticipants,
   lockRaceBibs,
   markEntriesPaid,
@@ -167,7 +169,7 @@ export async function participantDetail({ database }: AppContext, id: string): P
   const currentId = await getCurrentEventId(database.db);
   const row = await findParticipant(database.db, null, id);
   if (!row) throw notFound('There is no such entry.');
-  const history = await historyOf(database.db, id);
+  const [history, receipts] = await Promise.all([historyOf(database.db, id), entryReceipts(database.db, id)]);
   return {
     id: row.id,
     archived: row.eventId !== currentId,
@@ -197,6 +199,7 @@ export async function participantDetail({ database }: AppContext, id: string): P
       paidOn: row.paidOn,
       waiverReason: row.waiverReason,
     },
+    receipts,
     history: [
       ...history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
       {
@@ -307,6 +310,8 @@ export const recordPayment = async (
 ) => {
   await changeEntry(context, id, { admin: actor }, async (tx, row) => {
     if (row.status === 'cancelled') throw conflict('This entry was cancelled; its payment cannot change.');
+    // Locked before it is read: two payments recorded at once never both find it unpaid (two receipts).
+    const [before] = await entriesToMarkPaid(tx, row.eventId, [id]);
     await updateEntry(tx, id, {
       paymentStatus: update.status,
       paymentMethod: update.status === 'paid' ? update.method : null,
@@ -316,8 +321,10 @@ export const recordPayment = async (
       paidOn: update.status === 'paid' ? update.paidOn : null,
       waiverReason: update.status === 'waived' ? update.reason : null,
     });
+    if (update.status === 'paid' && before?.paymentStatus !== 'paid') await becamePaid(tx, [id]);
     return { action: 'payment', summary: paymentSummary(update) };
   });
+  context.mailer.kick();
   return participantDetail(context, id);
 };
 
@@ -359,11 +366,21 @@ export async function recordOnlinePayment(
       paidOn: payment.paidOn,
       waiverReason: null,
     });
+    await becamePaid(tx, [id]);
     const summary = `Paid online: ${payment.currency} ${payment.amount} by ${PAYMENT_METHOD_LABELS[payment.method]} on ${formatShortDate(payment.paidOn)}, Paynow reference ${payment.paynowReference}`;
     return { action: 'payment', summary };
   });
+  context.mailer.kick();
   return outcome;
 }
+
+/**
+ * Every way an entry becomes paid ends here, in the payment's transaction (the payment form, one tap,
+ * several at once, cash at check-in, Paynow, a bank statement): each gets its receipt by mail.
+ */
+const becamePaid = async (tx: Transaction, ids: string[]) => {
+  if (ids.length > 0) await issueReceipts(tx, ids);
+};
 
 /**
  * Several entries paid by one method, in one transaction: each unpaid one gets its own race's fee in the
@@ -371,14 +388,14 @@ export async function recordOnlinePayment(
  * fee in the currency are left as they are, and the answer says which and why.
  */
 export async function markPaid(
-  { database }: AppContext,
+  { database, mailer }: AppContext,
   request: MarkPaid,
   actor: CurrentUser,
 ): Promise<MarkPaidResult> {
   const { db } = database;
   const eventId = await getCurrentEventId(db);
   const ids = [...new Set(request.ids)];
-  return db.transaction(async (tx) => {
+  const marked = await db.transaction(async (tx) => {
     const found = new Map((await entriesToMarkPaid(tx, eventId, ids)).map((row) => [row.id, row]));
     const result: MarkPaidResult = { marked: [], skipped: [] };
     for (const id of ids) {
@@ -401,8 +418,14 @@ export async function markPaid(
       })),
       actor,
     );
+    await becamePaid(
+      tx,
+      result.marked.map(({ id }) => id),
+    );
     return result;
   });
+  mailer.kick();
+  return marked;
 }
 
 /** A payment found on a statement: the entry, and the line's own method, amount, reference and date. */
@@ -478,6 +501,10 @@ export async function recordStatementPayments(
       currency: payment.currency,
     });
   }
+  await becamePaid(
+    tx,
+    result.marked.map((entry) => entry.id),
+  );
   return result;
 }
 
@@ -493,6 +520,27 @@ function feeToMarkPaid(
   if (row.paymentStatus !== 'unpaid') return { reason: row.paymentStatus };
   const amount = feesOf(row)[currency];
   return amount === null ? { reason: 'no_fee' } : { reference: row.reference, amount };
+}
+
+/** The unpaid entries of the list as filtered, in the current edition: reminders go to no other. */
+async function unpaidMatching({ database }: AppContext, filter: ParticipantFilter) {
+  const eventId = await getCurrentEventId(database.db);
+  if (filter.edition && filter.edition !== eventId) {
+    throw conflict('Payment reminders go to the current edition’s entries only.');
+  }
+  // A list filtered to paid or waived entries has no unpaid one to remind.
+  if (filter.payment && filter.payment !== 'unpaid') return [];
+  return idsMatching(database.db, eventId, { ...filter, payment: 'unpaid' });
+}
+
+/** How many of the filtered list's unpaid entries a reminder would go to now, and how many were reminded lately. */
+export async function paymentRemindersPreview(context: AppContext, filter: ParticipantFilter) {
+  return remindersToSend(context, await unpaidMatching(context, filter));
+}
+
+/** Reminds the filtered list's unpaid entries to pay, each not reminded in the last three days. */
+export async function sendPaymentReminders(context: AppContext, filter: ParticipantFilter) {
+  return { sent: await sendRemindersNow(context, await unpaidMatching(context, filter)) };
 }
 
 /** Corrects an entry with the public form's rules (a new race must have room). */

@@ -9,6 +9,7 @@ import {
   onlinePayments,
   paymentNotices,
   raceOptions,
+  receipts,
   registrations,
 } from '../../db/schema/index.ts';
 import { loadEnv } from '../../env.ts';
@@ -154,6 +155,12 @@ describe('express checkout against the fake Paynow', () => {
     });
     const my = (await app.inject({ method: 'GET', url: `/api/my/${token}` })).json();
     expect(my.paymentStatus).toBe('paid');
+    const [receipt] = await (await db())
+      .select({ number: receipts.number, method: receipts.method, amount: receipts.amount })
+      .from(receipts)
+      .innerJoin(registrations, eq(registrations.id, receipts.registrationId))
+      .where(eq(registrations.reference, reference));
+    expect(receipt).toEqual({ number: 1, method: 'paynow_ecocash', amount: '10.00' });
     const offer = (await app.inject({ method: 'GET', url: `/api/pay/${token}` })).json();
     expect(offer).toMatchObject({ enabled: true, paid: true, latest: { state: 'paid' } });
     expect(await historyOf(reference)).toContainEqual(

@@ -58,22 +58,20 @@ const onlineMethodsText = (methods: OnlinePaymentMethod[]) =>
     .map((method) => (method === 'web' ? 'card or other wallet' : ONLINE_PAYMENT_METHOD_LABELS[method]))
     .join(', ');
 
-/** The same facts as the thank-you page: reference, race, fee and how to pay quoting the reference. */
-export function confirmationMail(
-  event: EventRow,
-  receipt: Receipt,
-  publicUrl: string,
-): OutgoingMail & { kind: string } {
+/**
+ * How to pay, one numbered line per option in the event's order, with the mobile-money codes for this fee:
+ * the confirmation and the payment reminder say it alike.
+ */
+export function howToPayLines(event: EventRow, fee: { usd: string | null; zwg: string | null }): string[] {
   const p = event.payment;
   const phones = phonesOf(event);
-  const fees = formatFees(receipt.feeUsd, receipt.feeZwg);
   const howToPay: Record<PaymentMethodKey, string> = {
     usd: `USD bank transfer: ${p.usd.accountName}, account ${p.usd.accountNumber}, ${p.bankName}, ${p.branch} branch.`,
     zwg: `ZWG bank transfer: ${p.zwg.accountName}, account ${p.zwg.accountNumber}, ${p.bankName}.`,
     cash: `Cash: call ${phones.cash}.`,
     mobileMoney: [
       `${p.mobileMoney.provider} (${p.mobileMoney.holderName}, ${phones.mobileMoney}): dial`,
-      mobileMoneyCodes(p.mobileMoney, { usd: receipt.feeUsd, zwg: receipt.feeZwg })
+      mobileMoneyCodes(p.mobileMoney, fee)
         .map(
           ({ currency, pattern, fee }) =>
             `${mobileMoneyCodeText(pattern, fee)} (${priceText(currency, fee) ?? currency})`,
@@ -82,6 +80,20 @@ export function confirmationMail(
       `${p.mobileMoney.matchingNote || defaultMatchingNote(phones.contact)}`,
     ].join(' '),
   };
+  return paymentOrder(p).map((key, index) => `${index + 1}. ${howToPay[key]}`);
+}
+
+/** The event's contact number as mails write it. */
+export const contactPhoneOf = (event: EventRow) => phonesOf(event).contact;
+
+/** The same facts as the thank-you page: reference, race, fee and how to pay quoting the reference. */
+export function confirmationMail(
+  event: EventRow,
+  receipt: Receipt,
+  publicUrl: string,
+): OutgoingMail & { kind: string } {
+  const phones = phonesOf(event);
+  const fees = formatFees(receipt.feeUsd, receipt.feeZwg);
   const text = [
     `Dear ${receipt.firstName},`,
     '',
@@ -99,7 +111,7 @@ export function confirmationMail(
         ]
       : []),
     `How to pay (always quote your reference ${receipt.reference}):`,
-    ...paymentOrder(p).map((key, index) => `${index + 1}. ${howToPay[key]}`),
+    ...howToPayLines(event, { usd: receipt.feeUsd, zwg: receipt.feeZwg }),
     '',
     'On race morning, show the QR code attached to this mail (it is on your private page too) at the registration table.',
     '',

@@ -25,6 +25,7 @@ import {
 } from './repository.ts';
 
 // What other features may use of registrations (they never import its repository).
+export { contactPhoneOf, howToPayLines } from './confirmation-mail.ts';
 export { entryLinkDigest, entryLinkUrl, newEntryLink } from './entry-link.ts';
 export { countActiveInRace, countPlacesHeld, findActiveSamePerson, insertEntryLink } from './repository.ts';
 

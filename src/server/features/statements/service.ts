@@ -271,6 +271,8 @@ export async function confirmStatement(
     await markImportConfirmed(tx, id);
     return result.marked.map((entry) => entry.reference);
   });
+  // The receipts of the entries marked paid are in the outbox now.
+  if (marked.length > 0) context.mailer.kick();
   return { review: await statementReview(context, id), marked };
 }
 

@@ -10,7 +10,7 @@ import {
   signedInAs,
 } from '../../../../tests/support/test-app.ts';
 import type { StatementImportResult, StatementReview } from '../../../shared/statements/statements.ts';
-import { registrations } from '../../db/schema/index.ts';
+import { receipts, registrations } from '../../db/schema/index.ts';
 
 const { app, db, admin } = setUpTestApp();
 
@@ -125,6 +125,12 @@ describe('a bank statement matched to entries by reference', () => {
     const done = await confirmed(review.id);
     expect(done.marked.sort()).toEqual([...statement.paying].sort());
     expect(await paidReferences()).toEqual([...statement.paying].sort());
+    // Each entry paid by the statement gets its receipt, numbered 1…60, like any other payment.
+    const issued = await db.select({ number: receipts.number, method: receipts.method }).from(receipts);
+    expect(issued.map((receipt) => receipt.number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 60 }, (_, index) => index + 1),
+    );
+    expect(issued.every((receipt) => receipt.method === 'usd_bank')).toBe(true);
     const line = matched[0];
     const entry = await entryOf(line?.entries[0]?.reference ?? '');
     expect(entry).toMatchObject({
@@ -159,6 +165,7 @@ describe('a bank statement matched to entries by reference', () => {
     expect(again).toEqual({ review: null, alreadyImported: 200, skippedRows: 0 });
     expect((await confirmed(review.id)).marked).toEqual([]);
     expect(await paidReferences()).toEqual([...statement.paying].sort());
+    expect(await db.select().from(receipts)).toHaveLength(60);
   });
 
   it("marks an ambiguous line's chosen entry and an amount-differs line with the line's amount; an unticked line marks nothing", async () => {

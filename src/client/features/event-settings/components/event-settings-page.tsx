@@ -9,6 +9,7 @@ import { DaySection } from './day-section.tsx';
 import { EditionsSection } from './editions-section.tsx';
 import { ImagesSection } from './images-section.tsx';
 import { RacesSection } from './races-section.tsx';
+import { RemindersSection } from './reminders-section.tsx';
 import { SizesSection } from './sizes-section.tsx';
 import { ClosingSection, PaymentSection, TermsSection, TextsSection } from './text-sections.tsx';
 
@@ -21,6 +22,7 @@ const CONTENTS = [
   ['races', 'Races'],
   ['sizes', 'T-shirt sizes'],
   ['closing', 'Closing time'],
+  ['reminders', 'Payment reminders'],
   ['terms', 'Terms'],
   ['editions', 'Editions'],
 ] as const;
@@ -61,6 +63,7 @@ export function EventSettingsPage() {
             <RacesSection settings={data} />
             <SizesSection settings={data} />
             <ClosingSection settings={data} />
+            <RemindersSection settings={data} />
             <TermsSection settings={data} />
           </Fragment>
           <EditionsSection settings={data} />

@@ -19,6 +19,8 @@ export function inputOf(settings: EventSettings): EventSettingsInput {
     eventDate: settings.eventDate,
     tshirtChangesUntil: settings.tshirtChangesUntil,
     waitlistOfferHours: settings.waitlistOfferHours,
+    reminderDaysAfter: settings.reminderDaysAfter,
+    reminderDaysBeforeClose: settings.reminderDaysBeforeClose,
     venue: settings.venue,
     payment: settings.payment,
     tshirtSizes: settings.tshirtSizes,

@@ -24,6 +24,7 @@ import { CancelEntryDialog } from './cancel-entry-dialog.tsx';
 import { EditEntryForm } from './edit-entry-form.tsx';
 import { COLUMN_LABELS, COLUMN_VALUES, fullName, PAYMENT_TONES } from './participant-columns.tsx';
 import { PaymentForm } from './payment-form.tsx';
+import { ReceiptLinks } from './receipt-links.tsx';
 
 /** The entry's own fields, in the list's order (its reference, discipline and dates are said above them). */
 const DETAIL_FIELDS: readonly ParticipantColumn[] = ENTRANT_FIELDS;
@@ -165,6 +166,7 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
           Payment
         </h3>
         <p className="text-stone-800">{paymentSummary(entry)}</p>
+        <ReceiptLinks entry={entry} />
         {changeable && (
           <PaymentForm
             entry={entry}

@@ -35,6 +35,7 @@ import { MarkPaidDialog } from './mark-paid-dialog.tsx';
 import { MarkSelectionPaidDialog, markedText, SelectionBar } from './mark-selection-paid.tsx';
 import { COLUMN_LABELS, COLUMN_VALUES, fullName, sortOrderLabel } from './participant-columns.tsx';
 import { ParticipantDialog } from './participant-dialog.tsx';
+import { PaymentReminders } from './payment-reminders.tsx';
 import { usePageSelection } from './use-page-selection.ts';
 import {
   type FilterName,
@@ -130,6 +131,17 @@ export function ParticipantsPage() {
       <Filters state={state} update={update} filtered={filtered} clear={clear} />
 
       <Downloads filter={downloadFilter} withBibs={!archived} />
+      {!archived && (
+        <div className="mb-4 grid sm:flex sm:justify-end">
+          <PaymentReminders
+            filter={{ q, discipline, race, payment, gender, tshirt, edition }}
+            onSent={(text) => {
+              say(text);
+              setFocusNext(noticeId);
+            }}
+          />
+        </div>
+      )}
 
       <div id={noticeId} tabIndex={-1} aria-live="polite" className="mb-4 empty:hidden focus:outline-none">
         {notice.listKey === listKey && notice.text && <FormSuccess>{notice.text}</FormSuccess>}

@@ -1,0 +1,49 @@
+import { formatHarareDateTime } from '../../../shared/dates.ts';
+import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event-display.ts';
+import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
+import type { OutgoingMail } from '../../mail/repository.ts';
+import type { EventRow } from '../events/service.ts';
+import { contactPhoneOf, howToPayLines } from '../registrations/service.ts';
+
+export interface ReminderFacts {
+  reference: string;
+  firstName: string;
+  email: string;
+  discipline: Discipline;
+  raceType: string;
+  feeUsd: string | null;
+  feeZwg: string | null;
+}
+
+/** The outbox's name for these mails. */
+export const REMINDER_KIND = 'payment-reminder';
+
+/** A reminder that the entry is not paid: its reference, what is due and how to pay, as the confirmation said. */
+export function reminderMail(event: EventRow, entry: ReminderFacts): OutgoingMail {
+  const fees = formatFees(entry.feeUsd, entry.feeZwg);
+  const contact = contactPhoneOf(event);
+  const text = [
+    `Dear ${entry.firstName},`,
+    '',
+    `Your entry for the ${event.title} ${event.year} (${DISCIPLINE_LABELS[entry.discipline]}, ${entry.raceType}) is not paid yet.`,
+    ...(event.registrationClosesAt
+      ? [`Registration closes on ${formatHarareDateTime(event.registrationClosesAt)} (Harare time).`]
+      : []),
+    '',
+    fees ? `Total due: ${fees}` : feeToBeConfirmed(contact),
+    `Your reference: ${entry.reference}`,
+    '',
+    `How to pay (always quote your reference ${entry.reference}):`,
+    ...howToPayLines(event, { usd: entry.feeUsd, zwg: entry.feeZwg }),
+    '',
+    'Paid already? Thank you: a payment can take a few days to reach us. You will get a receipt by mail once it is recorded.',
+    '',
+    `Questions? Call ${contact}.`,
+  ].join('\n');
+  return {
+    to: entry.email,
+    kind: REMINDER_KIND,
+    subject: `${event.title}: your entry ${entry.reference} is not paid yet`,
+    text,
+  };
+}

@@ -1,0 +1,186 @@
+import { receiptFileName } from '../../../shared/payments/receipts.ts';
+import { formatPhone } from '../../../shared/phone.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { notFound } from '../../http/problem.ts';
+import { enqueueMail } from '../../mail/repository.ts';
+import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
+import { receiptMail } from './receipt-mail.ts';
+import { type ReminderFacts, reminderMail } from './reminder-mail.ts';
+import {
+  countRemindedLately,
+  entriesDueReminder,
+  findReceipt,
+  insertReceipts,
+  lockReminders,
+  noteReminders,
+  paidEntries,
+  receiptsOfEntry,
+  remindableAmong,
+  takeReceiptNumbers,
+} from './repository.ts';
+
+/**
+ * Issues a receipt to each of these entries that is paid, numbered on from the event's last one, and queues
+ * its mail, in the caller's transaction: the payment, its receipt and its mail commit together or not at all.
+ */
+export async function issueReceipts(tx: Transaction, ids: string[]) {
+  const entries = await paidEntries(tx, ids);
+  const byEvent = new Map<string, typeof entries>();
+  for (const entry of entries) byEvent.set(entry.eventId, [...(byEvent.get(entry.eventId) ?? []), entry]);
+  for (const [eventId, ofEvent] of byEvent) {
+    const first = await takeReceiptNumbers(tx, eventId, ofEvent.length);
+    const issued = ofEvent.map((entry, index) => ({
+      ...entry,
+      number: first + index,
+      method: entry.method ?? 'unknown',
+      paidOn: entry.paidOn ?? '',
+    }));
+    await insertReceipts(
+      tx,
+      issued.map(({ id, number, amount, currency, method, paidOn }) => ({
+        eventId,
+        number,
+        registrationId: id,
+        amount,
+        currency,
+        method,
+        paidOn,
+      })),
+    );
+    for (const receipt of issued) {
+      await enqueueMail(tx, receiptMail({ title: receipt.eventTitle, year: receipt.eventYear }, receipt));
+    }
+  }
+}
+
+/** An entry's receipts, the newest first. */
+export async function entryReceipts(db: Database, registrationId: string) {
+  const rows = await receiptsOfEntry(db, registrationId);
+  return rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() }));
+}
+
+/** One receipt of an entry as a one-page PDF. */
+export async function receiptPdfOf({ database }: AppContext, registrationId: string, number: number) {
+  const receipt = await findReceipt(database.db, registrationId, number);
+  if (!receipt) throw notFound('There is no such receipt.');
+  // pdfkit and its fonts load with the first PDF, not with every server (issue 15).
+  const { receiptPdf } = await import('./receipt-pdf.ts');
+  return {
+    fileName: receiptFileName(receipt.reference, receipt.number),
+    pdf: receiptPdf({ ...receipt, contactPhone: formatPhone(receipt.contactPhone) }),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Queues a reminder to each entry noted, in the transaction that noted it. */
+async function mailReminders(
+  tx: Transaction,
+  event: EventRow,
+  entries: (ReminderFacts & { id: string })[],
+  noted: Set<string>,
+) {
+  let sent = 0;
+  for (const entry of entries) {
+    if (!noted.has(entry.id)) continue;
+    await enqueueMail(tx, reminderMail(event, entry));
+    sent += 1;
+  }
+  return sent;
+}
+
+/**
+ * The automatic reminders due at `now` for the current event while registration is open: N days after
+ * registering, and once registration closes within N days (the event's settings; 0 turns one off), each kind
+ * once per entry, and no entry reminded twice in three days. Safe on several servers at once. Answers how many
+ * were queued.
+ */
+export async function sendDueReminders({ database, mailer }: AppContext, now = new Date()) {
+  const event = await getCurrentEvent(database.db);
+  if (!isRegistrationOpen(event, now)) return 0;
+  const closesSoon =
+    event.reminderDaysBeforeClose > 0 &&
+    event.registrationClosesAt !== null &&
+    event.registrationClosesAt.getTime() - now.getTime() <= event.reminderDaysBeforeClose * DAY_MS;
+  if (event.reminderDaysAfter <= 0 && !closesSoon) return 0;
+  const sent = await database.db.transaction(async (tx) => {
+    await lockReminders(tx);
+    let total = 0;
+    if (event.reminderDaysAfter > 0) {
+      const registeredBy = new Date(now.getTime() - event.reminderDaysAfter * DAY_MS);
+      const due = await entriesDueReminder(tx, event.id, now, 'after-registering', registeredBy);
+      const noted = await noteReminders(
+        tx,
+        due.map((entry) => entry.id),
+        'after-registering',
+        now,
+      );
+      total += await mailReminders(tx, event, due, noted);
+    }
+    if (closesSoon) {
+      // An entry reminded just now is within its three days: the query sees the row noted above.
+      const due = await entriesDueReminder(tx, event.id, now, 'before-close');
+      const noted = await noteReminders(
+        tx,
+        due.map((entry) => entry.id),
+        'before-close',
+        now,
+      );
+      total += await mailReminders(tx, event, due, noted);
+    }
+    return total;
+  });
+  if (sent > 0) mailer.kick();
+  return sent;
+}
+
+/** Runs the automatic reminders every hour (and a minute after start) while the server listens, one run at a time. */
+export function startPaymentReminders(context: AppContext, onError: (error: unknown) => void) {
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    sendDueReminders(context)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  };
+  // A minute after start too, so a server restarted more often than hourly still sends them.
+  const first = setTimeout(run, 60_000);
+  const timer = setInterval(run, 60 * 60_000);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
+
+/** Of these entries, how many an admin's reminder would go to now, and how many were left out for a recent one. */
+export async function remindersToSend({ database }: AppContext, ids: string[], now = new Date()) {
+  const [remindable, recentlyReminded] = await Promise.all([
+    remindableAmong(database.db, ids, now),
+    countRemindedLately(database.db, ids, now),
+  ]);
+  return { count: remindable.length, recentlyReminded };
+}
+
+/** An admin's reminders to these entries: the unpaid active ones not reminded in the last three days. */
+export async function sendRemindersNow({ database, mailer }: AppContext, ids: string[], now = new Date()) {
+  const event = await getCurrentEvent(database.db);
+  const sent = await database.db.transaction(async (tx) => {
+    await lockReminders(tx);
+    const due = await remindableAmong(tx, ids, now);
+    const noted = await noteReminders(
+      tx,
+      due.map((entry) => entry.id),
+      'by-admin',
+      now,
+    );
+    return mailReminders(tx, event, due, noted);
+  });
+  if (sent > 0) mailer.kick();
+  return sent;
+}
