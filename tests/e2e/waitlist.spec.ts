@@ -53,7 +53,9 @@ test('a cancelled place goes to the first one waiting, who accepts it; a lapsed 
   const option = page.getByLabel('Race type').locator('option', { hasText: label });
   await expect(option).toHaveText(`${label} — Full — join the waitlist`);
   await fillRegistration(page, waiter);
-  await page.getByRole('button', { name: 'Register' }).click();
+  // The button says what it will do with a full race chosen.
+  await expect(page.getByRole('button', { name: 'Register', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Join the waitlist' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'You are on the waitlist' })).toBeVisible();
   await expect(page.getByText(`You are number 1 on the waitlist for ${label}.`)).toBeVisible();
   const waitReference = page.getByRole('region', { name: 'Your waitlist reference' }).getByText(/-W\d{4,}$/);

@@ -21,6 +21,8 @@ const Team = lazy(() => import('./routes/team.tsx'));
 const AdminDashboard = lazy(() => import('./routes/admin-dashboard.tsx'));
 const Accounts = lazy(() => import('./routes/accounts.tsx'));
 const Outbox = lazy(() => import('./routes/outbox.tsx'));
+// Where Paynow's page sends a payer back.
+const PaymentReturn = lazy(() => import('./routes/payment-return.tsx'));
 // The men's programme: recruitment forms (public) and the registers (admin).
 const RegisterMan = lazy(() => import('./routes/register-man.tsx'));
 const RegisterFacilitator = lazy(() => import('./routes/register-facilitator.tsx'));
@@ -53,6 +55,7 @@ export default function MoreRoutes() {
       <Route path="RegisterMan" element={<RegisterMan />} />
       <Route path="RegisterFacilitator" element={<RegisterFacilitator />} />
       <Route path="Registration" element={<QuickRegistration />} />
+      <Route path="PaymentReturn" element={<PaymentReturn />} />
       {/* The guard renders a page (and lets it fetch) only for an account with the page's role. */}
       <Route element={<SignedIn roles={PARTICIPANT} />}>
         <Route path="WelcomeMan" element={<ParticipantDashboard />} />

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakePaynow, startFakePaynow } from '../../../../tests/support/fake-paynow.ts';
-import { resetData, testDatabase } from '../../../../tests/support/test-app.ts';
+import { resetData, signedInAs, testDatabase } from '../../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../../app.ts';
 import {
   mailOutbox,
@@ -240,6 +240,37 @@ describe('express checkout against the fake Paynow', () => {
     ]);
     expect((await entryOf(reference))?.paymentStatus).toBe('unpaid');
     expect((await attempt(token, started.id)).state).toBe('pending');
+
+    // An admin sees it to review (what Paynow said, not its hash) and marks it reviewed.
+    const { cookie } = await signedInAs(app, 'admin');
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/admin/payment-notices',
+      headers: { cookie },
+    });
+    expect(listed.json()).toEqual([
+      expect.objectContaining({
+        problem: 'bad hash',
+        entryReference: reference,
+        fields: expect.objectContaining({ status: 'Paid', paynowreference: '999' }),
+        reviewedAt: null,
+      }),
+    ]);
+    expect(listed.body).not.toMatch(/"hash"/);
+    const reviewed = await app.inject({
+      method: 'POST',
+      url: `/api/admin/payment-notices/${listed.json()[0].id}/reviewed`,
+      headers: { cookie, origin },
+    });
+    expect(reviewed.json()).toEqual([
+      expect.objectContaining({ reviewedAt: expect.any(String), reviewedBy: expect.any(String) }),
+    ]);
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/admin/payment-notices/999999/reviewed',
+      headers: { cookie, origin },
+    });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('status updates signed with another key change nothing; the poll still settles it', async () => {
@@ -359,6 +390,10 @@ describe('express checkout against the fake Paynow', () => {
     const started = (await pay(token, { method: 'web' })).json();
     expect(started.browserUrl).toContain(fake.url);
     const guid = String(started.browserUrl).split('/').at(-1) ?? '';
+    // Paynow sends the payer back to an address that holds no key to the entry.
+    const sent = fake.transactions.get(guid);
+    expect(sent?.returnUrl).toMatch(/\/PaymentReturn$/);
+    expect(JSON.stringify(sent)).not.toContain(token);
     await fake.settle(guid, 'Paid');
     expect((await settled(token, started.id)).state).toBe('paid');
     expect((await entryOf(reference))?.paymentMethod).toBe('paynow_web');
@@ -390,6 +425,12 @@ describe('the confirmation mail', () => {
     expect(text).toContain(
       `Pay online now (EcoCash, card or other wallet) on your private page:\n${origin}/My/${token}`,
     );
+  });
+
+  it('offers nothing online while the race has no fee in the Paynow account’s currency', async () => {
+    await (await db()).update(raceOptions).set({ feeUsd: null, feeZwg: '270.00' });
+    const { reference } = await registered();
+    expect(await mailTextTo(reference)).not.toContain('Pay online');
   });
 });
 

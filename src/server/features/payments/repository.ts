@@ -131,6 +131,35 @@ export async function insertNotice(db: Database, notice: PaymentNotice) {
   await db.insert(paymentNotices).values(notice);
 }
 
-export async function listNotices(db: Database) {
-  return db.select().from(paymentNotices).orderBy(desc(paymentNotices.receivedAt));
+/** The notices to review first (newest first), then the latest reviewed ones. */
+export async function noticesForReview(db: Database, limit: number) {
+  return db
+    .select({
+      id: paymentNotices.id,
+      receivedAt: paymentNotices.receivedAt,
+      source: paymentNotices.source,
+      problem: paymentNotices.problem,
+      payload: paymentNotices.payload,
+      entryReference: registrations.reference,
+      reviewedAt: paymentNotices.reviewedAt,
+      reviewedBy: paymentNotices.reviewedBy,
+    })
+    .from(paymentNotices)
+    .leftJoin(onlinePayments, eq(onlinePayments.id, paymentNotices.onlinePaymentId))
+    .leftJoin(registrations, eq(registrations.id, onlinePayments.registrationId))
+    .orderBy(sql`${paymentNotices.reviewedAt} is not null`, desc(paymentNotices.id))
+    .limit(limit);
+}
+
+/** Marks a notice reviewed by this admin; false when there is no such notice. */
+export async function markNoticeReviewed(db: Database, id: number, by: string) {
+  const done = await db
+    .update(paymentNotices)
+    .set({
+      reviewedAt: sql`coalesce(${paymentNotices.reviewedAt}, now())`,
+      reviewedBy: sql`coalesce(${paymentNotices.reviewedBy}, ${by})`,
+    })
+    .where(eq(paymentNotices.id, id))
+    .returning({ id: paymentNotices.id });
+  return done.length > 0;
 }

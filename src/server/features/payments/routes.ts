@@ -8,14 +8,18 @@ import {
   PaymentOfferSchema,
   StartPaymentSchema,
 } from '../../../shared/payments/online-payment.ts';
+import { PaymentNoticeSchema } from '../../../shared/payments/payment-notices.ts';
 import type { AppContext } from '../../context.ts';
+import { signedInUser } from '../../http/access.ts';
 import { PAYMENT_LIMITS } from '../../http/limits.ts';
 import type { PaynowPoller } from './poller.ts';
 import {
   onlinePaymentSettings,
   paymentAttempt,
+  paymentNotices,
   paymentOffer,
   receiveStatusUpdate,
+  reviewPaymentNotice,
   saveOnlinePaymentSettings,
   startPayment,
 } from './service.ts';
@@ -52,6 +56,34 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext, p
       },
     },
     async (request) => saveOnlinePaymentSettings(context, request.body),
+  );
+
+  api.get(
+    '/admin/payment-notices',
+    {
+      config: { access: admins },
+      schema: {
+        summary:
+          "Paynow's messages that changed nothing (bad hash, unknown reference, another amount), to review",
+        tags: ['event settings'],
+        response: { 200: z.array(PaymentNoticeSchema) },
+      },
+    },
+    async () => paymentNotices(context),
+  );
+
+  api.post(
+    '/admin/payment-notices/:id/reviewed',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'Mark a Paynow message reviewed',
+        tags: ['event settings'],
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.array(PaymentNoticeSchema) },
+      },
+    },
+    async (request) => reviewPaymentNotice(context, request.params.id, signedInUser(request)),
   );
 
   api.get(

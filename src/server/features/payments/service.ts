@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import { harareToday } from '../../../shared/dates.ts';
 import type {
   OnlinePaymentSettingsInput,
@@ -10,6 +11,7 @@ import type {
 } from '../../../shared/payments/online-payment.ts';
 import { WALLET_NUMBER_MESSAGE, walletNumber } from '../../../shared/payments/online-payment.ts';
 import type { OnlinePaymentSettings } from '../../../shared/payments/online-payment-settings.ts';
+import type { PaymentNotice } from '../../../shared/payments/payment-notices.ts';
 import { MY_TOKEN } from '../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
@@ -34,7 +36,9 @@ import {
   insertAttempt,
   insertNotice,
   latestAttemptOf,
+  markNoticeReviewed,
   markPaid,
+  noticesForReview,
   type OnlinePaymentRow,
   pollSoon,
   savePaynowSettings,
@@ -165,6 +169,24 @@ async function payerEntry(context: AppContext, token: string) {
 }
 
 /** What the holder of the entry's private link may pay, and how the last attempt went. */
+/** Paynow's messages that changed nothing, for an admin to look into: those not reviewed yet first. */
+export async function paymentNotices(context: AppContext): Promise<PaymentNotice[]> {
+  const rows = await noticesForReview(context.database.db, 100);
+  return rows.map(({ payload, ...row }) => ({
+    ...row,
+    receivedAt: row.receivedAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    fields: Object.fromEntries(Object.entries(payload).filter(([key]) => key.toLowerCase() !== 'hash')),
+  }));
+}
+
+export async function reviewPaymentNotice(context: AppContext, id: number, admin: CurrentUser) {
+  if (!(await markNoticeReviewed(context.database.db, id, admin.name))) {
+    throw notFound('There is no such message.');
+  }
+  return paymentNotices(context);
+}
+
 export async function paymentOffer(context: AppContext, token: string): Promise<PaymentOffer> {
   const entry = await payerEntry(context, token);
   const row = await findPaynowSettings(context.database.db, entry.eventId);
@@ -220,7 +242,8 @@ export async function startPayment(
     reference: merchantTrace,
     amount: Number(amount).toFixed(2),
     additionalInfo: `Fun run entry ${entry.reference}`,
-    returnUrl: `${publicUrl}/My/${token}`,
+    // Never the private link: Paynow has no business holding a key to the entry.
+    returnUrl: `${publicUrl}/PaymentReturn`,
     resultUrl: `${publicUrl}/api/paynow/result`,
     authEmail: entry.email,
     merchantTrace,

@@ -58,6 +58,13 @@ const onlineMethodsText = (methods: OnlinePaymentMethod[]) =>
     .map((method) => (method === 'web' ? 'card or other wallet' : ONLINE_PAYMENT_METHOD_LABELS[method]))
     .join(', ');
 
+/** Whether the entry can be paid online: Paynow is on and the race has a fee in the account's currency. */
+function onlineFee(event: EventRow, receipt: Receipt) {
+  const online = event.onlinePayment;
+  if (!online?.enabled || online.methods.length === 0) return false;
+  return (online.currency === 'USD' ? receipt.feeUsd : receipt.feeZwg) !== null;
+}
+
 /**
  * How to pay, one numbered line per option in the event's order, with the mobile-money codes for this fee:
  * the confirmation and the payment reminder say it alike.
@@ -103,9 +110,9 @@ export function confirmationMail(
     `Your reference: ${receipt.reference}`,
     `Entry: ${DISCIPLINE_LABELS[receipt.discipline]}, ${receipt.raceType}`,
     '',
-    ...(event.onlinePayment?.enabled && event.onlinePayment.methods.length > 0
+    ...(onlineFee(event, receipt)
       ? [
-          `Pay online now (${onlineMethodsText(event.onlinePayment.methods)}) on your private page:`,
+          `Pay online now (${onlineMethodsText(event.onlinePayment?.methods ?? [])}) on your private page:`,
           receipt.myLink,
           '',
         ]

@@ -13,6 +13,7 @@ import { Loading } from '../../../components/ui/status.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { failureOf, type Outcome, SettingsSection } from '../../event-settings/components/section.tsx';
 import { useOnlinePaymentSettings, useSaveOnlinePaymentSettings } from '../api/online-payment-settings.ts';
+import { PaymentNotices } from './payment-notices.tsx';
 
 const FIELDS = ['enabled', 'integrationId', 'integrationKey', 'methods', 'currency'] as const;
 
@@ -24,6 +25,7 @@ export function OnlinePaymentSection() {
       {settings.isPending && <Loading label="Loading the online payment settings…" />}
       <QueryError query={settings} />
       {settings.data && <OnlinePaymentForm saved={settings.data} />}
+      {settings.data && <PaymentNotices enabled={settings.data.enabled} />}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-a
 import { ApiError } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { usePaymentAttempt, usePaymentOffer, useStartPayment } from '../api/pay-online.ts';
+import { rememberPaymentReturn } from '../payment-return.ts';
 
 const WALLETS: Record<'ecocash' | 'onemoney', string> = { ecocash: 'EcoCash', onemoney: 'OneMoney' };
 
@@ -61,7 +62,10 @@ export default function PayOnline({
           phone={phone}
           phoneHint={phoneHint}
           onStarted={(started) => {
-            if (started.state === 'pending' && started.browserUrl) window.location.assign(started.browserUrl);
+            if (started.state === 'pending' && started.browserUrl) {
+              rememberPaymentReturn();
+              window.location.assign(started.browserUrl);
+            }
             setAttemptId(started.id);
           }}
         />

@@ -103,6 +103,7 @@ export function RegistrationForm({
     defaultValues: initial,
   });
   const forgetDraft = useDraftSaving(draft, DRAFT_FIELDS, watch);
+  const joining = waitlisted.has(watch('raceType'));
 
   // A form whose discipline can be switched keeps what was typed, but not a race or size of the other one.
   useEffect(() => {
@@ -211,8 +212,12 @@ export function RegistrationForm({
           {failure.message}
         </p>
       )}
-      <SubmitButton busy={isSubmitting} busyLabel="Registering…" className="w-full sm:w-auto sm:self-start">
-        Register
+      <SubmitButton
+        busy={isSubmitting}
+        busyLabel={joining ? 'Joining…' : 'Registering…'}
+        className="w-full sm:w-auto sm:self-start"
+      >
+        {joining ? 'Join the waitlist' : 'Register'}
       </SubmitButton>
     </form>
   );
