@@ -109,3 +109,35 @@ test('by card on /My: Paynow’s page, back to the entry, paid', async ({ page }
   await expect(payNow(page).getByText('Paid — thank you.')).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page);
 });
+
+test('an admin reviews a Paynow message that changed nothing, and marks it reviewed', async ({
+  page,
+  admin,
+}) => {
+  const paynowReference = uniqueName('PN').slice(0, 20);
+  await query(
+    `insert into payment_notices (source, problem, payload)
+      values ('result-url', 'unknown reference', $1::jsonb)`,
+    [
+      JSON.stringify({
+        reference: 'CFR25-9999-x',
+        amount: '10.00',
+        status: 'Paid',
+        paynowreference: paynowReference,
+        hash: 'AB12',
+      }),
+    ],
+  );
+  await signInAsAdmin(page, admin);
+  await page.goto('/EventSettings');
+  const notices = page.getByRole('region', { name: 'Paynow messages to review' });
+  const notice = notices.getByRole('listitem').filter({ hasText: paynowReference });
+  await expect(notice).toContainText('Unknown reference');
+  await expect(notice).toContainText('Status update from Paynow');
+  await expect(notice).toContainText(`paynowreference=${paynowReference}`);
+  await expect(notice).not.toContainText('AB12');
+  await expectNoAxeViolations(page);
+  await notice.getByRole('button', { name: 'Mark reviewed' }).click();
+  await expect(notice).toContainText(/Reviewed by .+ on \d\d\/\d\d\/\d\d/);
+  await expect(notice.getByRole('button', { name: 'Mark reviewed' })).toHaveCount(0);
+});

@@ -62,7 +62,7 @@ function Notice({ notice }: { notice: PaymentNotice }) {
         <Badge tone={notice.reviewedAt ? 'plain' : 'warn'}>
           {notice.reviewedAt ? 'Reviewed' : 'To review'}
         </Badge>
-        <strong className="first-letter:uppercase">{notice.problem}</strong>
+        <strong>{notice.problem.charAt(0).toUpperCase() + notice.problem.slice(1)}</strong>
         <span className="text-stone-700">{formatDateTime(notice.receivedAt)}</span>
       </p>
       <p className="text-sm text-stone-700">
