@@ -20,6 +20,7 @@ import {
   insertRegistrationWithMail,
   listTeamEntries,
   lockRaceAndCountEntries,
+  type NewRegistration,
   REFERENCE_PLACEHOLDER,
   searchByName,
 } from './repository.ts';
@@ -157,39 +158,12 @@ async function registerWith(
     feeUsd: race.feeUsd,
     feeZwg: race.feeZwg,
   });
-  const link = newEntryLink(env.PUBLIC_URL);
-  const checkInCode = newCheckInCode();
-  const mail = confirmationMail(
-    event,
-    {
-      ...receipt(REFERENCE_PLACEHOLDER),
-      email: input.email,
-      firstName: input.firstName,
-      myLink: link.url,
-      checkInCode,
-    },
-    env.PUBLIC_URL,
-  );
-  const values = {
-    eventId: event.id,
-    discipline: input.discipline,
-    raceOptionId: race.id,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
-    mobile: input.mobile,
-    nextOfKinMobile: input.nextOfKinMobile,
-    age: input.age,
-    gender: input.gender ?? null,
-    tshirtSize: input.tshirtSize,
+  const { link, mail, values } = entryWithMail(event, race, input, env.PUBLIC_URL, {
     termsVersion: event.termsVersion,
-    consentedAt: new Date(),
     idempotencyKey: idempotencyKey ?? null,
     requestDigest: idempotencyKey ? digest : null,
     companyAccountId: companyAccountId ?? null,
-    listedInSearch: input.listedInSearch ?? true,
-    checkInCode,
-  };
+  });
 
   try {
     const { capacity } = race;
@@ -234,6 +208,57 @@ async function registerWith(
   }
 }
 
+type RaceOfEntry = { id: string; label: string; feeUsd: string | null; feeZwg: string | null };
+type Entrant = Omit<RegistrationData, 'consent' | 'raceType' | 'gender'> & { gender?: string | null };
+
+/**
+ * A new entry's row, its confirmation mail (the reference still a placeholder, numbered by the insert) and
+ * its private link: the public form's entry and an accepted waitlist offer are made alike.
+ */
+function entryWithMail(
+  event: EventRow,
+  race: RaceOfEntry,
+  person: Entrant,
+  publicUrl: string,
+  row: Pick<NewRegistration, 'termsVersion' | 'idempotencyKey' | 'requestDigest' | 'companyAccountId'>,
+) {
+  const link = newEntryLink(publicUrl);
+  const checkInCode = newCheckInCode();
+  const mail = confirmationMail(
+    event,
+    {
+      reference: REFERENCE_PLACEHOLDER,
+      discipline: person.discipline,
+      raceType: race.label,
+      feeUsd: race.feeUsd,
+      feeZwg: race.feeZwg,
+      email: person.email,
+      firstName: person.firstName,
+      myLink: link.url,
+      checkInCode,
+    },
+    publicUrl,
+  );
+  const values: NewRegistration = {
+    ...row,
+    eventId: event.id,
+    discipline: person.discipline,
+    raceOptionId: race.id,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: person.email,
+    mobile: person.mobile,
+    nextOfKinMobile: person.nextOfKinMobile,
+    age: person.age,
+    gender: person.gender ?? null,
+    tshirtSize: person.tshirtSize,
+    consentedAt: new Date(),
+    listedInSearch: person.listedInSearch ?? true,
+    checkInCode,
+  };
+  return { link, mail, values };
+}
+
 /**
  * An entry made inside the caller's transaction (which holds the race's lock and checked its capacity), with
  * its confirmation mail and private link, as the public form makes it: a waitlist offer accepted. Answers
@@ -248,58 +273,19 @@ export async function createRegistration(
     idempotencyKey,
     publicUrl,
   }: {
-    race: { id: string; label: string; feeUsd: string | null; feeZwg: string | null };
-    input: Omit<RegistrationData, 'consent' | 'raceType' | 'gender'> & {
-      gender: string | null;
-      termsVersion: number;
-    };
+    race: RaceOfEntry;
+    input: Entrant & { termsVersion: number };
     idempotencyKey: string;
     publicUrl: string;
   },
 ) {
-  const link = newEntryLink(publicUrl);
-  const checkInCode = newCheckInCode();
-  const mail = confirmationMail(
-    event,
-    {
-      reference: REFERENCE_PLACEHOLDER,
-      discipline: input.discipline,
-      raceType: race.label,
-      feeUsd: race.feeUsd,
-      feeZwg: race.feeZwg,
-      email: input.email,
-      firstName: input.firstName,
-      myLink: link.url,
-      checkInCode,
-    },
-    publicUrl,
-  );
-  const outcome = await insertRegistrationWithMail(
-    run,
-    {
-      eventId: event.id,
-      discipline: input.discipline,
-      raceOptionId: race.id,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      mobile: input.mobile,
-      nextOfKinMobile: input.nextOfKinMobile,
-      age: input.age,
-      gender: input.gender,
-      tshirtSize: input.tshirtSize,
-      termsVersion: input.termsVersion,
-      consentedAt: new Date(),
-      idempotencyKey,
-      requestDigest: null,
-      companyAccountId: null,
-      listedInSearch: input.listedInSearch ?? true,
-      checkInCode,
-    },
-    event,
-    mail,
-    link.digest,
-  );
+  const { link, mail, values } = entryWithMail(event, race, input, publicUrl, {
+    termsVersion: input.termsVersion,
+    idempotencyKey,
+    requestDigest: null,
+    companyAccountId: null,
+  });
+  const outcome = await insertRegistrationWithMail(run, values, event, mail, link.digest);
   if (outcome.kind === 'outdated-event') return 'outdated-event' as const;
   if (outcome.kind === 'duplicate-key') throw conflict('This place was taken already.');
   return { id: outcome.id, reference: outcome.reference, myLink: new URL(link.url).pathname };
