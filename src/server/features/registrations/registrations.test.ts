@@ -1108,7 +1108,8 @@ describe(`privacy of public answers (${testDatabaseKind})`, () => {
   const KIN_DIGITS = ['825550199', '82 555 0199'];
 
   function expectNothingPersonal(what: string, response: LightMyRequestResponse) {
-    const raw = response.body;
+    // The private link's random token may hold any digits (an "87" in it once failed the age check below).
+    const raw = response.body.replace(/\/My\/[\w-]+/g, '/My/<token>');
     expect(raw.toLowerCase(), what).not.toContain(secret.email.toLowerCase());
     expect(raw, what).not.toContain('secret-mail');
     for (const digits of [...MOBILE_DIGITS, ...KIN_DIGITS]) expect(raw, what).not.toContain(digits);
