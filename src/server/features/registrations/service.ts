@@ -27,7 +27,7 @@ import {
 
 // What other features may use of registrations (they never import its repository).
 export { contactPhoneOf, howToPayLines } from './confirmation-mail.ts';
-export { entryLinkDigest, entryLinkUrl, newEntryLink } from './entry-link.ts';
+export { entryLinkDigest, entryLinkUrl, newEntryLink, newPrivateLink } from './entry-link.ts';
 export { countActiveInRace, countPlacesHeld, findActiveSamePerson, insertEntryLink } from './repository.ts';
 
 export const REGISTRATION_CLOSED = 'Registration has closed';
@@ -334,7 +334,7 @@ export async function resendConfirmationOf(
 }
 
 /** Who asked for what, so a retried Idempotency-Key can be told apart from a different request under it. */
-function requestDigest(input: RegistrationData, companyAccountId: string | undefined) {
+export function requestDigest(input: RegistrationData, companyAccountId: string | undefined) {
   const request = {
     ...input,
     listedInSearch: input.listedInSearch ?? true,

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { RegistrationData } from '../../../shared/registrations/registration.ts';
 import type {
   Waitlist,
@@ -16,10 +15,12 @@ import {
   createRegistration,
   entryLinkDigest,
   findActiveSamePerson,
+  newPrivateLink,
   RACE_FULL,
   REGISTRATION_CLOSED,
   type RegisterResult,
   register,
+  requestDigest,
 } from '../registrations/service.ts';
 import { joinedMail, offerMail } from './mails.ts';
 import {
@@ -47,16 +48,10 @@ export { countWaiting } from './repository.ts';
 const NO_SUCH_OFFER =
   'This link does not open an offer: it may be incomplete. Please use the link in your most recent email.';
 
-/** An offer's private link: 192 random bits, of which only the digest is stored. */
-function newOfferLink(publicUrl: string) {
-  const token = randomBytes(24).toString('base64url');
-  return { digest: entryLinkDigest(token), url: `${publicUrl.replace(/\/$/, '')}/Offer/${token}` };
-}
-
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 async function makeOffer(run: RunStatement, race: LockedRace, who: QueueRow, publicUrl: string) {
-  const link = newOfferLink(publicUrl);
+  const link = newPrivateLink(publicUrl, 'Offer');
   const expiresAt = await markOffered(run, who.id, link.digest, race.offerHours);
   if (expiresAt) await queueMail(run, offerMail(race, who, link.url, expiresAt));
 }
@@ -113,13 +108,6 @@ const receiptOf = (entry: EntryRow): WaitlistReceipt => ({
   position: entry.position ?? 0,
 });
 
-function requestDigest(input: RegistrationData) {
-  const fields = Object.entries({ ...input, listedInSearch: input.listedInSearch ?? true }).sort(([a], [b]) =>
-    a.localeCompare(b),
-  );
-  return createHash('sha256').update(JSON.stringify(fields)).digest('base64url');
-}
-
 export type JoinResult = { waitlist: WaitlistReceipt } | { registration: RegisterResult };
 
 /**
@@ -133,7 +121,7 @@ export async function joinWaitlist(
 ): Promise<JoinResult> {
   const { database, mailer } = context;
   const { db } = database;
-  const digest = requestDigest(input);
+  const digest = requestDigest(input, undefined);
   const earlier = async () => {
     const found = idempotencyKey ? await entryByKey(database.run, idempotencyKey) : undefined;
     if (found && found.requestDigest !== digest) {
