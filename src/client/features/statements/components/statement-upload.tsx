@@ -15,6 +15,13 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useImportStatement, usePreviewStatement } from '../api/statements.ts';
 
 /** Step 1 and 2: the account and the file, then which column holds what. Answers the new import's id. */
+/** The columns every statement must name, with what each holds. */
+const COLUMN_FIELDS = [
+  ['date', 'Date', 'The day the money came in'],
+  ['narrative', 'Description', "The narrative, where the payer's reference is"],
+  ['amount', 'Amount', 'Money in (the credit column, when there are two)'],
+] as const;
+
 export function StatementUpload({
   onImported,
 }: {
@@ -185,33 +192,18 @@ function ColumnMapping({
           </table>
         </section>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Date"
-            hint="The day the money came in"
-            error={errors.date?.message}
-            {...form.register('date')}
-          >
-            <option value="">Choose a column</option>
-            {columnOptions}
-          </SelectField>
-          <SelectField
-            label="Description"
-            hint="The narrative, where the payer's reference is"
-            error={errors.narrative?.message}
-            {...form.register('narrative')}
-          >
-            <option value="">Choose a column</option>
-            {columnOptions}
-          </SelectField>
-          <SelectField
-            label="Amount"
-            hint="Money in (the credit column, when there are two)"
-            error={errors.amount?.message}
-            {...form.register('amount')}
-          >
-            <option value="">Choose a column</option>
-            {columnOptions}
-          </SelectField>
+          {COLUMN_FIELDS.map(([name, label, hint]) => (
+            <SelectField
+              key={name}
+              label={label}
+              hint={hint}
+              error={errors[name]?.message}
+              {...form.register(name)}
+            >
+              <option value="">Choose a column</option>
+              {columnOptions}
+            </SelectField>
+          ))}
           <SelectField
             label="Currency"
             hint="A column, or one for the whole file"
