@@ -55,6 +55,13 @@ export const events = pgTable('events', {
   reminderDaysBeforeClose: integer('reminder_days_before_close').notNull().default(2),
   /** The last receipt number given in this event: receipts are numbered 1, 2, 3… without gaps. */
   lastReceiptNumber: integer('last_receipt_number').notNull().default(0),
+  /** The privacy notice shown at /Privacy (null: the standard notice); its version is raised on every change. */
+  privacyText: text('privacy_text'),
+  privacyVersion: integer('privacy_version').notNull().default(1),
+  /** Retention (issue 18): entries are anonymised this many days after the event day. */
+  entryRetentionDays: integer('entry_retention_days').notNull().default(180),
+  /** Programme records are deleted this many days after a man leaves or graduates. */
+  programmeRetentionDays: integer('programme_retention_days').notNull().default(730),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /**
    * Raised by a trigger on every change to the event or its races (migration 0006): the registration

@@ -29,16 +29,27 @@ function personColumns<S extends string>(statuses: readonly [S, ...S[]], initial
     status: text('status', { enum: statuses }).notNull().default(initial),
     /** The account this person signs in with, linked by verified email. */
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The version of the privacy notice he was shown when he applied (null: before notices were versioned). */
+    privacyVersion: integer('privacy_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   };
 }
 
-export const men = pgTable('men', personColumns(['active', 'incomplete'] as const, 'active'), (table) => [
-  uniqueIndex('men_email').on(sql`lower(${table.email})`),
-  uniqueIndex('men_user').on(table.userId),
-  index('men_last_name').on(sql`lower(${table.lastName})`),
-]);
+export const men = pgTable(
+  'men',
+  {
+    ...personColumns(['active', 'incomplete'] as const, 'active'),
+    /** When he left or graduated (null: still in the programme); his records are deleted some time after. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedAs: text('ended_as', { enum: ['left', 'graduated'] }),
+  },
+  (table) => [
+    uniqueIndex('men_email').on(sql`lower(${table.email})`),
+    uniqueIndex('men_user').on(table.userId),
+    index('men_last_name').on(sql`lower(${table.lastName})`),
+  ],
+);
 
 export const facilitators = pgTable(
   'facilitators',

@@ -46,6 +46,14 @@ export const registrations = pgTable(
     tshirtSize: text('tshirt_size').notNull(),
     termsVersion: integer('terms_version').notNull(),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    /** The version of the privacy notice the entrant was shown (null: before notices were versioned). */
+    privacyVersion: integer('privacy_version'),
+    /** For an entrant under 18: the parent or guardian who gave consent, and when. */
+    guardianName: text('guardian_name'),
+    guardianMobile: text('guardian_mobile'),
+    guardianConsentedAt: timestamp('guardian_consented_at', { withTimezone: true }),
+    /** Set when retention or an erasure emptied the personal fields; only statistics remain. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     paymentStatus: paymentStatusEnum('payment_status').notNull().default('unpaid'),
     /** The payment as last recorded by an admin; every change is also kept in registration_history. */
     paymentMethod: text('payment_method', {
@@ -111,7 +119,7 @@ export const registrations = pgTable(
         sql`lower(${table.lastName})`,
         sql`lower(${table.email})`,
       )
-      .where(sql`${table.status} = 'active'`),
+      .where(sql`${table.status} = 'active' and ${table.anonymisedAt} is null`),
     index('registrations_race_active').on(table.raceOptionId).where(sql`${table.status} = 'active'`),
     index('registrations_created_at').on(table.createdAt),
     index('registrations_company')
@@ -201,6 +209,14 @@ export const waitlistEntries = pgTable(
     tshirtSize: text('tshirt_size').notNull(),
     termsVersion: integer('terms_version').notNull(),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    /** The version of the privacy notice the entrant was shown (null: before notices were versioned). */
+    privacyVersion: integer('privacy_version'),
+    /** For an entrant under 18: the parent or guardian who gave consent, and when. */
+    guardianName: text('guardian_name'),
+    guardianMobile: text('guardian_mobile'),
+    guardianConsentedAt: timestamp('guardian_consented_at', { withTimezone: true }),
+    /** Set when retention or an erasure emptied the personal fields; only statistics remain. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     listedInSearch: boolean('listed_in_search').notNull().default(true),
     idempotencyKey: text('idempotency_key').unique(),
     requestDigest: text('request_digest'),
@@ -223,7 +239,7 @@ export const waitlistEntries = pgTable(
         sql`lower(${table.lastName})`,
         sql`lower(${table.email})`,
       )
-      .where(sql`${table.status} in ('waiting', 'offered')`),
+      .where(sql`${table.status} in ('waiting', 'offered') and ${table.anonymisedAt} is null`),
     index('waitlist_race_queue')
       .on(table.raceOptionId, table.createdAt)
       .where(sql`${table.status} in ('waiting', 'offered')`),
