@@ -9,6 +9,8 @@ const PUBLIC_PAGES = /^\/(|welcome|register|registercyclist|thankyou|terms|banki
 /** Public files without a hash in their name, and the event every public page shows: no personal data. */
 const PUBLIC_FILES = /^\/(images\/|media\/|logo\.svg$|favicon\.svg$|api\/event$)/;
 
+const BLANK_IMAGE = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
@@ -71,6 +73,10 @@ async function networkFirst(request, isPage) {
     // A public page not opened before: the home page's copy starts the app, whose router shows this page.
     const home = isPage && (await cache.match('/', { ignoreVary: true }));
     if (home) return home;
+    // A photo never loaded before (the landing page's, at another size): nothing rather than a broken image
+    // and its description over the page.
+    if (request.destination === 'image')
+      return new Response(BLANK_IMAGE, { headers: { 'content-type': 'image/svg+xml' } });
     throw error;
   }
 }
