@@ -33,8 +33,8 @@ function serviceWorker(): Plugin {
         if (chunk.moduleIds.some((id) => OFFLINE_MODULES.test(id))) add(chunk.fileName);
       }
       const list = ['/logo.svg', '/favicon.svg', ...[...files].sort().map((file) => `/${file}`)];
-      const version = createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 12);
       const source = readFileSync(path.resolve('src/client/service-worker/sw.js'), 'utf8');
+      const version = createHash('sha256').update(list.join('\n')).update(source).digest('hex').slice(0, 12);
       this.emitFile({
         type: 'asset',
         fileName: 'sw.js',

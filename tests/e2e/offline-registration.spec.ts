@@ -179,6 +179,15 @@ test('a kept registration the server refuses comes back in its form with the rea
   await expect(page.getByText(SAVED)).toHaveCount(0);
   expect(await registrationsOf(person.lastName)).toEqual([]);
 
+  // She joins its waitlist instead, again without signal: kept, then sent to the waitlist.
+  await page.getByLabel('I agree to the Terms and Conditions').check();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Join the waitlist' }).click();
+  await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'You are on the waitlist' })).toBeVisible();
+  await expect(page.getByText(`You are number 1 on the waitlist for ${label}.`)).toBeVisible();
+
   // Nothing waits any more: the home page shows no banner.
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Register as Runner' })).toBeVisible();
