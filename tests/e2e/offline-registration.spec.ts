@@ -52,8 +52,8 @@ test('a registration sent without signal is kept on the phone and sent once when
   await expect(page.getByRole('button', { name: 'Send now' })).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Nyasha');
   await expectNoAxeViolations(page);
-  // Background Sync is asked for. Headless Chromium does not fire it by itself for Playwright's offline
-  // switch (the test below fires it through DevTools): the sending here is by the pages, on `online`.
+  // Background Sync is asked for: once the signal returns, the service worker may send it as well as the
+  // pages (on `online`); the Web Lock and the key keep that to one registration.
   const tags = await page.evaluate(async () => {
     const worker = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
       sync: { getTags(): Promise<string[]> };
@@ -119,8 +119,8 @@ test('Background Sync sends a kept registration from the service worker; the nex
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
 
-  // The page is closed; the signal returns and the browser fires the sync (headless Chromium does not on
-  // its own for Playwright's offline switch: DevTools fires it as the browser would).
+  // The page is closed; the signal returns and the browser fires the sync. Headless Chromium does so by
+  // itself within seconds here; DevTools fires it at once, as the browser would, so the test need not wait.
   await page.goto('about:blank');
   await context.setOffline(false);
   await devtools.send('ServiceWorker.dispatchSyncEvent', {
