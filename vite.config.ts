@@ -1,11 +1,53 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Modules whose chunks (and what they import) the public pages need to open without signal. */
+const OFFLINE_MODULES =
+  /src[\\/]client[\\/](main\.tsx|app[\\/](shell|routes[\\/](landing|register-runner|register-cyclist|thank-you))\.tsx|features[\\/]registrations[\\/](components[\\/]pending-sender\.tsx|pending-registration\.ts))$/;
+
+/**
+ * Writes sw.js (src/client/service-worker/sw.js) with this build's version and the files the public pages
+ * need, so the service worker keeps exactly those and drops an older build's copies.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'celebration-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const files = new Set<string>();
+      const add = (fileName: string) => {
+        const chunk = byName.get(fileName);
+        if (!chunk || files.has(fileName)) return;
+        files.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const imported of chunk.imports) add(imported);
+      };
+      for (const chunk of chunks) {
+        // Grouped chunks (vite's codeSplitting groups below) have no single module: look at all of them.
+        if (chunk.moduleIds.some((id) => OFFLINE_MODULES.test(id))) add(chunk.fileName);
+      }
+      const list = ['/logo.svg', '/favicon.svg', ...[...files].sort().map((file) => `/${file}`)];
+      const source = readFileSync(path.resolve('src/client/service-worker/sw.js'), 'utf8');
+      const version = createHash('sha256').update(list.join('\n')).update(source).digest('hex').slice(0, 12);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: `const BUILD = ${JSON.stringify({ version, files: list })};\n${source}`,
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
@@ -25,7 +67,7 @@ export default defineConfig({
               // Everything a page inside the app shell needs: server state, the API client, the public frame.
               // Not the mutation hooks: the public forms send without them, only signed-in pages use them.
               name: 'app',
-              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/]shell|lib[\\/]api|components[\\/]public-page|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/]last-receipt|features[\\/]accounts[\\/]signed-in-hint)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
+              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/]shell|lib[\\/]api|components[\\/]public-page|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/](last-receipt|pending-flag)|features[\\/]accounts[\\/]signed-in-hint)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
               priority: 30,
             },
             {

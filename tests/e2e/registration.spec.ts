@@ -193,7 +193,9 @@ test('the form keeps what was typed when the person comes back with Back, runner
   await expect(page.getByLabel('Last name')).toHaveValue('');
 });
 
-test('when the server cannot be reached, the form says so and keeps every value', async ({ page }) => {
+test('when the server cannot be reached, the form keeps the entry on the phone and every value', async ({
+  page,
+}) => {
   await page.goto('/Register');
   await fillRegistration(page, {
     firstName: 'Tatenda',
@@ -208,7 +210,9 @@ test('when the server cannot be reached, the form says so and keeps every value'
   await page.route('**/api/registrations', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(
-    page.getByText('Could not reach the server — your details are still here, try again'),
+    page.getByText(
+      'No connection. Your registration is saved on this phone and will be sent when you are back online',
+    ),
   ).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Tatenda');
 });

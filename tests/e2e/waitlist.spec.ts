@@ -1,35 +1,15 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
-import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+import {
+  entrant,
+  originOf,
+  registerInBrowser,
+  saveRunnerRace,
+  signInAsAdmin,
+} from './support/fun-run-admin.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 import { fillRegistration } from './support/registration-form.ts';
-
-const originOf = (testInfo: TestInfo) =>
-  new URL(testInfo.project.use.baseURL ?? 'http://127.0.0.1:3100').origin;
-
-/** The event's races as they are, with this runner race added or its capacity changed (as an admin). */
-async function saveRunnerRace(page: Page, testInfo: TestInfo, label: string, capacity: number) {
-  const settings = await (await page.request.get('/api/admin/event')).json();
-  const races = settings.races.map((race: Record<string, unknown>) => ({
-    id: race.id,
-    discipline: race.discipline,
-    label: race.label,
-    capacity: race.label === label ? capacity : race.capacity,
-    feeUsd: race.feeUsd,
-    feeZwg: race.feeZwg,
-    startTime: race.startTime,
-  }));
-  if (!races.some((race: { label: string }) => race.label === label)) {
-    races.push({ discipline: 'run', label, capacity, feeUsd: '10.00', feeZwg: null, startTime: null });
-  }
-  const response = await page.request.put('/api/admin/event/races', {
-    data: { races },
-    headers: { origin: originOf(testInfo) },
-  });
-  expect(response.status()).toBe(200);
-}
 
 const pathOf = (url: string) => new URL(url).pathname;
 

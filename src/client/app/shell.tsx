@@ -1,6 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { usePendingFlag } from '../features/registrations/pending-flag.ts';
+
+// Downloaded only while a registration made without a connection waits on this phone.
+const PendingSender = lazy(() => import('../features/registrations/components/pending-sender.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -20,9 +24,15 @@ function ScrollToTopOnNavigate() {
 
 /** Everything below needs server state; the not-found screen stays outside so it costs only React and the router. */
 export default function AppShell() {
+  const pendingRegistration = usePendingFlag();
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTopOnNavigate />
+      {pendingRegistration && (
+        <Suspense fallback={null}>
+          <PendingSender />
+        </Suspense>
+      )}
       <Outlet />
     </QueryClientProvider>
   );

@@ -25,6 +25,11 @@ export function recallDraft<Values extends object>(key: string, defaults: Values
   return values;
 }
 
+/** Forgets a form's draft from elsewhere: its registration was sent later, from the phone's keeping. */
+export function forgetDraft(key: string) {
+  tryStorage(() => sessionStorage.removeItem(storageKey(key)));
+}
+
 /**
  * Keeps the form's `fields` (a constant list) as they are typed: a moment after typing stops, and at once
  * when the form goes away or the page is left. The function returned forgets them, once the form is done.

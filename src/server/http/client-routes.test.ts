@@ -24,6 +24,7 @@ beforeAll(async () => {
   writeWithCompressed(path.join(clientDir, 'index.html'), INDEX);
   writeWithCompressed(path.join(clientDir, 'assets', 'main-abc123.js'), SCRIPT);
   writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  writeWithCompressed(path.join(clientDir, 'sw.js'), SCRIPT);
   app = await buildApp({
     // Host of app.inject's requests: localhost:80.
     env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost' }),
@@ -56,6 +57,13 @@ describe('the built client', () => {
     expect(script.body).toBe(SCRIPT);
     expect(script.headers['cache-control']).toContain('immutable');
     expect((await app.inject({ url: '/robots.txt' })).body).toContain('User-agent');
+  });
+
+  it('serves the service worker as a script the browser checks again each time (a new build reaches phones)', async () => {
+    const worker = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves the pre-compressed file to a client that accepts it', async () => {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { type Account, signInInBrowser } from './accounts.ts';
 import { type Entrant, expectThankYou, fillRegistration } from './registration-form.ts';
 
@@ -62,4 +62,29 @@ export async function signInAsAdmin(page: Page, admin: Pick<Account, 'email' | '
   await page.goto('/About');
   await signInInBrowser(page, admin);
   await expect(page).toHaveURL(/\/WelcomeAdmin$/);
+}
+
+export const originOf = (testInfo: TestInfo) =>
+  new URL(testInfo.project.use.baseURL ?? 'http://127.0.0.1:3100').origin;
+
+/** The event's races as they are, with this runner race added or its capacity changed (as an admin). */
+export async function saveRunnerRace(page: Page, testInfo: TestInfo, label: string, capacity: number) {
+  const settings = await (await page.request.get('/api/admin/event')).json();
+  const races = settings.races.map((race: Record<string, unknown>) => ({
+    id: race.id,
+    discipline: race.discipline,
+    label: race.label,
+    capacity: race.label === label ? capacity : race.capacity,
+    feeUsd: race.feeUsd,
+    feeZwg: race.feeZwg,
+    startTime: race.startTime,
+  }));
+  if (!races.some((race: { label: string }) => race.label === label)) {
+    races.push({ discipline: 'run', label, capacity, feeUsd: '10.00', feeZwg: null, startTime: null });
+  }
+  const response = await page.request.put('/api/admin/event/races', {
+    data: { races },
+    headers: { origin: originOf(testInfo) },
+  });
+  expect(response.status()).toBe(200);
 }

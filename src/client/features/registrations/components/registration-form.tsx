@@ -7,14 +7,22 @@ import {
   type RegistrationData,
   RegistrationInputSchema,
 } from '../../../../shared/registrations/registration.ts';
-import { SubmitButton } from '../../../components/ui/button.tsx';
+import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { recallDraft, useDraftSaving } from '../../../lib/session-draft.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { postRegistration, type SubmitRegistration } from '../api/register.ts';
 import { rememberReceipt } from '../last-receipt.ts';
+import {
+  formShowsPending,
+  isPendingFlagged,
+  PENDING_MESSAGE,
+  sendPendingNow,
+  usePendingFlag,
+} from '../pending-flag.ts';
 import { ENTRANT_FIELDS, type EntrantField, EntrantFields, isEntrantField } from './entrant-fields.tsx';
+import type { Refusal } from './pending-sender.tsx';
 
 type FormValues = {
   discipline: Discipline;
@@ -46,6 +54,20 @@ interface RegistrationFormProps {
   onRegistered?: (receipt: RegistrationAnswer, data: RegistrationData) => void;
   /** Keeps what is typed for this tab under this name, for coming Back to the form; forgotten once sent. */
   draft?: string;
+  /** A registration kept on the phone that the server refused when it was sent: its values and the reason. */
+  refused?: Refusal;
+}
+
+/** The form's values from what was sent; the consent is given anew, as with a draft. */
+function valuesOf(data: RegistrationData, empty: FormValues): FormValues {
+  return {
+    ...empty,
+    ...data,
+    age: String(data.age),
+    gender: data.gender ?? '',
+    listedInSearch: data.listedInSearch ?? true,
+    consent: false,
+  };
 }
 
 export function RegistrationForm({
@@ -54,10 +76,15 @@ export function RegistrationForm({
   submit = postRegistration,
   onRegistered,
   draft,
+  refused,
 }: RegistrationFormProps) {
   const navigate = useNavigate();
   // Plain state rather than a mutation hook: the public pages then download none of that machinery.
-  const [failure, setFailure] = useState<ApiError>();
+  const [failure, setFailure] = useState<ApiError | undefined>(
+    refused && new ApiError(refused.status, refused.message, refused.errors),
+  );
+  // Sent without a connection and kept on the phone (pending-registration.ts) until it can be sent.
+  const [kept, setKept] = useState(false);
   const sending = useRef(false);
   // One key per registration attempt: a retry after a dropped connection is recognised by the server.
   const idempotencyKey = useRef<string>(crypto.randomUUID());
@@ -80,6 +107,12 @@ export function RegistrationForm({
   const waitlisted = new Set(onRegistered ? [] : races.filter((race) => race.full).map((race) => race.label));
   const sizes = event.tshirtSizes[discipline];
   const [initial] = useState(() => {
+    if (refused) {
+      const values = valuesOf(refused.entry.data, empty);
+      // A race that became full is still offered: its waitlist.
+      if (!races.some((race) => race.label === values.raceType)) values.raceType = '';
+      return values;
+    }
     const values = draft ? recallDraft(draft, empty) : empty;
     // A race or size kept from before comes back only while the form still offers it.
     if (!races.some((race) => !race.full && race.label === values.raceType)) values.raceType = '';
@@ -113,12 +146,25 @@ export function RegistrationForm({
     if (!sizes.includes(getValues('tshirtSize'))) setValue('tshirtSize', '');
   }, [discipline, races, sizes, getValues, setValue]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the refusal's field errors are shown once, on arrival
+  useEffect(() => {
+    if (refused) showFieldErrors(failure, setError, isField);
+  }, []);
+
+  const stillKept = usePendingFlag() && kept;
+  useEffect(() => (stillKept ? formShowsPending() : undefined), [stillKept]);
+
   const onSubmit = handleSubmit(async (data) => {
     if (sending.current) return;
     sending.current = true;
     setFailure(undefined);
+    const key = idempotencyKey.current;
+    const waitlist = waitlisted.has(data.raceType);
     try {
-      const receipt = await submit(data, idempotencyKey.current, waitlisted.has(data.raceType));
+      const receipt = await submit(data, key, waitlist);
+      // Sent after all: a copy kept by an earlier try without signal must not be sent again.
+      if (isPendingFlagged())
+        void import('../pending-registration.ts').then((kept) => kept.forgetRegistration(key));
       idempotencyKey.current = crypto.randomUUID();
       reset(empty);
       forgetDraft();
@@ -127,6 +173,18 @@ export function RegistrationForm({
       rememberReceipt(receipt);
       navigate('/Thankyou', { state: { receipt } });
     } catch (error) {
+      // No connection (not a refusal): the public form keeps the entry on the phone and sends it later.
+      if (error instanceof ApiError && error.status === 0 && submit === postRegistration) {
+        try {
+          const { keepRegistration } = await import('../pending-registration.ts');
+          await keepRegistration({ idempotencyKey: key, data, waitlist });
+          setKept(true);
+          return;
+        } catch {
+          // IndexedDB refused (private mode, storage full): say the connection failed, as before.
+        }
+      }
+      setKept(false);
       if (error instanceof ApiError) setFailure(error);
       showFieldErrors(error, setError, isField);
     } finally {
@@ -206,6 +264,16 @@ export function RegistrationForm({
           {errors.consent?.message}
         </p>
       </div>
+      {stillKept && (
+        <div className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950">
+          <p role="status" className="font-medium">
+            {PENDING_MESSAGE}
+          </p>
+          <button type="button" onClick={sendPendingNow} className={`mt-2 ${secondaryButtonClass}`}>
+            Send now
+          </button>
+        </div>
+      )}
       {/* Not FormAlert: that module is the account pages', and would be one more download for /Register. */}
       {failure && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">

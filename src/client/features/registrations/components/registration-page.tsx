@@ -1,7 +1,9 @@
+import { useLocation } from 'react-router';
 import type { Discipline } from '../../../../shared/events/event.ts';
 import { PublicPage } from '../../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { useEvent } from '../../events/api/get-event.ts';
+import type { Refusal } from './pending-sender.tsx';
 import { RegistrationForm } from './registration-form.tsx';
 
 const COPY: Record<Discipline, { title: string; intro: string }> = {
@@ -12,6 +14,9 @@ const COPY: Record<Discipline, { title: string; intro: string }> = {
 export function RegistrationPage({ discipline }: { discipline: Discipline }) {
   const { data: event, isPending, isError, refetch } = useEvent();
   const copy = COPY[discipline];
+  // A registration kept on the phone and refused when sent comes back here with its values.
+  const location = useLocation();
+  const refused: Refusal | undefined = location.state?.refused;
   return (
     <PublicPage title={copy.title}>
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
@@ -33,7 +38,13 @@ export function RegistrationPage({ discipline }: { discipline: Discipline }) {
         </ErrorMessage>
       )}
       {event && (
-        <RegistrationForm event={event} discipline={discipline} draft={`registration-${discipline}`} />
+        <RegistrationForm
+          key={refused ? location.key : 'form'}
+          event={event}
+          discipline={discipline}
+          draft={`registration-${discipline}`}
+          refused={refused}
+        />
       )}
     </PublicPage>
   );

@@ -1,0 +1,195 @@
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { query, uniqueName } from './support/database.ts';
+import { expect, test } from './support/fixtures.ts';
+import { entrant, registerInBrowser, saveRunnerRace, signInAsAdmin } from './support/fun-run-admin.ts';
+import { mailTo, waitForMail } from './support/mail.ts';
+import { expectThankYou, fillRegistration } from './support/registration-form.ts';
+
+test.use({ serviceWorkers: 'allow' });
+
+const SAVED =
+  'No connection. Your registration is saved on this phone and will be sent when you are back online';
+
+/** Waits until the service worker has installed and controls the page, as after a first visit on good signal. */
+async function offlineReady(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+const registrationsOf = (lastName: string) =>
+  query<{ reference: string }>('select reference from registrations where last_name = $1', [lastName]);
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Registration waiting to be sent' });
+
+test('the public pages open without signal after one visit', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Register as Runner' })).toBeVisible();
+  await offlineReady(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Celebration Fun Run', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register as Runner' })).toBeVisible();
+  await page.goto('/Register');
+  await expect(page.getByRole('heading', { name: 'Runner registration' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toBeVisible();
+  await page.goto('/RegisterCyclist');
+  await expect(page.getByLabel('Race type').locator('option', { hasText: '15km' })).toHaveCount(1);
+});
+
+test('a registration sent without signal is kept on the phone and sent once when the signal returns', async ({
+  page,
+  context,
+}) => {
+  const person = entrant('Nyasha', uniqueName('Offline'), { raceType: '10km', tshirtSize: 'Medium' });
+  await page.goto('/Register');
+  await offlineReady(page);
+  await fillRegistration(page, person);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send now' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Nyasha');
+  await expectNoAxeViolations(page);
+  // Background Sync is asked for: once the signal returns, the service worker may send it as well as the
+  // pages (on `online`); the Web Lock and the key keep that to one registration.
+  const tags = await page.evaluate(async () => {
+    const worker = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+      sync: { getTags(): Promise<string[]> };
+    };
+    return worker.sync.getTags();
+  });
+  expect(tags).toContain('pending-registration');
+  // Still offline: nothing has reached the server, and "Send now" cannot send it either.
+  await page.getByRole('button', { name: 'Send now' }).click();
+  await expect(page.getByRole('button', { name: 'Send now' })).toBeEnabled();
+  expect(await registrationsOf(person.lastName)).toEqual([]);
+
+  // The browser is closed and opened again, still without signal: the entry is still there.
+  await page.close();
+  const home = await context.newPage();
+  await home.goto('/');
+  await expect(banner(home).getByText(SAVED)).toBeVisible();
+  await expect(banner(home).getByRole('button', { name: 'Send now' })).toBeVisible();
+  await expectNoAxeViolations(home);
+
+  // A second tab is open when the signal returns: both hear `online`, one sends.
+  const second = await context.newPage();
+  await second.goto('/RegisterCyclist');
+  await expect(banner(second).getByText(SAVED)).toBeVisible();
+  await context.setOffline(false);
+
+  await expect
+    .poll(async () => [home.url(), second.url()].filter((url) => url.endsWith('/Thankyou')).length)
+    .toBe(1);
+  const thanked = home.url().endsWith('/Thankyou') ? home : second;
+  const other = thanked === home ? second : home;
+  const reference = await expectThankYou(thanked);
+  await expect(banner(other)).toHaveCount(0);
+  await expect(banner(thanked)).toHaveCount(0);
+
+  expect(await registrationsOf(person.lastName)).toEqual([{ reference }]);
+  await waitForMail(person.email, new RegExp(`your registration ${reference}`));
+  // Time for a second send to have arrived, had there been one.
+  await other.reload();
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await registrationsOf(person.lastName)).toHaveLength(1);
+  expect((await mailTo(person.email)).filter((mail) => mail.subject.includes(reference))).toHaveLength(1);
+});
+
+test('Background Sync sends a kept registration from the service worker; the next visit shows its Thank-you', async ({
+  page,
+  context,
+}) => {
+  const person = entrant('Tapiwa', uniqueName('Synced'), { raceType: '5km', tshirtSize: 'Large' });
+  await page.goto('/Register');
+  await offlineReady(page);
+  const devtools = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) =>
+    devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((one) => !one.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await devtools.send('ServiceWorker.enable');
+  const registrationId = await registration;
+  await fillRegistration(page, person);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+
+  // The page is closed; the signal returns and the browser fires the sync. Headless Chromium does so by
+  // itself within seconds here; DevTools fires it at once, as the browser would, so the test need not wait.
+  await page.goto('about:blank');
+  await context.setOffline(false);
+  await devtools.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(test.info().project.use.baseURL ?? '').origin,
+    registrationId,
+    tag: 'pending-registration',
+    lastChance: false,
+  });
+  await expect.poll(async () => (await registrationsOf(person.lastName)).length).toBe(1);
+
+  await page.goto('/');
+  const reference = await expectThankYou(page);
+  expect(await registrationsOf(person.lastName)).toEqual([{ reference }]);
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test('a kept registration the server refuses comes back in its form with the reason', async ({
+  page,
+  context,
+  browser,
+  admin,
+}, testInfo) => {
+  const label = uniqueName('Last').slice(0, 20);
+  const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const adminPage = await adminContext.newPage();
+  await signInAsAdmin(adminPage, admin);
+  await saveRunnerRace(adminPage, testInfo, label, 1);
+
+  const person = entrant('Chipo', uniqueName('Refused'), { raceType: label, tshirtSize: 'Small' });
+  await page.goto('/Register');
+  await offlineReady(page);
+  await fillRegistration(page, person);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+
+  // Meanwhile someone else takes the race's last place.
+  await registerInBrowser(
+    adminPage,
+    'run',
+    entrant('Farai', uniqueName('First'), { raceType: label, tshirtSize: 'Large' }),
+  );
+  await adminContext.close();
+
+  await context.setOffline(false);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('This race has just become full');
+  await expect(alert).toContainText('It was not registered, and is no longer saved on this phone');
+  await expect(page).toHaveURL(/\/Register$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Chipo');
+  await expect(page.getByLabel('Last name')).toHaveValue(person.lastName);
+  await expect(page.getByLabel('Email')).toHaveValue(person.email);
+  await expect(page.getByLabel('Race type')).toHaveValue(label);
+  // The race is full now: the form offers its waitlist.
+  await expect(page.getByRole('button', { name: 'Join the waitlist' })).toBeVisible();
+  await expect(page.getByText(SAVED)).toHaveCount(0);
+  expect(await registrationsOf(person.lastName)).toEqual([]);
+
+  // She joins its waitlist instead, again without signal: kept, then sent to the waitlist.
+  await page.getByLabel('I agree to the Terms and Conditions').check();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Join the waitlist' }).click();
+  await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'You are on the waitlist' })).toBeVisible();
+  await expect(page.getByText(`You are number 1 on the waitlist for ${label}.`)).toBeVisible();
+
+  // Nothing waits any more: the home page shows no banner.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Register as Runner' })).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+});
