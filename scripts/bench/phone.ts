@@ -66,8 +66,8 @@ export const PHONE_PROFILE: MeasurementSpec = {
     `before any JavaScript, or one React has attached its handlers to, whichever came first (said below). ` +
     `Bytes before first content: the encodedDataLength (headers and compressed body, as transferred) of ` +
     `the requests whose Network.loadingFinished came before the firstContentfulPaint lifecycle event. ` +
-    `Second visit: in the same context, / loaded once with the cache on and the page left to settle, then ` +
-    `opened again: the same condition, and every byte transferred until the load event and 1 s without ` +
+    `Second visit: in the same context, once the cold load of / has settled, with the cache on: / opened ` +
+    `again, the same condition, and every byte transferred until the load event and 0.5 s without ` +
     `requests. Floor: ${FLOOR_FILE} under the same emulation, until its response ended. Each figure is ` +
     `the median of ${RUNS} runs, each after waiting (up to 5 s) for quiet CPUs. kB = 1000 bytes.`,
 };
@@ -157,7 +157,7 @@ async function measureOnce(browser: Browser, baseUrl: string, event: PublicEvent
     forms.push({ route, seconds: need(form.probe.form, route) / 1000, how: form.probe.formHow ?? '?' });
   }
 
-  const sent = second.transfers.filter((t) => !t.fromCache);
+  const sent = second.transfers.filter((t) => !t.fromCache && t.bytes > 0);
 
   const floor = await withPhone(browser, async (page, cdp) => {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -209,7 +209,7 @@ async function withPhone<T>(browser: Browser, body: (page: Page, cdp: CDPSession
 
 /**
  * Opens `url` with `probe` injected and waits until the probe saw `wanted` and first-contentful-paint;
- * with `untilQuiet`, also until the load event and a second without requests, so every byte is counted.
+ * with `untilQuiet`, also until the load event and 0.5 s without requests, so every byte is counted.
  */
 async function load(
   page: Page,
@@ -266,7 +266,7 @@ async function load(
   }
 }
 
-/** The load event, then a second without requests (at most 15 s). */
+/** The load event, then 0.5 s without requests (at most 15 s). */
 async function settle(page: Page) {
   await page.waitForLoadState('load', { timeout: LOAD_TIMEOUT_MS });
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
