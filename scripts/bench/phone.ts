@@ -274,7 +274,8 @@ async function settle(page: Page) {
 
 /**
  * The probe, as source text (a function's own text would carry the bundler's helpers into the page).
- * `check` returns whether the condition holds; the probe notes the first time it does, and FCP.
+ * `check` returns whether the condition holds, and notes `now`, when the DOM was as it saw it; the probe
+ * also notes FCP.
  */
 function probe(check: string): string {
   return `(() => {
@@ -288,7 +289,7 @@ function probe(check: string): string {
     }
     if (state.done) return;
     const now = performance.now();
-    if (document.body && check(state)) state.done = now;
+    if (document.body && check(state, now)) state.done = now;
     if (state.done && state.fcp !== undefined) { observer.disconnect(); clearInterval(timer); }
   };
   const observer = new MutationObserver(look);
@@ -299,7 +300,7 @@ function probe(check: string): string {
 }
 
 function probeLanding(event: PublicEvent): string {
-  return probe(`(state) => {
+  return probe(`(state, now) => {
     const title = ${JSON.stringify(event.title)}, greeting = ${JSON.stringify(event.greeting)};
     const body = document.body.textContent || '';
     if (!body.includes(title) || !body.includes(greeting)) return false;
@@ -311,13 +312,13 @@ function probeLanding(event: PublicEvent): string {
       if (node.data.includes(greeting)) greetingNode = node.parentElement;
     const link = (path) => [...document.querySelectorAll('a[href]')].find((a) => new URL(a.href).pathname === path);
     if (!seen(h1) || !seen(greetingNode) || !seen(link('/Register')) || !seen(link('/RegisterCyclist'))) return false;
-    state.content = performance.now();
+    state.content = now;
     return true;
   }`);
 }
 
 function probeForm(races: string[]): string {
-  return probe(`(state) => {
+  return probe(`(state, now) => {
     const labels = ${JSON.stringify(FORM_LABELS)}, races = ${JSON.stringify(races)};
     const select = [...document.querySelectorAll('select')].find((s) => {
       const values = [...s.options].map((o) => o.value);
@@ -334,7 +335,7 @@ function probeForm(races: string[]): string {
     const react = Object.keys(form).some((key) => key.startsWith('__reactProps'));
     const native = (form.getAttribute('method') || '').toLowerCase() === 'post';
     if (!react && !native) return false;
-    state.form = performance.now();
+    state.form = now;
     state.formHow = native ? 'native' : 'react';
     return true;
   }`);
