@@ -135,7 +135,8 @@ interface Run {
 }
 
 async function measureOnce(browser: Browser, baseUrl: string, event: PublicEvent): Promise<Run> {
-  // The second visit in the same context: the cold load, left to settle, filled the cache.
+  // The second visit in the same context: Network.setCacheDisabled keeps the cold load from reading the
+  // cache, not from filling it (the second visit reads what it stored).
   const [landing, second] = await withPhone(browser, async (page, cdp) => {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const cold = await load(page, cdp, `${baseUrl}/`, probeLanding(event), 'content', true);
@@ -143,6 +144,7 @@ async function measureOnce(browser: Browser, baseUrl: string, event: PublicEvent
     return [cold, await load(page, cdp, `${baseUrl}/`, probeLanding(event), 'content', true)];
   });
   const firstContent = Math.max(need(landing.probe.content, 'content'), need(landing.probe.fcp, 'FCP'));
+  const sent = second.transfers.filter((t) => !t.fromCache && t.bytes > 0);
   const beforeFcp = landing.transfers.filter(
     (t) => landing.fcpAt !== undefined && t.finishedAt <= landing.fcpAt,
   );
@@ -156,8 +158,6 @@ async function measureOnce(browser: Browser, baseUrl: string, event: PublicEvent
     });
     forms.push({ route, seconds: need(form.probe.form, route) / 1000, how: form.probe.formHow ?? '?' });
   }
-
-  const sent = second.transfers.filter((t) => !t.fromCache && t.bytes > 0);
 
   const floor = await withPhone(browser, async (page, cdp) => {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
