@@ -20,6 +20,7 @@ import { describeCommit, describeMachine, waitForQuietCpu } from './bench/machin
 import { measurePages, PAGES } from './bench/pages.ts';
 import { measurePaynowResults, PAYNOW_RESULTS } from './bench/paynow.ts';
 import { measurePgbench, PGBENCH } from './bench/pgbench.ts';
+import { measurePhone, PHONE_PROFILE } from './bench/phone.ts';
 import { buildIfNeeded, setServerNode, startServer, supportedNodeInstead } from './bench/processes.ts';
 import {
   EVENT_REFERENCE,
@@ -38,6 +39,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/throwaway-
 const PARTS = [
   'pages',
   'lighthouse',
+  'phone',
   'registrations',
   'pgbench',
   'pglite',
@@ -83,13 +85,15 @@ async function measureAppOnPostgres(databaseUrl: string) {
   const measurements: Measurement[] = [];
   let target: RegistrationTarget | undefined;
   let registrationsPerSecond: number | undefined;
-  if (!(['pages', 'lighthouse', 'registrations'] as const).some(wanted)) return { measurements, target };
+  if (!(['pages', 'lighthouse', 'phone', 'registrations'] as const).some(wanted))
+    return { measurements, target };
   const server = await startServer({ databaseUrl, label: 'postgres' });
   console.log(`Production server on PostgreSQL at ${server.url}`);
   try {
     if (wanted('pages')) measurements.push(await measure(PAGES, () => measurePages(server.url)));
     if (wanted('lighthouse'))
       measurements.push(await measure(LIGHTHOUSE, () => measureLighthouse(server.url)));
+    if (wanted('phone')) measurements.push(await measure(PHONE_PROFILE, () => measurePhone(server.url)));
     if (wanted('registrations')) {
       // Reads before any registration exists, so the race counts in /api/event stay small.
       measurements.push(await measure(EVENT_REFERENCE, () => measureEventReads(server)));

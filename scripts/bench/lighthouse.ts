@@ -8,6 +8,16 @@ import { waitForQuietCpu } from './machine.ts';
 const ROUTES = ['/', '/Register', '/RegisterCyclist', '/Thankyou'];
 const CATEGORIES = ['performance', 'accessibility'] as const;
 const BUDGETS = { performance: atLeast(0.95), accessibility: atLeast(1) };
+/**
+ * Issue 19 asks for 1.00 on the pages a phone opens first. Lighthouse rounds a category's score to two
+ * decimals, so at least 1 is the same as the 0.995 a displayed 1.00 stands for.
+ */
+const ROUTE_BUDGETS: Record<string, Partial<typeof BUDGETS>> = {
+  '/': { performance: atLeast(1) },
+  '/Register': { performance: atLeast(1) },
+};
+const budget = (route: string, category: (typeof CATEGORIES)[number]) =>
+  ROUTE_BUDGETS[route]?.[category] ?? BUDGETS[category];
 /** Lighthouse's metric audits and the short names RESULTS.md uses for them. */
 const METRICS: Record<string, string> = {
   'first-contentful-paint': 'FCP',
@@ -140,13 +150,18 @@ function failingAudits(lhr: LighthouseResult, category: string): FailingAudit[] 
 
 function routeFigures(report: RouteReport): Figure[] {
   return CATEGORIES.map((category) =>
-    figure(`Lighthouse ${category} on ${report.route}`, report.scores[category], 'score', BUDGETS[category]),
+    figure(
+      `Lighthouse ${category} on ${report.route}`,
+      report.scores[category],
+      'score',
+      budget(report.route, category),
+    ),
   );
 }
 
 /** For each score below its budget: the audits most likely behind it. */
 function missNotes(report: RouteReport): string[] {
-  return CATEGORIES.filter((category) => report.scores[category] < BUDGETS[category].limit).map(
+  return CATEGORIES.filter((category) => report.scores[category] < budget(report.route, category).limit).map(
     (category) => {
       const audits = report.failingAudits[category]
         .slice(0, 6)

@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../app.ts';
+import { events } from '../db/schema/index.ts';
 import { loadEnv } from '../env.ts';
 
 // A tiny client build laid out as scripts/build.ts lays it out: .br and .gz beside each text file.
@@ -25,6 +27,7 @@ beforeAll(async () => {
   writeWithCompressed(path.join(clientDir, 'assets', 'main-abc123.js'), SCRIPT);
   writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   writeWithCompressed(path.join(clientDir, 'sw.js'), SCRIPT);
+  writeWithCompressed(path.join(clientDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await buildApp({
     // Host of app.inject's requests: localhost:80.
     env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost' }),
@@ -81,6 +84,58 @@ describe('the built client', () => {
   it('answers a missing hashed file with 404, so the page can offer a reload', async () => {
     for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
       expect((await app.inject({ url: '/assets/gone-123.js', headers })).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('a second visit', () => {
+  const brotli = { 'accept-encoding': 'br, gzip' };
+
+  it('takes hashed files from the cache for a year and pictures for a day, without asking', async () => {
+    const script = await app.inject({ url: '/assets/main-abc123.js', headers: brotli });
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const headers of [{}, brotli]) {
+      const logo = await app.inject({ url: '/logo.svg', headers });
+      expect(logo.headers['cache-control']).toBe('public, max-age=86400');
+    }
+  });
+
+  it('revalidates a page: 304 without a body while it is unchanged', async () => {
+    for (const url of ['/', '/Register']) {
+      const first = await app.inject({ url, headers: brotli });
+      expect(first.headers['cache-control'], url).toBe('no-cache');
+      const etag = first.headers.etag as string;
+      expect(etag, url).toBeTruthy();
+      const again = await app.inject({ url, headers: { ...brotli, 'if-none-match': etag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.rawPayload.length, url).toBe(0);
+    }
+  });
+
+  it('revalidates the event: 304 while unchanged, the new event once an admin changed it', async () => {
+    const first = await app.inject({ url: '/api/event' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+
+    const again = await app.inject({ url: '/api/event', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    const weak = await app.inject({ url: '/api/event', headers: { 'if-none-match': `"other", W/${etag}` } });
+    expect(weak.statusCode).toBe(304);
+
+    const { db } = await testDatabase();
+    const subtitle = first.json().subtitle as string;
+    await db.update(events).set({ subtitle: 'Moved to Saturday' }).where(eq(events.subtitle, subtitle));
+    try {
+      const changed = await app.inject({ url: '/api/event', headers: { 'if-none-match': etag } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().subtitle).toBe('Moved to Saturday');
+      expect(changed.headers.etag).not.toBe(etag);
+    } finally {
+      await db.update(events).set({ subtitle }).where(eq(events.subtitle, 'Moved to Saturday'));
     }
   });
 });

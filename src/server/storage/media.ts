@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Env } from '../env.ts';
@@ -15,6 +15,9 @@ export function mediaRoot(env: Pick<Env, 'DATA_DIR'>) {
 }
 
 export const BACKGROUND_WIDTHS = [640, 1280, 1920] as const;
+/** The photo's placeholder: 16 px wide, a few hundred bytes, shown (stretched, so blurred) until the photo arrives. */
+export const PLACEHOLDER_WIDTH = 16;
+const PLACEHOLDER_SUFFIX = '-placeholder.webp';
 
 export class NotAnImageError extends Error {}
 
@@ -43,7 +46,44 @@ export async function storeBackground(root: string, input: Buffer) {
     writeFileSync(path.join(root, 'event', `${name}-${width}.webp`), webp);
     writeFileSync(path.join(root, 'event', `${name}-${width}.avif`), avif);
   }
+  const placeholder = await image
+    .clone()
+    .resize({ width: PLACEHOLDER_WIDTH })
+    .webp({ quality: 50 })
+    .toBuffer();
+  writeFileSync(path.join(root, 'event', `${name}${PLACEHOLDER_SUFFIX}`), placeholder);
   return `/media/event/${name}`;
+}
+
+const placeholders = new Map<string, string | null>();
+
+/**
+ * The placeholder of the photo at `base` (an uploaded one under /media/event/, or the built-in one in the
+ * client build's images/) as a data: URI to put in the page itself, or null when there is none (a photo
+ * uploaded before placeholders were made, or no client build). Read once per photo.
+ */
+export function backgroundPlaceholder(
+  mediaDir: string,
+  clientDir: string,
+  base: string | null,
+): string | null {
+  const file =
+    base === null
+      ? path.join(clientDir, 'images', `hero${PLACEHOLDER_SUFFIX}`)
+      : /^\/media\/event\/[0-9a-f]{16}$/.test(base)
+        ? path.join(mediaDir, 'event', `${path.basename(base)}${PLACEHOLDER_SUFFIX}`)
+        : undefined;
+  if (!file) return null;
+  let uri = placeholders.get(file);
+  if (uri === undefined) {
+    try {
+      uri = `data:image/webp;base64,${readFileSync(file).toString('base64')}`;
+    } catch {
+      uri = null;
+    }
+    placeholders.set(file, uri);
+  }
+  return uri;
 }
 
 /** A square logo, 256 px, WebP. */

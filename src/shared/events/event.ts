@@ -30,6 +30,8 @@ export const PublicEventSchema = z.object({
   contactPhone: z.string(),
   /** Base path of the photo's sizes (add "-640.webp" etc.); null = the built-in photo. */
   backgroundImage: z.nullable(z.string()),
+  /** A data: URI of the photo 16 px wide, shown stretched until the photo arrives; null = a plain colour. */
+  backgroundPlaceholder: z.nullable(z.string()),
   backgroundAlt: z.string(),
   logoImage: z.nullable(z.string()),
   termsText: z.string(),

@@ -3,14 +3,9 @@ import { SignedInLink, SiteFooter } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { EventFacts, RaceList, RegistrationClosed } from '../../features/events/components/event-facts.tsx';
+import { HeroPhoto } from '../../features/events/components/hero-photo.tsx';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
 import { Typewriter } from '../../features/events/components/typewriter.tsx';
-
-const HERO_WIDTHS = [640, 1280, 1920];
-/** The built-in photo and an uploaded one come in the same sizes: base-640.webp, base-1280.avif … */
-const DEFAULT_HERO = '/images/hero';
-const srcSet = (base: string, format: string) =>
-  HERO_WIDTHS.map((w) => `${base}-${w}.${format} ${w}w`).join(', ');
 
 const ctaClass =
   'inline-flex min-h-12 items-center justify-center rounded-xl px-6 py-3 text-lg font-semibold shadow-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white';
@@ -18,24 +13,14 @@ const ctaClass =
 export default function Landing() {
   const { data: event, isPending, isError, refetch } = useEvent();
   const title = event?.title ?? 'Celebration Fun Run';
-  const hero = event?.backgroundImage ?? DEFAULT_HERO;
 
   return (
     <div className="flex min-h-dvh flex-col">
       <title>{title}</title>
       <main className="flex-1">
         <section className="relative isolate overflow-hidden bg-brand-900 text-white">
-          <picture>
-            <source type="image/avif" srcSet={srcSet(hero, 'avif')} sizes="100vw" />
-            <img
-              src={`${hero}-1280.webp`}
-              srcSet={srcSet(hero, 'webp')}
-              sizes="100vw"
-              alt={event?.backgroundAlt ?? 'A road through hills at sunrise'}
-              fetchPriority="high"
-              className="absolute inset-0 -z-10 size-full object-cover"
-            />
-          </picture>
+          {/* Once the event says which photo: never the built-in one first, then the uploaded one. */}
+          {event && <HeroPhoto event={event} />}
           <div className="absolute inset-0 -z-10 bg-gradient-to-b from-black/55 via-black/45 to-black/70" />
           <div className="absolute top-2 right-3">
             <SignedInLink />

@@ -254,6 +254,22 @@ describe('images', () => {
     expect((await app.inject({ url: `${base}-1920.avif` })).statusCode).toBe(200);
   });
 
+  it('puts a placeholder of the photo, a few hundred bytes, in the public event', async () => {
+    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#c2410c' } })
+      .png()
+      .toBuffer();
+    expect((await upload('background', photo, 'sunrise.png')).statusCode).toBe(200);
+    const placeholder = (await publicEvent()).backgroundPlaceholder;
+    const [, data] = /^data:image\/webp;base64,(.+)$/.exec(placeholder ?? '') ?? [];
+    expect(placeholder?.length).toBeLessThan(600);
+    const image = sharp(Buffer.from(data ?? '', 'base64'));
+    expect((await image.metadata()).width).toBe(16);
+    // The photo's own colour, so the page looks like itself before the photo arrives.
+    const { dominant } = await image.stats();
+    expect(dominant.r).toBeGreaterThan(150);
+    expect(dominant.b).toBeLessThan(80);
+  });
+
   it('makes a 256 px logo', async () => {
     const logo = await sharp({ create: { width: 600, height: 300, channels: 4, background: '#ffffff' } })
       .png()

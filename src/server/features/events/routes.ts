@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PublicEventSchema } from '../../../shared/events/event.ts';
 import type { AppContext } from '../../context.ts';
+import { revalidateByEtag } from '../../http/etag.ts';
+import { clientDist } from '../../paths.ts';
+import { backgroundPlaceholder } from '../../storage/media.ts';
 import { getPublicEvent } from './service.ts';
 
-export async function eventRoutes(app: FastifyInstance, { database }: AppContext) {
+export async function eventRoutes(app: FastifyInstance, { database, mediaDir }: AppContext) {
+  const placeholderOf = (base: string | null) => backgroundPlaceholder(mediaDir, clientDist, base);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/event',
     {
@@ -14,11 +18,13 @@ export async function eventRoutes(app: FastifyInstance, { database }: AppContext
         tags: ['events'],
         response: { 200: PublicEventSchema },
       },
+      onSend: revalidateByEtag,
     },
     async (_request, reply) => {
-      // Settings change rarely but must show at once after an admin edits them: revalidate every time.
+      // Settings change rarely but must show at once after an admin edits them: revalidate every time
+      // (an unchanged event is a 304 without its body).
       reply.header('cache-control', 'no-cache');
-      return getPublicEvent(database.db);
+      return getPublicEvent(database.db, placeholderOf);
     },
   );
 }

@@ -39,7 +39,11 @@ export function isRegistrationOpen(event: EventRow, now = new Date()) {
   return event.registrationClosesAt === null || now < event.registrationClosesAt;
 }
 
-export async function getPublicEvent(db: Database): Promise<PublicEvent> {
+/** The event as the public pages show it; `placeholderOf` finds the photo's placeholder (storage/media). */
+export async function getPublicEvent(
+  db: Database,
+  placeholderOf: (base: string | null) => string | null,
+): Promise<PublicEvent> {
   const event = await getCurrentEvent(db);
   const races = await listRacesWithTakenPlaces(db, event.id, { cappedOnly: true });
   return {
@@ -49,6 +53,7 @@ export async function getPublicEvent(db: Database): Promise<PublicEvent> {
     greeting: event.greeting,
     contactPhone: event.contactPhone,
     backgroundImage: event.backgroundImage,
+    backgroundPlaceholder: placeholderOf(event.backgroundImage),
     backgroundAlt: event.backgroundAlt,
     logoImage: event.logoImage,
     termsText: event.termsText,
