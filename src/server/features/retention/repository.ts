@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { AGE_GROUPS } from '../../../shared/participants/age-groups.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -74,16 +74,21 @@ export async function entriesDue(db: Database, today: string) {
 
 /** The next day entries fall due (never before today) and how many: null when none are waiting for it. */
 export async function nextEntriesDue(db: Database, today: string) {
-  const on = sql<string>`to_char(greatest(${keptUntil} + 1, ${today}::date), 'YYYY-MM-DD')`;
-  const [row] = await db
-    .select({ on, count: sql<number>`count(*)::int` })
+  const day = sql<string>`to_char(${keptUntil} + 1, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, count: sql<number>`count(*)::int` })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
     .where(and(isNull(registrations.anonymisedAt), isNotNull(events.eventDate)))
-    .groupBy(on)
-    .orderBy(asc(on))
-    .limit(1);
-  return row ? { on: row.on, count: Number(row.count) } : null;
+    .groupBy(events.eventDate, events.entryRetentionDays);
+  // Entries already overdue go with today's run.
+  const byDay = new Map<string, number>();
+  for (const row of rows) {
+    const on = row.day < today ? today : row.day;
+    byDay.set(on, (byDay.get(on) ?? 0) + Number(row.count));
+  }
+  const [on] = [...byDay.keys()].sort();
+  return on ? { on, count: byDay.get(on) ?? 0 } : null;
 }
 
 /** Men who left or graduated longer ago (Harare days) than the current event's programme retention. */
