@@ -47,4 +47,8 @@ export type ErasureRequest = z.infer<typeof ErasureRequestSchema>;
 export const MyErasureRequestSchema = z.object({ requestedAt: z.nullable(z.string()) });
 export type MyErasureRequest = z.infer<typeof MyErasureRequestSchema>;
 
-export const ERASURE_SOURCE_LABELS = { admin: 'Admin', entrant: 'Entrant (/My)', participant: 'Participant' };
+export const ERASURE_SOURCE_LABELS = {
+  admin: 'Admin',
+  entrant: 'The entrant (his entry’s page)',
+  participant: 'The participant (his profile)',
+};

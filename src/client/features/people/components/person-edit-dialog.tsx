@@ -29,8 +29,8 @@ export function PersonEditDialog({
           {kind === 'men' && <ProgrammeEnd key={person.id} person={person} />}
           <div className="flex flex-col gap-1">
             <p className="text-sm text-stone-700">
-              Erasing deletes his record {kind === 'men' ? 'and uploads ' : ''}for good, unlike Delete it also
-              signs out his account; it is recorded with a reason.
+              Unlike Delete, Erase this person also removes {kind === 'men' ? 'his uploaded files, ' : ''}
+              signs his account out and keeps a record of why.
             </p>
             <ErasePersonButton
               className="self-start rounded-lg border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 min-h-10"
