@@ -206,7 +206,7 @@ describe('requests from the person', () => {
     expect((await get('/api/admin/erasure-requests')).json()).toEqual([]);
     const [request] = await db.select().from(erasureRequests).where(eq(erasureRequests.source, 'entrant'));
     expect(request).toMatchObject({ status: 'done', decidedBy: admin.id });
-    expect(await db.select().from(erasureRequests)).toHaveLength(2);
+    expect(await db.select().from(erasureRequests)).toHaveLength(1);
     expect((await post(`/api/admin/erasure-requests/${waiting[0].id}/erase`)).statusCode).toBe(409);
   });
 

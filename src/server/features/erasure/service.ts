@@ -66,6 +66,8 @@ async function erase(
   subject: Subject,
   reason: string,
   now: Date,
+  /** Confirming a person's request: it is marked done, and no other record is made. */
+  fromRequest = false,
 ): Promise<ErasureCounts> {
   const { db } = context.database;
   let storageKeys: string[] = [];
@@ -83,17 +85,19 @@ async function erase(
       decidedByName: admin.name,
       subjectLabel: label,
     });
-    await insertRequest(tx, {
-      ...subject,
-      subjectLabel: label,
-      reason,
-      source: 'admin',
-      status: 'done',
-      requestedAt: now,
-      decidedAt: now,
-      decidedBy: admin.id,
-      decidedByName: admin.name,
-    });
+    if (!fromRequest) {
+      await insertRequest(tx, {
+        ...subject,
+        subjectLabel: label,
+        reason,
+        source: 'admin',
+        status: 'done',
+        requestedAt: now,
+        decidedAt: now,
+        decidedBy: admin.id,
+        decidedByName: admin.name,
+      });
+    }
     await recordAudit(tx, admin, {
       action: 'erasure',
       subject: label,
@@ -195,6 +199,7 @@ export async function confirmRequest(context: AppContext, admin: Admin, id: stri
     { subjectType: request.subjectType, subjectId: request.subjectId },
     reason,
     now,
+    true,
   );
 }
 
