@@ -67,11 +67,13 @@ async function erase(
   reason: string,
   now: Date,
   /** Confirming a person's request: it is marked done, and no other record is made. */
-  fromRequest = false,
+  requestId?: string,
 ): Promise<ErasureCounts> {
   const { db } = context.database;
   let storageKeys: string[] = [];
   const counts = await db.transaction(async (tx) => {
+    // Two admins confirming the same request at once: the second waits here, then finds it decided.
+    if (requestId) await pendingRequest(tx, requestId);
     const counts = noCounts();
     const { label, emails } = await eraseSubject(tx, admin, subject, counts, now, (keys) => {
       storageKeys = storageKeys.concat(keys);
@@ -85,7 +87,7 @@ async function erase(
       decidedByName: admin.name,
       subjectLabel: label,
     });
-    if (!fromRequest) {
+    if (!requestId) {
       await insertRequest(tx, {
         ...subject,
         subjectLabel: label,
@@ -199,7 +201,7 @@ export async function confirmRequest(context: AppContext, admin: Admin, id: stri
     { subjectType: request.subjectType, subjectId: request.subjectId },
     reason,
     now,
-    true,
+    request.id,
   );
 }
 
