@@ -53,12 +53,25 @@ export async function releaseJob(db: Database, name: string) {
 /** The Harare day after which an event's entries are anonymised (its day plus its retention days). */
 const keptUntil = sql<string>`(${events.eventDate} + ${events.entryRetentionDays})`;
 
-/** Entries and waitlist rows, not yet anonymised, of events whose retention ended before `today`. */
-export async function entriesDue(db: Database, today: string) {
+/** An event's settings changed this recently are left for the next day's run. */
+const SETTLING_MS = 24 * 3600_000;
+
+/**
+ * Entries and waitlist rows, not yet anonymised, of events whose retention ended before `today`. An event
+ * changed in the last day waits: a day of the event typed in the wrong year would otherwise empty every
+ * entry within the hour, before anyone saw the dashboard's notice.
+ */
+export async function entriesDue(db: Database, today: string, now: Date) {
   const dueEvents = db
     .select({ id: events.id })
     .from(events)
-    .where(and(isNotNull(events.eventDate), sql`${keptUntil} < ${today}::date`));
+    .where(
+      and(
+        isNotNull(events.eventDate),
+        sql`${keptUntil} < ${today}::date`,
+        lt(events.updatedAt, new Date(now.getTime() - SETTLING_MS)),
+      ),
+    );
   const [entries, waiting] = await Promise.all([
     db
       .select({ id: registrations.id })

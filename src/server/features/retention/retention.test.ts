@@ -91,7 +91,10 @@ const ageGroupsOf = async (eventId: string) =>
 
 /** An old event (the current one, its day long past) with entries, a waitlist row and what they left. */
 async function oldEventWithEntries() {
-  const [event] = await db.update(events).set({ eventDate: EVENT_DAY }).returning();
+  const [event] = await db
+    .update(events)
+    .set({ eventDate: EVENT_DAY, updatedAt: new Date('2026-01-01T00:00:00Z') })
+    .returning();
   if (!event) throw new Error('no event');
   const paid = await register('paid', { age: 37, gender: 'Female' });
   const young = await register('young', { age: 16, tshirtSize: 'Small' });
@@ -163,7 +166,13 @@ async function recentEntry(template: typeof registrations.$inferSelect) {
   const { id: _id, revision: _r, ...eventCopy } = current;
   const [recent] = await db
     .insert(events)
-    .values({ ...eventCopy, slug: 'recent-edition', isCurrent: false, eventDate: '2026-06-20' })
+    .values({
+      ...eventCopy,
+      slug: 'recent-edition',
+      isCurrent: false,
+      eventDate: '2026-06-20',
+      updatedAt: new Date('2026-01-01T00:00:00Z'),
+    })
     .returning();
   const { id: _e, nameText: _n, searchText: _s, checkInCode: _c, ...copy } = template;
   const [row] = await db
@@ -263,6 +272,16 @@ describe('retention: entries', () => {
       actorId: null,
       rowCount: 4,
       details: { entries: 3, waitlist: 1, men: 0, files: 0 },
+    });
+  });
+
+  it('waits a day after the event was changed (a wrong date is not acted on at once)', async () => {
+    await oldEventWithEntries();
+    await db.update(events).set({ updatedAt: new Date(DUE.getTime() - 3600_000) });
+    expect(await runRetention(app.context, DUE)).toMatchObject({ entries: 0, waitlist: 0 });
+    expect(await runRetention(app.context, new Date(DUE.getTime() + 24 * 3600_000))).toMatchObject({
+      entries: 3,
+      waitlist: 1,
     });
   });
 

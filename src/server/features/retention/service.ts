@@ -40,7 +40,7 @@ export async function runRetention(context: AppContext, now = new Date()): Promi
   let outcome: RetentionOutcome;
   try {
     outcome = await db.transaction(async (tx) => {
-      const anonymised = await anonymiseRows(tx, await entriesDue(tx, today), now);
+      const anonymised = await anonymiseRows(tx, await entriesDue(tx, today, now), now);
       const deleted = await deleteMenRows(tx, await menDue(tx, today));
       storageKeys = deleted.storageKeys;
       const done = {
