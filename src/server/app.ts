@@ -20,6 +20,7 @@ import { accountRoutes } from './features/accounts/account-routes.ts';
 import { sessionRoutes } from './features/accounts/session-routes.ts';
 import { checkInRoutes } from './features/check-in/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { erasureRoutes } from './features/erasure/routes.ts';
 import { eventSettingsRoutes, mediaRoutes } from './features/event-settings/routes.ts';
 import { CurrentEventCache } from './features/events/current-event.ts';
 import { eventRoutes } from './features/events/routes.ts';
@@ -33,6 +34,7 @@ import { progressRoutes } from './features/progress/routes.ts';
 import { receiptRoutes } from './features/receipts/routes.ts';
 import { startPaymentReminders } from './features/receipts/service.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
+import { startRetention } from './features/retention/service.ts';
 import { statementRoutes } from './features/statements/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { startOfferExpiry } from './features/waitlist/service.ts';
@@ -171,6 +173,7 @@ export async function buildApp(options: AppOptions) {
       await statementRoutes(api, context);
       await paymentRoutes(api, context, paynowPoller);
       await receiptRoutes(api, context);
+      await erasureRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,
@@ -217,6 +220,12 @@ export async function buildApp(options: AppOptions) {
     );
   });
   app.addHook('onClose', async () => stopReminders());
+  // Old entries are anonymised and old programme records deleted once a Harare day, checked hourly.
+  let stopRetention = () => {};
+  app.addHook('onListen', async () => {
+    stopRetention = startRetention(context, (error) => app.log.error({ err: error }, 'retention'));
+  });
+  app.addHook('onClose', async () => stopRetention());
   return app;
 }
 

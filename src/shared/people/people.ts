@@ -70,8 +70,15 @@ export const PersonSchema = z.object({
   status: z.string(),
   hasAccount: z.boolean(),
   createdAt: z.string(),
+  /** A man who left or graduated: when (his records are deleted some time after) and how; null while in. */
+  endedAt: z.optional(z.nullable(z.string())),
+  endedAs: z.optional(z.nullable(z.enum(['left', 'graduated']))),
 });
 export type Person = z.infer<typeof PersonSchema>;
+
+/** "Mark as left", "Mark as graduated", or back in the programme (null). */
+export const ManEndInputSchema = z.object({ endedAs: z.nullable(z.enum(['left', 'graduated'])) });
+export type ManEndInput = z.input<typeof ManEndInputSchema>;
 
 export const PERSON_SORTS = [
   'lastName',

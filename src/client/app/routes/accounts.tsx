@@ -20,6 +20,7 @@ import { useAccounts } from '../../features/accounts/api/accounts.ts';
 import { AccountHistory } from '../../features/accounts/components/account-history.tsx';
 import { DisableAccountDialog } from '../../features/accounts/components/disable-account-dialog.tsx';
 import { type RoleChange, RoleChangeDialog } from '../../features/accounts/components/role-change-dialog.tsx';
+import { ErasePersonButton } from '../../features/erasure/components/erase-person-dialog.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useSearchText } from '../../lib/use-debounced-value.ts';
@@ -122,17 +123,27 @@ export default function Accounts() {
                   </Cell>
                   <Cell className="mt-2 empty:hidden sm:mt-0 sm:text-right">
                     {!isMe && (
-                      <button
-                        type="button"
-                        className={`${rowButtonClass} w-full sm:w-auto`}
-                        aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.name}`}
-                        onClick={() => {
-                          setNotice(undefined);
-                          setToggling(account);
-                        }}
-                      >
-                        {account.disabled ? 'Enable' : 'Disable'}
-                      </button>
+                      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+                        <button
+                          type="button"
+                          className={`${rowButtonClass} w-full sm:w-auto`}
+                          aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.name}`}
+                          onClick={() => {
+                            setNotice(undefined);
+                            setToggling(account);
+                          }}
+                        >
+                          {account.disabled ? 'Enable' : 'Disable'}
+                        </button>
+                        <ErasePersonButton
+                          className={`${rowButtonClass} w-full sm:w-auto sm:whitespace-nowrap`}
+                          subjectType="account"
+                          subjectId={account.id}
+                          who={account.name}
+                          inRow
+                          onErased={() => setNotice(`The account of ${account.name} was erased.`)}
+                        />
+                      </div>
                     )}
                   </Cell>
                 </tr>

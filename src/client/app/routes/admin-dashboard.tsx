@@ -8,6 +8,7 @@ import { QueryError } from '../../components/ui/query-error.tsx';
 import { Loading } from '../../components/ui/status.tsx';
 import { CheckInCountsList } from '../../features/check-in/components/check-in-counts.tsx';
 import { useFunRunDashboard, useProgrammeTotals } from '../../features/dashboard/api/dashboard.ts';
+import { PrivacyNotices } from '../../features/dashboard/components/privacy-notices.tsx';
 import { moneyText } from '../../features/participants/money-text.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 
@@ -52,6 +53,8 @@ export default function AdminDashboard() {
       <PageHeading title="Admin dashboard">
         <p>Welcome, {user.name}. The figures are live: they update every minute while this page is open.</p>
       </PageHeading>
+
+      <PrivacyNotices />
 
       <section aria-labelledby="fun-run-heading" className="mb-8">
         <h2 id="fun-run-heading" className="mb-3 text-xl font-bold">

@@ -1,7 +1,10 @@
 import type { FunRunDashboard } from '../../../shared/dashboard/dashboard.ts';
+import type { PrivacyNotices } from '../../../shared/privacy/retention.ts';
 import type { AppContext } from '../../context.ts';
 import { checkInCounts } from '../check-in/service.ts';
+import { pendingRequestCount } from '../erasure/service.ts';
 import { getCurrentEvent, listRacesWithTakenPlaces } from '../events/service.ts';
+import { nextAnonymisation } from '../retention/service.ts';
 import { funRunTotals } from './repository.ts';
 
 /** The admin dashboard's figures for the current event. */
@@ -49,4 +52,13 @@ export async function funRunDashboard(context: AppContext): Promise<FunRunDashbo
 function tally(pairs: [string, number | string][]) {
   const counts = new Map(pairs);
   return (key: string) => Number(counts.get(key) ?? 0);
+}
+
+/** What the admin must know about personal data: requests to decide, and entries soon anonymised. */
+export async function privacyNotices(context: AppContext, now = new Date()): Promise<PrivacyNotices> {
+  const [anonymiseSoon, erasureRequestsWaiting] = await Promise.all([
+    nextAnonymisation(context, now),
+    pendingRequestCount(context),
+  ]);
+  return { anonymiseSoon, erasureRequestsWaiting };
 }

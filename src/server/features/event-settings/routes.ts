@@ -11,7 +11,9 @@ import {
   NewEditionInputSchema,
   RacesInputSchema,
 } from '../../../shared/event-settings/event-settings.ts';
+import { RetentionSettingsInputSchema, RetentionSettingsSchema } from '../../../shared/privacy/retention.ts';
 import type { AppContext } from '../../context.ts';
+import { signedInUser } from '../../http/access.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';
 import { readUpload } from '../../http/upload-body.ts';
@@ -19,8 +21,10 @@ import { NotAnImageError, storeBackground, storeLogo } from '../../storage/media
 import {
   editions,
   eventSettings,
+  retentionSettings,
   saveEventSettings,
   saveRaces,
+  saveRetentionSettings,
   setEventImage,
   startNewEdition,
 } from './service.ts';
@@ -76,6 +80,37 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
       const saved = await saveRaces(db, request.body, context.env.PUBLIC_URL);
       context.mailer.kick();
       return saved;
+    },
+  );
+
+  api.get(
+    '/admin/event/retention',
+    {
+      config: { access: admins },
+      schema: {
+        summary:
+          'How long personal data is kept: entries after the event, programme records after a man ends',
+        tags,
+        response: { 200: RetentionSettingsSchema },
+      },
+    },
+    async () => retentionSettings(db),
+  );
+
+  api.put(
+    '/admin/event/retention',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'Save the retention periods (recorded in the audit trail)',
+        tags,
+        body: RetentionSettingsInputSchema,
+        response: { 200: RetentionSettingsSchema },
+      },
+    },
+    async (request) => {
+      const { id, name } = signedInUser(request);
+      return saveRetentionSettings(db, { id, name }, request.body);
     },
   );
 

@@ -7,10 +7,12 @@ import type {
   RacesInputSchema,
 } from '../../../shared/event-settings/event-settings.ts';
 import { overlappingRanges } from '../../../shared/participants/bibs.ts';
+import type { RetentionSettings, RetentionSettingsInputSchema } from '../../../shared/privacy/retention.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { statementsOn } from '../../db/statements-on.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
+import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { getCurrentEvent, listRacesWithTakenPlaces } from '../events/service.ts';
 import { offerFreedPlaces } from '../waitlist/service.ts';
 import {
@@ -208,6 +210,8 @@ export async function startNewEdition(db: Database, input: z.output<typeof NewEd
       venue: current.venue,
       payment: current.payment,
       tshirtSizes: current.tshirtSizes,
+      entryRetentionDays: current.entryRetentionDays,
+      programmeRetentionDays: current.programmeRetentionDays,
     });
     for (const { id: _id, eventId: _eventId, ...race } of races) await insertRace(tx, eventId, race);
     await restartReferenceNumbers(tx);
@@ -218,4 +222,36 @@ export async function startNewEdition(db: Database, input: z.output<typeof NewEd
     throw error;
   });
   return eventSettings(db);
+}
+
+export async function retentionSettings(db: Database): Promise<RetentionSettings> {
+  const event = await getCurrentEvent(db);
+  return {
+    entryRetentionDays: event.entryRetentionDays,
+    programmeRetentionDays: event.programmeRetentionDays,
+  };
+}
+
+/** Saves the two retention periods of the current event, recorded in the audit trail with what they were. */
+export async function saveRetentionSettings(
+  db: Database,
+  actor: AuditActor,
+  input: z.output<typeof RetentionSettingsInputSchema>,
+) {
+  await db.transaction(async (tx) => {
+    const event = await getCurrentEvent(tx);
+    await updateEvent(tx, event.id, input);
+    await recordAudit(tx, actor, {
+      action: 'event-settings.retention',
+      subject: `event ${event.year}`,
+      details: {
+        from: {
+          entryRetentionDays: event.entryRetentionDays,
+          programmeRetentionDays: event.programmeRetentionDays,
+        },
+        to: input,
+      },
+    });
+  });
+  return retentionSettings(db);
 }

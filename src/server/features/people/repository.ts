@@ -102,6 +102,7 @@ export const toPerson = (row: PersonRow) => ({
   status: row.status,
   hasAccount: row.userId !== null,
   createdAt: row.createdAt.toISOString(),
+  ...('endedAt' in row ? { endedAt: row.endedAt?.toISOString() ?? null, endedAs: row.endedAs } : {}),
 });
 
 /** Adds a man or a facilitator; a second record with the same email is a unique violation. */

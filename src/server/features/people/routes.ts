@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   JoinedSchema,
+  ManEndInputSchema,
   PersonEditSchema,
   PersonInputSchema,
   PersonListQuerySchema,
@@ -11,7 +12,7 @@ import {
   QuickManInputSchema,
 } from '../../../shared/people/people.ts';
 import type { AppContext } from '../../context.ts';
-import { currentUser } from '../../http/access.ts';
+import { currentUser, signedInUser } from '../../http/access.ts';
 import { idParams, noContent, sendCsv } from '../../http/replies.ts';
 import {
   decideApplication,
@@ -22,6 +23,7 @@ import {
   quickJoin,
   registerCsv,
   registerOf,
+  setManEnded,
   toPerson,
 } from './service.ts';
 
@@ -102,6 +104,24 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async (request) => toPerson(await editPerson(context, 'men', request.params.id, request.body)),
+  );
+  api.put(
+    '/men/:id/ended',
+    {
+      config: admins,
+      schema: {
+        summary: 'Mark a man as left or graduated (his records are deleted later), or back in the programme',
+        tags,
+        params: IdParams,
+        body: ManEndInputSchema,
+        response: { 200: PersonSchema },
+      },
+    },
+    async (request) => {
+      const { id, name } = signedInUser(request);
+      const row = await setManEnded(context, { id, name }, request.params.id, request.body.endedAs);
+      return toPerson(row);
+    },
   );
   api.delete(
     '/men/:id',

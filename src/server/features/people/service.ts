@@ -15,6 +15,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { csvText } from '../../http/csv.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { enqueueMail, enqueueMailWithinLimit, type OutgoingMail } from '../../mail/repository.ts';
+import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { deleteWithSubmissions, nextSession } from '../progress/service.ts';
 import { type AccountState, decisionMail } from './decision-mail.ts';
 import {
@@ -234,6 +235,26 @@ export async function editPerson(
       throw conflict('Another record already uses this email address.');
     throw error;
   }
+}
+
+/** A man leaves or graduates (his records are deleted some time after), or is back in the programme. */
+export async function setManEnded(
+  { database }: AppContext,
+  admin: AuditActor,
+  id: string,
+  endedAs: 'left' | 'graduated' | null,
+  now = new Date(),
+) {
+  return database.db.transaction(async (tx) => {
+    const row = await updatePerson(tx, 'men', id, { endedAt: endedAs ? now : null, endedAs });
+    if (!row) throw notFound('There is no such record.');
+    await recordAudit(tx, admin, {
+      action: 'man.ended',
+      subject: `man ${id.slice(0, 8)}`,
+      details: { endedAs },
+    });
+    return row;
+  });
 }
 
 export async function deletePerson(

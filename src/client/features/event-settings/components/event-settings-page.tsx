@@ -10,6 +10,7 @@ import { EditionsSection } from './editions-section.tsx';
 import { ImagesSection } from './images-section.tsx';
 import { RacesSection } from './races-section.tsx';
 import { RemindersSection } from './reminders-section.tsx';
+import { RetentionSection } from './retention-section.tsx';
 import { SizesSection } from './sizes-section.tsx';
 import { ClosingSection, PaymentSection, TermsSection, TextsSection } from './text-sections.tsx';
 
@@ -24,6 +25,7 @@ const CONTENTS = [
   ['closing', 'Closing time'],
   ['reminders', 'Payment reminders'],
   ['terms', 'Terms'],
+  ['retention', 'Keeping personal data'],
   ['editions', 'Editions'],
 ] as const;
 
@@ -66,6 +68,7 @@ export function EventSettingsPage() {
             <RemindersSection settings={data} />
             <TermsSection settings={data} />
           </Fragment>
+          <RetentionSection />
           <EditionsSection settings={data} />
         </div>
       )}

@@ -12,6 +12,7 @@ import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-a
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { AskErasure } from '../../erasure/components/ask-erasure.tsx';
 import { useEvent } from '../../events/api/get-event.ts';
 import { PaymentOptions } from '../../events/components/payment-options.tsx';
 import { CancelEntryDialog } from '../../participants/components/cancel-entry-dialog.tsx';
@@ -191,6 +192,11 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
           />
         </section>
       )}
+
+      <AskErasure
+        path={`/api/my/${encodeURIComponent(token)}/erasure-request`}
+        whatHappens="We can erase your name, contacts and next of kin from this entry and from any other entry with your email. The figures (race, age group, T-shirt size, payment) stay, without your name."
+      />
 
       <p className="text-sm text-stone-600">
         Keep the link to this page to yourself: whoever has it can change your entry. Lost it?{' '}

@@ -15,8 +15,10 @@ import { paidOffFee } from '../paid-defaults.ts';
 
 export const PAYMENT_TONES = { paid: 'good', unpaid: 'warn', waived: 'plain' } as const;
 
+/** An entry's name; an anonymised (erased) entry has none left, and says so. */
 export const fullName = (entry: Pick<Participant, 'firstName' | 'lastName'>) =>
-  `${entry.firstName} ${entry.lastName}`.trim();
+  `${entry.firstName} ${entry.lastName}`.trim() || ERASED;
+export const ERASED = 'Erased';
 
 /** A Zimbabwean number as people here write it (077 083 5799), any other internationally (+27 82 …). */
 export function readablePhone(e164: string) {
@@ -27,7 +29,7 @@ export function readablePhone(e164: string) {
 
 /** How each column shows an entry's value (the list's cells and the entry's details alike). */
 export const COLUMN_VALUES: Record<ParticipantColumn, (entry: Participant) => ReactNode> = {
-  firstName: (entry) => entry.firstName,
+  firstName: (entry) => entry.firstName || ERASED,
   lastName: (entry) => entry.lastName,
   email: (entry) => <BreakableEmail email={entry.email} />,
   mobile: (entry) => readablePhone(entry.mobile),

@@ -15,6 +15,7 @@ import { FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { ErasePersonButton } from '../../erasure/components/erase-person-dialog.tsx';
 import { ENTRANT_FIELDS } from '../../registrations/components/entrant-fields.tsx';
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
 import { moneyText } from '../money-text.ts';
@@ -195,6 +196,15 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
           >
             Cancel entry
           </button>
+        )}
+        {entry.firstName !== '' && (
+          <ErasePersonButton
+            className={dangerOutlineClass}
+            subjectType="registration"
+            subjectId={entry.id}
+            who={`${fullName(entry)} (${entry.reference})`}
+            onErased={() => done('This person was erased: the entry keeps only what the figures need.')}
+          />
         )}
         <button type="button" className={buttonClass} onClick={onClose}>
           Close

@@ -305,7 +305,7 @@ function ParticipantRow({
               aria-label={`${fullName(entry)}, open the entry`}
               className="-mx-1 min-h-6 rounded px-1 text-left font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-brand-600"
             >
-              {entry.firstName}
+              {entry.firstName || fullName(entry)}
             </button>
           ) : key === 'paymentStatus' ? (
             <span className="inline-flex flex-wrap items-center gap-2 sm:flex sm:flex-col sm:items-start sm:gap-1">

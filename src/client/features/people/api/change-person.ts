@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Person, PersonEdit, PersonKind, PersonList } from '../../../../shared/people/people.ts';
+import type {
+  ManEndInput,
+  Person,
+  PersonEdit,
+  PersonKind,
+  PersonList,
+} from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
 import { getPeopleQueryOptions } from './list-people.ts';
@@ -48,6 +54,19 @@ export function useDecideApplication() {
   return useMutation({
     mutationFn: ({ person, decision }: { person: Person; decision: 'approve' | 'decline' }) =>
       apiFetch<Person>(`${recordPath('facilitators', person.id)}/${decision}`, { method: 'POST' }),
+    onSuccess: (updated) => refresh({ updated }),
+  });
+}
+
+/** "Mark as left", "Mark as graduated" or "Back in the programme" (endedAs null). */
+export function useSetManEnded() {
+  const refresh = useRefreshRegister('men');
+  return useMutation({
+    mutationFn: ({ id, endedAs }: { id: string } & ManEndInput) =>
+      apiFetch<Person>(`${recordPath('men', id)}/ended`, {
+        method: 'PUT',
+        body: JSON.stringify({ endedAs }),
+      }),
     onSuccess: (updated) => refresh({ updated }),
   });
 }

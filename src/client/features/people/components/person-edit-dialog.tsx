@@ -2,8 +2,10 @@ import { type Person, PersonEditSchema, type PersonKind } from '../../../../shar
 import { formatPhone } from '../../../../shared/phone.ts';
 import { Dialog, DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
+import { ErasePersonButton } from '../../erasure/components/erase-person-dialog.tsx';
 import { useEditPerson } from '../api/change-person.ts';
 import { BE_THAT_MAN_FIELDS, PersonFields, personValues, usePersonForm } from './person-fields.tsx';
+import { ProgrammeEnd } from './programme-end.tsx';
 
 /** Manage: one man's (or facilitator's) own details, saved for him alone. */
 export function PersonEditDialog({
@@ -22,6 +24,24 @@ export function PersonEditDialog({
     <Dialog open={person !== undefined} title={`Manage ${name}`} onClose={onClose} size="lg">
       {/* A new form for each person: his values, no leftovers from the last one. */}
       {person && <EditForm key={person.id} kind={kind} person={person} onClose={onClose} onSaved={onSaved} />}
+      {person && (
+        <section aria-label="In the programme" className="flex flex-col gap-4 border-t border-stone-200 pt-4">
+          {kind === 'men' && <ProgrammeEnd key={person.id} person={person} />}
+          <div className="flex flex-col gap-1">
+            <p className="text-sm text-stone-700">
+              Unlike Delete, Erase this person also removes {kind === 'men' ? 'his uploaded files, ' : ''}
+              signs his account out and keeps a record of why.
+            </p>
+            <ErasePersonButton
+              className="self-start rounded-lg border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 min-h-10"
+              subjectType={kind === 'men' ? 'man' : 'facilitator'}
+              subjectId={person.id}
+              who={name}
+              onErased={onClose}
+            />
+          </div>
+        </section>
+      )}
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { Cell, rowClass } from '../../../components/ui/table.tsx';
 import { BreakableEmail, NotGiven } from '../../../components/ui/text.tsx';
+import { endedText } from './programme-end.tsx';
 import { fullName, type RegisterColumn, statusLabel, stripeClass } from './register-columns.ts';
 
 const STATUS_TONES = { applicant: 'warn', approved: 'good', declined: 'plain', incomplete: 'warn' } as const;
@@ -26,6 +27,7 @@ export function PersonRow({
   busy: boolean;
 }) {
   const name = fullName(person);
+  const ended = endedText(person);
   const applicant = person.status === 'applicant';
   return (
     <tr className={`${rowClass} ${stripeClass}`}>
@@ -53,6 +55,12 @@ export function PersonRow({
               <>
                 {' '}
                 <Badge tone="warn">{statusLabel(person)}</Badge>
+              </>
+            )}
+            {first && ended && (
+              <>
+                {' '}
+                <Badge tone="plain">{ended}</Badge>
               </>
             )}
           </Cell>

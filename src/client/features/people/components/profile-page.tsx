@@ -5,6 +5,7 @@ import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { formatPhoneForReading } from '../../../lib/format.ts';
+import { AskErasure } from '../../erasure/components/ask-erasure.tsx';
 import { useProfile, useSaveProfile } from '../api/profile.ts';
 import { BE_THAT_MAN_FIELDS, PersonFields, personValues, usePersonForm } from './person-fields.tsx';
 
@@ -27,6 +28,12 @@ export function ProfilePage() {
       {profile.isPending && <Loading label="Loading your details…" />}
       <QueryError query={profile} missingIsFinal />
       {profile.data && <ProfileForm key={profile.data.id} person={profile.data} />}
+      <div className="mt-8">
+        <AskErasure
+          path="/api/me/erasure-request"
+          whatHappens="We can erase your account, your programme record, attendance, uploaded assignments and checklist, and your name and contacts on any fun-run entry with your email."
+        />
+      </div>
     </div>
   );
 }

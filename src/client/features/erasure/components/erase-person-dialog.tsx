@@ -1,0 +1,134 @@
+import { useId, useState } from 'react';
+import { EraseReasonSchema, type ErasureSubjectType } from '../../../../shared/privacy/erasure.ts';
+import { dangerButtonClass, rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useErase } from '../api/erasure.ts';
+
+/** What erasing does, said before the admin confirms. */
+export const WHAT_HAPPENS: Record<ErasureSubjectType, string> = {
+  registration:
+    'The name, contacts, next of kin and notes of this entry, and of every entry and waitlist place with the same email in any year, are emptied for good. Their private links and emails are deleted. The race, age group, gender, T-shirt size and payment amounts stay for the figures and the books.',
+  waitlist:
+    'The name, contacts and next of kin of this waitlist place, and of every entry and waitlist place with the same email in any year, are emptied for good, and the emails to that address are deleted.',
+  man: 'His record is deleted with his attendance, session registrations, assignments (the uploaded files too), checklist and cell group place. His account is signed out everywhere.',
+  facilitator:
+    'His record is deleted; his cell groups are left without a facilitator. His account is signed out everywhere.',
+  account:
+    'The account is deleted and signed out everywhere, with the programme records and uploaded files under it and the emails to its address. Fun-run entries with its email are anonymised; payment amounts stay.',
+};
+
+/**
+ * "Erase this person": a button that opens the confirmation, which says what will happen and asks for the
+ * reason (kept with the erasure's record).
+ */
+export function ErasePersonButton({
+  subjectType,
+  subjectId,
+  who,
+  onErased,
+  className = rowButtonClass,
+  inRow = false,
+}: {
+  subjectType: ErasureSubjectType;
+  subjectId: string;
+  /** How the dialog names the person to the admin (e.g. the entry's name and reference). */
+  who: string;
+  onErased?: () => void;
+  className?: string;
+  /** One of many in a list: its accessible name says whom it erases. */
+  inRow?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        aria-label={inRow ? `Erase this person: ${who}` : undefined}
+        onClick={() => setOpen(true)}
+      >
+        Erase this person
+      </button>
+      {open && (
+        <EraseDialog
+          subjectType={subjectType}
+          subjectId={subjectId}
+          who={who}
+          onClose={() => setOpen(false)}
+          onErased={() => {
+            setOpen(false);
+            onErased?.();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function EraseDialog({
+  subjectType,
+  subjectId,
+  who,
+  onClose,
+  onErased,
+}: {
+  subjectType: ErasureSubjectType;
+  subjectId: string;
+  who: string;
+  onClose: () => void;
+  onErased: () => void;
+}) {
+  const erase = useErase();
+  const [failure, setFailure] = useState<unknown>();
+  const textId = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(EraseReasonSchema, { defaultValues: { reason: '' } });
+  const onSubmit = handleSubmit(async ({ reason }) => {
+    setFailure(undefined);
+    try {
+      await erase.mutateAsync({ subjectType, subjectId, reason });
+      onErased();
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+  const close = () => {
+    if (!erase.isPending) onClose();
+  };
+  return (
+    <Dialog open title={`Erase ${who}?`} onClose={close}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <p id={textId} className="text-stone-700">
+          {WHAT_HAPPENS[subjectType]} This cannot be undone.
+        </p>
+        <TextField
+          label="Reason"
+          hint="Why, e.g. “Asked by phone on 3 March”. Kept with the record of the erasure."
+          error={errors.reason?.message}
+          {...register('reason')}
+          autoComplete="off"
+        />
+        {failure !== undefined && <DialogError>{errorText(failure)}</DialogError>}
+        <DialogActions>
+          <button type="button" className={secondaryButtonClass} onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={dangerButtonClass}
+            disabled={erase.isPending}
+            aria-describedby={textId}
+          >
+            {erase.isPending ? 'Erasing…' : 'Erase'}
+          </button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import {
+  ERASURE_SOURCE_LABELS,
+  type ErasureRequest,
+  type ErasureSubjectType,
+} from '../../../../shared/privacy/erasure.ts';
+import { rowButtonClass } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { errorText } from '../../../components/ui/form-alert.tsx';
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
+import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
+import { announce } from '../../../lib/announce.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { useDecideRequest, useErasureRequests } from '../api/erasure.ts';
+import { WHAT_HAPPENS } from './erase-person-dialog.tsx';
+
+const KIND_LABELS: Record<ErasureSubjectType, string> = {
+  registration: 'Fun-run entry',
+  waitlist: 'Waitlist place',
+  man: 'Man',
+  facilitator: 'Facilitator',
+  account: 'Account and programme records',
+};
+
+type Decision = { request: ErasureRequest; decision: 'erase' | 'decline' };
+
+/** /ErasureRequests: what entrants and participants asked to have erased, for an admin to erase or decline. */
+export function ErasureRequestsPage() {
+  const requests = useErasureRequests();
+  const decide = useDecideRequest();
+  const [asked, setAsked] = useState<Decision>();
+  const [failure, setFailure] = useState<unknown>();
+  async function confirm() {
+    if (!asked) return;
+    setFailure(undefined);
+    try {
+      await decide.mutateAsync({ id: asked.request.id, decision: asked.decision });
+      announce(
+        asked.decision === 'erase'
+          ? `${asked.request.subjectLabel} was erased.`
+          : `The request about ${asked.request.subjectLabel} was declined.`,
+      );
+      setAsked(undefined);
+    } catch (error) {
+      setFailure(error);
+    }
+  }
+  const close = () => {
+    if (decide.isPending) return;
+    setFailure(undefined);
+    setAsked(undefined);
+  };
+  return (
+    <>
+      <PageHeading title="Erasure requests">
+        <p>
+          People who asked us to erase their data, from their entry’s private page or their profile. Erase
+          does it everywhere at once; Decline keeps everything (tell the person why).
+        </p>
+      </PageHeading>
+      {requests.isPending && <Loading label="Loading the requests…" />}
+      <QueryError query={requests} />
+      {requests.data?.length === 0 && <p className="text-stone-700">No requests are waiting.</p>}
+      {requests.data && requests.data.length > 0 && (
+        <DataTable
+          label="Erasure requests waiting"
+          columns={['Asked on', 'About', 'What', 'From', 'Reason', '']}
+        >
+          {requests.data.map((request) => (
+            <tr key={request.id} className={rowClass}>
+              <Cell label="Asked on">{formatDateTime(request.requestedAt)}</Cell>
+              <Cell label="About" className="font-semibold">
+                {request.subjectLabel}
+              </Cell>
+              <Cell label="What">{KIND_LABELS[request.subjectType]}</Cell>
+              <Cell label="From">{ERASURE_SOURCE_LABELS[request.source]}</Cell>
+              <Cell label="Reason">
+                {request.reason || <span className="text-stone-600">None given</span>}
+              </Cell>
+              <Cell>
+                <div className="mt-2 flex flex-wrap gap-2 sm:mt-0 sm:justify-end">
+                  <button
+                    type="button"
+                    className={rowButtonClass}
+                    aria-label={`Erase ${request.subjectLabel}`}
+                    onClick={() => setAsked({ request, decision: 'erase' })}
+                  >
+                    Erase
+                  </button>
+                  <button
+                    type="button"
+                    className={rowButtonClass}
+                    aria-label={`Decline the request about ${request.subjectLabel}`}
+                    onClick={() => setAsked({ request, decision: 'decline' })}
+                  >
+                    Decline
+                  </button>
+                </div>
+              </Cell>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <ConfirmDialog
+        open={asked !== undefined}
+        title={
+          asked?.decision === 'erase'
+            ? `Erase ${asked.request.subjectLabel}?`
+            : `Decline the request about ${asked?.request.subjectLabel ?? ''}?`
+        }
+        confirmLabel={asked?.decision === 'erase' ? 'Erase' : 'Decline'}
+        busy={decide.isPending}
+        error={failure === undefined ? undefined : errorText(failure)}
+        onConfirm={confirm}
+        onCancel={close}
+      >
+        {asked?.decision === 'erase'
+          ? `${WHAT_HAPPENS[asked.request.subjectType]} This cannot be undone.`
+          : 'Nothing is erased and the request is closed. Let the person know why.'}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,239 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { desc, eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { runnerEntry } from '../../../../tests/support/entries.ts';
+import {
+  ORIGIN,
+  setUpTestApp,
+  signedInAs,
+  signedInMan,
+  uploadSubmission,
+} from '../../../../tests/support/test-app.ts';
+import {
+  assignments,
+  auditLog,
+  entryLinks,
+  erasureRequests,
+  facilitators,
+  mailOutbox,
+  men,
+  registrations,
+  submissions,
+  user,
+} from '../../db/schema/index.ts';
+
+const { app, db, admin, dataDir } = setUpTestApp({ dataDir: 'celebration-erasure-' });
+const uploadsDir = () => path.join(dataDir, 'uploads', 'private');
+
+beforeEach(async () => {
+  await db.delete(erasureRequests);
+});
+
+const get = (url: string, cookie = admin.cookie) => app.inject({ url, headers: { cookie } });
+const post = (url: string, payload: object = {}, cookie = admin.cookie) =>
+  app.inject({ method: 'POST', url, headers: { cookie, origin: ORIGIN }, payload });
+const erase = (subjectType: string, subjectId: string, cookie = admin.cookie, reason = 'Asked by phone') =>
+  post('/api/admin/erasures', { subjectType, subjectId, reason }, cookie);
+
+async function register(tag: string, overrides: Record<string, unknown> = {}) {
+  const response = await post('/api/registrations', runnerEntry(tag, overrides), '');
+  expect(response.statusCode).toBe(201);
+  const receipt = response.json();
+  const [row] = await db.select().from(registrations).where(eq(registrations.reference, receipt.reference));
+  if (!row) throw new Error('no entry');
+  return { row, token: String(receipt.myLink).replace('/My/', '') };
+}
+const entryNow = async (id: string) =>
+  (await db.select().from(registrations).where(eq(registrations.id, id)))[0];
+const mailsTo = (email: string) =>
+  db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${email.toLowerCase()}`);
+const lastAudit = async () => (await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
+
+/** A man with an account and an uploaded document on disk. */
+async function manWithUpload(first: string, last: string) {
+  const [assignment] = await db.select().from(assignments).orderBy(assignments.dueOn);
+  const him = await signedInMan(app, first, last);
+  expect((await uploadSubmission(app, him, assignment?.id, 'essay.pdf')).statusCode).toBe(201);
+  const [file] = await db.select().from(submissions).where(eq(submissions.manId, him.manId));
+  expect(readdirSync(uploadsDir())).toContain(file?.storageKey);
+  return { ...him, storageKey: file?.storageKey ?? '' };
+}
+
+describe('erase this person (admin)', () => {
+  it('an entry: every entry with its email is anonymised, its mails and links go, the ledger stays', async () => {
+    const first = await register('same', { email: 'Same.Person@example.com' });
+    const second = await register('same', {
+      email: 'same.person@example.com',
+      discipline: 'cycle',
+      raceType: '15km',
+    });
+    const other = await register('other');
+    await app.inject({
+      method: 'PUT',
+      url: `/api/participants/${first.row.id}/payment`,
+      headers: { cookie: admin.cookie, origin: ORIGIN },
+      payload: { status: 'paid', method: 'cash', amount: '10.00', currency: 'USD', paidOn: '2026-02-01' },
+    });
+    expect(await mailsTo('same.person@example.com')).not.toHaveLength(0);
+
+    const response = await erase('registration', first.row.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ entries: 2, waitlist: 0, men: 0, accounts: 0 });
+
+    for (const { row } of [first, second]) {
+      const after = await entryNow(row.id);
+      expect(after).toMatchObject({
+        firstName: '',
+        lastName: '',
+        email: '',
+        mobile: '',
+        nextOfKinMobile: '',
+      });
+      expect(after?.anonymisedAt).not.toBeNull();
+    }
+    expect(await entryNow(first.row.id)).toMatchObject({ paymentStatus: 'paid', paymentAmount: '10.00' });
+    expect(await mailsTo('same.person@example.com')).toEqual([]);
+    expect(await db.select().from(entryLinks).where(eq(entryLinks.registrationId, first.row.id))).toEqual([]);
+    expect((await get(`/api/my/${second.token}`, '')).statusCode).toBe(404);
+    expect(await entryNow(other.row.id)).toMatchObject({ firstName: 'Tendai', email: other.row.email });
+    expect((await get(`/api/my/${other.token}`, '')).statusCode).toBe(200);
+
+    const [request] = await db.select().from(erasureRequests);
+    expect(request).toMatchObject({
+      subjectType: 'registration',
+      subjectLabel: first.row.reference,
+      reason: 'Asked by phone',
+      source: 'admin',
+      status: 'done',
+      decidedBy: admin.id,
+    });
+    expect(await lastAudit()).toMatchObject({
+      action: 'erasure',
+      actorId: admin.id,
+      subject: first.row.reference,
+      details: { reason: 'Asked by phone', counts: { entries: 2 } },
+    });
+    expect(JSON.stringify(await lastAudit())).not.toMatch(/tendai|same\.person/i);
+  });
+
+  it('is refused to anyone but an admin, and needs a reason', async () => {
+    const entry = await register('refused');
+    expect((await erase('registration', entry.row.id, '')).statusCode).toBe(401);
+    for (const role of ['participant', 'facilitator', 'volunteer', 'company'] as const) {
+      const someone = await signedInAs(app, role);
+      expect((await erase('registration', entry.row.id, someone.cookie)).statusCode).toBe(403);
+    }
+    expect((await erase('registration', entry.row.id, admin.cookie, '  ')).statusCode).toBe(400);
+    expect((await entryNow(entry.row.id))?.firstName).toBe('Tendai');
+    expect((await erase('registration', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('a man: his record and uploads on disk go, and his sessions end', async () => {
+    const him = await manWithUpload('Erased', 'Man');
+    expect((await get('/api/account/session', him.cookie)).json().user).not.toBeNull();
+    const response = await erase('man', him.manId);
+    expect(response.json()).toMatchObject({ men: 1, files: 1 });
+    expect(await db.select().from(men).where(eq(men.id, him.manId))).toEqual([]);
+    expect(readdirSync(uploadsDir())).not.toContain(him.storageKey);
+    expect((await get('/api/account/session', him.cookie)).json().user).toBeNull();
+    const [request] = await db.select().from(erasureRequests);
+    expect(request?.subjectLabel).toMatch(/^Man [0-9a-f]{8}$/);
+  });
+
+  it('a facilitator: his record goes', async () => {
+    const [row] = await db
+      .insert(facilitators)
+      .values({ firstName: 'Faci', lastName: 'Litator', email: 'faci@example.com', mobile: '+263771234567' })
+      .returning();
+    expect((await erase('facilitator', row?.id ?? '')).json()).toMatchObject({ facilitators: 1 });
+    expect(
+      await db
+        .select()
+        .from(facilitators)
+        .where(eq(facilitators.id, row?.id ?? '')),
+    ).toEqual([]);
+  });
+
+  it('an account: the account, its programme records, uploads and entries under its email', async () => {
+    const him = await manWithUpload('Account', 'Holder');
+    const entry = await register('holder', { email: him.email });
+    const response = await erase('account', him.id);
+    expect(response.json()).toMatchObject({ accounts: 1, men: 1, files: 1, entries: 1 });
+    expect(await db.select().from(user).where(eq(user.id, him.id))).toEqual([]);
+    expect(await db.select().from(men).where(eq(men.id, him.manId))).toEqual([]);
+    expect(readdirSync(uploadsDir())).not.toContain(him.storageKey);
+    expect((await entryNow(entry.row.id))?.email).toBe('');
+    expect((await get('/api/account/session', him.cookie)).json().user).toBeNull();
+    expect((await erase('account', admin.id)).statusCode).toBe(400);
+  });
+});
+
+describe('requests from the person', () => {
+  it('from /My: waits for an admin, who erases; the request is then done', async () => {
+    const entry = await register('asks');
+    expect((await get(`/api/my/${entry.token}/erasure-request`, '')).json()).toEqual({ requestedAt: null });
+    const asked = await post(`/api/my/${entry.token}/erasure-request`, { reason: 'I moved away' }, '');
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().requestedAt).toEqual(expect.any(String));
+    // Asking again while it waits adds nothing.
+    await post(`/api/my/${entry.token}/erasure-request`, {}, '');
+    expect((await get(`/api/my/${entry.token}/erasure-request`, '')).json()).toEqual(asked.json());
+    expect((await post('/api/my/not-a-token-at-all-not-a-token-at/erasure-request', {}, '')).statusCode).toBe(
+      404,
+    );
+
+    const waiting = (await get('/api/admin/erasure-requests')).json();
+    expect(waiting).toEqual([
+      expect.objectContaining({
+        subjectType: 'registration',
+        subjectLabel: entry.row.reference,
+        reason: 'I moved away',
+        source: 'entrant',
+        status: 'pending',
+      }),
+    ]);
+    expect((await get('/api/dashboard/privacy')).json().erasureRequestsWaiting).toBe(1);
+    const participant = await signedInAs(app, 'participant');
+    expect((await get('/api/admin/erasure-requests', participant.cookie)).statusCode).toBe(403);
+    expect(
+      (await post(`/api/admin/erasure-requests/${waiting[0].id}/erase`, {}, participant.cookie)).statusCode,
+    ).toBe(403);
+
+    const erased = await post(`/api/admin/erasure-requests/${waiting[0].id}/erase`);
+    expect(erased.json()).toMatchObject({ entries: 1 });
+    expect((await entryNow(entry.row.id))?.firstName).toBe('');
+    expect((await get('/api/admin/erasure-requests')).json()).toEqual([]);
+    const [request] = await db.select().from(erasureRequests).where(eq(erasureRequests.source, 'entrant'));
+    expect(request).toMatchObject({ status: 'done', decidedBy: admin.id });
+    expect(await db.select().from(erasureRequests)).toHaveLength(1);
+    expect((await post(`/api/admin/erasure-requests/${waiting[0].id}/erase`)).statusCode).toBe(409);
+  });
+
+  it('from /Profile: an admin declines it, and nothing is erased', async () => {
+    const him = await signedInMan(app, 'Profile', 'Asker');
+    expect((await get('/api/me/erasure-request', him.cookie)).json()).toEqual({ requestedAt: null });
+    const asked = await post('/api/me/erasure-request', {}, him.cookie);
+    expect(asked.statusCode).toBe(200);
+    expect((await get('/api/me/erasure-request', him.cookie)).json().requestedAt).toEqual(expect.any(String));
+    const [waiting] = (await get('/api/admin/erasure-requests')).json();
+    expect(waiting).toMatchObject({ subjectType: 'account', source: 'participant', reason: '' });
+    expect(waiting.subjectLabel).not.toMatch(/Profile|Asker|@/);
+
+    expect((await post(`/api/admin/erasure-requests/${waiting.id}/decline`)).statusCode).toBe(200);
+    expect((await get('/api/admin/erasure-requests')).json()).toEqual([]);
+    expect((await get('/api/me/erasure-request', him.cookie)).json()).toEqual({ requestedAt: null });
+    expect(await db.select().from(men).where(eq(men.id, him.manId))).toHaveLength(1);
+    expect(await lastAudit()).toMatchObject({ action: 'erasure.declined', actorId: admin.id });
+  });
+
+  it('from /Profile, confirmed: the account and his records go', async () => {
+    const him = await manWithUpload('Profile', 'Erased');
+    await post('/api/me/erasure-request', { reason: 'Leaving the church' }, him.cookie);
+    const [waiting] = (await get('/api/admin/erasure-requests')).json();
+    const erased = await post(`/api/admin/erasure-requests/${waiting.id}/erase`);
+    expect(erased.json()).toMatchObject({ accounts: 1, men: 1, files: 1 });
+    expect(await db.select().from(user).where(eq(user.id, him.id))).toEqual([]);
+    expect(readdirSync(uploadsDir())).not.toContain(him.storageKey);
+  });
+});

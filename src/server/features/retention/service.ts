@@ -1,0 +1,119 @@
+import { harareToday } from '../../../shared/dates.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../audit-log/service.ts';
+import {
+  anonymiseEntries as anonymiseRows,
+  claimJob,
+  deleteMen as deleteMenRows,
+  ensureJobRow,
+  entriesDue,
+  finishJob,
+  menDue,
+  nextEntriesDue,
+  releaseJob,
+} from './repository.ts';
+
+const JOB = 'retention';
+/** Longer than a run can take: a server that died mid-run leaves the job to another after this. */
+const LEASE_MS = 60 * 60_000;
+
+export interface RetentionOutcome {
+  entries: number;
+  waitlist: number;
+  men: number;
+  files: number;
+}
+
+/**
+ * The daily retention run: anonymises the entries of events past their retention and deletes the men past
+ * theirs, with their uploaded files, and records what it did (also when nothing was due). Runs at most once
+ * per Harare day and on one server at a time (the job_runs lease); null when it was not this one's to run.
+ * Everything but the files is one transaction: a run cut short changes nothing and runs again.
+ */
+export async function runRetention(context: AppContext, now = new Date()): Promise<RetentionOutcome | null> {
+  const { db } = context.database;
+  const today = harareToday(now);
+  await ensureJobRow(db, JOB);
+  if (!(await claimJob(db, JOB, today, now, new Date(now.getTime() + LEASE_MS)))) return null;
+  let storageKeys: string[] = [];
+  let outcome: RetentionOutcome;
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const anonymised = await anonymiseRows(tx, await entriesDue(tx, today, now), now);
+      const deleted = await deleteMenRows(tx, await menDue(tx, today));
+      storageKeys = deleted.storageKeys;
+      const done = {
+        entries: anonymised.entries,
+        waitlist: anonymised.waitlist,
+        men: deleted.men,
+        files: deleted.storageKeys.length,
+      };
+      await recordAudit(tx, null, {
+        action: 'retention.run',
+        rowCount: done.entries + done.waitlist + done.men,
+        details: { ...done },
+      });
+      await finishJob(tx, JOB, today, now);
+      return done;
+    });
+  } catch (error) {
+    await releaseJob(db, JOB);
+    throw error;
+  }
+  await removeStoredFiles(context, storageKeys);
+  return outcome;
+}
+
+/** Checks hourly while the server listens (and a minute after start); the lease makes it once a day. */
+export function startRetention(context: AppContext, onError: (error: unknown) => void) {
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    runRetention(context)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  };
+  const first = setTimeout(run, 60_000);
+  const timer = setInterval(run, 60 * 60_000);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
+
+/**
+ * Anonymises these entries and waitlist rows (retention and erasure use this one rule); pass the
+ * transaction. Returns how many of each changed and how many mails were deleted.
+ */
+export async function anonymiseEntries(
+  tx: Database,
+  ids: { registrationIds: string[]; waitlistIds: string[] },
+  now = new Date(),
+) {
+  return anonymiseRows(tx, ids, now);
+}
+
+/** Deletes these men with their records; pass the transaction, then removeStoredFiles(keys) after commit. */
+export async function deleteMen(tx: Database, ids: string[]) {
+  return deleteMenRows(tx, ids);
+}
+
+/**
+ * Removes files whose rows are gone. One that cannot be removed stays behind (a stray file is the lesser
+ * harm than failing an erasure already committed); returns how many went.
+ */
+export async function removeStoredFiles(context: AppContext, keys: string[]) {
+  const results = await Promise.allSettled(keys.map((key) => context.files.remove(key)));
+  return results.filter((result) => result.status === 'fulfilled').length;
+}
+
+/** The next batch of entries to be anonymised, for the admin dashboard. */
+export async function nextAnonymisation(context: AppContext, now = new Date()) {
+  return nextEntriesDue(context.database.db, harareToday(now));
+}

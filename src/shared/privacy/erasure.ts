@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+import { oneLine, requiredText } from '../validation.ts';
+
+export const ERASURE_SUBJECTS = ['registration', 'waitlist', 'man', 'facilitator', 'account'] as const;
+export type ErasureSubjectType = (typeof ERASURE_SUBJECTS)[number];
+
+/** An admin's "Erase this person": what, and why (kept with the request). */
+export const EraseInputSchema = z.object({
+  subjectType: z.enum(ERASURE_SUBJECTS),
+  subjectId: z.string().check(z.minLength(1), z.maxLength(60)),
+  reason: requiredText('the reason', 500),
+});
+export type EraseInput = z.input<typeof EraseInputSchema>;
+
+/** The reason an admin gives when confirming a request that came without one, or declining it. */
+export const EraseReasonSchema = z.object({ reason: requiredText('the reason', 500) });
+export type EraseReason = z.input<typeof EraseReasonSchema>;
+
+/** "Ask us to erase my data", from /My or /Profile: the reason may be left out. */
+export const ErasureAskSchema = z.object({ reason: z.optional(oneLine(500, 'At most 500 characters')) });
+export type ErasureAsk = z.input<typeof ErasureAskSchema>;
+
+export const ErasureCountsSchema = z.object({
+  entries: z.number(),
+  waitlist: z.number(),
+  men: z.number(),
+  facilitators: z.number(),
+  accounts: z.number(),
+  files: z.number(),
+  mails: z.number(),
+});
+export type ErasureCounts = z.infer<typeof ErasureCountsSchema>;
+
+export const ErasureRequestSchema = z.object({
+  id: z.string(),
+  subjectType: z.enum(ERASURE_SUBJECTS),
+  subjectLabel: z.string(),
+  reason: z.string(),
+  source: z.enum(['admin', 'entrant', 'participant']),
+  status: z.enum(['pending', 'done', 'declined']),
+  requestedAt: z.string(),
+});
+export const ErasureRequestsSchema = z.array(ErasureRequestSchema);
+export type ErasureRequest = z.infer<typeof ErasureRequestSchema>;
+
+/** Whether the person's own request is waiting for an admin (null: none asked, or decided). */
+export const MyErasureRequestSchema = z.object({ requestedAt: z.nullable(z.string()) });
+export type MyErasureRequest = z.infer<typeof MyErasureRequestSchema>;
+
+export const ERASURE_SOURCE_LABELS = {
+  admin: 'Admin',
+  entrant: 'The entrant (his entry’s page)',
+  participant: 'The participant (his profile)',
+};
