@@ -12,6 +12,7 @@ import {
   RacesInputSchema,
 } from '../../../shared/event-settings/event-settings.ts';
 import type { AppContext } from '../../context.ts';
+import { signedInUser } from '../../http/access.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';
 import { readUpload } from '../../http/upload-body.ts';
@@ -58,7 +59,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
         response: { 200: EventSettingsSchema },
       },
     },
-    async (request) => saveEventSettings(db, request.body),
+    async (request) => saveEventSettings(db, request.body, signedInUser(request)),
   );
 
   api.put(
@@ -73,7 +74,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
       },
     },
     async (request) => {
-      const saved = await saveRaces(db, request.body, context.env.PUBLIC_URL);
+      const saved = await saveRaces(db, request.body, context.env.PUBLIC_URL, signedInUser(request));
       context.mailer.kick();
       return saved;
     },
@@ -103,7 +104,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
         response: { 200: EventSettingsSchema },
       },
     },
-    async (request) => startNewEdition(db, request.body),
+    async (request) => startNewEdition(db, request.body, signedInUser(request)),
   );
 
   api.post(
@@ -129,7 +130,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
           request.params.kind === 'background'
             ? await storeBackground(root, input)
             : await storeLogo(root, input);
-        return setEventImage(db, request.params.kind, url);
+        return setEventImage(db, request.params.kind, url, signedInUser(request));
       } catch (error) {
         if (error instanceof NotAnImageError) throw badRequest(error.message);
         throw error;

@@ -4,6 +4,8 @@ import {
   JoinedSchema,
   PersonEditSchema,
   PersonInputSchema,
+  type PersonKind,
+  type PersonListQuery,
   PersonListQuerySchema,
   PersonListSchema,
   PersonSchema,
@@ -11,8 +13,9 @@ import {
   QuickManInputSchema,
 } from '../../../shared/people/people.ts';
 import type { AppContext } from '../../context.ts';
-import { currentUser } from '../../http/access.ts';
+import { currentUser, signedInUser } from '../../http/access.ts';
 import { idParams, noContent, sendCsv } from '../../http/replies.ts';
+import { auditedList, auditRead } from '../audit-log/service.ts';
 import {
   decideApplication,
   deletePerson,
@@ -20,6 +23,7 @@ import {
   joinProgramme,
   programmeTotals,
   quickJoin,
+  registerCount,
   registerCsv,
   registerOf,
   toPerson,
@@ -32,8 +36,24 @@ const tags = ['programme'];
 
 const callerOf = (context: AppContext, request: FastifyRequest) => currentUser(context.auth, request);
 
+type ListRequest = FastifyRequest<{ Querystring: PersonListQuery }>;
+
 /** The "Be That Man" forms, the registers of men and facilitators, and the programme's dashboard figures. */
 export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
+  const { db } = context.database;
+  /** A page of a register an admin read, in the audit trail with its search. */
+  const auditedRegister = <Page extends { rows: unknown[] }>(
+    request: ListRequest,
+    kind: PersonKind,
+    page: Page,
+  ) => auditedList(db, signedInUser(request), `${kind}.list`, request.query, page);
+  /** A register's CSV, in the audit trail with its search and how many it held. */
+  const auditedExport = async (request: ListRequest, kind: PersonKind) =>
+    auditRead(db, signedInUser(request), `${kind}.export-csv`, {
+      filters: request.query,
+      rowCount: await registerCount(context, kind, request.query),
+    });
+
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -78,7 +98,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: PersonListSchema },
       },
     },
-    async (request) => registerOf(context, 'men', request.query),
+    async (request) => auditedRegister(request, 'men', await registerOf(context, 'men', request.query)),
   );
   api.get(
     '/men/export.csv',
@@ -86,8 +106,11 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       config: admins,
       schema: { summary: 'The register of men as CSV', tags, querystring: PersonListQuerySchema },
     },
-    async (request, reply) =>
-      sendCsv(reply, 'Registered_Men.csv', await registerCsv(context, 'men', request.query)),
+    async (request, reply) => {
+      const csv = await registerCsv(context, 'men', request.query);
+      await auditedExport(request, 'men');
+      return sendCsv(reply, 'Registered_Men.csv', csv);
+    },
   );
   api.put(
     '/men/:id',
@@ -140,7 +163,8 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: PersonListSchema },
       },
     },
-    async (request) => registerOf(context, 'facilitators', request.query),
+    async (request) =>
+      auditedRegister(request, 'facilitators', await registerOf(context, 'facilitators', request.query)),
   );
   api.get(
     '/facilitators/export.csv',
@@ -148,12 +172,11 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       config: admins,
       schema: { summary: 'The register of facilitators as CSV', tags, querystring: PersonListQuerySchema },
     },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        'Registered_Facilitators.csv',
-        await registerCsv(context, 'facilitators', request.query),
-      ),
+    async (request, reply) => {
+      const csv = await registerCsv(context, 'facilitators', request.query);
+      await auditedExport(request, 'facilitators');
+      return sendCsv(reply, 'Registered_Facilitators.csv', csv);
+    },
   );
   api.put(
     '/facilitators/:id',
@@ -189,7 +212,8 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: PersonSchema },
       },
     },
-    async (request) => toPerson(await decideApplication(context, request.params.id, 'approved')),
+    async (request) =>
+      toPerson(await decideApplication(context, request.params.id, 'approved', signedInUser(request))),
   );
   api.post(
     '/facilitators/:id/decline',
@@ -197,7 +221,8 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       config: admins,
       schema: { summary: 'Decline an applicant', tags, params: IdParams, response: { 200: PersonSchema } },
     },
-    async (request) => toPerson(await decideApplication(context, request.params.id, 'declined')),
+    async (request) =>
+      toPerson(await decideApplication(context, request.params.id, 'declined', signedInUser(request))),
   );
 
   api.get(
