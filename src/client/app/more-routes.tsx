@@ -21,6 +21,7 @@ const Team = lazy(() => import('./routes/team.tsx'));
 const AdminDashboard = lazy(() => import('./routes/admin-dashboard.tsx'));
 const Accounts = lazy(() => import('./routes/accounts.tsx'));
 const Outbox = lazy(() => import('./routes/outbox.tsx'));
+const AuditLog = lazy(() => import('./routes/audit-log.tsx'));
 // Where Paynow's page sends a payer back.
 const PaymentReturn = lazy(() => import('./routes/payment-return.tsx'));
 // The men's programme: recruitment forms (public) and the registers (admin).
@@ -79,6 +80,7 @@ export default function MoreRoutes() {
         <Route path="ProgrammeSettings" element={<ProgrammeSettings />} />
         <Route path="Accounts" element={<Accounts />} />
         <Route path="Outbox" element={<Outbox />} />
+        <Route path="AuditLog" element={<AuditLog />} />
         <Route path="RegisteredMan" element={<RegisteredMen />} />
         <Route path="RegisteredFacilitator" element={<RegisteredFacilitators />} />
         <Route path="Participants" element={<Participants />} />

@@ -29,3 +29,27 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const AuditLogSchema = z.object({ rows: z.array(AuditEntrySchema), ...pageFields });
 export type AuditLog = z.infer<typeof AuditLogSchema>;
+
+/** What an admin can ask the trail for: an action, or (ending in a dot) every action that starts so. */
+export const AUDIT_ACTION_CHOICES: readonly { value: string; label: string }[] = [
+  { value: 'participants.list', label: 'Participants list read' },
+  { value: 'participants.export-csv', label: 'Participants exported as CSV' },
+  { value: 'participants.export-pdf', label: 'Participants exported as PDF' },
+  { value: 'participants.start-list-pdf', label: 'Start list printed' },
+  { value: 'participants.timing-csv', label: 'Timing CSV downloaded' },
+  { value: 'registration.', label: 'Any change to an entry' },
+  { value: 'registration.payment', label: 'Payment recorded' },
+  { value: 'waitlist.list', label: 'Waitlist read' },
+  { value: 'statements.review', label: 'Statement reviewed' },
+  { value: 'accounts.list', label: 'Accounts list read' },
+  { value: 'account.', label: 'Role or account changed' },
+  { value: 'men.', label: 'Register of men read or exported' },
+  { value: 'facilitator', label: 'Facilitators read, exported or decided' },
+  { value: 'programme.', label: 'Cell groups or submissions read' },
+  { value: 'event-settings.update', label: 'Event settings changed' },
+  { value: 'online-payment.update', label: 'Online payment settings changed' },
+  { value: 'programme-settings.', label: 'Programme settings changed' },
+  { value: 'access-request', label: 'Data downloaded about a person' },
+  { value: 'erasure', label: 'Person erased' },
+  { value: 'retention.', label: 'Retention run' },
+];

@@ -120,20 +120,33 @@ export default function Accounts() {
                   <Cell label="Created" className="sm:whitespace-nowrap">
                     {formatDate(account.createdAt)}
                   </Cell>
-                  <Cell className="mt-2 empty:hidden sm:mt-0 sm:text-right">
-                    {!isMe && (
-                      <button
-                        type="button"
-                        className={`${rowButtonClass} w-full sm:w-auto`}
-                        aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.name}`}
-                        onClick={() => {
-                          setNotice(undefined);
-                          setToggling(account);
-                        }}
-                      >
-                        {account.disabled ? 'Enable' : 'Disable'}
-                      </button>
-                    )}
+                  <Cell className="mt-2 sm:mt-0 sm:text-right">
+                    <div className="flex flex-wrap gap-2 sm:justify-end">
+                      {(['pdf', 'json'] as const).map((format) => (
+                        <a
+                          key={format}
+                          href={`/api/access-requests/account/${encodeURIComponent(account.id)}/data.${format}`}
+                          download
+                          className={rowButtonClass}
+                          aria-label={`Download everything we hold about ${account.name} as ${format === 'pdf' ? 'a PDF summary' : 'a JSON file'}`}
+                        >
+                          Data {format.toUpperCase()}
+                        </a>
+                      ))}
+                      {!isMe && (
+                        <button
+                          type="button"
+                          className={rowButtonClass}
+                          aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.name}`}
+                          onClick={() => {
+                            setNotice(undefined);
+                            setToggling(account);
+                          }}
+                        >
+                          {account.disabled ? 'Enable' : 'Disable'}
+                        </button>
+                      )}
+                    </div>
                   </Cell>
                 </tr>
               );
