@@ -53,3 +53,30 @@ export const AUDIT_ACTION_CHOICES: readonly { value: string; label: string }[] =
   { value: 'erasure', label: 'Person erased' },
   { value: 'retention.', label: 'Retention run' },
 ];
+
+/** Each action recorded, in words, for the table (an action not listed is shown as it is). */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  ...Object.fromEntries(
+    AUDIT_ACTION_CHOICES.filter((c) => !c.value.endsWith('.')).map((c) => [c.value, c.label]),
+  ),
+  'registration.edit': 'Entry corrected',
+  'registration.cancel': 'Entry cancelled',
+  'registration.bibs-assign': 'Bibs given to a race',
+  'account.role': 'Role changed',
+  'account.disable': 'Account disabled',
+  'account.enable': 'Account enabled',
+  'men.list': 'Register of men read',
+  'men.export-csv': 'Register of men exported as CSV',
+  'facilitators.list': 'Register of facilitators read',
+  'facilitators.export-csv': 'Register of facilitators exported as CSV',
+  'facilitator.approve': 'Facilitator approved',
+  'facilitator.decline': 'Facilitator declined',
+  'programme.groups': 'Cell groups read',
+  'programme.submissions': 'Submissions report read',
+  'retention.run': 'Retention run',
+};
+
+/** An action in words: its own label, or its group's ('programme-settings.session.add': Programme settings changed). */
+export const auditActionLabel = (action: string) =>
+  AUDIT_ACTION_LABELS[action] ??
+  AUDIT_ACTION_CHOICES.find((choice) => choice.value.endsWith('.') && action.startsWith(choice.value))?.label;

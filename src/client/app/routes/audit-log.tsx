@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { AUDIT_ACTION_CHOICES, type AuditEntry } from '../../../shared/audit-log/audit-log.ts';
+import {
+  AUDIT_ACTION_CHOICES,
+  type AuditEntry,
+  auditActionLabel,
+} from '../../../shared/audit-log/audit-log.ts';
 import { secondaryButtonClass } from '../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
@@ -16,7 +20,6 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 const NO_FILTERS: AuditLogFilters = { action: '', who: '', from: '', to: '' };
-const LABELS = new Map(AUDIT_ACTION_CHOICES.map((choice) => [choice.value, choice.label]));
 
 /** A filter's value as the admin reads it: "discipline run · q moyo". */
 function Filters({ filters }: { filters: AuditEntry['filters'] }) {
@@ -108,12 +111,14 @@ export default function AuditLog() {
                 </Cell>
                 <Cell label="Who">{row.actorName ?? <span className="text-stone-600">the server</span>}</Cell>
                 <Cell label="What">
-                  <span className="font-semibold text-stone-900">{LABELS.get(row.action) ?? row.action}</span>
-                  {LABELS.has(row.action) && (
+                  <span className="font-semibold text-stone-900">
+                    {auditActionLabel(row.action) ?? row.action}
+                  </span>
+                  {auditActionLabel(row.action) && (
                     <span className="block font-mono text-xs text-stone-600">{row.action}</span>
                   )}
                 </Cell>
-                <Cell label="Subject" className="break-all sm:break-normal">
+                <Cell label="Subject" className="break-all sm:min-w-44 sm:break-normal">
                   {row.subject ?? <span className="text-stone-500">—</span>}
                 </Cell>
                 <Cell label="Filters">

@@ -13,8 +13,15 @@ const LABEL_WIDTH = 150;
 
 type Fields = Record<string, unknown>;
 
+const LABELS: Record<string, string> = {
+  tshirtSize: 'T-shirt size',
+  tshirtCollectedAt: 'T-shirt collected at',
+  checkIn: 'Check-in',
+};
+
 /** "camelCase" as words: "nextOfKinMobile" → "Next of kin mobile". */
 const labelOf = (key: string) => {
+  if (LABELS[key]) return LABELS[key];
   const words = key.replace(/([A-Z])/g, ' $1').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
@@ -43,7 +50,7 @@ export function personalDataPdf(data: PersonalData) {
   const width = doc.page.width - 2 * MARGIN;
 
   const heading = (text: string) => {
-    if (doc.y > doc.page.height - 160) doc.addPage();
+    if (doc.y > doc.page.height - MARGIN - 90) doc.addPage();
     doc.moveDown(0.8);
     doc.font('bold').fontSize(15).fillColor('#000').text(text, MARGIN, doc.y, { width });
     doc
@@ -65,7 +72,8 @@ export function personalDataPdf(data: PersonalData) {
   };
   const fields = (record: Fields) => {
     for (const [key, value] of Object.entries(record)) {
-      if (Array.isArray(value) && value.some((item) => typeof item === 'object')) continue;
+      // A record's own lists (history, payments) follow its fields.
+      if (Array.isArray(value)) continue;
       const y = doc.y;
       doc.font('body').fontSize(9.5).fillColor('#555').text(labelOf(key), MARGIN, y, { width: LABEL_WIDTH });
       const labelBottom = doc.y;
@@ -78,10 +86,11 @@ export function personalDataPdf(data: PersonalData) {
     }
   };
   /** A list of small records (history, payments, mails), one line each. */
-  const lines = (title: string, rows: Fields[]) => {
-    if (rows.length === 0) return;
+  const lines = (title: string, rows: Fields[], empty?: string) => {
+    if (rows.length === 0 && empty === undefined) return;
     doc.moveDown(0.2);
     doc.font('bold').fontSize(9.5).fillColor('#333').text(title, MARGIN, doc.y, { width });
+    if (rows.length === 0) none(empty ?? '');
     for (const row of rows) {
       const text = Object.entries(row)
         .filter(([, value]) => value !== null && value !== undefined && value !== '')
@@ -101,9 +110,7 @@ export function personalDataPdf(data: PersonalData) {
       subheading(name(row));
       fields(row);
       for (const [key, value] of Object.entries(row)) {
-        if (Array.isArray(value) && value.some((item) => typeof item === 'object')) {
-          lines(labelOf(key), value as Fields[]);
-        }
+        if (Array.isArray(value)) lines(labelOf(key), value as Fields[], 'None.');
       }
     }
   };
