@@ -81,6 +81,14 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: OutboxListSchema },
       },
     },
-    async () => outbox(context),
+    async (request) =>
+      auditedList(
+        context.database.db,
+        signedInUser(request),
+        'mail-outbox.list',
+        {},
+        await outbox(context),
+        (list) => list.mails,
+      ),
   );
 }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
 import { ORIGIN, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import type { AuditEntry } from '../../../shared/audit-log/audit-log.ts';
-import { auditLog, user } from '../../db/schema/index.ts';
+import { auditLog, men, user } from '../../db/schema/index.ts';
 import { purgeExpiredAudit } from './service.ts';
 
 const { app, db, admin } = setUpTestApp();
@@ -102,6 +102,40 @@ describe('the audit trail', () => {
         actorName: name,
         subject: `session ${session.json().id}`,
       }),
+    ]);
+  });
+
+  it("records the register of men read and exported with its search, and a man's record corrected", async () => {
+    const [man] = await db
+      .insert(men)
+      .values({
+        firstName: 'Farai',
+        lastName: 'Chikwanha',
+        email: 'farai@example.com',
+        mobile: '+263771234567',
+      })
+      .returning();
+    expect((await get('/api/men?q=chikwanha&status=active')).statusCode).toBe(200);
+    expect((await get('/api/men/export.csv?q=chikwanha')).statusCode).toBe(200);
+    const edited = await send('PUT', `/api/men/${man?.id}`, {
+      firstName: 'Farai',
+      lastName: 'Chikwanha',
+      email: 'farai@example.com',
+      mobile: '0771234567',
+      maritalStatus: 'Married',
+      church: null,
+      age: null,
+      address: null,
+    });
+    expect(edited.statusCode).toBe(200);
+
+    const { rows } = await trail('?action=m');
+    expect(
+      rows.map(({ action, filters, rowCount, subject }) => ({ action, filters, rowCount, subject })),
+    ).toEqual([
+      { action: 'man.edit', filters: null, rowCount: null, subject: `man ${man?.id}` },
+      { action: 'men.export-csv', filters: { q: 'chikwanha' }, rowCount: 1, subject: null },
+      { action: 'men.list', filters: { q: 'chikwanha', status: 'active' }, rowCount: 1, subject: null },
     ]);
   });
 

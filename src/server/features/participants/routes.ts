@@ -159,7 +159,14 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         response: { 200: PaymentRemindersSentSchema },
       },
     },
-    async (request) => sendPaymentReminders(context, request.query),
+    async (request) => {
+      const result = await sendPaymentReminders(context, request.query);
+      await auditRead(context.database.db, signedInUser(request), 'participants.payment-reminders', {
+        filters: request.query,
+        rowCount: result.sent,
+      });
+      return result;
+    },
   );
 
   api.get(

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { currentUser, signedInUser } from '../../http/access.ts';
 import { idParams, noContent, sendCsv } from '../../http/replies.ts';
-import { auditedList, auditRead } from '../audit-log/service.ts';
+import { auditedList, auditRead, recordAudit } from '../audit-log/service.ts';
 import {
   decideApplication,
   deletePerson,
@@ -47,6 +47,9 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
     kind: PersonKind,
     page: Page,
   ) => auditedList(db, signedInUser(request), `${kind}.list`, request.query, page);
+  /** A change an admin made to a programme record (after it: these services change one row at a time). */
+  const auditChange = (request: FastifyRequest, action: string, subject: string) =>
+    recordAudit(db, signedInUser(request), { action, subject });
   /** A register's CSV, in the audit trail with its search and how many it held. */
   const auditedExport = async (request: ListRequest, kind: PersonKind) =>
     auditRead(db, signedInUser(request), `${kind}.export-csv`, {
@@ -124,13 +127,18 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: PersonSchema },
       },
     },
-    async (request) => toPerson(await editPerson(context, 'men', request.params.id, request.body)),
+    async (request) => {
+      const edited = await editPerson(context, 'men', request.params.id, request.body);
+      await auditChange(request, 'man.edit', `man ${request.params.id}`);
+      return toPerson(edited);
+    },
   );
   api.delete(
     '/men/:id',
     { config: admins, schema: { summary: "Delete a man's record", tags, params: IdParams } },
     async (request, reply) => {
       await deletePerson(context, request.log, 'men', request.params.id);
+      await auditChange(request, 'man.delete', `man ${request.params.id}`);
       return noContent(reply);
     },
   );
@@ -190,13 +198,18 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: PersonSchema },
       },
     },
-    async (request) => toPerson(await editPerson(context, 'facilitators', request.params.id, request.body)),
+    async (request) => {
+      const edited = await editPerson(context, 'facilitators', request.params.id, request.body);
+      await auditChange(request, 'facilitator.edit', `facilitator ${request.params.id}`);
+      return toPerson(edited);
+    },
   );
   api.delete(
     '/facilitators/:id',
     { config: admins, schema: { summary: "Delete a facilitator's record", tags, params: IdParams } },
     async (request, reply) => {
       await deletePerson(context, request.log, 'facilitators', request.params.id);
+      await auditChange(request, 'facilitator.delete', `facilitator ${request.params.id}`);
       return noContent(reply);
     },
   );
