@@ -16,8 +16,10 @@ import { sessionSecret } from './auth/session-secret.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
+import { accessRequestRoutes } from './features/access-requests/routes.ts';
 import { accountRoutes } from './features/accounts/account-routes.ts';
 import { sessionRoutes } from './features/accounts/session-routes.ts';
+import { auditLogRoutes } from './features/audit-log/routes.ts';
 import { checkInRoutes } from './features/check-in/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { erasureRoutes } from './features/erasure/routes.ts';
@@ -174,6 +176,8 @@ export async function buildApp(options: AppOptions) {
       await paymentRoutes(api, context, paynowPoller);
       await receiptRoutes(api, context);
       await erasureRoutes(api, context);
+      await auditLogRoutes(api, context);
+      await accessRequestRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,

@@ -22,6 +22,7 @@ const AdminDashboard = lazy(() => import('./routes/admin-dashboard.tsx'));
 const Accounts = lazy(() => import('./routes/accounts.tsx'));
 const Outbox = lazy(() => import('./routes/outbox.tsx'));
 const ErasureRequests = lazy(() => import('./routes/erasure-requests.tsx'));
+const AuditLog = lazy(() => import('./routes/audit-log.tsx'));
 // Where Paynow's page sends a payer back.
 const PaymentReturn = lazy(() => import('./routes/payment-return.tsx'));
 // The men's programme: recruitment forms (public) and the registers (admin).
@@ -81,6 +82,7 @@ export default function MoreRoutes() {
         <Route path="Accounts" element={<Accounts />} />
         <Route path="Outbox" element={<Outbox />} />
         <Route path="ErasureRequests" element={<ErasureRequests />} />
+        <Route path="AuditLog" element={<AuditLog />} />
         <Route path="RegisteredMan" element={<RegisteredMen />} />
         <Route path="RegisteredFacilitator" element={<RegisteredFacilitators />} />
         <Route path="Participants" element={<Participants />} />

@@ -121,12 +121,23 @@ export default function Accounts() {
                   <Cell label="Created" className="sm:whitespace-nowrap">
                     {formatDate(account.createdAt)}
                   </Cell>
-                  <Cell className="mt-2 empty:hidden sm:mt-0 sm:text-right">
-                    {!isMe && (
-                      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+                  <Cell className="mt-2 sm:mt-0 sm:text-right">
+                    <div className="flex flex-wrap gap-2 sm:justify-end">
+                      {(['pdf', 'json'] as const).map((format) => (
+                        <a
+                          key={format}
+                          href={`/api/access-requests/account/${encodeURIComponent(account.id)}/data.${format}`}
+                          download
+                          className={rowButtonClass}
+                          aria-label={`Download everything we hold about ${account.name} as ${format === 'pdf' ? 'a PDF summary' : 'a JSON file'}`}
+                        >
+                          Data {format.toUpperCase()}
+                        </a>
+                      ))}
+                      {!isMe && (
                         <button
                           type="button"
-                          className={`${rowButtonClass} w-full sm:w-auto`}
+                          className={rowButtonClass}
                           aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.name}`}
                           onClick={() => {
                             setNotice(undefined);
@@ -135,16 +146,18 @@ export default function Accounts() {
                         >
                           {account.disabled ? 'Enable' : 'Disable'}
                         </button>
+                      )}
+                      {!isMe && (
                         <ErasePersonButton
-                          className={`${rowButtonClass} w-full sm:w-auto sm:whitespace-nowrap`}
+                          className={`${rowButtonClass} sm:whitespace-nowrap`}
                           subjectType="account"
                           subjectId={account.id}
                           who={account.name}
                           inRow
                           onErased={() => setNotice(`The account of ${account.name} was erased.`)}
                         />
-                      </div>
-                    )}
+                      )}
+                    </div>
                   </Cell>
                 </tr>
               );

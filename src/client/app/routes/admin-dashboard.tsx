@@ -33,6 +33,11 @@ const CARDS = [
   ['/Managean', 'Attendance', 'Take attendance at a session and manage each man’s progress.'],
   ['/Accounts', 'Accounts', 'Find accounts, change roles, disable or enable an account.'],
   ['/Outbox', 'Outbox', 'The latest emails the site sent: verification and password reset links.'],
+  [
+    '/AuditLog',
+    'Audit log',
+    'Who read or downloaded lists of people, and who changed roles, payments and settings.',
+  ],
 ] as const;
 
 const number = (n: number) => n.toLocaleString('en-GB');

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/accounts/account.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
+import { auditedList } from '../audit-log/service.ts';
 import { accountChanges, accountList, changeAccount, outbox } from './service.ts';
 
 const admins = ['admin'] as const;
@@ -30,7 +31,15 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: AccountListSchema },
       },
     },
-    async (request) => accountList(context, request.query),
+    async (request) =>
+      auditedList(
+        context.database.db,
+        signedInUser(request),
+        'accounts.list',
+        request.query,
+        await accountList(context, request.query),
+        (page) => page.accounts,
+      ),
   );
 
   api.patch(
@@ -72,6 +81,14 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: OutboxListSchema },
       },
     },
-    async () => outbox(context),
+    async (request) =>
+      auditedList(
+        context.database.db,
+        signedInUser(request),
+        'mail-outbox.list',
+        {},
+        await outbox(context),
+        (list) => list.mails,
+      ),
   );
 }

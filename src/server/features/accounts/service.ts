@@ -7,6 +7,7 @@ import type {
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
 import { recentMail } from '../../mail/repository.ts';
+import { recordAudit } from '../audit-log/service.ts';
 import {
   accountExists,
   changesOf,
@@ -53,6 +54,13 @@ export async function changeAccount(
     if (changes.length === 0) return;
     await updateAccount(tx, id, change);
     await recordAccountChanges(tx, id, changes, caller);
+    for (const { what, from, to } of changes) {
+      await recordAudit(tx, caller, {
+        action: what === 'role' ? 'account.role' : `account.${what === 'disabled' ? 'disable' : 'enable'}`,
+        subject: `account ${id}`,
+        details: { from, to },
+      });
+    }
   });
   const updated = await findAccountSummary(db, id);
   if (!updated) throw notFound(NO_SUCH_ACCOUNT);

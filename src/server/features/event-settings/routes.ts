@@ -62,7 +62,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
         response: { 200: EventSettingsSchema },
       },
     },
-    async (request) => saveEventSettings(db, request.body),
+    async (request) => saveEventSettings(db, request.body, signedInUser(request)),
   );
 
   api.put(
@@ -77,7 +77,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
       },
     },
     async (request) => {
-      const saved = await saveRaces(db, request.body, context.env.PUBLIC_URL);
+      const saved = await saveRaces(db, request.body, context.env.PUBLIC_URL, signedInUser(request));
       context.mailer.kick();
       return saved;
     },
@@ -138,7 +138,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
         response: { 200: EventSettingsSchema },
       },
     },
-    async (request) => startNewEdition(db, request.body),
+    async (request) => startNewEdition(db, request.body, signedInUser(request)),
   );
 
   api.post(
@@ -164,7 +164,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
           request.params.kind === 'background'
             ? await storeBackground(root, input)
             : await storeLogo(root, input);
-        return setEventImage(db, request.params.kind, url);
+        return setEventImage(db, request.params.kind, url, signedInUser(request));
       } catch (error) {
         if (error instanceof NotAnImageError) throw badRequest(error.message);
         throw error;

@@ -71,16 +71,49 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
 }
 
 /** Saves the settings; changed terms get a new version, so later consents record which text was agreed to. */
-export async function saveEventSettings(db: Database, input: z.output<typeof EventSettingsInputSchema>) {
+export async function saveEventSettings(
+  db: Database,
+  input: z.output<typeof EventSettingsInputSchema>,
+  actor: AuditActor,
+) {
   const event = await getCurrentEvent(db);
   const termsChanged = input.termsText !== event.termsText;
-  await updateEvent(db, event.id, {
-    ...input,
-    registrationClosesAt: input.registrationClosesAt ? new Date(input.registrationClosesAt) : null,
-    termsVersion: termsChanged ? event.termsVersion + 1 : event.termsVersion,
+  await db.transaction(async (tx) => {
+    await updateEvent(tx, event.id, {
+      ...input,
+      registrationClosesAt: input.registrationClosesAt ? new Date(input.registrationClosesAt) : null,
+      termsVersion: termsChanged ? event.termsVersion + 1 : event.termsVersion,
+    });
+    await auditSettings(tx, actor, event.id, 'event', changedKeys(event, input));
   });
   return eventSettings(db);
 }
+
+/** Which settings an input changes (their names: the values are in the settings themselves). */
+function changedKeys(before: object, input: object) {
+  const old = before as Record<string, unknown>;
+  return Object.entries(input)
+    .filter(([key, value]) => {
+      const was = old[key] instanceof Date ? (old[key] as Date).toISOString() : old[key];
+      const now = key === 'registrationClosesAt' && value ? new Date(value as string).toISOString() : value;
+      return JSON.stringify(was ?? null) !== JSON.stringify(now ?? null);
+    })
+    .map(([key]) => key);
+}
+
+/** A change of the event's settings in the audit trail, in the change's transaction. */
+const auditSettings = (
+  tx: Database,
+  actor: AuditActor,
+  eventId: string,
+  section: string,
+  changed?: string[],
+) =>
+  recordAudit(tx, actor, {
+    action: 'event-settings.update',
+    subject: `event ${eventId}`,
+    details: { section, ...(changed ? { changed } : {}) },
+  });
 
 /** Replaces the race list: new ones are added, listed ones updated, missing ones removed if nobody entered them. */
 export async function saveRaces(
@@ -88,6 +121,7 @@ export async function saveRaces(
   input: z.output<typeof RacesInputSchema>,
   /** Where the waitlist's offer links point: a raised capacity is offered to those waiting at once. */
   publicUrl: string,
+  actor: AuditActor,
 ) {
   const event = await getCurrentEvent(db);
   const seen = new Set<string>();
@@ -151,13 +185,22 @@ export async function saveRaces(
       ]);
     }
     for (const race of saved) await offerFreedPlaces(statementsOn(tx), race.id, publicUrl);
+    await auditSettings(tx, actor, event.id, 'races');
   });
   return eventSettings(db);
 }
 
-export async function setEventImage(db: Database, kind: 'background' | 'logo', url: string) {
+export async function setEventImage(
+  db: Database,
+  kind: 'background' | 'logo',
+  url: string,
+  actor: AuditActor,
+) {
   const event = await getCurrentEvent(db);
-  await updateEvent(db, event.id, kind === 'background' ? { backgroundImage: url } : { logoImage: url });
+  await db.transaction(async (tx) => {
+    await updateEvent(tx, event.id, kind === 'background' ? { backgroundImage: url } : { logoImage: url });
+    await auditSettings(tx, actor, event.id, kind === 'background' ? 'background image' : 'logo');
+  });
   return eventSettings(db);
 }
 
@@ -175,7 +218,11 @@ export async function editions(db: Database): Promise<Edition[]> {
  * archived (kept, read-only, with its entries) and the new one takes registrations at once, numbered
  * from 0001 under its own prefix. Its date and closing time are left for the organisers to set.
  */
-export async function startNewEdition(db: Database, input: z.output<typeof NewEditionInputSchema>) {
+export async function startNewEdition(
+  db: Database,
+  input: z.output<typeof NewEditionInputSchema>,
+  actor: AuditActor,
+) {
   const slug = `celebration-fun-run-${input.year}`;
   const started = db.transaction(async (tx) => {
     const current = await getCurrentEvent(tx);
@@ -215,6 +262,7 @@ export async function startNewEdition(db: Database, input: z.output<typeof NewEd
     });
     for (const { id: _id, eventId: _eventId, ...race } of races) await insertRace(tx, eventId, race);
     await restartReferenceNumbers(tx);
+    await auditSettings(tx, actor, eventId, 'new edition', ['year', 'referencePrefix']);
   });
   await started.catch((error: unknown) => {
     // Two admins starting the same edition at once: the second finds it there.

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AssignBibsResultSchema,
@@ -12,6 +12,7 @@ import {
   ParticipantDetailSchema,
   ParticipantEditSchema,
   ParticipantFilterSchema,
+  type ParticipantListQuery,
   ParticipantListQuerySchema,
   ParticipantListSchema,
   PaymentUpdateSchema,
@@ -23,12 +24,14 @@ import {
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { idParams, noContent, sendAttachment, sendCsv } from '../../http/replies.ts';
+import { auditedList, auditRead } from '../audit-log/service.ts';
 import {
   assignBibs,
   cancelEntry,
   editEntry,
   markPaid,
   participantDetail,
+  participantsCount,
   participantsCsvExport,
   participantsPage,
   participantsPdfExport,
@@ -49,6 +52,16 @@ const tags = ['participants'];
 export async function participantRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  /** An export of the filtered list, recorded with its filters and how many entries it held. */
+  const auditExport = async (
+    request: FastifyRequest<{ Querystring: ParticipantListQuery }>,
+    action: string,
+  ) =>
+    auditRead(context.database.db, signedInUser(request), action, {
+      filters: request.query,
+      rowCount: await participantsCount(context, request.query),
+    });
+
   api.get(
     '/participants',
     {
@@ -60,7 +73,14 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         response: { 200: ParticipantListSchema },
       },
     },
-    async (request) => participantsPage(context, request.query),
+    async (request) =>
+      auditedList(
+        context.database.db,
+        signedInUser(request),
+        'participants.list',
+        request.query,
+        await participantsPage(context, request.query),
+      ),
   );
 
   api.get(
@@ -73,8 +93,11 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         querystring: ParticipantListQuerySchema,
       },
     },
-    async (request, reply) =>
-      sendCsv(reply, 'FunRun_Participants.csv', await participantsCsvExport(context, request.query)),
+    async (request, reply) => {
+      const csv = await participantsCsvExport(context, request.query);
+      await auditExport(request, 'participants.export-csv');
+      return sendCsv(reply, 'FunRun_Participants.csv', csv);
+    },
   );
 
   api.get(
@@ -87,13 +110,11 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         querystring: ParticipantListQuerySchema,
       },
     },
-    async (request, reply) =>
-      sendAttachment(
-        reply,
-        'FunRun_Participants.pdf',
-        'application/pdf',
-        await participantsPdfExport(context, request.query),
-      ),
+    async (request, reply) => {
+      const pdf = await participantsPdfExport(context, request.query);
+      await auditExport(request, 'participants.export-pdf');
+      return sendAttachment(reply, 'FunRun_Participants.pdf', 'application/pdf', pdf);
+    },
   );
 
   api.post(
@@ -138,7 +159,14 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         response: { 200: PaymentRemindersSentSchema },
       },
     },
-    async (request) => sendPaymentReminders(context, request.query),
+    async (request) => {
+      const result = await sendPaymentReminders(context, request.query);
+      await auditRead(context.database.db, signedInUser(request), 'participants.payment-reminders', {
+        filters: request.query,
+        rowCount: result.sent,
+      });
+      return result;
+    },
   );
 
   api.get(
@@ -152,7 +180,11 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       },
     },
     async (request, reply) => {
-      const { fileName, pdf } = await raceStartListPdf(context, request.params.id);
+      const { fileName, pdf, rowCount } = await raceStartListPdf(context, request.params.id);
+      await auditRead(context.database.db, signedInUser(request), 'participants.start-list-pdf', {
+        subject: `race ${request.params.id}`,
+        rowCount,
+      });
       return sendAttachment(reply, fileName, 'application/pdf', pdf);
     },
   );
@@ -169,7 +201,11 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       },
     },
     async (request, reply) => {
-      const { fileName, csv } = await raceStartListCsv(context, request.params.id);
+      const { fileName, csv, rowCount } = await raceStartListCsv(context, request.params.id);
+      await auditRead(context.database.db, signedInUser(request), 'participants.timing-csv', {
+        subject: `race ${request.params.id}`,
+        rowCount,
+      });
       return sendCsv(reply, fileName, csv);
     },
   );

@@ -27,6 +27,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { statementsOn } from '../../db/statements-on.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
+import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import {
   findRace,
   getCurrentEvent,
@@ -97,6 +98,12 @@ const feesOf = (race: { feeUsd: string | null; feeZwg: string | null }) => ({
 const editionOf = (db: Database, filter: ParticipantFilter) =>
   filter.edition ? getEdition(db, filter.edition) : getCurrentEvent(db);
 
+/** How many entries the filtered list holds in all (an export's rows, for the audit trail). */
+export async function participantsCount({ database }: AppContext, filter: ParticipantFilter) {
+  const event = await editionOf(database.db, filter);
+  return countParticipants(database.db, event.id, filter);
+}
+
 export async function participantsCsvExport({ database }: AppContext, query: ParticipantListQuery) {
   const event = await editionOf(database.db, query);
   return participantsCsv(participantBatches(database.db, event.id, query));
@@ -146,6 +153,7 @@ export async function raceStartListPdf({ database }: AppContext, raceId: string)
   const discipline = race.discipline === 'run' ? 'Runners' : 'Cyclists';
   return {
     fileName: `FunRun_StartList_${discipline}_${race.label}.pdf`.replace(/[^\w.-]+/g, '_'),
+    rowCount: total,
     pdf: startListPdf(
       { event: event.title, race: `${discipline} ${race.label}`, total, generatedAt: new Date() },
       startListBatches(db, race.id),
@@ -160,6 +168,7 @@ export async function raceStartListCsv({ database }: AppContext, raceId: string)
   const name = raceName(race);
   return {
     fileName: `FunRun_StartList_${name}.csv`.replace(/[^\w.-]+/g, '_'),
+    rowCount: await countInRace(db, race.id),
     csv: startListCsv(name, startListBatches(db, race.id)),
   };
 }
@@ -247,6 +256,31 @@ const PAYNOW_ACTOR = { id: null, name: 'Paynow' };
 const actorOf = (by: ChangedBy) =>
   'admin' in by ? by.admin : 'company' in by ? by.company : 'paynow' in by ? PAYNOW_ACTOR : ENTRANT_ACTOR;
 
+/** The audit trail names accounts; Paynow and an entrant by the private link have none (who is in its details). */
+const auditActorOf = (by: ChangedBy): AuditActor =>
+  'admin' in by ? by.admin : 'company' in by ? by.company : null;
+
+const AUDIT_ACTIONS = {
+  edited: 'registration.edit',
+  payment: 'registration.payment',
+  cancelled: 'registration.cancel',
+} as const;
+
+/** A change to entries, in the audit trail beside their history notes (in the change's transaction). */
+const auditEntryChange = (
+  tx: Transaction,
+  actor: AuditActor,
+  action: keyof typeof AUDIT_ACTIONS,
+  references: string[],
+  details: Record<string, unknown>,
+) =>
+  recordAudit(tx, actor, {
+    action: AUDIT_ACTIONS[action],
+    subject: references.length === 1 ? `registration ${references[0]}` : `${references.length} registrations`,
+    rowCount: references.length,
+    details: references.length === 1 ? details : { ...details, references },
+  });
+
 /**
  * What the entrant may not change alone: the T-shirt after the admin's cut-off date (Harare), the race once
  * registration has closed, and a paid or waived entry's race for one with another fee (the organisers settle
@@ -298,7 +332,13 @@ async function changeEntry(context: AppContext, id: string, by: ChangedBy, chang
     if (!row) throw notFound('There is no such entry.');
     if ('company' in by) assertTeamMayChange(row, event, by.company);
     const note = await change(tx, row, event);
-    if (note) await addHistory(tx, { registrationId: id, ...note }, actorOf(by));
+    if (!note) return;
+    await addHistory(tx, { registrationId: id, ...note }, actorOf(by));
+    const accountless = 'admin' in by || 'company' in by ? {} : { by: actorOf(by).name };
+    await auditEntryChange(tx, auditActorOf(by), note.action, [row.reference], {
+      summary: note.summary,
+      ...accountless,
+    });
   });
 }
 
@@ -422,6 +462,15 @@ export async function markPaid(
       tx,
       result.marked.map(({ id }) => id),
     );
+    if (result.marked.length > 0) {
+      await auditEntryChange(
+        tx,
+        actor,
+        'payment',
+        result.marked.map((entry) => entry.reference),
+        { method, currency, paidOn },
+      );
+    }
     return result;
   });
   mailer.kick();
@@ -505,6 +554,15 @@ export async function recordStatementPayments(
     tx,
     result.marked.map((entry) => entry.id),
   );
+  if (result.marked.length > 0) {
+    await auditEntryChange(
+      tx,
+      actor,
+      'payment',
+      result.marked.map((entry) => entry.reference),
+      { source: 'statement' },
+    );
+  }
   return result;
 }
 
@@ -664,6 +722,12 @@ export async function assignBibs(
       }
       const given = ids.map((id, index) => ({ id, bib: free[index] as number }));
       await giveBibs(tx, given);
+      await recordAudit(tx, actor, {
+        action: 'registration.bibs-assign',
+        subject: `race ${race.id}`,
+        rowCount: given.length,
+        details: { order, first: free[0], last: free[free.length - 1] },
+      });
       await addHistoryNotes(
         tx,
         given.map(({ id, bib }) => ({

@@ -55,7 +55,7 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext, p
         response: { 200: OnlinePaymentSettingsSchema },
       },
     },
-    async (request) => saveOnlinePaymentSettings(context, request.body),
+    async (request) => saveOnlinePaymentSettings(context, request.body, signedInUser(request)),
   );
 
   api.get(

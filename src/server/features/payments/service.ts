@@ -15,6 +15,7 @@ import type { PaymentNotice } from '../../../shared/payments/payment-notices.ts'
 import { MY_TOKEN } from '../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
+import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { getCurrentEventId } from '../events/service.ts';
 import { entryOfLink } from '../my-registration/service.ts';
 import { participantDetail, recordOnlinePayment } from '../participants/service.ts';
@@ -73,6 +74,8 @@ export async function onlinePaymentSettings(context: AppContext): Promise<Online
 export async function saveOnlinePaymentSettings(
   context: AppContext,
   input: OnlinePaymentSettingsInput,
+  /** Whoever saves them (null: set up by the server or a test). */
+  actor: AuditActor = null,
 ): Promise<OnlinePaymentSettingsView> {
   const { db } = context.database;
   const eventId = await getCurrentEventId(db);
@@ -86,7 +89,15 @@ export async function saveOnlinePaymentSettings(
   const encrypted = integrationKey
     ? encryptIntegrationKey(context.secret, eventId, integrationKey)
     : undefined;
-  await savePaynowSettings(db, eventId, settings, encrypted);
+  await db.transaction(async (tx) => {
+    await savePaynowSettings(tx, eventId, settings, encrypted);
+    // Which settings, and whether the key was replaced: never the key itself.
+    await recordAudit(tx, actor, {
+      action: 'online-payment.update',
+      subject: `event ${eventId}`,
+      details: { enabled: settings.enabled, keyReplaced: Boolean(encrypted) },
+    });
+  });
   paynowCacheOf(context).delete(eventId);
   return onlinePaymentSettings(context);
 }

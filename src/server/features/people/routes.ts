@@ -5,6 +5,8 @@ import {
   ManEndInputSchema,
   PersonEditSchema,
   PersonInputSchema,
+  type PersonKind,
+  type PersonListQuery,
   PersonListQuerySchema,
   PersonListSchema,
   PersonSchema,
@@ -14,6 +16,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { currentUser, signedInUser } from '../../http/access.ts';
 import { idParams, noContent, sendCsv } from '../../http/replies.ts';
+import { auditedList, auditRead, recordAudit } from '../audit-log/service.ts';
 import {
   decideApplication,
   deletePerson,
@@ -21,6 +24,7 @@ import {
   joinProgramme,
   programmeTotals,
   quickJoin,
+  registerCount,
   registerCsv,
   registerOf,
   setManEnded,
@@ -34,8 +38,27 @@ const tags = ['programme'];
 
 const callerOf = (context: AppContext, request: FastifyRequest) => currentUser(context.auth, request);
 
+type ListRequest = FastifyRequest<{ Querystring: PersonListQuery }>;
+
 /** The "Be That Man" forms, the registers of men and facilitators, and the programme's dashboard figures. */
 export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
+  const { db } = context.database;
+  /** A page of a register an admin read, in the audit trail with its search. */
+  const auditedRegister = <Page extends { rows: unknown[] }>(
+    request: ListRequest,
+    kind: PersonKind,
+    page: Page,
+  ) => auditedList(db, signedInUser(request), `${kind}.list`, request.query, page);
+  /** A change an admin made to a programme record (after it: these services change one row at a time). */
+  const auditChange = (request: FastifyRequest, action: string, subject: string) =>
+    recordAudit(db, signedInUser(request), { action, subject });
+  /** A register's CSV, in the audit trail with its search and how many it held. */
+  const auditedExport = async (request: ListRequest, kind: PersonKind) =>
+    auditRead(db, signedInUser(request), `${kind}.export-csv`, {
+      filters: request.query,
+      rowCount: await registerCount(context, kind, request.query),
+    });
+
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -80,7 +103,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: PersonListSchema },
       },
     },
-    async (request) => registerOf(context, 'men', request.query),
+    async (request) => auditedRegister(request, 'men', await registerOf(context, 'men', request.query)),
   );
   api.get(
     '/men/export.csv',
@@ -88,8 +111,11 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       config: admins,
       schema: { summary: 'The register of men as CSV', tags, querystring: PersonListQuerySchema },
     },
-    async (request, reply) =>
-      sendCsv(reply, 'Registered_Men.csv', await registerCsv(context, 'men', request.query)),
+    async (request, reply) => {
+      const csv = await registerCsv(context, 'men', request.query);
+      await auditedExport(request, 'men');
+      return sendCsv(reply, 'Registered_Men.csv', csv);
+    },
   );
   api.put(
     '/men/:id',
@@ -103,7 +129,11 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: PersonSchema },
       },
     },
-    async (request) => toPerson(await editPerson(context, 'men', request.params.id, request.body)),
+    async (request) => {
+      const edited = await editPerson(context, 'men', request.params.id, request.body);
+      await auditChange(request, 'man.edit', `man ${request.params.id}`);
+      return toPerson(edited);
+    },
   );
   api.put(
     '/men/:id/ended',
@@ -128,6 +158,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
     { config: admins, schema: { summary: "Delete a man's record", tags, params: IdParams } },
     async (request, reply) => {
       await deletePerson(context, request.log, 'men', request.params.id);
+      await auditChange(request, 'man.delete', `man ${request.params.id}`);
       return noContent(reply);
     },
   );
@@ -160,7 +191,8 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: PersonListSchema },
       },
     },
-    async (request) => registerOf(context, 'facilitators', request.query),
+    async (request) =>
+      auditedRegister(request, 'facilitators', await registerOf(context, 'facilitators', request.query)),
   );
   api.get(
     '/facilitators/export.csv',
@@ -168,12 +200,11 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       config: admins,
       schema: { summary: 'The register of facilitators as CSV', tags, querystring: PersonListQuerySchema },
     },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        'Registered_Facilitators.csv',
-        await registerCsv(context, 'facilitators', request.query),
-      ),
+    async (request, reply) => {
+      const csv = await registerCsv(context, 'facilitators', request.query);
+      await auditedExport(request, 'facilitators');
+      return sendCsv(reply, 'Registered_Facilitators.csv', csv);
+    },
   );
   api.put(
     '/facilitators/:id',
@@ -187,13 +218,18 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: PersonSchema },
       },
     },
-    async (request) => toPerson(await editPerson(context, 'facilitators', request.params.id, request.body)),
+    async (request) => {
+      const edited = await editPerson(context, 'facilitators', request.params.id, request.body);
+      await auditChange(request, 'facilitator.edit', `facilitator ${request.params.id}`);
+      return toPerson(edited);
+    },
   );
   api.delete(
     '/facilitators/:id',
     { config: admins, schema: { summary: "Delete a facilitator's record", tags, params: IdParams } },
     async (request, reply) => {
       await deletePerson(context, request.log, 'facilitators', request.params.id);
+      await auditChange(request, 'facilitator.delete', `facilitator ${request.params.id}`);
       return noContent(reply);
     },
   );
@@ -209,7 +245,8 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
         response: { 200: PersonSchema },
       },
     },
-    async (request) => toPerson(await decideApplication(context, request.params.id, 'approved')),
+    async (request) =>
+      toPerson(await decideApplication(context, request.params.id, 'approved', signedInUser(request))),
   );
   api.post(
     '/facilitators/:id/decline',
@@ -217,7 +254,8 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       config: admins,
       schema: { summary: 'Decline an applicant', tags, params: IdParams, response: { 200: PersonSchema } },
     },
-    async (request) => toPerson(await decideApplication(context, request.params.id, 'declined')),
+    async (request) =>
+      toPerson(await decideApplication(context, request.params.id, 'declined', signedInUser(request))),
   );
 
   api.get(

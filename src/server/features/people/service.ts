@@ -275,11 +275,21 @@ export async function deletePerson(
  * An admin approves or declines a facilitator: the new status, what it grants and the mail that tells him,
  * in one transaction. Deciding again what is already decided changes nothing and sends nothing.
  */
-export async function decideApplication(context: AppContext, id: string, decision: 'approved' | 'declined') {
+export async function decideApplication(
+  context: AppContext,
+  id: string,
+  decision: 'approved' | 'declined',
+  actor: AuditActor,
+) {
   const { db } = context.database;
   const mailed = await db.transaction(async (tx) => {
     const changed = await setFacilitatorStatus(tx, id, decision);
     if (!changed) return false;
+    // Approving gives his account the facilitator role: a change of role.
+    await recordAudit(tx, actor, {
+      action: decision === 'approved' ? 'facilitator.approve' : 'facilitator.decline',
+      subject: `facilitator ${id}`,
+    });
     const mail =
       decision === 'approved'
         ? await grantFacilitatorAccess(tx, context.env.PUBLIC_URL, changed)
@@ -353,6 +363,10 @@ export async function registerOf(context: AppContext, kind: PersonKind, query: P
   const list = await listPeople(context.database.db, kind, query);
   return { ...list, rows: list.rows.map(toPerson) };
 }
+
+/** How many the register holds as searched (an export's rows, for the audit trail). */
+export const registerCount = async (context: AppContext, kind: PersonKind, query: PersonListQuery) =>
+  (await listPeople(context.database.db, kind, { ...query, page: 1, pageSize: 1 })).total;
 
 /** The whole register as it is searched and sorted, as CSV for a spreadsheet. */
 export async function registerCsv(context: AppContext, kind: PersonKind, query: PersonListQuery) {

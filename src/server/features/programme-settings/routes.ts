@@ -13,8 +13,10 @@ import {
   SubmissionReportSchema,
 } from '../../../shared/programme-settings/programme-settings.ts';
 import type { AppContext } from '../../context.ts';
+import { signedInUser } from '../../http/access.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { idParams, noContent } from '../../http/replies.ts';
+import { auditRead } from '../audit-log/service.ts';
 import {
   addAssignment,
   addChecklistItem,
@@ -55,7 +57,8 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
       config: admins,
       schema: { summary: 'Add a session', tags, body: SessionInputSchema, response: sessionRow },
     },
-    async (request, reply) => reply.code(201).send(await addSession(context, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await addSession(context, request.body, signedInUser(request))),
   );
   api.put(
     '/programme/sessions/:id',
@@ -69,13 +72,13 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
         response: sessionRow,
       },
     },
-    async (request) => changeSession(context, request.params.id, request.body),
+    async (request) => changeSession(context, request.params.id, request.body, signedInUser(request)),
   );
   api.delete(
     '/programme/sessions/:id',
     { config: admins, schema: { summary: 'Remove a session', tags, params: IdParams } },
     async (request, reply) => {
-      await removeSession(context, request.params.id);
+      await removeSession(context, request.params.id, signedInUser(request));
       return noContent(reply);
     },
   );
@@ -93,7 +96,8 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
       config: admins,
       schema: { summary: 'Add an assignment', tags, body: AssignmentInputSchema, response: assignmentRow },
     },
-    async (request, reply) => reply.code(201).send(await addAssignment(context, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await addAssignment(context, request.body, signedInUser(request))),
   );
   api.put(
     '/programme/assignments/:id',
@@ -107,13 +111,13 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
         response: assignmentRow,
       },
     },
-    async (request) => changeAssignment(context, request.params.id, request.body),
+    async (request) => changeAssignment(context, request.params.id, request.body, signedInUser(request)),
   );
   api.delete(
     '/programme/assignments/:id',
     { config: admins, schema: { summary: 'Remove an assignment and its uploads', tags, params: IdParams } },
     async (request, reply) => {
-      await removeAssignment(context, request.log, request.params.id);
+      await removeAssignment(context, request.log, request.params.id, signedInUser(request));
       return noContent(reply);
     },
   );
@@ -128,7 +132,14 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
         response: { 200: SubmissionReportSchema },
       },
     },
-    async (request) => submissionsReport(context, request.params.id),
+    async (request) => {
+      const report = await submissionsReport(context, request.params.id);
+      await auditRead(context.database.db, signedInUser(request), 'programme.submissions', {
+        subject: `assignment ${request.params.id}`,
+        rowCount: report.men.length,
+      });
+      return report;
+    },
   );
 
   const checklistRows = { 200: z.array(ChecklistItemRowSchema) };
@@ -149,7 +160,8 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
         response: checklistRow,
       },
     },
-    async (request, reply) => reply.code(201).send(await addChecklistItem(context, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await addChecklistItem(context, request.body, signedInUser(request))),
   );
   api.put(
     '/programme/checklist/:id',
@@ -163,13 +175,13 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
         response: checklistRow,
       },
     },
-    async (request) => changeChecklistItem(context, request.params.id, request.body),
+    async (request) => changeChecklistItem(context, request.params.id, request.body, signedInUser(request)),
   );
   api.delete(
     '/programme/checklist/:id',
     { config: admins, schema: { summary: 'Remove a checklist item', tags, params: IdParams } },
     async (request, reply) => {
-      await removeChecklistItem(context, request.params.id);
+      await removeChecklistItem(context, request.params.id, signedInUser(request));
       return noContent(reply);
     },
   );
@@ -191,7 +203,8 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
       bodyLimit: BODY_LIMITS.cellGroup,
       schema: { summary: 'Add a cell group', tags, body: CellGroupInputSchema, response: groupRow },
     },
-    async (request, reply) => reply.code(201).send(await saveCellGroup(context, undefined, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await saveCellGroup(context, undefined, request.body, signedInUser(request))),
   );
   api.put(
     '/programme/groups/:id',
@@ -206,7 +219,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
         response: groupRow,
       },
     },
-    async (request) => saveCellGroup(context, request.params.id, request.body),
+    async (request) => saveCellGroup(context, request.params.id, request.body, signedInUser(request)),
   );
   api.delete(
     '/programme/groups/:id',
@@ -215,7 +228,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
       schema: { summary: 'Remove a cell group (its men stay registered)', tags, params: IdParams },
     },
     async (request, reply) => {
-      await removeCellGroup(context, request.params.id);
+      await removeCellGroup(context, request.params.id, signedInUser(request));
       return noContent(reply);
     },
   );

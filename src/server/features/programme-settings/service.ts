@@ -8,8 +8,10 @@ import type {
   SubmissionReport,
 } from '../../../shared/programme-settings/programme-settings.ts';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../http/problem.ts';
+import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { deleteWithSubmissions, dueAt } from '../progress/service.ts';
 import {
   deleteChecklistItem,
@@ -44,44 +46,111 @@ const removedOr404 = (removed: boolean, message = GONE) => {
   if (!removed) throw notFound(message);
 };
 
+/**
+ * A change of the programme's settings in one transaction with its line in the audit trail
+ * ('programme-settings.session.add', subject 'session <id>'); a change that finds nothing is not recorded.
+ */
+async function audited<T extends { id: string } | boolean>(
+  { database }: AppContext,
+  actor: AuditActor,
+  what: 'session' | 'assignment' | 'checklist-item' | 'group',
+  change: 'add' | 'change' | 'remove',
+  id: string | undefined,
+  work: (db: Database) => Promise<T | undefined>,
+  message = GONE,
+): Promise<T> {
+  return database.db.transaction(async (tx) => {
+    const result = await work(tx);
+    if (result === undefined || result === false) throw notFound(message);
+    const subjectId = typeof result === 'object' ? result.id : id;
+    await recordAudit(tx, actor, {
+      action: `programme-settings.${what}.${change}`,
+      subject: `${what} ${subjectId}`,
+    });
+    return result;
+  });
+}
+
 export const sessions = ({ database }: AppContext) => listSessions(database.db);
-export const addSession = async ({ database }: AppContext, input: SessionInput) =>
-  found(await insertSession(database.db, input));
-export const changeSession = async ({ database }: AppContext, id: string, input: SessionInput) =>
-  found(await updateSession(database.db, id, input));
-export const removeSession = async ({ database }: AppContext, id: string) =>
-  removedOr404(await deleteSession(database.db, id));
+export const addSession = (context: AppContext, input: SessionInput, actor: AuditActor) =>
+  audited(context, actor, 'session', 'add', undefined, (db) => insertSession(db, input));
+export const changeSession = (context: AppContext, id: string, input: SessionInput, actor: AuditActor) =>
+  audited(context, actor, 'session', 'change', id, (db) => updateSession(db, id, input));
+export const removeSession = async (context: AppContext, id: string, actor: AuditActor) => {
+  await audited(context, actor, 'session', 'remove', id, (db) => deleteSession(db, id));
+};
 
 export const assignmentsList = ({ database }: AppContext) => listAssignments(database.db);
-export const addAssignment = async ({ database }: AppContext, input: AssignmentInput) =>
-  found(await insertAssignment(database.db, input));
-export const changeAssignment = async ({ database }: AppContext, id: string, input: AssignmentInput) =>
-  found(await updateAssignment(database.db, id, input));
-/** An assignment's uploaded documents go with it, files included. */
-export const removeAssignment = async (context: AppContext, log: FastifyBaseLogger, id: string) =>
+export const addAssignment = (context: AppContext, input: AssignmentInput, actor: AuditActor) =>
+  audited(context, actor, 'assignment', 'add', undefined, (db) => insertAssignment(db, input));
+export const changeAssignment = (
+  context: AppContext,
+  id: string,
+  input: AssignmentInput,
+  actor: AuditActor,
+) => audited(context, actor, 'assignment', 'change', id, (db) => updateAssignment(db, id, input));
+/** An assignment's uploaded documents go with it, files included (after their rows: not in a transaction here). */
+export async function removeAssignment(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  id: string,
+  actor: AuditActor,
+) {
   removedOr404(await deleteWithSubmissions(context, log, 'assignment', id));
+  await recordAudit(context.database.db, actor, {
+    action: 'programme-settings.assignment.remove',
+    subject: `assignment ${id}`,
+  });
+}
 
 export const checklist = ({ database }: AppContext) => listChecklist(database.db);
-export const addChecklistItem = async ({ database }: AppContext, input: ChecklistItemInput) =>
-  found(await insertChecklistItem(database.db, input));
-export const changeChecklistItem = async ({ database }: AppContext, id: string, input: ChecklistItemInput) =>
-  found(await updateChecklistItem(database.db, id, input));
-export const removeChecklistItem = async ({ database }: AppContext, id: string) =>
-  removedOr404(await deleteChecklistItem(database.db, id));
+export const addChecklistItem = (context: AppContext, input: ChecklistItemInput, actor: AuditActor) =>
+  audited(context, actor, 'checklist-item', 'add', undefined, (db) => insertChecklistItem(db, input));
+export const changeChecklistItem = (
+  context: AppContext,
+  id: string,
+  input: ChecklistItemInput,
+  actor: AuditActor,
+) => audited(context, actor, 'checklist-item', 'change', id, (db) => updateChecklistItem(db, id, input));
+export const removeChecklistItem = async (context: AppContext, id: string, actor: AuditActor) => {
+  await audited(context, actor, 'checklist-item', 'remove', id, (db) => deleteChecklistItem(db, id));
+};
 
 export const cellGroups = ({ database }: AppContext) => listGroupsWithMembers(database.db);
 
-export async function saveCellGroup({ database }: AppContext, id: string | undefined, input: CellGroupInput) {
+export async function saveCellGroup(
+  context: AppContext,
+  id: string | undefined,
+  input: CellGroupInput,
+  actor: AuditActor,
+) {
   try {
-    return found(await saveGroupWithMembers(database.db, id, input), 'This group no longer exists.');
+    return await audited(
+      context,
+      actor,
+      'group',
+      id ? 'change' : 'add',
+      id,
+      (db) => saveGroupWithMembers(db, id, input),
+      'This group no longer exists.',
+    );
   } catch (error) {
     if (uniqueViolation(error)) throw conflict('A group with this name already exists.');
     throw error;
   }
 }
 
-export const removeCellGroup = async ({ database }: AppContext, id: string) =>
-  removedOr404(await deleteGroup(database.db, id), 'This group no longer exists.');
+export const removeCellGroup = async (context: AppContext, id: string, actor: AuditActor) => {
+  await audited(
+    context,
+    actor,
+    'group',
+    'remove',
+    id,
+    (db) => deleteGroup(db, id),
+    'This group no longer exists.',
+  );
+};
 
 /** Per man: submitted, late or not submitted, with the current document. */
 export async function submissionsReport(

@@ -16,6 +16,7 @@ import { signedInUser } from '../../http/access.ts';
 import { badRequest, Problem } from '../../http/problem.ts';
 import { noContent, sendAttachment } from '../../http/replies.ts';
 import { readUpload } from '../../http/upload-body.ts';
+import { auditedList } from '../audit-log/service.ts';
 import { editPerson, toPerson } from '../people/service.ts';
 import {
   assertMayActFor,
@@ -219,7 +220,13 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request) => {
-      return groupsFor(db, signedInUser(request), request.query.session);
+      const user = signedInUser(request);
+      const groups = await groupsFor(db, user, request.query.session);
+      // An admin reads every group's men; a facilitator only his own group.
+      if (user.role !== 'admin') return groups;
+      return auditedList(db, user, 'programme.groups', request.query, groups, (read) =>
+        read.flatMap((group) => group.members),
+      );
     },
   );
 

@@ -3,6 +3,7 @@ import { AGE_GROUPS } from '../../../shared/participants/age-groups.ts';
 import type { Database } from '../../db/client.ts';
 import {
   entryLinks,
+  erasureRequests,
   events,
   jobRuns,
   mailOutbox,
@@ -259,4 +260,13 @@ export async function deleteMen(db: Database, ids: string[]) {
     .returning({ storageKey: submissions.storageKey });
   const gone = await db.delete(men).where(inArray(men.id, ids)).returning({ id: men.id });
   return { men: gone.length, storageKeys: files.map((file) => file.storageKey) };
+}
+
+/** Erasure requests decided before `since` (they name no one; kept as long as the audit trail). */
+export async function deleteErasureRequestsDecidedBefore(db: Database, since: Date) {
+  const gone = await db
+    .delete(erasureRequests)
+    .where(lt(erasureRequests.decidedAt, since))
+    .returning({ id: erasureRequests.id });
+  return gone.length;
 }

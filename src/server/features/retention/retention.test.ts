@@ -15,6 +15,7 @@ import {
   assignments,
   auditLog,
   entryLinks,
+  erasureRequests,
   events,
   jobRuns,
   mailOutbox,
@@ -201,11 +202,25 @@ describe('retention: entries', () => {
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, paid.row.email))).not.toHaveLength(0);
 
     // The day before it is due, nothing happens (but the run is recorded).
-    expect(await runRetention(app.context, LAST_KEPT)).toEqual({ entries: 0, waitlist: 0, men: 0, files: 0 });
+    expect(await runRetention(app.context, LAST_KEPT)).toEqual({
+      entries: 0,
+      waitlist: 0,
+      men: 0,
+      files: 0,
+      auditRows: 0,
+      erasureRequests: 0,
+    });
     const [kept] = await db.select().from(registrations).where(eq(registrations.id, paid.row.id));
     expect(kept?.firstName).toBe('Tendai');
 
-    expect(await runRetention(app.context, DUE)).toEqual({ entries: 3, waitlist: 1, men: 0, files: 0 });
+    expect(await runRetention(app.context, DUE)).toEqual({
+      entries: 3,
+      waitlist: 1,
+      men: 0,
+      files: 0,
+      auditRows: 0,
+      erasureRequests: 0,
+    });
 
     for (const { row } of entries) {
       const [after] = await db.select().from(registrations).where(eq(registrations.id, row.id));
@@ -271,7 +286,7 @@ describe('retention: entries', () => {
       action: 'retention.run',
       actorId: null,
       rowCount: 4,
-      details: { entries: 3, waitlist: 1, men: 0, files: 0 },
+      details: { entries: 3, waitlist: 1, men: 0, files: 0, auditRows: 0, erasureRequests: 0 },
     });
   });
 
@@ -299,10 +314,35 @@ describe('retention: entries', () => {
       waitlist: 0,
       men: 0,
       files: 0,
+      auditRows: 0,
+      erasureRequests: 0,
     });
     expect(await db.select().from(auditLog).where(eq(auditLog.action, 'retention.run'))).toHaveLength(
       runsBefore.length + 1,
     );
+  });
+
+  it('deletes audit rows and decided erasure requests older than two years, and keeps younger ones', async () => {
+    const longAgo = new Date('2020-01-01T08:00:00Z');
+    await db.insert(auditLog).values([
+      { action: 'participants.export-csv', at: longAgo },
+      { action: 'participants.export-csv', at: new Date() },
+    ]);
+    await db.insert(erasureRequests).values(
+      [longAgo, new Date()].map((decidedAt) => ({
+        subjectType: 'registration' as const,
+        subjectId: 'x',
+        subjectLabel: 'CFR20-0001',
+        reason: 'Asked by phone',
+        source: 'admin' as const,
+        status: 'done' as const,
+        decidedAt,
+      })),
+    );
+    expect(await runRetention(app.context, DUE)).toMatchObject({ auditRows: 1, erasureRequests: 1 });
+    const exports = await db.select().from(auditLog).where(eq(auditLog.action, 'participants.export-csv'));
+    expect(exports.map((row) => row.at.getTime() > longAgo.getTime())).toEqual([true]);
+    expect(await db.select().from(erasureRequests)).toHaveLength(1);
   });
 
   it('a lease another server holds keeps this one from running; a lapsed lease does not', async () => {
@@ -328,7 +368,7 @@ describe('retention: entries', () => {
       .limit(1);
     const outcomes = await Promise.all([runRetention(app.context, DUE), runRetention(app.context, DUE)]);
     expect(outcomes.filter((outcome) => outcome !== null)).toEqual([
-      { entries: 3, waitlist: 1, men: 0, files: 0 },
+      { entries: 3, waitlist: 1, men: 0, files: 0, auditRows: 0, erasureRequests: 0 },
     ]);
     const runs = await db
       .select()
@@ -382,6 +422,8 @@ describe('retention: the programme', () => {
       waitlist: 0,
       men: 1,
       files: 1,
+      auditRows: 0,
+      erasureRequests: 0,
     });
     expect(await db.select().from(men).where(eq(men.id, gone.manId))).toEqual([]);
     expect(await db.select().from(submissions).where(eq(submissions.manId, gone.manId))).toEqual([]);

@@ -1,10 +1,11 @@
 import { harareToday } from '../../../shared/dates.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { recordAudit } from '../audit-log/service.ts';
+import { auditKeptSince, purgeExpiredAudit, recordAudit } from '../audit-log/service.ts';
 import {
   anonymiseEntries as anonymiseRows,
   claimJob,
+  deleteErasureRequestsDecidedBefore,
   deleteMen as deleteMenRows,
   ensureJobRow,
   entriesDue,
@@ -23,6 +24,9 @@ export interface RetentionOutcome {
   waitlist: number;
   men: number;
   files: number;
+  /** Audit rows and decided erasure requests older than two years, deleted. */
+  auditRows: number;
+  erasureRequests: number;
 }
 
 /**
@@ -43,11 +47,16 @@ export async function runRetention(context: AppContext, now = new Date()): Promi
       const anonymised = await anonymiseRows(tx, await entriesDue(tx, today, now), now);
       const deleted = await deleteMenRows(tx, await menDue(tx, today));
       storageKeys = deleted.storageKeys;
+      // The trail itself and the erasure requests are kept two years.
+      const auditRows = await purgeExpiredAudit(tx, now);
+      const erasureRequests = await deleteErasureRequestsDecidedBefore(tx, auditKeptSince(now));
       const done = {
         entries: anonymised.entries,
         waitlist: anonymised.waitlist,
         men: deleted.men,
         files: deleted.storageKeys.length,
+        auditRows,
+        erasureRequests,
       };
       await recordAudit(tx, null, {
         action: 'retention.run',

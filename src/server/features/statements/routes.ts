@@ -18,6 +18,7 @@ import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';
 import { idParams } from '../../http/replies.ts';
 import { readUpload } from '../../http/upload-body.ts';
+import { auditRead } from '../audit-log/service.ts';
 import { checkFileName } from '../progress/service.ts';
 import {
   confirmStatement,
@@ -111,7 +112,14 @@ export async function statementRoutes(app: FastifyInstance, context: AppContext)
         response: { 200: StatementReviewSchema },
       },
     },
-    async (request) => statementReview(context, request.params.id),
+    async (request) => {
+      const review = await statementReview(context, request.params.id);
+      await auditRead(context.database.db, signedInUser(request), 'statements.review', {
+        subject: `statement ${review.id}`,
+        rowCount: review.lines.length,
+      });
+      return review;
+    },
   );
 
   api.post(

@@ -13,8 +13,10 @@ import {
   WaitlistSchema,
 } from '../../../shared/waitlist/waitlist.ts';
 import type { AppContext } from '../../context.ts';
+import { signedInUser } from '../../http/access.ts';
 import { MY_ENTRY_LIMIT } from '../../http/limits.ts';
 import { idParams } from '../../http/replies.ts';
+import { auditedList, recordAudit } from '../audit-log/service.ts';
 import {
   acceptOffer,
   declineOffer,
@@ -133,7 +135,15 @@ export async function waitlistRoutes(app: FastifyInstance, context: AppContext) 
         response: { 200: WaitlistSchema },
       },
     },
-    async () => waitlistOf(context),
+    async (request) =>
+      auditedList(
+        context.database.db,
+        signedInUser(request),
+        'waitlist.list',
+        {},
+        await waitlistOf(context),
+        (list) => list.races.flatMap((race) => race.entries),
+      ),
   );
 
   api.post(
@@ -147,7 +157,14 @@ export async function waitlistRoutes(app: FastifyInstance, context: AppContext) 
         response: { 200: WaitlistSchema },
       },
     },
-    async (request) => offerPlaceTo(context, request.params.id),
+    async (request) => {
+      const waitlist = await offerPlaceTo(context, request.params.id);
+      await recordAudit(context.database.db, signedInUser(request), {
+        action: 'waitlist.offer',
+        subject: `waitlist ${request.params.id}`,
+      });
+      return waitlist;
+    },
   );
 
   api.post(
@@ -161,6 +178,13 @@ export async function waitlistRoutes(app: FastifyInstance, context: AppContext) 
         response: { 200: WaitlistSchema },
       },
     },
-    async (request) => removeFromWaitlist(context, request.params.id),
+    async (request) => {
+      const waitlist = await removeFromWaitlist(context, request.params.id);
+      await recordAudit(context.database.db, signedInUser(request), {
+        action: 'waitlist.remove',
+        subject: `waitlist ${request.params.id}`,
+      });
+      return waitlist;
+    },
   );
 }

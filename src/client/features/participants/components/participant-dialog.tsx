@@ -15,6 +15,7 @@ import { FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { PersonalDataDownloads } from '../../access-requests/components/personal-data-downloads.tsx';
 import { ErasePersonButton } from '../../erasure/components/erase-person-dialog.tsx';
 import { ENTRANT_FIELDS } from '../../registrations/components/entrant-fields.tsx';
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
@@ -183,6 +184,14 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
         </h3>
         <History entry={entry} />
       </section>
+
+      <PersonalDataDownloads
+        base={`/api/access-requests/registration/${encodeURIComponent(entry.id)}/data`}
+        title="Download everything we hold about this person"
+      >
+        This entry and every other one with the same email, payments, receipts, waitlist places, programme
+        record, account and the emails sent to that address. Each download is recorded in the audit log.
+      </PersonalDataDownloads>
 
       <DialogActions>
         {changeable && (

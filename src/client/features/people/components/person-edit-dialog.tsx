@@ -2,6 +2,7 @@ import { type Person, PersonEditSchema, type PersonKind } from '../../../../shar
 import { formatPhone } from '../../../../shared/phone.ts';
 import { Dialog, DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
+import { PersonalDataDownloads } from '../../access-requests/components/personal-data-downloads.tsx';
 import { ErasePersonButton } from '../../erasure/components/erase-person-dialog.tsx';
 import { useEditPerson } from '../api/change-person.ts';
 import { BE_THAT_MAN_FIELDS, PersonFields, personValues, usePersonForm } from './person-fields.tsx';
@@ -23,9 +24,23 @@ export function PersonEditDialog({
   return (
     <Dialog open={person !== undefined} title={`Manage ${name}`} onClose={onClose} size="lg">
       {/* A new form for each person: his values, no leftovers from the last one. */}
-      {person && <EditForm key={person.id} kind={kind} person={person} onClose={onClose} onSaved={onSaved} />}
       {person && (
-        <section aria-label="In the programme" className="flex flex-col gap-4 border-t border-stone-200 pt-4">
+        <div className="flex flex-col gap-6">
+          <PersonalDataDownloads
+            base={`/api/access-requests/${kind === 'men' ? 'man' : 'facilitator'}/${encodeURIComponent(person.id)}/data`}
+            title="Download everything we hold about this person"
+          >
+            This record, attendance, submissions, checklist and cell group, fun-run entries with the same
+            email and the account. Each download is recorded in the audit log.
+          </PersonalDataDownloads>
+          <EditForm key={person.id} kind={kind} person={person} onClose={onClose} onSaved={onSaved} />
+        </div>
+      )}
+      {person && (
+        <section
+          aria-label="In the programme"
+          className="mt-4 flex flex-col gap-4 border-t border-stone-200 pt-4"
+        >
           {kind === 'men' && <ProgrammeEnd key={person.id} person={person} />}
           <div className="flex flex-col gap-1">
             <p className="text-sm text-stone-700">

@@ -5,6 +5,7 @@ import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { formatPhoneForReading } from '../../../lib/format.ts';
+import { PersonalDataDownloads } from '../../access-requests/components/personal-data-downloads.tsx';
 import { AskErasure } from '../../erasure/components/ask-erasure.tsx';
 import { useProfile, useSaveProfile } from '../api/profile.ts';
 import { BE_THAT_MAN_FIELDS, PersonFields, personValues, usePersonForm } from './person-fields.tsx';
@@ -28,6 +29,12 @@ export function ProfilePage() {
       {profile.isPending && <Loading label="Loading your details…" />}
       <QueryError query={profile} missingIsFinal />
       {profile.data && <ProfileForm key={profile.data.id} person={profile.data} />}
+      <div className="mt-8">
+        <PersonalDataDownloads base="/api/me/data" title="Download my data" level="h2">
+          Everything we hold about you: this record, your attendance, submissions (their names and dates),
+          checklist, cell group, any fun-run entries with your email, your account and the emails we sent you.
+        </PersonalDataDownloads>
+      </div>
       <div className="mt-8">
         <AskErasure
           path="/api/me/erasure-request"

@@ -1,0 +1,192 @@
+import type { CurrentUser } from '../../../shared/accounts/account.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../http/problem.ts';
+import { recordAudit } from '../audit-log/service.ts';
+import {
+  accountChangesOf,
+  accountsMatching,
+  attendanceOf,
+  cellGroupsOf,
+  checkInsOf,
+  checklistTicksOf,
+  entriesMatching,
+  erasureRequestsAbout,
+  facilitatorsMatching,
+  findSeed,
+  historyOf,
+  mailsTo,
+  menMatching,
+  onlinePaymentsOf,
+  privateLinkCounts,
+  receiptsOf,
+  remindersOf,
+  sessionRegistrationsOf,
+  submissionsOf,
+  waitlistMatching,
+} from './repository.ts';
+
+export const SUBJECT_KINDS = ['registration', 'man', 'facilitator', 'account'] as const;
+export type SubjectKind = (typeof SUBJECT_KINDS)[number];
+
+const lower = (emails: (string | null | undefined)[]) => [
+  ...new Set(emails.flatMap((email) => (email ? [email.trim().toLowerCase()] : []))),
+];
+
+const byEntry = <Row extends { entryId: string }>(rows: Row[], entryId: string) =>
+  rows.filter((row) => row.entryId === entryId).map(({ entryId: _entryId, ...row }) => row);
+
+/**
+ * Everything held about one person: the record asked about and every other one with the same email (or
+ * linked to the same account), in every edition. Never a password, a session, a private link or a file's
+ * contents: how many links, which files.
+ */
+export async function personalData(db: Database, kind: SubjectKind, id: string) {
+  const seed = await findSeed(db, kind, id);
+  if (!seed) throw notFound('There is no such record.');
+  const seedIds = kind === 'account' ? [] : [id];
+  let emails = lower([seed.email]);
+  let accountIds = seed.userId ? [seed.userId] : [];
+  // The account and the programme records point at each other: one more round finds their emails too.
+  const firstAccounts = await accountsMatching(db, accountIds, emails);
+  accountIds = [...new Set([...accountIds, ...firstAccounts.map((account) => account.id)])];
+  const firstMen = await menMatching(db, kind === 'man' ? seedIds : [], accountIds, emails);
+  const firstFacilitators = await facilitatorsMatching(
+    db,
+    kind === 'facilitator' ? seedIds : [],
+    accountIds,
+    emails,
+  );
+  emails = lower([
+    ...emails,
+    ...firstAccounts.map((row) => row.email),
+    ...firstMen.map((row) => row.email),
+    ...firstFacilitators.map((row) => row.email),
+  ]);
+  accountIds = [
+    ...new Set([
+      ...accountIds,
+      ...[...firstMen, ...firstFacilitators].flatMap((row) => (row.accountId ? [row.accountId] : [])),
+    ]),
+  ];
+
+  const [accounts, entries, waitlist, manRows, facilitatorRows, mails] = await Promise.all([
+    accountsMatching(db, accountIds, emails),
+    entriesMatching(db, kind === 'registration' ? seedIds : [], emails),
+    waitlistMatching(db, emails),
+    menMatching(db, kind === 'man' ? seedIds : [], accountIds, emails),
+    facilitatorsMatching(db, kind === 'facilitator' ? seedIds : [], accountIds, emails),
+    mailsTo(db, emails),
+  ]);
+  const entryIds = entries.map((entry) => entry.id);
+  const manIds = manRows.map((man) => man.id);
+  const [history, receipts, online, reminders, checkIns, links, changes] = await Promise.all([
+    historyOf(db, entryIds),
+    receiptsOf(db, entryIds),
+    onlinePaymentsOf(db, entryIds),
+    remindersOf(db, entryIds),
+    checkInsOf(db, entryIds),
+    privateLinkCounts(db, entryIds),
+    accountChangesOf(
+      db,
+      accounts.map((account) => account.id),
+    ),
+  ]);
+  const [attendance, sessionRegistrations, submissions, checklistTicks, cellGroups, erasureRequests] =
+    await Promise.all([
+      attendanceOf(db, manIds),
+      sessionRegistrationsOf(db, manIds),
+      submissionsOf(db, manIds),
+      checklistTicksOf(db, manIds),
+      cellGroupsOf(db, manIds),
+      erasureRequestsAbout(db, [
+        ...entryIds,
+        ...manIds,
+        ...facilitatorRows.map((row) => row.id),
+        ...accounts.map((account) => account.id),
+      ]),
+    ]);
+
+  return {
+    generatedAt: new Date().toISOString(),
+    about: { kind, reference: seed.label ?? id },
+    emails,
+    entries: entries.map(({ id: entryId, ...entry }) => ({
+      ...entry,
+      privateLinks: Number(links.find((row) => row.entryId === entryId)?.links ?? 0),
+      history: byEntry(history, entryId),
+      receipts: byEntry(receipts, entryId),
+      onlinePayments: byEntry(online, entryId),
+      paymentReminders: byEntry(reminders, entryId),
+      checkIn: byEntry(checkIns, entryId),
+    })),
+    waitlist,
+    programme: {
+      men: manRows,
+      facilitators: facilitatorRows,
+      cellGroups: cellGroups.map((row) => row.group),
+      sessionRegistrations,
+      attendance,
+      submissions,
+      checklistTicks,
+    },
+    accounts: accounts.map((account) => ({
+      ...account,
+      changes: changes
+        .filter((change) => change.accountId === account.id)
+        .map(({ accountId: _accountId, ...change }) => change),
+    })),
+    erasureRequests,
+    mails,
+  };
+}
+
+export type PersonalData = Awaited<ReturnType<typeof personalData>>;
+
+export type AccessFormat = 'json' | 'pdf';
+
+/** The file's name: by the entry's reference, or by the kind and the start of the record's id (never a name). */
+export function accessFileName(data: PersonalData, format: AccessFormat) {
+  const { kind, reference } = data.about;
+  const label = kind === 'registration' ? reference : `${kind}-${reference.slice(0, 8)}`;
+  return `celebration-data-${label.replace(/[^\w-]+/g, '_')}.${format}`;
+}
+
+/**
+ * A download of everything held about a person, recorded in the audit trail: by an admin about a record, or
+ * by someone about himself.
+ */
+async function download(
+  db: Database,
+  actor: CurrentUser,
+  kind: SubjectKind,
+  id: string,
+  format: AccessFormat,
+  self: boolean,
+) {
+  const data = await personalData(db, kind, id);
+  const subject = kind === 'registration' ? `registration ${data.about.reference}` : `${kind} ${id}`;
+  await recordAudit(db, actor, {
+    action: 'access-request',
+    subject,
+    details: { format, asked: self ? 'by the person' : 'by an admin' },
+  });
+  const fileName = accessFileName(data, format);
+  if (format === 'json') return { fileName, body: JSON.stringify(data, null, 2) };
+  // pdfkit and its fonts load on the first PDF, not with every server (issue 15).
+  const { personalDataPdf } = await import('./personal-data-pdf.ts');
+  return { fileName, body: personalDataPdf(data) };
+}
+
+/** An admin's download about an entry, a man, a facilitator or an account. */
+export const accessRequest = (
+  { database }: AppContext,
+  admin: CurrentUser,
+  kind: SubjectKind,
+  id: string,
+  format: AccessFormat,
+) => download(database.db, admin, kind, id, format, false);
+
+/** Someone's own data, from /Profile: found by his account. */
+export const ownData = ({ database }: AppContext, user: CurrentUser, format: AccessFormat) =>
+  download(database.db, user, 'account', user.id, format, true);
