@@ -4,14 +4,14 @@ const TYPE_MS = 120;
 const DELETE_MS = 50;
 const HOLD_MS = 1800;
 
-function prefersReducedMotion() {
-  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
+const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** Types the text, holds, deletes it (50 ms a letter, as before) and starts again; static for reduced motion. */
 export function Typewriter({ text, className }: { text: string; className?: string }) {
   const [shown, setShown] = useState(text);
-  const [animate] = useState(() => !prefersReducedMotion());
+  // Decided in the browser, after the first render: the server's page shows the whole text, still.
+  const [animate, setAnimate] = useState(false);
+  useEffect(() => setAnimate(!prefersReducedMotion()), []);
 
   useEffect(() => {
     if (!animate) return;

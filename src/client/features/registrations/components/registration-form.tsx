@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { Discipline, PublicEvent } from '../../../../shared/events/event.ts';
 import { formatFees } from '../../../../shared/money.ts';
@@ -7,6 +8,7 @@ import {
   type RegistrationData,
   RegistrationInputSchema,
 } from '../../../../shared/registrations/registration.ts';
+import { useHydrated, usePageData } from '../../../app/page-data.ts';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
@@ -46,7 +48,12 @@ interface RegistrationFormProps {
   onRegistered?: (receipt: RegistrationAnswer, data: RegistrationData) => void;
   /** Keeps what is typed for this tab under this name, for coming Back to the form; forgotten once sent. */
   draft?: string;
+  /** Where the form posts without JavaScript (or before it has loaded); the server registers and answers a page. */
+  action?: string;
 }
+
+/** The hidden field that carries the form's Idempotency-Key when the browser posts it. */
+export const FORM_KEY_FIELD = 'idempotencyKey';
 
 export function RegistrationForm({
   event,
@@ -54,13 +61,18 @@ export function RegistrationForm({
   submit = postRegistration,
   onRegistered,
   draft,
+  action,
 }: RegistrationFormProps) {
   const navigate = useNavigate();
+  // A page the server rendered: its form's key, and what it was sent back with when posted without JavaScript.
+  const pageData = usePageData();
+  const [served] = useState(() => (action && pageData ? { ...pageData } : undefined));
+  const hydrated = useHydrated();
   // Plain state rather than a mutation hook: the public pages then download none of that machinery.
-  const [failure, setFailure] = useState<ApiError>();
+  const [failure, setFailure] = useState(served?.form?.failure);
   const sending = useRef(false);
   // One key per registration attempt: a retry after a dropped connection is recognised by the server.
-  const idempotencyKey = useRef<string>(crypto.randomUUID());
+  const idempotencyKey = useRef<string>(served?.formKey ?? crypto.randomUUID());
   const empty: FormValues = {
     discipline,
     firstName: '',
@@ -80,7 +92,9 @@ export function RegistrationForm({
   const waitlisted = new Set(onRegistered ? [] : races.filter((race) => race.full).map((race) => race.label));
   const sizes = event.tshirtSizes[discipline];
   const [initial] = useState(() => {
-    const values = draft ? recallDraft(draft, empty) : empty;
+    if (served?.form) return { ...empty, ...served.form.values } as FormValues;
+    // The tab's storage only once a server-rendered form is hydrated (see below): its first render matches the server's.
+    const values = draft && hydrated ? recallDraft(draft, empty) : empty;
     // A race or size kept from before comes back only while the form still offers it.
     if (!races.some((race) => !race.full && race.label === values.raceType)) values.raceType = '';
     if (!sizes.includes(values.tshirtSize)) values.tshirtSize = '';
@@ -104,6 +118,39 @@ export function RegistrationForm({
   });
   const forgetDraft = useDraftSaving(draft, DRAFT_FIELDS, watch);
   const joining = waitlisted.has(watch('raceType'));
+  // The server's messages show until the form knows them (below), so the hydrated form matches the server's.
+  const [serverErrors, setServerErrors] = useState(() => fieldErrorsOf(served?.form?.errors));
+  const shownErrors = serverErrors ?? errors;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the page the server rendered
+  useEffect(() => {
+    if (!served) return;
+    if (served.form) {
+      for (const [name, message] of Object.entries(served.form.errors)) {
+        if (isField(name)) setError(name, { message });
+      }
+    } else if (draft) {
+      const values = recallDraft(draft, empty);
+      if (!races.some((race) => !race.full && race.label === values.raceType)) values.raceType = '';
+      if (!sizes.includes(values.tshirtSize)) values.tshirtSize = '';
+      reset(values);
+    }
+    setServerErrors(undefined);
+    // Used once: coming back to the form later, by the site's own links, starts it anew with a new key.
+    if (pageData) {
+      delete pageData.form;
+      delete pageData.formKey;
+    }
+  }, []);
+
+  /** A field with its value in the HTML too, so the server's page shows it (react-hook-form sets it only by script). */
+  const field = <Name extends keyof FormValues>(name: Name) => {
+    const value: unknown = initial[name];
+    return {
+      ...register(name),
+      ...(typeof value === 'boolean' ? { defaultChecked: value } : { defaultValue: String(value) }),
+    };
+  };
 
   // A form whose discipline can be switched keeps what was typed, but not a race or size of the other one.
   useEffect(() => {
@@ -117,6 +164,7 @@ export function RegistrationForm({
     if (sending.current) return;
     sending.current = true;
     setFailure(undefined);
+    setServerErrors(undefined);
     try {
       const receipt = await submit(data, idempotencyKey.current, waitlisted.has(data.raceType));
       idempotencyKey.current = crypto.randomUUID();
@@ -127,7 +175,7 @@ export function RegistrationForm({
       rememberReceipt(receipt);
       navigate('/Thankyou', { state: { receipt } });
     } catch (error) {
-      if (error instanceof ApiError) setFailure(error);
+      if (error instanceof ApiError) setFailure(error.message);
       showFieldErrors(error, setError, isField);
     } finally {
       sending.current = false;
@@ -150,13 +198,16 @@ export function RegistrationForm({
 
   return (
     <form
+      method={action && 'post'}
+      action={action}
       onSubmit={onSubmit}
       noValidate
       className="flex flex-col gap-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
     >
+      {action && <input type="hidden" name={FORM_KEY_FIELD} value={idempotencyKey.current} />}
       <EntrantFields
-        register={register}
-        errors={errors}
+        register={field}
+        errors={shownErrors}
         races={races.map((race) =>
           waitlisted.has(race.label)
             ? { ...race, full: false, fee: 'Full — join the waitlist' }
@@ -168,7 +219,7 @@ export function RegistrationForm({
         <input
           id="listedInSearch"
           type="checkbox"
-          {...register('listedInSearch')}
+          {...field('listedInSearch')}
           aria-describedby="listedInSearch-hint"
           className="mt-1 size-5 shrink-0 accent-brand-700"
         />
@@ -186,8 +237,8 @@ export function RegistrationForm({
           <input
             id="consent"
             type="checkbox"
-            {...register('consent')}
-            aria-invalid={Boolean(errors.consent)}
+            {...field('consent')}
+            aria-invalid={Boolean(shownErrors.consent)}
             aria-describedby="consent-error"
             className="mt-1 size-5 shrink-0 accent-brand-700"
           />
@@ -203,13 +254,13 @@ export function RegistrationForm({
           aria-live="polite"
           className="mt-1 text-sm font-medium text-red-700 empty:hidden"
         >
-          {errors.consent?.message}
+          {shownErrors.consent?.message}
         </p>
       </div>
       {/* Not FormAlert: that module is the account pages', and would be one more download for /Register. */}
       {failure && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">
-          {failure.message}
+          {failure}
         </p>
       )}
       <SubmitButton
@@ -221,4 +272,12 @@ export function RegistrationForm({
       </SubmitButton>
     </form>
   );
+}
+
+/** The server's messages by field name, as react-hook-form holds a form's errors. */
+function fieldErrorsOf(messages: Record<string, string> | undefined): FieldErrors<FormValues> | undefined {
+  if (!messages) return undefined;
+  return Object.fromEntries(
+    Object.entries(messages).map(([name, message]) => [name, { type: 'server', message }]),
+  ) as FieldErrors<FormValues>;
 }

@@ -33,7 +33,12 @@ export function RegistrationPage({ discipline }: { discipline: Discipline }) {
         </ErrorMessage>
       )}
       {event && (
-        <RegistrationForm event={event} discipline={discipline} draft={`registration-${discipline}`} />
+        <RegistrationForm
+          event={event}
+          discipline={discipline}
+          draft={`registration-${discipline}`}
+          action={discipline === 'run' ? '/Register' : '/RegisterCyclist'}
+        />
       )}
     </PublicPage>
   );
