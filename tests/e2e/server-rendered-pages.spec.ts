@@ -16,11 +16,16 @@ const PAGES = [
 /** Sums the page's layout shifts from its very start (the Cumulative Layout Shift without its windows). */
 async function watchLayoutShifts(page: Page) {
   await page.addInitScript(() => {
-    const state = window as unknown as { layoutShift: number };
+    type Shift = PerformanceEntry & { value: number; sources: { node?: Node }[] };
+    const state = window as unknown as { layoutShift: number; shifted: string[] };
     state.layoutShift = 0;
+    state.shifted = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+      for (const entry of list.getEntries() as Shift[]) {
         state.layoutShift += entry.value;
+        // What moved, for the failure's message.
+        for (const { node } of entry.sources)
+          state.shifted.push(node instanceof Element ? node.outerHTML.slice(0, 200) : String(node?.nodeName));
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -57,7 +62,11 @@ for (const { path, text } of PAGES) {
       )
       .toBe(true);
     expect(messages).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+    const { layoutShift, shifted } = await page.evaluate(() => {
+      const { layoutShift, shifted } = window as unknown as { layoutShift: number; shifted: string[] };
+      return { layoutShift, shifted };
+    });
+    expect(layoutShift, `moved: ${shifted.join('\n')}`).toBe(0);
   });
 }
 
