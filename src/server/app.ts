@@ -56,7 +56,7 @@ import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
 import { Problem } from './http/problem.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { Mailer } from './mail/mailer.ts';
-import { clientDist, ssrDist } from './paths.ts';
+import { clientDist } from './paths.ts';
 import { diskFileStore } from './storage/files.ts';
 import { mediaRoot } from './storage/media.ts';
 
@@ -193,7 +193,7 @@ export async function buildApp(options: AppOptions) {
   await mediaRoutes(app, context);
   const pageRenderer =
     options.pageRenderer ??
-    (options.serveClient ? rendererForBuild(options.clientDir ?? clientDist, ssrDist) : undefined);
+    (options.serveClient ? rendererForBuild(options.clientDir ?? clientDist) : undefined);
   if (pageRenderer) await pageRoutes(app, context, pageRenderer);
   const spaFallback = options.serveClient && clientBuildExists(options.clientDir);
   if (options.serveClient) await clientRoutes(app, options.clientDir);

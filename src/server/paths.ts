@@ -15,5 +15,3 @@ function findProjectRoot(start: string): string {
 export const projectRoot = findProjectRoot(import.meta.dirname);
 export const migrationsFolder = path.join(projectRoot, 'drizzle');
 export const clientDist = path.join(projectRoot, 'dist', 'client');
-/** The server's bundle of the public pages (src/client/ssr/render.tsx). */
-export const ssrDist = path.join(projectRoot, 'dist', 'ssr');

@@ -195,8 +195,12 @@ function compress(html: string, encoding: string, effort: 'max' | 'fast') {
   return gzipSync(html, { level: effort === 'max' ? 9 : 6 });
 }
 
-/** The renderer of a built app: dist/client's page, stylesheet and manifest, and dist/ssr's bundle. */
-export function rendererForBuild(clientDir: string, ssrDir: string): PageRenderer | undefined {
+/**
+ * The renderer of a built app: dist/client's page and stylesheet, and beside it dist/ssr's bundle and the
+ * client's manifest (scripts/build.ts); none for a client built without them.
+ */
+export function rendererForBuild(clientDir: string): PageRenderer | undefined {
+  const ssrDir = path.join(clientDir, '..', 'ssr');
   const bundle = path.join(ssrDir, 'render.js');
   if (!existsSync(bundle) || !existsSync(path.join(clientDir, 'index.html'))) return undefined;
   const manifestFile = path.join(ssrDir, 'client-manifest.json');
