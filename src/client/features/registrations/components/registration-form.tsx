@@ -91,15 +91,17 @@ export function RegistrationForm({
   // The public form lets a full race be chosen, to join its waitlist; a team's entries need a place.
   const waitlisted = new Set(onRegistered ? [] : races.filter((race) => race.full).map((race) => race.label));
   const sizes = event.tshirtSizes[discipline];
-  const [initial] = useState(() => {
-    if (served?.form) return { ...empty, ...served.form.values } as FormValues;
-    // The tab's storage only once a server-rendered form is hydrated (see below): its first render matches the server's.
-    const values = draft && hydrated ? recallDraft(draft, empty) : empty;
+  const recalled = () => {
+    const values = draft ? recallDraft(draft, empty) : { ...empty };
     // A race or size kept from before comes back only while the form still offers it.
     if (!races.some((race) => !race.full && race.label === values.raceType)) values.raceType = '';
     if (!sizes.includes(values.tshirtSize)) values.tshirtSize = '';
     return values;
-  });
+  };
+  // The tab's storage only once a server-rendered form is hydrated (see below): its first render matches the server's.
+  const [initial] = useState(() =>
+    served?.form ? ({ ...empty, ...served.form.values } as FormValues) : hydrated ? recalled() : empty,
+  );
   const {
     register,
     handleSubmit,
@@ -129,12 +131,7 @@ export function RegistrationForm({
       for (const [name, message] of Object.entries(served.form.errors)) {
         if (isField(name)) setError(name, { message });
       }
-    } else if (draft) {
-      const values = recallDraft(draft, empty);
-      if (!races.some((race) => !race.full && race.label === values.raceType)) values.raceType = '';
-      if (!sizes.includes(values.tshirtSize)) values.tshirtSize = '';
-      reset(values);
-    }
+    } else if (draft) reset(recalled());
     setServerErrors(undefined);
     // Used once: coming back to the form later, by the site's own links, starts it anew with a new key.
     if (pageData) {
