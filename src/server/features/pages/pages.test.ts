@@ -164,6 +164,8 @@ describe('the public pages rendered by the server', () => {
   it('answer 304 to a browser that has the page, and a new page once the event changes', async () => {
     const first = await app.inject('/');
     expect(first.headers.etag).toBeDefined();
+    // A link shared with a tracker's query is the same page.
+    expect((await app.inject('/?fbclid=abc')).headers.etag).toBe(first.headers.etag);
     const again = await app.inject({ url: '/', headers: { 'if-none-match': first.headers.etag as string } });
     expect(again.statusCode).toBe(304);
     const { db } = await testDatabase();

@@ -20,6 +20,7 @@ import type { PageRenderer } from './renderer.ts';
 /** The hidden field of the registration forms that carries their Idempotency-Key (see registration-form.tsx). */
 const FORM_KEY_FIELD = 'idempotencyKey';
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+const READS_QUERY = new Set(['/Search', '/Thankyou']);
 const FORMS: Record<string, Discipline> = { '/Register': 'run', '/RegisterCyclist': 'cycle' };
 // The same limits as the API's registration and search.
 const REGISTRATION_LIMIT = { max: 60, timeWindow: '1 minute' };
@@ -49,7 +50,10 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
   ) => {
     const { event = await getPublicEvent(context.database.db), ...rest } = extra;
     const data: PageData = { ...rest, queries: [[['event'], event], ...(rest.queries ?? [])] };
-    const page = await renderer.render(request.url, data, { cache: !rest.form });
+    // Only the search and the thank-you page read their link's query: any other (a tracker's ?fbclid=…) is
+    // left out, so the page still comes from the cache.
+    const url = READS_QUERY.has(request.routeOptions.url ?? '') ? request.url : request.url.split('?')[0];
+    const page = await renderer.render(url ?? '/', data, { cache: !rest.form });
     return renderer.send(request, reply, page, status);
   };
 
