@@ -95,3 +95,41 @@ test('a page the server rendered is answered 304 on a second visit, compressed o
   const second = await request.get('/Terms', { headers: { 'if-none-match': etag ?? '' } });
   expect(second.status()).toBe(304);
 });
+
+test('what is typed into the form before its script arrives is kept, and the script then sends it', async ({
+  page,
+}) => {
+  // The phone's script arrives seconds after the form shows: hold it back until the first name is typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/Register', { waitUntil: 'commit' });
+  await page.getByLabel('First name').fill('Tendai');
+  await page.getByLabel('Race type').selectOption('10km');
+  release();
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+      ),
+    )
+    .toBe(true);
+  await expect(page.getByLabel('First name')).toHaveValue('Tendai');
+  await expect(page.getByLabel('Race type')).toHaveValue('10km');
+
+  // Sent by the script now: its own check, without a page from the server.
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByLabel('Last name')).toHaveAccessibleDescription('Enter your last name');
+  await expect(page).toHaveURL(/\/Register$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Tendai');
+  expect(documents).toEqual([]);
+});

@@ -10,7 +10,11 @@ import { AppRoutes } from '../app/router.tsx';
  * A public page's HTML for the inside of #root, rendered from the same routes and components as the browser
  * hydrates, with the data it will be seeded with. Waits for every lazy page chunk, so the HTML is complete.
  */
-export async function renderPage(url: string, data: PageData): Promise<string> {
+export async function renderPage(
+  url: string,
+  data: PageData,
+  onError?: (error: unknown) => void,
+): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <PageDataContext value={data}>
@@ -19,6 +23,8 @@ export async function renderPage(url: string, data: PageData): Promise<string> {
         </StaticRouter>
       </PageDataContext>
     </StrictMode>,
+    // A part that fails is left for the browser to render; the server says why in its log.
+    { onError },
   );
   return text(prelude.pipe(new PassThrough()));
 }

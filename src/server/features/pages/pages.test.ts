@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { letters } from '../../../../tests/support/entries.ts';
 import { rendererFromSources } from '../../../../tests/support/page-renderer.ts';
 import { createTestApp, resetData, testDatabase } from '../../../../tests/support/test-app.ts';
@@ -7,11 +7,16 @@ import type { App } from '../../app.ts';
 import { events, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
 
 let app: App;
+// Every page rendered whole on the server: a part that fails would quietly be left to the browser.
+const renderErrors: unknown[] = [];
 beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off' }, { pageRenderer: rendererFromSources() });
+  const pageRenderer = rendererFromSources();
+  app = await createTestApp({ RATE_LIMITS: 'off' }, { pageRenderer });
+  pageRenderer.onError = (error) => renderErrors.push(error);
 });
 afterAll(() => app.close());
 beforeEach(() => resetData());
+afterEach(() => expect(renderErrors).toEqual([]));
 
 let serial = 0;
 /** The runner form as a browser without JavaScript posts it: every field as text, the ticked boxes as "on". */

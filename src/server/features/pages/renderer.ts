@@ -9,7 +9,7 @@ import { SERVER_RENDERED_PAGES } from '../../../shared/server-rendered-pages.ts'
 
 /** What the server bundle (dist/ssr/render.js, built from src/client/ssr/render.tsx) offers. */
 export interface RenderModule {
-  renderPage(url: string, data: PageData): Promise<string>;
+  renderPage(url: string, data: PageData, onError?: (error: unknown) => void): Promise<string>;
 }
 
 /** Vite's manifest of the client build: each source module's chunk and the chunks it imports. */
@@ -46,6 +46,9 @@ export class PageRenderer {
   private shell?: { head: string; beforeRoot: string; afterRoot: string };
   private readonly cache = new Map<string, RenderedPage>();
 
+  /** Told of a part of a page that failed to render on the server (the browser renders it instead). */
+  onError?: (error: unknown, url: string) => void;
+
   constructor(private readonly options: PageRendererOptions) {}
 
   /** Loads the bundle now, so the first visitor does not wait for it. */
@@ -67,7 +70,7 @@ export class PageRenderer {
 
     const { renderPage } = await this.warm();
     const withKey = { ...data, formKey: FORM_KEY_PLACEHOLDER };
-    const appHtml = await renderPage(url, withKey);
+    const appHtml = await renderPage(url, withKey, (error) => this.onError?.(error, url));
     const hasForm = appHtml.includes(FORM_KEY_PLACEHOLDER);
     const html = this.document(appHtml, hasForm ? withKey : data, url);
     const page: RenderedPage = {

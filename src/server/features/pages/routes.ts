@@ -36,6 +36,8 @@ const SEARCH_LIMIT = {
  * 303 to the thank-you page, or the form again with what was typed and each message beside its field.
  */
 export async function pageRoutes(app: FastifyInstance, context: AppContext, renderer: PageRenderer) {
+  renderer.onError = (error, url) =>
+    app.log.error({ err: error, url }, 'A page failed to render on the server');
   app.addHook('onListen', async () => {
     renderer
       .warm()

@@ -98,9 +98,10 @@ export function RegistrationForm({
     if (!sizes.includes(values.tshirtSize)) values.tshirtSize = '';
     return values;
   };
-  // The tab's storage only once a server-rendered form is hydrated (see below): its first render matches the server's.
-  const [initial] = useState(() =>
-    served?.form ? ({ ...empty, ...served.form.values } as FormValues) : hydrated ? recalled() : empty,
+  // A form the server rendered starts from what it shows, and from what was typed into it before the script
+  // arrived (react-hook-form would set its inputs back); the tab's draft only once hydrated (see below).
+  const [initial] = useState<FormValues>(() =>
+    hydrated ? recalled() : { ...empty, ...served?.form?.values, ...typedBeforeScript(action, empty) },
   );
   const {
     register,
@@ -131,7 +132,9 @@ export function RegistrationForm({
       for (const [name, message] of Object.entries(served.form.errors)) {
         if (isField(name)) setError(name, { message });
       }
-    } else if (draft) reset(recalled());
+    } else if (draft && (Object.keys(empty) as (keyof FormValues)[]).every((k) => initial[k] === empty[k])) {
+      reset(recalled());
+    }
     setServerErrors(undefined);
     // Used once: coming back to the form later, by the site's own links, starts it anew with a new key.
     if (pageData) {
@@ -277,4 +280,19 @@ function fieldErrorsOf(messages: Record<string, string> | undefined): FieldError
   return Object.fromEntries(
     Object.entries(messages).map(([name, message]) => [name, { type: 'server', message }]),
   ) as FieldErrors<FormValues>;
+}
+
+/** The values of the server's form at `action` as the page holds them now (none on the server itself). */
+function typedBeforeScript(action: string | undefined, fields: FormValues) {
+  if (typeof document === 'undefined') return {};
+  const form = document.querySelector(`form[action="${action}"]`);
+  if (!(form instanceof HTMLFormElement)) return {};
+  const values: Record<string, string | boolean> = {};
+  for (const name of Object.keys(fields)) {
+    const input = form.elements.namedItem(name);
+    if (input instanceof HTMLInputElement && input.type === 'checkbox') values[name] = input.checked;
+    else if (input instanceof HTMLInputElement || input instanceof HTMLSelectElement)
+      values[name] = input.value;
+  }
+  return values;
 }
