@@ -54,6 +54,8 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: 0,
     sourcemap: false,
+    // Which chunks each page needs: the server preloads them on the pages it renders (scripts/build.ts moves it).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Rolldown's automatic splitting makes one small chunk per set of pages sharing a module; with the

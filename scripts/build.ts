@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
@@ -7,6 +7,7 @@ import { buildDatabaseTemplate } from './build-database-template.ts';
 import { buildImages } from './build-images.ts';
 
 const CLIENT_OUT = path.resolve('dist/client');
+const SSR_OUT = path.resolve('dist/ssr');
 const SERVER_EXTERNALS = [
   '@electric-sql/pglite',
   'sharp',
@@ -40,6 +41,7 @@ export async function buildAll() {
   await viteBuild({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn' });
   await buildImages(path.join(CLIENT_OUT, 'images'));
   precompress(CLIENT_OUT);
+  await buildPageRenderer();
   rmSync('dist/server', { recursive: true, force: true });
   await esbuild({
     entryPoints: ['src/server/main.ts'],
@@ -64,6 +66,29 @@ export async function buildAll() {
     logLevel: 'warning',
   });
   await buildDatabaseTemplate();
+}
+
+/**
+ * The public pages' renderer (src/client/ssr/render.tsx) for the server, with everything it uses bundled in
+ * (React's production build), and the client's manifest beside it: which chunks each page preloads.
+ */
+async function buildPageRenderer() {
+  await viteBuild({
+    configFile: path.resolve('vite.config.ts'),
+    logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    ssr: { noExternal: true },
+    build: {
+      ssr: 'ssr/render.tsx',
+      outDir: SSR_OUT,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      manifest: false,
+      rolldownOptions: { output: { codeSplitting: true } },
+    },
+  });
+  renameSync(path.join(CLIENT_OUT, '.vite', 'manifest.json'), path.join(SSR_OUT, 'client-manifest.json'));
+  rmSync(path.join(CLIENT_OUT, '.vite'), { recursive: true, force: true });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

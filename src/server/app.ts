@@ -27,6 +27,8 @@ import { eventSettingsRoutes, mediaRoutes } from './features/event-settings/rout
 import { CurrentEventCache } from './features/events/current-event.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { myRegistrationRoutes } from './features/my-registration/routes.ts';
+import { type PageRenderer, rendererForBuild } from './features/pages/renderer.ts';
+import { pageRoutes } from './features/pages/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
 import { PaynowPoller, type PollerTiming } from './features/payments/poller.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
@@ -58,6 +60,7 @@ import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
 import { Problem } from './http/problem.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { Mailer } from './mail/mailer.ts';
+import { clientDist } from './paths.ts';
 import { diskFileStore } from './storage/files.ts';
 import { mediaRoot } from './storage/media.ts';
 
@@ -70,6 +73,11 @@ export interface AppOptions {
   serveClient?: boolean;
   /** Where the built client is: dist/client unless a test points at a small fake build. */
   clientDir?: string;
+  /**
+   * Renders the public pages with their content: from the build (dist/ssr) when the client is served, or
+   * one a test makes from the sources.
+   */
+  pageRenderer?: PageRenderer;
   /** HTTP_TIMEOUTS unless a test shortens them. */
   httpTimeouts?: Partial<HttpTimeouts>;
   /** How the Paynow poller paces itself, when a test speeds it up. */
@@ -190,6 +198,10 @@ export async function buildApp(options: AppOptions) {
   );
 
   await mediaRoutes(app, context);
+  const pageRenderer =
+    options.pageRenderer ??
+    (options.serveClient ? rendererForBuild(options.clientDir ?? clientDist) : undefined);
+  if (pageRenderer) await pageRoutes(app, context, pageRenderer);
   const spaFallback = options.serveClient && clientBuildExists(options.clientDir);
   if (options.serveClient) await clientRoutes(app, options.clientDir);
   app.setNotFoundHandler((request, reply) => {

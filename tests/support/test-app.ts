@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { type App, buildApp } from '../../src/server/app.ts';
+import { type App, type AppOptions, buildApp } from '../../src/server/app.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 import { men } from '../../src/server/db/schema/index.ts';
 import { seed } from '../../src/server/db/seed/index.ts';
@@ -32,11 +32,15 @@ export function testDatabase(): Promise<DatabaseHandle> {
   return shared;
 }
 
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Omit<AppOptions, 'env' | 'database'> = {},
+) {
   const database = await testDatabase();
   return buildApp({
     env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...env }),
     database,
+    ...options,
   });
 }
 

@@ -22,25 +22,32 @@ const MoreRoutes = lazy(() => import('./more-routes.tsx'));
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <RouteErrorBoundary>
-        <Suspense fallback={<PageLoading />}>
-          <Routes>
-            <Route element={<AppShell />}>
-              <Route index element={<Landing />} />
-              <Route path="Welcome" element={<Landing />} />
-              <Route path="Register" element={<RegisterRunner />} />
-              <Route path="RegisterCyclist" element={<RegisterCyclist />} />
-              <Route path="Thankyou" element={<ThankYou />} />
-              <Route path="Terms" element={<Terms />} />
-              <Route path="Banking" element={<Banking />} />
-              <Route path="Search" element={<Search />} />
-              <Route path="My/:token?" element={<My />} />
-              <Route path="Offer/:token" element={<My />} />
-              <Route path="*" element={<MoreRoutes />} />
-            </Route>
-          </Routes>
-        </Suspense>
-      </RouteErrorBoundary>
+      <AppRoutes />
     </BrowserRouter>
+  );
+}
+
+/** Every route, inside whichever router renders them: the browser's, or the server's for the public pages. */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route element={<AppShell />}>
+            <Route index element={<Landing />} />
+            <Route path="Welcome" element={<Landing />} />
+            <Route path="Register" element={<RegisterRunner />} />
+            <Route path="RegisterCyclist" element={<RegisterCyclist />} />
+            <Route path="Thankyou" element={<ThankYou />} />
+            <Route path="Terms" element={<Terms />} />
+            <Route path="Banking" element={<Banking />} />
+            <Route path="Search" element={<Search />} />
+            <Route path="My/:token?" element={<My />} />
+            <Route path="Offer/:token" element={<My />} />
+            <Route path="*" element={<MoreRoutes />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

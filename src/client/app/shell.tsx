@@ -1,23 +1,40 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { usePendingFlag } from '../features/registrations/pending-flag.ts';
+import { type PageData, usePageData } from './page-data.ts';
 
 // Downloaded only while a registration made without a connection waits on this phone.
 const PendingSender = lazy(() => import('../features/registrations/components/pending-sender.tsx'));
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 10_000, retry: 1, refetchOnWindowFocus: false },
-  },
-});
+let browserClient: QueryClient | undefined;
+
+/**
+ * One client for the browser's whole visit (the shell remounts on each page), seeded with what a
+ * server-rendered page was rendered with; a new one for each page the server renders.
+ */
+function queryClientFor(pageData: PageData | undefined) {
+  if (typeof window !== 'undefined' && browserClient) return browserClient;
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 10_000, retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+  for (const [queryKey, data] of pageData?.queries ?? []) client.setQueryData(queryKey, data);
+  if (typeof window !== 'undefined') browserClient = client;
+  return client;
+}
+
+// The first page is where the browser put it (a server-rendered page may have been scrolled before it was hydrated).
+let firstPage = true;
 
 function ScrollToTopOnNavigate() {
   const { pathname } = useLocation();
   // Block body on purpose: newer Chromium returns a Promise from scrollTo, which React would take for a cleanup.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new page by design
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (firstPage) firstPage = false;
+    else window.scrollTo(0, 0);
   }, [pathname]);
   return null;
 }
@@ -25,6 +42,8 @@ function ScrollToTopOnNavigate() {
 /** Everything below needs server state; the not-found screen stays outside so it costs only React and the router. */
 export default function AppShell() {
   const pendingRegistration = usePendingFlag();
+  const pageData = usePageData();
+  const [queryClient] = useState(() => queryClientFor(pageData));
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTopOnNavigate />

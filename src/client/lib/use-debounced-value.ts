@@ -18,10 +18,10 @@ export function useDebouncedValue<T>(value: T, delayMs: number) {
 
 /**
  * A search box's text and the query it asks for: the text, trimmed, once typing pauses for `delayMs`, or
- * at once with `searchNow` (Enter).
+ * at once with `searchNow` (Enter). It starts with `initialText` (a search the page was opened with).
  */
-export function useSearchText(delayMs = TYPING_PAUSE_MS) {
-  const [text, setText] = useState('');
+export function useSearchText(delayMs = TYPING_PAUSE_MS, initialText = '') {
+  const [text, setText] = useState(initialText);
   const [typed, settle] = useDebouncedValue(text, delayMs);
   return { text, setText, query: typed.trim(), searchNow: () => settle(text) };
 }

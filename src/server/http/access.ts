@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CurrentUser, ROLES, type Role } from '../../shared/accounts/account.ts';
+import { SERVER_RENDERED_PAGES } from '../../shared/server-rendered-pages.ts';
 import type { Auth } from '../auth/auth.ts';
 import { forbidden, unauthorized } from './problem.ts';
 
@@ -22,8 +23,11 @@ declare module 'fastify' {
   }
 }
 
-// Routes outside the API (static files, health, docs) are public by nature; inside it each must say who may call it.
-const needsDeclaration = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+// Routes outside the API (static files, health, docs) are public by nature; inside it each must say who may
+// call it, and so must the pages the server renders (and the forms they post).
+const serverRendered = new Set(Object.keys(SERVER_RENDERED_PAGES).map((page) => page.toLowerCase()));
+const needsDeclaration = (url: string) =>
+  (url.startsWith('/api/') && !url.startsWith('/api/docs')) || serverRendered.has(url.toLowerCase());
 
 /** Refuses to start a server with an API route that does not declare its access. */
 export function requireAccessDeclarations(app: FastifyInstance) {

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rendererFromSources } from '../../../tests/support/page-renderer.ts';
 import { createTestApp, ORIGIN, resetData, signedInAs } from '../../../tests/support/test-app.ts';
 import { ROLES, type Role } from '../../shared/accounts/account.ts';
 import type { App } from '../app.ts';
@@ -8,7 +9,8 @@ let app: App;
 const cookies = new Map<Role | 'visitor', string | undefined>();
 
 beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMITS: 'off' });
+  // With the server-rendered pages and their form posts, which declare their access too.
+  app = await createTestApp({ RATE_LIMITS: 'off' }, { pageRenderer: rendererFromSources() });
   await app.ready();
   await resetData();
   cookies.set('visitor', undefined);
@@ -45,7 +47,9 @@ function walkRouteTable(): Promise<Answer[]> {
 }
 
 describe('every API route answers as it declares, for every kind of caller', () => {
-  it('has routes to walk, including public and admin ones', () => {
+  it('has routes to walk, including public and admin ones and the pages the server renders', () => {
+    expect(app.apiRoutes).toContainEqual({ method: 'POST', url: '/Register', access: 'public' });
+    expect(app.apiRoutes).toContainEqual({ method: 'GET', url: '/', access: 'public' });
     expect(app.apiRoutes.some((route) => route.access === 'public')).toBe(true);
     expect(app.apiRoutes.some((route) => route.access !== 'public' && route.access.includes('admin'))).toBe(
       true,

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts';
 import { PublicPage } from '../../components/public-page.tsx';
@@ -10,7 +11,9 @@ import { useSearchText } from '../../lib/use-debounced-value.ts';
 const TYPING_PAUSE_MS = 500;
 
 export default function Search() {
-  const { text, setText, query, searchNow } = useSearchText(TYPING_PAUSE_MS);
+  // A search sent by the form without JavaScript (?q=), which the server answered in the page.
+  const [params] = useSearchParams();
+  const { text, setText, query, searchNow } = useSearchText(TYPING_PAUSE_MS, params.get('q') ?? '');
   const search = useEntrantSearch(query);
   const results = search.data?.results ?? [];
   const ready = query.length >= MIN_SEARCH_LENGTH;
@@ -29,6 +32,8 @@ export default function Search() {
         onSearch={searchNow}
         placeholder="e.g. Tendai Moyo"
         submitLabel="Search"
+        action="/Search"
+        name="q"
       />
 
       <div aria-live="polite" className="mt-6">

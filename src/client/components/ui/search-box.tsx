@@ -13,6 +13,8 @@ export function SearchBox({
   placeholder,
   submitLabel,
   className,
+  action,
+  name,
 }: {
   label: string;
   value: string;
@@ -22,10 +24,15 @@ export function SearchBox({
   /** A submit button beside the input (Enter searches either way). */
   submitLabel?: string;
   className?: string;
+  /** Where the form asks, by GET, without JavaScript; the input's `name` is the query's parameter. */
+  action?: string;
+  name?: string;
 }) {
   return (
     <search className={className}>
       <form
+        method={action && 'get'}
+        action={action}
         onSubmit={(event) => {
           event.preventDefault();
           onSearch();
@@ -35,6 +42,7 @@ export function SearchBox({
         <SearchField
           label={label}
           fieldClassName="flex-1"
+          name={name}
           value={value}
           onText={onChange}
           placeholder={placeholder}

@@ -3,12 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PublicEventSchema } from '../../../shared/events/event.ts';
 import type { AppContext } from '../../context.ts';
 import { revalidateByEtag } from '../../http/etag.ts';
-import { clientDist } from '../../paths.ts';
-import { backgroundPlaceholder } from '../../storage/media.ts';
 import { getPublicEvent } from './service.ts';
 
-export async function eventRoutes(app: FastifyInstance, { database, mediaDir }: AppContext) {
-  const placeholderOf = (base: string | null) => backgroundPlaceholder(mediaDir, clientDist, base);
+export async function eventRoutes(app: FastifyInstance, context: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/event',
     {
@@ -24,7 +21,7 @@ export async function eventRoutes(app: FastifyInstance, { database, mediaDir }: 
       // Settings change rarely but must show at once after an admin edits them: revalidate every time
       // (an unchanged event is a 304 without its body).
       reply.header('cache-control', 'no-cache');
-      return getPublicEvent(database.db, placeholderOf);
+      return getPublicEvent(context);
     },
   );
 }

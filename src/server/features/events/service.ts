@@ -1,7 +1,10 @@
 import type { PublicEvent } from '../../../shared/events/event.ts';
 import { formatPhone } from '../../../shared/phone.ts';
+import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { Problem } from '../../http/problem.ts';
+import { clientDist } from '../../paths.ts';
+import { backgroundPlaceholder } from '../../storage/media.ts';
 import {
   type EventRow,
   findCurrentEvent,
@@ -39,11 +42,11 @@ export function isRegistrationOpen(event: EventRow, now = new Date()) {
   return event.registrationClosesAt === null || now < event.registrationClosesAt;
 }
 
-/** The event as the public pages show it; `placeholderOf` finds the photo's placeholder (storage/media). */
-export async function getPublicEvent(
-  db: Database,
-  placeholderOf: (base: string | null) => string | null,
-): Promise<PublicEvent> {
+/** The event as the public pages show it (the photo's placeholder found beside the photo). */
+export async function getPublicEvent({
+  database: { db },
+  mediaDir,
+}: Pick<AppContext, 'database' | 'mediaDir'>): Promise<PublicEvent> {
   const event = await getCurrentEvent(db);
   const races = await listRacesWithTakenPlaces(db, event.id, { cappedOnly: true });
   return {
@@ -53,7 +56,7 @@ export async function getPublicEvent(
     greeting: event.greeting,
     contactPhone: event.contactPhone,
     backgroundImage: event.backgroundImage,
-    backgroundPlaceholder: placeholderOf(event.backgroundImage),
+    backgroundPlaceholder: backgroundPlaceholder(mediaDir, clientDist, event.backgroundImage),
     backgroundAlt: event.backgroundAlt,
     logoImage: event.logoImage,
     termsText: event.termsText,

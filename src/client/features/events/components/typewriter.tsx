@@ -3,15 +3,17 @@ import { useEffect, useState } from 'react';
 const TYPE_MS = 120;
 const DELETE_MS = 50;
 const HOLD_MS = 1800;
+const CURSOR =
+  "after:ml-0.5 after:inline-block after:w-[2px] after:animate-pulse after:bg-current after:align-middle after:content-['_']";
 
-function prefersReducedMotion() {
-  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
+const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** Types the text, holds, deletes it (50 ms a letter, as before) and starts again; static for reduced motion. */
 export function Typewriter({ text, className }: { text: string; className?: string }) {
   const [shown, setShown] = useState(text);
-  const [animate] = useState(() => !prefersReducedMotion());
+  // Decided in the browser, after the first render: the server's page shows the whole text, still.
+  const [animate, setAnimate] = useState(false);
+  useEffect(() => setAnimate(!prefersReducedMotion()), []);
 
   useEffect(() => {
     if (!animate) return;
@@ -34,11 +36,10 @@ export function Typewriter({ text, className }: { text: string; className?: stri
   return (
     <span className={className}>
       <span className="sr-only">{text}</span>
-      <span aria-hidden="true">
+      {/* The cursor is drawn after the text rather than being an element of its own: an element moving along
+          as letters are typed is a layout shift (CLS), which the text growing in place is not. */}
+      <span aria-hidden="true" className={animate ? CURSOR : undefined}>
         {shown}
-        {animate && (
-          <span className="ml-0.5 inline-block w-[2px] animate-pulse bg-current align-middle">&nbsp;</span>
-        )}
       </span>
     </span>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { Discipline, PublicEvent } from '../../../../shared/events/event.ts';
 import { formatFees } from '../../../../shared/money.ts';
@@ -7,6 +8,7 @@ import {
   type RegistrationData,
   RegistrationInputSchema,
 } from '../../../../shared/registrations/registration.ts';
+import { useHydrated, usePageData } from '../../../app/page-data.ts';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
@@ -54,6 +56,8 @@ interface RegistrationFormProps {
   onRegistered?: (receipt: RegistrationAnswer, data: RegistrationData) => void;
   /** Keeps what is typed for this tab under this name, for coming Back to the form; forgotten once sent. */
   draft?: string;
+  /** Where the form posts without JavaScript (or before it has loaded); the server registers and answers a page. */
+  action?: string;
   /** A registration kept on the phone that the server refused when it was sent: its values and the reason. */
   refused?: Refusal;
 }
@@ -70,6 +74,9 @@ function valuesOf(data: RegistrationData, empty: FormValues): FormValues {
   };
 }
 
+/** The hidden field that carries the form's Idempotency-Key when the browser posts it. */
+export const FORM_KEY_FIELD = 'idempotencyKey';
+
 export function RegistrationForm({
   event,
   discipline,
@@ -77,17 +84,20 @@ export function RegistrationForm({
   onRegistered,
   draft,
   refused,
+  action,
 }: RegistrationFormProps) {
   const navigate = useNavigate();
+  // A page the server rendered: its form's key, and what it was sent back with when posted without JavaScript.
+  const pageData = usePageData();
+  const [served] = useState(() => (action && pageData ? { ...pageData } : undefined));
+  const hydrated = useHydrated();
   // Plain state rather than a mutation hook: the public pages then download none of that machinery.
-  const [failure, setFailure] = useState<ApiError | undefined>(
-    refused && new ApiError(refused.status, refused.message, refused.errors),
-  );
+  const [failure, setFailure] = useState(refused?.message ?? served?.form?.failure);
   // Sent without a connection and kept on the phone (pending-registration.ts) until it can be sent.
   const [kept, setKept] = useState(false);
   const sending = useRef(false);
   // One key per registration attempt: a retry after a dropped connection is recognised by the server.
-  const idempotencyKey = useRef<string>(crypto.randomUUID());
+  const idempotencyKey = useRef<string>(served?.formKey ?? crypto.randomUUID());
   const empty: FormValues = {
     discipline,
     firstName: '',
@@ -106,18 +116,23 @@ export function RegistrationForm({
   // The public form lets a full race be chosen, to join its waitlist; a team's entries need a place.
   const waitlisted = new Set(onRegistered ? [] : races.filter((race) => race.full).map((race) => race.label));
   const sizes = event.tshirtSizes[discipline];
-  const [initial] = useState(() => {
+  const recalled = () => {
+    const values = draft ? recallDraft(draft, empty) : { ...empty };
+    // A race or size kept from before comes back only while the form still offers it.
+    if (!races.some((race) => !race.full && race.label === values.raceType)) values.raceType = '';
+    if (!sizes.includes(values.tshirtSize)) values.tshirtSize = '';
+    return values;
+  };
+  // A form the server rendered starts from what it shows, and from what was typed into it before the script
+  // arrived (react-hook-form would set its inputs back); the tab's draft only once hydrated (see below).
+  const [initial] = useState<FormValues>(() => {
     if (refused) {
       const values = valuesOf(refused.entry.data, empty);
       // A race that became full is still offered: its waitlist.
       if (!races.some((race) => race.label === values.raceType)) values.raceType = '';
       return values;
     }
-    const values = draft ? recallDraft(draft, empty) : empty;
-    // A race or size kept from before comes back only while the form still offers it.
-    if (!races.some((race) => !race.full && race.label === values.raceType)) values.raceType = '';
-    if (!sizes.includes(values.tshirtSize)) values.tshirtSize = '';
-    return values;
+    return hydrated ? recalled() : { ...empty, ...served?.form?.values, ...typedBeforeScript(action, empty) };
   });
   const {
     register,
@@ -137,6 +152,36 @@ export function RegistrationForm({
   });
   const forgetDraft = useDraftSaving(draft, DRAFT_FIELDS, watch);
   const joining = waitlisted.has(watch('raceType'));
+  // The server's messages show until the form knows them (below), so the hydrated form matches the server's.
+  const [serverErrors, setServerErrors] = useState(() => fieldErrorsOf(served?.form?.errors));
+  const shownErrors = serverErrors ?? errors;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the page the server rendered
+  useEffect(() => {
+    if (!served) return;
+    if (served.form) {
+      for (const [name, message] of Object.entries(served.form.errors)) {
+        if (isField(name)) setError(name, { message });
+      }
+    } else if (draft && (Object.keys(empty) as (keyof FormValues)[]).every((k) => initial[k] === empty[k])) {
+      reset(recalled());
+    }
+    setServerErrors(undefined);
+    // Used once: coming back to the form later, by the site's own links, starts it anew with a new key.
+    if (pageData) {
+      delete pageData.form;
+      delete pageData.formKey;
+    }
+  }, []);
+
+  /** A field with its value in the HTML too, so the server's page shows it (react-hook-form sets it only by script). */
+  const field = <Name extends keyof FormValues>(name: Name) => {
+    const value: unknown = initial[name];
+    return {
+      ...register(name),
+      ...(typeof value === 'boolean' ? { defaultChecked: value } : { defaultValue: String(value) }),
+    };
+  };
 
   // A form whose discipline can be switched keeps what was typed, but not a race or size of the other one.
   useEffect(() => {
@@ -148,7 +193,8 @@ export function RegistrationForm({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the refusal's field errors are shown once, on arrival
   useEffect(() => {
-    if (refused) showFieldErrors(failure, setError, isField);
+    if (refused)
+      showFieldErrors(new ApiError(refused.status, refused.message, refused.errors), setError, isField);
   }, []);
 
   const stillKept = usePendingFlag() && kept;
@@ -158,6 +204,7 @@ export function RegistrationForm({
     if (sending.current) return;
     sending.current = true;
     setFailure(undefined);
+    setServerErrors(undefined);
     const key = idempotencyKey.current;
     const waitlist = waitlisted.has(data.raceType);
     try {
@@ -185,7 +232,7 @@ export function RegistrationForm({
         }
       }
       setKept(false);
-      if (error instanceof ApiError) setFailure(error);
+      if (error instanceof ApiError) setFailure(error.message);
       showFieldErrors(error, setError, isField);
     } finally {
       sending.current = false;
@@ -208,13 +255,16 @@ export function RegistrationForm({
 
   return (
     <form
+      method={action && 'post'}
+      action={action}
       onSubmit={onSubmit}
       noValidate
       className="flex flex-col gap-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
     >
+      {action && <input type="hidden" name={FORM_KEY_FIELD} value={idempotencyKey.current} />}
       <EntrantFields
-        register={register}
-        errors={errors}
+        register={field}
+        errors={shownErrors}
         races={races.map((race) =>
           waitlisted.has(race.label)
             ? { ...race, full: false, fee: 'Full — join the waitlist' }
@@ -226,7 +276,7 @@ export function RegistrationForm({
         <input
           id="listedInSearch"
           type="checkbox"
-          {...register('listedInSearch')}
+          {...field('listedInSearch')}
           aria-describedby="listedInSearch-hint"
           className="mt-1 size-5 shrink-0 accent-brand-700"
         />
@@ -244,8 +294,8 @@ export function RegistrationForm({
           <input
             id="consent"
             type="checkbox"
-            {...register('consent')}
-            aria-invalid={Boolean(errors.consent)}
+            {...field('consent')}
+            aria-invalid={Boolean(shownErrors.consent)}
             aria-describedby="consent-error"
             className="mt-1 size-5 shrink-0 accent-brand-700"
           />
@@ -261,7 +311,7 @@ export function RegistrationForm({
           aria-live="polite"
           className="mt-1 text-sm font-medium text-red-700 empty:hidden"
         >
-          {errors.consent?.message}
+          {shownErrors.consent?.message}
         </p>
       </div>
       {stillKept && (
@@ -277,7 +327,7 @@ export function RegistrationForm({
       {/* Not FormAlert: that module is the account pages', and would be one more download for /Register. */}
       {failure && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">
-          {failure.message}
+          {failure}
         </p>
       )}
       <SubmitButton
@@ -289,4 +339,27 @@ export function RegistrationForm({
       </SubmitButton>
     </form>
   );
+}
+
+/** The server's messages by field name, as react-hook-form holds a form's errors. */
+function fieldErrorsOf(messages: Record<string, string> | undefined): FieldErrors<FormValues> | undefined {
+  if (!messages) return undefined;
+  return Object.fromEntries(
+    Object.entries(messages).map(([name, message]) => [name, { type: 'server', message }]),
+  ) as FieldErrors<FormValues>;
+}
+
+/** The values of the server's form at `action` as the page holds them now (none on the server itself). */
+function typedBeforeScript(action: string | undefined, fields: FormValues) {
+  if (typeof document === 'undefined') return {};
+  const form = document.querySelector(`form[action="${action}"]`);
+  if (!(form instanceof HTMLFormElement)) return {};
+  const values: Record<string, string | boolean> = {};
+  for (const name of Object.keys(fields)) {
+    const input = form.elements.namedItem(name);
+    if (input instanceof HTMLInputElement && input.type === 'checkbox') values[name] = input.checked;
+    else if (input instanceof HTMLInputElement || input instanceof HTMLSelectElement)
+      values[name] = input.value;
+  }
+  return values;
 }

@@ -44,6 +44,7 @@ export function RegistrationPage({ discipline }: { discipline: Discipline }) {
           discipline={discipline}
           draft={`registration-${discipline}`}
           refused={refused}
+          action={discipline === 'run' ? '/Register' : '/RegisterCyclist'}
         />
       )}
     </PublicPage>

@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { letters } from '../../../../tests/support/entries.ts';
+import { rendererFromSources } from '../../../../tests/support/page-renderer.ts';
+import { createTestApp, resetData, testDatabase } from '../../../../tests/support/test-app.ts';
+import type { App } from '../../app.ts';
+import { events, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
+
+let app: App;
+// Every page rendered whole on the server: a part that fails would quietly be left to the browser.
+const renderErrors: unknown[] = [];
+beforeAll(async () => {
+  const pageRenderer = rendererFromSources();
+  app = await createTestApp({ RATE_LIMITS: 'off' }, { pageRenderer });
+  pageRenderer.onError = (error) => renderErrors.push(error);
+});
+afterAll(() => app.close());
+beforeEach(() => resetData());
+afterEach(() => expect(renderErrors).toEqual([]));
+
+let serial = 0;
+/** The runner form as a browser without JavaScript posts it: every field as text, the ticked boxes as "on". */
+function runnerForm(overrides: Record<string, string | undefined> = {}) {
+  serial += 1;
+  const tag = letters(serial);
+  const fields: Record<string, string | undefined> = {
+    idempotencyKey: `form-key-${tag}-0000`,
+    firstName: 'Tendai',
+    lastName: `Moyo ${tag}`,
+    email: `tendai.${tag}@example.com`,
+    mobile: '0771234567',
+    age: '37',
+    gender: '',
+    raceType: '10km',
+    tshirtSize: 'Medium',
+    nextOfKinMobile: '0712345678',
+    listedInSearch: 'on',
+    consent: 'on',
+    ...overrides,
+  };
+  return new URLSearchParams(
+    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
+}
+
+const postForm = (url: string, payload: string) =>
+  app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+  });
+
+const entriesNamed = async (lastName: string) => {
+  const { db } = await testDatabase();
+  return db.select().from(registrations).where(eq(registrations.lastName, lastName));
+};
+
+describe('the registration forms posted without JavaScript', () => {
+  it('register a runner and answer 303 to the thank-you page, with nothing personal in its link', async () => {
+    const { db } = await testDatabase();
+    await db.update(raceOptions).set({ feeUsd: '10.00' }).where(eq(raceOptions.label, '10km'));
+    await app.context.currentEvent.reload();
+    const response = await postForm('/Register', runnerForm({ lastName: 'Moyo Posted' }));
+    expect(response.statusCode).toBe(303);
+    const location = new URL(response.headers.location as string, 'http://localhost');
+    expect(location.pathname).toBe('/Thankyou');
+    const [entry] = await entriesNamed('Moyo Posted');
+    expect(entry).toMatchObject({
+      discipline: 'run',
+      mobile: '+263771234567',
+      listedInSearch: true,
+      age: 37,
+    });
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      reference: entry?.reference,
+      discipline: 'run',
+      race: '10km',
+      usd: '10.00',
+    });
+
+    const thanks = await app.inject(location.pathname + location.search);
+    expect(thanks.statusCode).toBe(200);
+    expect(thanks.body).toContain('Thank You!');
+    expect(thanks.body).toContain(entry?.reference);
+    expect(thanks.body.replaceAll('<!-- -->', '')).toContain('Total due: US$10.00');
+  });
+
+  it('take an unticked box as no: not listed in the search', async () => {
+    await postForm(
+      '/RegisterCyclist',
+      runnerForm({ lastName: 'Dube Unlisted', raceType: '15km', listedInSearch: undefined }),
+    );
+    const [entry] = await entriesNamed('Dube Unlisted');
+    expect(entry).toMatchObject({ discipline: 'cycle', listedInSearch: false });
+  });
+
+  it('send the form back (400) with every value kept and the message beside the wrong field', async () => {
+    const response = await postForm(
+      '/Register',
+      runnerForm({ lastName: 'Moyo Wrong', mobile: '12345', consent: undefined }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    const html = response.body;
+    expect(html).toContain('value="12345"');
+    expect(html).toContain('value="Moyo Wrong"');
+    expect(html).toContain('value="37"');
+    expect(html).toMatch(/<option value="10km" selected="">/);
+    expect(html).toContain('Enter a valid mobile number, e.g. 0771234567 or +263 77 123 4567');
+    expect(html).toContain('You must agree to the Terms and Conditions to register');
+    // The message is the mobile field's own: its input points at it.
+    const mobileInput = /<input[^>]*name="mobile"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(mobileInput).toContain('aria-invalid="true"');
+    expect(await entriesNamed('Moyo Wrong')).toEqual([]);
+  });
+
+  it('register once when the same form is posted twice (its hidden key)', async () => {
+    const form = runnerForm({ lastName: 'Moyo Twice' });
+    const first = await postForm('/Register', form);
+    const second = await postForm('/Register', form);
+    expect(first.statusCode).toBe(303);
+    expect(second.statusCode).toBe(303);
+    expect(second.headers.location).toBe(first.headers.location);
+    expect(await entriesNamed('Moyo Twice')).toHaveLength(1);
+  });
+
+  it('put an entry for a full race on its waitlist, as the script form does', async () => {
+    const { db } = await testDatabase();
+    await db.update(raceOptions).set({ capacity: 0 }).where(eq(raceOptions.label, '10km'));
+    const response = await postForm('/Register', runnerForm({ lastName: 'Moyo Waiting' }));
+    expect(response.statusCode).toBe(303);
+    const location = new URL(response.headers.location as string, 'http://localhost');
+    expect(location.searchParams.get('position')).toBe('1');
+    expect(await entriesNamed('Moyo Waiting')).toEqual([]);
+    const waiting = await db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.lastName, 'Moyo Waiting'));
+    expect(waiting).toHaveLength(1);
+    const page = await app.inject(location.pathname + location.search);
+    expect(page.body).toContain('You are on the waitlist');
+  });
+
+  it("show the server's refusal on the form, values kept (registration closed: 409)", async () => {
+    const { db } = await testDatabase();
+    await db.update(events).set({ registrationClosesAt: new Date(Date.now() - 60_000) });
+    await app.context.currentEvent.reload();
+    const response = await postForm('/Register', runnerForm({ lastName: 'Moyo Late' }));
+    expect(response.statusCode).toBe(409);
+    expect(response.body).toContain('Registration has closed');
+    expect(await entriesNamed('Moyo Late')).toEqual([]);
+  });
+});
+
+describe('the public pages rendered by the server', () => {
+  it('carry their content, and a new form key on each visit to a form', async () => {
+    const first = await app.inject('/Register');
+    const second = await app.inject('/Register');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('Runner registration');
+    expect(first.body).toContain('action="/Register"');
+    const key = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
+    expect(key(first.body)).toMatch(/^[\w-]{8,100}$/);
+    expect(key(second.body)).not.toBe(key(first.body));
+    expect(first.headers.etag).toBeUndefined();
+  });
+
+  it('answer 304 to a browser that has the page, and a new page once the event changes', async () => {
+    const first = await app.inject('/');
+    expect(first.headers.etag).toBeDefined();
+    // A link shared with a tracker's query is the same page.
+    expect((await app.inject('/?fbclid=abc')).headers.etag).toBe(first.headers.etag);
+    const again = await app.inject({ url: '/', headers: { 'if-none-match': first.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    const { db } = await testDatabase();
+    await db.update(events).set({ title: 'Celebration Fun Run Renamed' });
+    const changed = await app.inject({
+      url: '/',
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('Celebration Fun Run Renamed');
+  });
+
+  it('answer a search sent by the form, names only, of entrants who are listed', async () => {
+    await postForm('/Register', runnerForm({ firstName: 'Farai', lastName: 'Sibanda Listed' }));
+    await postForm(
+      '/Register',
+      runnerForm({ firstName: 'Farai', lastName: 'Sibanda Hidden', listedInSearch: undefined }),
+    );
+    const response = await app.inject('/Search?q=Sibanda');
+    expect(response.statusCode).toBe(200);
+    // React separates texts rendered side by side with empty comments.
+    const text = response.body.replaceAll('<!-- -->', '');
+    expect(text).toContain('<span class="font-medium">Farai Sibanda Listed</span>');
+    expect(text).not.toContain('Sibanda Hidden');
+    expect(text).not.toContain('example.com');
+  });
+});

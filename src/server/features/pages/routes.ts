@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Discipline, PublicEvent } from '../../../shared/events/event.ts';
+import type { PageData, ServerForm } from '../../../shared/page-data.ts';
+import {
+  type RegistrationData,
+  RegistrationInputSchema,
+} from '../../../shared/registrations/registration.ts';
+import { SearchQuerySchema } from '../../../shared/registrations/search.ts';
+import { thankYouPath } from '../../../shared/registrations/thank-you-link.ts';
+import { SERVER_RENDERED_PAGES } from '../../../shared/server-rendered-pages.ts';
+import type { AppContext } from '../../context.ts';
+import { BODY_LIMITS } from '../../http/limits.ts';
+import { Problem } from '../../http/problem.ts';
+import { getPublicEvent } from '../events/service.ts';
+import { RACE_FULL, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
+import { joinWaitlist } from '../waitlist/service.ts';
+import { fieldMessages, formValues } from './form-values.ts';
+import type { PageRenderer } from './renderer.ts';
+
+/** The hidden field of the registration forms that carries their Idempotency-Key (see registration-form.tsx). */
+const FORM_KEY_FIELD = 'idempotencyKey';
+const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+const READS_QUERY = new Set(['/Search', '/Thankyou']);
+const FORMS: Record<string, Discipline> = { '/Register': 'run', '/RegisterCyclist': 'cycle' };
+// The same limits as the API's registration and search.
+const REGISTRATION_LIMIT = { max: 60, timeWindow: '1 minute' };
+const SEARCH_LIMIT = {
+  max: 30,
+  timeWindow: '10 minutes',
+  allowList: (request: FastifyRequest) => !(request.query as { q?: string }).q,
+};
+
+/**
+ * The public pages with their content, rendered by the server (see docs/decisions/012), and the
+ * registration forms posted without JavaScript: registered through the same services as the API, answered
+ * 303 to the thank-you page, or the form again with what was typed and each message beside its field.
+ */
+export async function pageRoutes(app: FastifyInstance, context: AppContext, renderer: PageRenderer) {
+  renderer.onError = (error, url) =>
+    app.log.error({ err: error, url }, 'A page failed to render on the server');
+  app.addHook('onListen', async () => {
+    renderer
+      .warm()
+      .catch((error: unknown) => app.log.error({ err: error }, 'The page renderer did not load'));
+  });
+
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    extra: Partial<PageData> & { event?: PublicEvent } = {},
+    status = 200,
+  ) => {
+    const { event = await getPublicEvent(context), ...rest } = extra;
+    const data: PageData = { ...rest, queries: [[['event'], event], ...(rest.queries ?? [])] };
+    // Only the search and the thank-you page read their link's query: any other (a tracker's ?fbclid=…) is
+    // left out, so the page still comes from the cache.
+    const url = READS_QUERY.has(request.routeOptions.url ?? '') ? request.url : request.url.split('?')[0];
+    const page = await renderer.render(url ?? '/', data, { cache: !rest.form });
+    return renderer.send(request, reply, page, status);
+  };
+
+  for (const path of Object.keys(SERVER_RENDERED_PAGES)) {
+    app.get(
+      path,
+      {
+        config: { access: 'public', ...(path === '/Search' ? { rateLimit: SEARCH_LIMIT } : {}) },
+        schema: { hide: true },
+      },
+      async (request, reply) => {
+        if (path !== '/Search') return sendPage(request, reply);
+        return sendPage(request, reply, { queries: await searchQueries(context, request.query) });
+      },
+    );
+  }
+
+  await app.register(async (forms) => {
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: BODY_LIMITS.default },
+      (_request, body, done) => done(null, new URLSearchParams(body as string)),
+    );
+    for (const [path, discipline] of Object.entries(FORMS)) {
+      forms.post(
+        path,
+        { config: { access: 'public', rateLimit: REGISTRATION_LIMIT }, schema: { hide: true } },
+        async (request, reply) => {
+          const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+          const values = { ...formValues(RegistrationInputSchema, body), discipline };
+          const key = body.get(FORM_KEY_FIELD) ?? '';
+          const again = (form: Omit<ServerForm, 'values'>, status: number, event?: PublicEvent) =>
+            sendPage(request, reply, { form: { values, ...form }, formKey: key, event }, status);
+
+          const parsed = RegistrationInputSchema.safeParse(values);
+          if (!parsed.success) return again({ errors: fieldMessages(parsed.error.issues) }, 400);
+          try {
+            const answer = await registerFromForm(
+              context,
+              parsed.data,
+              IDEMPOTENCY_KEY.test(key) ? key : undefined,
+            );
+            return reply.redirect(thankYouPath(answer), 303);
+          } catch (error) {
+            // Refusals show on the form as the script's form shows them; anything else is a server error.
+            if (!(error instanceof Problem) || (error.status >= 500 && error.status !== 503)) throw error;
+            const errors = Object.fromEntries((error.errors ?? []).map((e) => [e.path, e.message]));
+            const failure = error.detail === RACE_FULL ? RACE_FULL_ON_FORM : (error.detail ?? error.title);
+            return again({ errors, failure }, error.status);
+          }
+        },
+      );
+    }
+  });
+}
+
+/** A registration as the script's form makes it: a full race's waitlist when the race chosen is full. */
+async function registerFromForm(context: AppContext, data: RegistrationData, idempotencyKey?: string) {
+  const event = await getPublicEvent(context);
+  const full = event.races.some(
+    (race) => race.discipline === data.discipline && race.label === data.raceType && race.full,
+  );
+  if (!full) {
+    const { receipt, alreadyRegistered } = await register(context, data, { idempotencyKey });
+    return alreadyRegistered
+      ? { ...receipt, alreadyRegistered: true as const, ...alreadyRegistered }
+      : receipt;
+  }
+  const joined = await joinWaitlist(context, data, { idempotencyKey });
+  if ('waitlist' in joined) return joined.waitlist;
+  const { receipt, alreadyRegistered } = joined.registration;
+  return alreadyRegistered ? { ...receipt, alreadyRegistered: true as const, ...alreadyRegistered } : receipt;
+}
+
+/** The search a /Search link asks for (?q=), answered as the API answers it, under its query's key. */
+async function searchQueries(context: AppContext, query: unknown): Promise<PageData['queries']> {
+  const q = (query as { q?: unknown }).q;
+  if (typeof q !== 'string') return [];
+  const parsed = SearchQuerySchema.safeParse({ q });
+  if (!parsed.success) return [];
+  return [[['entrant-search', q.trim()], { results: await searchEntrants(context, parsed.data.q) }]];
+}

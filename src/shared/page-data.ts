@@ -1,0 +1,18 @@
+/** A form the server got back without JavaScript: what was typed, each field's message, and the refusal. */
+export interface ServerForm {
+  values: Record<string, string | boolean>;
+  errors: Record<string, string>;
+  failure?: string;
+}
+
+/**
+ * What a server-rendered page was rendered with, sent beside its HTML (a JSON script: the CSP runs no
+ * inline script) so that the browser's first render matches it and asks the server for nothing more.
+ */
+export interface PageData {
+  /** Query results by their query key, as the page's hooks read them. */
+  queries: [readonly unknown[], unknown][];
+  /** The hidden key of the registration form on the page, so the script sends what the form would. */
+  formKey?: string;
+  form?: ServerForm;
+}

@@ -1,0 +1,135 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
+
+/** Each server-rendered page, with a text its HTML must carry before any script runs. */
+const PAGES = [
+  { path: '/', text: 'Register as Runner' },
+  { path: '/Welcome', text: 'Register as Cyclist' },
+  { path: '/Register', text: 'Runner registration' },
+  { path: '/RegisterCyclist', text: 'Cyclist registration' },
+  { path: '/Terms', text: 'Terms and Conditions' },
+  { path: '/Banking', text: 'Banking Details' },
+  { path: '/Thankyou?reference=CFR25-0042&discipline=run&race=10km&usd=10.00', text: 'CFR25-0042' },
+  { path: '/Search?q=Tendai', text: 'Find an entrant' },
+];
+
+/** Sums the page's layout shifts from its very start (the Cumulative Layout Shift without its windows). */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    type Shift = PerformanceEntry & { value: number; sources: { node?: Node }[] };
+    const state = window as unknown as { layoutShift: number; shifted: string[] };
+    state.layoutShift = 0;
+    state.shifted = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        state.layoutShift += entry.value;
+        // What moved, for the failure's message.
+        for (const { node } of entry.sources)
+          state.shifted.push(node instanceof Element ? node.outerHTML.slice(0, 200) : String(node?.nodeName));
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+for (const { path, text } of PAGES) {
+  test(`${path} comes with its content in the HTML and hydrates without warnings or layout shift`, async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(text);
+    expect(html).toContain('id="page-data"');
+
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type())) messages.push(message.text());
+    });
+    page.on('pageerror', (error) => messages.push(error.message));
+    await watchLayoutShifts(page);
+    await page.goto(path);
+    await expectNoAxeViolationsOnceLoaded(page);
+    await expect(page.getByText(text).first()).toBeVisible();
+    // React took the server's HTML over: its root is marked, and a link now changes page without a load.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(document.getElementById('root') ?? {}).some((key) =>
+            key.startsWith('__reactContainer'),
+          ),
+        ),
+      )
+      .toBe(true);
+    expect(messages).toEqual([]);
+    const { layoutShift, shifted } = await page.evaluate(() => {
+      const { layoutShift, shifted } = window as unknown as { layoutShift: number; shifted: string[] };
+      return { layoutShift, shifted };
+    });
+    expect(layoutShift, `moved: ${shifted.join('\n')}`).toBe(0);
+  });
+}
+
+test('a link on a hydrated page changes page in the browser, without asking the server for a page', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const pages: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') pages.push(request.url());
+  });
+  await page.getByRole('link', { name: 'Register as Runner' }).click();
+  await expect(page.getByRole('heading', { name: 'Runner registration' })).toBeVisible();
+  expect(pages).toEqual([]);
+});
+
+test('a page the server rendered is answered 304 on a second visit, compressed on the first', async ({
+  request,
+}) => {
+  const first = await request.get('/Terms', { headers: { 'accept-encoding': 'br' } });
+  expect(first.headers()['content-encoding']).toBe('br');
+  const etag = first.headers().etag;
+  expect(etag).toBeTruthy();
+  const second = await request.get('/Terms', { headers: { 'if-none-match': etag ?? '' } });
+  expect(second.status()).toBe(304);
+});
+
+test('what is typed into the form before its script arrives is kept, and the script then sends it', async ({
+  page,
+}) => {
+  // The phone's script arrives seconds after the form shows: hold it back until the first name is typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/Register', { waitUntil: 'commit' });
+  await page.getByLabel('First name').fill('Tendai');
+  await page.getByLabel('Race type').selectOption('10km');
+  release();
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+      ),
+    )
+    .toBe(true);
+  await expect(page.getByLabel('First name')).toHaveValue('Tendai');
+  await expect(page.getByLabel('Race type')).toHaveValue('10km');
+
+  // Sent by the script now: its own check, without a page from the server.
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByLabel('Last name')).toHaveAccessibleDescription('Enter your last name');
+  await expect(page).toHaveURL(/\/Register$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Tendai');
+  expect(documents).toEqual([]);
+});
