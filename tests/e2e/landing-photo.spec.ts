@@ -17,7 +17,8 @@ test('the landing text shows before the photo, which comes at the phone’s size
     await held;
     await route.continue();
   });
-  await page.goto('/');
+  // The page's load event waits for its photo, which is held back here.
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
 
   const photo = page.getByRole('img', { name: 'A road through hills at sunrise' });
   await expect(page.getByRole('heading', { name: 'Celebration Fun Run', level: 1 })).toBeVisible();

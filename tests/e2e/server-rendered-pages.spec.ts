@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 
+// As on a phone: these pages register the service worker once loaded, and must do so without a complaint.
+test.use({ serviceWorkers: 'allow' });
+
 /** Each server-rendered page, with a text its HTML must carry before any script runs. */
 const PAGES = [
   { path: '/', text: 'Register as Runner' },
