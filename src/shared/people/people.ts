@@ -73,6 +73,10 @@ export const PersonSchema = z.object({
 });
 export type Person = z.infer<typeof PersonSchema>;
 
+/** A row of a register: what its table shows. No address: only a record opened on its own has it. */
+export const PersonListRowSchema = z.omit(PersonSchema, { address: true });
+export type PersonListRow = z.infer<typeof PersonListRowSchema>;
+
 export const PERSON_SORTS = [
   'lastName',
   'firstName',
@@ -81,7 +85,6 @@ export const PERSON_SORTS = [
   'maritalStatus',
   'church',
   'age',
-  'address',
   'createdAt',
 ] as const;
 
@@ -97,7 +100,7 @@ export const PersonListQuerySchema = z.object({
 export type PersonListQuery = z.infer<typeof PersonListQuerySchema>;
 
 export const PersonListSchema = z.object({
-  rows: z.array(PersonSchema),
+  rows: z.array(PersonListRowSchema),
   ...pageFields,
 });
 export type PersonList = z.infer<typeof PersonListSchema>;

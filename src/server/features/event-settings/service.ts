@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { statementsOn } from '../../db/statements-on.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
-import { getCurrentEvent, listRacesWithTakenPlaces } from '../events/service.ts';
+import { getCurrentEvent, listRacesWithTakenPlaces, privacyNoticeOf } from '../events/service.ts';
 import { offerFreedPlaces } from '../waitlist/service.ts';
 import {
   archiveEvent,
@@ -53,6 +53,10 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
     tshirtSizes: event.tshirtSizes,
     termsText: event.termsText,
     termsVersion: event.termsVersion,
+    privacyText: event.privacyText,
+    privacyVersion: event.privacyVersion,
+    entryRetentionDays: event.entryRetentionDays,
+    programmeRetentionDays: event.programmeRetentionDays,
     races: races.map(({ race, taken }) => ({
       id: race.id,
       discipline: race.discipline,
@@ -68,14 +72,28 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
   };
 }
 
-/** Saves the settings; changed terms get a new version, so later consents record which text was agreed to. */
+/**
+ * Saves the settings. Changed terms get a new version, and so does a changed privacy notice, so later
+ * entries and accounts record which text was given. The notice counts as changed when what /Privacy shows
+ * changes: the admin's text, or the standard notice as the contact phone fills it in.
+ */
 export async function saveEventSettings(db: Database, input: z.output<typeof EventSettingsInputSchema>) {
   const event = await getCurrentEvent(db);
-  const termsChanged = input.termsText !== event.termsText;
+  const { privacyText: sentNotice, ...settings } = input;
+  const termsChanged = settings.termsText !== event.termsText;
+  const saved = { ...event, ...settings };
+  let privacyText = sentNotice === undefined ? event.privacyText : sentNotice;
+  // The standard notice sent back unchanged stays the standard one, which follows the settings by itself.
+  if (privacyText !== null && privacyText === privacyNoticeOf({ ...saved, privacyText: null })) {
+    privacyText = null;
+  }
+  const noticeChanged = privacyNoticeOf({ ...saved, privacyText }) !== privacyNoticeOf(event);
   await updateEvent(db, event.id, {
-    ...input,
-    registrationClosesAt: input.registrationClosesAt ? new Date(input.registrationClosesAt) : null,
+    ...settings,
+    registrationClosesAt: settings.registrationClosesAt ? new Date(settings.registrationClosesAt) : null,
     termsVersion: termsChanged ? event.termsVersion + 1 : event.termsVersion,
+    privacyText,
+    privacyVersion: noticeChanged ? event.privacyVersion + 1 : event.privacyVersion,
   });
   return eventSettings(db);
 }
@@ -202,6 +220,10 @@ export async function startNewEdition(db: Database, input: z.output<typeof NewEd
       logoImage: current.logoImage,
       termsText: newYear(current.termsText),
       termsVersion: 1,
+      privacyText: current.privacyText === null ? null : newYear(current.privacyText),
+      privacyVersion: 1,
+      entryRetentionDays: current.entryRetentionDays,
+      programmeRetentionDays: current.programmeRetentionDays,
       registrationClosesAt: null,
       eventDate: null,
       tshirtChangesUntil: null,

@@ -74,7 +74,11 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       },
     },
     async (request, reply) =>
-      sendCsv(reply, 'FunRun_Participants.csv', await participantsCsvExport(context, request.query)),
+      sendCsv(
+        reply,
+        'FunRun_Participants.csv',
+        await participantsCsvExport(context, request.query, signedInUser(request)),
+      ),
   );
 
   api.get(
@@ -92,7 +96,7 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         reply,
         'FunRun_Participants.pdf',
         'application/pdf',
-        await participantsPdfExport(context, request.query),
+        await participantsPdfExport(context, request.query, signedInUser(request)),
       ),
   );
 
@@ -152,7 +156,7 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       },
     },
     async (request, reply) => {
-      const { fileName, pdf } = await raceStartListPdf(context, request.params.id);
+      const { fileName, pdf } = await raceStartListPdf(context, request.params.id, signedInUser(request));
       return sendAttachment(reply, fileName, 'application/pdf', pdf);
     },
   );
@@ -169,7 +173,7 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       },
     },
     async (request, reply) => {
-      const { fileName, csv } = await raceStartListCsv(context, request.params.id);
+      const { fileName, csv } = await raceStartListCsv(context, request.params.id, signedInUser(request));
       return sendCsv(reply, fileName, csv);
     },
   );

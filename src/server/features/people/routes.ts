@@ -11,13 +11,14 @@ import {
   QuickManInputSchema,
 } from '../../../shared/people/people.ts';
 import type { AppContext } from '../../context.ts';
-import { currentUser } from '../../http/access.ts';
+import { currentUser, signedInUser } from '../../http/access.ts';
 import { idParams, noContent, sendCsv } from '../../http/replies.ts';
 import {
   decideApplication,
   deletePerson,
   editPerson,
   joinProgramme,
+  personOf,
   programmeTotals,
   quickJoin,
   registerCsv,
@@ -87,7 +88,24 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       schema: { summary: 'The register of men as CSV', tags, querystring: PersonListQuerySchema },
     },
     async (request, reply) =>
-      sendCsv(reply, 'Registered_Men.csv', await registerCsv(context, 'men', request.query)),
+      sendCsv(
+        reply,
+        'Registered_Men.csv',
+        await registerCsv(context, 'men', request.query, signedInUser(request)),
+      ),
+  );
+  api.get(
+    '/men/:id',
+    {
+      config: admins,
+      schema: {
+        summary: "One man's record, opened on its own (the register's list leaves out his address)",
+        tags,
+        params: IdParams,
+        response: { 200: PersonSchema },
+      },
+    },
+    async (request) => personOf(context, 'men', request.params.id),
   );
   api.put(
     '/men/:id',
@@ -152,8 +170,21 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       sendCsv(
         reply,
         'Registered_Facilitators.csv',
-        await registerCsv(context, 'facilitators', request.query),
+        await registerCsv(context, 'facilitators', request.query, signedInUser(request)),
       ),
+  );
+  api.get(
+    '/facilitators/:id',
+    {
+      config: admins,
+      schema: {
+        summary: "One facilitator's record, opened on its own (the register's list leaves out his address)",
+        tags,
+        params: IdParams,
+        response: { 200: PersonSchema },
+      },
+    },
+    async (request) => personOf(context, 'facilitators', request.params.id),
   );
   api.put(
     '/facilitators/:id',

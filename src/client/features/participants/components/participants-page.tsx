@@ -50,8 +50,8 @@ const GENDER_FILTER_LABELS = { Male: 'Male', Female: 'Female', unknown: 'Not giv
 /** Each row a card on a phone, its short fields two by two; the table's own row from the `sm` width. */
 // Dense: a short cell fills the gap a wide one leaves before it.
 const cardRowClass = rowClass.replace(/^block /, 'grid grid-flow-row-dense grid-cols-2 gap-x-3 ');
-const WIDE_ON_PHONE: ParticipantColumn[] = ['email', 'nextOfKinMobile', 'paymentStatus', 'reference'];
-const NO_WRAP: ParticipantColumn[] = ['mobile', 'nextOfKinMobile', 'reference', 'createdAt'];
+const WIDE_ON_PHONE: ParticipantColumn[] = ['email', 'paymentStatus', 'reference'];
+const NO_WRAP: ParticipantColumn[] = ['mobile', 'reference', 'createdAt'];
 
 const entries = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'entry' : 'entries'}`;
 
@@ -100,7 +100,7 @@ export function ParticipantsPage() {
   ];
 
   return (
-    // Fourteen columns need more than the usual column width on a desktop.
+    // Thirteen columns need more than the usual column width on a desktop.
     <div data-wide-page="">
       <PageHeading title="Registered Participants">
         <p>
@@ -191,7 +191,7 @@ export function ParticipantsPage() {
             label="Participants table"
             columns={headings}
             busy={list.isPlaceholderData}
-            // Fifteen columns fit a 1280 px screen with less padding, a slightly smaller type and two-word
+            // Fourteen columns fit a 1280 px screen with less padding, a slightly smaller type and two-word
             // headings on two lines (the descendant selectors win over the cells' own classes).
             className={`sm:[&_td]:px-1 sm:[&_th>button]:px-1 sm:[&_th]:whitespace-normal sm:[&_table]:text-[13px] ${list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}
           >

@@ -1,11 +1,19 @@
-import { type Person, PersonEditSchema, type PersonKind } from '../../../../shared/people/people.ts';
+import {
+  type Person,
+  PersonEditSchema,
+  type PersonKind,
+  type PersonListRow,
+} from '../../../../shared/people/people.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { Dialog, DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { useEditPerson } from '../api/change-person.ts';
+import { usePerson } from '../api/list-people.ts';
 import { BE_THAT_MAN_FIELDS, PersonFields, personValues, usePersonForm } from './person-fields.tsx';
 
-/** Manage: one man's (or facilitator's) own details, saved for him alone. */
+/** Manage: one man's (or facilitator's) own details, read in full only now, saved for him alone. */
 export function PersonEditDialog({
   kind,
   person,
@@ -13,7 +21,7 @@ export function PersonEditDialog({
   onSaved,
 }: {
   kind: PersonKind;
-  person: Person | undefined;
+  person: PersonListRow | undefined;
   onClose: () => void;
   onSaved: (saved: Person) => void;
 }) {
@@ -21,9 +29,28 @@ export function PersonEditDialog({
   return (
     <Dialog open={person !== undefined} title={`Manage ${name}`} onClose={onClose} size="lg">
       {/* A new form for each person: his values, no leftovers from the last one. */}
-      {person && <EditForm key={person.id} kind={kind} person={person} onClose={onClose} onSaved={onSaved} />}
+      {person && (
+        <OpenedRecord key={person.id} kind={kind} id={person.id} onClose={onClose} onSaved={onSaved} />
+      )}
     </Dialog>
   );
+}
+
+function OpenedRecord({
+  kind,
+  id,
+  onClose,
+  onSaved,
+}: {
+  kind: PersonKind;
+  id: string;
+  onClose: () => void;
+  onSaved: (saved: Person) => void;
+}) {
+  const record = usePerson(kind, id);
+  if (record.isPending) return <Loading label="Loading the record…" />;
+  if (record.isError) return <QueryError query={record} />;
+  return <EditForm kind={kind} person={record.data} onClose={onClose} onSaved={onSaved} />;
 }
 
 function EditForm({

@@ -7,6 +7,7 @@ import {
   type RegistrationData,
   RegistrationInputSchema,
 } from '../../../../shared/registrations/registration.ts';
+import { PrivacyNoticeLink } from '../../../components/privacy-notice-link.tsx';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
@@ -14,7 +15,14 @@ import { recallDraft, useDraftSaving } from '../../../lib/session-draft.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { postRegistration, type SubmitRegistration } from '../api/register.ts';
 import { rememberReceipt } from '../last-receipt.ts';
-import { ENTRANT_FIELDS, type EntrantField, EntrantFields, isEntrantField } from './entrant-fields.tsx';
+import {
+  Checkbox,
+  ENTRANT_FIELDS,
+  type EntrantField,
+  EntrantFields,
+  type GuardianField,
+  isEntrantField,
+} from './entrant-fields.tsx';
 
 type FormValues = {
   discipline: Discipline;
@@ -27,14 +35,17 @@ type FormValues = {
   raceType: string;
   nextOfKinMobile: string;
   tshirtSize: string;
+  guardianName: string;
+  guardianMobile: string;
+  guardianConsent: boolean;
   listedInSearch: boolean;
   consent: boolean;
 };
 
 const OWN_FIELDS = ['listedInSearch', 'consent'] as const;
-/** What a draft keeps: not the consent, which is given anew each time the form is sent. */
-const DRAFT_FIELDS = [...ENTRANT_FIELDS, 'listedInSearch'] as const;
-const isField = (path: string): path is EntrantField | (typeof OWN_FIELDS)[number] =>
+/** What a draft keeps: not the consents, which are given anew each time the form is sent. */
+const DRAFT_FIELDS = [...ENTRANT_FIELDS, 'guardianName', 'guardianMobile', 'listedInSearch'] as const;
+const isField = (path: string): path is EntrantField | GuardianField | (typeof OWN_FIELDS)[number] =>
   isEntrantField(path) || (OWN_FIELDS as readonly string[]).includes(path);
 
 interface RegistrationFormProps {
@@ -46,6 +57,8 @@ interface RegistrationFormProps {
   onRegistered?: (receipt: RegistrationAnswer, data: RegistrationData) => void;
   /** Keeps what is typed for this tab under this name, for coming Back to the form; forgotten once sent. */
   draft?: string;
+  /** Someone registers another person (a company's manager its staff). */
+  onBehalf?: boolean;
 }
 
 export function RegistrationForm({
@@ -54,6 +67,7 @@ export function RegistrationForm({
   submit = postRegistration,
   onRegistered,
   draft,
+  onBehalf,
 }: RegistrationFormProps) {
   const navigate = useNavigate();
   // Plain state rather than a mutation hook: the public pages then download none of that machinery.
@@ -72,6 +86,9 @@ export function RegistrationForm({
     raceType: '',
     nextOfKinMobile: '',
     tshirtSize: '',
+    guardianName: '',
+    guardianMobile: '',
+    guardianConsent: false,
     listedInSearch: true,
     consent: false,
   };
@@ -163,6 +180,8 @@ export function RegistrationForm({
             : { ...race, fee: formatFees(race.feeUsd, race.feeZwg, ' / ') },
         )}
         sizes={sizes}
+        age={watch('age')}
+        onBehalf={onBehalf}
       />
       <div className="flex items-start gap-3">
         <input
@@ -181,30 +200,20 @@ export function RegistrationForm({
           </p>
         </div>
       </div>
-      <div>
-        <div className="flex items-start gap-3">
-          <input
-            id="consent"
-            type="checkbox"
-            {...register('consent')}
-            aria-invalid={Boolean(errors.consent)}
-            aria-describedby="consent-error"
-            className="mt-1 size-5 shrink-0 accent-brand-700"
-          />
-          <label htmlFor="consent" className="text-stone-800">
-            I agree to the{' '}
-            <Link to="/Terms" target="_blank" className="font-medium text-brand-700 underline">
-              Terms and Conditions
-            </Link>
-          </label>
-        </div>
-        <p
-          id="consent-error"
-          aria-live="polite"
-          className="mt-1 text-sm font-medium text-red-700 empty:hidden"
-        >
-          {errors.consent?.message}
-        </p>
+      <div className="flex flex-col gap-1">
+        <Checkbox
+          {...register('consent')}
+          error={errors.consent?.message}
+          label={
+            <>
+              I agree to the{' '}
+              <Link to="/Terms" target="_blank" className="font-medium text-brand-700 underline">
+                Terms and Conditions
+              </Link>
+            </>
+          }
+        />
+        <PrivacyNoticeLink />
       </div>
       {/* Not FormAlert: that module is the account pages', and would be one more download for /Register. */}
       {failure && (
