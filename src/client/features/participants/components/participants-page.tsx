@@ -105,9 +105,9 @@ export function ParticipantsPage() {
       <PageHeading title="Registered Participants">
         <p>
           Runners and cyclists of the fun run. Search, filter and sort the list. “Mark paid” records an
-          entry’s fee; tick several to mark them paid together. Open an entry to record any other payment,
-          correct it or cancel it. The downloads hold the list as filtered here. People waiting for a place in
-          a full race are on the{' '}
+          entry’s fee; tick several to mark them paid together. Open an entry to see whom to call (next of
+          kin, a minor's guardian), record any other payment, correct it or cancel it. The downloads hold the
+          list as filtered here. People waiting for a place in a full race are on the{' '}
           <Link to="/Waitlist" className="font-medium text-brand-700 underline">
             waitlist
           </Link>

@@ -37,7 +37,7 @@ const COPY: Record<PersonKind, { title: string; one: string; many: string; none:
     many: 'men',
     none: 'No men registered yet',
     intro:
-      'Search by name, email, church or phone, and sort by any column. Manage changes one man’s own details.',
+      'Search by name, email, church or phone, and sort by any column. Manage opens one man’s own details, his address included, to change them.',
   },
   facilitators: {
     title: 'Registered Facilitators',
@@ -45,7 +45,7 @@ const COPY: Record<PersonKind, { title: string; one: string; many: string; none:
     many: 'facilitators',
     none: 'No facilitators registered yet',
     intro:
-      'Applicants are listed first: approve or decline them. Search by name, email, church or phone, and sort by any column.',
+      'Applicants are listed first: approve or decline them. Search by name, email, church or phone, and sort by any column. Manage opens one record, the address included.',
   },
 };
 
