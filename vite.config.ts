@@ -69,7 +69,7 @@ export default defineConfig({
               // Everything a page inside the app shell needs: server state, the API client, the public frame.
               // Not the mutation hooks: the public forms send without them, only signed-in pages use them.
               name: 'app',
-              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/]shell|lib[\\/]api|components[\\/]public-page|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/](last-receipt|pending-flag)|features[\\/]accounts[\\/]signed-in-hint)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
+              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/]shell|lib[\\/]api|components[\\/](public-page|privacy-notice-link)|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/](last-receipt|pending-flag)|features[\\/]accounts[\\/]signed-in-hint)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
               priority: 30,
             },
             {
@@ -81,9 +81,10 @@ export default defineConfig({
             },
             {
               // Forms and their validation (zod/mini, react-hook-form): the registration and account pages. Not
-              // ui/field.tsx: /Search uses its input style without any of this.
+              // ui/field.tsx: /Search uses its input style without any of this. The rule for children with
+              // the entry's contract: a chunk of its own would import this one and be imported by it.
               name: 'forms',
-              test: /node_modules[\\/](zod|react-hook-form)[\\/]|src[\\/]shared[\\/](validation|registrations[\\/]registration)\.ts|src[\\/]client[\\/]lib[\\/](use-zod-form|field-errors|announce)\.ts/,
+              test: /node_modules[\\/](zod|react-hook-form)[\\/]|src[\\/]shared[\\/](validation|registrations[\\/](registration|guardian))\.ts|src[\\/]client[\\/]lib[\\/](use-zod-form|field-errors|announce)\.ts/,
               priority: 20,
             },
             {

@@ -299,15 +299,20 @@ export async function checkPdf(body: Buffer, rows: number) {
 
 export function checkCsv(body: Buffer, rows: number) {
   const bom = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf;
-  const records = parse(body, { bom: true, relax_column_count: false }) as string[][];
+  // The first line says who exported it; the header row follows.
+  const stamped = /^"?# Exported by .+ \(Harare\)"?\r\n/.test(
+    body.subarray(bom ? 3 : 0, 200).toString('utf8'),
+  );
+  const records = parse(body, { bom: true, from_line: 2, relax_column_count: false }) as string[][];
   const header = records[0] ?? [];
   const referenceColumn = header.indexOf('Reference');
   const references = new Set(records.slice(1).map((record) => record[referenceColumn]));
   const summary =
     `Complete: ${records.length - 1} records after the header (expected ${rows}), ` +
-    `${references.size} distinct references, ${header.length} columns, byte-order mark: ${bom ? 'yes' : 'no'}.`;
+    `${references.size} distinct references, ${header.length} columns, byte-order mark: ${bom ? 'yes' : 'no'}, ` +
+    `"Exported by" line: ${stamped ? 'yes' : 'no'}.`;
   console.log(summary);
-  if (records.length - 1 !== rows || references.size !== rows || !bom) {
+  if (records.length - 1 !== rows || references.size !== rows || !bom || !stamped) {
     throw new Error(`The CSV is not complete. ${summary}`);
   }
   return { records: records.length - 1, references: references.size, columns: header.length, bom, summary };

@@ -9,6 +9,7 @@ export const SERVER_RENDERED_PAGES = {
   '/Register': 'app/routes/register-runner.tsx',
   '/RegisterCyclist': 'app/routes/register-cyclist.tsx',
   '/Terms': 'app/routes/terms.tsx',
+  '/Privacy': 'app/routes/privacy.tsx',
   '/Banking': 'app/routes/banking.tsx',
   '/Thankyou': 'app/routes/thank-you.tsx',
   '/Search': 'app/routes/search.tsx',

@@ -285,8 +285,11 @@ test('the register searches, sorts, pages, exports CSV and prints every row of t
   const csv = await page.request.get(href);
   expect(csv.status()).toBe(200);
   const lines = (await csv.text()).trim().split('\r\n');
-  expect(lines).toHaveLength(31);
-  expect(lines[0]).toContain('Surname,Name,Email,Mobile,MaritalStatus,Church,Age,Address');
+  // Who exported it, the header, the 30 men.
+  expect(lines).toHaveLength(32);
+  // (text() has already dropped the byte-order mark)
+  expect(lines[0]).toMatch(/^# Exported by Rudo Admin on \d{4}-\d\d-\d\d \d\d:\d\d \(Harare\)$/);
+  expect(lines[1]).toContain('Surname,Name,Email,Mobile,MaritalStatus,Church,Age,Address');
 
   // Print fetches every row of the search, then opens the print dialog (stubbed: headless has none).
   await page.evaluate(() => {
@@ -309,7 +312,9 @@ test('the register searches, sorts, pages, exports CSV and prints every row of t
   await expect(page.getByRole('searchbox')).toHaveCount(0);
   await expect(page.getByRole('table')).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: token })).toHaveCount(30);
-  await expect(page.getByText(`30 men · search “${token}” · sorted by Age, oldest first`)).toBeVisible();
+  await expect(
+    page.getByText(`30 men · search “${token}” · sorted by Age, oldest first · printed by Rudo Admin on`),
+  ).toBeVisible();
 
   // Back on screen: the page as it was.
   await page.emulateMedia({ media: 'screen' });

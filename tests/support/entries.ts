@@ -46,3 +46,10 @@ export function fiveKmEntry(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** What a form adds for an entrant under 18: the parent or guardian and their agreement (ignored for an adult). */
+export const GUARDIAN = {
+  guardianName: 'Rudo Moyo',
+  guardianMobile: '0772345678',
+  guardianConsent: true,
+};

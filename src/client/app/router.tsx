@@ -9,6 +9,7 @@ const RegisterRunner = lazy(() => import('./routes/register-runner.tsx'));
 const RegisterCyclist = lazy(() => import('./routes/register-cyclist.tsx'));
 const ThankYou = lazy(() => import('./routes/thank-you.tsx'));
 const Terms = lazy(() => import('./routes/terms.tsx'));
+const Privacy = lazy(() => import('./routes/privacy.tsx'));
 const Banking = lazy(() => import('./routes/banking.tsx'));
 const Search = lazy(() => import('./routes/search.tsx'));
 // An entrant's own entry by its private link (/My/<token>), or the page that mails the links again (/My);
@@ -40,6 +41,7 @@ export function AppRoutes() {
             <Route path="RegisterCyclist" element={<RegisterCyclist />} />
             <Route path="Thankyou" element={<ThankYou />} />
             <Route path="Terms" element={<Terms />} />
+            <Route path="Privacy" element={<Privacy />} />
             <Route path="Banking" element={<Banking />} />
             <Route path="Search" element={<Search />} />
             <Route path="My/:token?" element={<My />} />

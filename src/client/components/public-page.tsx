@@ -90,6 +90,9 @@ export function SiteFooter({ event }: { event?: PublicEvent }) {
           <Link to="/Terms" className="underline">
             Terms and Conditions
           </Link>
+          <Link to="/Privacy" className="underline">
+            Privacy
+          </Link>
           <Link to="/Banking" className="underline">
             Banking Details
           </Link>

@@ -9,7 +9,7 @@ import type { Env } from '../env.ts';
 import { linkVerifiedAccount } from '../features/people/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/repository.ts';
-import { signUpRole } from './account-kind.ts';
+import { signUpContext } from './account-kind.ts';
 import { existingAccountMail, resetPasswordMail, verificationMail } from './auth-mail.ts';
 
 const DAY = 60 * 60 * 24;
@@ -53,9 +53,16 @@ export function createAuth({ env, db, mailer, secret, log }: AuthDependencies) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({
-            data: { ...user, role: signUpRole.getStore() ?? user.role ?? 'participant' },
-          }),
+          before: async (user) => {
+            const signUp = signUpContext.getStore();
+            return {
+              data: {
+                ...user,
+                role: signUp?.role ?? user.role ?? 'participant',
+                privacyVersion: signUp?.privacyVersion ?? null,
+              },
+            };
+          },
         },
       },
     },
@@ -73,6 +80,8 @@ export function createAuth({ env, db, mailer, secret, log }: AuthDependencies) {
       level: 'warn',
       log: (level, message) => log[level === 'error' ? 'error' : 'warn']({ auth: true }, message),
     },
+    // Set by the hook above only: no request can choose it.
+    user: { additionalFields: { privacyVersion: { type: 'number', required: false, input: false } } },
     plugins: [admin({ defaultRole: 'participant', adminRoles: ['admin'] })],
   });
 }

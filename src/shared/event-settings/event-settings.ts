@@ -35,6 +35,10 @@ function requiredLines(label: string, max: number) {
 }
 
 const text = (label: string, max: number) => requiredText(label, max);
+const privacyText = requiredLines('the privacy notice', 20_000);
+
+/** The privacy notice's section of the settings: a text is required there (the standard one is a text too). */
+export const PrivacyNoticeInputSchema = z.object({ privacyText });
 const money = z.nullable(
   z.string().check(z.trim(), z.regex(/^\d{1,9}(\.\d{1,2})?$/, 'Enter the fee as a number, e.g. 10 or 10.50')),
 );
@@ -113,6 +117,8 @@ export const EventSettingsInputSchema = z.object({
   payment: PaymentOptionsInputSchema,
   tshirtSizes: z.object({ run: sizes, cycle: sizes }),
   termsText: requiredLines('the terms', 20_000),
+  /** The privacy notice: the admin's own text, null for the standard one; unchanged when left out. */
+  privacyText: z.optional(z.nullable(privacyText)),
 });
 export type EventSettingsInput = z.input<typeof EventSettingsInputSchema>;
 
@@ -194,6 +200,11 @@ export const EventSettingsSchema = z.object({
   tshirtSizes: z.object({ run: z.array(z.string()), cycle: z.array(z.string()) }),
   termsText: z.string(),
   termsVersion: z.number(),
+  /** null: the standard notice (src/shared/privacy), filled in with the contact phone and the retention days. */
+  privacyText: z.nullable(z.string()),
+  privacyVersion: z.number(),
+  entryRetentionDays: z.number(),
+  programmeRetentionDays: z.number(),
   races: z.array(AdminRaceSchema),
 });
 export type EventSettings = z.infer<typeof EventSettingsSchema>;

@@ -36,6 +36,11 @@ export const PublicEventSchema = z.object({
   logoImage: z.nullable(z.string()),
   termsText: z.string(),
   termsVersion: z.number(),
+  /** The admin's privacy notice; null: the standard one (src/shared/privacy), filled in with the facts below. */
+  privacyText: z.nullable(z.string()),
+  privacyVersion: z.number(),
+  entryRetentionDays: z.number(),
+  programmeRetentionDays: z.number(),
   registrationOpen: z.boolean(),
   registrationClosesAt: z.nullable(z.string()),
   /** YYYY-MM-DD, or null while it is not fixed. */

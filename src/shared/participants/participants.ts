@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
 import { pageFields, pageParam, pageSizeParam } from '../paging.ts';
 import { ReceiptSchema } from '../payments/receipts.ts';
-import { RegistrationInputSchema } from '../registrations/registration.ts';
+import { guardianRule } from '../registrations/guardian.ts';
+import { RegistrationFieldsSchema } from '../registrations/registration.ts';
 import { PAYMENT_STATUSES } from '../registrations/team.ts';
 import { isoDate, oneLine, requiredText } from '../validation.ts';
 
@@ -36,7 +37,10 @@ export type Currency = (typeof CURRENCIES)[number];
 /** The currency a method is paid in, where the method says it. */
 export const METHOD_CURRENCY: Partial<Record<PaymentMethod, Currency>> = { usd_bank: 'USD', zwg_bank: 'ZWG' };
 
-/** Columns of the participants list, in the order of the earlier version plus ours. */
+/**
+ * Columns of the participants list, in the order of the earlier version plus ours. The next of kin's
+ * mobile is not one: it shows only in an opened entry (ParticipantDetailSchema) and in the exports.
+ */
 export const PARTICIPANT_COLUMNS = [
   ['firstName', 'Name'],
   ['lastName', 'Surname'],
@@ -45,7 +49,6 @@ export const PARTICIPANT_COLUMNS = [
   ['age', 'Age'],
   ['gender', 'Gender'],
   ['raceType', 'Race Type'],
-  ['nextOfKinMobile', 'Next of Kin'],
   ['discipline', 'Discipline'],
   ['tshirtSize', 'T-shirt'],
   ['paymentStatus', 'Payment'],
@@ -87,6 +90,7 @@ export const ParticipantListQuerySchema = z.extend(ParticipantFilterSchema, {
 });
 export type ParticipantListQuery = z.infer<typeof ParticipantListQuerySchema>;
 
+/** A row of the list: what the table shows, nothing more (no next of kin, no guardian). */
 export const ParticipantSchema = z.object({
   id: z.string(),
   reference: z.string(),
@@ -95,7 +99,7 @@ export const ParticipantSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   mobile: z.string(),
-  nextOfKinMobile: z.string(),
+  /** Under 18 is a minor (isMinor). */
   age: z.number(),
   gender: z.nullable(z.string()),
   raceType: z.string(),
@@ -135,6 +139,11 @@ export const HistoryEntrySchema = z.object({
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 export const ParticipantDetailSchema = z.extend(ParticipantSchema, {
+  nextOfKinMobile: z.string(),
+  /** A minor's parent or guardian and when their agreement was given; null for an adult. */
+  guardianName: z.nullable(z.string()),
+  guardianMobile: z.nullable(z.string()),
+  guardianConsentedAt: z.nullable(z.string()),
   status: z.enum(['active', 'cancelled']),
   /** An entry of an earlier edition: it can be read, not changed. */
   archived: z.boolean(),
@@ -200,10 +209,12 @@ export const MarkPaidResultSchema = z.object({
 export type MarkPaidResult = z.infer<typeof MarkPaidResultSchema>;
 
 /** An admin's correction: every field of the public form except discipline and consent. */
-export const ParticipantEditSchema = z.extend(
-  z.omit(RegistrationInputSchema, { discipline: true, consent: true }),
-  // Left out, it stays as it is: an edit that does not mention it must not list someone who chose not to be.
-  { listedInSearch: z.optional(z.boolean()) },
-);
+export const ParticipantEditSchema = z
+  .extend(
+    z.omit(RegistrationFieldsSchema, { discipline: true, consent: true }),
+    // Left out, it stays as it is: an edit that does not mention it must not list someone who chose not to be.
+    { listedInSearch: z.optional(z.boolean()) },
+  )
+  .check(guardianRule);
 export type ParticipantEdit = z.input<typeof ParticipantEditSchema>;
 export type ParticipantEditData = z.output<typeof ParticipantEditSchema>;

@@ -80,6 +80,10 @@ export type Person = z.infer<typeof PersonSchema>;
 export const ManEndInputSchema = z.object({ endedAs: z.nullable(z.enum(['left', 'graduated'])) });
 export type ManEndInput = z.input<typeof ManEndInputSchema>;
 
+/** A row of a register: what its table shows. No address: only a record opened on its own has it. */
+export const PersonListRowSchema = z.omit(PersonSchema, { address: true });
+export type PersonListRow = z.infer<typeof PersonListRowSchema>;
+
 export const PERSON_SORTS = [
   'lastName',
   'firstName',
@@ -88,7 +92,6 @@ export const PERSON_SORTS = [
   'maritalStatus',
   'church',
   'age',
-  'address',
   'createdAt',
 ] as const;
 
@@ -104,7 +107,7 @@ export const PersonListQuerySchema = z.object({
 export type PersonListQuery = z.infer<typeof PersonListQuerySchema>;
 
 export const PersonListSchema = z.object({
-  rows: z.array(PersonSchema),
+  rows: z.array(PersonListRowSchema),
   ...pageFields,
 });
 export type PersonList = z.infer<typeof PersonListSchema>;

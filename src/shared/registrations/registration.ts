@@ -2,16 +2,18 @@ import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
 import { phoneNumber } from '../phone.ts';
 import { emailAddress, requiredText, wholeNumber } from '../validation.ts';
+import { guardianFields, guardianRule, YOUNGEST_ENTRANT } from './guardian.ts';
 
 export const GENDERS = ['Male', 'Female'] as const;
 
-export const RegistrationInputSchema = z.object({
+/** An entry's fields, without the rule for children: what other contracts pick from or extend. */
+export const RegistrationFieldsSchema = z.object({
   discipline: z.enum(DISCIPLINES, { error: 'Choose runner or cyclist' }),
   firstName: requiredText('your first name'),
   lastName: requiredText('your last name'),
   email: emailAddress,
   mobile: phoneNumber('your mobile number'),
-  age: wholeNumber('your age', 4, 100),
+  age: wholeNumber('your age', YOUNGEST_ENTRANT, 100),
   gender: z.pipe(
     z.transform((value: unknown) => (value === '' || value === null ? undefined : value)),
     z.optional(z.enum(GENDERS, { error: 'Choose Male or Female' })),
@@ -22,7 +24,11 @@ export const RegistrationInputSchema = z.object({
   consent: z.literal(true, { error: 'You must agree to the Terms and Conditions to register' }),
   /** The entrant's choice; left out, he is listed, as the public form's ticked box says (the server decides). */
   listedInSearch: z.optional(z.boolean()),
+  ...guardianFields,
 });
+
+/** The public forms' entry (runner, cyclist, waitlist, a company's staff), as the server checks it too. */
+export const RegistrationInputSchema = RegistrationFieldsSchema.check(guardianRule);
 export type RegistrationInput = z.input<typeof RegistrationInputSchema>;
 export type RegistrationData = z.output<typeof RegistrationInputSchema>;
 

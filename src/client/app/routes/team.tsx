@@ -75,6 +75,7 @@ function RegisterStaff() {
           event={event}
           discipline={discipline}
           submit={postTeamRegistration}
+          onBehalf
           onRegistered={(receipt, data) => {
             setRegistered({ receipt, name: `${data.firstName} ${data.lastName}` });
             void queryClient.invalidateQueries({ queryKey: getTeamQueryOptions().queryKey });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isMinor } from '../../../shared/registrations/guardian.ts';
 import { findCurrentEvent } from '../../features/events/repository.ts';
 import type { Database } from '../client.ts';
 import { raceOptions, registrations } from '../schema/index.ts';
@@ -105,6 +106,21 @@ export async function seedDemoRegistrations(db: Database, count: number, seed = 
       const lastName = pick(LAST_NAMES);
       const status = next();
       const paid = status < 0.45;
+      // Drawn in the order they always were, so the same seed makes the same demo.
+      const mobile = `+263${pick(PREFIXES)}${String(Math.floor(next() * 1e7)).padStart(7, '0')}`;
+      const nextOfKinMobile = `+263${pick(PREFIXES)}${String(Math.floor(next() * 1e7)).padStart(7, '0')}`;
+      const age = 8 + Math.floor(next() * 60);
+      const gender = next() < 0.1 ? null : pick(['Male', 'Female']);
+      const tshirtSize = pick(event.tshirtSizes[race.discipline]);
+      const consentedAt = new Date(now - next() * 60 * 86_400_000);
+      // A child's parent is the next of kin: no more draws, so the rest of the demo stays as it was.
+      const guardian = isMinor(age)
+        ? {
+            guardianName: `${FIRST_NAMES[n % FIRST_NAMES.length]} ${lastName}`,
+            guardianMobile: nextOfKinMobile,
+            guardianConsentedAt: consentedAt,
+          }
+        : {};
       return {
         eventId: event.id,
         discipline: race.discipline,
@@ -113,13 +129,15 @@ export async function seedDemoRegistrations(db: Database, count: number, seed = 
         firstName,
         lastName,
         email: `${firstName}.${lastName}.${n}@example.com`.toLowerCase(),
-        mobile: `+263${pick(PREFIXES)}${String(Math.floor(next() * 1e7)).padStart(7, '0')}`,
-        nextOfKinMobile: `+263${pick(PREFIXES)}${String(Math.floor(next() * 1e7)).padStart(7, '0')}`,
-        age: 8 + Math.floor(next() * 60),
-        gender: next() < 0.1 ? null : pick(['Male', 'Female']),
-        tshirtSize: pick(event.tshirtSizes[race.discipline]),
+        mobile,
+        nextOfKinMobile,
+        age,
+        ...guardian,
+        gender,
+        tshirtSize,
         termsVersion: event.termsVersion,
-        consentedAt: new Date(now - next() * 60 * 86_400_000),
+        privacyVersion: event.privacyVersion,
+        consentedAt,
         paymentStatus: paid ? ('paid' as const) : status < 0.5 ? ('waived' as const) : ('unpaid' as const),
         paymentMethod: paid ? pick(['usd_bank', 'zwg_bank', 'cash', 'mobile_money'] as const) : null,
         paymentAmount: paid ? (race.feeUsd ?? '10.00') : null,

@@ -11,12 +11,13 @@ import {
   SignUpSchema,
 } from '../../../shared/accounts/account.ts';
 import { safeNextPath } from '../../../shared/safe-next-path.ts';
-import { signUpRole } from '../../auth/account-kind.ts';
+import { signUpContext } from '../../auth/account-kind.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
 import { AUTH_LIMITS } from '../../http/limits.ts';
 import { badRequest, Problem } from '../../http/problem.ts';
 import { limitPerIpAndEmail, limitSignIn } from '../../http/rate-limits.ts';
+import { currentPrivacyVersion } from '../events/service.ts';
 
 const Accepted = z.object({ message: z.string() });
 
@@ -82,7 +83,8 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
       },
       async (request, reply) => {
         const { name, email, password } = request.body;
-        await signUpRole.run(role, () =>
+        const privacyVersion = await currentPrivacyVersion(context.database.db);
+        await signUpContext.run({ role, privacyVersion }, () =>
           callAuth(reply, () =>
             auth.api.signUpEmail({
               body: { name, email, password, callbackURL: '/About' },

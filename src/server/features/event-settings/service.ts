@@ -13,7 +13,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { statementsOn } from '../../db/statements-on.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
-import { getCurrentEvent, listRacesWithTakenPlaces } from '../events/service.ts';
+import { getCurrentEvent, listRacesWithTakenPlaces, privacyNoticeOf } from '../events/service.ts';
 import { offerFreedPlaces } from '../waitlist/service.ts';
 import {
   archiveEvent,
@@ -55,6 +55,10 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
     tshirtSizes: event.tshirtSizes,
     termsText: event.termsText,
     termsVersion: event.termsVersion,
+    privacyText: event.privacyText,
+    privacyVersion: event.privacyVersion,
+    entryRetentionDays: event.entryRetentionDays,
+    programmeRetentionDays: event.programmeRetentionDays,
     races: races.map(({ race, taken }) => ({
       id: race.id,
       discipline: race.discipline,
@@ -70,19 +74,33 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
   };
 }
 
-/** Saves the settings; changed terms get a new version, so later consents record which text was agreed to. */
+/**
+ * Saves the settings. Changed terms get a new version, and so does a changed privacy notice, so later
+ * entries and accounts record which text was given. The notice counts as changed when what /Privacy shows
+ * changes: the admin's text, or the standard notice as the contact phone fills it in.
+ */
 export async function saveEventSettings(
   db: Database,
   input: z.output<typeof EventSettingsInputSchema>,
   actor: AuditActor,
 ) {
   const event = await getCurrentEvent(db);
-  const termsChanged = input.termsText !== event.termsText;
+  const { privacyText: sentNotice, ...settings } = input;
+  const termsChanged = settings.termsText !== event.termsText;
+  const saved = { ...event, ...settings };
+  let privacyText = sentNotice === undefined ? event.privacyText : sentNotice;
+  // The standard notice sent back unchanged stays the standard one, which follows the settings by itself.
+  if (privacyText !== null && privacyText === privacyNoticeOf({ ...saved, privacyText: null })) {
+    privacyText = null;
+  }
+  const noticeChanged = privacyNoticeOf({ ...saved, privacyText }) !== privacyNoticeOf(event);
   await db.transaction(async (tx) => {
     await updateEvent(tx, event.id, {
-      ...input,
-      registrationClosesAt: input.registrationClosesAt ? new Date(input.registrationClosesAt) : null,
+      ...settings,
+      registrationClosesAt: settings.registrationClosesAt ? new Date(settings.registrationClosesAt) : null,
       termsVersion: termsChanged ? event.termsVersion + 1 : event.termsVersion,
+      privacyText,
+      privacyVersion: noticeChanged ? event.privacyVersion + 1 : event.privacyVersion,
     });
     await auditSettings(tx, actor, event.id, 'event', changedKeys(event, input));
   });
@@ -251,14 +269,16 @@ export async function startNewEdition(
       logoImage: current.logoImage,
       termsText: newYear(current.termsText),
       termsVersion: 1,
+      privacyText: current.privacyText === null ? null : newYear(current.privacyText),
+      privacyVersion: 1,
+      entryRetentionDays: current.entryRetentionDays,
+      programmeRetentionDays: current.programmeRetentionDays,
       registrationClosesAt: null,
       eventDate: null,
       tshirtChangesUntil: null,
       venue: current.venue,
       payment: current.payment,
       tshirtSizes: current.tshirtSizes,
-      entryRetentionDays: current.entryRetentionDays,
-      programmeRetentionDays: current.programmeRetentionDays,
     });
     for (const { id: _id, eventId: _eventId, ...race } of races) await insertRace(tx, eventId, race);
     await restartReferenceNumbers(tx);

@@ -22,6 +22,16 @@ export async function findCurrentEventId(db: Database): Promise<string | undefin
   return event?.id;
 }
 
+/** The current event's privacy notice version alone; undefined while there is no event. */
+export async function findCurrentPrivacyVersion(db: Database): Promise<number | undefined> {
+  const [event] = await db
+    .select({ privacyVersion: events.privacyVersion })
+    .from(events)
+    .where(eq(events.isCurrent, true))
+    .limit(1);
+  return event?.privacyVersion;
+}
+
 /**
  * The event's races with how many active entries each holds, counted per race from the partial index
  * on active entries (a join would read every registration). `cappedOnly` counts only races with a

@@ -1,5 +1,6 @@
 import type { PublicEvent } from '../../../shared/events/event.ts';
 import { formatPhone } from '../../../shared/phone.ts';
+import { type NoticeFacts, privacyNotice } from '../../../shared/privacy/standard-notice.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { Problem } from '../../http/problem.ts';
@@ -9,6 +10,7 @@ import {
   type EventRow,
   findCurrentEvent,
   findCurrentEventId,
+  findCurrentPrivacyVersion,
   findEventById,
   listRacesWithTakenPlaces,
 } from './repository.ts';
@@ -38,6 +40,30 @@ export async function getCurrentEventId(db: Database): Promise<string> {
   return id;
 }
 
+/**
+ * The version of the privacy notice a form shows now, which the record it makes keeps (null while no event
+ * is set up: the programme's forms work without one).
+ */
+export async function currentPrivacyVersion(db: Database): Promise<number | null> {
+  return (await findCurrentPrivacyVersion(db)) ?? null;
+}
+
+type NoticeSettings = Pick<
+  EventRow,
+  'privacyText' | 'contactPhone' | 'entryRetentionDays' | 'programmeRetentionDays'
+>;
+
+/** The facts the standard privacy notice is filled in with. */
+export const noticeFactsOf = (event: NoticeSettings): NoticeFacts => ({
+  contactPhone: formatPhone(event.contactPhone),
+  entryRetentionDays: event.entryRetentionDays,
+  programmeRetentionDays: event.programmeRetentionDays,
+});
+
+/** The privacy notice as /Privacy shows it for these settings. */
+export const privacyNoticeOf = (event: NoticeSettings) =>
+  privacyNotice(event.privacyText, noticeFactsOf(event));
+
 export function isRegistrationOpen(event: EventRow, now = new Date()) {
   return event.registrationClosesAt === null || now < event.registrationClosesAt;
 }
@@ -61,6 +87,10 @@ export async function getPublicEvent({
     logoImage: event.logoImage,
     termsText: event.termsText,
     termsVersion: event.termsVersion,
+    privacyText: event.privacyText,
+    privacyVersion: event.privacyVersion,
+    entryRetentionDays: event.entryRetentionDays,
+    programmeRetentionDays: event.programmeRetentionDays,
     registrationOpen: isRegistrationOpen(event),
     registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
     eventDate: event.eventDate,

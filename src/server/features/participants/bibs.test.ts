@@ -1,6 +1,6 @@
-import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { runnerEntry } from '../../../../tests/support/entries.ts';
+import { csvRecords } from '../../../../tests/support/csv-export.ts';
+import { GUARDIAN, runnerEntry } from '../../../../tests/support/entries.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
 import { ORIGIN, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import { ageGroup } from '../../../shared/participants/age-groups.ts';
@@ -246,13 +246,11 @@ describe("one entry's bib", () => {
 describe('bibs on the lists', () => {
   it('show in the CSV and PDF exports, the start list PDF and the timing CSV (formula-safe)', async () => {
     await saveRanges({ '10km': [1001, 1999] }, await races());
-    const young = await register({ firstName: '=cmd', lastName: 'Banda', age: 17, gender: '' });
+    const young = await register({ firstName: '=cmd', lastName: 'Banda', age: 17, gender: '', ...GUARDIAN });
     const old = await register({ firstName: 'Rudo', lastName: 'Zulu', age: 64, gender: 'Female' });
     await assign('10km', 'surname');
 
-    const csv: string[][] = parse(
-      (await get('/api/participants/export.csv?sort=lastName&dir=asc')).body.replace(/^\uFEFF/, ''),
-    );
+    const csv = csvRecords((await get('/api/participants/export.csv?sort=lastName&dir=asc')).body);
     const bibColumn = csv[0]?.indexOf('Bib') ?? -1;
     expect(csv.slice(1).map((row) => row[bibColumn])).toEqual(['1001', '1002']);
     expect(pdfText((await get('/api/participants/export.pdf')).rawPayload)).toMatch(
@@ -260,7 +258,7 @@ describe('bibs on the lists', () => {
     );
 
     const startList = pdfText((await get(`/api/races/${await raceId('10km')}/start-list.pdf`)).rawPayload);
-    expect(startList).toMatch(/1001\s+Banda\s+'?=cmd\s+Under 18/);
+    expect(startList).toMatch(/1001\s+Banda\s+'?=cmd\s+Under 18\s+Yes/);
     expect(startList).toMatch(/1002\s+Zulu\s+Rudo\s+60\+/);
 
     const timing = await get(`/api/races/${await raceId('10km')}/start-list.csv`);
@@ -269,7 +267,7 @@ describe('bibs on the lists', () => {
     expect(timing.headers['content-disposition']).toBe(
       'attachment; filename="FunRun_StartList_Runners_10km.csv"',
     );
-    expect(parse(timing.body.replace(/^\uFEFF/, ''))).toEqual([
+    expect(csvRecords(timing.body)).toEqual([
       ['Bib', 'First name', 'Last name', 'Gender', 'Age', 'Age group', 'Race', 'Reference'],
       ['1001', "'=cmd", 'Banda', '', '17', 'Under 18', 'Runners 10km', young.reference],
       ['1002', 'Rudo', 'Zulu', 'Female', '64', '60+', 'Runners 10km', old.reference],

@@ -1,22 +1,41 @@
 import { Readable } from 'node:stream';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import {
-  PARTICIPANT_COLUMNS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   type PaymentMethod,
 } from '../../../shared/participants/participants.ts';
 import { formatPhoneAsDialled } from '../../../shared/phone.ts';
+import { isMinor } from '../../../shared/registrations/guardian.ts';
 import { csvText } from '../../http/csv.ts';
+import { exportedByCsvLine } from '../../http/exported-by.ts';
 import type { ExportRow } from './repository.ts';
 
+// The list's columns with the next of kin where the earlier version had it, how each entry was paid, and
+// (last, so that spreadsheets made from earlier exports keep their columns) a minor's marker and guardian.
 const HEADER = [
-  ...PARTICIPANT_COLUMNS.map(([, label]) => label),
+  'Name',
+  'Surname',
+  'Email',
+  'Mobile',
+  'Age',
+  'Gender',
+  'Race Type',
+  'Next of Kin',
+  'Discipline',
+  'T-shirt',
+  'Payment',
+  'Reference',
+  'Bib',
+  'Registered',
   'Payment method',
   'Amount',
   'Currency',
   'Payer reference',
   'Paid on',
+  'Minor',
+  'Parent or guardian',
+  'Guardian mobile',
 ];
 
 const harare = new Intl.DateTimeFormat('en-GB', {
@@ -47,14 +66,21 @@ export function csvRecord(row: ExportRow): string[] {
     row.paymentCurrency ?? '',
     row.payerReference ?? '',
     row.paidOn ?? '',
+    isMinor(row.age) ? 'yes' : 'no',
+    row.guardianName ?? '',
+    row.guardianMobile ? formatPhoneAsDialled(row.guardianMobile) : '',
   ];
 }
 
-/** UTF-8 with a byte-order mark, so Excel shows names with accents right; written batch by batch. */
-export function participantsCsv(batches: AsyncIterable<ExportRow[]>) {
+/**
+ * UTF-8 with a byte-order mark, so Excel shows names with accents right; who exported it on the first line
+ * (`stamp`, see exportedBy), then the header; written batch by batch.
+ */
+export function participantsCsv(batches: AsyncIterable<ExportRow[]>, stamp: string) {
   // A batch at a time as one string: streaming record by record costs more than the CSV itself.
   async function* chunks() {
-    yield csvText([HEADER], { bom: true });
+    yield exportedByCsvLine(stamp);
+    yield csvText([HEADER]);
     for await (const rows of batches) yield csvText(rows.map(csvRecord));
   }
   return Readable.from(chunks(), { objectMode: false });

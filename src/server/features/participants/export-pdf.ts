@@ -1,23 +1,26 @@
 import type { Discipline } from '../../../shared/events/event-display.ts';
 import { PAYMENT_STATUS_LABELS, type ParticipantFilter } from '../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../shared/phone.ts';
+import { isMinor } from '../../../shared/registrations/guardian.ts';
 import { entries, type PdfColumn, type PdfSection, tablePdf } from './pdf-table.ts';
 import type { ExportRow } from './repository.ts';
 
 /**
- * The list's columns that fit A4 landscape, in the list's order; the discipline is each section's band.
- * Widths fit "+263 77 123 4567", "CFR26-10000" and the bold headings at 8 points.
+ * The list's columns that fit A4 landscape, in the list's order with the next of kin and a minor's marker;
+ * the discipline is each section's band. Widths fit "+263 77 123 4567", "CFR26-10000" and the bold headings
+ * at 8 points.
  */
 const COLUMNS: PdfColumn<ExportRow>[] = [
-  { label: 'Name', width: 82, value: (row) => row.firstName },
-  { label: 'Surname', width: 96, value: (row) => row.lastName },
-  { label: 'Email', width: 171, value: (row) => row.email },
+  { label: 'Name', width: 74, value: (row) => row.firstName },
+  { label: 'Surname', width: 88, value: (row) => row.lastName },
+  { label: 'Email', width: 169, value: (row) => row.email },
   { label: 'Mobile', width: 74, value: (row) => formatPhone(row.mobile) },
   { label: 'Age', width: 24, value: (row) => String(row.age) },
+  { label: 'Minor', width: 28, value: (row) => (isMinor(row.age) ? 'Yes' : '') },
   { label: 'Gender', width: 36, value: (row) => row.gender ?? '' },
-  { label: 'Race Type', width: 56, value: (row) => row.raceType },
+  { label: 'Race Type', width: 48, value: (row) => row.raceType },
   { label: 'Next of Kin', width: 74, value: (row) => formatPhone(row.nextOfKinMobile) },
-  { label: 'T-shirt', width: 42, value: (row) => row.tshirtSize },
+  { label: 'T-shirt', width: 40, value: (row) => row.tshirtSize },
   { label: 'Payment', width: 40, value: (row) => PAYMENT_STATUS_LABELS[row.paymentStatus] },
   { label: 'Reference', width: 58, value: (row) => row.reference },
   { label: 'Bib', width: 28, value: (row) => (row.bib === null ? '' : String(row.bib)) },
@@ -41,7 +44,8 @@ export interface PdfHeading {
   /** The filters in words, e.g. "Cyclists · paid". */
   filters: string;
   total: number;
-  generatedAt: Date;
+  /** Who exported it and when (exportedBy). */
+  exportedBy: string;
 }
 
 export interface DisciplineSection {
@@ -64,7 +68,7 @@ export function participantsPdf(heading: PdfHeading, sections: DisciplineSection
       layout: 'landscape',
       title: heading.title,
       subtitle: `${heading.filters} · ${entries(heading.total)}`,
-      generatedAt: heading.generatedAt,
+      exportedBy: heading.exportedBy,
       columns: COLUMNS,
       fontSize: 8,
       rowHeight: 15,

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { formatRegistered } from './export-csv.ts';
 
 const require = createRequire(import.meta.url);
 // DejaVu covers the names people really type (accents, other scripts) where PDF's built-in fonts cannot.
@@ -27,7 +26,8 @@ export interface TablePdf<Row> {
   title: string;
   /** The line under the title: what the list holds and how many. */
   subtitle: string;
-  generatedAt: Date;
+  /** Who exported it and when (exportedBy), the line under the subtitle. */
+  exportedBy: string;
   columns: PdfColumn<Row>[];
   /** The cells' text size in points; the rows are `rowHeight` tall. */
   fontSize: number;
@@ -201,7 +201,8 @@ export function tablePdf<Row>(spec: TablePdf<Row>, sections: PdfSection<Row>[]) 
   doc.fontSize(16).fillColor('#111111').text(spec.title, MARGIN, MARGIN, { lineGap: 4 });
   chooseFont(doc, spec.subtitle);
   doc.fontSize(9).fillColor('#333333').text(spec.subtitle, { lineGap: 2 });
-  doc.font('Helvetica').text(`Generated ${formatRegistered(spec.generatedAt)} (Harare time)`, { lineGap: 2 });
+  chooseFont(doc, spec.exportedBy);
+  doc.text(spec.exportedBy, { lineGap: 2 });
   y = doc.y + 8;
 
   (async () => {

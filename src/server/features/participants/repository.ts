@@ -12,6 +12,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { raceOptions, registrationHistory, registrations, user } from '../../db/schema/index.ts';
 import { teamCode } from '../../db/team-code.ts';
 
+/** A row of the list: what its table shows (no next of kin, no guardian; an opened entry has those). */
 export const participantColumns = {
   id: registrations.id,
   reference: registrations.reference,
@@ -20,7 +21,6 @@ export const participantColumns = {
   lastName: registrations.lastName,
   email: registrations.email,
   mobile: registrations.mobile,
-  nextOfKinMobile: registrations.nextOfKinMobile,
   age: registrations.age,
   gender: registrations.gender,
   raceType: raceOptions.label,
@@ -46,7 +46,6 @@ const SORT_EXPRESSIONS: Record<
   // Never null, so that the exports can page by it; 'Unknown' keeps a missing gender after the others.
   gender: sql`coalesce(${registrations.gender}, 'Unknown')`,
   raceType: sql`${raceOptions.sortOrder}`,
-  nextOfKinMobile: sql`${registrations.nextOfKinMobile}`,
   discipline: sql`${registrations.discipline}`,
   tshirtSize: sql`${registrations.tshirtSize}`,
   paymentStatus: sql`${registrations.paymentStatus}`,
@@ -137,9 +136,18 @@ export async function countParticipants(db: Database, eventId: string, filter: P
   return Number(row?.total ?? 0);
 }
 
-/** Everything an export shows: the list's columns plus how each entry was paid. */
+/** What an opened entry and an export show besides the list's columns: whom to call. */
+const contactColumns = {
+  nextOfKinMobile: registrations.nextOfKinMobile,
+  guardianName: registrations.guardianName,
+  guardianMobile: registrations.guardianMobile,
+  guardianConsentedAt: registrations.guardianConsentedAt,
+};
+
+/** Everything an export shows: the list's columns, whom to call, and how each entry was paid. */
 export const exportColumns = {
   ...participantColumns,
+  ...contactColumns,
   paymentMethod: registrations.paymentMethod,
   paymentAmount: registrations.paymentAmount,
   paymentCurrency: registrations.paymentCurrency,
@@ -147,6 +155,10 @@ export const exportColumns = {
   paidOn: registrations.paidOn,
 };
 export type ExportRow = Awaited<ReturnType<typeof listParticipants>>['rows'][number] & {
+  nextOfKinMobile: string;
+  guardianName: string | null;
+  guardianMobile: string | null;
+  guardianConsentedAt: Date | null;
   paymentMethod: string | null;
   paymentAmount: string | null;
   paymentCurrency: string | null;
@@ -274,6 +286,7 @@ export async function findParticipant(db: Database | Transaction, eventId: strin
   const [row] = await db
     .select({
       ...participantColumns,
+      ...contactColumns,
       eventId: registrations.eventId,
       status: registrations.status,
       raceOptionId: registrations.raceOptionId,

@@ -94,7 +94,7 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       },
     },
     async (request, reply) => {
-      const csv = await participantsCsvExport(context, request.query);
+      const csv = await participantsCsvExport(context, request.query, signedInUser(request));
       await auditExport(request, 'participants.export-csv');
       return sendCsv(reply, 'FunRun_Participants.csv', csv);
     },
@@ -111,7 +111,7 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       },
     },
     async (request, reply) => {
-      const pdf = await participantsPdfExport(context, request.query);
+      const pdf = await participantsPdfExport(context, request.query, signedInUser(request));
       await auditExport(request, 'participants.export-pdf');
       return sendAttachment(reply, 'FunRun_Participants.pdf', 'application/pdf', pdf);
     },
@@ -180,7 +180,11 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       },
     },
     async (request, reply) => {
-      const { fileName, pdf, rowCount } = await raceStartListPdf(context, request.params.id);
+      const { fileName, pdf, rowCount } = await raceStartListPdf(
+        context,
+        request.params.id,
+        signedInUser(request),
+      );
       await auditRead(context.database.db, signedInUser(request), 'participants.start-list-pdf', {
         subject: `race ${request.params.id}`,
         rowCount,
@@ -201,7 +205,11 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       },
     },
     async (request, reply) => {
-      const { fileName, csv, rowCount } = await raceStartListCsv(context, request.params.id);
+      const { fileName, csv, rowCount } = await raceStartListCsv(
+        context,
+        request.params.id,
+        signedInUser(request),
+      );
       await auditRead(context.database.db, signedInUser(request), 'participants.timing-csv', {
         subject: `race ${request.params.id}`,
         rowCount,

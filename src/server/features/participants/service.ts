@@ -22,10 +22,12 @@ import {
   type PaymentMethod,
   type PaymentUpdateData,
 } from '../../../shared/participants/participants.ts';
+import { guardianOf } from '../../../shared/registrations/guardian.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { statementsOn } from '../../db/statements-on.ts';
+import { exportedBy } from '../../http/exported-by.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import {
@@ -72,6 +74,8 @@ const FIELD_LABELS: Record<string, string> = {
   gender: 'gender',
   raceType: 'race',
   nextOfKinMobile: 'next of kin',
+  guardianName: 'parent or guardian',
+  guardianMobile: "parent or guardian's mobile",
   tshirtSize: 'T-shirt',
   listedInSearch: 'listing in the public search',
 };
@@ -104,12 +108,20 @@ export async function participantsCount({ database }: AppContext, filter: Partic
   return countParticipants(database.db, event.id, filter);
 }
 
-export async function participantsCsvExport({ database }: AppContext, query: ParticipantListQuery) {
+export async function participantsCsvExport(
+  { database }: AppContext,
+  query: ParticipantListQuery,
+  exporter: CurrentUser,
+) {
   const event = await editionOf(database.db, query);
-  return participantsCsv(participantBatches(database.db, event.id, query));
+  return participantsCsv(participantBatches(database.db, event.id, query), exportedBy(exporter.name));
 }
 
-export async function participantsPdfExport({ database }: AppContext, query: ParticipantListQuery) {
+export async function participantsPdfExport(
+  { database }: AppContext,
+  query: ParticipantListQuery,
+  exporter: CurrentUser,
+) {
   const { db } = database;
   const event = await editionOf(db, query);
   // One section per discipline, which the PDF shows as a band instead of a column.
@@ -131,7 +143,7 @@ export async function participantsPdfExport({ database }: AppContext, query: Par
       title: `${event.title}${event.isCurrent ? '' : ` ${event.year}`} Participants`,
       filters: describeFilter(query),
       total: sections.reduce((sum, section) => sum + section.total, 0),
-      generatedAt: new Date(),
+      exportedBy: exportedBy(exporter.name),
     },
     sections,
   );
@@ -145,7 +157,7 @@ async function currentRace(db: Database, raceId: string) {
 }
 
 /** A race's start list: its entries that are not cancelled, by surname, for race morning. */
-export async function raceStartListPdf({ database }: AppContext, raceId: string) {
+export async function raceStartListPdf({ database }: AppContext, raceId: string, exporter: CurrentUser) {
   const { db } = database;
   const { event, race } = await currentRace(db, raceId);
   const total = await countInRace(db, race.id);
@@ -155,21 +167,26 @@ export async function raceStartListPdf({ database }: AppContext, raceId: string)
     fileName: `FunRun_StartList_${discipline}_${race.label}.pdf`.replace(/[^\w.-]+/g, '_'),
     rowCount: total,
     pdf: startListPdf(
-      { event: event.title, race: `${discipline} ${race.label}`, total, generatedAt: new Date() },
+      {
+        event: event.title,
+        race: `${discipline} ${race.label}`,
+        total,
+        exportedBy: exportedBy(exporter.name),
+      },
       startListBatches(db, race.id),
     ),
   };
 }
 
 /** The same start list as CSV for a timing company (bib, names, gender, age, age group, race, reference). */
-export async function raceStartListCsv({ database }: AppContext, raceId: string) {
+export async function raceStartListCsv({ database }: AppContext, raceId: string, exporter: CurrentUser) {
   const { db } = database;
   const { race } = await currentRace(db, raceId);
   const name = raceName(race);
   return {
     fileName: `FunRun_StartList_${name}.csv`.replace(/[^\w.-]+/g, '_'),
     rowCount: await countInRace(db, race.id),
-    csv: startListCsv(name, startListBatches(db, race.id)),
+    csv: startListCsv(name, startListBatches(db, race.id), exportedBy(exporter.name)),
   };
 }
 
@@ -189,6 +206,9 @@ export async function participantDetail({ database }: AppContext, id: string): P
     email: row.email,
     mobile: row.mobile,
     nextOfKinMobile: row.nextOfKinMobile,
+    guardianName: row.guardianName,
+    guardianMobile: row.guardianMobile,
+    guardianConsentedAt: row.guardianConsentedAt?.toISOString() ?? null,
     age: row.age,
     gender: row.gender,
     raceType: row.raceType,
@@ -623,9 +643,18 @@ export async function editEntry(context: AppContext, id: string, change: Partici
       if (raceChanged && race.capacity !== null && (await countPlacesHeld(tx, race.id)) >= race.capacity) {
         throw conflict(RACE_FULL);
       }
-      const { raceType: _race, ...fields } = change;
+      const { raceType: _race, guardianConsent: _ticked, ...fields } = change;
+      // The agreement given keeps its time while the same guardian stays; another one agrees now.
+      const sameGuardian =
+        row.guardianName === (fields.guardianName ?? null) &&
+        row.guardianMobile === (fields.guardianMobile ?? null);
+      const { guardianConsentedAt, ...guardian } = guardianOf(
+        change,
+        (sameGuardian && row.guardianConsentedAt) || new Date(),
+      );
       const next = {
         ...fields,
+        ...guardian,
         gender: fields.gender ?? null,
         listedInSearch: fields.listedInSearch ?? row.listedInSearch,
       };
@@ -636,7 +665,12 @@ export async function editEntry(context: AppContext, id: string, change: Partici
       if (changed.length === 0) return undefined;
       // A bib is one of its race's numbers: another race's entry gets one of that race's.
       const bibCleared = race.id !== row.raceOptionId && row.bib !== null;
-      await updateEntry(tx, id, { ...next, raceOptionId: race.id, ...(bibCleared ? { bib: null } : {}) });
+      await updateEntry(tx, id, {
+        ...next,
+        guardianConsentedAt,
+        raceOptionId: race.id,
+        ...(bibCleared ? { bib: null } : {}),
+      });
       if (raceChanged) await offerFreedPlaces(statementsOn(tx), row.raceOptionId, context.env.PUBLIC_URL);
       const summary = `Changed ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`;
       return {

@@ -1,14 +1,19 @@
 import { Readable } from 'node:stream';
 import { ageGroup } from '../../../shared/participants/age-groups.ts';
 import { csvText } from '../../http/csv.ts';
+import { exportedByCsvLine } from '../../http/exported-by.ts';
 import type { StartListRow } from './repository.ts';
 
 const HEADER = ['Bib', 'First name', 'Last name', 'Gender', 'Age', 'Age group', 'Race', 'Reference'];
 
-/** A race's start list for a timing company: one row per starter, every cell safe from formulas. */
-export function startListCsv(race: string, batches: AsyncIterable<StartListRow[]>) {
+/**
+ * A race's start list for a timing company: who exported it on the first line (`stamp`), then one row per
+ * starter, every cell safe from formulas.
+ */
+export function startListCsv(race: string, batches: AsyncIterable<StartListRow[]>, stamp: string) {
   async function* chunks() {
-    yield csvText([HEADER], { bom: true });
+    yield exportedByCsvLine(stamp);
+    yield csvText([HEADER]);
     for await (const rows of batches) {
       yield csvText(
         rows.map((row) => [

@@ -73,7 +73,10 @@ describe("a race's start list", () => {
     const text = pdfText(response.rawPayload);
     expect(text).toContain('Celebration Fun Run — Start list: Runners 10km');
     expect(text).toContain('3 entries by surname (cancelled entries left out)');
-    expect(text).toMatch(/Bib\s+Surname\s+First name\s+Age group\s+T-shirt\s+Payment\s+Reference\s+Check/);
+    expect(text).toMatch(/Exported by Test admin \d+ on \d{4}-\d\d-\d\d \d\d:\d\d \(Harare\)/);
+    expect(text).toMatch(
+      /Bib\s+Surname\s+First name\s+Age group\s+Minor\s+T-shirt\s+Payment\s+Reference\s+Check/,
+    );
     const rows = text
       .split('\n')
       .filter((line) => /CFR\d+-\d+/.test(line) && !line.includes('Start list'))

@@ -36,7 +36,6 @@ export async function listPeople(db: Database, kind: PersonKind, query: PersonLi
     maritalStatus: sql`${table.maritalStatus}`,
     church: sql`lower(${table.church})`,
     age: sql`${table.age}`,
-    address: sql`lower(${table.address})`,
     createdAt: sql`${table.createdAt}`,
   }[query.sort ?? 'lastName'];
   const direction = query.dir === 'desc' ? desc : asc;
@@ -88,7 +87,7 @@ export async function countPeople(db: Database) {
   return { men: Number(menCount?.total ?? 0), facilitators: of('approved'), applicants: of('applicant') };
 }
 
-/** A record as the API answers it. */
+/** A record as the API answers it when it is opened on its own. */
 export const toPerson = (row: PersonRow) => ({
   id: row.id,
   firstName: row.firstName,
@@ -104,6 +103,12 @@ export const toPerson = (row: PersonRow) => ({
   createdAt: row.createdAt.toISOString(),
   ...('endedAt' in row ? { endedAt: row.endedAt?.toISOString() ?? null, endedAs: row.endedAs } : {}),
 });
+
+/** A record as a register's list answers it: no address. */
+export const toPersonListRow = (row: PersonRow) => {
+  const { address: _, ...listed } = toPerson(row);
+  return listed;
+};
 
 /** Adds a man or a facilitator; a second record with the same email is a unique violation. */
 export async function insertPerson(
@@ -165,7 +170,13 @@ export async function linkToAccount(
 
 export async function insertIncompleteMan(
   db: Database,
-  values: { firstName: string; lastName: string; email: string; userId: string },
+  values: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    userId: string;
+    privacyVersion: number | null;
+  },
 ) {
   await db
     .insert(men)

@@ -22,6 +22,7 @@ import {
   deletePerson,
   editPerson,
   joinProgramme,
+  personOf,
   programmeTotals,
   quickJoin,
   registerCount,
@@ -112,10 +113,23 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       schema: { summary: 'The register of men as CSV', tags, querystring: PersonListQuerySchema },
     },
     async (request, reply) => {
-      const csv = await registerCsv(context, 'men', request.query);
+      const csv = await registerCsv(context, 'men', request.query, signedInUser(request));
       await auditedExport(request, 'men');
       return sendCsv(reply, 'Registered_Men.csv', csv);
     },
+  );
+  api.get(
+    '/men/:id',
+    {
+      config: admins,
+      schema: {
+        summary: "One man's record, opened on its own (the register's list leaves out his address)",
+        tags,
+        params: IdParams,
+        response: { 200: PersonSchema },
+      },
+    },
+    async (request) => personOf(context, 'men', request.params.id),
   );
   api.put(
     '/men/:id',
@@ -201,10 +215,23 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       schema: { summary: 'The register of facilitators as CSV', tags, querystring: PersonListQuerySchema },
     },
     async (request, reply) => {
-      const csv = await registerCsv(context, 'facilitators', request.query);
+      const csv = await registerCsv(context, 'facilitators', request.query, signedInUser(request));
       await auditedExport(request, 'facilitators');
       return sendCsv(reply, 'Registered_Facilitators.csv', csv);
     },
+  );
+  api.get(
+    '/facilitators/:id',
+    {
+      config: admins,
+      schema: {
+        summary: "One facilitator's record, opened on its own (the register's list leaves out his address)",
+        tags,
+        params: IdParams,
+        response: { 200: PersonSchema },
+      },
+    },
+    async (request) => personOf(context, 'facilitators', request.params.id),
   );
   api.put(
     '/facilitators/:id',

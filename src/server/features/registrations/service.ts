@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts';
+import { guardianOf } from '../../../shared/registrations/guardian.ts';
 import type { RegistrationData, RegistrationReceipt } from '../../../shared/registrations/registration.ts';
 import { type Team, teamReference } from '../../../shared/registrations/team.ts';
 import type { AppContext } from '../../context.ts';
@@ -160,6 +161,8 @@ async function registerWith(
   });
   const { link, mail, values } = entryWithMail(event, race, input, env.PUBLIC_URL, {
     termsVersion: event.termsVersion,
+    privacyVersion: event.privacyVersion,
+    ...guardianOf(input, new Date()),
     idempotencyKey: idempotencyKey ?? null,
     requestDigest: idempotencyKey ? digest : null,
     companyAccountId: companyAccountId ?? null,
@@ -209,7 +212,15 @@ async function registerWith(
 }
 
 type RaceOfEntry = { id: string; label: string; feeUsd: string | null; feeZwg: string | null };
-type Entrant = Omit<RegistrationData, 'consent' | 'raceType' | 'gender'> & { gender?: string | null };
+type Entrant = Omit<
+  RegistrationData,
+  'consent' | 'raceType' | 'gender' | 'guardianName' | 'guardianMobile' | 'guardianConsent'
+> & { gender?: string | null };
+/** What an entry keeps of the consents given: the versions of the texts shown, and a minor's guardian's. */
+type Consents = Pick<
+  NewRegistration,
+  'termsVersion' | 'privacyVersion' | 'guardianName' | 'guardianMobile' | 'guardianConsentedAt'
+>;
 
 /**
  * A new entry's row, its confirmation mail (the reference still a placeholder, numbered by the insert) and
@@ -220,7 +231,7 @@ function entryWithMail(
   race: RaceOfEntry,
   person: Entrant,
   publicUrl: string,
-  row: Pick<NewRegistration, 'termsVersion' | 'idempotencyKey' | 'requestDigest' | 'companyAccountId'>,
+  row: Consents & Pick<NewRegistration, 'idempotencyKey' | 'requestDigest' | 'companyAccountId'>,
 ) {
   const link = newEntryLink(publicUrl);
   const checkInCode = newCheckInCode();
@@ -274,13 +285,18 @@ export async function createRegistration(
     publicUrl,
   }: {
     race: RaceOfEntry;
-    input: Entrant & { termsVersion: number };
+    /** A waitlist entry's person and consents, read back from the database. */
+    input: Entrant & Omit<Consents, 'guardianConsentedAt'> & { guardianConsentedAt: Date | string | null };
     idempotencyKey: string;
     publicUrl: string;
   },
 ) {
   const { link, mail, values } = entryWithMail(event, race, input, publicUrl, {
     termsVersion: input.termsVersion,
+    privacyVersion: input.privacyVersion,
+    guardianName: input.guardianName,
+    guardianMobile: input.guardianMobile,
+    guardianConsentedAt: input.guardianConsentedAt === null ? null : new Date(input.guardianConsentedAt),
     idempotencyKey,
     requestDigest: null,
     companyAccountId: null,

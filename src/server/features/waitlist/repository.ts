@@ -107,6 +107,10 @@ export interface NewWaitlistEntry {
   gender: string | null;
   tshirtSize: string;
   termsVersion: number;
+  privacyVersion: number;
+  guardianName: string | null;
+  guardianMobile: string | null;
+  guardianConsentedAt: Date | null;
   listedInSearch: boolean;
   idempotencyKey: string | null;
   requestDigest: string | null;
@@ -117,11 +121,12 @@ const INSERT_ENTRY: Statement = {
   name: 'waitlist_insert_entry',
   text: `insert into waitlist_entries (event_id, discipline, race_option_id, reference, first_name, last_name,
       email, mobile, next_of_kin_mobile, age, gender, tshirt_size, terms_version, consented_at, listed_in_search,
-      idempotency_key, request_digest)
+      idempotency_key, request_digest, privacy_version, guardian_name, guardian_mobile, guardian_consented_at)
     select $1::uuid, $2::discipline, $3::uuid,
       (select $4 || '-W' || lpad(n, greatest(4, length(n)), '0')
         from (select nextval('waitlist_number_seq')::text as n) as numbered),
-      $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13::integer, now(), $14::boolean, $15, $16
+      $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13::integer, now(), $14::boolean, $15, $16, $17::integer,
+      $18, $19, $20::timestamptz
     on conflict (idempotency_key) do nothing
     returning id`,
 };
@@ -144,6 +149,10 @@ export async function insertEntry(run: RunStatement, entry: NewWaitlistEntry, pr
     entry.listedInSearch,
     entry.idempotencyKey,
     entry.requestDigest,
+    entry.privacyVersion,
+    entry.guardianName,
+    entry.guardianMobile,
+    entry.guardianConsentedAt?.toISOString() ?? null,
   ]);
   return row?.id;
 }
@@ -164,6 +173,10 @@ export interface EntryRow {
   gender: string | null;
   tshirtSize: string;
   termsVersion: number;
+  privacyVersion: number | null;
+  guardianName: string | null;
+  guardianMobile: string | null;
+  guardianConsentedAt: Date | string | null;
   listedInSearch: boolean;
   requestDigest: string | null;
   status: WaitlistStatus;
@@ -177,7 +190,9 @@ export interface EntryRow {
 const ENTRY_COLUMNS = `w.id, w.event_id as "eventId", w.race_option_id as "raceOptionId", w.discipline,
   r.label as "raceType", w.reference, w.first_name as "firstName", w.last_name as "lastName", w.email, w.mobile,
   w.next_of_kin_mobile as "nextOfKinMobile", w.age, w.gender, w.tshirt_size as "tshirtSize",
-  w.terms_version as "termsVersion", w.listed_in_search as "listedInSearch", w.request_digest as "requestDigest",
+  w.terms_version as "termsVersion", w.privacy_version as "privacyVersion", w.guardian_name as "guardianName",
+  w.guardian_mobile as "guardianMobile", w.guardian_consented_at as "guardianConsentedAt",
+  w.listed_in_search as "listedInSearch", w.request_digest as "requestDigest",
   w.status, w.offer_expires_at as "offerExpiresAt", g.reference as "registrationReference",
   w.created_at as "createdAt",
   case when w.status in ('waiting', 'offered') then

@@ -1,3 +1,4 @@
+import { guardianOf } from '../../../shared/registrations/guardian.ts';
 import type { RegistrationData } from '../../../shared/registrations/registration.ts';
 import type {
   Waitlist,
@@ -175,6 +176,8 @@ export async function joinWaitlist(
             gender: input.gender ?? null,
             tshirtSize: input.tshirtSize,
             termsVersion: event.termsVersion,
+            privacyVersion: event.privacyVersion,
+            ...guardianOf(input, new Date()),
             listedInSearch: input.listedInSearch ?? true,
             idempotencyKey: idempotencyKey ?? null,
             requestDigest: digest,

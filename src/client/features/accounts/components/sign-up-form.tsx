@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CompanySignUpSchema, PASSWORD_RULE, SignUpSchema } from '../../../../shared/accounts/account.ts';
+import { PrivacyNoticeLink } from '../../../components/privacy-notice-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField, TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
@@ -104,6 +105,7 @@ export function SignUpForm({ kind, initialEmail = '' }: { kind: AccountKind; ini
           {...register('password')}
           autoComplete="new-password"
         />
+        <PrivacyNoticeLink />
         {signUp.isError && <FormAlert>{errorText(signUp.error)}</FormAlert>}
         <Button type="submit" disabled={signUp.isPending} className="w-full">
           {signUp.isPending ? 'Creating your account…' : copy.submit}

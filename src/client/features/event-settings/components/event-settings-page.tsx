@@ -8,6 +8,7 @@ import { useEventSettings } from '../api/event-settings.ts';
 import { DaySection } from './day-section.tsx';
 import { EditionsSection } from './editions-section.tsx';
 import { ImagesSection } from './images-section.tsx';
+import { PrivacySection } from './privacy-section.tsx';
 import { RacesSection } from './races-section.tsx';
 import { RemindersSection } from './reminders-section.tsx';
 import { RetentionSection } from './retention-section.tsx';
@@ -25,6 +26,7 @@ const CONTENTS = [
   ['closing', 'Closing time'],
   ['reminders', 'Payment reminders'],
   ['terms', 'Terms'],
+  ['privacy', 'Privacy notice'],
   ['retention', 'Keeping personal data'],
   ['editions', 'Editions'],
 ] as const;
@@ -67,6 +69,7 @@ export function EventSettingsPage() {
             <ClosingSection settings={data} />
             <RemindersSection settings={data} />
             <TermsSection settings={data} />
+            <PrivacySection settings={data} />
           </Fragment>
           <RetentionSection />
           <EditionsSection settings={data} />

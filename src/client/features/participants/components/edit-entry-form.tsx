@@ -21,7 +21,12 @@ import {
 } from '../../registrations/components/entrant-fields.tsx';
 import { useEditParticipant } from '../api/participant.ts';
 
-type Values = Record<EntrantField, string> & { listedInSearch: boolean };
+type Values = Record<EntrantField, string> & {
+  guardianName: string;
+  guardianMobile: string;
+  guardianConsent: boolean;
+  listedInSearch: boolean;
+};
 
 /** What the form corrects of an entry: the public form's fields and the search listing. */
 export type EditableEntry = Pick<
@@ -34,6 +39,9 @@ export type EditableEntry = Pick<
   | 'gender'
   | 'raceType'
   | 'nextOfKinMobile'
+  | 'guardianName'
+  | 'guardianMobile'
+  | 'guardianConsentedAt'
   | 'tshirtSize'
   | 'listedInSearch'
 >;
@@ -48,6 +56,10 @@ const valuesOf = (entry: EditableEntry): Values => ({
   raceType: entry.raceType,
   nextOfKinMobile: formatPhone(entry.nextOfKinMobile),
   tshirtSize: entry.tshirtSize,
+  guardianName: entry.guardianName ?? '',
+  guardianMobile: entry.guardianMobile ? formatPhone(entry.guardianMobile) : '',
+  // A guardian's agreement on record stands until the guardian changes.
+  guardianConsent: entry.guardianConsentedAt !== null,
   listedInSearch: entry.listedInSearch,
 });
 
@@ -78,6 +90,7 @@ export function EditEntryForm({
         full: race.label !== entry.raceType && race.capacity !== null && race.taken >= race.capacity,
       }))}
       sizes={settings.data.tshirtSizes[entry.discipline]}
+      onBehalf
       save={async (body) => {
         const saved = await edit.mutateAsync({ id: entry.id, body });
         return saved.history.length > entry.history.length;
@@ -99,10 +112,13 @@ export function EntryEditForm({
   save,
   onCancel,
   onSaved,
+  onBehalf = false,
 }: {
   entry: EditableEntry;
   races: RaceChoice[];
   sizes: readonly string[];
+  /** An organiser or a company's manager, not the entrant: they record a guardian's agreement. */
+  onBehalf?: boolean;
   save: (body: ParticipantEditData) => Promise<boolean>;
   onCancel: () => void;
   onSaved: (changed: boolean) => void;
@@ -113,6 +129,7 @@ export function EntryEditForm({
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors },
   } = useZodForm(ParticipantEditSchema, {
     mode: 'onTouched',
@@ -152,7 +169,9 @@ export function EntryEditForm({
         races={races}
         // A size that was later removed from the event's list still shows as the entry's own.
         sizes={sizes.includes(entry.tshirtSize) ? sizes : [entry.tshirtSize, ...sizes]}
+        age={watch('age')}
         personal={false}
+        onBehalf={onBehalf}
         gap="gap-4"
       />
       <div className="flex items-center gap-3">

@@ -7,6 +7,7 @@ import {
   type Participant,
   type ParticipantColumn,
 } from '../../../../shared/participants/participants.ts';
+import { isMinor } from '../../../../shared/registrations/guardian.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { BreakableEmail, NotGiven } from '../../../components/ui/text.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -33,10 +34,16 @@ export const COLUMN_VALUES: Record<ParticipantColumn, (entry: Participant) => Re
   lastName: (entry) => entry.lastName,
   email: (entry) => <BreakableEmail email={entry.email} />,
   mobile: (entry) => readablePhone(entry.mobile),
-  age: (entry) => entry.age,
+  age: (entry) =>
+    isMinor(entry.age) ? (
+      <span className="inline-flex items-center gap-1.5">
+        {entry.age} <Badge tone="warn">Minor</Badge>
+      </span>
+    ) : (
+      entry.age
+    ),
   gender: (entry) => entry.gender ?? <NotGiven />,
   raceType: (entry) => entry.raceType,
-  nextOfKinMobile: (entry) => readablePhone(entry.nextOfKinMobile),
   discipline: (entry) => DISCIPLINE_LABELS[entry.discipline],
   tshirtSize: (entry) => entry.tshirtSize,
   paymentStatus: (entry) => {

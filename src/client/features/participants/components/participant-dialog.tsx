@@ -5,9 +5,9 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   type Participant,
-  type ParticipantColumn,
   type ParticipantDetail,
 } from '../../../../shared/participants/participants.ts';
+import { GUARDIAN_LABELS } from '../../../../shared/registrations/guardian.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
@@ -17,19 +17,31 @@ import { Loading } from '../../../components/ui/status.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { PersonalDataDownloads } from '../../access-requests/components/personal-data-downloads.tsx';
 import { ErasePersonButton } from '../../erasure/components/erase-person-dialog.tsx';
-import { ENTRANT_FIELDS } from '../../registrations/components/entrant-fields.tsx';
+import { ENTRANT_FIELDS, type EntrantField } from '../../registrations/components/entrant-fields.tsx';
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
 import { moneyText } from '../money-text.ts';
 import { paidOffFee } from '../paid-defaults.ts';
 import { BibForm } from './bib-form.tsx';
 import { CancelEntryDialog } from './cancel-entry-dialog.tsx';
 import { EditEntryForm } from './edit-entry-form.tsx';
-import { COLUMN_LABELS, COLUMN_VALUES, fullName, PAYMENT_TONES } from './participant-columns.tsx';
+import {
+  COLUMN_LABELS,
+  COLUMN_VALUES,
+  fullName,
+  PAYMENT_TONES,
+  readablePhone,
+} from './participant-columns.tsx';
 import { PaymentForm } from './payment-form.tsx';
 import { ReceiptLinks } from './receipt-links.tsx';
 
-/** The entry's own fields, in the list's order (its reference, discipline and dates are said above them). */
-const DETAIL_FIELDS: readonly ParticipantColumn[] = ENTRANT_FIELDS;
+/**
+ * The entry's own fields, in the list's order (its reference, discipline and dates are said above them),
+ * with the next of kin, which only an opened entry shows.
+ */
+const DETAIL_FIELDS: readonly EntrantField[] = ENTRANT_FIELDS;
+const detailLabel = (key: EntrantField) => (key === 'nextOfKinMobile' ? 'Next of Kin' : COLUMN_LABELS[key]);
+const detailValue = (key: EntrantField, entry: ParticipantDetail) =>
+  key === 'nextOfKinMobile' ? readablePhone(entry.nextOfKinMobile) : COLUMN_VALUES[key](entry);
 
 const sectionHeading = 'text-lg font-bold text-stone-900';
 const dangerOutlineClass = secondaryButtonClass
@@ -129,11 +141,26 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 sm:grid-cols-[auto_1fr_auto_1fr]">
               {DETAIL_FIELDS.map((key) => (
                 <div key={key} className="contents">
-                  <dt className="text-stone-600">{COLUMN_LABELS[key]}</dt>
-                  <dd className="font-medium [overflow-wrap:anywhere]">{COLUMN_VALUES[key](entry)}</dd>
+                  <dt className="text-stone-600">{detailLabel(key)}</dt>
+                  <dd className="font-medium [overflow-wrap:anywhere]">{detailValue(key, entry)}</dd>
                 </div>
               ))}
+              {entry.guardianName !== null && (
+                <>
+                  <dt className="text-stone-600">{GUARDIAN_LABELS.guardianName}</dt>
+                  <dd className="font-medium [overflow-wrap:anywhere]">{entry.guardianName}</dd>
+                  <dt className="text-stone-600">{GUARDIAN_LABELS.guardianMobile}</dt>
+                  <dd className="font-medium">
+                    {entry.guardianMobile ? readablePhone(entry.guardianMobile) : ''}
+                  </dd>
+                </>
+              )}
             </dl>
+            {entry.guardianConsentedAt && (
+              <p className="text-sm text-stone-700">
+                The parent or guardian agreed to this entry on {formatDateTime(entry.guardianConsentedAt)}.
+              </p>
+            )}
             {changeable && (
               <button
                 type="button"

@@ -50,8 +50,8 @@ const GENDER_FILTER_LABELS = { Male: 'Male', Female: 'Female', unknown: 'Not giv
 /** Each row a card on a phone, its short fields two by two; the table's own row from the `sm` width. */
 // Dense: a short cell fills the gap a wide one leaves before it.
 const cardRowClass = rowClass.replace(/^block /, 'grid grid-flow-row-dense grid-cols-2 gap-x-3 ');
-const WIDE_ON_PHONE: ParticipantColumn[] = ['email', 'nextOfKinMobile', 'paymentStatus', 'reference'];
-const NO_WRAP: ParticipantColumn[] = ['mobile', 'nextOfKinMobile', 'reference', 'createdAt'];
+const WIDE_ON_PHONE: ParticipantColumn[] = ['email', 'paymentStatus', 'reference'];
+const NO_WRAP: ParticipantColumn[] = ['mobile', 'reference', 'createdAt'];
 
 const entries = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'entry' : 'entries'}`;
 
@@ -100,14 +100,14 @@ export function ParticipantsPage() {
   ];
 
   return (
-    // Fourteen columns need more than the usual column width on a desktop.
+    // Thirteen columns need more than the usual column width on a desktop.
     <div data-wide-page="">
       <PageHeading title="Registered Participants">
         <p>
           Runners and cyclists of the fun run. Search, filter and sort the list. “Mark paid” records an
-          entry’s fee; tick several to mark them paid together. Open an entry to record any other payment,
-          correct it or cancel it. The downloads hold the list as filtered here. People waiting for a place in
-          a full race are on the{' '}
+          entry’s fee; tick several to mark them paid together. Open an entry to see whom to call (next of
+          kin, a minor's guardian), record any other payment, correct it or cancel it. The downloads hold the
+          list as filtered here. People waiting for a place in a full race are on the{' '}
           <Link to="/Waitlist" className="font-medium text-brand-700 underline">
             waitlist
           </Link>
@@ -191,7 +191,7 @@ export function ParticipantsPage() {
             label="Participants table"
             columns={headings}
             busy={list.isPlaceholderData}
-            // Fifteen columns fit a 1280 px screen with less padding, a slightly smaller type and two-word
+            // Fourteen columns fit a 1280 px screen with less padding, a slightly smaller type and two-word
             // headings on two lines (the descendant selectors win over the cells' own classes).
             className={`sm:[&_td]:px-1 sm:[&_th>button]:px-1 sm:[&_th]:whitespace-normal sm:[&_table]:text-[13px] ${list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}
           >

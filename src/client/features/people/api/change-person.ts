@@ -5,10 +5,11 @@ import type {
   PersonEdit,
   PersonKind,
   PersonList,
+  PersonListRow,
 } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
-import { getPeopleQueryOptions } from './list-people.ts';
+import { getPeopleQueryOptions, getPersonQueryOptions } from './list-people.ts';
 
 const recordPath = (kind: PersonKind, id: string) => `/api/${kind}/${encodeURIComponent(id)}`;
 
@@ -17,11 +18,15 @@ function useRefreshRegister(kind: PersonKind) {
   const queryClient = useQueryClient();
   return (change: { updated?: Person; deletedId?: string }) => {
     const { queryKey } = getPeopleQueryOptions(kind);
+    const { updated } = change;
+    if (updated) queryClient.setQueryData(getPersonQueryOptions(kind, updated.id).queryKey, updated);
     queryClient.setQueriesData<PersonList>({ queryKey }, (list) => {
       if (!list) return list;
+      // A list row is the record without its address, as the server lists it.
+      const listed = updated && (({ address: _, ...row }: Person): PersonListRow => row)(updated);
       const rows = list.rows
         .filter((row) => row.id !== change.deletedId)
-        .map((row) => (row.id === change.updated?.id ? change.updated : row));
+        .map((row) => (listed && row.id === listed.id ? listed : row));
       return { ...list, rows, total: list.total - (list.rows.length - rows.length) };
     });
     // The admin dashboard's programme totals (['dashboard', 'programme']) count these registers too.
@@ -43,7 +48,7 @@ export function useEditPerson(kind: PersonKind) {
 export function useDeletePerson(kind: PersonKind) {
   const refresh = useRefreshRegister(kind);
   return useMutation({
-    mutationFn: (person: Person) => apiFetch<void>(recordPath(kind, person.id), { method: 'DELETE' }),
+    mutationFn: (person: PersonListRow) => apiFetch<void>(recordPath(kind, person.id), { method: 'DELETE' }),
     onSuccess: (_nothing, person) => refresh({ deletedId: person.id }),
   });
 }
@@ -52,7 +57,7 @@ export function useDeletePerson(kind: PersonKind) {
 export function useDecideApplication() {
   const refresh = useRefreshRegister('facilitators');
   return useMutation({
-    mutationFn: ({ person, decision }: { person: Person; decision: 'approve' | 'decline' }) =>
+    mutationFn: ({ person, decision }: { person: PersonListRow; decision: 'approve' | 'decline' }) =>
       apiFetch<Person>(`${recordPath('facilitators', person.id)}/${decision}`, { method: 'POST' }),
     onSuccess: (updated) => refresh({ updated }),
   });

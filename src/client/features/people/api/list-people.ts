@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PersonKind, PersonList, PersonListQuery } from '../../../../shared/people/people.ts';
+import type { Person, PersonKind, PersonList, PersonListQuery } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
 /** The most rows the server lays out at once: Print asks for all of them. */
@@ -35,3 +35,13 @@ export const exportCsvUrl = (kind: PersonKind, filter: PeopleFilter) => {
   const params = searchParams(filter).toString();
   return `/api/${kind}/export.csv${params ? `?${params}` : ''}`;
 };
+
+/** One record, opened on its own: all of it (the list leaves out the address). */
+export const getPersonQueryOptions = (kind: PersonKind, id: string) =>
+  queryOptions({
+    // Not under ['people', kind]: the register's updates of its pages would reach it.
+    queryKey: ['person', kind, id],
+    queryFn: ({ signal }) => apiFetch<Person>(`/api/${kind}/${encodeURIComponent(id)}`, { signal }),
+  });
+
+export const usePerson = (kind: PersonKind, id: string) => useQuery(getPersonQueryOptions(kind, id));

@@ -1,4 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { PrivacyNoticeLink } from '../../../components/privacy-notice-link.tsx';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { BreakableEmail } from '../../../components/ui/text.tsx';
@@ -65,6 +66,7 @@ export function JoinForm({ target, schema, fields, submitLabel, busyLabel }: Joi
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <PersonFields fields={fields} register={register} errors={errors} />
       <Honeypot register={register('website')} />
+      <PrivacyNoticeLink />
       {/* The live region stays in the page, so the answer put into it is announced. */}
       <div>
         <div aria-live="polite">

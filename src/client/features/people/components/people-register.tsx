@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { Person, PersonKind } from '../../../../shared/people/people.ts';
+import type { PersonKind, PersonListRow } from '../../../../shared/people/people.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
@@ -37,7 +37,7 @@ const COPY: Record<PersonKind, { title: string; one: string; many: string; none:
     many: 'men',
     none: 'No men registered yet',
     intro:
-      'Search by name, email, church or phone, and sort by any column. Manage changes one man’s own details.',
+      'Search by name, email, church or phone, and sort by any column. Manage opens one man’s own details, his address included, to change them.',
   },
   facilitators: {
     title: 'Registered Facilitators',
@@ -45,7 +45,7 @@ const COPY: Record<PersonKind, { title: string; one: string; many: string; none:
     many: 'facilitators',
     none: 'No facilitators registered yet',
     intro:
-      'Applicants are listed first: approve or decline them. Search by name, email, church or phone, and sort by any column.',
+      'Applicants are listed first: approve or decline them. Search by name, email, church or phone, and sort by any column. Manage opens one record, the address included.',
   },
 };
 
@@ -62,10 +62,10 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
   const [sort, setSort] = useState<PersonSort>('lastName');
   const [dir, setDir] = useState<Direction>('asc');
   const [notice, setNotice] = useState<Notice>();
-  const [editing, setEditing] = useState<Person>();
-  const [deleting, setDeleting] = useState<Person>();
-  const [declining, setDeclining] = useState<Person>();
-  const [printable, setPrintable] = useState<{ key: string; rows: Person[]; total: number }>();
+  const [editing, setEditing] = useState<PersonListRow>();
+  const [deleting, setDeleting] = useState<PersonListRow>();
+  const [declining, setDeclining] = useState<PersonListRow>();
+  const [printable, setPrintable] = useState<{ key: string; rows: PersonListRow[]; total: number }>();
   const [preparingPrint, setPreparingPrint] = useState(false);
 
   const filter: PeopleFilter = { q: query || undefined, sort, dir };
@@ -118,7 +118,7 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
     }
   }
 
-  async function decideOn(person: Person, decision: 'approve' | 'decline') {
+  async function decideOn(person: PersonListRow, decision: 'approve' | 'decline') {
     setNotice(undefined);
     try {
       const updated = await decide.mutateAsync({ person, decision });
@@ -141,7 +141,7 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
     }
   }
 
-  async function deleteConfirmed(person: Person) {
+  async function deleteConfirmed(person: PersonListRow) {
     try {
       await remove.mutateAsync(person);
       setDeleting(undefined);

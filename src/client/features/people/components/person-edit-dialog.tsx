@@ -1,14 +1,22 @@
-import { type Person, PersonEditSchema, type PersonKind } from '../../../../shared/people/people.ts';
+import {
+  type Person,
+  PersonEditSchema,
+  type PersonKind,
+  type PersonListRow,
+} from '../../../../shared/people/people.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import { Dialog, DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { PersonalDataDownloads } from '../../access-requests/components/personal-data-downloads.tsx';
 import { ErasePersonButton } from '../../erasure/components/erase-person-dialog.tsx';
 import { useEditPerson } from '../api/change-person.ts';
+import { usePerson } from '../api/list-people.ts';
 import { BE_THAT_MAN_FIELDS, PersonFields, personValues, usePersonForm } from './person-fields.tsx';
 import { ProgrammeEnd } from './programme-end.tsx';
 
-/** Manage: one man's (or facilitator's) own details, saved for him alone. */
+/** Manage: one man's (or facilitator's) own details, read in full only now, saved for him alone. */
 export function PersonEditDialog({
   kind,
   person,
@@ -16,7 +24,7 @@ export function PersonEditDialog({
   onSaved,
 }: {
   kind: PersonKind;
-  person: Person | undefined;
+  person: PersonListRow | undefined;
   onClose: () => void;
   onSaved: (saved: Person) => void;
 }) {
@@ -33,7 +41,7 @@ export function PersonEditDialog({
             This record, attendance, submissions, checklist and cell group, fun-run entries with the same
             email and the account. Each download is recorded in the audit log.
           </PersonalDataDownloads>
-          <EditForm key={person.id} kind={kind} person={person} onClose={onClose} onSaved={onSaved} />
+          <OpenedRecord key={person.id} kind={kind} id={person.id} onClose={onClose} onSaved={onSaved} />
         </div>
       )}
       {person && (
@@ -59,6 +67,23 @@ export function PersonEditDialog({
       )}
     </Dialog>
   );
+}
+
+function OpenedRecord({
+  kind,
+  id,
+  onClose,
+  onSaved,
+}: {
+  kind: PersonKind;
+  id: string;
+  onClose: () => void;
+  onSaved: (saved: Person) => void;
+}) {
+  const record = usePerson(kind, id);
+  if (record.isPending) return <Loading label="Loading the record…" />;
+  if (record.isError) return <QueryError query={record} />;
+  return <EditForm kind={kind} person={record.data} onClose={onClose} onSaved={onSaved} />;
 }
 
 function EditForm({

@@ -1,4 +1,4 @@
-import type { Person } from '../../../../shared/people/people.ts';
+import type { PersonListRow } from '../../../../shared/people/people.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { Cell, rowClass } from '../../../components/ui/table.tsx';
@@ -18,7 +18,7 @@ export function PersonRow({
   onDecline,
   busy,
 }: {
-  person: Person;
+  person: PersonListRow;
   columns: RegisterColumn[];
   onManage: () => void;
   onDelete: () => void;
@@ -38,7 +38,7 @@ export function PersonRow({
           <Cell
             key={column.label}
             label={column.cardLabel ?? column.label}
-            className={`${first ? 'font-semibold text-stone-900' : ''} ${column.sort === 'email' ? '[overflow-wrap:anywhere]' : ''} ${column.sort === 'address' ? 'break-words sm:min-w-32' : ''} ${column.sort === 'mobile' ? 'sm:whitespace-nowrap' : ''}`}
+            className={`${first ? 'font-semibold text-stone-900' : ''} ${column.sort === 'email' ? '[overflow-wrap:anywhere]' : ''} ${column.sort === 'mobile' ? 'sm:whitespace-nowrap' : ''}`}
           >
             {column.label === 'Status' ? (
               <Badge tone={STATUS_TONES[person.status as keyof typeof STATUS_TONES] ?? 'plain'}>

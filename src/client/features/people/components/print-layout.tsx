@@ -1,5 +1,6 @@
-import type { Person, PersonKind } from '../../../../shared/people/people.ts';
+import type { PersonKind, PersonListRow } from '../../../../shared/people/people.ts';
 import { BreakableEmail } from '../../../components/ui/text.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { type RegisterColumn, stripeClass } from './register-columns.ts';
 
@@ -17,16 +18,18 @@ export function PrintLayout({
 }: {
   kind: PersonKind;
   columns: RegisterColumn[];
-  rows: Person[];
+  rows: PersonListRow[];
   total: number;
   description: string;
 }) {
+  const user = useCurrentUser();
   const noun = kind === 'men' ? (total === 1 ? 'man' : 'men') : total === 1 ? 'facilitator' : 'facilitators';
   return (
     <div className="hidden print:block">
       <p className="mb-3 text-sm text-stone-700">
         {rows.length < total ? `${rows.length} of ${total}` : total} {noun}
-        {description && ` · ${description}`} · printed {formatDateTime(new Date().toISOString())}
+        {description && ` · ${description}`} · printed by {user.name} on{' '}
+        {formatDateTime(new Date().toISOString())}
       </p>
       <table className="w-full border-collapse text-left text-[9pt] leading-snug">
         <thead>

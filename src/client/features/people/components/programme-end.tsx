@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Person } from '../../../../shared/people/people.ts';
+import type { PersonListRow } from '../../../../shared/people/people.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { useSetManEnded } from '../api/change-person.ts';
 
 /** "Left on 21/11/26" or "Graduated on 21/11/26"; nothing while he is in the programme. */
-export function endedText(person: Pick<Person, 'endedAt' | 'endedAs'>) {
+export function endedText(person: Pick<PersonListRow, 'endedAt' | 'endedAs'>) {
   if (!person.endedAt || !person.endedAs) return undefined;
   return `${person.endedAs === 'left' ? 'Left' : 'Graduated'} on ${formatDate(person.endedAt)}`;
 }
@@ -31,7 +31,7 @@ const QUESTIONS = {
 } as const;
 
 /** In the Manage dialog of a man: whether he is still in the programme, and the buttons that change it. */
-export function ProgrammeEnd({ person }: { person: Person }) {
+export function ProgrammeEnd({ person }: { person: PersonListRow }) {
   const change = useSetManEnded();
   const [shown, setShown] = useState(person);
   const [asked, setAsked] = useState<'left' | 'graduated' | 'back'>();

@@ -1,8 +1,8 @@
 import {
   type PERSON_SORTS,
   PERSON_STATUS_LABELS,
-  type Person,
   type PersonKind,
+  type PersonListRow,
 } from '../../../../shared/people/people.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 
@@ -14,12 +14,12 @@ export interface RegisterColumn {
   /** The label on a phone's card, where the heading is not seen (easier to read than MaritalStatus). */
   cardLabel?: string;
   sort?: PersonSort;
-  value: (person: Person) => string;
+  value: (person: PersonListRow) => string;
 }
 
 const orEmpty = (value: string | number | null) => (value === null ? '' : String(value));
 
-/** The register's columns, as the programme's people know them (Surname first). */
+/** The register's columns, as the programme's people know them (Surname first), the address left out. */
 export function registerColumns(kind: PersonKind): RegisterColumn[] {
   const columns: RegisterColumn[] = [
     { label: 'Surname', sort: 'lastName', value: (p) => p.lastName },
@@ -34,15 +34,17 @@ export function registerColumns(kind: PersonKind): RegisterColumn[] {
     },
     { label: 'Church', sort: 'church', value: (p) => orEmpty(p.church) },
     { label: 'Age', sort: 'age', value: (p) => orEmpty(p.age) },
-    { label: 'Address', sort: 'address', value: (p) => orEmpty(p.address) },
+    // No address: it shows only when one record is opened (Manage).
   ];
   if (kind === 'facilitators') columns.push({ label: 'Status', value: statusLabel });
   return columns;
 }
 
-export const statusLabel = (person: Person) => PERSON_STATUS_LABELS[person.status] ?? person.status;
+export const statusLabel = (person: Pick<PersonListRow, 'status'>) =>
+  PERSON_STATUS_LABELS[person.status] ?? person.status;
 
-export const fullName = (person: Person) => `${person.firstName} ${person.lastName}`.trim();
+export const fullName = (person: Pick<PersonListRow, 'firstName' | 'lastName'>) =>
+  `${person.firstName} ${person.lastName}`.trim();
 
 /** Three row colours in turn (light enough for dark text at AA contrast), kept when printed. */
 export const stripeClass =

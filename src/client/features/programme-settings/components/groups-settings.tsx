@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import type { Person } from '../../../../shared/people/people.ts';
+import type { PersonListRow } from '../../../../shared/people/people.ts';
 import { CellGroupInputSchema } from '../../../../shared/programme-settings/programme-settings.ts';
 import { DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
@@ -17,7 +17,7 @@ type Values = { name: string; facilitatorId: string };
 /** How many men the picker lists at once: typing narrows it (a register may hold thousands). */
 const SHOWN = 40;
 
-const personName = (person: Pick<Person, 'firstName' | 'lastName'>) =>
+const personName = (person: Pick<PersonListRow, 'firstName' | 'lastName'>) =>
   `${person.firstName} ${person.lastName}`.trim();
 
 /** Cell groups: name, facilitator and members (a man is in one group; choosing him here moves him). */
@@ -98,8 +98,8 @@ function GroupForm({
   onSave,
 }: {
   group: GroupRow | undefined;
-  men: Person[];
-  facilitators: Person[];
+  men: PersonListRow[];
+  facilitators: PersonListRow[];
   groups: GroupRow[];
   busy: boolean;
   error: unknown;
@@ -177,7 +177,7 @@ function MemberPicker({
   selected,
   onChange,
 }: {
-  men: Person[];
+  men: PersonListRow[];
   groupOf: Map<string, string>;
   selected: string[];
   onChange: (ids: string[]) => void;

@@ -9,6 +9,7 @@ import {
   RegistrationInputSchema,
 } from '../../../../shared/registrations/registration.ts';
 import { useHydrated, usePageData } from '../../../app/page-data.ts';
+import { PrivacyNoticeLink } from '../../../components/privacy-notice-link.tsx';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
@@ -23,7 +24,14 @@ import {
   sendPendingNow,
   usePendingFlag,
 } from '../pending-flag.ts';
-import { ENTRANT_FIELDS, type EntrantField, EntrantFields, isEntrantField } from './entrant-fields.tsx';
+import {
+  Checkbox,
+  ENTRANT_FIELDS,
+  type EntrantField,
+  EntrantFields,
+  type GuardianField,
+  isEntrantField,
+} from './entrant-fields.tsx';
 import type { Refusal } from './pending-sender.tsx';
 
 type FormValues = {
@@ -37,14 +45,17 @@ type FormValues = {
   raceType: string;
   nextOfKinMobile: string;
   tshirtSize: string;
+  guardianName: string;
+  guardianMobile: string;
+  guardianConsent: boolean;
   listedInSearch: boolean;
   consent: boolean;
 };
 
 const OWN_FIELDS = ['listedInSearch', 'consent'] as const;
-/** What a draft keeps: not the consent, which is given anew each time the form is sent. */
-const DRAFT_FIELDS = [...ENTRANT_FIELDS, 'listedInSearch'] as const;
-const isField = (path: string): path is EntrantField | (typeof OWN_FIELDS)[number] =>
+/** What a draft keeps: not the consents, which are given anew each time the form is sent. */
+const DRAFT_FIELDS = [...ENTRANT_FIELDS, 'guardianName', 'guardianMobile', 'listedInSearch'] as const;
+const isField = (path: string): path is EntrantField | GuardianField | (typeof OWN_FIELDS)[number] =>
   isEntrantField(path) || (OWN_FIELDS as readonly string[]).includes(path);
 
 interface RegistrationFormProps {
@@ -60,6 +71,8 @@ interface RegistrationFormProps {
   action?: string;
   /** A registration kept on the phone that the server refused when it was sent: its values and the reason. */
   refused?: Refusal;
+  /** Someone registers another person (a company's manager its staff). */
+  onBehalf?: boolean;
 }
 
 /** The form's values from what was sent; the consent is given anew, as with a draft. */
@@ -69,7 +82,10 @@ function valuesOf(data: RegistrationData, empty: FormValues): FormValues {
     ...data,
     age: String(data.age),
     gender: data.gender ?? '',
+    guardianName: data.guardianName ?? '',
+    guardianMobile: data.guardianMobile ?? '',
     listedInSearch: data.listedInSearch ?? true,
+    guardianConsent: false,
     consent: false,
   };
 }
@@ -85,6 +101,7 @@ export function RegistrationForm({
   draft,
   refused,
   action,
+  onBehalf,
 }: RegistrationFormProps) {
   const navigate = useNavigate();
   // A page the server rendered: its form's key, and what it was sent back with when posted without JavaScript.
@@ -109,6 +126,9 @@ export function RegistrationForm({
     raceType: '',
     nextOfKinMobile: '',
     tshirtSize: '',
+    guardianName: '',
+    guardianMobile: '',
+    guardianConsent: false,
     listedInSearch: true,
     consent: false,
   };
@@ -271,6 +291,8 @@ export function RegistrationForm({
             : { ...race, fee: formatFees(race.feeUsd, race.feeZwg, ' / ') },
         )}
         sizes={sizes}
+        age={watch('age')}
+        onBehalf={onBehalf}
       />
       <div className="flex items-start gap-3">
         <input
@@ -289,30 +311,20 @@ export function RegistrationForm({
           </p>
         </div>
       </div>
-      <div>
-        <div className="flex items-start gap-3">
-          <input
-            id="consent"
-            type="checkbox"
-            {...field('consent')}
-            aria-invalid={Boolean(shownErrors.consent)}
-            aria-describedby="consent-error"
-            className="mt-1 size-5 shrink-0 accent-brand-700"
-          />
-          <label htmlFor="consent" className="text-stone-800">
-            I agree to the{' '}
-            <Link to="/Terms" target="_blank" className="font-medium text-brand-700 underline">
-              Terms and Conditions
-            </Link>
-          </label>
-        </div>
-        <p
-          id="consent-error"
-          aria-live="polite"
-          className="mt-1 text-sm font-medium text-red-700 empty:hidden"
-        >
-          {shownErrors.consent?.message}
-        </p>
+      <div className="flex flex-col gap-1">
+        <Checkbox
+          {...field('consent')}
+          error={shownErrors.consent?.message}
+          label={
+            <>
+              I agree to the{' '}
+              <Link to="/Terms" target="_blank" className="font-medium text-brand-700 underline">
+                Terms and Conditions
+              </Link>
+            </>
+          }
+        />
+        <PrivacyNoticeLink />
       </div>
       {stillKept && (
         <div className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950">

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../../shared/money.ts';
+import { isMinor } from '../../../../shared/registrations/guardian.ts';
 import { PAYMENT_STATUS_LABELS, type TeamEntry } from '../../../../shared/registrations/team.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormSuccess } from '../../../components/ui/form-alert.tsx';
@@ -102,6 +104,12 @@ export function TeamEntries() {
                 </Cell>
                 <Cell className="inline text-base font-semibold sm:text-sm sm:font-normal">
                   {entry.lastName}
+                  {isMinor(entry.age) && (
+                    <>
+                      {' '}
+                      <Badge tone="warn">Minor</Badge>
+                    </>
+                  )}
                 </Cell>
                 <Cell label="Discipline" className="mt-1 sm:mt-0">
                   {DISCIPLINE_LABELS[entry.discipline]}
@@ -212,6 +220,7 @@ function EditTeamEntryDialog({
             fee: formatFees(race.feeUsd, race.feeZwg, ' / '),
           }))}
           sizes={event.data.tshirtSizes[entry.discipline]}
+          onBehalf
           save={async (body) => {
             await edit.mutateAsync({ id: entry.id, body });
             return true;
