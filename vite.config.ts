@@ -69,7 +69,7 @@ export default defineConfig({
               // Everything a page inside the app shell needs: server state, the API client, the public frame.
               // Not the mutation hooks: the public forms send without them, only signed-in pages use them.
               name: 'app',
-              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/]shell|lib[\\/]api|components[\\/](public-page|privacy-notice-link)|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/](last-receipt|pending-flag)|features[\\/]accounts[\\/]signed-in-hint)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
+              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/]shell|lib[\\/]api|components[\\/](public-page|privacy-notice-link)|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/](last-receipt|pending-flag)|features[\\/]accounts[\\/]signed-in-hint|lib[\\/]use-debounced-value)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
               priority: 30,
             },
             {
@@ -91,7 +91,7 @@ export default defineConfig({
               // The runner, cyclist and team forms in one file rather than several small ones (with the draft
               // they keep for coming Back).
               name: 'registration-form',
-              test: /src[\\/]client[\\/](features[\\/]registrations[\\/](components[\\/](entrant-fields|registration-form|registration-page)\.tsx|api[\\/]register\.ts)|lib[\\/]session-draft\.ts)/,
+              test: /src[\\/]client[\\/](features[\\/]registrations[\\/](components[\\/](entrant-fields|registration-form|registration-page)\.tsx|api[\\/]register\.ts)|lib[\\/]session-draft\.ts|app[\\/]routes[\\/]register-(runner|cyclist)\.tsx)/,
               priority: 15,
             },
           ],

@@ -10,7 +10,8 @@ const CLIENT_DIST = path.resolve('dist/client');
 const KIB = 1024;
 
 const ROUTES = ['/', '/Register', '/RegisterCyclist', '/Thankyou', '/Terms', '/Banking', '/Search'];
-const JS_BUDGETS_KIB: Record<string, number> = { '/': 110, '/Register': 150 };
+// /Register: 155 since decision record 013 (the page is server-rendered and submittable before its script).
+const JS_BUDGETS_KIB: Record<string, number> = { '/': 110, '/Register': 155 };
 
 export const PAGES: MeasurementSpec = {
   id: 'pages',
