@@ -34,7 +34,7 @@ const NAV: Record<Role, [to: string, label: string][]> = {
 const COMPACT_FROM = 5;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-2.5 py-2 text-sm font-medium hover:bg-white/10 ${isActive ? 'bg-white/15 underline underline-offset-4' : ''}`;
+  `rounded-md px-2 py-2 text-sm font-medium hover:bg-white/10 ${isActive ? 'bg-white/15 underline underline-offset-4' : ''}`;
 
 /**
  * Header (product, the account's name, its role's pages, Log Out), main and a small footer. A page with
