@@ -98,7 +98,13 @@ async function oldEventWithEntries() {
     .returning();
   if (!event) throw new Error('no event');
   const paid = await register('paid', { age: 37, gender: 'Female' });
-  const young = await register('young', { age: 16, tshirtSize: 'Small' });
+  const young = await register('young', {
+    age: 16,
+    tshirtSize: 'Small',
+    guardianName: 'Rudo Moyo',
+    guardianMobile: '+263771111111',
+    guardianConsent: true,
+  });
   const older = await register('older', { age: 64 });
   const payment = await send('PUT', `/api/participants/${paid.row.id}/payment`, {
     status: 'paid',
@@ -112,9 +118,6 @@ async function oldEventWithEntries() {
   await db
     .update(registrations)
     .set({
-      guardianName: 'Rudo Moyo',
-      guardianMobile: '+263771111111',
-      guardianConsentedAt: new Date(),
       checkedInAt: new Date('2026-01-10T05:00:00Z'),
       checkedInBy: 'Volunteer Vimbai',
     })
