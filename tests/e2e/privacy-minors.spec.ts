@@ -41,13 +41,23 @@ test('a 15-year-old registers with a parent or guardian, whose fields show only 
   await guardian.getByLabel(CONSENT).check();
   await page.getByRole('button', { name: 'Register' }).click();
   const reference = await expectThankYou(page);
-  const [row] = await query<{ guardian_name: string; guardian_mobile: string; agreed: boolean; notice: boolean }>(
+  const [row] = await query<{
+    guardian_name: string;
+    guardian_mobile: string;
+    agreed: boolean;
+    notice: boolean;
+  }>(
     `select guardian_name, guardian_mobile, guardian_consented_at is not null as agreed,
        privacy_version = (select privacy_version from events where is_current) as notice
      from registrations where reference = $1`,
     [reference],
   );
-  expect(row).toEqual({ guardian_name: 'Rudo Chari', guardian_mobile: '+263773456789', agreed: true, notice: true });
+  expect(row).toEqual({
+    guardian_name: 'Rudo Chari',
+    guardian_mobile: '+263773456789',
+    agreed: true,
+    notice: true,
+  });
 
   // An adult is asked for none of it; an age corrected from a child's hides it again.
   await page.goto('/Register');
@@ -87,13 +97,18 @@ test('/Privacy says who holds the details, for how long, who sees them and how t
     page.getByText(`deleted ${event?.programme_retention_days} days after a man leaves the programme`),
   ).toBeVisible();
   await expect(page.getByText(/never anyone under 18/)).toBeVisible();
-  await expect(page.getByText("Zimbabwe's Cyber and Data Protection Act, 2021", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("Zimbabwe's Cyber and Data Protection Act, 2021", { exact: false }),
+  ).toBeVisible();
   await expect(page.getByText(/^Version \d+$/)).toBeVisible();
   await expectNoAxeViolationsOnceLoaded(page);
 
   for (const form of ['/Register', '/RegisterCyclist', '/RegisterMan', '/RegisterFacilitator', '/SignUp']) {
     await page.goto(form);
-    await expect(page.getByRole('link', { name: 'Privacy notice' }), form).toHaveAttribute('href', '/Privacy');
+    await expect(page.getByRole('link', { name: 'Privacy notice' }), form).toHaveAttribute(
+      'href',
+      '/Privacy',
+    );
   }
 });
 
