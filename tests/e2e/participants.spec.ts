@@ -12,9 +12,12 @@ import {
   signInAsAdmin,
 } from './support/fun-run-admin.ts';
 
-/** The participants PDF's columns in order: the list's, less Discipline (a band over each section) and Registered. */
+/**
+ * The participants PDF's columns in order: the list's, less Discipline (a band over each section) and
+ * Registered, with the minor's marker and the next of kin.
+ */
 const PDF_HEADER =
-  /Name\s+Surname\s+Email\s+Mobile\s+Age\s+Gender\s+Race Type\s+Next of Kin\s+T-shirt\s+Payment\s+Reference/;
+  /Name\s+Surname\s+Email\s+Mobile\s+Age\s+Minor\s+Gender\s+Race Type\s+Next of Kin\s+T-shirt\s+Payment\s+Reference/;
 
 const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 
@@ -106,6 +109,7 @@ test('an admin finds a runner and a cyclist, filters to cyclists, marks one paid
   await pdf.saveAs(pdfPath);
   const text = pdfText(pdfPath);
   expect(text).toContain('Celebration Fun Run Participants');
+  expect(text).toMatch(/Exported by Chipo Admin on \d{4}-\d\d-\d\d \d\d:\d\d \(Harare\)/);
   expect(text).toMatch(PDF_HEADER);
   expect(text).toMatch(/^\s*Cyclists · 1 entry$/m);
   // The row carries what race day needs: T-shirt, payment status and reference.
@@ -124,7 +128,10 @@ test('an admin finds a runner and a cyclist, filters to cyclists, marks one paid
   expect(csv.suggestedFilename()).toBe('FunRun_Participants.csv');
   const csvPath = testInfo.outputPath('participants.csv');
   await csv.saveAs(csvPath);
-  const records: Record<string, string>[] = parse(readFileSync(csvPath), { bom: true, columns: true });
+  const body = readFileSync(csvPath, 'utf8');
+  // Who exported it and when, on the first line; the header row follows.
+  expect(body).toMatch(/^\uFEFF# Exported by Chipo Admin on \d{4}-\d\d-\d\d \d\d:\d\d \(Harare\)\r\n/);
+  const records: Record<string, string>[] = parse(body, { bom: true, columns: true, from_line: 2 });
   expect(records).toHaveLength(1);
   expect(records[0]).toMatchObject({
     Name: 'Rutendo',
@@ -185,7 +192,9 @@ test('an admin downloads a race’s start list: its entries by surname with T-sh
   await pdf.saveAs(pdfPath);
   const text = pdfText(pdfPath);
   expect(text).toContain('Celebration Fun Run — Start list: Runners 10km');
-  expect(text).toMatch(/Bib\s+Surname\s+First name\s+Age group\s+T-shirt\s+Payment\s+Reference\s+Check/);
+  expect(text).toMatch(
+    /Bib\s+Surname\s+First name\s+Age group\s+Minor\s+T-shirt\s+Payment\s+Reference\s+Check/,
+  );
   expect(text).toMatch(
     new RegExp(`^\\s*Banda${tag}\\s+Tariro\\s+\\S+\\s+Small\\s+Unpaid\\s+${earlier}$`, 'm'),
   );

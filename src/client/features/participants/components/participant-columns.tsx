@@ -36,7 +36,7 @@ export const COLUMN_VALUES: Record<ParticipantColumn, (entry: Participant) => Re
   mobile: (entry) => readablePhone(entry.mobile),
   age: (entry) =>
     isMinor(entry.age) ? (
-      <span className="inline-flex items-center gap-1.5">
+      <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
         {entry.age} <Badge tone="warn">Minor</Badge>
       </span>
     ) : (

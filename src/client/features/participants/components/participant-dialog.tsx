@@ -7,7 +7,6 @@ import {
   type Participant,
   type ParticipantDetail,
 } from '../../../../shared/participants/participants.ts';
-import { GUARDIAN_LABELS } from '../../../../shared/registrations/guardian.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
@@ -145,20 +144,14 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
                   <dd className="font-medium [overflow-wrap:anywhere]">{detailValue(key, entry)}</dd>
                 </div>
               ))}
-              {entry.guardianName !== null && (
-                <>
-                  <dt className="text-stone-600">{GUARDIAN_LABELS.guardianName}</dt>
-                  <dd className="font-medium [overflow-wrap:anywhere]">{entry.guardianName}</dd>
-                  <dt className="text-stone-600">{GUARDIAN_LABELS.guardianMobile}</dt>
-                  <dd className="font-medium">
-                    {entry.guardianMobile ? readablePhone(entry.guardianMobile) : ''}
-                  </dd>
-                </>
-              )}
             </dl>
-            {entry.guardianConsentedAt && (
-              <p className="text-sm text-stone-700">
-                The parent or guardian agreed to this entry on {formatDateTime(entry.guardianConsentedAt)}.
+            {entry.guardianName !== null && (
+              <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-stone-800">
+                <span className="text-stone-700">Parent or guardian:</span>{' '}
+                <span className="font-medium">{entry.guardianName}</span>
+                {entry.guardianMobile && `, ${readablePhone(entry.guardianMobile)}`}.
+                {entry.guardianConsentedAt &&
+                  ` They agreed to this entry on ${formatDateTime(entry.guardianConsentedAt)}.`}
               </p>
             )}
             {changeable && (

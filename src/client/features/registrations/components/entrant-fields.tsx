@@ -52,7 +52,8 @@ export interface RaceChoice {
 
 /**
  * An entrant's fields, labels and hints, the same on the public form, the company's team form and an
- * admin's correction: names, email, mobile, age, gender, race, T-shirt size and next of kin.
+ * admin's correction: names, email, mobile, age, gender, race, T-shirt size and next of kin, and for an age
+ * under 18 the parent or guardian's.
  */
 export function EntrantFields({
   register,

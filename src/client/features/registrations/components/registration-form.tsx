@@ -307,7 +307,7 @@ export function RegistrationForm({
             List my name in the public entrant search
           </label>
           <p id="listedInSearch-hint" className="text-sm text-stone-600">
-            Only your name and race are shown.
+            Only your name and race are shown, and never for an entrant under 18.
           </p>
         </div>
       </div>
