@@ -91,7 +91,7 @@ export default defineConfig({
               // The runner, cyclist and team forms in one file rather than several small ones (with the draft
               // they keep for coming Back).
               name: 'registration-form',
-              test: /src[\\/]client[\\/](features[\\/]registrations[\\/](components[\\/](entrant-fields|registration-form|registration-page)\.tsx|api[\\/]register\.ts)|lib[\\/]session-draft\.ts|app[\\/]routes[\\/]register-(runner|cyclist)\.tsx)/,
+              test: /src[\\/]client[\\/](features[\\/]registrations[\\/](components[\\/](entrant-fields|registration-form|registration-page)\.tsx|api[\\/]register\.ts)|lib[\\/]session-draft\.ts)/,
               priority: 15,
             },
           ],

@@ -132,7 +132,9 @@ export class PageRenderer {
       .replace(/<link rel="preload" href="\/api\/event"[^>]*>\s*/, '')
       // These pages work without JavaScript.
       .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
-      .replace(/<title>[^<]*<\/title>\s*/, '');
+      .replace(/<title>[^<]*<\/title>\s*/, '')
+      // The page is whole without its script: the text is painted first, the script comes after it.
+      .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
     template = template.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/, (link, href: string) => {
       const css = this.options.readAsset?.(href);
       return css === undefined ? link : `<style>${css}</style>`;
@@ -162,7 +164,7 @@ export class PageRenderer {
     const inEntry = new Set([entry?.file, ...(entry?.imports ?? []).map((key) => manifest[key]?.file)]);
     return [...files]
       .filter((file) => !inEntry.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
       .join('');
   }
 }
