@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http/problem.ts';
 import { enqueueMail } from '../../mail/repository.ts';
+import { repeatWhileListening } from '../../repeat.ts';
 import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import { receiptMail } from './receipt-mail.ts';
 import { type ReminderFacts, reminderMail } from './reminder-mail.ts';
@@ -137,25 +138,11 @@ export async function sendDueReminders({ database, mailer }: AppContext, now = n
 
 /** Runs the automatic reminders every hour (and a minute after start) while the server listens, one run at a time. */
 export function startPaymentReminders(context: AppContext, onError: (error: unknown) => void) {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    sendDueReminders(context)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  };
   // A minute after start too, so a server restarted more often than hourly still sends them.
-  const first = setTimeout(run, 60_000);
-  const timer = setInterval(run, 60 * 60_000);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return repeatWhileListening(() => sendDueReminders(context), onError, {
+    everyMs: 60 * 60_000,
+    firstAfterMs: 60_000,
+  });
 }
 
 /** Of these entries, how many an admin's reminder would go to now, and how many were left out for a recent one. */

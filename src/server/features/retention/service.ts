@@ -1,6 +1,7 @@
 import { harareToday } from '../../../shared/dates.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { repeatWhileListening } from '../../repeat.ts';
 import { auditKeptSince, purgeExpiredAudit, recordAudit } from '../audit-log/service.ts';
 import {
   anonymiseEntries as anonymiseRows,
@@ -76,24 +77,10 @@ export async function runRetention(context: AppContext, now = new Date()): Promi
 
 /** Checks hourly while the server listens (and a minute after start); the lease makes it once a day. */
 export function startRetention(context: AppContext, onError: (error: unknown) => void) {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    runRetention(context)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(run, 60_000);
-  const timer = setInterval(run, 60 * 60_000);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return repeatWhileListening(() => runRetention(context), onError, {
+    everyMs: 60 * 60_000,
+    firstAfterMs: 60_000,
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { RunStatement } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
+import { repeatWhileListening } from '../../repeat.ts';
 import { findRace, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import {
   alreadyRegisteredProblem,
@@ -87,18 +88,7 @@ export async function settleAllRaces(context: AppContext) {
 
 /** Runs the settling every minute, one run at a time; stopped with the server. */
 export function startOfferExpiry(context: AppContext, onError: (error: unknown) => void) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    settleAllRaces(context)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatWhileListening(() => settleAllRaces(context), onError, { everyMs: 60_000 });
 }
 
 const receiptOf = (entry: EntryRow): WaitlistReceipt => ({
