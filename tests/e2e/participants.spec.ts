@@ -69,6 +69,10 @@ test('an admin finds a runner and a cyclist, filters to cyclists, marks one paid
   await expect(page.getByLabel('Discipline')).toHaveValue('cycle');
   await expect(page.getByLabel('Search participants')).toHaveValue(surname);
   await expect(rows).toHaveCount(1);
+  // Nothing wider than the screen: a phone would zoom the page out, and taps would land beside their target.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
 
   // Mark the cyclist paid.
   await rows.getByRole('button', { name: `Rutendo ${surname}, open the entry` }).click();

@@ -40,7 +40,7 @@ export function DataTable({
       aria-busy={busy || undefined}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
-      className={`relative focus-visible:outline-3 focus-visible:outline-brand-600 sm:overflow-x-auto sm:rounded-xl sm:border sm:border-stone-200 sm:bg-white sm:shadow-sm ${className}`}
+      className={`relative overflow-x-clip focus-visible:outline-3 focus-visible:outline-brand-600 sm:overflow-x-auto sm:rounded-xl sm:border sm:border-stone-200 sm:bg-white sm:shadow-sm ${className}`}
     >
       <table className="block w-full border-collapse text-left text-sm sm:table">
         <thead className="sr-only sm:not-sr-only sm:table-header-group">
