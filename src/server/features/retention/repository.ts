@@ -136,6 +136,21 @@ const ageGroupStart = (age: typeof registrations.age | typeof waitlistEntries.ag
     sql` `,
   );
 
+/** What an entry and a waitlist place both hold of the person, emptied (NOT NULL texts become ''). */
+const PERSON_EMPTIED = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  mobile: '',
+  nextOfKinMobile: '',
+  guardianName: null,
+  guardianMobile: null,
+  guardianConsentedAt: null,
+  idempotencyKey: null,
+  requestDigest: null,
+  listedInSearch: false,
+} as const;
+
 /**
  * Empties the personal fields of these entries and waitlist rows and deletes what served only the person
  * (private links, offer tokens, Paynow phone numbers, statement lines' raw text, history texts that may
@@ -159,20 +174,10 @@ export async function anonymiseEntries(
     const changed = await db
       .update(registrations)
       .set({
-        firstName: '',
-        lastName: '',
-        email: '',
-        mobile: '',
-        nextOfKinMobile: '',
+        ...PERSON_EMPTIED,
         age: sql`${ageGroupStart(registrations.age)}`,
-        guardianName: null,
-        guardianMobile: null,
-        guardianConsentedAt: null,
         payerReference: null,
         waiverReason: null,
-        idempotencyKey: null,
-        requestDigest: null,
-        listedInSearch: false,
         confirmationResentAt: null,
         checkedInBy: null,
         tshirtCollectedBy: null,
@@ -206,18 +211,8 @@ export async function anonymiseEntries(
     const changed = await db
       .update(waitlistEntries)
       .set({
-        firstName: '',
-        lastName: '',
-        email: '',
-        mobile: '',
-        nextOfKinMobile: '',
+        ...PERSON_EMPTIED,
         age: sql`${ageGroupStart(waitlistEntries.age)}`,
-        guardianName: null,
-        guardianMobile: null,
-        guardianConsentedAt: null,
-        idempotencyKey: null,
-        requestDigest: null,
-        listedInSearch: false,
         offerTokenDigest: null,
         anonymisedAt: now,
       })
