@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 
 /** Modules whose chunks (and what they import) the public pages need to open without signal. */
 const OFFLINE_MODULES =
-  /src[\\/]client[\\/](main\.tsx|app[\\/](shell|routes[\\/](landing|register-runner|register-cyclist|thank-you))\.tsx|features[\\/]registrations[\\/](components[\\/]pending-sender\.tsx|pending-registration\.ts))$/;
+  /src[\\/]client[\\/](main\.tsx|page-start\.ts|app[\\/](shell|routes[\\/](landing|register-runner|register-cyclist|thank-you))\.tsx|features[\\/]registrations[\\/](components[\\/]pending-sender\.tsx|pending-registration\.ts))$/;
 
 /**
  * Writes sw.js (src/client/service-worker/sw.js) with this build's version and the files the public pages
@@ -57,6 +57,11 @@ export default defineConfig({
     // Which chunks each page needs: the server preloads them on the pages it renders (scripts/build.ts moves it).
     manifest: true,
     rolldownOptions: {
+      // The app (index.html), and the small script the server-rendered pages start it with.
+      input: {
+        index: path.resolve('src/client/index.html'),
+        'page-start': path.resolve('src/client/page-start.ts'),
+      },
       output: {
         // Rolldown's automatic splitting makes one small chunk per set of pages sharing a module; with the
         // account pages that became ~20 chunks on /Register and cost ~5 KB gzip in per-chunk overhead.

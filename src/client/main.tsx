@@ -21,10 +21,12 @@ else createRoot(root).render(app);
 // The service worker (service-worker/sw.js) keeps the public pages for opening without signal, and sends a registration
 // kept on the phone. Registered after the page has loaded, so it never competes with the first content, and
 // from the public pages (those the server renders) only: signed-in pages' first load gains nothing from it.
+// A server-rendered page starts this script late (page-start.ts): the page may have loaded already.
 if (import.meta.env.PROD && 'serviceWorker' in navigator && pageData) {
-  addEventListener('load', () => {
+  const register = () =>
     navigator.serviceWorker.register('/sw.js').catch(() => {
       // Refused (private mode, an old browser): the pages work as before, without the offline copy.
     });
-  });
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
 }

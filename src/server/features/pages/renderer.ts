@@ -34,6 +34,8 @@ export interface RenderedPage {
 /** Stands for the form's key in a cached page; each request gets its own, put in without rendering again. */
 const FORM_KEY_PLACEHOLDER = 'form-key-0000000000000000000000000000';
 const CACHE_LIMIT = 100;
+/** Where the page's modules are named for page-start.ts, in the template kept for every page. */
+const MODULES_PLACEHOLDER = 'page-modules';
 
 /**
  * Renders the public pages into the client's index.html: their content, the data the browser's first render
@@ -43,7 +45,7 @@ const CACHE_LIMIT = 100;
  */
 export class PageRenderer {
   private module?: Promise<RenderModule>;
-  private shell?: { head: string; beforeRoot: string; afterRoot: string };
+  private shell?: { head: string; beforeRoot: string; afterRoot: string; entry: string };
   private readonly cache = new Map<string, RenderedPage>();
 
   /** Told of a part of a page that failed to render on the server (the browser renders it instead). */
@@ -112,11 +114,12 @@ export class PageRenderer {
     const shell = this.parseShell();
     // React puts the page's <title> and resource hints first; they belong in the head.
     const hoisted = /^(?:<(?:link|meta)\b[^>]*>|<title>[^<]*<\/title>)+/.exec(appHtml)?.[0] ?? '';
-    const preloads = this.modulePreloads(url);
     // `<` escaped: what a visitor typed (a search, a name) cannot close the script element.
     const json = JSON.stringify(data).replace(/</g, '\\u003c');
     return (
-      shell.head.replace('</head>', `${hoisted}${preloads}</head>`) +
+      shell.head
+        .replace(MODULES_PLACEHOLDER, [shell.entry, ...this.pageChunks(url)].join(' '))
+        .replace('</head>', `${hoisted}</head>`) +
       shell.beforeRoot +
       appHtml.slice(hoisted.length) +
       `</div><script type="application/json" id="page-data">${json}</script>` +
@@ -132,24 +135,35 @@ export class PageRenderer {
       .replace(/<link rel="preload" href="\/api\/event"[^>]*>\s*/, '')
       // These pages work without JavaScript.
       .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
-      .replace(/<title>[^<]*<\/title>\s*/, '')
-      // The page is whole without its script: the text is painted first, the script comes after it.
-      .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
+      .replace(/<title>[^<]*<\/title>\s*/, '');
+    // The page is whole without its script: the text is painted first, and the app is asked for after it
+    // (by page-start.ts, which the build names in its manifest; without one, at low priority).
+    let entry = '';
+    const start = this.options.manifest?.['page-start.ts']?.file;
+    template = template.replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (script, src: string) => {
+        entry = src;
+        return start
+          ? `<script type="module" crossorigin src="/${start}" data-modules="${MODULES_PLACEHOLDER}"></script>`
+          : script.replace('<script', '<script fetchpriority="low"');
+      },
+    );
     template = template.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/, (link, href: string) => {
       const css = this.options.readAsset?.(href);
       return css === undefined ? link : `<style>${css}</style>`;
     });
     const [head = '', rest = ''] = template.split(/(?<=<\/head>)/);
     const [beforeRoot = '', afterRoot = ''] = rest.split('<div id="root"></div>');
-    this.shell = { head, beforeRoot: `${beforeRoot}<div id="root">`, afterRoot };
+    this.shell = { head, beforeRoot: `${beforeRoot}<div id="root">`, afterRoot, entry };
     return this.shell;
   }
 
   /** The page's own chunks, fetched beside the entry's rather than after it has run. */
-  private modulePreloads(url: string) {
+  private pageChunks(url: string) {
     const { manifest } = this.options;
     const route = routeModuleOf(url);
-    if (!manifest || !route) return '';
+    if (!manifest || !route) return [];
     const files = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -162,10 +176,7 @@ export class PageRenderer {
     // The entry's own imports are in the template already.
     const entry = manifest['index.html'];
     const inEntry = new Set([entry?.file, ...(entry?.imports ?? []).map((key) => manifest[key]?.file)]);
-    return [...files]
-      .filter((file) => !inEntry.has(file))
-      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
-      .join('');
+    return [...files].filter((file) => !inEntry.has(file)).map((file) => `/${file}`);
   }
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { Discipline, PublicEvent } from '../../../../shared/events/event.ts';
@@ -218,7 +219,8 @@ export function RegistrationForm({
   }, []);
 
   const stillKept = usePendingFlag() && kept;
-  useEffect(() => (stillKept ? formShowsPending() : undefined), [stillKept]);
+  // Before the page is painted, so the page-wide banner never shows beside the form's own message.
+  useLayoutEffect(() => (stillKept ? formShowsPending() : undefined), [stillKept]);
 
   const onSubmit = handleSubmit(async (data) => {
     if (sending.current) return;
@@ -242,13 +244,17 @@ export function RegistrationForm({
     } catch (error) {
       // No connection (not a refusal): the public form keeps the entry on the phone and sends it later.
       if (error instanceof ApiError && error.status === 0 && submit === postRegistration) {
+        // The form says it is kept from the moment it is: the banner, told by keeping it, stays away meanwhile.
+        const release = formShowsPending();
         try {
           const { keepRegistration } = await import('../pending-registration.ts');
           await keepRegistration({ idempotencyKey: key, data, waitlist });
-          setKept(true);
+          flushSync(() => setKept(true));
           return;
         } catch {
           // IndexedDB refused (private mode, storage full): say the connection failed, as before.
+        } finally {
+          release();
         }
       }
       setKept(false);
