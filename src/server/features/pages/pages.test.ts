@@ -115,6 +115,33 @@ describe('the registration forms posted without JavaScript', () => {
     expect(await entriesNamed('Moyo Wrong')).toEqual([]);
   });
 
+  it('answer a form posted too often (429) with the form again: the wait above its button, the values kept', async () => {
+    const limited = await createTestApp({ RATE_LIMITS: 'on' }, { pageRenderer: rendererFromSources() });
+    try {
+      const post = (payload: string) =>
+        limited.inject({
+          method: 'POST',
+          url: '/RegisterCyclist',
+          payload,
+          remoteAddress: '10.9.9.9',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+        });
+      // Wrong forms count as much as right ones, without registering anybody.
+      for (let i = 0; i < 60; i += 1) expect((await post(runnerForm({ mobile: '1' }))).statusCode).toBe(400);
+      const response = await post(runnerForm({ lastName: 'Moyo Flood', raceType: '' }));
+      expect(response.statusCode).toBe(429);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect(response.body).toContain('Cyclist registration');
+      expect(response.body).toMatch(
+        /Too many registrations from this connection\. Please wait \d+ seconds and try again\./,
+      );
+      expect(response.body).toContain('value="Moyo Flood"');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('register once when the same form is posted twice (its hidden key)', async () => {
     const form = runnerForm({ lastName: 'Moyo Twice' });
     const first = await postForm('/Register', form);

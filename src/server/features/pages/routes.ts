@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Discipline, PublicEvent } from '../../../shared/events/event.ts';
 import type { PageData, ServerForm } from '../../../shared/page-data.ts';
 import {
@@ -11,6 +11,7 @@ import { SERVER_RENDERED_PAGES } from '../../../shared/server-rendered-pages.ts'
 import type { AppContext } from '../../context.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { Problem } from '../../http/problem.ts';
+import { tooManyRequests } from '../../http/rate-limits.ts';
 import { getPublicEvent } from '../events/service.ts';
 import { RACE_FULL, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
 import { joinWaitlist } from '../waitlist/service.ts';
@@ -79,16 +80,43 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
       { parseAs: 'string', bodyLimit: BODY_LIMITS.default },
       (_request, body, done) => done(null, new URLSearchParams(body as string)),
     );
+    /** The form posted, again: with what was typed, and the messages beside its fields or above its button. */
+    const formAgain = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      form: Omit<ServerForm, 'values'>,
+      status: number,
+      event?: PublicEvent,
+    ) => {
+      const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      const discipline = FORMS[request.routeOptions.url ?? ''] ?? 'run';
+      const values = { ...formValues(RegistrationInputSchema, body), discipline };
+      const formKey = body.get(FORM_KEY_FIELD) ?? '';
+      return sendPage(request, reply, { form: { values, ...form }, formKey, event }, status);
+    };
+    // Posted too often: the form again with the wait above its button, not the API's JSON (the limit is
+    // checked once the body is read, so what was typed is kept).
+    forms.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.statusCode !== 429) throw error;
+      const wait = Number(reply.getHeader('retry-after')) || 60;
+      const { detail, headers } = tooManyRequests(wait, 'registrations from this connection');
+      reply.headers(headers ?? {});
+      return formAgain(request, reply, { errors: {}, failure: detail }, 429);
+    });
+
     for (const [path, discipline] of Object.entries(FORMS)) {
       forms.post(
         path,
-        { config: { access: 'public', rateLimit: REGISTRATION_LIMIT }, schema: { hide: true } },
+        {
+          config: { access: 'public', rateLimit: { ...REGISTRATION_LIMIT, hook: 'preHandler' } },
+          schema: { hide: true },
+        },
         async (request, reply) => {
           const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
           const values = { ...formValues(RegistrationInputSchema, body), discipline };
           const key = body.get(FORM_KEY_FIELD) ?? '';
           const again = (form: Omit<ServerForm, 'values'>, status: number, event?: PublicEvent) =>
-            sendPage(request, reply, { form: { values, ...form }, formKey: key, event }, status);
+            formAgain(request, reply, form, status, event);
 
           const parsed = RegistrationInputSchema.safeParse(values);
           if (!parsed.success) return again({ errors: fieldMessages(parsed.error.issues) }, 400);
