@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PageDataContext, readPageData } from './app/page-data.ts';
 import { AppRouter } from './app/router.tsx';
@@ -15,7 +15,12 @@ const app = (
     </PageDataContext>
   </StrictMode>
 );
-if (pageData) hydrateRoot(root, app);
+// As a transition, React hydrates in slices of a few milliseconds, yielding between them: a tap or a key on
+// the server's page is never held up for the whole page (on a cheap phone, hundreds of milliseconds).
+if (pageData)
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 else createRoot(root).render(app);
 
 // The service worker (service-worker/sw.js) keeps the public pages for opening without signal, and sends a registration

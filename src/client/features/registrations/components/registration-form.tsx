@@ -9,7 +9,7 @@ import {
   type RegistrationData,
   RegistrationInputSchema,
 } from '../../../../shared/registrations/registration.ts';
-import { useHydrated, usePageData } from '../../../app/page-data.ts';
+import { usePageData } from '../../../app/page-data.ts';
 import { PrivacyNoticeLink } from '../../../components/privacy-notice-link.tsx';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -108,7 +108,6 @@ export function RegistrationForm({
   // A page the server rendered: its form's key, and what it was sent back with when posted without JavaScript.
   const pageData = usePageData();
   const [served] = useState(() => (action && pageData ? { ...pageData } : undefined));
-  const hydrated = useHydrated();
   // Plain state rather than a mutation hook: the public pages then download none of that machinery.
   const [failure, setFailure] = useState(refused?.message ?? served?.form?.failure);
   // Sent without a connection and kept on the phone (pending-registration.ts) until it can be sent.
@@ -153,7 +152,9 @@ export function RegistrationForm({
       if (!races.some((race) => race.label === values.raceType)) values.raceType = '';
       return values;
     }
-    return hydrated ? recalled() : { ...empty, ...served?.form?.values, ...typedBeforeScript(action, empty) };
+    return onServersPage(action)
+      ? { ...empty, ...served?.form?.values, ...typedBeforeScript(action, empty) }
+      : recalled();
   });
   const {
     register,
@@ -368,10 +369,24 @@ function fieldErrorsOf(messages: Record<string, string> | undefined): FieldError
 }
 
 /** The values of the server's form at `action` as the page holds them now (none on the server itself). */
-function typedBeforeScript(action: string | undefined, fields: FormValues) {
-  if (typeof document === 'undefined') return {};
+/** The server's form of this page, while the browser takes it over (hydrates it). */
+function serversForm(action: string | undefined) {
+  if (typeof document === 'undefined' || !action) return undefined;
   const form = document.querySelector(`form[action="${action}"]`);
-  if (!(form instanceof HTMLFormElement)) return {};
+  return form instanceof HTMLFormElement ? form : undefined;
+}
+
+/**
+ * Whether the form is rendered on the server, or hydrated from the server's: then it starts from what the
+ * server's shows. Read from the page rather than with a hook that changes after hydration (`useHydrated`):
+ * that would render the whole form again at once, a long task on a phone.
+ */
+const onServersPage = (action: string | undefined) =>
+  typeof document === 'undefined' || serversForm(action) !== undefined;
+
+function typedBeforeScript(action: string | undefined, fields: FormValues) {
+  const form = serversForm(action);
+  if (!form) return {};
   const values: Record<string, string | boolean> = {};
   for (const name of Object.keys(fields)) {
     const input = form.elements.namedItem(name);
