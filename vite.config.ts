@@ -44,10 +44,23 @@ function serviceWorker(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'src/client',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), serviceWorker()],
+  resolve: {
+    // React Router's package.json names only its development build (remix-run/react-router#12532, #14102):
+    // its production build, without the development checks and warnings, for a built app.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: path.resolve('node_modules/react-router/dist/production/index.mjs'),
+            },
+          ]
+        : [],
+  },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
@@ -112,4 +125,4 @@ export default defineConfig({
       '/media': 'http://localhost:3000',
     },
   },
-});
+}));

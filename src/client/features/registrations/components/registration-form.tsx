@@ -186,7 +186,9 @@ export function RegistrationForm({
         if (isField(name)) setError(name, { message });
       }
     } else if (draft && (Object.keys(empty) as (keyof FormValues)[]).every((k) => initial[k] === empty[k])) {
-      reset(recalled());
+      // Only when the tab has a draft: setting the same values again would render the whole form again.
+      const kept = recalled();
+      if ((Object.keys(kept) as (keyof FormValues)[]).some((k) => kept[k] !== initial[k])) reset(kept);
     }
     setServerErrors(undefined);
     // Used once: coming back to the form later, by the site's own links, starts it anew with a new key.
@@ -368,7 +370,6 @@ function fieldErrorsOf(messages: Record<string, string> | undefined): FieldError
   ) as FieldErrors<FormValues>;
 }
 
-/** The values of the server's form at `action` as the page holds them now (none on the server itself). */
 /** The server's form of this page, while the browser takes it over (hydrates it). */
 function serversForm(action: string | undefined) {
   if (typeof document === 'undefined' || !action) return undefined;
@@ -384,6 +385,7 @@ function serversForm(action: string | undefined) {
 const onServersPage = (action: string | undefined) =>
   typeof document === 'undefined' || serversForm(action) !== undefined;
 
+/** The values of the server's form at `action` as the page holds them now (none on the server itself). */
 function typedBeforeScript(action: string | undefined, fields: FormValues) {
   const form = serversForm(action);
   if (!form) return {};
