@@ -6,6 +6,8 @@ import { atLeast, type Figure, figure, type MeasurementResult, type MeasurementS
 import { waitForQuietCpu } from './machine.ts';
 
 const ROUTES = ['/', '/Register', '/RegisterCyclist', '/Thankyou'];
+/** Lighthouse's own advice for a score that varies between runs: several, and their median. */
+const RUNS = 3;
 const CATEGORIES = ['performance', 'accessibility'] as const;
 const BUDGETS = { performance: atLeast(0.95), accessibility: atLeast(1) };
 /**
@@ -34,8 +36,9 @@ export const LIGHTHOUSE: MeasurementSpec = {
     'Lighthouse 12 through its Node API, one fresh headless Chromium (chrome-launcher, --headless=new) per ' +
     'route once the CPUs are quiet, default mobile form factor with simulated throttling, categories ' +
     'performance and accessibility; ' +
-    'one run per route (repeated once when Lighthouse reports a failed trace), so the performance score ' +
-    'can move by a few points between runs.',
+    `${RUNS} runs per route (each repeated once when Lighthouse reports a failed trace), the run with the ` +
+    "median performance score reported, as Lighthouse advises for its variability: a single run's score " +
+    'moves by a few points.',
 };
 
 interface FailingAudit {
@@ -57,9 +60,17 @@ interface RouteReport {
 export async function measureLighthouse(baseUrl: string): Promise<MeasurementResult> {
   const reports: RouteReport[] = [];
   for (const route of ROUTES) {
-    const report = summarise(route, await runLighthouseWithRetry(`${baseUrl}${route}`));
+    const runs: RouteReport[] = [];
+    for (let run = 0; run < RUNS; run += 1)
+      runs.push(summarise(route, await runLighthouseWithRetry(`${baseUrl}${route}`)));
+    runs.sort((a, b) => a.scores.performance - b.scores.performance);
+    const median = runs[Math.floor(runs.length / 2)] as RouteReport;
+    // Accessibility does not vary with timing: the lowest of the runs, should one differ.
+    const accessibility = Math.min(...runs.map((one) => one.scores.accessibility));
+    const report = { ...median, scores: { ...median.scores, accessibility } };
     console.log(
-      `${route.padEnd(17)} performance ${report.scores.performance.toFixed(2)}, ` +
+      `${route.padEnd(17)} performance ${report.scores.performance.toFixed(2)} ` +
+        `(runs: ${runs.map((one) => one.scores.performance.toFixed(2)).join(', ')}), ` +
         `accessibility ${report.scores.accessibility.toFixed(2)}`,
     );
     reports.push(report);

@@ -4,8 +4,14 @@ export function formatMoney(currency: 'USD' | 'ZWG', amount: string | null): str
   return `${currency} ${amountText(amount)}`;
 }
 
-const amountText = (amount: string) =>
-  Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// One format kept and used again: toLocaleString with options builds a new one for each amount (~50 times
+// slower), and the forms write every race's fees on each render. Made on first use, not at load (see
+// events/event-facts.ts).
+let twoDecimals: Intl.NumberFormat | undefined;
+const amountText = (amount: string) => {
+  twoDecimals ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return twoDecimals.format(Number(amount));
+};
 
 /** What an entrant pays, as a price tag reads: "US$10.00", "ZWG 270.00"; null when not set. */
 export function priceText(currency: 'USD' | 'ZWG', amount: string | null): string | null {
