@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/programme-settings/programme-settings.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { uniqueViolation } from '../../db/errors.ts';
+import { foreignKeyViolation, uniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { deleteWithSubmissions, dueAt } from '../progress/service.ts';
@@ -136,6 +136,11 @@ export async function saveCellGroup(
     );
   } catch (error) {
     if (uniqueViolation(error)) throw conflict('A group with this name already exists.');
+    // Someone removed a man or the facilitator while the admin was choosing: the list they chose from is old.
+    if (foreignKeyViolation(error))
+      throw conflict(
+        'A man or the facilitator chosen is no longer in the programme. Reload the page and choose again.',
+      );
     throw error;
   }
 }

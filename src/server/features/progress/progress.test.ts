@@ -181,6 +181,30 @@ describe('assignment uploads', () => {
 });
 
 describe('attendance and cell groups', () => {
+  it('refuses a group with a man or facilitator removed meanwhile (409), storing nothing', async () => {
+    const leader = await member('facilitator');
+    const man = await member('participant');
+    const gone = '00000000-0000-4000-8000-000000000000';
+    const name = `Group gone ${Date.now()}`;
+    const withGoneMan = await call(admin, 'POST', '/api/programme/groups', {
+      name,
+      facilitatorId: leader.recordId,
+      memberIds: [man.recordId, gone],
+    });
+    expect(withGoneMan.statusCode).toBe(409);
+    expect(withGoneMan.json().detail).toBe(
+      'A man or the facilitator chosen is no longer in the programme. Reload the page and choose again.',
+    );
+    const withGoneLeader = await call(admin, 'POST', '/api/programme/groups', {
+      name,
+      facilitatorId: gone,
+      memberIds: [man.recordId],
+    });
+    expect(withGoneLeader.statusCode).toBe(409);
+    const { db } = await testDatabase();
+    expect(await db.select().from(cellGroups).where(eq(cellGroups.name, name))).toEqual([]);
+  });
+
   it('his facilitator marks him present; the checklist counts it; another facilitator cannot', async () => {
     const man = await member('participant');
     const leader = await member('facilitator');
