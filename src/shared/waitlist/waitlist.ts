@@ -40,6 +40,8 @@ export const WaitlistRowSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   mobile: z.string(),
+  /** Under 18: a parent or guardian agreed (shown as "Minor", as in the participants list). */
+  minor: z.boolean(),
   createdAt: z.string(),
   status: z.enum(WAITLIST_STATUSES),
   offerExpiresAt: z.nullable(z.string()),

@@ -1,4 +1,4 @@
-import { guardianOf } from '../../../shared/registrations/guardian.ts';
+import { guardianOf, isMinor } from '../../../shared/registrations/guardian.ts';
 import type { RegistrationData } from '../../../shared/registrations/registration.ts';
 import type {
   Waitlist,
@@ -328,6 +328,7 @@ const toRow = (entry: EntryRow): WaitlistRow => ({
   lastName: entry.lastName,
   email: entry.email,
   mobile: entry.mobile,
+  minor: isMinor(entry.age),
   createdAt: iso(entry.createdAt) ?? '',
   status: entry.status,
   offerExpiresAt: iso(entry.offerExpiresAt),

@@ -362,6 +362,17 @@ describe('the admin’s waitlist', () => {
     );
   });
 
+  it('marks a minor in the list, without sending the age or the guardian', async () => {
+    await fullRace();
+    await waiting();
+    await waiting(
+      runner({ age: 15, guardianName: 'Rudo Moyo', guardianMobile: '0773456789', guardianConsent: true }),
+    );
+    const [race] = (await send('GET', '/api/admin/waitlist', undefined, admin.cookie)).json().races;
+    expect(race.entries.map((e: { minor: boolean }) => e.minor)).toEqual([false, true]);
+    expect(JSON.stringify(race.entries)).not.toMatch(/Rudo|"age"|guardian/);
+  });
+
   it('offers out of turn when a place is free', async () => {
     await fullRace();
     const first = await waiting();
