@@ -80,6 +80,15 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
       { parseAs: 'string', bodyLimit: BODY_LIMITS.default },
       (_request, body, done) => done(null, new URLSearchParams(body as string)),
     );
+    /** What the form at the request's path posted: its values as the contract reads them, and its key. */
+    const posted = (request: FastifyRequest) => {
+      const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      const discipline = FORMS[request.routeOptions.url ?? ''] ?? 'run';
+      return {
+        values: { ...formValues(RegistrationInputSchema, body), discipline },
+        key: body.get(FORM_KEY_FIELD) ?? '',
+      };
+    };
     /** The form posted, again: with what was typed, and the messages beside its fields or above its button. */
     const formAgain = (
       request: FastifyRequest,
@@ -88,11 +97,8 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
       status: number,
       event?: PublicEvent,
     ) => {
-      const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-      const discipline = FORMS[request.routeOptions.url ?? ''] ?? 'run';
-      const values = { ...formValues(RegistrationInputSchema, body), discipline };
-      const formKey = body.get(FORM_KEY_FIELD) ?? '';
-      return sendPage(request, reply, { form: { values, ...form }, formKey, event }, status);
+      const { values, key } = posted(request);
+      return sendPage(request, reply, { form: { values, ...form }, formKey: key, event }, status);
     };
     // Posted too often: the form again with the wait above its button, not the API's JSON (the limit is
     // checked once the body is read, so what was typed is kept).
@@ -104,7 +110,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
       return formAgain(request, reply, { errors: {}, failure: detail }, 429);
     });
 
-    for (const [path, discipline] of Object.entries(FORMS)) {
+    for (const path of Object.keys(FORMS)) {
       forms.post(
         path,
         {
@@ -112,9 +118,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
           schema: { hide: true },
         },
         async (request, reply) => {
-          const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-          const values = { ...formValues(RegistrationInputSchema, body), discipline };
-          const key = body.get(FORM_KEY_FIELD) ?? '';
+          const { values, key } = posted(request);
           const again = (form: Omit<ServerForm, 'values'>, status: number, event?: PublicEvent) =>
             formAgain(request, reply, form, status, event);
 
