@@ -110,3 +110,19 @@ test('the participants list shows all its columns at 1280 px without scrolling s
   const [scrolled, shown] = await table.evaluate((element) => [element.scrollWidth, element.clientWidth]);
   expect(scrolled).toBeLessThanOrEqual(shown ?? 0);
 });
+
+test('an admin’s header links fit one row at 1280 px, on a page of the narrower column too', async ({
+  page,
+  admin,
+}) => {
+  await signInAsAdmin(page, admin);
+  for (const path of ['/WelcomeAdmin', '/Waitlist', '/Participants']) {
+    await page.goto(path);
+    const links = page.getByRole('navigation', { name: 'Account' }).getByRole('link');
+    await expect(links.last()).toHaveText('Fun run site');
+    const rows = await links.evaluateAll(
+      (elements) => new Set(elements.map((link) => Math.round(link.getBoundingClientRect().top))).size,
+    );
+    expect(rows, path).toBe(1);
+  }
+});

@@ -30,7 +30,11 @@ const NAV: Record<Role, [to: string, label: string][]> = {
   ],
 };
 
-/** More links than a phone's width holds on one row fold behind a Menu button below 640 px. */
+/**
+ * More links than a phone's width holds on one row fold behind a Menu button below 640 px. On a wider
+ * screen the links sit side by side without gaps (their padding parts them): an admin's eleven then fit
+ * one row of the 1024 px column.
+ */
 const COMPACT_FROM = 5;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -93,7 +97,7 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
           <nav
             id={menuId}
             aria-label="Account"
-            className={`mx-auto max-w-5xl gap-1 px-3 py-1 group-has-[[data-wide-page]]/layout:max-w-7xl sm:flex sm:flex-row sm:flex-wrap ${
+            className={`mx-auto max-w-5xl gap-1 px-3 py-1 group-has-[[data-wide-page]]/layout:max-w-7xl sm:flex sm:flex-row sm:flex-wrap sm:gap-0 ${
               compact ? (menuOpen ? 'flex flex-col pb-3' : 'hidden') : 'flex flex-wrap'
             }`}
           >
