@@ -9,6 +9,7 @@ import {
   mailOutbox,
   men,
   onlinePayments,
+  paymentNotices,
   registrationHistory,
   registrations,
   statementLines,
@@ -153,8 +154,9 @@ const PERSON_EMPTIED = {
 
 /**
  * Empties the personal fields of these entries and waitlist rows and deletes what served only the person
- * (private links, offer tokens, Paynow phone numbers, statement lines' raw text, history texts that may
- * name people, the mails to addresses no remaining entry uses); keeps what statistics and the ledger need.
+ * (private links, offer tokens, Paynow phone numbers and the messages kept about their payments, statement
+ * lines' raw text, history texts that may name people, the mails to addresses no remaining entry uses);
+ * keeps what statistics and the ledger need.
  * Rows already anonymised are left alone, so running it twice changes nothing.
  */
 export async function anonymiseEntries(
@@ -197,6 +199,18 @@ export async function anonymiseEntries(
       .update(onlinePayments)
       .set({ phone: null, instructions: null })
       .where(inArray(onlinePayments.registrationId, entries));
+    await db
+      .update(paymentNotices)
+      .set({ payload: {} })
+      .where(
+        inArray(
+          paymentNotices.onlinePaymentId,
+          db
+            .select({ id: onlinePayments.id })
+            .from(onlinePayments)
+            .where(inArray(onlinePayments.registrationId, entries)),
+        ),
+      );
     await db
       .update(statementLines)
       .set({ narrative: '' })

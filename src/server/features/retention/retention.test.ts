@@ -21,6 +21,7 @@ import {
   mailOutbox,
   men,
   onlinePayments,
+  paymentNotices,
   registrationHistory,
   registrations,
   statementImports,
@@ -122,14 +123,24 @@ async function oldEventWithEntries() {
       checkedInBy: 'Volunteer Vimbai',
     })
     .where(eq(registrations.id, young.row.id));
-  await db.insert(onlinePayments).values({
-    registrationId: older.row.id,
-    method: 'ecocash',
-    phone: '+263772222222',
-    amount: '10.00',
-    currency: 'USD',
-    merchantTrace: `trace-${older.row.id}`,
-    instructions: 'Dial *151# on 0772222222',
+  const [attempt] = await db
+    .insert(onlinePayments)
+    .values({
+      registrationId: older.row.id,
+      method: 'ecocash',
+      phone: '+263772222222',
+      amount: '10.00',
+      currency: 'USD',
+      merchantTrace: `trace-${older.row.id}`,
+      instructions: 'Dial *151# on 0772222222',
+    })
+    .returning();
+  // A Paynow message kept for review: it names the entry (its reference) and may carry what its sender put in.
+  await db.insert(paymentNotices).values({
+    source: 'result-url',
+    problem: 'amount is not the fee',
+    payload: { reference: older.row.reference, amount: '1.00', status: 'Paid', phone: '0772222222' },
+    onlinePaymentId: attempt?.id ?? null,
   });
   const [statement] = await db
     .insert(statementImports)
@@ -263,6 +274,12 @@ describe('retention: entries', () => {
       .from(onlinePayments)
       .where(eq(onlinePayments.registrationId, older.row.id));
     expect(payment).toMatchObject({ phone: null, instructions: null, amount: '10.00' });
+    const [notice] = await db
+      .select()
+      .from(paymentNotices)
+      .where(eq(paymentNotices.onlinePaymentId, payment?.id ?? ''));
+    expect(notice).toMatchObject({ problem: 'amount is not the fee', source: 'result-url' });
+    expect(notice?.payload).toEqual({});
     const [line] = await db
       .select()
       .from(statementLines)
