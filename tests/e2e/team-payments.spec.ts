@@ -53,6 +53,9 @@ test('a company sees what its team owes and one reference for it all, corrects a
   await entries.getByRole('button', { name: `Edit Chipo ${surname}` }).click();
   const editing = page.getByRole('dialog', { name: `Edit Chipo ${surname}` });
   await expect(editing.getByLabel('First name')).toHaveValue('Chipo');
+  // The list leaves contacts out: the dialog reads the whole entry.
+  await expect(editing.getByLabel('Next of kin mobile')).toHaveValue('+263 77 200 0111');
+  await expect(editing.getByLabel('Email')).toHaveValue(`chipo.${surname}@example.com`.toLowerCase());
   await expectNoAxeViolations(page);
   await editing.getByLabel('T-shirt size').selectOption('Small');
   await editing.getByRole('button', { name: 'Save changes' }).click();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { csvExport } from '../../../tests/support/csv-export.ts';
 import { GUARDIAN, runnerEntry } from '../../../tests/support/entries.ts';
 import { pdfText } from '../../../tests/support/pdf-text.ts';
-import { ORIGIN, setUpTestApp, testDatabaseKind } from '../../../tests/support/test-app.ts';
+import { ORIGIN, setUpTestApp, signedInAs, testDatabaseKind } from '../../../tests/support/test-app.ts';
 import { raceOptions, user } from '../db/schema/index.ts';
 import { exportedBy } from './exported-by.ts';
 
@@ -53,6 +53,44 @@ describe(`minimal by default (${testDatabaseKind})`, () => {
       guardianName: 'Rudo Moyo',
       guardianMobile: '+263772345678',
     });
+  });
+
+  it("lists a company's team without contacts or a guardian; its own entry opened has them, another's is not found", async () => {
+    const company = await signedInAs(app, 'company');
+    const other = await signedInAs(app, 'company');
+    const as = (who: typeof company, method: 'GET' | 'POST', url: string, payload?: object) =>
+      app.inject({
+        method,
+        url,
+        headers: { cookie: who.cookie, origin: ORIGIN },
+        ...(payload ? { payload } : {}),
+      });
+    const staff = runnerEntry('team', { age: 16, ...GUARDIAN, nextOfKinMobile: '0719 876 543' });
+    expect((await as(company, 'POST', '/api/team/registrations', staff)).statusCode).toBe(201);
+
+    const list = await as(company, 'GET', '/api/team/registrations');
+    expect(list.statusCode).toBe(200);
+    const [row] = list.json().entries;
+    expect(row).toMatchObject({ firstName: staff.firstName, minor: true });
+    for (const field of ['email', 'mobile', 'age', 'nextOfKinMobile', 'guardianName', 'guardianMobile']) {
+      expect(row).not.toHaveProperty(field);
+    }
+    expect(list.body).not.toContain('719876543');
+    expect(list.body).not.toContain('Rudo');
+
+    const opened = await as(company, 'GET', `/api/team/registrations/${row.id}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({
+      id: row.id,
+      email: staff.email,
+      age: 16,
+      nextOfKinMobile: '+263719876543',
+      guardianName: 'Rudo Moyo',
+      guardianMobile: '+263772345678',
+    });
+    expect((await as(other, 'GET', `/api/team/registrations/${row.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/team/registrations/${row.id}`)).statusCode).toBe(403);
+    expect((await app.inject({ url: `/api/team/registrations/${row.id}` })).statusCode).toBe(401);
   });
 
   it('lists men and facilitators without their address; one record opened on its own has it', async () => {

@@ -8,21 +8,14 @@ export const PAYMENT_STATUS_LABELS: Record<(typeof PAYMENT_STATUSES)[number], st
   waived: 'Waived',
 };
 
-/** One of a company's staff entries: the company entered these details itself. */
+/** One of a company's staff entries as its list shows it: no contacts (the edit dialog reads them). */
 export const TeamEntrySchema = z.object({
   id: z.string(),
   reference: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
-  mobile: z.string(),
-  age: z.number(),
-  gender: z.nullable(z.string()),
-  nextOfKinMobile: z.string(),
-  guardianName: z.nullable(z.string()),
-  guardianMobile: z.nullable(z.string()),
-  guardianConsentedAt: z.nullable(z.string()),
-  listedInSearch: z.boolean(),
+  /** Under 18: the list marks it, without sending the age. */
+  minor: z.boolean(),
   discipline: z.enum(DISCIPLINES),
   raceType: z.string(),
   tshirtSize: z.string(),
@@ -32,6 +25,20 @@ export const TeamEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type TeamEntry = z.infer<typeof TeamEntrySchema>;
+
+/** One staff entry whole, as the team's edit form corrects it (the company entered these details itself). */
+export const TeamEntryDetailSchema = z.extend(TeamEntrySchema, {
+  email: z.string(),
+  mobile: z.string(),
+  age: z.number(),
+  gender: z.nullable(z.string()),
+  nextOfKinMobile: z.string(),
+  guardianName: z.nullable(z.string()),
+  guardianMobile: z.nullable(z.string()),
+  guardianConsentedAt: z.nullable(z.string()),
+  listedInSearch: z.boolean(),
+});
+export type TeamEntryDetail = z.infer<typeof TeamEntryDetailSchema>;
 
 export const TeamSchema = z.object({
   entries: z.array(TeamEntrySchema),

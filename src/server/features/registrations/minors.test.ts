@@ -169,8 +169,10 @@ describe(`an entrant under 18 (${testDatabaseKind})`, () => {
       company.cookie,
     );
     expect(corrected.statusCode, corrected.body).toBe(204);
-    const team = (await send('GET', '/api/team/registrations', undefined, company.cookie)).json();
-    expect(team.entries[0]).toMatchObject({
+    const opened = (
+      await send('GET', `/api/team/registrations/${entry.id}`, undefined, company.cookie)
+    ).json();
+    expect(opened).toMatchObject({
       age: 16,
       guardianName: 'Rudo Moyo',
       guardianMobile: '+263772345678',

@@ -252,8 +252,8 @@ export async function searchByName(db: Database, eventId: string, text: string, 
     .limit(limit);
 }
 
-/** A company's own active entries, oldest first, with each race's fees. */
-export async function listTeamEntries(db: Database, eventId: string, companyAccountId: string) {
+/** A company's own active entries (or the one with this id), oldest first, with each race's fees. */
+export async function listTeamEntries(db: Database, eventId: string, companyAccountId: string, id?: string) {
   const rows = await db
     .select({
       id: registrations.id,
@@ -285,6 +285,7 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
         eq(registrations.eventId, eventId),
         eq(registrations.companyAccountId, companyAccountId),
         eq(registrations.status, 'active'),
+        id === undefined ? undefined : eq(registrations.id, id),
       ),
     )
     .orderBy(asc(registrations.createdAt), asc(registrations.reference));

@@ -7,16 +7,18 @@ import {
   RegistrationReceiptSchema,
 } from '../../../shared/registrations/registration.ts';
 import { SearchQuerySchema, SearchResultSchema } from '../../../shared/registrations/search.ts';
-import { TeamSchema } from '../../../shared/registrations/team.ts';
+import { TeamEntryDetailSchema, TeamSchema } from '../../../shared/registrations/team.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { conflict, Problem } from '../../http/problem.ts';
+import { idParams } from '../../http/replies.ts';
 import {
   alreadyRegisteredProblem,
   RACE_FULL,
   RACE_FULL_ON_FORM,
   register,
   searchEntrants,
+  teamEntryOf,
   teamOf,
 } from './service.ts';
 
@@ -112,5 +114,19 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
     async (request) => {
       return teamOf(context, signedInUser(request).id);
     },
+  );
+
+  api.get(
+    '/team/registrations/:id',
+    {
+      config: { access: ['company'] },
+      schema: {
+        summary: "One of the company's own entries, whole, for its edit form",
+        tags: ['registrations'],
+        params: idParams('Not an entry id'),
+        response: { 200: TeamEntryDetailSchema },
+      },
+    },
+    async (request) => teamEntryOf(context, signedInUser(request).id, request.params.id),
   );
 }

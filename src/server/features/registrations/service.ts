@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts';
-import { guardianOf } from '../../../shared/registrations/guardian.ts';
+import { guardianOf, isMinor } from '../../../shared/registrations/guardian.ts';
 import type { RegistrationData, RegistrationReceipt } from '../../../shared/registrations/registration.ts';
-import { type Team, teamReference } from '../../../shared/registrations/team.ts';
+import { type Team, type TeamEntryDetail, teamReference } from '../../../shared/registrations/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, RunStatement } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { badRequest, conflict, Problem } from '../../http/problem.ts';
+import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import { enqueueMailWithinLimit } from '../../mail/repository.ts';
 import type { EventRow, EventSnapshot } from '../events/service.ts';
 import { getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
@@ -378,9 +378,35 @@ export async function teamOf({ database }: AppContext, companyAccountId: string)
     (unpaid.reduce((total, entry) => total + cents(pick(entry)), 0) / 100).toFixed(2);
   const code = rows[0]?.teamCode;
   return {
-    entries: rows.map(({ teamCode: _, ...entry }) => entry),
+    entries: rows.map((entry) => ({
+      id: entry.id,
+      reference: entry.reference,
+      firstName: entry.firstName,
+      lastName: entry.lastName,
+      minor: isMinor(entry.age),
+      discipline: entry.discipline,
+      raceType: entry.raceType,
+      tshirtSize: entry.tshirtSize,
+      paymentStatus: entry.paymentStatus,
+      feeUsd: entry.feeUsd,
+      feeZwg: entry.feeZwg,
+      createdAt: entry.createdAt,
+    })),
     due: { usd: sum((e) => e.feeUsd), zwg: sum((e) => e.feeZwg) },
     reference: code ? teamReference(event.referencePrefix, code) : null,
     changeable: isRegistrationOpen(event),
   };
+}
+
+/** One of a company's own entries of the current event, whole, for its edit form. */
+export async function teamEntryOf(
+  { database }: AppContext,
+  companyAccountId: string,
+  id: string,
+): Promise<TeamEntryDetail> {
+  const event = await getCurrentEvent(database.db);
+  const [row] = await listTeamEntries(database.db, event.id, companyAccountId, id);
+  if (!row) throw notFound('There is no such entry.');
+  const { teamCode: _, ...entry } = row;
+  return { ...entry, minor: isMinor(entry.age) };
 }

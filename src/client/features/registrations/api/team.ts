@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ParticipantEditData } from '../../../../shared/participants/participants.ts';
 import type { RegistrationData, RegistrationReceipt } from '../../../../shared/registrations/registration.ts';
-import type { Team } from '../../../../shared/registrations/team.ts';
+import type { Team, TeamEntryDetail } from '../../../../shared/registrations/team.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { getEventQueryOptions } from '../../events/api/get-event.ts';
 
@@ -12,6 +12,15 @@ export const getTeamQueryOptions = () =>
   });
 
 export const useTeam = () => useQuery(getTeamQueryOptions());
+
+/** One entry whole, for its edit form (the list leaves contacts out); read again after every team change. */
+export const useTeamEntry = (id: string | undefined) =>
+  useQuery({
+    queryKey: [...getTeamQueryOptions().queryKey, id],
+    queryFn: ({ signal }) =>
+      apiFetch<TeamEntryDetail>(`/api/team/registrations/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: id !== undefined,
+  });
 
 /** Registers one of the company's staff; the entry belongs to the signed-in company. */
 export const postTeamRegistration = (data: RegistrationData, idempotencyKey: string) =>

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../../shared/money.ts';
-import { isMinor } from '../../../../shared/registrations/guardian.ts';
 import { PAYMENT_STATUS_LABELS, type TeamEntry } from '../../../../shared/registrations/team.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
@@ -14,7 +13,7 @@ import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { useEvent } from '../../events/api/get-event.ts';
 import { CancelEntryDialog } from '../../participants/components/cancel-entry-dialog.tsx';
 import { EntryEditForm } from '../../participants/components/edit-entry-form.tsx';
-import { useCancelTeamEntry, useEditTeamEntry, useTeam } from '../api/team.ts';
+import { useCancelTeamEntry, useEditTeamEntry, useTeam, useTeamEntry } from '../api/team.ts';
 
 const PAYMENT_TONES = {
   unpaid: 'bg-amber-100 text-amber-900',
@@ -104,7 +103,7 @@ export function TeamEntries() {
                 </Cell>
                 <Cell className="inline text-base font-semibold sm:text-sm sm:font-normal">
                   {entry.lastName}
-                  {isMinor(entry.age) && (
+                  {entry.minor && (
                     <>
                       {' '}
                       <Badge tone="warn">Minor</Badge>
@@ -198,6 +197,7 @@ function EditTeamEntryDialog({
   onSaved: (entry: TeamEntry) => void;
 }) {
   const event = useEvent();
+  const whole = useTeamEntry(entry?.id);
   const edit = useEditTeamEntry();
   const races = event.data?.races.filter((race) => race.discipline === entry?.discipline) ?? [];
   return (
@@ -207,12 +207,13 @@ function EditTeamEntryDialog({
       onClose={onClose}
       size="lg"
     >
-      {entry && event.isPending && <Loading label="Loading the races…" />}
+      {entry && (event.isPending || whole.isPending) && <Loading label="Loading the entry…" />}
       <QueryError query={event} />
-      {entry && event.data && (
+      <QueryError query={whole} />
+      {entry && event.data && whole.data && (
         <EntryEditForm
           key={entry.id}
-          entry={entry}
+          entry={whole.data}
           races={races.map((race) => ({
             label: race.label,
             // The entry's own race has its place already, however full it is.
