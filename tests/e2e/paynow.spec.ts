@@ -97,6 +97,34 @@ test('a cancelled prompt says so and can be tried again', async ({ page }) => {
   await expect(section.getByText('Paid — thank you.')).toBeVisible({ timeout: 20_000 });
 });
 
+test('a second tab cannot prompt the wallet again while a payment is under way: it follows that one', async ({
+  page,
+}) => {
+  const reference = await registerWithFee(page, 'Tabs');
+  await page.getByRole('link', { name: 'your registration page' }).click();
+  await expect(payNow(page).getByLabel('Mobile money number')).toBeVisible();
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await expect(payNow(other).getByLabel('Mobile money number')).toBeVisible();
+
+  // 0772222222 is paid after 30 s of Paynow's time (6 s here): under way meanwhile.
+  await payNow(page).getByLabel('Mobile money number').fill('0772222222');
+  await payNow(page).getByRole('button', { name: 'Pay now with EcoCash' }).click();
+  await expect(payNow(page).getByText('Check your phone and enter your PIN')).toBeVisible();
+  await payNow(other).getByLabel('Mobile money number').fill('0772222222');
+  await payNow(other).getByRole('button', { name: 'Pay now with EcoCash' }).click();
+  await expect(payNow(other).getByText('Check your phone and enter your PIN')).toBeVisible();
+  await expect(payNow(other).getByLabel('Mobile money number')).toHaveCount(0);
+  await expect(payNow(other).getByText('Paid — thank you.')).toBeVisible({ timeout: 20_000 });
+  await other.close();
+  const [attempts] = await query<{ count: string }>(
+    `select count(*) from online_payments join registrations on registrations.id = registration_id
+      where reference = $1`,
+    [reference],
+  );
+  expect(attempts?.count).toBe('1');
+});
+
 test('by card on /My: Paynow’s page, back to the entry, paid', async ({ page }) => {
   await registerWithFee(page, 'Card');
   await page.getByRole('link', { name: 'your registration page' }).click();

@@ -202,6 +202,36 @@ describe('express checkout against the fake Paynow', () => {
     expect((await entryOf(reference))?.paymentStatus).toBe('paid');
   });
 
+  it('one attempt under way at a time: a second tap or tab prompts nothing (409), and after it ends paying again works', async () => {
+    const { reference, token } = await registered();
+    // 0773333333 fails after 30 s of Paynow's time: under way meanwhile.
+    const taps = await Promise.all(
+      [1, 2, 3].map(() => pay(token, { method: 'ecocash', phone: '0773333333' })),
+    );
+    const started = taps.filter((tap) => tap.statusCode === 201);
+    expect(started).toHaveLength(1);
+    for (const refused of taps.filter((tap) => tap.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toMatch(/already under way/);
+    }
+    const entry = await entryOf(reference);
+    const prompts = () => [...fake.transactions.values()].filter((t) => t.reference.startsWith(reference));
+    expect(prompts()).toHaveLength(1);
+    expect(
+      await (await db())
+        .select()
+        .from(onlinePayments)
+        .where(eq(onlinePayments.registrationId, entry?.id ?? '')),
+    ).toHaveLength(1);
+    expect((await pay(token, { method: 'web' })).statusCode).toBe(409);
+
+    expect((await settled(token, started[0]?.json().id)).state).toBe('failed');
+    const again = await pay(token, { method: 'ecocash', phone: '0771111111' });
+    expect(again.statusCode).toBe(201);
+    expect((await settled(token, again.json().id)).state).toBe('paid');
+    expect(prompts()).toHaveLength(2);
+  });
+
   it('insufficient balance (0774444444) fails at once; a number that is not a wallet is refused', async () => {
     const { reference, token } = await registered();
     const started = await pay(token, { method: 'ecocash', phone: '0774444444' });

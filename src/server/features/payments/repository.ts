@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { OnlinePaymentSettings } from '../../../shared/payments/online-payment-settings.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { events, onlinePayments, paymentNotices, registrations } from '../../db/schema/index.ts';
 
 export type OnlinePaymentRow = typeof onlinePayments.$inferSelect;
@@ -30,6 +30,15 @@ export async function savePaynowSettings(
       ...(keyEncrypted === undefined ? {} : { paynowKeyEncrypted: keyEncrypted }),
     })
     .where(eq(events.id, eventId));
+}
+
+/** Locks the entry's row for the rest of the transaction, so two taps on Pay start their attempts in turn. */
+export async function lockEntry(tx: Transaction, registrationId: string) {
+  await tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId))
+    .for('update');
 }
 
 export async function insertAttempt(db: Database, attempt: NewOnlinePayment) {

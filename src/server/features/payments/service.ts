@@ -37,6 +37,7 @@ import {
   insertAttempt,
   insertNotice,
   latestAttemptOf,
+  lockEntry,
   markNoticeReviewed,
   markPaid,
   noticesForReview,
@@ -220,6 +221,9 @@ function walletOf(phone: string | undefined) {
   return local;
 }
 
+export const PAYMENT_UNDER_WAY =
+  'A payment of this entry is already under way: approve it on your phone (or finish it on Paynow’s page). If it fails, you can try again.';
+
 /** Starts a payment of the entry's fee: a prompt on the payer's phone, or Paynow's page for the browser. */
 export async function startPayment(
   context: AppContext,
@@ -240,13 +244,19 @@ export async function startPayment(
   const phone = request.method === 'web' ? null : walletOf(request.phone);
 
   const merchantTrace = `${entry.reference}-${randomBytes(6).toString('hex')}`.slice(0, 32);
-  const attempt = await insertAttempt(db, {
-    registrationId: entry.id,
-    method: request.method,
-    phone,
-    amount,
-    currency,
-    merchantTrace,
+  // One attempt under way at a time: a second tap, or a second tab, must not prompt the wallet twice.
+  const attempt = await db.transaction(async (tx) => {
+    await lockEntry(tx, entry.id);
+    const latest = await latestAttemptOf(tx, entry.id);
+    if (latest && stateOf(latest) === 'pending') throw conflict(PAYMENT_UNDER_WAY);
+    return insertAttempt(tx, {
+      registrationId: entry.id,
+      method: request.method,
+      phone,
+      amount,
+      currency,
+      merchantTrace,
+    });
   });
   const publicUrl = context.env.PUBLIC_URL;
   const payment = {

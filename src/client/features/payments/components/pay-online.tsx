@@ -68,6 +68,11 @@ export default function PayOnline({
             }
             setAttemptId(started.id);
           }}
+          onRefused={() => {
+            // E.g. an attempt started meanwhile in another tab: follow it rather than offer a second one.
+            setAttemptId(undefined);
+            void offer.refetch();
+          }}
         />
       )}
     </section>
@@ -123,6 +128,7 @@ function StartForm({
   phone,
   phoneHint,
   onStarted,
+  onRefused,
 }: {
   token: string;
   amountText: string;
@@ -130,6 +136,8 @@ function StartForm({
   phone: string;
   phoneHint?: string;
   onStarted: (attempt: PaymentAttempt) => void;
+  /** The server refused for the entry's state (paid, cancelled, an attempt under way): read it again. */
+  onRefused: () => void;
 }) {
   const start = useStartPayment(token);
   const [failure, setFailure] = useState<string>();
@@ -149,6 +157,7 @@ function StartForm({
       const phoneError = error instanceof ApiError ? error.errors.find((e) => e.path === 'phone') : undefined;
       if (phoneError) setError('phone', { message: phoneError.message }, { shouldFocus: true });
       else setFailure(errorText(error));
+      if (error instanceof ApiError && error.status === 409) onRefused();
     }
   };
 
