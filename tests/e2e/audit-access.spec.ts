@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/fun-run-admin.ts';
-import { originOf, signedInParticipant } from './support/progress.ts';
+import { facilitatorAccount, originOf, signedInParticipant, signIn } from './support/progress.ts';
 
 /** Registers a runner through the public API, as the form does; answers the reference. */
 async function registered(page: Page, testInfo: TestInfo, firstName: string, lastName: string) {
@@ -110,5 +110,28 @@ test('a participant downloads his own data from his profile', async ({ page, req
   expect(data.accounts).toEqual([expect.objectContaining({ email: account.email })]);
   expect(data.programme.men).toEqual([expect.objectContaining({ email: account.email })]);
   expect(JSON.stringify(data)).not.toMatch(/password/i);
+  await expectNoAxeViolations(page);
+});
+
+test('a facilitator downloads his own data and asks for erasure from his home page', async ({
+  page,
+  request,
+}, testInfo) => {
+  const facilitator = await facilitatorAccount(request, 'Tinashe', testInfo);
+  await signIn(page, facilitator);
+  await expect(page).toHaveURL(/\/WelcomeFacilitator$/);
+  const { data } = await downloadedJson(page, testInfo, () =>
+    page.getByRole('link', { name: 'Download my data as a JSON file' }).click(),
+  );
+  expect(data.accounts).toEqual([expect.objectContaining({ email: facilitator.email })]);
+  expect(data.programme.facilitators).toEqual([expect.objectContaining({ email: facilitator.email })]);
+
+  const yourData = page.getByRole('region', { name: 'Your data' });
+  await expect(yourData).toContainText('your facilitator record');
+  await yourData.getByRole('button', { name: 'Ask us to erase my data' }).click();
+  const ask = page.getByRole('dialog', { name: 'Ask us to erase your data?' });
+  await expectNoAxeViolations(page);
+  await ask.getByRole('button', { name: 'Ask to erase my data' }).click();
+  await expect(yourData.getByRole('status')).toContainText('You asked us to erase your data on');
   await expectNoAxeViolations(page);
 });

@@ -7,6 +7,8 @@ import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { PersonalDataDownloads } from '../../access-requests/components/personal-data-downloads.tsx';
+import { AskErasure } from '../../erasure/components/ask-erasure.tsx';
 import { useGroups } from '../api/groups.ts';
 
 /** /WelcomeFacilitator: his cell groups and each man's progress, flagging men who can no longer graduate. */
@@ -102,6 +104,23 @@ export function FacilitatorDashboard() {
           </section>
         ))}
       </div>
+      {/* His own data, as a man has it on /Profile: a facilitator has no profile page. */}
+      {!admin && (
+        <>
+          <div className="mt-10">
+            <PersonalDataDownloads base="/api/me/data" title="Download my data" level="h2">
+              Everything we hold about you: your facilitator record, any fun-run entries with your email, your
+              account and the emails we sent you.
+            </PersonalDataDownloads>
+          </div>
+          <div className="mt-8">
+            <AskErasure
+              path="/api/me/erasure-request"
+              whatHappens="We can erase your account, your facilitator record, and your name and contacts on any fun-run entry with your email. Your cell groups stay, without you as their facilitator."
+            />
+          </div>
+        </>
+      )}
     </>
   );
 }
