@@ -3,7 +3,7 @@ import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event
 import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import type { EventRow } from '../events/service.ts';
-import { contactPhoneOf, howToPayLines } from '../registrations/service.ts';
+import { contactPhoneOf, howToPayLines, payOnlineLines } from '../registrations/service.ts';
 
 export interface ReminderFacts {
   reference: string;
@@ -13,6 +13,8 @@ export interface ReminderFacts {
   raceType: string;
   feeUsd: string | null;
   feeZwg: string | null;
+  /** A new private link to the entry, made for this mail (only digests are kept, so the first cannot be repeated). */
+  myLink: string;
 }
 
 /** The outbox's name for these mails. */
@@ -33,10 +35,15 @@ export function reminderMail(event: EventRow, entry: ReminderFacts): OutgoingMai
     fees ? `Total due: ${fees}` : feeToBeConfirmed(contact),
     `Your reference: ${entry.reference}`,
     '',
+    ...payOnlineLines(event, entry),
     `How to pay (always quote your reference ${entry.reference}):`,
     ...howToPayLines(event, { usd: entry.feeUsd, zwg: entry.feeZwg }),
     '',
     'Paid already? Thank you: a payment can take a few days to reach us. You will get a receipt by mail once it is recorded.',
+    '',
+    'Cannot come after all? Cancel your entry on your private page, so your place goes to someone else.',
+    'Keep this link to yourself: anyone who has it can change your entry.',
+    entry.myLink,
     '',
     `Questions? Call ${contact}.`,
   ].join('\n');

@@ -88,6 +88,30 @@ describe(`payment reminders (${testDatabaseKind})`, () => {
     expect(await remindersTo(entry)).toHaveLength(1);
   });
 
+  it('carries a new private link to the entry, which opens it; with online payment on, it says to pay there', async () => {
+    await db.update(events).set({
+      onlinePayment: { enabled: true, integrationId: '1201', methods: ['ecocash', 'web'], currency: 'USD' },
+    });
+    const entry = await registered(2);
+    expect(await runJob(1)).toBe(1);
+    const [mail] = await remindersTo(entry);
+    const links = [...(mail?.text ?? '').matchAll(/http:\/\/\S+\/My\/([\w-]+)/g)].map((match) => match[1]);
+    expect(new Set(links).size).toBe(1);
+    expect(mail?.text).toContain('Pay online now (EcoCash, card or other wallet) on your private page:');
+    expect(mail?.text).toContain('Cancel your entry on your private page');
+    const opened = await app.inject({ url: `/api/my/${links[0]}` });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ reference: entry.reference });
+
+    // Without online payment, the link is there to see or cancel the entry.
+    await db.update(events).set({ onlinePayment: null });
+    const other = await registered(2);
+    expect(await runJob(1)).toBe(1);
+    const [plain] = await remindersTo(other);
+    expect(plain?.text).not.toContain('Pay online now');
+    expect(plain?.text).toMatch(/\/My\/[\w-]+/);
+  });
+
   it('follows the settings: another number of days, or 0 for none', async () => {
     await db.update(events).set({ reminderDaysAfter: 5 });
     const entry = await registered(4);

@@ -6,6 +6,7 @@ import { notFound } from '../../http/problem.ts';
 import { enqueueMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
+import { insertEntryLink, newEntryLink } from '../registrations/service.ts';
 import { receiptMail } from './receipt-mail.ts';
 import { type ReminderFacts, reminderMail } from './reminder-mail.ts';
 import {
@@ -75,17 +76,23 @@ export async function receiptPdfOf({ database }: AppContext, registrationId: str
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** Queues a reminder to each entry noted, in the transaction that noted it. */
+/**
+ * Queues a reminder to each entry noted, in the transaction that noted it, each with a new private link to
+ * the entry (to pay online or cancel), kept with the mail.
+ */
 async function mailReminders(
   tx: Transaction,
+  publicUrl: string,
   event: EventRow,
-  entries: (ReminderFacts & { id: string })[],
+  entries: (Omit<ReminderFacts, 'myLink'> & { id: string })[],
   noted: Set<string>,
 ) {
   let sent = 0;
   for (const entry of entries) {
     if (!noted.has(entry.id)) continue;
-    await enqueueMail(tx, reminderMail(event, entry));
+    const link = newEntryLink(publicUrl);
+    await insertEntryLink(tx, entry.id, link.digest);
+    await enqueueMail(tx, reminderMail(event, { ...entry, myLink: link.url }));
     sent += 1;
   }
   return sent;
@@ -97,7 +104,7 @@ async function mailReminders(
  * once per entry, and no entry reminded twice in three days. Safe on several servers at once. Answers how many
  * were queued.
  */
-export async function sendDueReminders({ database, mailer }: AppContext, now = new Date()) {
+export async function sendDueReminders({ database, mailer, env }: AppContext, now = new Date()) {
   const event = await getCurrentEvent(database.db);
   if (!isRegistrationOpen(event, now)) return 0;
   const closesSoon =
@@ -117,7 +124,7 @@ export async function sendDueReminders({ database, mailer }: AppContext, now = n
         'after-registering',
         now,
       );
-      total += await mailReminders(tx, event, due, noted);
+      total += await mailReminders(tx, env.PUBLIC_URL, event, due, noted);
     }
     if (closesSoon) {
       // An entry reminded just now is within its three days: the query sees the row noted above.
@@ -128,7 +135,7 @@ export async function sendDueReminders({ database, mailer }: AppContext, now = n
         'before-close',
         now,
       );
-      total += await mailReminders(tx, event, due, noted);
+      total += await mailReminders(tx, env.PUBLIC_URL, event, due, noted);
     }
     return total;
   });
@@ -155,7 +162,11 @@ export async function remindersToSend({ database }: AppContext, ids: string[], n
 }
 
 /** An admin's reminders to these entries: the unpaid active ones not reminded in the last three days. */
-export async function sendRemindersNow({ database, mailer }: AppContext, ids: string[], now = new Date()) {
+export async function sendRemindersNow(
+  { database, mailer, env }: AppContext,
+  ids: string[],
+  now = new Date(),
+) {
   const event = await getCurrentEvent(database.db);
   const sent = await database.db.transaction(async (tx) => {
     await lockReminders(tx);
@@ -166,7 +177,7 @@ export async function sendRemindersNow({ database, mailer }: AppContext, ids: st
       'by-admin',
       now,
     );
-    return mailReminders(tx, event, due, noted);
+    return mailReminders(tx, env.PUBLIC_URL, event, due, noted);
   });
   if (sent > 0) mailer.kick();
   return sent;

@@ -59,10 +59,23 @@ const onlineMethodsText = (methods: OnlinePaymentMethod[]) =>
     .join(', ');
 
 /** Whether the entry can be paid online: Paynow is on and the race has a fee in the account's currency. */
-function onlineFee(event: EventRow, receipt: Receipt) {
+function onlineFee(event: EventRow, fee: { feeUsd: string | null; feeZwg: string | null }) {
   const online = event.onlinePayment;
   if (!online?.enabled || online.methods.length === 0) return false;
-  return (online.currency === 'USD' ? receipt.feeUsd : receipt.feeZwg) !== null;
+  return (online.currency === 'USD' ? fee.feeUsd : fee.feeZwg) !== null;
+}
+
+/** "Pay online now … on your private page:" and the link, when the entry can be paid online; else nothing. */
+export function payOnlineLines(
+  event: EventRow,
+  entry: { feeUsd: string | null; feeZwg: string | null; myLink: string },
+): string[] {
+  if (!onlineFee(event, entry)) return [];
+  return [
+    `Pay online now (${onlineMethodsText(event.onlinePayment?.methods ?? [])}) on your private page:`,
+    entry.myLink,
+    '',
+  ];
 }
 
 /**
@@ -110,13 +123,7 @@ export function confirmationMail(
     `Your reference: ${receipt.reference}`,
     `Entry: ${DISCIPLINE_LABELS[receipt.discipline]}, ${receipt.raceType}`,
     '',
-    ...(onlineFee(event, receipt)
-      ? [
-          `Pay online now (${onlineMethodsText(event.onlinePayment?.methods ?? [])}) on your private page:`,
-          receipt.myLink,
-          '',
-        ]
-      : []),
+    ...payOnlineLines(event, receipt),
     `How to pay (always quote your reference ${receipt.reference}):`,
     ...howToPayLines(event, { usd: receipt.feeUsd, zwg: receipt.feeZwg }),
     '',

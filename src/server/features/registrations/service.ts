@@ -27,7 +27,7 @@ import {
 } from './repository.ts';
 
 // What other features may use of registrations (they never import its repository).
-export { contactPhoneOf, howToPayLines } from './confirmation-mail.ts';
+export { contactPhoneOf, howToPayLines, payOnlineLines } from './confirmation-mail.ts';
 export { entryLinkDigest, entryLinkUrl, newEntryLink, newPrivateLink } from './entry-link.ts';
 export { countActiveInRace, countPlacesHeld, findActiveSamePerson, insertEntryLink } from './repository.ts';
 
