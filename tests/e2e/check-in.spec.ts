@@ -328,3 +328,52 @@ test('a tap whose answer is lost on the way back is sent again with its key and 
   const actions = await actionsOf(entrant.id);
   expect(actions.map((row) => [row.action, row.outcome])).toEqual([['check-in', 'done']]);
 });
+
+test('a phone passed to another volunteer keeps the first one’s unsent taps for her: Log Out warns, the next one does not send them', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const tari = await volunteer(playwright, testInfo, 'Tari Passing');
+  const musa = await volunteer(playwright, testInfo, 'Musa Passing');
+  const hers = await registered(page, testInfo, 'Chiedza', '10km');
+  const his = await registered(page, testInfo, 'Tonderai', '10km');
+  const recordedBy = (registrationId: string) =>
+    query<{ action: string; actor_name: string }>(
+      'select action, actor_name from check_in_actions where registration_id = $1 order by id',
+      [registrationId],
+    );
+
+  // Tari's tap cannot reach the server.
+  await signedIn(page, tari);
+  await page.route('**/api/check-in/taps', (route) => route.abort('internetdisconnected'));
+  await (await find(page, hers.reference, hers.name)).getByRole('button', { name: 'Check in' }).click();
+  await expect(page.getByText('1 check-in waiting to be sent')).toBeVisible();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  const warning = page.getByRole('dialog', { name: 'Log out with check-ins not sent?' });
+  await expect(warning).toContainText('One check-in you made on this phone has not reached the server yet');
+  await expectNoAxeViolations(page);
+  await warning.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await warning.getByRole('button', { name: 'Log out anyway' }).click();
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.unroute('**/api/check-in/taps');
+
+  // Musa, on the same phone, is told of them but sends only his own.
+  await signedIn(page, musa);
+  await expect(
+    page.getByText('One check-in made on this phone by another volunteer has not been sent'),
+  ).toBeVisible();
+  await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
+  const card = await find(page, his.reference, his.name);
+  await card.getByRole('button', { name: 'Check in' }).click();
+  await expect(card.getByText(/Checked in at \d\d:\d\d by Musa Passing/)).toBeVisible();
+  expect(await recordedBy(hers.id)).toEqual([]);
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/:\d+\/$/);
+
+  // Back on the phone, Tari's tap goes, in her name.
+  await signedIn(page, tari);
+  await expect.poll(() => recordedBy(hers.id)).toEqual([{ action: 'check-in', actor_name: 'Tari Passing' }]);
+  await expect(page.getByText(/another volunteer/)).toHaveCount(0);
+});

@@ -5,11 +5,16 @@ import { sendTap } from './api/check-in.ts';
 
 // Taps are kept on the phone until the server has answered them, so a tap made without signal (or whose
 // answer was lost) is sent again, with the same key, when the connection returns: the server applies a
-// key once.
+// key once. Each is kept with the account that made it, and only that account sends it: the server records
+// the volunteer who sends a tap as the one who made it, so a phone passed to another volunteer keeps the
+// first one's taps until that volunteer signs in on it again.
 const STORAGE_KEY = 'celebration.check-in.waiting';
 const RETRY_MS = 10_000;
 
-function read(): CheckInTap[] {
+/** A tap as the phone keeps it. Kept before accounts were noted, `by` is missing: whoever is signed in sends it. */
+type KeptTap = CheckInTap & { by?: string };
+
+function read(): KeptTap[] {
   try {
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
     return Array.isArray(stored) ? stored : [];
@@ -18,7 +23,10 @@ function read(): CheckInTap[] {
   }
 }
 
-let waiting: CheckInTap[] = read();
+let waiting: KeptTap[] = read();
+/** The signed-in account on the check-in page. */
+let account: string | undefined;
+const isMine = (tap: KeptTap) => tap.by === undefined || tap.by === account;
 const listeners = new Set<() => void>();
 const answered = new Map<string, (answer: TapAnswer) => void>();
 
@@ -32,14 +40,16 @@ type Answered = Exclude<TapAnswer, { kind: 'waiting' }>;
 // A tap being sent for the first time is on the phone already (in case the page closes), but not yet said
 // to be waiting: on good signal that would flash on every tap.
 const firstTry = new Set<string>();
-let shown: CheckInTap[] = waiting;
+let shown: KeptTap[] = [];
+let othersCount = 0;
 
 function notify() {
-  shown = waiting.filter((tap) => !firstTry.has(tap.idempotencyKey));
+  shown = waiting.filter((tap) => isMine(tap) && !firstTry.has(tap.idempotencyKey));
+  othersCount = waiting.filter((tap) => !isMine(tap)).length;
   for (const listener of listeners) listener();
 }
 
-function save(next: CheckInTap[]) {
+function save(next: KeptTap[]) {
   waiting = next;
   localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
   notify();
@@ -58,10 +68,11 @@ let lastSent: ((answer: Answered) => void) | undefined;
 export function sendWaiting(): Promise<void> {
   flushing ??= (async () => {
     try {
-      for (const tap of [...waiting]) {
+      for (const tap of waiting.filter(isMine)) {
         let answer: Answered;
+        const { by: _, ...sent } = tap;
         try {
-          answer = { kind: 'sent', result: await sendTap(tap) };
+          answer = { kind: 'sent', result: await sendTap(sent) };
         } catch (error) {
           // No network, a server down or restarting, or a session that ended (the volunteer signs in
           // again): keep it and try later. Anything else the server refused for good.
@@ -97,7 +108,13 @@ export function onTapSent(listener: (answer: Answered) => void) {
  * 'waiting' when it stays queued.
  */
 export async function tap(registrationId: string, action: CheckInAction): Promise<TapAnswer> {
-  const made: CheckInTap = { idempotencyKey: newKey(), registrationId, action, at: new Date().toISOString() };
+  const made: KeptTap = {
+    idempotencyKey: newKey(),
+    registrationId,
+    action,
+    at: new Date().toISOString(),
+    by: account,
+  };
   firstTry.add(made.idempotencyKey);
   save([...waiting, made]);
   const answer = new Promise<TapAnswer>((resolve) => answered.set(made.idempotencyKey, resolve));
@@ -120,16 +137,32 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The taps waiting on the phone for the connection (not those being sent for the first time). */
+/** The signed-in account's taps waiting on the phone for the connection (not those being sent for the first time). */
 export function useWaitingTaps() {
   return useSyncExternalStore(subscribe, () => shown);
 }
 
+/** How many taps on the phone another account made: they wait for it to sign in here again. */
+export function useOthersWaitingCount() {
+  return useSyncExternalStore(subscribe, () => othersCount);
+}
+
+/** How many of this account's taps have not reached the server yet (read when it is about to log out). */
+export const unsentTapsOf = (accountId: string) => read().filter((tap) => tap.by === accountId).length;
+
 let started = false;
 
-/** Sends what waits when the browser says it is online again, and on a timer (the event is not reliable). */
-export function keepSendingWaiting() {
-  if (started) return;
+/**
+ * Sends this account's waiting taps now, when the browser says it is online again, and on a timer (the
+ * event is not reliable).
+ */
+export function keepSendingWaiting(accountId: string) {
+  account = accountId;
+  notify();
+  if (started) {
+    void sendWaiting();
+    return;
+  }
   started = true;
   window.addEventListener('online', () => void sendWaiting());
   // Another tab of the page may have queued taps: this one sends them too, once it holds them.
@@ -140,7 +173,7 @@ export function keepSendingWaiting() {
     }
   });
   setInterval(() => {
-    if (waiting.length > 0) void sendWaiting();
+    if (waiting.some(isMine)) void sendWaiting();
   }, RETRY_MS);
-  if (waiting.length > 0) void sendWaiting();
+  if (waiting.some(isMine)) void sendWaiting();
 }

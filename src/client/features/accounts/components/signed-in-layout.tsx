@@ -1,7 +1,10 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../../../shared/accounts/roles.ts';
+import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
+import { unsentTapsOf } from '../../check-in/tap-queue.ts';
 import { useSignOut } from '../api/sign-out.ts';
 
 const NAV: Record<Role, [to: string, label: string][]> = {
@@ -54,6 +57,13 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
   const [openOn, setOpenOn] = useState<string>();
   const menuOpen = openOn === pathname;
   const menuId = useId();
+  // Check-ins made without signal are sent only by the account that made them: say so before it leaves.
+  const [unsentTaps, setUnsentTaps] = useState(0);
+  const logOut = () => {
+    const unsent = unsentTapsOf(user.id);
+    if (unsent > 0) setUnsentTaps(unsent);
+    else signOut.mutate();
+  };
   return (
     <div className="group/layout flex min-h-dvh flex-col">
       <header className="bg-brand-800 text-white print:hidden">
@@ -72,7 +82,7 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
           </div>
           <button
             type="button"
-            onClick={() => signOut.mutate()}
+            onClick={logOut}
             disabled={signOut.isPending}
             className="min-h-11 shrink-0 rounded-md border border-white/70 px-3 text-sm font-semibold hover:bg-white/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
@@ -109,6 +119,28 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
           </nav>
         </div>
       </header>
+      <Dialog open={unsentTaps > 0} title="Log out with check-ins not sent?" onClose={() => setUnsentTaps(0)}>
+        <p className="text-stone-700">
+          {unsentTaps === 1
+            ? 'One check-in you made on this phone has not reached the server yet (no signal). It stays on this phone and is sent when you sign in here again, not when someone else does.'
+            : `${unsentTaps} check-ins you made on this phone have not reached the server yet (no signal). They stay on this phone and are sent when you sign in here again, not when someone else does.`}
+        </p>
+        <DialogActions>
+          <button type="button" className={secondaryButtonClass} onClick={() => setUnsentTaps(0)}>
+            Stay signed in
+          </button>
+          <button
+            type="button"
+            className={buttonClass}
+            onClick={() => {
+              setUnsentTaps(0);
+              signOut.mutate();
+            }}
+          >
+            Log out anyway
+          </button>
+        </DialogActions>
+      </Dialog>
       {signOut.isError && (
         <div role="alert" className="bg-red-50 px-4 py-3 text-center font-medium text-red-900">
           Could not log out: {errorText(signOut.error)}

@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { checkInQueryKey, entryByCode, useCheckInCounts, useSearchEntries } from '../api/check-in.ts';
 import { checkInCodeIn } from '../decode-qr.ts';
-import { keepSendingWaiting, onTapSent, useWaitingTaps } from '../tap-queue.ts';
+import { keepSendingWaiting, onTapSent, useOthersWaitingCount, useWaitingTaps } from '../tap-queue.ts';
 import { CheckInCountsList } from './check-in-counts.tsx';
 import { EntryCard } from './entry-card.tsx';
 import { QrScanner } from './qr-scanner.tsx';
@@ -25,6 +25,7 @@ export function CheckInPage() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const waiting = useWaitingTaps();
+  const othersWaiting = useOthersWaitingCount();
   const search = useSearchText();
   const results = useSearchEntries(search.query);
   const counts = useCheckInCounts();
@@ -34,7 +35,7 @@ export function CheckInPage() {
   const [refused, setRefused] = useState<string | null>(null);
 
   useEffect(() => {
-    keepSendingWaiting();
+    keepSendingWaiting(user.id);
     return onTapSent((answer) => {
       if (answer.kind === 'refused') {
         setRefused(answer.message);
@@ -43,7 +44,7 @@ export function CheckInPage() {
       setSelected((current) => (current?.id === answer.result.entry.id ? answer.result.entry : current));
       void queryClient.invalidateQueries({ queryKey: checkInQueryKey });
     });
-  }, [queryClient]);
+  }, [queryClient, user.id]);
 
   // A hand-held scanner types the QR code's text and Enter: its one entry opens as a camera scan would.
   const typedCode = checkInCodeIn(search.query);
@@ -79,6 +80,14 @@ export function CheckInPage() {
           className="rounded-lg border-2 border-amber-500 bg-amber-50 p-3 font-semibold text-amber-950"
         >
           {waitingText(waiting.length)}: they go as soon as the phone has signal.
+        </p>
+      )}
+
+      {othersWaiting > 0 && (
+        <p role="status" className="rounded-lg border border-stone-300 bg-white p-3 text-stone-800">
+          {othersWaiting === 1
+            ? 'One check-in made on this phone by another volunteer has not been sent: it goes when that volunteer signs in here again.'
+            : `${othersWaiting} check-ins made on this phone by another volunteer have not been sent: they go when that volunteer signs in here again.`}
         </p>
       )}
 
