@@ -221,7 +221,7 @@ function walletOf(phone: string | undefined) {
   return local;
 }
 
-export const PAYMENT_UNDER_WAY =
+const PAYMENT_UNDER_WAY =
   'A payment of this entry is already under way: approve it on your phone (or finish it on Paynow’s page). If it fails, you can try again.';
 
 /** Starts a payment of the entry's fee: a prompt on the payer's phone, or Paynow's page for the browser. */

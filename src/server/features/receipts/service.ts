@@ -78,7 +78,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Queues a reminder to each entry noted, in the transaction that noted it, each with a new private link to
- * the entry (to pay online or cancel), kept with the mail.
+ * the entry (to pay online or cancel), stored with the mail.
  */
 async function mailReminders(
   tx: Transaction,
