@@ -34,7 +34,7 @@ async function main() {
   let database: DatabaseHandle;
   let prepared: Promise<void>;
   try {
-    ({ database, prepared } = startPreparingDatabase(env));
+    ({ database, prepared } = await startPreparingDatabase(env));
   } catch (error) {
     cannotOpen(logger, error);
   }

@@ -6,20 +6,20 @@ type DatabaseEnv = Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>;
 
 /** Opens the configured database, applies pending migrations and the idempotent seed. */
 export async function prepareDatabase(env: DatabaseEnv): Promise<DatabaseHandle> {
-  const { database, prepared } = startPreparingDatabase(env);
+  const { database, prepared } = await startPreparingDatabase(env);
   await prepared;
   return database;
 }
 
 /**
- * The handle at once (queries wait until the database is open), and `prepared` when it is migrated and
- * seeded: the server builds its routes meanwhile. Closes the database when preparing fails.
+ * The handle once the driver has loaded (queries wait until the database is open), and `prepared` when it is
+ * migrated and seeded: the server builds its routes meanwhile. Closes the database when preparing fails.
  */
-export function startPreparingDatabase(env: DatabaseEnv): {
+export async function startPreparingDatabase(env: DatabaseEnv): Promise<{
   database: DatabaseHandle;
   prepared: Promise<void>;
-} {
-  const { handle: database, ready } = startOpeningDatabase({
+}> {
+  const { handle: database, ready } = await startOpeningDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
   });
