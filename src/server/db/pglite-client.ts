@@ -4,8 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../paths.ts';
-import { type Database, type DatabaseHandle, migrateUnlessCurrent, type Statement } from './client.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { type Database, type DatabaseHandle, migrateUnlessCurrent, type Statement } from './handle.ts';
 import { pgliteStartParams, provisionFromTemplate } from './pglite-setup.ts';
 import * as schema from './schema/index.ts';
 
