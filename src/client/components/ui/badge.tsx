@@ -15,3 +15,14 @@ export function Badge({ tone, children }: { tone: keyof typeof TONES; children: 
     </span>
   );
 }
+
+/** " Minor" after a name, for an entrant under 18 (lists show whether, not the age). */
+export function MinorMark({ minor }: { minor: boolean }) {
+  if (!minor) return null;
+  return (
+    <>
+      {' '}
+      <Badge tone="warn">Minor</Badge>
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../../shared/money.ts';
 import { PAYMENT_STATUS_LABELS, type TeamEntry } from '../../../../shared/registrations/team.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { MinorMark } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormSuccess } from '../../../components/ui/form-alert.tsx';
@@ -103,12 +103,7 @@ export function TeamEntries() {
                 </Cell>
                 <Cell className="inline text-base font-semibold sm:text-sm sm:font-normal">
                   {entry.lastName}
-                  {entry.minor && (
-                    <>
-                      {' '}
-                      <Badge tone="warn">Minor</Badge>
-                    </>
-                  )}
+                  <MinorMark minor={entry.minor} />
                 </Cell>
                 <Cell label="Discipline" className="mt-1 sm:mt-0">
                   {DISCIPLINE_LABELS[entry.discipline]}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
 import type { WaitlistRace, WaitlistRow } from '../../../../shared/waitlist/waitlist.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { MinorMark } from '../../../components/ui/badge.tsx';
 import { dangerButtonClass, rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
@@ -130,12 +130,7 @@ function RaceQueue({
             </Cell>
             <Cell label="Name" className="font-medium">
               {name(row)} <span className="font-mono text-xs text-stone-600">{row.reference}</span>
-              {row.minor && (
-                <>
-                  {' '}
-                  <Badge tone="warn">Minor</Badge>
-                </>
-              )}
+              <MinorMark minor={row.minor} />
             </Cell>
             <Cell label="Email" className="break-all">
               {row.email}
