@@ -140,6 +140,46 @@ test('a volunteer finds an entrant by the code a hand-held scanner types, takes 
   ]);
 });
 
+test('a volunteer serves three entrants in a row on one page: by typed code, by search result and by bib', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const rudo = await volunteer(playwright, testInfo, 'Rudo Serving');
+  const byCode = await registered(page, testInfo, 'Anesu', '10km');
+  const bySearch = await registered(page, testInfo, 'Farai', '10km');
+  const byBib = await registered(page, testInfo, 'Tapiwa', '10km');
+  const bib = 70000 + (Date.now() % 9000);
+  await query('update registrations set bib = $1 where id = $2', [bib, byBib.id]);
+  await signedIn(page, rudo);
+  // Set once on this page: gone if anything reloads it.
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  const search = page.getByLabel('Name, bib or reference');
+
+  await search.fill(byCode.code);
+  await search.press('Enter');
+  const first = page.getByRole('article', { name: byCode.name });
+  await first.getByRole('button', { name: 'Check in' }).click();
+  await expect(first.getByText(/Checked in at \d\d:\d\d by Rudo Serving/)).toBeVisible();
+
+  // The second entrant once broke the page: the first card's effect cleanup was a Promise (issue 30).
+  const second = await find(page, bySearch.reference, bySearch.name);
+  await expect(second.getByRole('button', { name: 'Check in' })).toBeVisible();
+  await second.getByRole('button', { name: 'Check in' }).click();
+  await expect(second.getByText(/Checked in at \d\d:\d\d by Rudo Serving/)).toBeVisible();
+
+  await search.fill(String(bib));
+  await page.getByRole('button', { name: 'Find' }).click();
+  await page.getByRole('button', { name: new RegExp(`Bib ${bib}`) }).click();
+  const third = page.getByRole('article', { name: byBib.name });
+  await expect(third.getByText(byBib.reference)).toBeVisible();
+  await expect(third.getByRole('button', { name: 'Check in' })).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toHaveCount(0);
+  expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+  expect((await actionsOf(byCode.id)).map((row) => row.action)).toEqual(['check-in']);
+  expect((await actionsOf(bySearch.id)).map((row) => row.action)).toEqual(['check-in']);
+});
+
 test('taps made without signal wait on the phone and are sent once when it returns', async ({
   page,
   context,

@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { buttonClass } from '../components/ui/button.tsx';
+import { buttonClass, secondaryButtonClass } from '../components/ui/button.tsx';
 import { ErrorBoundary } from '../components/ui/error-boundary.tsx';
+import { maybeSignedIn } from '../features/accounts/signed-in-hint.ts';
 import { ErrorScreen } from './error-screen.tsx';
+
+// Fetched only by a browser that signed in: a visitor's way out is the home page, known without asking.
+const HomeLink = lazy(() => import('../features/accounts/components/home-link.tsx'));
 
 // Browsers word a failed dynamic import differently; all mean the chunk could not be loaded.
 const CHUNK_LOAD_FAILURE =
@@ -24,7 +28,14 @@ export function PageLoading() {
   );
 }
 
+const homePageLink = (
+  <a href="/" className={secondaryButtonClass}>
+    Go to the home page
+  </a>
+);
+
 function FailureScreen({ error }: { error: unknown }) {
+  const { pathname, search } = useLocation();
   if (isChunkLoadError(error)) {
     return (
       <ErrorScreen
@@ -41,12 +52,22 @@ function FailureScreen({ error }: { error: unknown }) {
       </ErrorScreen>
     );
   }
+  // Full page loads, not the router's: whatever broke this page is left behind with its state.
   return (
     <ErrorScreen
       action={
-        <a href="/" className={buttonClass}>
-          Go to the home page
-        </a>
+        <div className="flex flex-wrap gap-3">
+          <a href={pathname + search} className={buttonClass}>
+            Try this page again
+          </a>
+          {maybeSignedIn() ? (
+            <Suspense fallback={homePageLink}>
+              <HomeLink>{homePageLink}</HomeLink>
+            </Suspense>
+          ) : (
+            homePageLink
+          )}
+        </div>
       }
     >
       <p>Something went wrong while showing this page. Please try again.</p>

@@ -30,7 +30,6 @@ let firstPage = true;
 
 function ScrollToTopOnNavigate() {
   const { pathname } = useLocation();
-  // Block body on purpose: newer Chromium returns a Promise from scrollTo, which React would take for a cleanup.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new page by design
   useEffect(() => {
     if (firstPage) firstPage = false;

@@ -63,7 +63,9 @@ export default function SignedIn({ roles }: { roles: readonly Role[] }) {
   const session = useSession();
   useRecheckSessionOnUnauthorized();
   const signedIn = Boolean(session.data?.user);
-  useEffect(() => rememberSignedIn(signedIn), [signedIn]);
+  useEffect(() => {
+    rememberSignedIn(signedIn);
+  }, [signedIn]);
 
   if (session.isPending) {
     return (

@@ -22,7 +22,9 @@ const SignedInAs = lazy(() => import('../features/accounts/components/signed-in-
 export function SignedInLink() {
   // Read after the first render, which must match a page rendered without the browser's storage.
   const [signedIn, setSignedIn] = useState(false);
-  useEffect(() => setSignedIn(maybeSignedIn()), []);
+  useEffect(() => {
+    setSignedIn(maybeSignedIn());
+  }, []);
   return signedIn ? (
     <Suspense fallback={null}>
       <SignedInAs />

@@ -53,7 +53,9 @@ export function EntryCard({
   const [busy, setBusy] = useState(false);
   const card = useRef<HTMLElement>(null);
   // Chosen from a list or scanned, the entry is what the volunteer looks at next (the page is keyed by entry).
-  useEffect(() => card.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }), []);
+  useEffect(() => {
+    card.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, []);
 
   async function act(action: CheckInAction) {
     setBusy(true);

@@ -13,7 +13,9 @@ export function Typewriter({ text, className }: { text: string; className?: stri
   const [shown, setShown] = useState(text);
   // Decided in the browser, after the first render: the server's page shows the whole text, still.
   const [animate, setAnimate] = useState(false);
-  useEffect(() => setAnimate(!prefersReducedMotion()), []);
+  useEffect(() => {
+    setAnimate(!prefersReducedMotion());
+  }, []);
 
   useEffect(() => {
     if (!animate) return;

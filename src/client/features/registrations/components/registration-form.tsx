@@ -223,7 +223,9 @@ export function RegistrationForm({
 
   const stillKept = usePendingFlag() && kept;
   // Before the page is painted, so the page-wide banner never shows beside the form's own message.
-  useLayoutEffect(() => (stillKept ? formShowsPending() : undefined), [stillKept]);
+  useLayoutEffect(() => {
+    if (stillKept) return formShowsPending();
+  }, [stillKept]);
 
   const onSubmit = handleSubmit(async (data) => {
     if (sending.current) return;
