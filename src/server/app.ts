@@ -57,6 +57,7 @@ import {
 import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
+import { learnPrivatePaths } from './http/private-paths.ts';
 import { Problem } from './http/problem.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions) {
   });
   registerErrorHandling(app);
   requireAccessDeclarations(app);
+  learnPrivatePaths(app);
   cutSlowBodies(app, timeouts);
 
   await app.register(fastifyHelmet, {
