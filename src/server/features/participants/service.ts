@@ -63,7 +63,7 @@ import {
   startListBatches,
   updateEntry,
 } from './repository.ts';
-import { startListCsv } from './start-list-csv.ts';
+import { startListCsv, timingCsv } from './start-list-csv.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   firstName: 'name',
@@ -187,6 +187,18 @@ export async function raceStartListCsv({ database }: AppContext, raceId: string,
     fileName: `FunRun_StartList_${name}.csv`.replace(/[^\w.-]+/g, '_'),
     rowCount: await countInRace(db, race.id),
     csv: startListCsv(name, startListBatches(db, race.id), exportedBy(exporter.name)),
+  };
+}
+
+/** The start list for timing software: the header on the first line, the age group as its category. */
+export async function raceTimingCsv({ database }: AppContext, raceId: string) {
+  const { db } = database;
+  const { race } = await currentRace(db, raceId);
+  const name = raceName(race);
+  return {
+    fileName: `FunRun_Timing_${name}.csv`.replace(/[^\w.-]+/g, '_'),
+    rowCount: await countInRace(db, race.id),
+    csv: timingCsv(name, startListBatches(db, race.id)),
   };
 }
 
