@@ -39,6 +39,16 @@ export const PAYMENT_LIMITS = {
 };
 
 /**
+ * Check-in search, per account (volunteers share the table's Wi-Fi): a table busy with walk-ups searches a few
+ * times a minute, so `perVolunteer` is refused beyond (429), while `bulk` in its window is recorded once in
+ * the audit trail (check-in.bulk-search), so an admin sees who looked through the entrants.
+ */
+export const CHECK_IN_SEARCH_LIMITS = {
+  perVolunteer: { max: 60, window: MINUTE },
+  bulk: { max: 50, window: 10 * MINUTE },
+} satisfies Record<string, Limit>;
+
+/**
  * Wrong passwords, counted so that guessing is slowed while the owner, from a client that has not
  * failed, can always sign in (see sign-in-throttle.ts).
  */

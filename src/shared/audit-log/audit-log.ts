@@ -42,6 +42,7 @@ export const AUDIT_ACTION_CHOICES: readonly { value: string; label: string }[] =
   { value: 'registration.payment', label: 'Payment recorded' },
   { value: 'waitlist.', label: 'Waitlist read or changed' },
   { value: 'statements.review', label: 'Statement reviewed' },
+  { value: 'check-in.', label: 'Check-in searched in bulk or tapped late' },
   { value: 'accounts.list', label: 'Accounts list read' },
   { value: 'mail-outbox.list', label: 'Outbox read' },
   { value: 'account.', label: 'Role or account changed' },
@@ -86,6 +87,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'waitlist.remove': 'Taken off the waitlist',
   'mail-outbox.list': 'Outbox read',
   'waitlist.list': 'Waitlist read',
+  'check-in.bulk-search': 'Check-in search used in bulk',
 };
 
 /** An action in words: its own label, or its group's ('programme-settings.session.add': Programme settings changed). */

@@ -2,6 +2,7 @@ import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import {
   type CashPayment,
   CHECK_IN_SEARCH_LIMIT,
+  CHECK_IN_SEARCH_MIN,
   type CheckInCounts,
   type CheckInEntry,
   type CheckInTap,
@@ -10,6 +11,7 @@ import {
 import { harareToday } from '../../../shared/dates.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../http/problem.ts';
+import { recordAudit } from '../audit-log/service.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
 import { markPaid } from '../participants/service.ts';
 import {
@@ -25,6 +27,7 @@ import {
   setCheckedIn,
   setTshirtCollected,
 } from './repository.ts';
+import type { SearchCounter } from './search-counter.ts';
 
 const NO_SUCH_ENTRY = 'There is no such entry in this year’s fun run (it may have been cancelled).';
 
@@ -63,8 +66,28 @@ export async function entryByCode({ database: { db } }: AppContext, code: string
   return asEntry(row);
 }
 
-export async function searchForCheckIn({ database: { db } }: AppContext, text: string) {
-  const rows = await searchEntries(db, await getCurrentEventId(db), text, CHECK_IN_SEARCH_LIMIT);
+/**
+ * Entries for the check-in table by bib, check-in code, or (from CHECK_IN_SEARCH_MIN characters) part of a name
+ * or reference. The search that makes a volunteer's `counter` reach its bulk count is recorded in the audit trail.
+ */
+export async function searchForCheckIn(
+  { database: { db } }: AppContext,
+  text: string,
+  actor: CurrentUser,
+  counter: SearchCounter,
+) {
+  const rows = await searchEntries(db, await getCurrentEventId(db), text, {
+    limit: CHECK_IN_SEARCH_LIMIT,
+    partial: text.length >= CHECK_IN_SEARCH_MIN,
+  });
+  const bulk = counter.count(actor.id, rows.length);
+  if (bulk) {
+    await recordAudit(db, actor, {
+      action: 'check-in.bulk-search',
+      rowCount: bulk.shown,
+      details: { searches: bulk.searches, since: bulk.since.toISOString() },
+    });
+  }
   return { entries: rows.map(asEntry) };
 }
 
