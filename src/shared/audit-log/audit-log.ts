@@ -88,6 +88,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'mail-outbox.list': 'Outbox read',
   'waitlist.list': 'Waitlist read',
   'check-in.bulk-search': 'Check-in search used in bulk',
+  'check-in.late-tap': 'Check-in tap reached the server a day late',
 };
 
 /** An action in words: its own label, or its group's ('programme-settings.session.add': Programme settings changed). */

@@ -133,7 +133,8 @@ export const PaymentSchema = z.object({
 export const HistoryEntrySchema = z.object({
   at: z.string(),
   by: z.nullable(z.string()),
-  action: z.enum(['registered', 'edited', 'payment', 'cancelled']),
+  /** 'check-in': a tap that reached the server late (kept, and marked so). */
+  action: z.enum(['registered', 'edited', 'payment', 'cancelled', 'check-in']),
   summary: z.string(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;

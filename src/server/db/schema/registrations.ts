@@ -254,7 +254,7 @@ export const registrationHistory = pgTable(
     registrationId: uuid('registration_id')
       .notNull()
       .references(() => registrations.id, { onDelete: 'cascade' }),
-    action: text('action', { enum: ['edited', 'payment', 'cancelled'] }).notNull(),
+    action: text('action', { enum: ['edited', 'payment', 'cancelled', 'check-in'] }).notNull(),
     summary: text('summary').notNull(),
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     /** The admin's name at the time, kept even if the account goes. */

@@ -188,6 +188,47 @@ describe(`check-in (${testDatabaseKind})`, () => {
     expect(actions.map((action) => action.outcome)).toEqual(['done', 'already']);
   });
 
+  it('refuses a tap dated ahead of the clock or before the entry, and marks one that arrives a day late', async () => {
+    const entry = await registered();
+    const HOUR = 60 * 60 * 1000;
+    const tapAt = (at: Date, action = 'check-in') =>
+      send('POST', '/api/check-in/taps', volunteer.cookie, {
+        idempotencyKey: randomUUID(),
+        registrationId: entry.id,
+        action,
+        at: at.toISOString(),
+      });
+    const ahead = await tapAt(new Date(Date.now() + HOUR));
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().detail).toBe(
+      'This tap is dated later than now: check the date and time on the phone.',
+    );
+    expect((await tapAt(new Date(Date.now() - HOUR))).statusCode).toBe(400);
+    // A phone a minute or two fast is only a clock: its tap counts as made now.
+    expect((await tapAt(new Date(Date.now() + 2 * 60 * 1000), 'tshirt-collected')).statusCode).toBe(200);
+
+    // Registered three days ago, checked in two days ago on a phone that found signal only now.
+    await db
+      .update(registrations)
+      .set({ createdAt: new Date(Date.now() - 72 * HOUR) })
+      .where(eq(registrations.id, entry.id));
+    const late = await tapAt(new Date(Date.now() - 48 * HOUR));
+    expect(late.statusCode).toBe(200);
+    expect(late.json().entry.checkedIn).not.toBeNull();
+    const detail = (
+      await app.inject({ url: `/api/participants/${entry.id}`, headers: { cookie: admin.cookie } })
+    ).json();
+    expect(detail.history[0]).toMatchObject({
+      action: 'check-in',
+      summary: expect.stringMatching(/^Checked in at .* — late: reached the server 2 days later$/),
+      by: expect.stringMatching(/^Test volunteer \d+$/),
+    });
+    const audit = await db.select().from(auditLog).where(eq(auditLog.action, 'check-in.late-tap'));
+    expect(audit).toEqual([
+      expect.objectContaining({ actorId: volunteer.id, subject: `registration ${entry.reference}` }),
+    ]);
+  });
+
   it('applies a key once, however often it is sent', async () => {
     const entry = await registered();
     const key = randomUUID();

@@ -20,6 +20,7 @@ const entryColumns = {
   checkedInBy: registrations.checkedInBy,
   tshirtCollectedAt: registrations.tshirtCollectedAt,
   tshirtCollectedBy: registrations.tshirtCollectedBy,
+  registeredAt: registrations.createdAt,
 };
 export type EntryRow = Awaited<ReturnType<typeof findEntry>>;
 

@@ -8,12 +8,12 @@ import {
   type CheckInTap,
   type CheckInTapResult,
 } from '../../../shared/check-in/check-in.ts';
-import { harareToday } from '../../../shared/dates.ts';
+import { formatHarareDateTime, harareToday } from '../../../shared/dates.ts';
 import type { AppContext } from '../../context.ts';
-import { conflict, notFound } from '../../http/problem.ts';
+import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { recordAudit } from '../audit-log/service.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
-import { markPaid } from '../participants/service.ts';
+import { markPaid, noteInHistory } from '../participants/service.ts';
 import {
   countsBySize,
   type EntryRow,
@@ -91,8 +91,43 @@ export async function searchForCheckIn(
   return { entries: rows.map(asEntry) };
 }
 
-/** A tap dated later than the server's clock (a phone set wrong) counts as made now. */
-const tappedAt = (at: string, now = new Date()) => new Date(Math.min(Date.parse(at), now.getTime()));
+const MINUTE = 60_000;
+/**
+ * When a tap may say it was made: a phone's clock may be this far from the server's (a tap a little ahead counts
+ * as made now); one that reaches the server more than `lateAfter` after it was made is kept, and marked late in
+ * the entry's history and the audit trail.
+ */
+export const TAP_TIMES = { clockSkew: 5 * MINUTE, lateAfter: 24 * 60 * MINUTE };
+
+/** When the tap was made, or a refusal: dated ahead of the server's clock, or before the entry was registered. */
+function tappedAt(at: string, registeredAt: Date, now: Date) {
+  const time = Date.parse(at);
+  if (time > now.getTime() + TAP_TIMES.clockSkew) {
+    throw badRequest('This tap is dated later than now: check the date and time on the phone.');
+  }
+  // The entry was registered after its edition opened, so this also refuses a tap from before that.
+  if (time < registeredAt.getTime() - TAP_TIMES.clockSkew) {
+    throw badRequest(
+      'This tap is dated before the entry was registered: check the date and time on the phone.',
+    );
+  }
+  return new Date(Math.min(time, now.getTime()));
+}
+
+const TAP_WORDS = {
+  'check-in': 'Checked in',
+  'undo-check-in': 'Check-in undone',
+  'tshirt-collected': 'T-shirt collected',
+  'undo-tshirt-collected': 'T-shirt collection undone',
+} as const;
+
+const DAY = 24 * 60 * MINUTE;
+/** "Checked in at 21/11/26 07:12 — late: reached the server 2 days later". */
+function lateTapSummary(action: CheckInTap['action'], at: Date, now: Date, result: 'done' | 'already') {
+  const days = Math.floor((now.getTime() - at.getTime()) / DAY);
+  const later = days === 1 ? '1 day later' : `${days} days later`;
+  return `${TAP_WORDS[action]} at ${formatHarareDateTime(at)} — late: reached the server ${later}${result === 'already' ? ' (it was already done)' : ''}`;
+}
 
 /**
  * One tap, applied at most once: under the entry's row lock, a key already recorded is answered from the
@@ -117,7 +152,8 @@ export async function applyTap(
     }
     const row = await findEntry(tx, eventId, tap.registrationId);
     if (!row) throw notFound(NO_SUCH_ENTRY);
-    const done = { at: tappedAt(tap.at), by: actor.name };
+    const now = new Date();
+    const done = { at: tappedAt(tap.at, row.registeredAt, now), by: actor.name };
     let result: 'done' | 'already';
     switch (tap.action) {
       case 'check-in':
@@ -145,7 +181,22 @@ export async function applyTap(
       actorId: actor.id,
       actorName: actor.name,
       at: done.at,
+      recordedAt: now,
     });
+    if (now.getTime() - done.at.getTime() > TAP_TIMES.lateAfter) {
+      const summary = lateTapSummary(tap.action, done.at, now, result);
+      await noteInHistory(tx, { registrationId: row.id, action: 'check-in', summary }, actor);
+      await recordAudit(tx, actor, {
+        action: 'check-in.late-tap',
+        subject: `registration ${row.reference}`,
+        details: {
+          action: tap.action,
+          outcome: result,
+          at: done.at.toISOString(),
+          recordedAt: now.toISOString(),
+        },
+      });
+    }
     return result;
   });
   return { outcome, action: tap.action, entry: await entryOf(context, tap.registrationId) };

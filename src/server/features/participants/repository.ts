@@ -329,7 +329,11 @@ export async function historyOf(db: Database, registrationId: string) {
     .orderBy(desc(registrationHistory.at), desc(registrationHistory.id));
 }
 
-type HistoryNote = { registrationId: string; action: 'edited' | 'payment' | 'cancelled'; summary: string };
+type HistoryNote = {
+  registrationId: string;
+  action: 'edited' | 'payment' | 'cancelled' | 'check-in';
+  summary: string;
+};
 
 /** `id` is null for someone without an account (the entrant, by the private link). */
 export const addHistory = (tx: Transaction, entry: HistoryNote, actor: { id: string | null; name: string }) =>

@@ -266,7 +266,17 @@ function paymentSummary(update: PaymentUpdateData) {
 
 type EntryRow = NonNullable<Awaited<ReturnType<typeof findParticipant>>>;
 type EventNow = Awaited<ReturnType<typeof getCurrentEvent>>;
-type HistoryNote = Omit<Parameters<typeof addHistory>[1], 'registrationId'>;
+/** A change made here: check-in notes its late taps through noteInHistory. */
+type HistoryNote = Omit<Parameters<typeof addHistory>[1], 'registrationId' | 'action'> & {
+  action: keyof typeof AUDIT_ACTIONS;
+};
+
+/** A note in an entry's history made by another feature (a late check-in tap), in that feature's transaction. */
+export const noteInHistory = (
+  tx: Transaction,
+  note: Parameters<typeof addHistory>[1],
+  actor: { id: string | null; name: string },
+) => addHistory(tx, note, actor);
 type Change = (tx: Transaction, row: EntryRow, event: EventNow) => Promise<HistoryNote | undefined>;
 
 /**
