@@ -1,12 +1,13 @@
 // The audit trail as an admin reads it (/AuditLog): who did what, when, to what, with which filters.
 import * as z from 'zod/mini';
+import { ActorAccountSchema } from '../accounts/actor.ts';
 import { pageFields, pageParam, pageSizeParam } from '../paging.ts';
 import { isoDate, oneLine } from '../validation.ts';
 
 export const AuditLogQuerySchema = z.object({
   /** An action ('participants.export-csv') or the start of one ('participants.', 'registration'). */
   action: z.optional(oneLine(100)),
-  /** Part of the name of whoever did it. */
+  /** Part of the name or email of whoever did it. */
   who: z.optional(oneLine(100)),
   /** Harare calendar days, both included. */
   from: z.optional(isoDate('Enter the first day as a date')),
@@ -20,6 +21,8 @@ export const AuditEntrySchema = z.object({
   id: z.number(),
   at: z.string(),
   actorName: z.nullable(z.string()),
+  /** The account behind the name; null for the server itself (a scheduled job, Paynow). */
+  actorAccount: z.nullable(ActorAccountSchema),
   action: z.string(),
   subject: z.nullable(z.string()),
   filters: z.nullable(z.record(z.string(), z.unknown())),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ActorAccountSchema } from '../accounts/actor.ts';
 import { DISCIPLINES } from '../events/event-display.ts';
 import { pageFields, pageParam, pageSizeParam } from '../paging.ts';
 import { ReceiptSchema } from '../payments/receipts.ts';
@@ -133,6 +134,8 @@ export const PaymentSchema = z.object({
 export const HistoryEntrySchema = z.object({
   at: z.string(),
   by: z.nullable(z.string()),
+  /** The account behind `by`; null for the entrant (by the private link), Paynow or the registration form. */
+  byAccount: z.nullable(ActorAccountSchema),
   /** 'check-in': a tap that reached the server late (kept, and marked so). */
   action: z.enum(['registered', 'edited', 'payment', 'cancelled', 'check-in']),
   summary: z.string(),

@@ -1,3 +1,4 @@
+import { actorAccountOf } from '../../../shared/accounts/actor.ts';
 import type { AuditLog, AuditLogQuery } from '../../../shared/audit-log/audit-log.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -100,7 +101,16 @@ export async function auditLogPage({ database }: AppContext, query: AuditLogQuer
     page,
     pageSize,
   );
-  return { rows: rows.map((row) => ({ ...row, at: row.at.toISOString() })), total, page, pageSize };
+  return {
+    rows: rows.map(({ actorId, actorRole, actorEmail, ...row }) => ({
+      ...row,
+      at: row.at.toISOString(),
+      actorAccount: actorAccountOf(actorId, actorRole, actorEmail),
+    })),
+    total,
+    page,
+    pageSize,
+  };
 }
 
 /** Two years: how long the audit trail is kept. */

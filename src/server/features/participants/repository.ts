@@ -322,6 +322,9 @@ export async function historyOf(db: Database, registrationId: string) {
       action: registrationHistory.action,
       summary: registrationHistory.summary,
       by: sql<string | null>`coalesce(${user.name}, ${registrationHistory.actorName})`,
+      actorId: user.id,
+      actorRole: user.role,
+      actorEmail: user.email,
     })
     .from(registrationHistory)
     .leftJoin(user, eq(user.id, registrationHistory.actorId))

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
+import { actorAccountOf } from '../../../shared/accounts/actor.ts';
 import { formatShortDate, harareToday } from '../../../shared/dates.ts';
 import { DISCIPLINES } from '../../../shared/events/event-display.ts';
 import {
@@ -242,10 +243,15 @@ export async function participantDetail({ database }: AppContext, id: string): P
     },
     receipts,
     history: [
-      ...history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+      ...history.map(({ actorId, actorRole, actorEmail, ...entry }) => ({
+        ...entry,
+        at: entry.at.toISOString(),
+        byAccount: actorAccountOf(actorId, actorRole, actorEmail),
+      })),
       {
         at: row.createdAt.toISOString(),
         by: null,
+        byAccount: null,
         action: 'registered' as const,
         summary: `Registered (${row.reference})`,
       },

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { actorAccountText } from '../../../../shared/accounts/actor.ts';
 import { formatShortDate } from '../../../../shared/dates.ts';
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
 import {
@@ -284,6 +285,7 @@ function History({ entry }: { entry: ParticipantDetail }) {
           <span className="text-sm text-stone-600">
             <time dateTime={item.at}>{formatDateTime(item.at)}</time> ·{' '}
             {item.by ?? (item.action === 'registered' ? 'registration form' : 'unknown')}
+            {item.byAccount && ` (${actorAccountText(item.byAccount)})`}
           </span>
         </li>
       ))}
