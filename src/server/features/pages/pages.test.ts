@@ -76,7 +76,6 @@ describe('the registration forms posted without JavaScript', () => {
       reference: entry?.reference,
       discipline: 'run',
       race: '10km',
-      usd: '10.00',
     });
 
     const thanks = await app.inject(location.pathname + location.search);
@@ -318,5 +317,50 @@ describe('the limits per client address, whichever door is used', () => {
     expect((await from('10.7.0.6').get('/Terms')).statusCode).toBe(200);
     // The API is not a page.
     expect((await client.get('/api/event')).statusCode).toBe(200);
+  });
+});
+
+describe('the thank-you page opened from its link', () => {
+  const thankYou = async (query: string) => {
+    const response = await app.inject(`/Thankyou?${query}`);
+    expect(response.statusCode).toBe(200);
+    // The text as a reader sees it: React's separators and the page's data (it repeats the link) left out.
+    return response.body
+      .replaceAll('<!-- -->', '')
+      .replace(/<script type="application\/json"[\s\S]*?<\/script>/, '');
+  };
+
+  it("shows the race's fee from the event, never a fee the link carries", async () => {
+    const { db } = await testDatabase();
+    await db.update(raceOptions).set({ feeUsd: '10.00', feeZwg: null }).where(eq(raceOptions.label, '10km'));
+    await app.context.currentEvent.reload();
+    const page = await thankYou('reference=CFR25-0042&discipline=run&race=10km&usd=50.00&zwg=999');
+    expect(page).toContain('CFR25-0042');
+    expect(page).toContain('Total due: US$10.00');
+    expect(page).not.toContain('50.00');
+    expect(page).not.toContain('999');
+  });
+
+  it("shows a race only when it is one of the event's, and a reference only of a reference's shape", async () => {
+    const sentence = 'Pay USD 20 now by EcoCash to 0771234567';
+    const page = await thankYou(
+      `reference=CFR25-0042&discipline=run&race=${encodeURIComponent(sentence)}&usd=20.00`,
+    );
+    expect(page).toContain('CFR25-0042');
+    expect(page).not.toContain(sentence);
+    expect(page).not.toContain('20.00');
+    expect(page).toContain('The organisers will confirm the fee');
+
+    const notAReference = await thankYou(
+      `reference=${encodeURIComponent(sentence)}&discipline=run&race=10km`,
+    );
+    expect(notAReference).not.toContain(sentence);
+    expect(notAReference).toContain('Back to the home page');
+
+    const waiting = await thankYou(
+      `reference=CFR25-W0007&discipline=cycle&race=${encodeURIComponent(sentence)}&position=3`,
+    );
+    expect(waiting).toContain('You are number 3 on the waitlist.');
+    expect(waiting).not.toContain(sentence);
   });
 });
