@@ -19,6 +19,22 @@ export const AUTH_LIMITS = {
   emailLink: { ip: { max: 30, window: 10 * MINUTE }, email: { max: 3, window: 10 * MINUTE } },
 } satisfies Record<string, { ip: Limit; email?: Limit }>;
 
+/**
+ * Per client address, one counter per action whichever door it comes through: the API, or a server-rendered
+ * page and its form posted without JavaScript (see limitAction in rate-limits.ts).
+ */
+export const ACTION_LIMITS = {
+  /**
+   * Registering or joining a full race's waitlist: POST /api/registrations, /api/waitlist, /Register and
+   * /RegisterCyclist. Wrong forms count too.
+   */
+  register: { max: 60, window: MINUTE },
+  /** Finding entrants by name: GET /api/registrations/search and /Search?q=. Too few to sweep the list. */
+  search: { max: 30, window: 10 * MINUTE },
+  /** Opening a server-rendered page (GET or HEAD of /, /Register, /Search…), redirects included. */
+  page: { max: 300, window: MINUTE },
+} satisfies Record<string, Limit>;
+
 /** "Mail me my links" (/My): like an account's email links, per client address and per address asked for. */
 export const MY_LINKS_LIMITS = {
   ip: { max: 30, window: 10 * MINUTE },
