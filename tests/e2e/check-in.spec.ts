@@ -160,7 +160,7 @@ test('a volunteer serves three entrants in a row on one page: by typed code, by 
   // Two letters list nobody: the page says what it needs instead of asking.
   await search.fill('Mo');
   await search.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Type at least 3 characters' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '“Mo” is too short to search by' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Entries found' })).toHaveCount(0);
 
   await search.fill(byCode.code);

@@ -129,7 +129,7 @@ export function CheckInPage() {
 
       {search.query && !searchable && (
         <p role="status" className="rounded-lg border border-stone-300 bg-white p-3 text-stone-800">
-          {CHECK_IN_SEARCH_HINT}
+          “{search.query}” is too short to search by: keep typing, or enter a whole bib number.
         </p>
       )}
 
