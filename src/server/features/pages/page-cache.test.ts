@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,22 +7,26 @@ import { createTestApp, resetData } from '../../../../tests/support/test-app.ts'
 import type { App } from '../../app.ts';
 import { PageRenderer } from './renderer.ts';
 
-// What the event loop compresses while a request waits: brotli's quality or gzip's level, per call.
-const { onTheEventLoop } = vi.hoisted(() => ({ onTheEventLoop: [] as string[] }));
-vi.mock('node:zlib', async (importOriginal) => {
-  const zlib = await importOriginal<typeof import('node:zlib')>();
-  return {
-    ...zlib,
-    brotliCompressSync: (input: string, options?: { params?: Record<number, number> }) => {
-      onTheEventLoop.push(`br ${options?.params?.[zlib.constants.BROTLI_PARAM_QUALITY] ?? 11}`);
-      return zlib.brotliCompressSync(input, options);
-    },
-    gzipSync: (input: string, options?: { level?: number }) => {
-      onTheEventLoop.push(`gzip ${options?.level ?? 6}`);
-      return zlib.gzipSync(input, options);
-    },
+// What the event loop compresses while a request waits: brotli's quality or gzip's level, per call. Watched
+// on node:zlib itself (the files of a run share their modules, so a vi.mock could come too late).
+const onTheEventLoop: string[] = [];
+const zlib = createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
+const { brotliCompressSync, gzipSync } = zlib;
+function watchCompression() {
+  zlib.brotliCompressSync = (input, options) => {
+    onTheEventLoop.push(`br ${options?.params?.[zlib.constants.BROTLI_PARAM_QUALITY] ?? 11}`);
+    return brotliCompressSync(input, options);
   };
-});
+  zlib.gzipSync = (input, options) => {
+    onTheEventLoop.push(`gzip ${options?.level ?? 6}`);
+    return gzipSync(input, options);
+  };
+  syncBuiltinESMExports();
+}
+function unwatchCompression() {
+  Object.assign(zlib, { brotliCompressSync, gzipSync });
+  syncBuiltinESMExports();
+}
 
 let app: App;
 let renders = 0;
@@ -40,8 +45,12 @@ beforeAll(async () => {
     },
   });
   app = await createTestApp({ RATE_LIMITS: 'off' }, { pageRenderer: renderer });
+  watchCompression();
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  unwatchCompression();
+  await app.close();
+});
 beforeEach(async () => {
   await resetData();
   await app.context.currentEvent.reload();
