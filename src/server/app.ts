@@ -26,7 +26,7 @@ import { erasureRoutes } from './features/erasure/routes.ts';
 import { eventSettingsRoutes, mediaRoutes } from './features/event-settings/routes.ts';
 import { CurrentEventCache } from './features/events/current-event.ts';
 import { eventRoutes } from './features/events/routes.ts';
-import { myRegistrationRoutes } from './features/my-registration/routes.ts';
+import { myPageRoute, myRegistrationRoutes } from './features/my-registration/routes.ts';
 import { type PageRenderer, rendererForBuild } from './features/pages/renderer.ts';
 import { pageRoutes } from './features/pages/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
@@ -204,6 +204,7 @@ export async function buildApp(options: AppOptions) {
   if (pageRenderer) await pageRoutes(app, context, pageRenderer);
   const spaFallback = options.serveClient && clientBuildExists(options.clientDir);
   if (options.serveClient) await clientRoutes(app, options.clientDir);
+  if (spaFallback) myPageRoute(app, context);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing file (an old hashed chunk after a deploy) is a real 404, so the client can offer a reload.

@@ -3,7 +3,7 @@ import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import type { ParticipantEditData } from '../../../shared/participants/participants.ts';
 import type { MyEntry } from '../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/problem.ts';
+import { notFound, Problem } from '../../http/problem.ts';
 import { enqueueMailWithinLimit } from '../../mail/repository.ts';
 import { qrSvg } from '../../qr-code.ts';
 import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
@@ -30,6 +30,17 @@ export async function entryOfLink({ database }: AppContext, token: string) {
   const event = await getCurrentEvent(database.db);
   if (!entry || entry.eventId !== event.id || isOver(event)) throw notFound(NO_SUCH_LINK);
   return { ...entry, event };
+}
+
+/** Whether a private link opens an entry now (its page answers 404 when not). */
+export async function linkOpensEntry(context: AppContext, token: string) {
+  try {
+    await entryOfLink(context, token);
+    return true;
+  } catch (error) {
+    if (error instanceof Problem && error.status === 404) return false;
+    throw error;
+  }
 }
 
 /** The entry's check-in QR code, as an SVG; a cancelled entry has none. */
