@@ -22,6 +22,7 @@ import { sessionRoutes } from './features/accounts/session-routes.ts';
 import { auditLogRoutes } from './features/audit-log/routes.ts';
 import { checkInRoutes } from './features/check-in/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { emailChangeRoutes } from './features/email-changes/routes.ts';
 import { erasureRoutes } from './features/erasure/routes.ts';
 import { eventSettingsRoutes, mediaRoutes } from './features/event-settings/routes.ts';
 import { CurrentEventCache } from './features/events/current-event.ts';
@@ -170,6 +171,7 @@ export async function buildApp(options: AppOptions) {
       await eventRoutes(api, context);
       await registrationRoutes(api, context);
       await myRegistrationRoutes(api, context);
+      await emailChangeRoutes(api, context);
       await sessionRoutes(api, context);
       await accountRoutes(api, context);
       await participantRoutes(api, context);

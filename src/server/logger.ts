@@ -9,7 +9,9 @@ export function loggablePath(url: string) {
       // /My/links is the page asking for links, not a token.
       .replace(/(\/my\/)(?!links(?:\/|$))[^/]+/i, '$1[token]')
       // A waitlist offer's link: /Offer/<token>, /api/offers/<token>.
-      .replace(/(\/offers?\/)[^/]+/i, '$1[token]') ?? ''
+      .replace(/(\/offers?\/)[^/]+/i, '$1[token]')
+      // A new email address's confirmation: /ConfirmEmail/<token>, /api/email-changes/<token>.
+      .replace(/(\/(?:confirmemail|email-changes)\/)[^/]+/i, '$1[token]') ?? ''
   );
 }
 

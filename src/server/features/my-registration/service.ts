@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound, Problem } from '../../http/problem.ts';
 import { enqueueMailWithinLimit } from '../../mail/repository.ts';
 import { qrSvg } from '../../qr-code.ts';
+import { pendingEmailChange } from '../email-changes/service.ts';
 import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import { cancelEntry, editEntry, participantDetail, tshirtChangeable } from '../participants/service.ts';
 import {
@@ -52,7 +53,10 @@ export async function myCheckInQr(context: AppContext, token: string) {
 
 export async function myEntry(context: AppContext, token: string): Promise<MyEntry> {
   const { id, event } = await entryOfLink(context, token);
-  const entry = await participantDetail(context, id);
+  const [entry, emailPending] = await Promise.all([
+    participantDetail(context, id),
+    pendingEmailChange(context.database.db, id),
+  ]);
   return {
     reference: entry.reference,
     bib: entry.bib,
@@ -76,6 +80,7 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
     tshirtChangesUntil: event.tshirtChangesUntil,
     tshirtChangeable: tshirtChangeable(event),
     raceChangeable: isRegistrationOpen(event),
+    emailPending,
   };
 }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { AGE_GROUPS } from '../../../shared/participants/age-groups.ts';
 import type { Database } from '../../db/client.ts';
 import {
+  emailChanges,
   entryLinks,
   erasureRequests,
   events,
@@ -192,6 +193,8 @@ export async function anonymiseEntries(
     entries = changed.map((row) => row.id);
   }
   if (entries.length > 0) {
+    // A new address waiting to be confirmed is the person's too.
+    await db.delete(emailChanges).where(inArray(emailChanges.registrationId, entries));
     await db
       .update(registrationHistory)
       .set({ summary: '' })
