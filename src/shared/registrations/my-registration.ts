@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ParticipantDetailSchema } from '../participants/participants.ts';
 import { emailAddress } from '../validation.ts';
+import { PendingEmailSchema } from './email-change.ts';
 
 /** The path of an entrant's private page; the token is 32 base64url characters. */
 export const MY_TOKEN = /^[\w-]{32}$/;
@@ -37,6 +38,8 @@ export const MyEntrySchema = z.extend(
     tshirtChangeable: z.boolean(),
     /** False once registration has closed: then the organisers change races. */
     raceChangeable: z.boolean(),
+    /** A new email asked for, which the entry takes once the link mailed to it is followed. */
+    emailPending: PendingEmailSchema,
   },
 );
 export type MyEntry = z.infer<typeof MyEntrySchema>;

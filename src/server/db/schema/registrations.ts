@@ -95,6 +95,11 @@ export const registrations = pgTable(
     checkedInBy: text('checked_in_by'),
     tshirtCollectedAt: timestamp('tshirt_collected_at', { withTimezone: true }),
     tshirtCollectedBy: text('tshirt_collected_by'),
+    /**
+     * When the email last changed after registering (null: as registered); the admin confirming an erasure
+     * sees it beside each record, as a recent change is how one person's data could be reached by another.
+     */
+    emailChangedAt: timestamp('email_changed_at', { withTimezone: true }),
     /** The company account that entered this person as one of its team (none for a public entry). */
     companyAccountId: text('company_account_id').references(() => user.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -128,6 +133,22 @@ export const registrations = pgTable(
     uniqueIndex('registrations_event_bib').on(table.eventId, table.bib),
   ],
 );
+
+/**
+ * A change of an entry's email asked by its private link or its team manager, made only once the link mailed
+ * to the new address is followed (only a digest of its token is kept). One per entry: asking again replaces it.
+ */
+export const emailChanges = pgTable('email_changes', {
+  registrationId: uuid('registration_id')
+    .primaryKey()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  tokenDigest: text('token_digest').notNull().unique(),
+  /** Who asked, as the entry's history names them: 'the entrant' or the company account's name. */
+  askedBy: text('asked_by').notNull(),
+  askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * The private links of "My registration" (/My/<token>): only a digest of each token is kept, so the table

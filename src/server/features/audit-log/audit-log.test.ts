@@ -4,7 +4,7 @@ import { runnerEntry } from '../../../../tests/support/entries.ts';
 import { ORIGIN, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import type { AuditEntry } from '../../../shared/audit-log/audit-log.ts';
 import { auditLog, men, raceOptions, user } from '../../db/schema/index.ts';
-import { purgeExpiredAudit } from './service.ts';
+import { purgeExpiredAudit, SEARCH_WORDS_NOT_KEPT } from './service.ts';
 
 const { app, db, admin } = setUpTestApp();
 
@@ -46,9 +46,26 @@ describe('the audit trail', () => {
     expect(rows[0]).toMatchObject({
       action: 'participants.export-csv',
       actorName: await adminName(),
-      filters: { discipline: 'run', payment: 'unpaid', q: 'moyo' },
+      filters: { discipline: 'run', payment: 'unpaid', q: SEARCH_WORDS_NOT_KEPT },
       rowCount: 2,
     });
+  });
+
+  it('says a search was made without its words, so an erased person leaves no name or email behind', async () => {
+    await register('zvobgo');
+    const entry = runnerEntry('zvobgo');
+    expect((await get('/api/participants?q=zvobgo')).json().total).toBe(1);
+    expect((await get(`/api/participants/export.csv?q=${entry.email}`)).statusCode).toBe(200);
+    const id = (await get('/api/participants?q=zvobgo')).json().rows[0].id as string;
+    const erased = await send('POST', '/api/admin/erasures', {
+      subjectType: 'registration',
+      subjectId: id,
+      reason: 'Asked by phone',
+    });
+    expect(erased.statusCode).toBe(200);
+    const { rows } = await trail();
+    expect(rows.filter((row) => row.filters?.q === SEARCH_WORDS_NOT_KEPT)).toHaveLength(3);
+    expect(JSON.stringify(await db.select().from(auditLog))).not.toMatch(/zvobgo/i);
   });
 
   it('records a list read with the filters as sent and the rows read, not the paging', async () => {
@@ -134,8 +151,13 @@ describe('the audit trail', () => {
       rows.map(({ action, filters, rowCount, subject }) => ({ action, filters, rowCount, subject })),
     ).toEqual([
       { action: 'man.edit', filters: null, rowCount: null, subject: `man ${man?.id}` },
-      { action: 'men.export-csv', filters: { q: 'chikwanha' }, rowCount: 1, subject: null },
-      { action: 'men.list', filters: { q: 'chikwanha', status: 'active' }, rowCount: 1, subject: null },
+      { action: 'men.export-csv', filters: { q: SEARCH_WORDS_NOT_KEPT }, rowCount: 1, subject: null },
+      {
+        action: 'men.list',
+        filters: { q: SEARCH_WORDS_NOT_KEPT, status: 'active' },
+        rowCount: 1,
+        subject: null,
+      },
     ]);
   });
 

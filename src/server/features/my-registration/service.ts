@@ -3,9 +3,10 @@ import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import type { ParticipantEditData } from '../../../shared/participants/participants.ts';
 import type { MyEntry } from '../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/problem.ts';
+import { notFound, Problem } from '../../http/problem.ts';
 import { enqueueMailWithinLimit } from '../../mail/repository.ts';
 import { qrSvg } from '../../qr-code.ts';
+import { pendingEmailChange } from '../email-changes/service.ts';
 import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import { cancelEntry, editEntry, participantDetail, tshirtChangeable } from '../participants/service.ts';
 import {
@@ -32,6 +33,17 @@ export async function entryOfLink({ database }: AppContext, token: string) {
   return { ...entry, event };
 }
 
+/** Whether a private link opens an entry now (its page answers 404 when not). */
+export async function linkOpensEntry(context: AppContext, token: string) {
+  try {
+    await entryOfLink(context, token);
+    return true;
+  } catch (error) {
+    if (error instanceof Problem && error.status === 404) return false;
+    throw error;
+  }
+}
+
 /** The entry's check-in QR code, as an SVG; a cancelled entry has none. */
 export async function myCheckInQr(context: AppContext, token: string) {
   const entry = await entryOfLink(context, token);
@@ -41,7 +53,10 @@ export async function myCheckInQr(context: AppContext, token: string) {
 
 export async function myEntry(context: AppContext, token: string): Promise<MyEntry> {
   const { id, event } = await entryOfLink(context, token);
-  const entry = await participantDetail(context, id);
+  const [entry, emailPending] = await Promise.all([
+    participantDetail(context, id),
+    pendingEmailChange(context.database.db, id),
+  ]);
   return {
     reference: entry.reference,
     bib: entry.bib,
@@ -65,6 +80,7 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
     tshirtChangesUntil: event.tshirtChangesUntil,
     tshirtChangeable: tshirtChangeable(event),
     raceChangeable: isRegistrationOpen(event),
+    emailPending,
   };
 }
 

@@ -31,6 +31,7 @@ import { statementsOn } from '../../db/statements-on.ts';
 import { exportedBy } from '../../http/exported-by.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
+import { askEmailChange, changeOfLink, takeConfirmedChange } from '../email-changes/service.ts';
 import {
   findRace,
   getCurrentEvent,
@@ -680,9 +681,13 @@ export async function editEntry(context: AppContext, id: string, change: Partici
         change,
         (sameGuardian && row.guardianConsentedAt) || new Date(),
       );
+      // Only an admin changes an address at once; the entrant's or the team's new one must confirm it first.
+      const addressChanged = !sameAddress(fields.email, row.email);
+      const emailAsked = addressChanged && !('admin' in by) ? fields.email : null;
       const next = {
         ...fields,
         ...guardian,
+        email: emailAsked ? row.email : fields.email,
         gender: fields.gender ?? null,
         listedInSearch: fields.listedInSearch ?? row.listedInSearch,
       };
@@ -690,7 +695,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
       const changed = [...Object.keys(next), 'raceType'].filter((key) =>
         key === 'raceType' ? race.label !== row.raceType : before[key] !== next[key as keyof typeof next],
       );
-      if (changed.length === 0) return undefined;
+      if (changed.length === 0 && !emailAsked) return undefined;
       // A bib is one of its race's numbers: another race's entry gets one of that race's.
       const bibCleared = race.id !== row.raceOptionId && row.bib !== null;
       await updateEntry(tx, id, {
@@ -698,13 +703,25 @@ export async function editEntry(context: AppContext, id: string, change: Partici
         guardianConsentedAt,
         raceOptionId: race.id,
         ...(bibCleared ? { bib: null } : {}),
+        ...(addressChanged && !emailAsked ? { emailChangedAt: new Date() } : {}),
       });
       if (raceChanged) await offerFreedPlaces(statementsOn(tx), row.raceOptionId, context.env.PUBLIC_URL);
-      const summary = `Changed ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`;
-      return {
-        action: 'edited',
-        summary: bibCleared ? `${summary}; bib ${row.bib} cleared (it was the old race's)` : summary,
-      };
+      if (emailAsked) {
+        await askEmailChange(tx, {
+          entry: row,
+          newEmail: emailAsked,
+          askedBy: actorOf(by).name,
+          eventTitle: event.title,
+          publicUrl: context.env.PUBLIC_URL,
+        });
+      }
+      const notes = [
+        ...(changed.length > 0 ? [`Changed ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`] : []),
+        ...(bibCleared ? [`bib ${row.bib} cleared (it was the old race's)`] : []),
+        ...(emailAsked ? ['new email asked for, waiting for the new address to confirm it'] : []),
+      ];
+      const summary = notes.join('; ');
+      return { action: 'edited', summary: summary.charAt(0).toUpperCase() + summary.slice(1) };
     });
     context.mailer.kick();
   } catch (error) {
@@ -713,6 +730,34 @@ export async function editEntry(context: AppContext, id: string, change: Partici
     }
     throw error;
   }
+}
+
+/** The same mailbox: addresses differ only by the case of their letters. */
+const sameAddress = (one: string, other: string) => one.toLowerCase() === other.toLowerCase();
+
+/**
+ * The new address confirmed by following the link mailed to it: the entry's email changes now (noted as the
+ * entrant's change, who holds that mailbox), and when it changed is kept.
+ */
+export async function confirmEmailChange(context: AppContext, token: string) {
+  const { registrationId } = await changeOfLink(context, token);
+  let confirmed = { reference: '', email: '' };
+  try {
+    await changeEntry(context, registrationId, { entrant: true }, async (tx, row) => {
+      const change = await takeConfirmedChange(tx, token);
+      if (row.status === 'cancelled')
+        throw conflict('This entry was cancelled: its email no longer changes.');
+      await updateEntry(tx, row.id, { email: change.newEmail, emailChangedAt: new Date() });
+      confirmed = { reference: row.reference, email: change.newEmail };
+      return { action: 'edited', summary: 'Changed email (confirmed by the link mailed to the new address)' };
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'registrations_same_person') {
+      throw conflict('Another active entry already has this name and email in this discipline.');
+    }
+    throw error;
+  }
+  return confirmed;
 }
 
 /** Cancels an entry: its place is free again (offered to the race's waitlist at once), its history kept. */

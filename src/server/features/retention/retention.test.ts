@@ -10,6 +10,7 @@ import {
   signedInMan,
   uploadSubmission,
 } from '../../../../tests/support/test-app.ts';
+import { harareToday } from '../../../shared/dates.ts';
 import { ageGroup } from '../../../shared/participants/age-groups.ts';
 import {
   assignments,
@@ -412,6 +413,24 @@ describe('retention: entries', () => {
     });
     const participant = await signedInAs(app, 'participant');
     expect((await get('/api/dashboard/privacy', participant.cookie)).statusCode).toBe(403);
+  });
+
+  it('names the day the run will really act: not today once today ran, nor within a day of a change', async () => {
+    const longAgo = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
+    await register('overdue');
+    const today = harareToday();
+    const tomorrow = harareToday(new Date(Date.now() + 86_400_000));
+    const afterTomorrow = harareToday(new Date(Date.now() + 2 * 86_400_000));
+    const announced = async () => (await get('/api/dashboard/privacy')).json().anonymiseSoon;
+
+    // Changed now: tomorrow's run (early in the day) comes before the change has settled.
+    await db.update(events).set({ eventDate: longAgo, entryRetentionDays: 30, updatedAt: new Date() });
+    expect(await announced()).toEqual({ count: 1, on: afterTomorrow });
+
+    await db.update(events).set({ updatedAt: new Date(Date.now() - 3 * 86_400_000) });
+    expect(await announced()).toEqual({ count: 1, on: today });
+    await db.insert(jobRuns).values({ name: 'retention', lastRunOn: today });
+    expect(await announced()).toEqual({ count: 1, on: tomorrow });
   });
 });
 

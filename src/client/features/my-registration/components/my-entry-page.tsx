@@ -12,6 +12,7 @@ import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-a
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { AskErasure } from '../../erasure/components/ask-erasure.tsx';
 import { useEvent } from '../../events/api/get-event.ts';
 import { PaymentOptions } from '../../events/components/payment-options.tsx';
@@ -100,6 +101,14 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
           <p className="mt-3 text-stone-800">{feeToBeConfirmed(displayPhone(event, event.contactPhone))}</p>
         )}
       </section>
+
+      {active && entry.emailPending && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          Your new email address is waiting for confirmation at <strong>{entry.emailPending.email}</strong>:
+          open the link we sent there by {formatDateTime(entry.emailPending.until)}. Until then we keep
+          writing to {entry.email}.
+        </p>
+      )}
 
       {active && <CheckInQr token={token} />}
 
@@ -195,7 +204,7 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
 
       <AskErasure
         path={`/api/my/${encodeURIComponent(token)}/erasure-request`}
-        whatHappens="We can erase your name, contacts and next of kin from this entry and from any other entry with your email. The figures (race, age group, T-shirt size, payment) stay, without your name."
+        whatHappens="We can erase your name, contacts and next of kin from this entry. Other entries under your email are erased from their own pages (have their links emailed to you). The figures (race, age group, T-shirt size, payment) stay, without your name."
       />
 
       <p className="text-sm text-stone-600">

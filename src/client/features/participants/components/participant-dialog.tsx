@@ -210,8 +210,9 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
         base={`/api/access-requests/registration/${encodeURIComponent(entry.id)}/data`}
         title="Download everything we hold about this person"
       >
-        This entry and every other one with the same email, payments, receipts, waitlist places, programme
-        record, account and the emails sent to that address. Each download is recorded in the audit log.
+        This entry with its payments, receipts, reminders and check-in. Other entries with the same email are
+        not included: a typed email proves nothing, so download each one that is this person’s. Each download
+        is recorded in the audit log.
       </PersonalDataDownloads>
 
       <DialogActions>
