@@ -33,7 +33,7 @@ export const CheckInEntrySchema = z.object({
   race: z.string(),
   tshirtSize: z.string(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
-  /** The race's fee in each currency (decimal strings), what an unpaid entrant owes. */
+  /** What an entrant who owes must pay in each currency (decimal strings): the race's fee, or a part payment's balance. */
   fees: z.object({ USD: z.nullable(z.string()), ZWG: z.nullable(z.string()) }),
   checkedIn: DoneSchema,
   tshirtCollected: DoneSchema,

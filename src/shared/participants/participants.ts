@@ -199,7 +199,15 @@ export const MarkPaidSchema = z.object({
 export type MarkPaid = z.output<typeof MarkPaidSchema>;
 
 /** Why an entry was left as it was. */
-export const MARK_PAID_SKIPS = ['paid', 'waived', 'cancelled', 'no_fee', 'not_found'] as const;
+export const MARK_PAID_SKIPS = [
+  'paid',
+  'waived',
+  'cancelled',
+  'no_fee',
+  /** Part paid in the other currency: the organisers settle the balance. */
+  'other_currency',
+  'not_found',
+] as const;
 export type MarkPaidSkip = (typeof MARK_PAID_SKIPS)[number];
 
 export const MarkPaidResultSchema = z.object({

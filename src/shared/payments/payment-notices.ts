@@ -2,16 +2,17 @@ import * as z from 'zod/mini';
 
 /**
  * A Paynow message that changed nothing (a bad hash, an unknown reference, an amount that is not the fee),
- * as an admin reviews it: what Paynow said, never its hash.
+ * as an admin reviews it: what Paynow said, never its hash; or a payment recorded with another amount than
+ * was due (source 'payment': a part payment, or more than the fee).
  */
 export const PaymentNoticeSchema = z.object({
   id: z.number(),
   receivedAt: z.string(),
-  source: z.enum(['result-url', 'poll', 'initiate']),
+  source: z.enum(['result-url', 'poll', 'initiate', 'payment']),
   problem: z.string(),
-  /** Paynow's fields as received (reference, amount, status, paynowreference…), without the hash. */
+  /** Paynow's fields as received (reference, amount, status, paynowreference…), without the hash; a payment's facts. */
   fields: z.record(z.string(), z.string()),
-  /** The entry of the payment attempt it was about, when it was about one. */
+  /** The entry it was about (a payment's, or its attempt's), when it was about one. */
   entryReference: z.nullable(z.string()),
   reviewedAt: z.nullable(z.string()),
   reviewedBy: z.nullable(z.string()),
@@ -22,4 +23,5 @@ export const PAYMENT_NOTICE_SOURCES: Record<PaymentNotice['source'], string> = {
   'result-url': 'Status update from Paynow',
   poll: 'Answer to our status check',
   initiate: 'Answer when starting a payment',
+  payment: 'Payment recorded (not the amount due)',
 };

@@ -55,18 +55,21 @@ export const onlinePayments = pgTable(
 );
 
 /**
- * Messages that changed nothing and need a person's eyes: a bad hash, an unknown reference, an amount that
- * is not the fee. Kept whole (the hash included) for review.
+ * What needs a person's eyes about payments: Paynow messages that changed nothing (a bad hash, an unknown
+ * reference, an amount that is not the attempt's), kept whole (the hash included), and payments recorded with
+ * an amount other than the entry's fee at that moment (source 'payment': a part payment, or more than the fee).
  */
 export const paymentNotices = pgTable(
   'payment_notices',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    source: text('source', { enum: ['result-url', 'poll', 'initiate'] }).notNull(),
+    source: text('source', { enum: ['result-url', 'poll', 'initiate', 'payment'] }).notNull(),
     problem: text('problem').notNull(),
     payload: jsonb('payload').$type<Record<string, string>>().notNull(),
     onlinePaymentId: uuid('online_payment_id').references(() => onlinePayments.id, { onDelete: 'set null' }),
+    /** The entry a recorded payment was about (a statement's has no attempt to reach it by). */
+    registrationId: uuid('registration_id').references(() => registrations.id, { onDelete: 'cascade' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: text('reviewed_by'),
   },

@@ -18,7 +18,8 @@ import {
 import { user } from './auth.ts';
 import { disciplineEnum, events, raceOptions } from './events.ts';
 
-export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'paid', 'waived']);
+/** part_paid: money was recorded, less than the fee at that moment (the balance is still due). */
+export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'part_paid', 'paid', 'waived']);
 export const registrationStatusEnum = pgEnum('registration_status', ['active', 'cancelled']);
 
 /** Numbers behind the human references (CFR25-0042); gaps after a failed insert are harmless. */
@@ -55,7 +56,10 @@ export const registrations = pgTable(
     /** Set when retention or an erasure emptied the personal fields; only statistics remain. */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     paymentStatus: paymentStatusEnum('payment_status').notNull().default('unpaid'),
-    /** The payment as last recorded by an admin; every change is also kept in registration_history. */
+    /**
+     * The payment as last recorded; the amount is all that was received (a part payment and the balance add
+     * up). Every change is also kept in registration_history, and each payment has its receipt.
+     */
     paymentMethod: text('payment_method', {
       enum: [
         'usd_bank',

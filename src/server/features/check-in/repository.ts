@@ -14,6 +14,8 @@ const entryColumns = {
   race: raceOptions.label,
   tshirtSize: registrations.tshirtSize,
   paymentStatus: registrations.paymentStatus,
+  paymentAmount: registrations.paymentAmount,
+  paymentCurrency: registrations.paymentCurrency,
   feeUsd: raceOptions.feeUsd,
   feeZwg: raceOptions.feeZwg,
   checkedInAt: registrations.checkedInAt,

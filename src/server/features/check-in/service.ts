@@ -9,6 +9,7 @@ import {
   type CheckInTapResult,
 } from '../../../shared/check-in/check-in.ts';
 import { formatHarareDateTime, harareToday } from '../../../shared/dates.ts';
+import { amountDue, owes } from '../../../shared/payments/balance.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { recordAudit } from '../audit-log/service.ts';
@@ -31,6 +32,16 @@ import type { SearchCounter } from './search-counter.ts';
 
 const NO_SUCH_ENTRY = 'There is no such entry in this year’s fun run (it may have been cancelled).';
 
+/** What the entrant owes in each currency: the race's fee, or what a part payment left. */
+function duesOf(row: NonNullable<EntryRow>) {
+  const owing = {
+    paymentStatus: row.paymentStatus,
+    payment: { amount: row.paymentAmount, currency: row.paymentCurrency },
+    fees: { USD: row.feeUsd, ZWG: row.feeZwg },
+  };
+  return { USD: amountDue(owing, 'USD'), ZWG: amountDue(owing, 'ZWG') };
+}
+
 function asEntry(row: NonNullable<EntryRow>): CheckInEntry {
   return {
     id: row.id,
@@ -42,7 +53,7 @@ function asEntry(row: NonNullable<EntryRow>): CheckInEntry {
     race: row.race,
     tshirtSize: row.tshirtSize,
     paymentStatus: row.paymentStatus,
-    fees: { USD: row.feeUsd, ZWG: row.feeZwg },
+    fees: owes(row.paymentStatus) ? duesOf(row) : { USD: row.feeUsd, ZWG: row.feeZwg },
     checkedIn:
       row.checkedInAt && row.checkedInBy ? { at: row.checkedInAt.toISOString(), by: row.checkedInBy } : null,
     tshirtCollected:
@@ -215,6 +226,9 @@ export async function takeCashPayment(context: AppContext, payment: CashPayment,
   const skipped = result.skipped[0];
   if (skipped?.reason === 'not_found' || skipped?.reason === 'cancelled') throw notFound(NO_SUCH_ENTRY);
   if (skipped?.reason === 'no_fee') throw conflict(`This race has no fee in ${payment.currency}.`);
+  if (skipped?.reason === 'other_currency') {
+    throw conflict('This entry is part paid in the other currency: take the rest in that one.');
+  }
   if (skipped?.reason === 'waived') throw conflict('This entry’s fee was waived: there is nothing to pay.');
   return entryOf(context, payment.registrationId);
 }

@@ -75,6 +75,7 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
     tshirtSize: entry.tshirtSize,
     listedInSearch: entry.listedInSearch,
     paymentStatus: entry.paymentStatus,
+    payment: { amount: entry.payment.amount, currency: entry.payment.currency },
     fees: entry.fees,
     status: entry.status,
     tshirtChangesUntil: event.tshirtChangesUntil,

@@ -448,6 +448,136 @@ const mailTextTo = async (reference: string) => {
   return mail?.text ?? '';
 };
 
+describe('the fee when an online payment is recorded (issue 31)', () => {
+  type My = Record<string, unknown>;
+  const edit = (my: My, change: My) => ({
+    firstName: my.firstName,
+    lastName: my.lastName,
+    email: my.email,
+    mobile: my.mobile,
+    age: my.age,
+    gender: my.gender,
+    raceType: my.raceType,
+    nextOfKinMobile: my.nextOfKinMobile,
+    tshirtSize: my.tshirtSize,
+    ...change,
+  });
+  const myEntry = async (token: string) =>
+    (await app.inject({ method: 'GET', url: `/api/my/${token}` })).json() as My;
+  const changeMine = async (token: string, change: My) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/my/${token}`,
+      headers: { origin },
+      payload: edit(await myEntry(token), change),
+    });
+  const guidOf = (attempt: { browserUrl: string }) => String(attempt.browserUrl).split('/').at(-1) ?? '';
+
+  it('refuses a race change while an online payment is under way, on /My and by an admin (409, PAYMENT_UNDER_WAY); once it has ended, the race changes', async () => {
+    const { reference, token } = await registered();
+    const started = (await pay(token, { method: 'web' })).json();
+    const byEntrant = await changeMine(token, { raceType: '21km' });
+    expect(byEntrant.statusCode).toBe(409);
+    expect(byEntrant.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(byEntrant.json()).toMatchObject({
+      status: 409,
+      code: 'PAYMENT_UNDER_WAY',
+      detail: expect.stringMatching(/payment of this entry is under way/),
+    });
+    // What does not touch the fee may change meanwhile.
+    expect((await changeMine(token, { tshirtSize: 'Medium' })).statusCode).toBe(200);
+
+    const { cookie } = await signedInAs(app, 'admin');
+    const entry = await entryOf(reference);
+    const byAdmin = await app.inject({
+      method: 'PUT',
+      url: `/api/participants/${entry?.id}`,
+      headers: { cookie, origin },
+      payload: edit(await myEntry(token), { raceType: '5km' }),
+    });
+    expect(byAdmin.statusCode).toBe(409);
+    expect(byAdmin.json().code).toBe('PAYMENT_UNDER_WAY');
+    expect((await myEntry(token)).raceType).toBe('10km');
+
+    await fake.settle(guidOf(started), 'Cancelled');
+    expect((await settled(token, started.id)).state).toBe('failed');
+    const after = await changeMine(token, { raceType: '21km' });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().raceType).toBe('21km');
+  });
+
+  it('a payment of the cheaper fee after the race became dearer is a part payment: balance on /My, in the list and reminders, a notice; paying the balance online pays it', async () => {
+    const database = await db();
+    await database.update(raceOptions).set({ feeUsd: '15.00' }).where(eq(raceOptions.label, '21km'));
+    const { reference, token } = await registered();
+    const started = (await pay(token, { method: 'web' })).json();
+    expect(started.amount).toBe('10.00');
+    // The race changed in the moment before the attempt was made (the refusal above closes the rest).
+    const [dearer] = await database.select().from(raceOptions).where(eq(raceOptions.label, '21km'));
+    await database
+      .update(registrations)
+      .set({ raceOptionId: dearer?.id ?? '' })
+      .where(eq(registrations.reference, reference));
+    await fake.settle(guidOf(started), 'Paid');
+    expect((await settled(token, started.id)).state).toBe('paid');
+
+    expect(await entryOf(reference)).toMatchObject({ paymentStatus: 'part_paid', paymentAmount: '10.00' });
+    expect(await myEntry(token)).toMatchObject({
+      paymentStatus: 'part_paid',
+      payment: { amount: '10.00', currency: 'USD' },
+      fees: { USD: '15.00' },
+    });
+    expect((await app.inject({ method: 'GET', url: `/api/pay/${token}` })).json()).toMatchObject({
+      paid: false,
+      amount: '5.00',
+    });
+    expect(await notices()).toEqual([
+      expect.objectContaining({
+        source: 'payment',
+        problem: 'part payment: USD 5.00 still due',
+        onlinePaymentId: started.id,
+      }),
+    ]);
+    expect(await historyOf(reference)).toContainEqual(
+      expect.objectContaining({ by: 'Paynow', summary: expect.stringMatching(/USD 5\.00 still due/) }),
+    );
+
+    const { cookie } = await signedInAs(app, 'admin');
+    const admin = (url: string, method: 'GET' | 'POST' = 'GET') =>
+      app.inject({ method, url, headers: { cookie, origin } });
+    const listed = (await admin('/api/participants?payment=part_paid')).json();
+    expect(listed.rows).toEqual([
+      expect.objectContaining({
+        reference,
+        paymentStatus: 'part_paid',
+        payment: { amount: '10.00', currency: 'USD' },
+      }),
+    ]);
+    const csv = (await admin('/api/participants/export.csv')).body;
+    expect(csv).toContain('Part paid, US$5.00 due');
+    expect((await admin('/api/participants/payment-reminders?payment=part_paid', 'POST')).json()).toEqual({
+      sent: 1,
+    });
+    const reminder = await (await db())
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'payment-reminder'));
+    expect(reminder[0]?.text).toContain('Still due: US$5.00');
+
+    const rest = (await pay(token, { method: 'web' })).json();
+    expect(rest.amount).toBe('5.00');
+    await fake.settle(guidOf(rest), 'Paid');
+    expect((await settled(token, rest.id)).state).toBe('paid');
+    expect(await entryOf(reference)).toMatchObject({ paymentStatus: 'paid', paymentAmount: '15.00' });
+    const issued = await (await db())
+      .select({ amount: receipts.amount })
+      .from(receipts)
+      .innerJoin(registrations, eq(registrations.id, receipts.registrationId))
+      .where(eq(registrations.reference, reference));
+    expect(issued.map((receipt) => receipt.amount).sort()).toEqual(['10.00', '5.00']);
+  });
+});
+
 describe('the confirmation mail', () => {
   it('offers to pay online on the private page when online payment is on', async () => {
     const { reference, token } = await registered();

@@ -155,7 +155,10 @@ export async function noticesForReview(db: Database, limit: number) {
     })
     .from(paymentNotices)
     .leftJoin(onlinePayments, eq(onlinePayments.id, paymentNotices.onlinePaymentId))
-    .leftJoin(registrations, eq(registrations.id, onlinePayments.registrationId))
+    .leftJoin(
+      registrations,
+      eq(registrations.id, sql`coalesce(${paymentNotices.registrationId}, ${onlinePayments.registrationId})`),
+    )
     .orderBy(sql`${paymentNotices.reviewedAt} is not null`, desc(paymentNotices.id))
     .limit(limit);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import { harareToday } from '../../../shared/dates.ts';
+import { amountDue, owes } from '../../../shared/payments/balance.ts';
 import type {
   OnlinePaymentSettingsInput,
   OnlinePaymentSettingsView,
@@ -208,8 +209,8 @@ export async function paymentOffer(context: AppContext, token: string): Promise<
     enabled: settings !== null && entry.status === 'active',
     methods: settings?.methods ?? [],
     currency: settings?.currency ?? 'USD',
-    amount: settings ? entry.fees[settings.currency] : null,
-    paid: entry.paymentStatus !== 'unpaid',
+    amount: settings ? amountDue(entry, settings.currency) : null,
+    paid: !owes(entry.paymentStatus),
     latest: latest ? attemptView(latest) : null,
   };
 }
@@ -237,9 +238,10 @@ export async function startPayment(
     throw notFound('Online payment is not offered for this entry.');
   }
   if (entry.status !== 'active') throw conflict('This entry was cancelled.');
-  if (entry.paymentStatus !== 'unpaid') throw conflict('Your entry is already paid.');
+  if (!owes(entry.paymentStatus)) throw conflict('Your entry is already paid.');
   const { currency } = paynow.settings;
-  const amount = entry.fees[currency];
+  // What is still due: the fee, or a part payment's balance.
+  const amount = amountDue(entry, currency);
   if (!amount) throw conflict('The fee for your race is not set yet: please pay as the organisers tell you.');
   const phone = request.method === 'web' ? null : walletOf(request.phone);
 
@@ -463,6 +465,7 @@ async function applyConfirmed(
       currency: attempt.currency,
       paynowReference: known.paynowReference ?? '',
       paidOn: harareToday(),
+      onlinePaymentId: attempt.id,
     });
     await markPaid(db, attempt.id, update.status, known.paynowReference ?? '');
     if (outcome !== 'recorded')

@@ -12,6 +12,8 @@ export interface ReceiptFacts {
   currency: 'USD' | 'ZWG' | null;
   method: string;
   paidOn: string;
+  /** What a part payment leaves due (null or left out: nothing). */
+  stillDue?: string | null;
 }
 
 /** The outbox's name for these mails. */
@@ -30,6 +32,9 @@ export function receiptMail(event: { title: string; year: number }, receipt: Rec
     `Amount: ${amount ?? 'not recorded'}`,
     `Paid by: ${paymentMethodLabel(receipt.method)}`,
     `Date paid: ${formatShortDate(receipt.paidOn)}`,
+    ...(receipt.stillDue && receipt.currency
+      ? ['', `This pays part of your fee: ${formatMoney(receipt.currency, receipt.stillDue)} is still due.`]
+      : []),
     '',
     'Keep this mail as your receipt.',
   ].join('\n');

@@ -274,6 +274,8 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
       raceType: raceOptions.label,
       tshirtSize: registrations.tshirtSize,
       paymentStatus: registrations.paymentStatus,
+      paymentAmount: registrations.paymentAmount,
+      paymentCurrency: registrations.paymentCurrency,
       feeUsd: raceOptions.feeUsd,
       feeZwg: raceOptions.feeZwg,
       createdAt: registrations.createdAt,

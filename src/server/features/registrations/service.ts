@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { amountDue, fromCents, owes, toCents } from '../../../shared/payments/balance.ts';
 import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts';
 import { guardianOf, isMinor } from '../../../shared/registrations/guardian.ts';
 import type { RegistrationData, RegistrationReceipt } from '../../../shared/registrations/registration.ts';
@@ -204,7 +205,7 @@ async function registerWith(
       return {
         receipt: toReceipt(existing),
         created: false,
-        alreadyRegistered: { nothingDue: existing.paymentStatus !== 'unpaid', confirmationResent: resent },
+        alreadyRegistered: { nothingDue: !owes(existing.paymentStatus), confirmationResent: resent },
       };
     }
     throw error;
@@ -366,16 +367,25 @@ export async function searchEntrants({ database }: AppContext, text: string) {
 }
 
 /**
- * A company's entries, what the team still owes per currency (fees of its unpaid entries, decimal strings),
+ * A company's entries, what the team still owes per currency (fees of its unpaid entries and part-paid
+ * entries' balances, decimal strings),
  * the one reference to pay for them all, and whether the manager may still change them.
  */
 export async function teamOf({ database }: AppContext, companyAccountId: string): Promise<Team> {
   const event = await getCurrentEvent(database.db);
   const rows = await listTeamEntries(database.db, event.id, companyAccountId);
-  const unpaid = rows.filter((row) => row.paymentStatus === 'unpaid');
-  const cents = (amount: string | null) => Math.round(Number(amount ?? 0) * 100);
-  const sum = (pick: (entry: (typeof rows)[number]) => string | null) =>
-    (unpaid.reduce((total, entry) => total + cents(pick(entry)), 0) / 100).toFixed(2);
+  // A part-paid entry owes its balance.
+  const sum = (currency: 'USD' | 'ZWG') =>
+    fromCents(
+      rows.reduce((total, entry) => {
+        const owing = {
+          paymentStatus: entry.paymentStatus,
+          payment: { amount: entry.paymentAmount, currency: entry.paymentCurrency },
+          fees: { USD: entry.feeUsd, ZWG: entry.feeZwg },
+        };
+        return total + toCents(amountDue(owing, currency) ?? '0');
+      }, 0),
+    );
   const code = rows[0]?.teamCode;
   return {
     entries: rows.map((entry) => ({
@@ -392,7 +402,7 @@ export async function teamOf({ database }: AppContext, companyAccountId: string)
       feeZwg: entry.feeZwg,
       createdAt: entry.createdAt,
     })),
-    due: { usd: sum((e) => e.feeUsd), zwg: sum((e) => e.feeZwg) },
+    due: { usd: sum('USD'), zwg: sum('ZWG') },
     reference: code ? teamReference(event.referencePrefix, code) : null,
     changeable: isRegistrationOpen(event),
   };

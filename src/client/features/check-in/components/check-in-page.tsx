@@ -155,7 +155,11 @@ export function CheckInPage() {
                       <span className="block text-sm text-stone-700">
                         {entry.reference} · {DISCIPLINE_LABELS[entry.discipline]} {entry.race}
                         {entry.checkedIn ? ' · checked in' : ''}
-                        {entry.paymentStatus === 'unpaid' ? ' · not paid' : ''}
+                        {entry.paymentStatus === 'unpaid'
+                          ? ' · not paid'
+                          : entry.paymentStatus === 'part_paid'
+                            ? ' · part paid'
+                            : ''}
                       </span>
                     </span>
                     <span className="text-lg font-bold">{entry.bib === null ? '' : `Bib ${entry.bib}`}</span>

@@ -2,8 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { formatShortDate } from '../../../../shared/dates.ts';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../../shared/events/event-display.ts';
-import { feeToBeConfirmed, formatFees } from '../../../../shared/money.ts';
+import { feeToBeConfirmed, formatFees, priceText } from '../../../../shared/money.ts';
 import { PAYMENT_STATUS_LABELS } from '../../../../shared/participants/participants.ts';
+import { amountDue, owes } from '../../../../shared/payments/balance.ts';
 import { walletNumber } from '../../../../shared/payments/online-payment.ts';
 import type { MyEntry } from '../../../../shared/registrations/my-registration.ts';
 import { PublicPage } from '../../../components/public-page.tsx';
@@ -60,7 +61,10 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
   const cancel = useCancelMyEntry(token);
   const resend = useResendMyConfirmation(token);
   const active = entry.status === 'active';
-  const fees = formatFees(entry.fees.USD, entry.fees.ZWG);
+  // What is still due: the fee, or what a part payment left.
+  const due = { usd: amountDue(entry, 'USD'), zwg: amountDue(entry, 'ZWG') };
+  const owing = owes(entry.paymentStatus);
+  const fees = formatFees(due.usd, due.zwg);
   const races = event?.races.filter((race) => race.discipline === entry.discipline) ?? [];
 
   return (
@@ -94,10 +98,17 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
           <dt className="text-stone-600">Payment</dt>
           <dd className="font-medium">
             {PAYMENT_STATUS_LABELS[entry.paymentStatus]}
-            {entry.paymentStatus === 'unpaid' && active && (fees ? ` · Total due: ${fees}` : '')}
+            {entry.paymentStatus === 'part_paid' &&
+              entry.payment.amount &&
+              entry.payment.currency &&
+              ` (${priceText(entry.payment.currency, entry.payment.amount)} received)`}
+            {owing &&
+              active &&
+              fees &&
+              ` · ${entry.paymentStatus === 'part_paid' ? 'Still due' : 'Total due'}: ${fees}`}
           </dd>
         </dl>
-        {entry.paymentStatus === 'unpaid' && active && !fees && event && (
+        {owing && active && !fees && event && (
           <p className="mt-3 text-stone-800">{feeToBeConfirmed(displayPhone(event, event.contactPhone))}</p>
         )}
       </section>
@@ -189,16 +200,12 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
         </Suspense>
       )}
 
-      {active && entry.paymentStatus === 'unpaid' && event && (
+      {active && owing && event && (
         <section aria-labelledby="pay-heading">
           <h2 id="pay-heading" className="mb-4 text-2xl font-bold">
             How to pay
           </h2>
-          <PaymentOptions
-            event={event}
-            reference={entry.reference}
-            fees={{ usd: entry.fees.USD, zwg: entry.fees.ZWG }}
-          />
+          <PaymentOptions event={event} reference={entry.reference} fees={due} />
         </section>
       )}
 
@@ -227,8 +234,10 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
         description={
           <>
             You give up your place in the {entry.raceType} race, and someone else can take it.
-            {entry.paymentStatus === 'paid' && ' To ask about your payment, call the organisers.'} You cannot
-            undo this yourself.
+            {entry.paymentStatus !== 'unpaid' &&
+              entry.paymentStatus !== 'waived' &&
+              ' To ask about your payment, call the organisers.'}{' '}
+            You cannot undo this yourself.
           </>
         }
       />

@@ -8,6 +8,7 @@ import {
   type Participant,
   type ParticipantDetail,
 } from '../../../../shared/participants/participants.ts';
+import { balanceText } from '../../../../shared/payments/balance.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
@@ -259,6 +260,14 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
 function paymentSummary(entry: ParticipantDetail) {
   const { payment } = entry;
   switch (entry.paymentStatus) {
+    case 'part_paid':
+      return `Part paid: ${[
+        payment.currency && payment.amount ? moneyText(payment.currency, payment.amount) : undefined,
+        payment.method ? `by ${PAYMENT_METHOD_LABELS[payment.method]}` : undefined,
+        payment.paidOn ? `on ${formatShortDate(payment.paidOn)}` : undefined,
+      ]
+        .filter(Boolean)
+        .join(' ')}. ${balanceText(entry) ?? 'The rest is due'}.`;
     case 'paid': {
       const parts = [
         payment.currency && payment.amount ? moneyText(payment.currency, payment.amount) : undefined,
