@@ -57,6 +57,7 @@ import {
 import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
+import { refuseNulBytes } from './http/nul-bytes.ts';
 import { Problem } from './http/problem.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions) {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  refuseNulBytes(app);
   requireAccessDeclarations(app);
   cutSlowBodies(app, timeouts);
 

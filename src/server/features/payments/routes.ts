@@ -12,6 +12,7 @@ import { PaymentNoticeSchema } from '../../../shared/payments/payment-notices.ts
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { PAYMENT_LIMITS } from '../../http/limits.ts';
+import { type PaynowFields, parseForm } from './paynow-client.ts';
 import type { PaynowPoller } from './poller.ts';
 import {
   onlinePaymentSettings,
@@ -139,16 +140,22 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext, p
   );
 
   await api.register(async (paynow) => {
-    // Paynow posts form-encoded status updates; the raw text is kept, as its order is part of the hash.
+    // Paynow posts form-encoded status updates: read as its fields in order, as their order is part of the hash.
+    paynow.removeAllContentTypeParsers();
     paynow.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, body),
+      (_request, body, done) => done(null, parseForm(String(body))),
+    );
+    // Anything else is no status update: read (so the sender is answered OK) and set aside.
+    paynow.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
+      done(null, []),
     );
     paynow.withTypeProvider<ZodTypeProvider>().post(
       '/paynow/result',
       {
-        config: { access: 'public', rateLimit: PAYMENT_LIMITS.result },
+        // Paynow resends only after an HTTP error, so whatever is wrong with a message, it is answered OK.
+        config: { access: 'public', rateLimit: PAYMENT_LIMITS.result, nulBytes: 'strip' },
         schema: {
           summary: 'Paynow’s status updates (result URL): believed only once a poll confirms them',
           tags: ['online payment'],
@@ -156,8 +163,8 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext, p
         },
       },
       async (request, reply) => {
-        const body = typeof request.body === 'string' ? request.body : '';
-        const { settled } = await receiveStatusUpdate(context, request.log, body);
+        const fields = Array.isArray(request.body) ? (request.body as PaynowFields) : [];
+        const { settled } = await receiveStatusUpdate(context, request.log, fields);
         if (!settled) poller.kick();
         return reply.type('text/plain').send('OK');
       },

@@ -25,7 +25,6 @@ import {
   PAID_STATUSES,
   PaynowClient,
   type PaynowFields,
-  parseForm,
   type StatusUpdate,
   statusUpdateOf,
 } from './paynow-client.ts';
@@ -355,10 +354,9 @@ async function notice(
 export async function receiveStatusUpdate(
   context: AppContext,
   log: FastifyBaseLogger,
-  body: string,
+  fields: PaynowFields,
 ): Promise<{ settled: boolean }> {
   const { db } = context.database;
-  const fields = parseForm(body);
   const update = statusUpdateOf(fields);
   const attempt = update.reference ? await findAttemptByTrace(db, update.reference) : undefined;
   if (!attempt) {
