@@ -2,6 +2,7 @@
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
 
 export interface Limit {
   max: number;
@@ -37,6 +38,17 @@ export const PAYMENT_LIMITS = {
   follow: { max: 120, timeWindow: '1 minute' },
   result: { max: 6000, timeWindow: '1 minute' },
 };
+
+/**
+ * Payment attempts per entry, whoever holds its link and from wherever: counted in the database from the
+ * entry's attempts (so every server sees the same count), since each prompt rings a phone in the church's name.
+ */
+export const PAYMENT_PROMPT_LIMITS = {
+  /** Different mobile-money numbers prompted for one entry. */
+  numbers: { max: 3, window: 24 * HOUR },
+  /** Attempts of any kind (a wallet prompt or Paynow's page) for one entry. */
+  attempts: { max: 5, window: HOUR },
+} satisfies Record<string, Limit>;
 
 /**
  * Wrong passwords, counted so that guessing is slowed while the owner, from a client that has not

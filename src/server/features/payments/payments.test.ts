@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakePaynow, startFakePaynow } from '../../../../tests/support/fake-paynow.ts';
 import { resetData, signedInAs, testDatabase } from '../../../../tests/support/test-app.ts';
@@ -427,6 +427,51 @@ describe('express checkout against the fake Paynow', () => {
     await fake.settle(guid, 'Paid');
     expect((await settled(token, started.id)).state).toBe('paid');
     expect((await entryOf(reference))?.paymentMethod).toBe('paynow_web');
+  });
+
+  it('prompts go to at most 3 numbers a day and 5 attempts an hour per entry, counted across servers', async () => {
+    const { reference, token } = await registered();
+    // Any number but Paynow's test numbers is refused at once: each attempt ends before the next.
+    const numbers = ['0781000001', '0781000002', '0781000003', '0781000004'];
+    const other = await startApp();
+    try {
+      const prompt = (phone: string, on: App) => pay(token, { method: 'ecocash', phone }, on);
+      for (const [n, phone] of numbers.slice(0, 3).entries()) {
+        expect((await prompt(phone, n % 2 ? other : app)).statusCode).toBe(201);
+      }
+      const fourthNumber = await prompt('078 100 0004', other);
+      expect(fourthNumber.statusCode).toBe(429);
+      expect(fourthNumber.headers['content-type']).toContain('application/problem+json');
+      expect(Number(fourthNumber.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+      expect(fourthNumber.json().errors).toEqual([
+        { path: 'phone', message: expect.stringMatching(/at most 3 different numbers a day/) },
+      ]);
+      // A number already tried may be prompted again, up to 5 attempts in the hour.
+      expect((await prompt(numbers[0] ?? '', app)).statusCode).toBe(201);
+      expect((await prompt(numbers[1] ?? '', other)).statusCode).toBe(201);
+      const sixth = await prompt(numbers[2] ?? '', app);
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json().detail).toMatch(/started 5 payments in the last hour\. Please wait \d+ minutes/);
+      expect((await pay(token, { method: 'web' }, other)).statusCode).toBe(429);
+
+      // Two hours on, attempts are allowed again, but still to the day's 3 numbers only.
+      const entry = await entryOf(reference);
+      await (await db())
+        .update(onlinePayments)
+        .set({ createdAt: sql`${onlinePayments.createdAt} - interval '2 hours'` })
+        .where(eq(onlinePayments.registrationId, entry?.id ?? ''));
+      expect((await prompt(numbers[3] ?? '', other)).statusCode).toBe(429);
+      expect((await prompt(numbers[2] ?? '', app)).statusCode).toBe(201);
+    } finally {
+      await other.close();
+    }
+    expect(fake.transactions.size).toBe(0);
+  });
+
+  it('offers the entry’s own mobile as the number to prompt', async () => {
+    const { token } = await registered();
+    const offer = (await app.inject({ method: 'GET', url: `/api/pay/${token}` })).json();
+    expect(offer.phone).toBe('0771234567');
   });
 
   it('an attempt is read only with its own entry’s link, and methods not offered are refused', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { OnlinePaymentSettings } from '../../../shared/payments/online-payment-settings.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { events, onlinePayments, paymentNotices, registrations } from '../../db/schema/index.ts';
@@ -75,6 +75,15 @@ export async function findAttemptByTrace(db: Database, merchantTrace: string) {
     .innerJoin(registrations, eq(registrations.id, onlinePayments.registrationId))
     .where(eq(onlinePayments.merchantTrace, merchantTrace));
   return row;
+}
+
+/** The entry's attempts started since then: when, and the wallet prompted (null for Paynow's page). */
+export async function attemptsSince(db: Database, registrationId: string, since: Date) {
+  return db
+    .select({ phone: onlinePayments.phone, createdAt: onlinePayments.createdAt })
+    .from(onlinePayments)
+    .where(and(eq(onlinePayments.registrationId, registrationId), gte(onlinePayments.createdAt, since)))
+    .orderBy(onlinePayments.createdAt);
 }
 
 /** The entry's latest attempt. */

@@ -28,6 +28,7 @@ import {
   type StatusUpdate,
   statusUpdateOf,
 } from './paynow-client.ts';
+import { checkPromptLimits } from './prompt-limits.ts';
 import {
   claimDueAttempts,
   findAttempt,
@@ -210,6 +211,8 @@ export async function paymentOffer(context: AppContext, token: string): Promise<
     amount: settings ? entry.fees[settings.currency] : null,
     paid: entry.paymentStatus !== 'unpaid',
     latest: latest ? attemptView(latest) : null,
+    // The link's holder sees the entry's contacts on /My anyway.
+    phone: walletNumber(entry.mobile),
   };
 }
 
@@ -248,6 +251,7 @@ export async function startPayment(
     await lockEntry(tx, entry.id);
     const latest = await latestAttemptOf(tx, entry.id);
     if (latest && stateOf(latest) === 'pending') throw conflict(PAYMENT_UNDER_WAY);
+    await checkPromptLimits(tx, entry.id, phone);
     return insertAttempt(tx, {
       registrationId: entry.id,
       method: request.method,
