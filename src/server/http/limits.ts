@@ -31,12 +31,19 @@ export const MY_ENTRY_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 /**
  * Online payment, per client address: starting payments (each prompts a phone), following one (the page asks
- * every 3 s), and Paynow's own status updates (its servers share few addresses).
+ * every 3 s), and Paynow's own status updates (its servers share few addresses; over the limit they are
+ * answered OK unread, as Paynow resends only after an HTTP error and the poller settles real payments).
  */
 export const PAYMENT_LIMITS = {
   start: { max: 10, timeWindow: '1 minute' },
   follow: { max: 120, timeWindow: '1 minute' },
-  result: { max: 6000, timeWindow: '1 minute' },
+  result: { max: 120, timeWindow: '1 minute' },
+};
+
+/** Paynow's result URL: what is kept of messages that name no attempt of ours. */
+export const PAYNOW_MESSAGES = {
+  /** Notices about no attempt, and counts of unchecked messages, are deleted after this (the retention run). */
+  unattachedKeptMs: 30 * 24 * HOUR,
 };
 
 /**
