@@ -59,6 +59,7 @@ import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
 import { learnPrivatePaths } from './http/private-paths.ts';
+import { refuseNulBytes } from './http/nul-bytes.ts';
 import { Problem } from './http/problem.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions) {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  refuseNulBytes(app);
   requireAccessDeclarations(app);
   learnPrivatePaths(app);
   cutSlowBodies(app, timeouts);

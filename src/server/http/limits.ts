@@ -2,6 +2,7 @@
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
 
 export interface Limit {
   max: number;
@@ -46,13 +47,31 @@ export const MY_ENTRY_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 /**
  * Online payment, per client address: starting payments (each prompts a phone), following one (the page asks
- * every 3 s), and Paynow's own status updates (its servers share few addresses).
+ * every 3 s), and Paynow's own status updates (its servers share few addresses; over the limit they are
+ * answered OK unread, as Paynow resends only after an HTTP error and the poller settles real payments).
  */
 export const PAYMENT_LIMITS = {
   start: { max: 10, timeWindow: '1 minute' },
   follow: { max: 120, timeWindow: '1 minute' },
-  result: { max: 6000, timeWindow: '1 minute' },
+  result: { max: 120, timeWindow: '1 minute' },
 };
+
+/** Paynow's result URL: what is kept of messages that name no attempt of ours. */
+export const PAYNOW_MESSAGES = {
+  /** Notices about no attempt, and counts of unchecked messages, are deleted after this (the retention run). */
+  unattachedKeptMs: 30 * 24 * HOUR,
+};
+
+/**
+ * Payment attempts per entry, whoever holds its link and from wherever: counted in the database from the
+ * entry's attempts (so every server sees the same count), since each prompt rings a phone in the church's name.
+ */
+export const PAYMENT_PROMPT_LIMITS = {
+  /** Different mobile-money numbers prompted for one entry. */
+  numbers: { max: 3, window: 24 * HOUR },
+  /** Attempts of any kind (a wallet prompt or Paynow's page) for one entry. */
+  attempts: { max: 5, window: HOUR },
+} satisfies Record<string, Limit>;
 
 /**
  * Check-in search, per account (volunteers share the table's Wi-Fi): a table busy with walk-ups searches a few

@@ -224,6 +224,7 @@ describe('retention: entries', () => {
       files: 0,
       auditRows: 0,
       erasureRequests: 0,
+      paynowMessages: 0,
     });
     const [kept] = await db.select().from(registrations).where(eq(registrations.id, paid.row.id));
     expect(kept?.firstName).toBe('Tendai');
@@ -235,6 +236,7 @@ describe('retention: entries', () => {
       files: 0,
       auditRows: 0,
       erasureRequests: 0,
+      paynowMessages: 0,
     });
 
     for (const { row } of entries) {
@@ -307,7 +309,15 @@ describe('retention: entries', () => {
       action: 'retention.run',
       actorId: null,
       rowCount: 4,
-      details: { entries: 3, waitlist: 1, men: 0, files: 0, auditRows: 0, erasureRequests: 0 },
+      details: {
+        entries: 3,
+        waitlist: 1,
+        men: 0,
+        files: 0,
+        auditRows: 0,
+        erasureRequests: 0,
+        paynowMessages: 0,
+      },
     });
   });
 
@@ -337,6 +347,7 @@ describe('retention: entries', () => {
       files: 0,
       auditRows: 0,
       erasureRequests: 0,
+      paynowMessages: 0,
     });
     expect(await db.select().from(auditLog).where(eq(auditLog.action, 'retention.run'))).toHaveLength(
       runsBefore.length + 1,
@@ -389,7 +400,7 @@ describe('retention: entries', () => {
       .limit(1);
     const outcomes = await Promise.all([runRetention(app.context, DUE), runRetention(app.context, DUE)]);
     expect(outcomes.filter((outcome) => outcome !== null)).toEqual([
-      { entries: 3, waitlist: 1, men: 0, files: 0, auditRows: 0, erasureRequests: 0 },
+      { entries: 3, waitlist: 1, men: 0, files: 0, auditRows: 0, erasureRequests: 0, paynowMessages: 0 },
     ]);
     const runs = await db
       .select()
@@ -463,6 +474,7 @@ describe('retention: the programme', () => {
       files: 1,
       auditRows: 0,
       erasureRequests: 0,
+      paynowMessages: 0,
     });
     expect(await db.select().from(men).where(eq(men.id, gone.manId))).toEqual([]);
     expect(await db.select().from(submissions).where(eq(submissions.manId, gone.manId))).toEqual([]);

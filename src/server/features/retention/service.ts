@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import { auditKeptSince, purgeExpiredAudit, recordAudit } from '../audit-log/service.ts';
+import { purgeOldPaynowMessages } from '../payments/service.ts';
 import {
   anonymiseEntries as anonymiseRows,
   claimJob,
@@ -30,6 +31,8 @@ export interface RetentionOutcome {
   /** Audit rows and decided erasure requests older than two years, deleted. */
   auditRows: number;
   erasureRequests: number;
+  /** Paynow's messages about no attempt of ours (notices and hourly counts) past their 30 days, deleted. */
+  paynowMessages: number;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function runRetention(context: AppContext, now = new Date()): Promi
       // The trail itself and the erasure requests are kept two years.
       const auditRows = await purgeExpiredAudit(tx, now);
       const erasureRequests = await deleteErasureRequestsDecidedBefore(tx, auditKeptSince(now));
+      const paynowMessages = await purgeOldPaynowMessages(tx, now);
       const done = {
         entries: anonymised.entries,
         waitlist: anonymised.waitlist,
@@ -60,6 +64,7 @@ export async function runRetention(context: AppContext, now = new Date()): Promi
         files: deleted.storageKeys.length,
         auditRows,
         erasureRequests,
+        paynowMessages,
       };
       await recordAudit(tx, null, {
         action: 'retention.run',

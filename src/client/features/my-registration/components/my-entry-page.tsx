@@ -5,7 +5,6 @@ import { DISCIPLINE_LABELS, displayPhone } from '../../../../shared/events/event
 import { feeToBeConfirmed, formatFees, priceText } from '../../../../shared/money.ts';
 import { PAYMENT_STATUS_LABELS } from '../../../../shared/participants/participants.ts';
 import { amountDue, owes } from '../../../../shared/payments/balance.ts';
-import { walletNumber } from '../../../../shared/payments/online-payment.ts';
 import type { MyEntry } from '../../../../shared/registrations/my-registration.ts';
 import { PublicPage } from '../../../components/public-page.tsx';
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
@@ -196,7 +195,7 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
 
       {active && (
         <Suspense fallback={null}>
-          <PayOnline token={token} phone={walletNumber(entry.mobile) ?? ''} />
+          <PayOnline token={token} />
         </Suspense>
       )}
 
