@@ -1,6 +1,7 @@
 import { formatHarareDateTime } from '../../../shared/dates.ts';
 import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
+import { greeting } from '../../../shared/shown-name.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import type { EventRow } from '../events/service.ts';
 import { contactPhoneOf, howToPayLines, payOnlineLines } from '../registrations/service.ts';
@@ -25,7 +26,7 @@ export function reminderMail(event: EventRow, entry: ReminderFacts): OutgoingMai
   const fees = formatFees(entry.feeUsd, entry.feeZwg);
   const contact = contactPhoneOf(event);
   const text = [
-    `Dear ${entry.firstName},`,
+    `${greeting(entry.firstName, 'Dear')},`,
     '',
     `Your entry for the ${event.title} ${event.year} (${DISCIPLINE_LABELS[entry.discipline]}, ${entry.raceType}) is not paid yet.`,
     ...(event.registrationClosesAt
