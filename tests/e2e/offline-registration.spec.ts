@@ -249,8 +249,9 @@ test('the Thank-you page forgets the registration once it is left', async ({ pag
   await fillRegistration(page, second);
   await page.getByRole('button', { name: 'Register' }).click();
   const next = await expectThankYou(page);
-  await page.goto('/Search');
-  // The Back button (the browser may keep the page as it was shown, in its back-forward cache).
+  // Once that page is running (whoever presses Back sooner is still looking at the entrant's page)…
+  await page.goto('/Search', { waitUntil: 'networkidle' });
+  // …the Back button (the browser may keep the page as it was shown, in its back-forward cache).
   await page.goBack();
   await expect(page).toHaveURL(/\/Thankyou$/);
   await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();

@@ -124,10 +124,18 @@ function PendingSender() {
   );
 }
 
-const sentText = ({ reference, waitlist }: SentNotice) =>
-  waitlist
-    ? `Your saved request for a waitlist place was sent — reference ${reference}; the details are in the email or text message.`
-    : `Your saved registration was sent — reference ${reference}; the link is in the email or text message.`;
+function SentText({ reference, waitlist }: SentNotice) {
+  // A reference breaks at its hyphen on a narrow screen, unless told not to.
+  const ref = <span className="whitespace-nowrap font-semibold">{reference}</span>;
+  return waitlist ? (
+    <p>
+      Your saved request for a waitlist place was sent — reference {ref}; the details are in the email or text
+      message.
+    </p>
+  ) : (
+    <p>Your saved registration was sent — reference {ref}; the link is in the email or text message.</p>
+  );
+}
 
 /** What was sent from the phone's keeping, by reference only, until dismissed. */
 function SentNotices() {
@@ -138,7 +146,7 @@ function SentNotices() {
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <div role="status" className="flex-1 font-medium">
           {notices.map((notice) => (
-            <p key={notice.reference}>{sentText(notice)}</p>
+            <SentText key={notice.reference} {...notice} />
           ))}
         </div>
         <button
