@@ -7,20 +7,24 @@ import { PublicPage } from '../../components/public-page.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
-import { recallReceipt } from '../../features/registrations/last-receipt.ts';
+import {
+  recallReceipt,
+  useNoReceiptFromBackForwardCache,
+} from '../../features/registrations/last-receipt.ts';
 import { useHydrated } from '../page-data.ts';
 
 // Its own chunk: only entries with online payment on need it.
 const PayOnline = lazy(() => import('../../features/payments/components/pay-online.tsx'));
 
 export default function ThankYou() {
-  const { state, search } = useLocation();
-  // The form sent without JavaScript says it in the link; the one sent by script, in the navigation or the tab's
-  // storage, which only the browser has (read once the server's page is hydrated).
+  const { search } = useLocation();
+  // The form sent without JavaScript says it in the link; the one sent by script, in the tab's keeping
+  // (last-receipt.ts), which only the browser has (read once the server's page is hydrated).
   const hydrated = useHydrated();
   const { data: event } = useEvent();
-  const answer: LinkedAnswer | undefined =
-    state?.receipt ?? answerFromSearch(search, event) ?? (hydrated ? recallReceipt() : undefined);
+  const kept = hydrated ? recallReceipt() : undefined;
+  const answer: LinkedAnswer | undefined = answerFromSearch(search, event) ?? kept;
+  useNoReceiptFromBackForwardCache(kept !== undefined);
   if (answer && 'onWaitlist' in answer) return <OnTheWaitlist receipt={answer} />;
   const receipt = answer;
   // Someone who registered before gets his entry back, as a found order: the same reference and way to pay.

@@ -1,6 +1,7 @@
 import { formatShortDate } from '../../../shared/dates.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { paymentMethodLabel } from '../../../shared/participants/participants.ts';
+import { greeting } from '../../../shared/shown-name.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 
 export interface ReceiptFacts {
@@ -23,7 +24,7 @@ export const RECEIPT_KIND = 'payment-receipt';
 export function receiptMail(event: { title: string; year: number }, receipt: ReceiptFacts): OutgoingMail {
   const amount = receipt.currency ? formatMoney(receipt.currency, receipt.amount) : null;
   const text = [
-    `Dear ${receipt.firstName},`,
+    `${greeting(receipt.firstName, 'Dear')},`,
     '',
     `Thank you: we have received your payment for the ${event.title} ${event.year}.`,
     '',

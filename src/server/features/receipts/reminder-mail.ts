@@ -3,6 +3,7 @@ import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event
 import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
 import { amountDue } from '../../../shared/payments/balance.ts';
 import type { PaymentStatus } from '../../../shared/registrations/team.ts';
+import { greeting } from '../../../shared/shown-name.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import type { EventRow } from '../events/service.ts';
 import { contactPhoneOf, howToPayLines, payOnlineLines } from '../registrations/service.ts';
@@ -39,7 +40,7 @@ export function reminderMail(event: EventRow, entry: ReminderFacts): OutgoingMai
   const partPaid = entry.paymentStatus === 'part_paid';
   const contact = contactPhoneOf(event);
   const text = [
-    `Dear ${entry.firstName},`,
+    `${greeting(entry.firstName, 'Dear')},`,
     '',
     `Your entry for the ${event.title} ${event.year} (${DISCIPLINE_LABELS[entry.discipline]}, ${entry.raceType}) is ${partPaid ? 'part paid: the rest of its fee is still due' : 'not paid yet'}.`,
     ...(event.registrationClosesAt

@@ -8,10 +8,10 @@ import type { AppContext } from '../../context.ts';
 import type { Database, RunStatement } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
-import { enqueueMailWithinLimit } from '../../mail/repository.ts';
+import { enqueueMail, lockMailRecipient } from '../../mail/repository.ts';
 import type { EventRow, EventSnapshot } from '../events/service.ts';
 import { getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
-import { CONFIRMATION_LIMITS, confirmationMail } from './confirmation-mail.ts';
+import { CONFIRMATION_RESEND_AFTER_MINUTES, confirmationMail } from './confirmation-mail.ts';
 import { newCheckInCode, newEntryLink } from './entry-link.ts';
 import {
   claimConfirmationResend,
@@ -75,8 +75,9 @@ const toReceipt = (row: RegistrationReceipt): RegistrationReceipt => ({
 class OutdatedEvent extends Error {}
 
 /**
- * Registers a runner or cyclist: the entry and its confirmation mail are written by one statement (in a
- * transaction with the capacity check when the race has a limit). A retry with the same Idempotency-Key
+ * Registers a runner or cyclist: the entry and its confirmation mail are written by one statement, in a
+ * transaction with the capacity check when the race has a limit and the lock on the mail's address (the mail
+ * is a public action's: within PUBLIC_ACTION_MAIL_LIMIT). A retry with the same Idempotency-Key
  * answers the first result instead of registering twice.
  *
  * The event comes from memory. The insert itself refuses an outdated copy, and any refusal decided from
@@ -171,13 +172,12 @@ async function registerWith(
 
   try {
     const { capacity } = race;
-    const outcome =
-      capacity === null
-        ? await insertRegistrationWithMail(database.run, values, event, mail, link.digest)
-        : await database.transaction(async (run) => {
-            if ((await lockRaceAndCountEntries(run, race.id)) >= capacity) refuse(conflict(RACE_FULL));
-            return insertRegistrationWithMail(run, values, event, mail, link.digest);
-          });
+    const outcome = await database.transaction(async (run) => {
+      if (capacity !== null && (await lockRaceAndCountEntries(run, race.id)) >= capacity)
+        refuse(conflict(RACE_FULL));
+      await lockMailRecipient(run, mail.to);
+      return insertRegistrationWithMail(run, values, event, { ...mail, publicAction: true }, link.digest);
+    });
     if (outcome.kind === 'outdated-event') throw new OutdatedEvent();
     if (outcome.kind === 'duplicate-key') {
       const earlier = await earlierAnswer();
@@ -309,8 +309,8 @@ export async function createRegistration(
 }
 
 /**
- * The confirmation again, for a duplicate attempt: at most once per entry per window, within the recipient's
- * limit. It carries a new private link (the earlier ones' tokens are not kept), made only if the mail goes.
+ * The confirmation again, for a duplicate attempt: at most once per entry per window, within the public
+ * actions' limit per address. It carries a new private link (the earlier ones' tokens are not kept), made only if the mail goes.
  */
 async function resendConfirmation(
   db: Database,
@@ -320,14 +320,11 @@ async function resendConfirmation(
   /** The link the entrant opened the entry by, which the mail repeats; otherwise a new one is made. */
   existingLink?: string,
 ) {
-  if (!(await claimConfirmationResend(db, entry.id, CONFIRMATION_LIMITS.resendAfterMinutes))) return false;
+  if (!(await claimConfirmationResend(db, entry.id, CONFIRMATION_RESEND_AFTER_MINUTES))) return false;
   const link = existingLink ? undefined : newEntryLink(publicUrl);
   const mail = confirmationMail(event, { ...entry, myLink: existingLink ?? link?.url ?? '' }, publicUrl);
   return db.transaction(async (tx) => {
-    const queued = await enqueueMailWithinLimit(tx, mail, {
-      max: CONFIRMATION_LIMITS.perRecipientPerHour,
-      seconds: 3600,
-    });
+    const queued = await enqueueMail(tx, { ...mail, publicAction: true });
     if (queued && link) await insertEntryLink(tx, entry.id, link.digest);
     return queued;
   });
