@@ -58,8 +58,8 @@ import {
 import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
-import { learnPrivatePaths } from './http/private-paths.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
+import { learnPrivatePaths } from './http/private-paths.ts';
 import { Problem } from './http/problem.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { Mailer } from './mail/mailer.ts';
