@@ -119,7 +119,7 @@ export class PageRenderer {
     }
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(page.html);
-    // The smallest body costs ~100 ms of CPU: never on the event loop. A request before it is ready, and a
+    // The smallest body costs ~200 ms of CPU: never on the event loop. A request before it is ready, and a
     // page made for one request, get a quick one (~1 ms).
     let body = page.compressed?.get(encoding);
     if (!body) {
@@ -221,8 +221,11 @@ function acceptedEncoding(header: string | undefined): Encoding | undefined {
   return undefined;
 }
 
-/** Brotli at 4 is about as small as gzip at 9 and several times faster (both ~1 ms for a page). */
-export const FAST_COMPRESSION = { brotliQuality: 4, gzipLevel: 1 };
+/**
+ * For a 62 KB page: brotli at 4 and gzip at 9 both give ~13.7 KB in ~1 ms, gzip at 1 ~15.9 KB in 0.3 ms;
+ * brotli at 11 gives 11.5 KB in ~200 ms.
+ */
+const FAST_COMPRESSION = { brotliQuality: 4, gzipLevel: 1 };
 const BEST_COMPRESSION = { brotliQuality: 11, gzipLevel: 9 };
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
