@@ -46,7 +46,6 @@ export function AppRoutes() {
             <Route path="Search" element={<Search />} />
             <Route path="My/:token?" element={<My />} />
             <Route path="Offer/:token" element={<My />} />
-            <Route path="ConfirmEmail/:token" element={<My />} />
             <Route path="*" element={<MoreRoutes />} />
           </Route>
         </Routes>

@@ -1,11 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useReceiptOnlyOnThankYou } from '../features/registrations/last-receipt.ts';
-import { usePendingFlag, useSentNotices } from '../features/registrations/pending-flag.ts';
+import { usePendingFlag } from '../features/registrations/pending-flag.ts';
 import { type PageData, usePageData } from './page-data.ts';
 
-// Downloaded only while a registration made without a connection waits on this phone, or was just sent.
+// Downloaded only while a registration made without a connection waits on this phone.
 const PendingSender = lazy(() => import('../features/registrations/components/pending-sender.tsx'));
 
 let browserClient: QueryClient | undefined;
@@ -42,14 +41,12 @@ function ScrollToTopOnNavigate() {
 /** Everything below needs server state; the not-found screen stays outside so it costs only React and the router. */
 export default function AppShell() {
   const pendingRegistration = usePendingFlag();
-  const sentFromPhone = useSentNotices().length > 0;
-  useReceiptOnlyOnThankYou();
   const pageData = usePageData();
   const [queryClient] = useState(() => queryClientFor(pageData));
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTopOnNavigate />
-      {(pendingRegistration || sentFromPhone) && (
+      {pendingRegistration && (
         <Suspense fallback={null}>
           <PendingSender />
         </Suspense>

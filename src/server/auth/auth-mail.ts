@@ -1,4 +1,3 @@
-import { greeting } from '../../shared/shown-name.ts';
 import type { OutgoingMail } from '../mail/repository.ts';
 
 interface Recipient {
@@ -11,7 +10,7 @@ export function verificationMail(user: Recipient, url: string): OutgoingMail {
     to: user.email,
     subject: 'Confirm your email for Celebration',
     text: [
-      `${greeting(user.name, 'Dear')},`,
+      `Dear ${user.name},`,
       '',
       'Please confirm your email address by opening this link:',
       url,
@@ -26,7 +25,7 @@ export function resetPasswordMail(user: Recipient, url: string): OutgoingMail {
     to: user.email,
     subject: 'Reset your Celebration password',
     text: [
-      `${greeting(user.name, 'Dear')},`,
+      `Dear ${user.name},`,
       '',
       'To choose a new password, open this link within the next hour:',
       url,
@@ -41,7 +40,7 @@ export function existingAccountMail(user: Recipient, signInUrl: string): Outgoin
     to: user.email,
     subject: 'You already have a Celebration account',
     text: [
-      `${greeting(user.name, 'Dear')},`,
+      `Dear ${user.name},`,
       '',
       'Someone (perhaps you) tried to create a new account with this email address, which already has one.',
       `Sign in at ${signInUrl} — or use "Forgot password?" there if you no longer know your password.`,

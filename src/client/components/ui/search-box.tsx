@@ -11,15 +11,12 @@ export function SearchBox({
   onChange,
   onSearch,
   placeholder,
-  hint,
   submitLabel,
   className,
   action,
   name,
 }: {
   label: string;
-  /** What to type, shown under the label and read with the input. */
-  hint?: string;
   value: string;
   onChange: (text: string) => void;
   onSearch: () => void;
@@ -49,7 +46,6 @@ export function SearchBox({
           value={value}
           onText={onChange}
           placeholder={placeholder}
-          hint={hint}
         />
         {submitLabel && <Button type="submit">{submitLabel}</Button>}
       </form>

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
 
@@ -24,8 +24,7 @@ export async function funRunTotals(db: Database, eventId: string) {
         total: sql<string>`coalesce(sum(${registrations.paymentAmount}), 0)::text`,
       })
       .from(registrations)
-      // Money received: part payments too.
-      .where(and(active(eventId), inArray(registrations.paymentStatus, ['paid', 'part_paid'])))
+      .where(and(active(eventId), eq(registrations.paymentStatus, 'paid')))
       .groupBy(registrations.paymentCurrency),
     db
       .select({ day: harareDay, count: count() })

@@ -1,5 +1,4 @@
 import { signUpPath } from '../../../shared/people/people.ts';
-import { greeting } from '../../../shared/shown-name.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 
 /** Where an approved facilitator stands with his account: it decides what he is asked to do next. */
@@ -13,7 +12,7 @@ export function decisionMail(
   account: AccountState,
 ): OutgoingMail {
   const site = publicUrl.replace(/\/$/, '');
-  const dear = [`${greeting(person.firstName, 'Dear')},`, ''];
+  const dear = [`Dear ${person.firstName},`, ''];
   if (decision === 'declined') {
     return {
       to: person.email,

@@ -9,7 +9,6 @@ import {
   signUpPath,
 } from '../../../shared/people/people.ts';
 import { formatPhoneAsDialled } from '../../../shared/phone.ts';
-import { greeting } from '../../../shared/shown-name.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -132,7 +131,7 @@ function alreadyRegisteredMail(publicUrl: string, kind: PersonKind, person: Pers
         ? 'You are already registered in the men’s programme'
         : 'You are already on the facilitators’ register',
     text: [
-      `${greeting(person.firstName, 'Dear')},`,
+      `Dear ${person.firstName},`,
       '',
       ...lines,
       '',

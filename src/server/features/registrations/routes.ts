@@ -11,7 +11,6 @@ import { TeamEntryDetailSchema, TeamSchema } from '../../../shared/registrations
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { conflict, Problem } from '../../http/problem.ts';
-import { limitAction } from '../../http/rate-limits.ts';
 import { idParams } from '../../http/replies.ts';
 import {
   alreadyRegisteredProblem,
@@ -36,8 +35,7 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
   api.post(
     '/registrations',
     {
-      config: { access: 'public' },
-      onRequest: limitAction(app, context, 'register'),
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         summary: 'Register a runner or a cyclist for the current event',
         description:
@@ -66,8 +64,8 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
   api.get(
     '/registrations/search',
     {
-      config: { access: 'public' },
-      onRequest: limitAction(app, context, 'search'),
+      // Enough to check a few entries, too few to sweep the list a name at a time.
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         summary: 'Find registered entrants by the start of a name (names, discipline and race only)',
         tags: ['registrations'],

@@ -10,7 +10,6 @@ import type { AppContext } from '../../context.ts';
 import type { RunStatement } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
-import { queuePublicActionMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import { findRace, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import {
@@ -178,8 +177,7 @@ export async function joinWaitlist(
         if (!id) return 'duplicate';
         const entry = await entryById(run, id);
         if (!entry) throw new Error('the waitlist entry just written is gone');
-        // Anyone may join with any address: the mail is within the public actions' limit per address.
-        await queuePublicActionMail(run, joinedMail(locked, entry, entry.position ?? 0));
+        await queueMail(run, joinedMail(locked, entry, entry.position ?? 0));
         return entry;
       });
     } catch (error) {

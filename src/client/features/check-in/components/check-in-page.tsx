@@ -1,10 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import {
-  CHECK_IN_SEARCH_HINT,
-  type CheckInEntry,
-  isCheckInSearch,
-} from '../../../../shared/check-in/check-in.ts';
+import type { CheckInEntry } from '../../../../shared/check-in/check-in.ts';
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
@@ -31,9 +27,7 @@ export function CheckInPage() {
   const waiting = useWaitingTaps();
   const othersWaiting = useOthersWaitingCount();
   const search = useSearchText();
-  // Too little to search by is not sent: the server would refuse it, and the hint says why.
-  const searchable = isCheckInSearch(search.query);
-  const results = useSearchEntries(searchable ? search.query : '');
+  const results = useSearchEntries(search.query);
   const counts = useCheckInCounts();
   const [selected, setSelected] = useState<CheckInEntry | null>(null);
   const [scanProblem, setScanProblem] = useState<string | null>(null);
@@ -107,7 +101,6 @@ export function CheckInPage() {
           value={search.text}
           onChange={search.setText}
           onSearch={search.searchNow}
-          hint={CHECK_IN_SEARCH_HINT}
           submitLabel="Find"
         />
       </div>
@@ -127,13 +120,7 @@ export function CheckInPage() {
         />
       )}
 
-      {search.query && !searchable && (
-        <p role="status" className="rounded-lg border border-stone-300 bg-white p-3 text-stone-800">
-          “{search.query}” is too short to search by: keep typing, or enter a whole bib number.
-        </p>
-      )}
-
-      {search.query && searchable && (
+      {search.query && (
         <Section title="Entries found">
           {results.isPending && <Loading label="Looking…" />}
           <QueryError query={results} />
@@ -155,11 +142,7 @@ export function CheckInPage() {
                       <span className="block text-sm text-stone-700">
                         {entry.reference} · {DISCIPLINE_LABELS[entry.discipline]} {entry.race}
                         {entry.checkedIn ? ' · checked in' : ''}
-                        {entry.paymentStatus === 'unpaid'
-                          ? ' · not paid'
-                          : entry.paymentStatus === 'part_paid'
-                            ? ' · part paid'
-                            : ''}
+                        {entry.paymentStatus === 'unpaid' ? ' · not paid' : ''}
                       </span>
                     </span>
                     <span className="text-lg font-bold">{entry.bib === null ? '' : `Bib ${entry.bib}`}</span>
