@@ -22,11 +22,12 @@ import { sessionRoutes } from './features/accounts/session-routes.ts';
 import { auditLogRoutes } from './features/audit-log/routes.ts';
 import { checkInRoutes } from './features/check-in/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { emailChangeRoutes } from './features/email-changes/routes.ts';
 import { erasureRoutes } from './features/erasure/routes.ts';
 import { eventSettingsRoutes, mediaRoutes } from './features/event-settings/routes.ts';
 import { CurrentEventCache } from './features/events/current-event.ts';
 import { eventRoutes } from './features/events/routes.ts';
-import { myRegistrationRoutes } from './features/my-registration/routes.ts';
+import { myPageRoute, myRegistrationRoutes } from './features/my-registration/routes.ts';
 import { type PageRenderer, rendererForBuild } from './features/pages/renderer.ts';
 import { pageRoutes } from './features/pages/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
@@ -57,6 +58,8 @@ import {
 import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
+import { refuseNulBytes } from './http/nul-bytes.ts';
+import { learnPrivatePaths } from './http/private-paths.ts';
 import { Problem } from './http/problem.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -105,7 +108,9 @@ export async function buildApp(options: AppOptions) {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  refuseNulBytes(app);
   requireAccessDeclarations(app);
+  learnPrivatePaths(app);
   cutSlowBodies(app, timeouts);
 
   await app.register(fastifyHelmet, {
@@ -170,6 +175,7 @@ export async function buildApp(options: AppOptions) {
       await eventRoutes(api, context);
       await registrationRoutes(api, context);
       await myRegistrationRoutes(api, context);
+      await emailChangeRoutes(api, context);
       await sessionRoutes(api, context);
       await accountRoutes(api, context);
       await participantRoutes(api, context);
@@ -204,6 +210,7 @@ export async function buildApp(options: AppOptions) {
   if (pageRenderer) await pageRoutes(app, context, pageRenderer);
   const spaFallback = options.serveClient && clientBuildExists(options.clientDir);
   if (options.serveClient) await clientRoutes(app, options.clientDir);
+  if (spaFallback) myPageRoute(app, context);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing file (an old hashed chunk after a deploy) is a real 404, so the client can offer a reload.

@@ -1,16 +1,13 @@
+import type { FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
+import { redactPrivateSegments } from './http/private-paths.ts';
 
-/** Link tokens ride in query strings (verification) and paths (password reset, My registration): log neither. */
-export function loggablePath(url: string) {
-  return (
-    url
-      .split('?')[0]
-      ?.replace(/\/reset-password\/[^/]+/i, '/reset-password/[token]')
-      // /My/links is the page asking for links, not a token.
-      .replace(/(\/my\/)(?!links(?:\/|$))[^/]+/i, '$1[token]')
-      // A waitlist offer's link: /Offer/<token>, /api/offers/<token>.
-      .replace(/(\/offers?\/)[^/]+/i, '$1[token]') ?? ''
-  );
+/**
+ * Link tokens ride in query strings (verification) and paths (private links, password reset, check-in codes):
+ * log neither. `route` is the pattern the request matched, when it matched one.
+ */
+export function loggablePath(url: string, route?: string) {
+  return redactPrivateSegments(url.split('?')[0] ?? '', route);
 }
 
 /** The server's JSON log: cookies, authorisation headers and link tokens never reach it. */
@@ -23,7 +20,12 @@ export function createLogger(level: string, destination?: DestinationStream) {
         remove: true,
       },
       serializers: {
-        req: (req) => ({ method: req.method, url: loggablePath(String(req.url)), remoteAddress: req.ip }),
+        // Fastify hands over its request, which knows the route it matched.
+        req: (req: FastifyRequest) => ({
+          method: req.method,
+          url: loggablePath(String(req.url), req.routeOptions?.url),
+          remoteAddress: req.ip,
+        }),
       },
     },
     destination,

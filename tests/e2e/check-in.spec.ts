@@ -154,6 +154,14 @@ test('a volunteer serves three entrants in a row on one page: by typed code, by 
   // Set once on this page: gone if anything reloads it.
   await page.evaluate(() => Object.assign(window, { samePage: true }));
   const search = page.getByLabel('Name, bib or reference');
+  await expect(search).toHaveAccessibleDescription(
+    'Type at least 3 characters of a name or reference, or a whole bib number.',
+  );
+  // Two letters list nobody: the page says what it needs instead of asking.
+  await search.fill('Mo');
+  await search.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: '“Mo” is too short to search by' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Entries found' })).toHaveCount(0);
 
   await search.fill(byCode.code);
   await search.press('Enter');

@@ -13,8 +13,11 @@ test('an unknown page shows the fallback screen with a way home', async ({ page 
 test('routes match whatever the case', async ({ page }) => {
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: 'Runner registration' })).toBeVisible();
-  await page.goto('/WELCOME');
+  // A page the server renders has one address: other spellings are sent there.
+  await expect(page).toHaveURL(/\/Register$/);
+  await page.goto('/WELCOME/?from=whatsapp');
   await expect(page.getByRole('link', { name: 'Register as Cyclist' })).toBeVisible();
+  await expect(page).toHaveURL(/\/Welcome\?from=whatsapp$/);
 });
 
 test('a code chunk that fails to load offers a reload instead of a blank page', async ({ page }) => {

@@ -9,7 +9,7 @@ import { expectThankYou, fillRegistration } from './support/registration-form.ts
 test.use({ serviceWorkers: 'allow' });
 
 const SAVED =
-  'No connection. Your registration is saved on this phone and will be sent when you are back online';
+  'No connection. Your registration is saved on this phone and will be sent when you are back online; until then its details stay on this phone';
 
 /** Waits until the service worker has installed and controls the page, as after a first visit on good signal. */
 async function offlineReady(page: Page) {
@@ -40,6 +40,24 @@ const mostSavedShown = (page: Page) =>
   page.evaluate(() => (window as unknown as { mostSavedShown: number }).mostSavedShown);
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Registration waiting to be sent' });
+const sentNotice = (page: Page) => page.getByRole('region', { name: 'Saved registration sent' });
+
+/**
+ * Whoever holds the phone when a kept registration goes is told its reference only: no Thank-you page, no
+ * private link, no QR code. Answers the reference.
+ */
+async function expectSentNeutrally(page: Page, path: RegExp) {
+  const notice = sentNotice(page).getByRole('status');
+  await expect(notice).toHaveText(
+    /^Your saved registration was sent — reference CFR25-\d{4,}; the link is in the email or text message\.$/,
+  );
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'your registration page' })).toHaveCount(0);
+  await expect(page.locator('a[href*="/My/"]')).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /QR code/i })).toHaveCount(0);
+  return (await notice.textContent())?.match(/CFR25-\d{4,}/)?.[0] ?? '';
+}
 
 test('the public pages open without signal after one visit', async ({ page, context }) => {
   await page.goto('/');
@@ -102,14 +120,17 @@ test('a registration sent without signal is kept on the phone and sent once when
   await expect(banner(second).getByText(SAVED)).toBeVisible();
   await context.setOffline(false);
 
+  // Whichever tab sent it says so where it is, by reference only.
   await expect
-    .poll(async () => [home.url(), second.url()].filter((url) => url.endsWith('/Thankyou')).length)
+    .poll(async () => (await sentNotice(home).count()) + (await sentNotice(second).count()))
     .toBe(1);
-  const thanked = home.url().endsWith('/Thankyou') ? home : second;
+  const thanked = (await sentNotice(home).count()) > 0 ? home : second;
   const other = thanked === home ? second : home;
-  const reference = await expectThankYou(thanked);
+  const reference = await expectSentNeutrally(thanked, thanked === home ? /\/$/ : /\/RegisterCyclist$/);
   await expect(banner(other)).toHaveCount(0);
   await expect(banner(thanked)).toHaveCount(0);
+  await sentNotice(thanked).getByRole('button', { name: 'Dismiss' }).click();
+  await expect(sentNotice(thanked)).toHaveCount(0);
 
   expect(await registrationsOf(person.lastName)).toEqual([{ reference }]);
   await waitForMail(person.email, new RegExp(`your registration ${reference}`));
@@ -120,7 +141,7 @@ test('a registration sent without signal is kept on the phone and sent once when
   expect((await mailTo(person.email)).filter((mail) => mail.subject.includes(reference))).toHaveLength(1);
 });
 
-test('Background Sync sends a kept registration from the service worker; the next visit shows its Thank-you', async ({
+test('Background Sync sends a kept registration from the service worker; the next visit says so, without its private link', async ({
   page,
   context,
 }) => {
@@ -153,10 +174,93 @@ test('Background Sync sends a kept registration from the service worker; the nex
   });
   await expect.poll(async () => (await registrationsOf(person.lastName)).length).toBe(1);
 
+  // What the service worker kept for the next page holds no private link: a page without the app reads it.
+  await page.goto('/robots.txt');
+  const kept = await page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const opening = indexedDB.open('keyval-store');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const read = opening.result.transaction('keyval').objectStore('keyval').getAll();
+          read.onsuccess = () => resolve(JSON.stringify(read.result));
+        };
+      }),
+  );
+  expect(kept).toContain('CFR25-');
+  expect(kept).not.toContain('/My/');
+
+  // The next person opens the home page: it stays his, and says only that a saved registration went.
   await page.goto('/');
-  const reference = await expectThankYou(page);
+  await expect(page.getByRole('link', { name: 'Register as Runner' })).toBeVisible();
+  const reference = await expectSentNeutrally(page, /\/$/);
   expect(await registrationsOf(person.lastName)).toEqual([{ reference }]);
   await expect(banner(page)).toHaveCount(0);
+});
+
+test('a registration kept by the form goes while the form is open: it empties, and the page says the reference', async ({
+  page,
+  context,
+}) => {
+  const person = entrant('Rutendo', uniqueName('Shared'), { raceType: '10km', tshirtSize: 'Small' });
+  await page.goto('/Register');
+  await offlineReady(page);
+  await fillRegistration(page, person);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+
+  await context.setOffline(false);
+  const reference = await expectSentNeutrally(page, /\/Register$/);
+  expect(await registrationsOf(person.lastName)).toEqual([{ reference }]);
+  // The next person finds an empty form, and nothing of the last one's in the tab.
+  await expect(page.getByLabel('First name')).toHaveValue('');
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByText(SAVED)).toHaveCount(0);
+  await page.goto('/Thankyou');
+  await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+  await expect(page.getByText(reference)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('the Thank-you page forgets the registration once it is left', async ({ page }) => {
+  const first = entrant('Tatenda', uniqueName('Left'), { raceType: '5km', tshirtSize: 'Medium' });
+  await page.goto('/Register');
+  await fillRegistration(page, first);
+  await page.getByRole('button', { name: 'Register' }).click();
+  const reference = await expectThankYou(page);
+  await expect(page.getByRole('link', { name: 'your registration page' })).toBeVisible();
+  // A reload keeps it: the entrant may still be reading.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Your registration reference' })).toContainText(reference);
+
+  // Left by a link in the page, then the Back button: nothing of the entry is shown again.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Find/ })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Thankyou$/);
+  await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your registration reference' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'your registration page' })).toHaveCount(0);
+
+  // Left by opening another address, then /Thankyou typed again: the same.
+  const second = entrant('Kuda', uniqueName('Left'), { raceType: '5km', tshirtSize: 'Medium' });
+  await page.goto('/Register');
+  await fillRegistration(page, second);
+  await page.getByRole('button', { name: 'Register' }).click();
+  const next = await expectThankYou(page);
+  // Once that page is running (whoever presses Back sooner is still looking at the entrant's page)…
+  await page.goto('/Search', { waitUntil: 'networkidle' });
+  // …the Back button (the browser may keep the page as it was shown, in its back-forward cache).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Thankyou$/);
+  await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your registration reference' })).toHaveCount(0);
+  await page.goto('/Thankyou');
+  await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your registration reference' })).toHaveCount(0);
+  await expect(page.getByText(next)).toHaveCount(0);
+  await expect(page.locator('a[href*="/My/"]')).toHaveCount(0);
 });
 
 test('a kept registration the server refuses comes back in its form with the reason', async ({
@@ -210,8 +314,11 @@ test('a kept registration the server refuses comes back in its form with the rea
   // The banner's code is loaded by now (the first time it was not): it must still leave the message to the form.
   expect(await mostSavedShown(page)).toBe(1);
   await context.setOffline(false);
-  await expect(page.getByRole('heading', { level: 1, name: 'You are on the waitlist' })).toBeVisible();
-  await expect(page.getByText(`You are number 1 on the waitlist for ${label}.`)).toBeVisible();
+  await expect(sentNotice(page).getByRole('status')).toHaveText(
+    /^Your saved request for a waitlist place was sent — reference CFR25-W\d{4,}; the details are in the email or text message\.$/,
+  );
+  await expect(page).toHaveURL(/\/Register$/);
+  await expect(page.getByLabel('First name')).toHaveValue('');
 
   // Nothing waits any more: the home page shows no banner.
   await page.goto('/');

@@ -185,7 +185,8 @@ test('an admin downloads a race’s start list: its entries by surname with T-sh
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const panel = page.getByRole('region', { name: 'Start lists for race morning' });
   await expect(panel.getByRole('link', { name: 'Start list PDF: Cyclists 30km' })).toBeVisible();
-  await expect(panel.getByRole('link', { name: 'Timing CSV: Cyclists 30km' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Start list CSV: Cyclists 30km' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Timing software CSV: Cyclists 30km' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   const download = page.waitForEvent('download');

@@ -136,3 +136,29 @@ test('what is typed into the form before its script arrives is kept, and the scr
   await expect(page.getByLabel('First name')).toHaveValue('Tendai');
   expect(documents).toEqual([]);
 });
+
+test("the thank-you page opened in the browser shows its link's race only if the event has it, and the event's fee", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Opened by the app itself, not by the server: the browser's own rendering of the link.
+  const open = (query: string) =>
+    page.evaluate((url) => {
+      history.pushState(null, '', url);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/Thankyou?${query}`);
+  const sentence = 'Pay USD 20 now by EcoCash to 0771234567';
+  await open(`reference=CFR25-0042&discipline=run&race=${encodeURIComponent(sentence)}&usd=50.00`);
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  const receipt = page.getByRole('region', { name: 'Your registration reference' });
+  await expect(receipt.getByText('CFR25-0042', { exact: true })).toBeVisible();
+  await expect(receipt.getByText(/The organisers will confirm the fee/)).toBeVisible();
+  await expect(page.getByText(sentence)).toHaveCount(0);
+  await expect(page.getByText(/50\.00/)).toHaveCount(0);
+
+  await open('reference=CFR25-0042&discipline=run&race=10km&usd=50.00');
+  await expect(receipt.getByText(/· 10km$/)).toBeVisible();
+  await expect(page.getByText(/50\.00/)).toHaveCount(0);
+});

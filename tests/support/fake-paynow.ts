@@ -40,6 +40,8 @@ export interface FakeTransaction {
 export interface FakePaynowSwitches {
   /** Status updates posted to the result URL are signed with another key. */
   wrongHash: boolean;
+  /** Answers to our status checks (polls) are signed with another key. */
+  wrongPollHash: boolean;
   /** Each status update is posted twice. */
   duplicate: boolean;
   /** After the final update, the earlier "Sent" update arrives late. */
@@ -67,6 +69,7 @@ export async function startFakePaynow(options: FakePaynowOptions) {
   const transactions = new Map<string, FakeTransaction>();
   const switches: FakePaynowSwitches = {
     wrongHash: false,
+    wrongPollHash: false,
     duplicate: false,
     outOfOrder: false,
     paidAmount: null,
@@ -205,7 +208,9 @@ export async function startFakePaynow(options: FakePaynowOptions) {
     if (request.method === 'POST' && path === '/interface/checkpayment') {
       const t = transactions.get(url.searchParams.get('guid') ?? '');
       if (!t) return refuse(response, 'Transaction not found');
-      return answer(response, updateFields(t));
+      if (!switches.wrongPollHash) return answer(response, updateFields(t));
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      return response.end(signedForm(updateFields(t), `${options.integrationKey}-forged`));
     }
 
     if (request.method === 'POST' && path === '/interface/trace') {
@@ -265,10 +270,12 @@ export async function startFakePaynow(options: FakePaynowOptions) {
       timers.clear();
       Object.assign(switches, {
         wrongHash: false,
+        wrongPollHash: false,
         duplicate: false,
         outOfOrder: false,
         paidAmount: null,
         silent: false,
+        loseAnswers: false,
       });
       posted.length = 0;
     },

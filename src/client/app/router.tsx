@@ -46,6 +46,7 @@ export function AppRoutes() {
             <Route path="Search" element={<Search />} />
             <Route path="My/:token?" element={<My />} />
             <Route path="Offer/:token" element={<My />} />
+            <Route path="ConfirmEmail/:token" element={<My />} />
             <Route path="*" element={<MoreRoutes />} />
           </Route>
         </Routes>

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { usePendingFlag } from '../features/registrations/pending-flag.ts';
+import { useReceiptOnlyOnThankYou } from '../features/registrations/last-receipt.ts';
+import { usePendingFlag, useSentNotices } from '../features/registrations/pending-flag.ts';
 import { type PageData, usePageData } from './page-data.ts';
 
-// Downloaded only while a registration made without a connection waits on this phone.
+// Downloaded only while a registration made without a connection waits on this phone, or was just sent.
 const PendingSender = lazy(() => import('../features/registrations/components/pending-sender.tsx'));
 
 let browserClient: QueryClient | undefined;
@@ -41,12 +42,14 @@ function ScrollToTopOnNavigate() {
 /** Everything below needs server state; the not-found screen stays outside so it costs only React and the router. */
 export default function AppShell() {
   const pendingRegistration = usePendingFlag();
+  const sentFromPhone = useSentNotices().length > 0;
+  useReceiptOnlyOnThankYou();
   const pageData = usePageData();
   const [queryClient] = useState(() => queryClientFor(pageData));
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTopOnNavigate />
-      {pendingRegistration && (
+      {(pendingRegistration || sentFromPhone) && (
         <Suspense fallback={null}>
           <PendingSender />
         </Suspense>

@@ -119,7 +119,14 @@ async function sendKept() {
     const body = await response.json().catch(() => ({}));
     answers.push(
       response.ok
-        ? { kind: 'sent', receipt: body }
+        ? // The reference only: the receipt's private link is for the entrant's email, not for whoever opens
+          // a page on this phone next (pending-registration.ts, PendingAnswer).
+          {
+            kind: 'sent',
+            discipline: entry.data.discipline,
+            reference: body.reference,
+            waitlist: body.onWaitlist === true,
+          }
         : {
             kind: 'refused',
             status: response.status,
@@ -135,7 +142,7 @@ async function sendKept() {
       return left.length > 0 ? store.put(left, ENTRIES) : store.delete(ENTRIES);
     });
   }
-  // An open page shows the answer (Thank-you, or the form with the refusal); otherwise the next one does.
+  // An open page shows the answer (that it was sent, or the form with the refusal); otherwise the next one does.
   for (const client of await self.clients.matchAll({ type: 'window' })) {
     client.postMessage({ type: 'pending-registration' });
   }

@@ -1,3 +1,4 @@
+import { greeting } from '../../shared/shown-name.ts';
 import type { OutgoingMail } from '../mail/repository.ts';
 
 interface Recipient {
@@ -10,7 +11,7 @@ export function verificationMail(user: Recipient, url: string): OutgoingMail {
     to: user.email,
     subject: 'Confirm your email for Celebration',
     text: [
-      `Dear ${user.name},`,
+      `${greeting(user.name, 'Dear')},`,
       '',
       'Please confirm your email address by opening this link:',
       url,
@@ -25,7 +26,7 @@ export function resetPasswordMail(user: Recipient, url: string): OutgoingMail {
     to: user.email,
     subject: 'Reset your Celebration password',
     text: [
-      `Dear ${user.name},`,
+      `${greeting(user.name, 'Dear')},`,
       '',
       'To choose a new password, open this link within the next hour:',
       url,
@@ -40,7 +41,7 @@ export function existingAccountMail(user: Recipient, signInUrl: string): Outgoin
     to: user.email,
     subject: 'You already have a Celebration account',
     text: [
-      `Dear ${user.name},`,
+      `${greeting(user.name, 'Dear')},`,
       '',
       'Someone (perhaps you) tried to create a new account with this email address, which already has one.',
       `Sign in at ${signInUrl} — or use "Forgot password?" there if you no longer know your password.`,

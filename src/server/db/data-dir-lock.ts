@@ -16,9 +16,26 @@ export class DataDirInUseError extends Error {
 function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A killed server can linger as a zombie until its parent reaps it: signal 0 still reaches it, but it holds
+ * nothing. Linux says so in /proc/<pid>/stat (state Z, after the name in parentheses); elsewhere, or when it
+ * cannot be read, the process counts as running.
+ */
+function isZombie(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat
+      .slice(stat.lastIndexOf(')') + 1)
+      .trim()
+      .startsWith('Z');
+  } catch {
+    return false;
   }
 }
 

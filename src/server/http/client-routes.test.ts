@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runnerEntry } from '../../../tests/support/entries.ts';
 import { testDatabase } from '../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../app.ts';
 import { events } from '../db/schema/index.ts';
@@ -85,6 +86,29 @@ describe('the built client', () => {
     for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
       expect((await app.inject({ url: '/assets/gone-123.js', headers })).statusCode).toBe(404);
     }
+  });
+});
+
+describe("a private link's page", () => {
+  it('answers 404 (the same app, which says so) when the link opens no entry', async () => {
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      headers: { origin: 'http://localhost' },
+      payload: runnerEntry('spa-link'),
+    });
+    expect(registered.statusCode).toBe(201);
+    const link = String(registered.json().myLink);
+    const opened = await app.inject({ url: link });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toBe(INDEX);
+    const altered = `${link.slice(0, -1)}${link.endsWith('A') ? 'B' : 'A'}`;
+    for (const url of [altered, altered.toLowerCase(), '/My/short']) {
+      const refused = await app.inject({ url });
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.body, url).toBe(INDEX);
+    }
+    expect((await app.inject({ url: '/My' })).statusCode).toBe(200);
   });
 });
 

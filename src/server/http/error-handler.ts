@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Problem } from './problem.ts';
@@ -48,7 +49,7 @@ export function registerErrorHandling(app: FastifyInstance) {
 
     const status = databaseUnavailable(error) ? 503 : (error.statusCode ?? 500);
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: loggable(error) }, 'request failed');
       return sendProblem(
         reply,
         new Problem(
@@ -68,6 +69,22 @@ export function registerErrorHandling(app: FastifyInstance) {
     const detail = clientErrorDetail(error);
     return sendProblem(reply, new Problem(status, titleFor(status), detail));
   });
+}
+
+/**
+ * A failed query's parameters are what the request sent (names, emails, Paynow's messages), and the
+ * database's detail repeats them ("Key (email)=(…)"): the log keeps the query and the database's reason only.
+ */
+function loggable(error: unknown) {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  const kept = new Error(`Failed query: ${error.query}`, {
+    cause: cause && { code: cause.code, message: cause.message },
+  });
+  kept.name = 'DrizzleQueryError';
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  kept.stack = [`${kept.name}: ${kept.message}`, ...frames].join('\n');
+  return kept;
 }
 
 function clientErrorDetail(error: FastifyError): string {

@@ -2,6 +2,7 @@
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
 
 export interface Limit {
   max: number;
@@ -19,6 +20,22 @@ export const AUTH_LIMITS = {
   emailLink: { ip: { max: 30, window: 10 * MINUTE }, email: { max: 3, window: 10 * MINUTE } },
 } satisfies Record<string, { ip: Limit; email?: Limit }>;
 
+/**
+ * Per client address, one counter per action whichever door it comes through: the API, or a server-rendered
+ * page and its form posted without JavaScript (see limitAction in rate-limits.ts).
+ */
+export const ACTION_LIMITS = {
+  /**
+   * Registering or joining a full race's waitlist: POST /api/registrations, /api/waitlist, /Register and
+   * /RegisterCyclist. Wrong forms count too.
+   */
+  register: { max: 60, window: MINUTE },
+  /** Finding entrants by name: GET /api/registrations/search and /Search?q=. Too few to sweep the list. */
+  search: { max: 30, window: 10 * MINUTE },
+  /** Opening a server-rendered page (GET or HEAD of /, /Register, /Search…), redirects included. */
+  page: { max: 300, window: MINUTE },
+} satisfies Record<string, Limit>;
+
 /** "Mail me my links" (/My): like an account's email links, per client address and per address asked for. */
 export const MY_LINKS_LIMITS = {
   ip: { max: 30, window: 10 * MINUTE },
@@ -30,13 +47,41 @@ export const MY_ENTRY_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 /**
  * Online payment, per client address: starting payments (each prompts a phone), following one (the page asks
- * every 3 s), and Paynow's own status updates (its servers share few addresses).
+ * every 3 s), and Paynow's own status updates (its servers share few addresses; over the limit they are
+ * answered OK unread, as Paynow resends only after an HTTP error and the poller settles real payments).
  */
 export const PAYMENT_LIMITS = {
   start: { max: 10, timeWindow: '1 minute' },
   follow: { max: 120, timeWindow: '1 minute' },
-  result: { max: 6000, timeWindow: '1 minute' },
+  result: { max: 120, timeWindow: '1 minute' },
 };
+
+/** Paynow's result URL: what is kept of messages that name no attempt of ours. */
+export const PAYNOW_MESSAGES = {
+  /** Notices about no attempt, and counts of unchecked messages, are deleted after this (the retention run). */
+  unattachedKeptMs: 30 * 24 * HOUR,
+};
+
+/**
+ * Payment attempts per entry, whoever holds its link and from wherever: counted in the database from the
+ * entry's attempts (so every server sees the same count), since each prompt rings a phone in the church's name.
+ */
+export const PAYMENT_PROMPT_LIMITS = {
+  /** Different mobile-money numbers prompted for one entry. */
+  numbers: { max: 3, window: 24 * HOUR },
+  /** Attempts of any kind (a wallet prompt or Paynow's page) for one entry. */
+  attempts: { max: 5, window: HOUR },
+} satisfies Record<string, Limit>;
+
+/**
+ * Check-in search, per account (volunteers share the table's Wi-Fi): a table busy with walk-ups searches a few
+ * times a minute, so `perVolunteer` is refused beyond (429), while `bulk` in its window is recorded once in
+ * the audit trail (check-in.bulk-search), so an admin sees who looked through the entrants.
+ */
+export const CHECK_IN_SEARCH_LIMITS = {
+  perVolunteer: { max: 60, window: MINUTE },
+  bulk: { max: 50, window: 10 * MINUTE },
+} satisfies Record<string, Limit>;
 
 /**
  * Wrong passwords, counted so that guessing is slowed while the owner, from a client that has not

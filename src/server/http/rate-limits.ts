@@ -5,7 +5,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { AUTH_LIMITS, type Limit } from './limits.ts';
+import { ACTION_LIMITS, AUTH_LIMITS, type Limit } from './limits.ts';
 import { Problem } from './problem.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
 
@@ -34,6 +34,40 @@ export function limitPerIpAndEmail(
     if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(limit.ttlInSeconds);
   };
   return { rateLimit: { max: limits.ip.max, timeWindow: limits.ip.window }, preHandler: [perEmail] };
+}
+
+type Action = keyof typeof ACTION_LIMITS;
+type Counter = ReturnType<FastifyInstance['createRateLimit']>;
+/** Each app's counters, one per action, shared by every route that does it. */
+const actionCounters = new WeakMap<AppContext, Map<Action, Counter>>();
+const ACTION_NAMES: Record<Action, string> = {
+  register: 'registrations from this connection',
+  search: 'searches from this connection',
+  page: 'pages opened from this connection',
+};
+
+/**
+ * A hook (onRequest, or preHandler to have the body read first) counting `action` per client address
+ * against ACTION_LIMITS, in one counter whichever route does it: the plugin's per-route limits would give
+ * the API and the page forms one counter each. `counts` leaves out requests that do not do the action.
+ */
+export function limitAction(
+  app: FastifyInstance,
+  context: AppContext,
+  action: Action,
+  counts: (request: FastifyRequest) => boolean = () => true,
+): preHandlerAsyncHookHandler {
+  if (context.env.RATE_LIMITS === 'off') return async () => {};
+  const counters = actionCounters.get(context) ?? new Map<Action, Counter>();
+  actionCounters.set(context, counters);
+  const { max, window } = ACTION_LIMITS[action];
+  const count = counters.get(action) ?? app.createRateLimit({ max, timeWindow: window });
+  counters.set(action, count);
+  return async (request) => {
+    if (!counts(request)) return;
+    const limit = await count(request);
+    if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(limit.ttlInSeconds, ACTION_NAMES[action]);
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/client.ts';
+import type { Database, RunStatement, Statement, Transaction } from '../db/client.ts';
 import { type MailQrCode, mailOutbox } from '../db/schema/index.ts';
+import { statementsOn } from '../db/statements-on.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -11,10 +12,68 @@ export interface OutgoingMail {
   attachments?: MailQrCode[];
   /** Set where a limit per recipient counts this kind of mail. */
   kind?: string;
+  /**
+   * Set off by an anonymous public action (a registration form, a waitlist join, "mail me my links"): such
+   * mail is dropped once its address had PUBLIC_ACTION_MAIL_LIMIT of them (see queuePublicActionMail).
+   */
+  publicAction?: boolean;
 }
 
-export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail) {
+/**
+ * A public form mails whatever address is typed in, so it can be aimed at a stranger's inbox: all mail set off
+ * by anonymous public actions shares this limit per recipient address, counted in the outbox (so it holds
+ * across servers). Receipts, offers, reminders and what an admin sends are not counted and never dropped.
+ */
+export const PUBLIC_ACTION_MAIL_LIMIT = { perRecipient: 5, windowSeconds: 60 * 60 };
+
+/**
+ * The condition under which a public action's mail to the address in parameter `to` (e.g. '$18') may go, for
+ * statements that queue it themselves. Exact only after lockMailRecipient in the same transaction.
+ */
+export const publicActionRoomSql = (to: string) =>
+  `(select count(*) from mail_outbox where lower("to") = lower(${to}) and public_action
+    and created_at > now() - make_interval(secs => ${PUBLIC_ACTION_MAIL_LIMIT.windowSeconds}))
+    < ${PUBLIC_ACTION_MAIL_LIMIT.perRecipient}`;
+
+const LOCK_RECIPIENT: Statement = {
+  name: 'mail_lock_recipient',
+  text: `select pg_advisory_xact_lock(hashtext('mail-to:' || lower($1)))`,
+};
+
+/**
+ * Inside a transaction, before counting an address's mail: requests at once then count and queue one at a
+ * time, so they never pass a limit together. Take it after any race's lock (the order every caller keeps).
+ */
+export async function lockMailRecipient(run: RunStatement, to: string) {
+  await run(LOCK_RECIPIENT, [to]);
+}
+
+const QUEUE_PUBLIC_ACTION_MAIL: Statement = {
+  name: 'mail_queue_public_action',
+  text: `insert into mail_outbox ("to", kind, subject, text, html, attachments, public_action)
+    select $1, $2, $3, $4, $5, $6::jsonb, true where ${publicActionRoomSql('$1')}
+    returning id`,
+};
+
+/** Inside a transaction: queues a public action's mail unless its address is over the limit; says whether it did. */
+export async function queuePublicActionMail(run: RunStatement, mail: OutgoingMail): Promise<boolean> {
+  await lockMailRecipient(run, mail.to);
+  const queued = await run(QUEUE_PUBLIC_ACTION_MAIL, [
+    mail.to,
+    mail.kind ?? null,
+    mail.subject,
+    mail.text,
+    mail.html ?? null,
+    mail.attachments ? JSON.stringify(mail.attachments) : null,
+  ]);
+  return queued.length > 0;
+}
+
+/** Queues the mail; one set off by a public action only within PUBLIC_ACTION_MAIL_LIMIT. Says whether it did. */
+export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail): Promise<boolean> {
+  if (mail.publicAction) return db.transaction((tx) => queuePublicActionMail(statementsOn(tx), mail));
   await db.insert(mailOutbox).values(mail);
+  return true;
 }
 
 /**

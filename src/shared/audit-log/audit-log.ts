@@ -1,12 +1,13 @@
 // The audit trail as an admin reads it (/AuditLog): who did what, when, to what, with which filters.
 import * as z from 'zod/mini';
+import { ActorAccountSchema } from '../accounts/actor.ts';
 import { pageFields, pageParam, pageSizeParam } from '../paging.ts';
 import { isoDate, oneLine } from '../validation.ts';
 
 export const AuditLogQuerySchema = z.object({
   /** An action ('participants.export-csv') or the start of one ('participants.', 'registration'). */
   action: z.optional(oneLine(100)),
-  /** Part of the name of whoever did it. */
+  /** Part of the name or email of whoever did it. */
   who: z.optional(oneLine(100)),
   /** Harare calendar days, both included. */
   from: z.optional(isoDate('Enter the first day as a date')),
@@ -20,6 +21,8 @@ export const AuditEntrySchema = z.object({
   id: z.number(),
   at: z.string(),
   actorName: z.nullable(z.string()),
+  /** The account behind the name; null for the server itself (a scheduled job, Paynow). */
+  actorAccount: z.nullable(ActorAccountSchema),
   action: z.string(),
   subject: z.nullable(z.string()),
   filters: z.nullable(z.record(z.string(), z.unknown())),
@@ -36,11 +39,13 @@ export const AUDIT_ACTION_CHOICES: readonly { value: string; label: string }[] =
   { value: 'participants.export-csv', label: 'Participants exported as CSV' },
   { value: 'participants.export-pdf', label: 'Participants exported as PDF' },
   { value: 'participants.start-list-pdf', label: 'Start list printed' },
-  { value: 'participants.timing-csv', label: 'Timing CSV downloaded' },
+  { value: 'participants.timing-csv', label: 'Start list CSV downloaded' },
+  { value: 'participants.timing-software-csv', label: 'Timing software CSV downloaded' },
   { value: 'registration.', label: 'Any change to an entry' },
   { value: 'registration.payment', label: 'Payment recorded' },
   { value: 'waitlist.', label: 'Waitlist read or changed' },
   { value: 'statements.review', label: 'Statement reviewed' },
+  { value: 'check-in.', label: 'Check-in searched in bulk or tapped late' },
   { value: 'accounts.list', label: 'Accounts list read' },
   { value: 'mail-outbox.list', label: 'Outbox read' },
   { value: 'account.', label: 'Role or account changed' },
@@ -85,6 +90,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'waitlist.remove': 'Taken off the waitlist',
   'mail-outbox.list': 'Outbox read',
   'waitlist.list': 'Waitlist read',
+  'check-in.bulk-search': 'Check-in search used in bulk',
+  'check-in.late-tap': 'Check-in tap reached the server a day late',
 };
 
 /** An action in words: its own label, or its group's ('programme-settings.session.add': Programme settings changed). */

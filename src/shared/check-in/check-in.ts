@@ -33,7 +33,7 @@ export const CheckInEntrySchema = z.object({
   race: z.string(),
   tshirtSize: z.string(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
-  /** The race's fee in each currency (decimal strings), what an unpaid entrant owes. */
+  /** What an entrant who owes must pay in each currency (decimal strings): the race's fee, or a part payment's balance. */
   fees: z.object({ USD: z.nullable(z.string()), ZWG: z.nullable(z.string()) }),
   checkedIn: DoneSchema,
   tshirtCollected: DoneSchema,
@@ -42,8 +42,26 @@ export type CheckInEntry = z.infer<typeof CheckInEntrySchema>;
 
 export const CHECK_IN_SEARCH_LIMIT = 8;
 
+/**
+ * Fewer characters than this match a whole bib number only (a whole check-in code is longer): one or two
+ * letters would list every entrant a few at a time.
+ */
+export const CHECK_IN_SEARCH_MIN = 3;
+export const CHECK_IN_SEARCH_HINT =
+  'Type at least 3 characters of a name or reference, or a whole bib number.';
+const BIB = /^\d{1,9}$/;
+/** Whether the text is enough to search by: a whole bib at any length, anything else from 3 characters. */
+export const isCheckInSearch = (text: string) => text.length >= CHECK_IN_SEARCH_MIN || BIB.test(text);
+
 export const CheckInSearchQuerySchema = z.object({
-  q: z.string().check(z.trim(), z.minLength(1, 'Type a name, bib or reference'), z.maxLength(100)),
+  q: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Type a name, bib or reference'),
+      z.maxLength(100),
+      z.refine(isCheckInSearch, CHECK_IN_SEARCH_HINT),
+    ),
 });
 
 export const CheckInEntriesSchema = z.object({ entries: z.array(CheckInEntrySchema) });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ActorAccountSchema } from '../accounts/actor.ts';
 import { DISCIPLINES } from '../events/event-display.ts';
 import { pageFields, pageParam, pageSizeParam } from '../paging.ts';
 import { ReceiptSchema } from '../payments/receipts.ts';
@@ -133,7 +134,10 @@ export const PaymentSchema = z.object({
 export const HistoryEntrySchema = z.object({
   at: z.string(),
   by: z.nullable(z.string()),
-  action: z.enum(['registered', 'edited', 'payment', 'cancelled']),
+  /** The account behind `by`; null for the entrant (by the private link), Paynow or the registration form. */
+  byAccount: z.nullable(ActorAccountSchema),
+  /** 'check-in': a tap that reached the server late (kept, and marked so). */
+  action: z.enum(['registered', 'edited', 'payment', 'cancelled', 'check-in']),
   summary: z.string(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
@@ -195,7 +199,15 @@ export const MarkPaidSchema = z.object({
 export type MarkPaid = z.output<typeof MarkPaidSchema>;
 
 /** Why an entry was left as it was. */
-export const MARK_PAID_SKIPS = ['paid', 'waived', 'cancelled', 'no_fee', 'not_found'] as const;
+export const MARK_PAID_SKIPS = [
+  'paid',
+  'waived',
+  'cancelled',
+  'no_fee',
+  /** Part paid in the other currency: the organisers settle the balance. */
+  'other_currency',
+  'not_found',
+] as const;
 export type MarkPaidSkip = (typeof MARK_PAID_SKIPS)[number];
 
 export const MarkPaidResultSchema = z.object({

@@ -70,6 +70,8 @@ export const PaymentOfferSchema = z.object({
   amount: z.nullable(z.string()),
   paid: z.boolean(),
   latest: z.nullable(PaymentAttemptSchema),
+  /** The entry's own mobile as a wallet number (0771234567), to offer first; null when it is not one. */
+  phone: z.nullable(z.string()),
 });
 export type PaymentOffer = z.infer<typeof PaymentOfferSchema>;
 

@@ -31,6 +31,17 @@ export const ErasureCountsSchema = z.object({
 });
 export type ErasureCounts = z.infer<typeof ErasureCountsSchema>;
 
+/** One record an erasure would touch, as the admin confirming it sees it. */
+export const ErasureRecordSchema = z.object({
+  kind: z.enum(ERASURE_SUBJECTS),
+  /** An entry's or waitlist place's reference; "Man 1a2b3c4d" for the others. */
+  reference: z.string(),
+  name: z.string(),
+  /** When an entry's email last changed after registering (null: never, or not an entry). */
+  emailChangedAt: z.nullable(z.string()),
+});
+export type ErasureRecord = z.infer<typeof ErasureRecordSchema>;
+
 export const ErasureRequestSchema = z.object({
   id: z.string(),
   subjectType: z.enum(ERASURE_SUBJECTS),
@@ -39,6 +50,8 @@ export const ErasureRequestSchema = z.object({
   source: z.enum(['admin', 'entrant', 'participant']),
   status: z.enum(['pending', 'done', 'declined']),
   requestedAt: z.string(),
+  /** Every record confirming it would touch. */
+  records: z.array(ErasureRecordSchema),
 });
 export const ErasureRequestsSchema = z.array(ErasureRequestSchema);
 export type ErasureRequest = z.infer<typeof ErasureRequestSchema>;

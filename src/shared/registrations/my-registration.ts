@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
-import { ParticipantDetailSchema } from '../participants/participants.ts';
+import { CURRENCIES, ParticipantDetailSchema } from '../participants/participants.ts';
 import { emailAddress } from '../validation.ts';
+import { PendingEmailSchema } from './email-change.ts';
 
 /** The path of an entrant's private page; the token is 32 base64url characters. */
 export const MY_TOKEN = /^[\w-]{32}$/;
 
 /**
  * What the private link shows its holder: the entry as the organisers have it (no history, no payment
- * details beyond its status), and what the entrant may still change.
+ * details beyond its status and the amount received), and what the entrant may still change.
  */
 export const MyEntrySchema = z.extend(
   z.pick(ParticipantDetailSchema, {
@@ -32,11 +33,15 @@ export const MyEntrySchema = z.extend(
     status: true,
   }),
   {
+    /** What was received so far (a part payment's amount shows its balance); nulls when nothing was. */
+    payment: z.object({ amount: z.nullable(z.string()), currency: z.nullable(z.enum(CURRENCIES)) }),
     /** The last day (Harare, YYYY-MM-DD) the T-shirt size may change; null when there is no cut-off. */
     tshirtChangesUntil: z.nullable(z.string()),
     tshirtChangeable: z.boolean(),
     /** False once registration has closed: then the organisers change races. */
     raceChangeable: z.boolean(),
+    /** A new email asked for, which the entry takes once the link mailed to it is followed. */
+    emailPending: PendingEmailSchema,
   },
 );
 export type MyEntry = z.infer<typeof MyEntrySchema>;

@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
 
-export const PAYMENT_STATUSES = ['unpaid', 'paid', 'waived'] as const;
-export const PAYMENT_STATUS_LABELS: Record<(typeof PAYMENT_STATUSES)[number], string> = {
+/** Part paid: less than the fee was received when the payment was recorded; the balance is still due. */
+export const PAYMENT_STATUSES = ['unpaid', 'part_paid', 'paid', 'waived'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   unpaid: 'Unpaid',
+  part_paid: 'Part paid',
   paid: 'Paid',
   waived: 'Waived',
 };

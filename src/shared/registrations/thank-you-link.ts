@@ -1,12 +1,23 @@
-import { DISCIPLINES } from '../events/event-display.ts';
+import type { Discipline, PublicEvent } from '../events/event.ts';
 import type { WaitlistReceipt } from '../waitlist/waitlist.ts';
 import type { RegistrationAnswer } from './registration.ts';
 
 type Answer = RegistrationAnswer | WaitlistReceipt;
 
+/** An entry's reference (CFR25-0042) or a waitlist place's (CFR25-W0007): an edition's prefix and a number. */
+const ENTRY_REFERENCE = /^[A-Z0-9]{2,10}-\d{4,9}$/;
+const WAITLIST_REFERENCE = /^[A-Z0-9]{2,10}-W\d{4,9}$/;
+
+type WithoutRace<A> = A extends unknown
+  ? Omit<A, 'discipline' | 'raceType'> & { discipline?: Discipline; raceType?: string }
+  : never;
+/** What a /Thankyou link may show: an answer without its race when the race is not one of the event's. */
+export type LinkedAnswer = WithoutRace<Answer>;
+
 /**
  * Where a form sent without JavaScript goes once registered: /Thankyou with what that page shows, none of
- * it personal (the reference, race and fees; never a name, an address or the private link).
+ * it personal (the reference and race; never a name, an address or the private link). No fee: the page
+ * shows the race's own.
  */
 export function thankYouPath(answer: Answer) {
   const search = new URLSearchParams({
@@ -15,31 +26,33 @@ export function thankYouPath(answer: Answer) {
     race: answer.raceType,
   });
   if ('onWaitlist' in answer) search.set('position', String(answer.position));
-  else {
-    if (answer.feeUsd !== null) search.set('usd', answer.feeUsd);
-    if (answer.feeZwg !== null) search.set('zwg', answer.feeZwg);
-    if ('alreadyRegistered' in answer) {
-      search.set('found', answer.nothingDue ? 'settled' : 'due');
-      if (answer.confirmationResent) search.set('resent', '1');
-    }
+  else if ('alreadyRegistered' in answer) {
+    search.set('found', answer.nothingDue ? 'settled' : 'due');
+    if (answer.confirmationResent) search.set('resent', '1');
   }
   return `/Thankyou?${search}`;
 }
 
-/** The answer a /Thankyou link carries, or undefined when it carries none. */
-export function answerFromSearch(search: string): Answer | undefined {
+/**
+ * What a /Thankyou link shows, or undefined when it carries no reference. Anyone can write such a link, and
+ * the page looks nothing up (that would let anyone step through references): it shows a reference only of
+ * a reference's shape, the race only when it is one of the event's, and that race's fee from the event.
+ */
+export function answerFromSearch(search: string, event: PublicEvent | undefined): LinkedAnswer | undefined {
   const params = new URLSearchParams(search);
-  const reference = params.get('reference');
-  const discipline = DISCIPLINES.find((d) => d === params.get('discipline'));
-  const raceType = params.get('race');
-  if (!reference || !discipline || !raceType) return undefined;
-  const position = params.get('position');
-  if (position !== null) {
-    return { onWaitlist: true, reference, discipline, raceType, position: Number(position) };
+  const reference = params.get('reference') ?? '';
+  const race = event?.races.find(
+    (r) => r.discipline === params.get('discipline') && r.label === params.get('race'),
+  );
+  const raceShown = race ? { discipline: race.discipline, raceType: race.label } : {};
+  const position = Number(params.get('position'));
+  if (WAITLIST_REFERENCE.test(reference) && Number.isSafeInteger(position) && position > 0) {
+    return { onWaitlist: true, reference, position, ...raceShown };
   }
-  const receipt = { reference, discipline, raceType, feeUsd: params.get('usd'), feeZwg: params.get('zwg') };
+  if (!ENTRY_REFERENCE.test(reference)) return undefined;
+  const receipt = { reference, ...raceShown, feeUsd: race?.feeUsd ?? null, feeZwg: race?.feeZwg ?? null };
   const found = params.get('found');
-  if (found === null) return receipt;
+  if (found !== 'settled' && found !== 'due') return receipt;
   return {
     ...receipt,
     alreadyRegistered: true,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { actorAccountText } from '../../../shared/accounts/actor.ts';
 import {
   AUDIT_ACTION_CHOICES,
   type AuditEntry,
@@ -71,7 +72,12 @@ export default function AuditLog() {
             </option>
           ))}
         </SelectField>
-        <TextField label="Who" value={chosen.who} onChange={set('who')} placeholder="Part of a name" />
+        <TextField
+          label="Who"
+          value={chosen.who}
+          onChange={set('who')}
+          placeholder="Part of a name or email"
+        />
         <TextField label="From" type="date" value={chosen.from} onChange={set('from')} />
         <TextField
           label="To"
@@ -109,7 +115,14 @@ export default function AuditLog() {
                 <Cell label="When" className="sm:whitespace-nowrap">
                   <time dateTime={row.at}>{formatDateTime(row.at)}</time>
                 </Cell>
-                <Cell label="Who">{row.actorName ?? <span className="text-stone-600">the server</span>}</Cell>
+                <Cell label="Who">
+                  {row.actorName ?? <span className="text-stone-600">the server</span>}
+                  {row.actorAccount && (
+                    <span className="block break-all text-xs text-stone-600">
+                      {actorAccountText(row.actorAccount)}
+                    </span>
+                  )}
+                </Cell>
                 <Cell label="What">
                   <span className="font-semibold text-stone-900">
                     {auditActionLabel(row.action) ?? row.action}

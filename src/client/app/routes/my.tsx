@@ -1,15 +1,18 @@
 import { useLocation, useParams } from 'react-router';
+import { ConfirmEmailPage } from '../../features/my-registration/components/confirm-email-page.tsx';
 import { MyEntryPage } from '../../features/my-registration/components/my-entry-page.tsx';
 import { MyLinksPage } from '../../features/my-registration/components/my-links-page.tsx';
 import { OfferPage } from '../../features/waitlist/components/offer-page.tsx';
 
 /**
- * One route for the private-link pages (an entry, the links mailed again, a waitlist offer), so the public
+ * One route for the private-link pages (an entry, the links mailed again, a waitlist offer, a new address's
+ * confirmation), so the public
  * pages' shared code names one chunk instead of three.
  */
 export default function My() {
   const { token } = useParams();
   const { pathname } = useLocation();
   if (token && /^\/offer\//i.test(pathname)) return <OfferPage token={token} />;
+  if (token && /^\/confirmemail\//i.test(pathname)) return <ConfirmEmailPage token={token} />;
   return token ? <MyEntryPage token={token} /> : <MyLinksPage />;
 }

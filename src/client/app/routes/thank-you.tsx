@@ -2,27 +2,29 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
-import type { RegistrationAnswer } from '../../../shared/registrations/registration.ts';
-import { answerFromSearch } from '../../../shared/registrations/thank-you-link.ts';
-import type { WaitlistReceipt } from '../../../shared/waitlist/waitlist.ts';
+import { answerFromSearch, type LinkedAnswer } from '../../../shared/registrations/thank-you-link.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
-import { recallReceipt } from '../../features/registrations/last-receipt.ts';
+import {
+  recallReceipt,
+  useNoReceiptFromBackForwardCache,
+} from '../../features/registrations/last-receipt.ts';
 import { useHydrated } from '../page-data.ts';
 
 // Its own chunk: only entries with online payment on need it.
 const PayOnline = lazy(() => import('../../features/payments/components/pay-online.tsx'));
 
 export default function ThankYou() {
-  const { state, search } = useLocation();
-  // The form sent without JavaScript says it in the link; the one sent by script, in the navigation or the tab's
-  // storage, which only the browser has (read once the server's page is hydrated).
+  const { search } = useLocation();
+  // The form sent without JavaScript says it in the link; the one sent by script, in the tab's keeping
+  // (last-receipt.ts), which only the browser has (read once the server's page is hydrated).
   const hydrated = useHydrated();
-  const answer: RegistrationAnswer | WaitlistReceipt | undefined =
-    state?.receipt ?? answerFromSearch(search) ?? (hydrated ? recallReceipt() : undefined);
   const { data: event } = useEvent();
+  const kept = hydrated ? recallReceipt() : undefined;
+  const answer: LinkedAnswer | undefined = answerFromSearch(search, event) ?? kept;
+  useNoReceiptFromBackForwardCache(kept !== undefined);
   if (answer && 'onWaitlist' in answer) return <OnTheWaitlist receipt={answer} />;
   const receipt = answer;
   // Someone who registered before gets his entry back, as a found order: the same reference and way to pay.
@@ -72,9 +74,7 @@ export default function ThankYou() {
                 </p>
               )
             )}
-            <p className="mt-2 text-stone-800">
-              {DISCIPLINE_LABELS[receipt.discipline]} · {receipt.raceType}
-            </p>
+            <RaceOf answer={receipt} />
             <p className="mt-2 text-sm text-stone-600">
               {!found
                 ? 'We have emailed you a copy.'
@@ -133,14 +133,14 @@ export default function ThankYou() {
 }
 
 /** Someone who asked for a place in a full race: his waitlist reference and place in the queue. */
-function OnTheWaitlist({ receipt }: { receipt: WaitlistReceipt }) {
+function OnTheWaitlist({ receipt }: { receipt: Extract<LinkedAnswer, { onWaitlist: true }> }) {
   const title = 'You are on the waitlist';
   return (
     <PublicPage title={title}>
       <div className="text-center">
         <h1 className="text-4xl font-extrabold text-brand-800">{title}</h1>
         <p className="mt-2 text-xl text-stone-800">
-          You are number {receipt.position} on the waitlist for {receipt.raceType}.
+          You are number {receipt.position} on the waitlist{receipt.raceType && ` for ${receipt.raceType}`}.
         </p>
       </div>
       <section
@@ -151,9 +151,7 @@ function OnTheWaitlist({ receipt }: { receipt: WaitlistReceipt }) {
           Your waitlist reference
         </h2>
         <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-stone-900">{receipt.reference}</p>
-        <p className="mt-2 text-stone-800">
-          {DISCIPLINE_LABELS[receipt.discipline]} · {receipt.raceType}
-        </p>
+        <RaceOf answer={receipt} />
         <p className="mt-2 text-sm text-stone-600">
           We have emailed you a copy. When a place frees, the first person waiting is offered it by email,
           with a link to accept it. There is nothing to pay until then.
@@ -165,5 +163,15 @@ function OnTheWaitlist({ receipt }: { receipt: WaitlistReceipt }) {
         </Link>
       </p>
     </PublicPage>
+  );
+}
+
+/** The race entered, when known: a link naming a race the event does not have shows none. */
+function RaceOf({ answer }: { answer: LinkedAnswer }) {
+  if (!answer.discipline || !answer.raceType) return null;
+  return (
+    <p className="mt-2 text-stone-800">
+      {DISCIPLINE_LABELS[answer.discipline]} · {answer.raceType}
+    </p>
   );
 }

@@ -11,12 +11,15 @@ export function SearchBox({
   onChange,
   onSearch,
   placeholder,
+  hint,
   submitLabel,
   className,
   action,
   name,
 }: {
   label: string;
+  /** What to type, shown under the label and read with the input. */
+  hint?: string;
   value: string;
   onChange: (text: string) => void;
   onSearch: () => void;
@@ -46,6 +49,7 @@ export function SearchBox({
           value={value}
           onText={onChange}
           placeholder={placeholder}
+          hint={hint}
         />
         {submitLabel && <Button type="submit">{submitLabel}</Button>}
       </form>

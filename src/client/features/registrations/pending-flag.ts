@@ -6,8 +6,21 @@ import { useSyncExternalStore } from 'react';
 const FLAG = 'celebration:pending-registration';
 const SEND = 'celebration:send-pending';
 
+// A phone may be shared: whoever holds it next should know the details are still on it.
 export const PENDING_MESSAGE =
-  'No connection. Your registration is saved on this phone and will be sent when you are back online';
+  'No connection. Your registration is saved on this phone and will be sent when you are back online; until then its details stay on this phone';
+
+/**
+ * What a send from the phone's keeping tells whoever holds the phone then, who may be someone else: the
+ * reference only, never the entry's private link (that goes to the entrant's email).
+ */
+export interface SentNotice {
+  reference: string;
+  /** Kept a place on a race's waitlist rather than an entry. */
+  waitlist: boolean;
+}
+const NONE: SentNotice[] = [];
+let sentNotices = NONE;
 
 const listeners = new Set<() => void>();
 let shownByForm = 0;
@@ -73,3 +86,22 @@ export function onSendPendingNow(send: () => void) {
   window.addEventListener(SEND, send);
   return () => window.removeEventListener(SEND, send);
 }
+
+/** Shows, on every page of this tab until dismissed, that registrations kept on the phone were sent. */
+export function announceSent(notices: SentNotice[]) {
+  if (notices.length === 0) return;
+  sentNotices = [...sentNotices, ...notices];
+  notify();
+}
+
+export function dismissSent() {
+  sentNotices = NONE;
+  notify();
+}
+
+export const useSentNotices = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => sentNotices,
+    () => NONE,
+  );

@@ -1,9 +1,10 @@
 import { del, get, set } from 'idb-keyval';
+import type { Discipline } from '../../../shared/events/event.ts';
 import type { RegistrationAnswer, RegistrationData } from '../../../shared/registrations/registration.ts';
 import type { WaitlistReceipt } from '../../../shared/waitlist/waitlist.ts';
 import { ApiError, type FieldError } from '../../lib/api.ts';
 import { postRegistration } from './api/register.ts';
-import { flagPending } from './pending-flag.ts';
+import { flagPending, type SentNotice } from './pending-flag.ts';
 
 // Registrations made without a connection, kept on the phone with their Idempotency-Key until the server has
 // answered them. The service worker (service-worker/sw.js, on Background Sync) reads and writes the same IndexedDB
@@ -22,9 +23,37 @@ export interface PendingRegistration {
   savedAt: string;
 }
 
+/**
+ * A sent entry is remembered by its reference only: its receipt's private link is for the entrant's email, not
+ * for whoever opens a page on this phone next.
+ */
 export type PendingAnswer =
-  | { kind: 'sent'; receipt: RegistrationAnswer | WaitlistReceipt }
+  | ({ kind: 'sent'; discipline: Discipline } & SentNotice)
   | { kind: 'refused'; status: number; message: string; errors: FieldError[]; entry: PendingRegistration };
+
+function sentAnswer(
+  entry: PendingRegistration,
+  receipt: RegistrationAnswer | WaitlistReceipt,
+): PendingAnswer {
+  return {
+    kind: 'sent',
+    discipline: entry.data.discipline,
+    reference: receipt.reference,
+    waitlist: 'onWaitlist' in receipt,
+  };
+}
+
+/** Answers the service worker stored before it kept references only: the same, without the receipt. */
+type StoredAnswer = PendingAnswer | { kind: 'sent'; receipt: RegistrationAnswer | WaitlistReceipt };
+const neutral = (answer: StoredAnswer): PendingAnswer =>
+  'receipt' in answer
+    ? {
+        kind: 'sent',
+        discipline: answer.receipt.discipline,
+        reference: answer.receipt.reference,
+        waitlist: 'onWaitlist' in answer.receipt,
+      }
+    : answer;
 
 /** Under the lock other tabs and the service worker take, where the browser has Web Locks. */
 function exclusively<T>(use: () => Promise<T>): Promise<T> {
@@ -73,15 +102,12 @@ const worthRetrying = (error: unknown) =>
  */
 export function sendPendingRegistrations(): Promise<{ answers: PendingAnswer[]; waiting: boolean }> {
   return exclusively(async () => {
-    const answers = (await get<PendingAnswer[]>(ANSWERS)) ?? [];
+    const answers = ((await get<StoredAnswer[]>(ANSWERS)) ?? []).map(neutral);
     let left = await entries();
     for (const entry of [...left]) {
       let answer: PendingAnswer;
       try {
-        answer = {
-          kind: 'sent',
-          receipt: await postRegistration(entry.data, entry.idempotencyKey, entry.waitlist),
-        };
+        answer = sentAnswer(entry, await postRegistration(entry.data, entry.idempotencyKey, entry.waitlist));
       } catch (error) {
         if (worthRetrying(error)) break;
         const refusal = error as ApiError;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * A QR code sent with a mail: drawn as a PNG when the mail goes out (not stored), attached under `cid` so
@@ -21,6 +21,11 @@ export const mailOutbox = pgTable(
     to: text('to').notNull(),
     /** What the mail is, where a limit per recipient needs to count it (e.g. 'registration-confirmation'). */
     kind: text('kind'),
+    /**
+     * Set off by an anonymous public action (a form, "mail me my links"): such mails share one limit per
+     * recipient address (PUBLIC_ACTION_MAIL_LIMIT).
+     */
+    publicAction: boolean('public_action').notNull().default(false),
     subject: text('subject').notNull(),
     /** Null once purged: a delivered mail's body is kept 7 days, its delivery status 90. */
     text: text('text'),

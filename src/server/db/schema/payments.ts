@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -55,22 +56,49 @@ export const onlinePayments = pgTable(
 );
 
 /**
- * Messages that changed nothing and need a person's eyes: a bad hash, an unknown reference, an amount that
- * is not the fee. Kept whole (the hash included) for review.
+ * What needs a person's eyes about payments: Paynow messages that changed nothing (a bad hash, an amount that is
+ * not the attempt's, a payment for an entry that was cancelled, a well-signed message naming no attempt of ours),
+ * kept whole (the hash included); and payments recorded with an amount other than the entry's fee at that moment
+ * (source 'payment': a part payment, or more than the fee). One row per attempt, source and problem: the same
+ * again (every poll of an attempt whose answers fail the hash check) adds to `count` and keeps the latest payload.
  */
 export const paymentNotices = pgTable(
   'payment_notices',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    source: text('source', { enum: ['result-url', 'poll', 'initiate'] }).notNull(),
+    source: text('source', { enum: ['result-url', 'poll', 'initiate', 'payment'] }).notNull(),
     problem: text('problem').notNull(),
     payload: jsonb('payload').$type<Record<string, string>>().notNull(),
     onlinePaymentId: uuid('online_payment_id').references(() => onlinePayments.id, { onDelete: 'set null' }),
+    /** The entry a recorded payment was about (a statement's has no attempt to reach it by). */
+    registrationId: uuid('registration_id').references(() => registrations.id, { onDelete: 'cascade' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: text('reviewed_by'),
+    /** How many times it came, and when last. */
+    count: integer('count').notNull().default(1),
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('payment_notices_received').on(table.receivedAt)],
+  (table) => [
+    index('payment_notices_received').on(table.receivedAt),
+    index('payment_notices_attempt').on(table.onlinePaymentId, table.source, table.problem),
+  ],
+);
+
+/**
+ * Posts to the result URL that no one can have signed for an attempt of ours (an unknown reference and no
+ * valid hash): anyone may send them, so they are counted per client address and hour, never stored one by one.
+ */
+export const paynowUncheckedMessages = pgTable(
+  'paynow_unchecked_messages',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** The client address that posted them. */
+    source: text('source').notNull(),
+    count: integer('count').notNull(),
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.source] })],
 );
 
 /** A receipt per payment of an entry, numbered per event from events.last_receipt_number. */

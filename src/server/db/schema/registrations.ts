@@ -18,7 +18,8 @@ import {
 import { user } from './auth.ts';
 import { disciplineEnum, events, raceOptions } from './events.ts';
 
-export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'paid', 'waived']);
+/** part_paid: money was recorded, less than the fee at that moment (the balance is still due). */
+export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'part_paid', 'paid', 'waived']);
 export const registrationStatusEnum = pgEnum('registration_status', ['active', 'cancelled']);
 
 /** Numbers behind the human references (CFR25-0042); gaps after a failed insert are harmless. */
@@ -55,7 +56,10 @@ export const registrations = pgTable(
     /** Set when retention or an erasure emptied the personal fields; only statistics remain. */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     paymentStatus: paymentStatusEnum('payment_status').notNull().default('unpaid'),
-    /** The payment as last recorded by an admin; every change is also kept in registration_history. */
+    /**
+     * The payment as last recorded; the amount is all that was received (a part payment and the balance add
+     * up). Every change is also kept in registration_history, and each payment has its receipt.
+     */
     paymentMethod: text('payment_method', {
       enum: [
         'usd_bank',
@@ -95,6 +99,11 @@ export const registrations = pgTable(
     checkedInBy: text('checked_in_by'),
     tshirtCollectedAt: timestamp('tshirt_collected_at', { withTimezone: true }),
     tshirtCollectedBy: text('tshirt_collected_by'),
+    /**
+     * When the email last changed after registering (null: as registered); the admin confirming an erasure
+     * sees it beside each record, as a recent change is how one person's data could be reached by another.
+     */
+    emailChangedAt: timestamp('email_changed_at', { withTimezone: true }),
     /** The company account that entered this person as one of its team (none for a public entry). */
     companyAccountId: text('company_account_id').references(() => user.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -128,6 +137,22 @@ export const registrations = pgTable(
     uniqueIndex('registrations_event_bib').on(table.eventId, table.bib),
   ],
 );
+
+/**
+ * A change of an entry's email asked by its private link or its team manager, made only once the link mailed
+ * to the new address is followed (only a digest of its token is kept). One per entry: asking again replaces it.
+ */
+export const emailChanges = pgTable('email_changes', {
+  registrationId: uuid('registration_id')
+    .primaryKey()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  tokenDigest: text('token_digest').notNull().unique(),
+  /** Who asked, as the entry's history names them: 'the entrant' or the company account's name. */
+  askedBy: text('asked_by').notNull(),
+  askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * The private links of "My registration" (/My/<token>): only a digest of each token is kept, so the table
@@ -254,7 +279,7 @@ export const registrationHistory = pgTable(
     registrationId: uuid('registration_id')
       .notNull()
       .references(() => registrations.id, { onDelete: 'cascade' }),
-    action: text('action', { enum: ['edited', 'payment', 'cancelled'] }).notNull(),
+    action: text('action', { enum: ['edited', 'payment', 'cancelled', 'check-in'] }).notNull(),
     summary: text('summary').notNull(),
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     /** The admin's name at the time, kept even if the account goes. */

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
@@ -58,6 +58,15 @@ export async function findSeed(
     .from(table)
     .where(eq(table.id, id));
   return row ? { email: row.email, userId: row.userId, label: null } : undefined;
+}
+
+/** The emails of these accounts that their owners proved (verified): the only addresses a request follows. */
+export async function verifiedEmailsOf(db: Database, accountIds: string[]) {
+  const rows = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(and(among(user.id, accountIds), eq(user.emailVerified, true)));
+  return rows.map((row) => row.email);
 }
 
 /** The accounts that are these ids or use these emails. */

@@ -31,7 +31,7 @@ export async function accessRequestRoutes(app: FastifyInstance, context: AppCont
       {
         config: { access: ['admin'] },
         schema: {
-          summary: `Everything held about the person of an entry, a man, a facilitator or an account, found by the record and its email, as ${format === 'json' ? 'JSON' : 'a readable PDF'}`,
+          summary: `Everything held about the person of an entry, a man, a facilitator or an account, with what the record proves his (an account's verified email; never a typed one or a mobile number), as ${format === 'json' ? 'JSON' : 'a readable PDF'}`,
           tags,
           params: SubjectParams,
         },

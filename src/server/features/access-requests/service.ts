@@ -23,6 +23,7 @@ import {
   remindersOf,
   sessionRegistrationsOf,
   submissionsOf,
+  verifiedEmailsOf,
   waitlistMatching,
 } from './repository.ts';
 
@@ -37,41 +38,21 @@ const byEntry = <Row extends { entryId: string }>(rows: Row[], entryId: string) 
   rows.filter((row) => row.entryId === entryId).map(({ entryId: _entryId, ...row }) => row);
 
 /**
- * Everything held about one person: the record asked about and every other one with the same email (or
- * linked to the same account), in every edition. Never a password, a session, a private link or a file's
- * contents: how many links, which files.
+ * Everything held about one person: the record asked about and what it proves his, in every edition. An
+ * entry proves only itself (its email was typed, never proven: another entry with it may be someone else's);
+ * an account, and a programme record through its account, reach the records linked to it and, once its email
+ * is verified, every record under that address. A mobile number is never followed. Never a password, a
+ * session, a private link or a file's contents: how many links, which files.
  */
 export async function personalData(db: Database, kind: SubjectKind, id: string) {
   const seed = await findSeed(db, kind, id);
   if (!seed) throw notFound('There is no such record.');
   const seedIds = kind === 'account' ? [] : [id];
-  let emails = lower([seed.email]);
-  let accountIds = seed.userId ? [seed.userId] : [];
-  // The account and the programme records point at each other: one more round finds their emails too.
-  const firstAccounts = await accountsMatching(db, accountIds, emails);
-  accountIds = [...new Set([...accountIds, ...firstAccounts.map((account) => account.id)])];
-  const firstMen = await menMatching(db, kind === 'man' ? seedIds : [], accountIds, emails);
-  const firstFacilitators = await facilitatorsMatching(
-    db,
-    kind === 'facilitator' ? seedIds : [],
-    accountIds,
-    emails,
-  );
-  emails = lower([
-    ...emails,
-    ...firstAccounts.map((row) => row.email),
-    ...firstMen.map((row) => row.email),
-    ...firstFacilitators.map((row) => row.email),
-  ]);
-  accountIds = [
-    ...new Set([
-      ...accountIds,
-      ...[...firstMen, ...firstFacilitators].flatMap((row) => (row.accountId ? [row.accountId] : [])),
-    ]),
-  ];
+  const accountIds = seed.userId ? [seed.userId] : [];
+  const emails = lower(await verifiedEmailsOf(db, accountIds));
 
   const [accounts, entries, waitlist, manRows, facilitatorRows, mails] = await Promise.all([
-    accountsMatching(db, accountIds, emails),
+    accountsMatching(db, accountIds, []),
     entriesMatching(db, kind === 'registration' ? seedIds : [], emails),
     waitlistMatching(db, emails),
     menMatching(db, kind === 'man' ? seedIds : [], accountIds, emails),

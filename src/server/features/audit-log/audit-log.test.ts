@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
 import { ORIGIN, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import type { AuditEntry } from '../../../shared/audit-log/audit-log.ts';
-import { auditLog, men, user } from '../../db/schema/index.ts';
-import { purgeExpiredAudit } from './service.ts';
+import { auditLog, men, raceOptions, user } from '../../db/schema/index.ts';
+import { purgeExpiredAudit, SEARCH_WORDS_NOT_KEPT } from './service.ts';
 
 const { app, db, admin } = setUpTestApp();
 
@@ -46,9 +46,26 @@ describe('the audit trail', () => {
     expect(rows[0]).toMatchObject({
       action: 'participants.export-csv',
       actorName: await adminName(),
-      filters: { discipline: 'run', payment: 'unpaid', q: 'moyo' },
+      filters: { discipline: 'run', payment: 'unpaid', q: SEARCH_WORDS_NOT_KEPT },
       rowCount: 2,
     });
+  });
+
+  it('says a search was made without its words, so an erased person leaves no name or email behind', async () => {
+    await register('zvobgo');
+    const entry = runnerEntry('zvobgo');
+    expect((await get('/api/participants?q=zvobgo')).json().total).toBe(1);
+    expect((await get(`/api/participants/export.csv?q=${entry.email}`)).statusCode).toBe(200);
+    const id = (await get('/api/participants?q=zvobgo')).json().rows[0].id as string;
+    const erased = await send('POST', '/api/admin/erasures', {
+      subjectType: 'registration',
+      subjectId: id,
+      reason: 'Asked by phone',
+    });
+    expect(erased.statusCode).toBe(200);
+    const { rows } = await trail();
+    expect(rows.filter((row) => row.filters?.q === SEARCH_WORDS_NOT_KEPT)).toHaveLength(3);
+    expect(JSON.stringify(await db.select().from(auditLog))).not.toMatch(/zvobgo/i);
   });
 
   it('records a list read with the filters as sent and the rows read, not the paging', async () => {
@@ -134,9 +151,47 @@ describe('the audit trail', () => {
       rows.map(({ action, filters, rowCount, subject }) => ({ action, filters, rowCount, subject })),
     ).toEqual([
       { action: 'man.edit', filters: null, rowCount: null, subject: `man ${man?.id}` },
-      { action: 'men.export-csv', filters: { q: 'chikwanha' }, rowCount: 1, subject: null },
-      { action: 'men.list', filters: { q: 'chikwanha', status: 'active' }, rowCount: 1, subject: null },
+      { action: 'men.export-csv', filters: { q: SEARCH_WORDS_NOT_KEPT }, rowCount: 1, subject: null },
+      {
+        action: 'men.list',
+        filters: { q: SEARCH_WORDS_NOT_KEPT, status: 'active' },
+        rowCount: 1,
+        subject: null,
+      },
     ]);
+  });
+
+  it("names each actor with the account's role and email beside the name, in the trail and the entry's history", async () => {
+    const volunteer = await signedInAs(app, 'volunteer');
+    await db.update(user).set({ name: 'RT Admin' }).where(eq(user.id, volunteer.id));
+    await db.update(raceOptions).set({ feeUsd: '15' });
+    const reference = await register('a');
+    const id = (await get(`/api/participants?q=${reference}`)).json().rows[0].id as string;
+    const paid = await app.inject({
+      method: 'POST',
+      url: '/api/check-in/cash-payments',
+      headers: { cookie: volunteer.cookie, origin: ORIGIN },
+      payload: { registrationId: id, currency: 'USD' },
+    });
+    expect(paid.statusCode).toBe(200);
+    await db
+      .insert(auditLog)
+      .values({ action: 'waitlist.list', actorId: 'a1b2c3d4-gone', actorName: 'Old Admin' });
+
+    const volunteerAccount = { role: 'volunteer', email: volunteer.email, shortId: volunteer.id.slice(0, 8) };
+    const payment = (await trail('?action=registration.payment')).rows;
+    expect(payment).toEqual([
+      expect.objectContaining({ actorName: 'RT Admin', actorAccount: volunteerAccount }),
+    ]);
+    expect((await trail(`?who=${encodeURIComponent(volunteer.email)}`)).rows).toHaveLength(1);
+    const reads = (await trail('?action=participants.list')).rows;
+    expect(reads[0]?.actorAccount).toMatchObject({ role: 'admin', email: admin.email });
+    const gone = (await trail('?action=waitlist.list')).rows;
+    expect(gone[0]?.actorAccount).toEqual({ role: null, email: null, shortId: 'a1b2c3d4' });
+
+    const history = (await get(`/api/participants/${id}`)).json().history;
+    expect(history[0]).toMatchObject({ action: 'payment', by: 'RT Admin', byAccount: volunteerAccount });
+    expect(history.at(-1)).toMatchObject({ action: 'registered', byAccount: null });
   });
 
   it('filters by who and by Harare day, newest first, in pages', async () => {

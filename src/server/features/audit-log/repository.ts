@@ -1,6 +1,6 @@
-import { and, count, desc, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, user } from '../../db/schema/index.ts';
 
 export type AuditValues = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
 
@@ -22,7 +22,12 @@ export interface AuditFilter {
 export async function listAudit(db: Database, filter: AuditFilter, page: number, pageSize: number) {
   const conditions: (SQL | undefined)[] = [
     filter.action ? ilike(auditLog.action, `${escapeLike(filter.action)}%`) : undefined,
-    filter.who ? ilike(auditLog.actorName, `%${escapeLike(filter.who)}%`) : undefined,
+    filter.who
+      ? or(
+          ilike(auditLog.actorName, `%${escapeLike(filter.who)}%`),
+          ilike(user.email, `%${escapeLike(filter.who)}%`),
+        )
+      : undefined,
     filter.from ? gte(auditLog.at, filter.from) : undefined,
     filter.until ? lt(auditLog.at, filter.until) : undefined,
   ];
@@ -33,17 +38,21 @@ export async function listAudit(db: Database, filter: AuditFilter, page: number,
         id: auditLog.id,
         at: auditLog.at,
         actorName: auditLog.actorName,
+        actorId: auditLog.actorId,
+        actorRole: user.role,
+        actorEmail: user.email,
         action: auditLog.action,
         subject: auditLog.subject,
         filters: auditLog.filters,
         rowCount: auditLog.rowCount,
       })
       .from(auditLog)
+      .leftJoin(user, eq(user.id, auditLog.actorId))
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(auditLog).where(where),
+    db.select({ total: count() }).from(auditLog).leftJoin(user, eq(user.id, auditLog.actorId)).where(where),
   ]);
   return { rows, total: Number(totals[0]?.total ?? 0) };
 }

@@ -1,3 +1,4 @@
+import { actorAccountOf } from '../../../shared/accounts/actor.ts';
 import type { AuditLog, AuditLogQuery } from '../../../shared/audit-log/audit-log.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -33,12 +34,20 @@ export async function recordAudit(db: Database, actor: AuditActor, record: Audit
   await insertAudit(db, values);
 }
 
-/** A query's parameters as sent, without paging and sorting (they change what is seen, not what is read). */
+/** What a search's words are recorded as: the trail says a search was made, never whom it looked for. */
+export const SEARCH_WORDS_NOT_KEPT = '(search words not kept)';
+/** Free text typed to find people: names, emails, numbers, which would outlive their erasure in the trail. */
+const SEARCH_WORDS = new Set(['q']);
+
+/**
+ * A query's parameters as sent, without paging and sorting (they change what is seen, not what is read),
+ * and without the words of a search.
+ */
 export function filtersAsSent(query: object) {
   const filters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '' && !['page', 'pageSize', 'sort', 'dir'].includes(key)) {
-      filters[key] = value;
+      filters[key] = SEARCH_WORDS.has(key) ? SEARCH_WORDS_NOT_KEPT : value;
     }
   }
   return filters;
@@ -100,7 +109,16 @@ export async function auditLogPage({ database }: AppContext, query: AuditLogQuer
     page,
     pageSize,
   );
-  return { rows: rows.map((row) => ({ ...row, at: row.at.toISOString() })), total, page, pageSize };
+  return {
+    rows: rows.map(({ actorId, actorRole, actorEmail, ...row }) => ({
+      ...row,
+      at: row.at.toISOString(),
+      actorAccount: actorAccountOf(actorId, actorRole, actorEmail),
+    })),
+    total,
+    page,
+    pageSize,
+  };
 }
 
 /** Two years: how long the audit trail is kept. */

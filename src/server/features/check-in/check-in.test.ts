@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  createTestApp,
   ORIGIN,
   type SignedIn,
   setUpTestApp,
@@ -9,7 +10,14 @@ import {
   testDatabaseKind,
 } from '../../../../tests/support/test-app.ts';
 import { alreadyText } from '../../../shared/check-in/check-in-text.ts';
-import { checkInActions, raceOptions, registrationHistory, registrations } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  checkInActions,
+  raceOptions,
+  registrationHistory,
+  registrations,
+} from '../../db/schema/index.ts';
+import { CHECK_IN_SEARCH_LIMITS } from '../../http/limits.ts';
 
 const { app, db, admin } = setUpTestApp();
 
@@ -106,9 +114,57 @@ describe(`check-in (${testDatabaseKind})`, () => {
     expect(await search('rudo chik')).toEqual([rudo.id]);
     expect(await search('1042')).toEqual([other.id]);
     expect(await search(rudo.reference.toLowerCase())).toEqual([rudo.id]);
-    expect(await search('%')).toEqual([]);
+    expect(await search('%%%')).toEqual([]);
     await db.update(registrations).set({ status: 'cancelled' }).where(eq(registrations.id, rudo.id));
     expect(await search('Rudo')).toEqual([]);
+  });
+
+  it('needs 3 characters, except a whole bib or check-in code, which match exactly', async () => {
+    const entry = await registered({ firstName: 'Ru', lastName: 'Zulu' });
+    const bibbed = await registered({ firstName: 'Farai', lastName: 'Ncube' });
+    await db.update(registrations).set({ bib: 7 }).where(eq(registrations.id, bibbed.id));
+    await db.update(registrations).set({ bib: 1007 }).where(eq(registrations.id, entry.id));
+    const search = (q: string) =>
+      send('GET', `/api/check-in/entries?q=${encodeURIComponent(q)}`, volunteer.cookie);
+    for (const short of ['R', 'Ru', ' z ', entry.reference.slice(0, 2)]) {
+      const refused = await search(short);
+      expect(refused.statusCode, short).toBe(400);
+      expect(refused.json().errors[0].message).toBe(
+        'Type at least 3 characters of a name or reference, or a whole bib number.',
+      );
+    }
+    const ids = async (q: string) => (await search(q)).json().entries.map((row: { id: string }) => row.id);
+    // Bib 7 only, not bib 1007 nor a reference with a 7 in it.
+    expect(await ids('7')).toEqual([bibbed.id]);
+    expect(await ids('Zul')).toEqual([entry.id]);
+    expect(await ids(entry.checkInCode)).toEqual([entry.id]);
+  });
+
+  it('is limited per volunteer, and bulk searching shows in the audit trail once', async () => {
+    const limited = await createTestApp({ RATE_LIMITS: 'on' });
+    try {
+      const other = await signedInAs(limited, 'volunteer');
+      const search = (who: SignedIn) =>
+        limited.inject({ url: '/api/check-in/entries?q=moyo', headers: { cookie: who.cookie } });
+      await registered();
+      const { perVolunteer, bulk } = CHECK_IN_SEARCH_LIMITS;
+      for (let done = 0; done < perVolunteer.max; done += 1) {
+        expect((await search(volunteer)).statusCode).toBe(200);
+      }
+      expect((await search(volunteer)).statusCode).toBe(429);
+      // Another volunteer at the same address searches on.
+      expect((await search(other)).statusCode).toBe(200);
+      const audit = await db.select().from(auditLog).where(eq(auditLog.action, 'check-in.bulk-search'));
+      expect(audit).toEqual([
+        expect.objectContaining({
+          actorId: volunteer.id,
+          rowCount: bulk.max,
+          details: expect.objectContaining({ searches: bulk.max }),
+        }),
+      ]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('checks in once: a second volunteer is told when and by whom', async () => {
@@ -130,6 +186,47 @@ describe(`check-in (${testDatabaseKind})`, () => {
     );
     const actions = await db.select().from(checkInActions).where(eq(checkInActions.registrationId, entry.id));
     expect(actions.map((action) => action.outcome)).toEqual(['done', 'already']);
+  });
+
+  it('refuses a tap dated ahead of the clock or before the entry, and marks one that arrives a day late', async () => {
+    const entry = await registered();
+    const HOUR = 60 * 60 * 1000;
+    const tapAt = (at: Date, action = 'check-in') =>
+      send('POST', '/api/check-in/taps', volunteer.cookie, {
+        idempotencyKey: randomUUID(),
+        registrationId: entry.id,
+        action,
+        at: at.toISOString(),
+      });
+    const ahead = await tapAt(new Date(Date.now() + HOUR));
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().detail).toBe(
+      'This tap is dated later than now: check the date and time on the phone.',
+    );
+    expect((await tapAt(new Date(Date.now() - HOUR))).statusCode).toBe(400);
+    // A phone a minute or two fast is only a clock: its tap counts as made now.
+    expect((await tapAt(new Date(Date.now() + 2 * 60 * 1000), 'tshirt-collected')).statusCode).toBe(200);
+
+    // Registered three days ago, checked in two days ago on a phone that found signal only now.
+    await db
+      .update(registrations)
+      .set({ createdAt: new Date(Date.now() - 72 * HOUR) })
+      .where(eq(registrations.id, entry.id));
+    const late = await tapAt(new Date(Date.now() - 48 * HOUR));
+    expect(late.statusCode).toBe(200);
+    expect(late.json().entry.checkedIn).not.toBeNull();
+    const detail = (
+      await app.inject({ url: `/api/participants/${entry.id}`, headers: { cookie: admin.cookie } })
+    ).json();
+    expect(detail.history[0]).toMatchObject({
+      action: 'check-in',
+      summary: expect.stringMatching(/^Checked in at .* — late: reached the server 2 days later$/),
+      by: expect.stringMatching(/^Test volunteer \d+$/),
+    });
+    const audit = await db.select().from(auditLog).where(eq(auditLog.action, 'check-in.late-tap'));
+    expect(audit).toEqual([
+      expect.objectContaining({ actorId: volunteer.id, subject: `registration ${entry.reference}` }),
+    ]);
   });
 
   it('applies a key once, however often it is sent', async () => {

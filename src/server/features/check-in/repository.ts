@@ -14,12 +14,15 @@ const entryColumns = {
   race: raceOptions.label,
   tshirtSize: registrations.tshirtSize,
   paymentStatus: registrations.paymentStatus,
+  paymentAmount: registrations.paymentAmount,
+  paymentCurrency: registrations.paymentCurrency,
   feeUsd: raceOptions.feeUsd,
   feeZwg: raceOptions.feeZwg,
   checkedInAt: registrations.checkedInAt,
   checkedInBy: registrations.checkedInBy,
   tshirtCollectedAt: registrations.tshirtCollectedAt,
   tshirtCollectedBy: registrations.tshirtCollectedBy,
+  registeredAt: registrations.createdAt,
 };
 export type EntryRow = Awaited<ReturnType<typeof findEntry>>;
 
@@ -44,8 +47,16 @@ export async function findEntryByCode(db: Database, eventId: string, code: strin
 
 const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Active entries whose name or reference contains the text, or whose bib or check-in code it is. */
-export async function searchEntries(db: Database, eventId: string, text: string, limit: number) {
+/**
+ * Active entries whose bib or check-in code the text is, and, with `partial`, whose name or reference contains
+ * it.
+ */
+export async function searchEntries(
+  db: Database,
+  eventId: string,
+  text: string,
+  { limit, partial }: { limit: number; partial: boolean },
+) {
   const lower = text.toLowerCase();
   const bib = /^\d{1,9}$/.test(text) ? Number(text) : null;
   return entries(db)
@@ -53,8 +64,8 @@ export async function searchEntries(db: Database, eventId: string, text: string,
       and(
         activeOf(eventId),
         or(
-          like(registrations.nameText, likeEscaped(lower)),
-          like(sql`lower(${registrations.reference})`, likeEscaped(lower)),
+          partial ? like(registrations.nameText, likeEscaped(lower)) : undefined,
+          partial ? like(sql`lower(${registrations.reference})`, likeEscaped(lower)) : undefined,
           bib === null ? undefined : eq(registrations.bib, bib),
           eq(registrations.checkInCode, lower),
         ),

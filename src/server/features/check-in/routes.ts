@@ -12,6 +12,8 @@ import {
 } from '../../../shared/check-in/check-in.ts';
 import type { AppContext } from '../../context.ts';
 import { type Access, signedInUser } from '../../http/access.ts';
+import { CHECK_IN_SEARCH_LIMITS } from '../../http/limits.ts';
+import { SearchCounter } from './search-counter.ts';
 import { applyTap, checkInCounts, entryByCode, searchForCheckIn, takeCashPayment } from './service.ts';
 
 const access: Access = ['volunteer', 'admin'];
@@ -22,6 +24,8 @@ const CodeParams = z.object({ code: z.string() });
 /** Race morning at the check-in table: volunteers and admins find entries, check them in and take cash. */
 export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const { perVolunteer, bulk } = CHECK_IN_SEARCH_LIMITS;
+  const searches = new SearchCounter(bulk);
 
   api.get(
     '/check-in/code/:code',
@@ -40,15 +44,25 @@ export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/check-in/entries',
     {
-      config: { access },
+      config: {
+        access,
+        // Per account, after the access check has found it: volunteers share the table's address.
+        rateLimit: {
+          max: perVolunteer.max,
+          timeWindow: perVolunteer.window,
+          hook: 'preHandler',
+          keyGenerator: (request) => `check-in-search:${signedInUser(request).id}`,
+        },
+      },
       schema: {
-        summary: 'Active entries by name, bib or reference (a short list)',
+        summary:
+          'Active entries by bib or check-in code, or from 3 characters by part of a name or reference (a short list)',
         tags,
         querystring: CheckInSearchQuerySchema,
         response: { 200: CheckInEntriesSchema },
       },
     },
-    async (request) => searchForCheckIn(context, request.query.q),
+    async (request) => searchForCheckIn(context, request.query.q, signedInUser(request), searches),
   );
 
   api.post(

@@ -2,16 +2,19 @@ import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import {
   type CashPayment,
   CHECK_IN_SEARCH_LIMIT,
+  CHECK_IN_SEARCH_MIN,
   type CheckInCounts,
   type CheckInEntry,
   type CheckInTap,
   type CheckInTapResult,
 } from '../../../shared/check-in/check-in.ts';
-import { harareToday } from '../../../shared/dates.ts';
+import { formatHarareDateTime, harareToday } from '../../../shared/dates.ts';
+import { amountDue, owes } from '../../../shared/payments/balance.ts';
 import type { AppContext } from '../../context.ts';
-import { conflict, notFound } from '../../http/problem.ts';
+import { badRequest, conflict, notFound } from '../../http/problem.ts';
+import { recordAudit } from '../audit-log/service.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
-import { markPaid } from '../participants/service.ts';
+import { markPaid, noteInHistory } from '../participants/service.ts';
 import {
   countsBySize,
   type EntryRow,
@@ -25,8 +28,19 @@ import {
   setCheckedIn,
   setTshirtCollected,
 } from './repository.ts';
+import type { SearchCounter } from './search-counter.ts';
 
 const NO_SUCH_ENTRY = 'There is no such entry in this year’s fun run (it may have been cancelled).';
+
+/** What the entrant owes in each currency: the race's fee, or what a part payment left. */
+function duesOf(row: NonNullable<EntryRow>) {
+  const owing = {
+    paymentStatus: row.paymentStatus,
+    payment: { amount: row.paymentAmount, currency: row.paymentCurrency },
+    fees: { USD: row.feeUsd, ZWG: row.feeZwg },
+  };
+  return { USD: amountDue(owing, 'USD'), ZWG: amountDue(owing, 'ZWG') };
+}
 
 function asEntry(row: NonNullable<EntryRow>): CheckInEntry {
   return {
@@ -39,7 +53,7 @@ function asEntry(row: NonNullable<EntryRow>): CheckInEntry {
     race: row.race,
     tshirtSize: row.tshirtSize,
     paymentStatus: row.paymentStatus,
-    fees: { USD: row.feeUsd, ZWG: row.feeZwg },
+    fees: owes(row.paymentStatus) ? duesOf(row) : { USD: row.feeUsd, ZWG: row.feeZwg },
     checkedIn:
       row.checkedInAt && row.checkedInBy ? { at: row.checkedInAt.toISOString(), by: row.checkedInBy } : null,
     tshirtCollected:
@@ -63,13 +77,68 @@ export async function entryByCode({ database: { db } }: AppContext, code: string
   return asEntry(row);
 }
 
-export async function searchForCheckIn({ database: { db } }: AppContext, text: string) {
-  const rows = await searchEntries(db, await getCurrentEventId(db), text, CHECK_IN_SEARCH_LIMIT);
+/**
+ * Entries for the check-in table by bib, check-in code, or (from CHECK_IN_SEARCH_MIN characters) part of a name
+ * or reference. The search that makes a volunteer's `counter` reach its bulk count is recorded in the audit trail.
+ */
+export async function searchForCheckIn(
+  { database: { db } }: AppContext,
+  text: string,
+  actor: CurrentUser,
+  counter: SearchCounter,
+) {
+  const rows = await searchEntries(db, await getCurrentEventId(db), text, {
+    limit: CHECK_IN_SEARCH_LIMIT,
+    partial: text.length >= CHECK_IN_SEARCH_MIN,
+  });
+  const bulk = counter.count(actor.id, rows.length);
+  if (bulk) {
+    await recordAudit(db, actor, {
+      action: 'check-in.bulk-search',
+      rowCount: bulk.shown,
+      details: { searches: bulk.searches, since: bulk.since.toISOString() },
+    });
+  }
   return { entries: rows.map(asEntry) };
 }
 
-/** A tap dated later than the server's clock (a phone set wrong) counts as made now. */
-const tappedAt = (at: string, now = new Date()) => new Date(Math.min(Date.parse(at), now.getTime()));
+const MINUTE = 60_000;
+/**
+ * When a tap may say it was made: a phone's clock may be this far from the server's (a tap a little ahead counts
+ * as made now); one that reaches the server more than `lateAfter` after it was made is kept, and marked late in
+ * the entry's history and the audit trail.
+ */
+export const TAP_TIMES = { clockSkew: 5 * MINUTE, lateAfter: 24 * 60 * MINUTE };
+
+/** When the tap was made, or a refusal: dated ahead of the server's clock, or before the entry was registered. */
+function tappedAt(at: string, registeredAt: Date, now: Date) {
+  const time = Date.parse(at);
+  if (time > now.getTime() + TAP_TIMES.clockSkew) {
+    throw badRequest('This tap is dated later than now: check the date and time on the phone.');
+  }
+  // The entry was registered after its edition opened, so this also refuses a tap from before that.
+  if (time < registeredAt.getTime() - TAP_TIMES.clockSkew) {
+    throw badRequest(
+      'This tap is dated before the entry was registered: check the date and time on the phone.',
+    );
+  }
+  return new Date(Math.min(time, now.getTime()));
+}
+
+const TAP_WORDS = {
+  'check-in': 'Checked in',
+  'undo-check-in': 'Check-in undone',
+  'tshirt-collected': 'T-shirt collected',
+  'undo-tshirt-collected': 'T-shirt collection undone',
+} as const;
+
+const DAY = 24 * 60 * MINUTE;
+/** "Checked in at 21/11/26 07:12 — late: reached the server 2 days later". */
+function lateTapSummary(action: CheckInTap['action'], at: Date, now: Date, result: 'done' | 'already') {
+  const days = Math.floor((now.getTime() - at.getTime()) / DAY);
+  const later = days === 1 ? '1 day later' : `${days} days later`;
+  return `${TAP_WORDS[action]} at ${formatHarareDateTime(at)} — late: reached the server ${later}${result === 'already' ? ' (it was already done)' : ''}`;
+}
 
 /**
  * One tap, applied at most once: under the entry's row lock, a key already recorded is answered from the
@@ -94,7 +163,8 @@ export async function applyTap(
     }
     const row = await findEntry(tx, eventId, tap.registrationId);
     if (!row) throw notFound(NO_SUCH_ENTRY);
-    const done = { at: tappedAt(tap.at), by: actor.name };
+    const now = new Date();
+    const done = { at: tappedAt(tap.at, row.registeredAt, now), by: actor.name };
     let result: 'done' | 'already';
     switch (tap.action) {
       case 'check-in':
@@ -122,7 +192,22 @@ export async function applyTap(
       actorId: actor.id,
       actorName: actor.name,
       at: done.at,
+      recordedAt: now,
     });
+    if (now.getTime() - done.at.getTime() > TAP_TIMES.lateAfter) {
+      const summary = lateTapSummary(tap.action, done.at, now, result);
+      await noteInHistory(tx, { registrationId: row.id, action: 'check-in', summary }, actor);
+      await recordAudit(tx, actor, {
+        action: 'check-in.late-tap',
+        subject: `registration ${row.reference}`,
+        details: {
+          action: tap.action,
+          outcome: result,
+          at: done.at.toISOString(),
+          recordedAt: now.toISOString(),
+        },
+      });
+    }
     return result;
   });
   return { outcome, action: tap.action, entry: await entryOf(context, tap.registrationId) };
@@ -141,6 +226,9 @@ export async function takeCashPayment(context: AppContext, payment: CashPayment,
   const skipped = result.skipped[0];
   if (skipped?.reason === 'not_found' || skipped?.reason === 'cancelled') throw notFound(NO_SUCH_ENTRY);
   if (skipped?.reason === 'no_fee') throw conflict(`This race has no fee in ${payment.currency}.`);
+  if (skipped?.reason === 'other_currency') {
+    throw conflict('This entry is part paid in the other currency: take the rest in that one.');
+  }
   if (skipped?.reason === 'waived') throw conflict('This entry’s fee was waived: there is nothing to pay.');
   return entryOf(context, payment.registrationId);
 }

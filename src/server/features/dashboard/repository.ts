@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
 
@@ -24,7 +24,8 @@ export async function funRunTotals(db: Database, eventId: string) {
         total: sql<string>`coalesce(sum(${registrations.paymentAmount}), 0)::text`,
       })
       .from(registrations)
-      .where(and(active(eventId), eq(registrations.paymentStatus, 'paid')))
+      // Money received: part payments too.
+      .where(and(active(eventId), inArray(registrations.paymentStatus, ['paid', 'part_paid'])))
       .groupBy(registrations.paymentCurrency),
     db
       .select({ day: harareDay, count: count() })

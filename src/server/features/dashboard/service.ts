@@ -24,7 +24,12 @@ export async function funRunDashboard(context: AppContext): Promise<FunRunDashbo
   };
   return {
     entrants: { run: byDiscipline('run'), cycle: byDiscipline('cycle') },
-    payments: { paid: byPayment('paid'), unpaid: byPayment('unpaid'), waived: byPayment('waived') },
+    // A part-paid entry still owes: it counts as unpaid here (the list's filter shows them apart).
+    payments: {
+      paid: byPayment('paid'),
+      unpaid: byPayment('unpaid') + byPayment('part_paid'),
+      waived: byPayment('waived'),
+    },
     money: {
       usd: Number(totals.money.find((row) => row.currency === 'USD')?.total ?? 0).toFixed(2),
       zwg: Number(totals.money.find((row) => row.currency === 'ZWG')?.total ?? 0).toFixed(2),

@@ -61,7 +61,7 @@ async function manWithUpload(first: string, last: string) {
 }
 
 describe('erase this person (admin)', () => {
-  it('an entry: every entry with its email is anonymised, its mails and links go, the ledger stays', async () => {
+  it('an entry: it is anonymised, its links go, the ledger stays; another entry with its email is not touched', async () => {
     const first = await register('same', { email: 'Same.Person@example.com' });
     const second = await register('same', {
       email: 'same.person@example.com',
@@ -79,25 +79,20 @@ describe('erase this person (admin)', () => {
 
     const response = await erase('registration', first.row.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ entries: 2, waitlist: 0, men: 0, accounts: 0 });
+    expect(response.json()).toMatchObject({ entries: 1, waitlist: 0, men: 0, accounts: 0 });
 
-    for (const { row } of [first, second]) {
-      const after = await entryNow(row.id);
-      expect(after).toMatchObject({
-        firstName: '',
-        lastName: '',
-        email: '',
-        mobile: '',
-        nextOfKinMobile: '',
-      });
-      expect(after?.anonymisedAt).not.toBeNull();
-    }
-    expect(await entryNow(first.row.id)).toMatchObject({ paymentStatus: 'paid', paymentAmount: '10.00' });
-    expect(await mailsTo('same.person@example.com')).toEqual([]);
+    const after = await entryNow(first.row.id);
+    expect(after).toMatchObject({ firstName: '', lastName: '', email: '', mobile: '', nextOfKinMobile: '' });
+    expect(after?.anonymisedAt).not.toBeNull();
+    expect(after).toMatchObject({ paymentStatus: 'paid', paymentAmount: '10.00' });
     expect(await db.select().from(entryLinks).where(eq(entryLinks.registrationId, first.row.id))).toEqual([]);
-    expect((await get(`/api/my/${second.token}`, '')).statusCode).toBe(404);
+    expect((await get(`/api/my/${first.token}`, '')).statusCode).toBe(404);
+    // An email typed on a form proves nothing: the other entry with it may be someone else's.
+    expect(await entryNow(second.row.id)).toMatchObject({ firstName: 'Tendai', anonymisedAt: null });
+    expect((await get(`/api/my/${second.token}`, '')).statusCode).toBe(200);
+    // Its mails stay too, while an entry still uses the address.
+    expect(await mailsTo('same.person@example.com')).not.toHaveLength(0);
     expect(await entryNow(other.row.id)).toMatchObject({ firstName: 'Tendai', email: other.row.email });
-    expect((await get(`/api/my/${other.token}`, '')).statusCode).toBe(200);
 
     const [request] = await db.select().from(erasureRequests);
     expect(request).toMatchObject({
@@ -112,7 +107,7 @@ describe('erase this person (admin)', () => {
       action: 'erasure',
       actorId: admin.id,
       subject: first.row.reference,
-      details: { reason: 'Asked by phone', counts: { entries: 2 } },
+      details: { reason: 'Asked by phone', counts: { entries: 1 } },
     });
     expect(JSON.stringify(await lastAudit())).not.toMatch(/tendai|same\.person/i);
   });
@@ -235,5 +230,78 @@ describe('requests from the person', () => {
     expect(erased.json()).toMatchObject({ accounts: 1, men: 1, files: 1 });
     expect(await db.select().from(user).where(eq(user.id, him.id))).toEqual([]);
     expect(readdirSync(uploadsDir())).not.toContain(him.storageKey);
+  });
+});
+
+describe('erasure by proxy', () => {
+  it("an entrant's request reaches only his entry: another's paid entry under the same email stays, and the admin sees what it touches", async () => {
+    const victim = await register('victim', { email: 'victim@example.com', firstName: 'Rudo' });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/participants/${victim.row.id}/payment`,
+      headers: { cookie: admin.cookie, origin: ORIGIN },
+      payload: { status: 'paid', method: 'cash', amount: '10.00', currency: 'USD', paidOn: '2026-02-01' },
+    });
+    // The attacker's throwaway entry, typed with the victim's address (a form proves no address).
+    const attacker = await register('attacker', { email: 'victim@example.com', firstName: 'Mallory' });
+    await db
+      .update(registrations)
+      .set({ emailChangedAt: new Date('2026-11-20T08:00:00Z') })
+      .where(eq(registrations.id, attacker.row.id));
+    expect((await post(`/api/my/${attacker.token}/erasure-request`, {}, '')).statusCode).toBe(200);
+
+    const [waiting] = (await get('/api/admin/erasure-requests')).json();
+    expect(waiting.records).toEqual([
+      {
+        kind: 'registration',
+        reference: attacker.row.reference,
+        name: `${attacker.row.firstName} ${attacker.row.lastName}`,
+        emailChangedAt: '2026-11-20T08:00:00.000Z',
+      },
+    ]);
+    expect((await post(`/api/admin/erasure-requests/${waiting.id}/erase`)).json()).toMatchObject({
+      entries: 1,
+    });
+    expect(await entryNow(victim.row.id)).toMatchObject({
+      firstName: 'Rudo',
+      email: 'victim@example.com',
+      anonymisedAt: null,
+      paymentStatus: 'paid',
+    });
+    expect((await entryNow(attacker.row.id))?.firstName).toBe('');
+  });
+
+  it('an account follows its email only once verified; the request lists the account, his records and entries', async () => {
+    const him = await signedInMan(app, 'Verified', 'Holder');
+    const entry = await register('verified', { email: him.email });
+    await post('/api/me/erasure-request', {}, him.cookie);
+    const [waiting] = (await get('/api/admin/erasure-requests')).json();
+    expect(waiting.records.map((record: { kind: string }) => record.kind).sort()).toEqual([
+      'account',
+      'man',
+      'registration',
+    ]);
+    expect(waiting.records).toContainEqual(
+      expect.objectContaining({ kind: 'registration', reference: entry.row.reference }),
+    );
+
+    await db.update(user).set({ emailVerified: false }).where(eq(user.id, him.id));
+    const [unproven] = (await get('/api/admin/erasure-requests')).json();
+    expect(unproven.records.map((record: { kind: string }) => record.kind).sort()).toEqual([
+      'account',
+      'man',
+    ]);
+    const erased = await post(`/api/admin/erasure-requests/${unproven.id}/erase`);
+    expect(erased.json()).toMatchObject({ accounts: 1, men: 1, entries: 0 });
+    expect((await entryNow(entry.row.id))?.firstName).toBe('Tendai');
+  });
+
+  it('nothing follows a mobile number', async () => {
+    const one = await register('mobile-one', { mobile: '0779876543' });
+    const two = await register('mobile-two', { mobile: '0779876543' });
+    expect((await erase('registration', one.row.id)).json()).toMatchObject({ entries: 1 });
+    expect((await entryNow(two.row.id))?.mobile).toBe('+263779876543');
+    const data = (await get(`/api/access-requests/registration/${two.row.id}/data.json`)).json();
+    expect(data.entries).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
   erasureRequests,
@@ -76,24 +77,29 @@ export async function deleteFacilitators(db: Database, ids: string[]) {
   return gone.length;
 }
 
-/** The programme records an account holds: linked to it, or under its email. */
-export async function programmeRecordsOf(db: Database, account: { id: string; email: string }) {
-  const address = account.email.toLowerCase();
+/** The programme records an account holds: linked to it, or under its email once that is proven (verified). */
+export async function programmeRecordsOf(db: Database, accountId: string, provenEmail: string) {
+  const address = provenEmail.toLowerCase();
+  const underEmail = (column: AnyPgColumn) =>
+    address === '' ? sql`false` : sql`lower(${column}) = ${address}`;
   const [manRows, facilitatorRows] = await Promise.all([
     db
       .select({ id: men.id })
       .from(men)
-      .where(or(eq(men.userId, account.id), sql`lower(${men.email}) = ${address}`)),
+      .where(or(eq(men.userId, accountId), underEmail(men.email))),
     db
       .select({ id: facilitators.id })
       .from(facilitators)
-      .where(or(eq(facilitators.userId, account.id), sql`lower(${facilitators.email}) = ${address}`)),
+      .where(or(eq(facilitators.userId, accountId), underEmail(facilitators.email))),
   ]);
   return { menIds: manRows.map((row) => row.id), facilitatorIds: facilitatorRows.map((row) => row.id) };
 }
 
 export async function findAccount(db: Database, id: string) {
-  const [row] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, id));
+  const [row] = await db
+    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, id));
   return row;
 }
 
@@ -105,15 +111,17 @@ export async function endSessions(db: Database, userId: string) {
  * Deletes the account: its sessions, sign-in and change history go by cascade; the entries a company
  * account made stay (they are the entrants'), no longer tied to it; pending verification mails' tokens go.
  */
-export async function deleteAccount(db: Database, account: { id: string; email: string }) {
+export async function deleteAccount(db: Database, id: string) {
+  const account = await findAccount(db, id);
+  if (!account) return 0;
   await db
     .update(registrations)
     .set({ companyAccountId: null })
-    .where(eq(registrations.companyAccountId, account.id));
+    .where(eq(registrations.companyAccountId, id));
   await db
     .delete(verification)
     .where(sql`lower(${verification.identifier}) = ${account.email.toLowerCase()}`);
-  const gone = await db.delete(user).where(eq(user.id, account.id)).returning({ id: user.id });
+  const gone = await db.delete(user).where(eq(user.id, id)).returning({ id: user.id });
   return gone.length;
 }
 
@@ -181,4 +189,60 @@ export async function countPendingRequests(db: Database) {
     .from(erasureRequests)
     .where(eq(erasureRequests.status, 'pending'));
   return Number(row?.count ?? 0);
+}
+
+/** The records a reach names, as the admin confirming an erasure sees them. */
+export async function recordsOf(
+  db: Database,
+  reach: {
+    registrationIds: string[];
+    waitlistIds: string[];
+    menIds: string[];
+    facilitatorIds: string[];
+    accountId: string | null;
+  },
+) {
+  const among = (column: AnyPgColumn, ids: string[]) =>
+    ids.length === 0 ? sql`false` : inArray(column, ids);
+  const [entries, waitlist, manRows, facilitatorRows, accounts] = await Promise.all([
+    db
+      .select({
+        reference: registrations.reference,
+        firstName: registrations.firstName,
+        lastName: registrations.lastName,
+        emailChangedAt: registrations.emailChangedAt,
+      })
+      .from(registrations)
+      .where(among(registrations.id, reach.registrationIds))
+      .orderBy(asc(registrations.reference)),
+    db
+      .select({
+        reference: waitlistEntries.reference,
+        firstName: waitlistEntries.firstName,
+        lastName: waitlistEntries.lastName,
+      })
+      .from(waitlistEntries)
+      .where(among(waitlistEntries.id, reach.waitlistIds)),
+    db
+      .select({ id: men.id, firstName: men.firstName, lastName: men.lastName })
+      .from(men)
+      .where(among(men.id, reach.menIds)),
+    db
+      .select({ id: facilitators.id, firstName: facilitators.firstName, lastName: facilitators.lastName })
+      .from(facilitators)
+      .where(among(facilitators.id, reach.facilitatorIds)),
+    db
+      .select({ id: user.id, name: user.name })
+      .from(user)
+      .where(among(user.id, reach.accountId ? [reach.accountId] : [])),
+  ]);
+  return {
+    entries,
+    waitlist,
+    people: [
+      ...manRows.map((row) => ({ ...row, kind: 'man' as const })),
+      ...facilitatorRows.map((row) => ({ ...row, kind: 'facilitator' as const })),
+    ],
+    accounts,
+  };
 }

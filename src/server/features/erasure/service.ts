@@ -2,13 +2,14 @@ import type * as z from 'zod/mini';
 import type {
   EraseInputSchema,
   ErasureCounts,
+  ErasureRecord,
   ErasureRequest,
   ErasureSubjectType,
   MyErasureRequest,
 } from '../../../shared/privacy/erasure.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../http/problem.ts';
+import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import { recordAudit } from '../audit-log/service.ts';
 import { entryOfLink } from '../my-registration/service.ts';
 import { anonymiseEntries, deleteMen, removeStoredFiles } from '../retention/service.ts';
@@ -30,6 +31,7 @@ import {
   listPendingRequests,
   pendingRequestFor,
   programmeRecordsOf,
+  recordsOf,
 } from './repository.ts';
 
 export interface Admin {
@@ -54,11 +56,82 @@ const noCounts = (): ErasureCounts => ({
 });
 
 /**
- * Erases one person everywhere he appears, in one transaction with its record: an entry (or waitlist row)
- * anonymises every entry and waitlist row with its email in any event and deletes the mails to it; a man or
- * facilitator is deleted with his records and uploads, his account's sessions ended; an account is deleted
- * with its programme records, and the entries under its email are anonymised. Payment amounts stay (the
- * ledger). The uploads' files are removed once the transaction has committed.
+ * What an erasure reaches: only records proven the person's. An entry or waitlist place reaches itself (its
+ * email was typed, never proven: another entry with the same email may be someone else's). An account reaches
+ * itself, the programme records linked to it and, once its email is verified, every record under that address
+ * (the verification mail proved it). A man or a facilitator reaches his record. A mobile number is never
+ * followed. The admin confirming a request sees this list before anything is erased.
+ */
+export interface Reach {
+  label: string;
+  registrationIds: string[];
+  waitlistIds: string[];
+  menIds: string[];
+  facilitatorIds: string[];
+  accountId: string | null;
+  /** Signed out everywhere (a man's or facilitator's account). */
+  sessionsOf: string | null;
+  /** Mail to these addresses is deleted (an entry's mail goes only when no other entry needs it). */
+  mailsTo: string[];
+}
+
+const reachOf = async (db: Database, admin: Admin | null, { subjectType, subjectId }: Subject) => {
+  const reach: Reach = {
+    label: '',
+    registrationIds: [],
+    waitlistIds: [],
+    menIds: [],
+    facilitatorIds: [],
+    accountId: null,
+    sessionsOf: null,
+    mailsTo: [],
+  };
+  switch (subjectType) {
+    case 'registration': {
+      const entry = await findRegistration(db, subjectId);
+      if (!entry) throw notFound(NO_SUCH_PERSON);
+      return { ...reach, label: entry.reference, registrationIds: [entry.id] };
+    }
+    case 'waitlist': {
+      const entry = await findWaitlistEntry(db, subjectId);
+      if (!entry) throw notFound(NO_SUCH_PERSON);
+      return { ...reach, label: entry.reference, waitlistIds: [entry.id] };
+    }
+    case 'man':
+    case 'facilitator': {
+      const person = await findPerson(db, subjectType, subjectId);
+      if (!person) throw notFound(NO_SUCH_PERSON);
+      return {
+        ...reach,
+        label: `${LABEL_OF[subjectType]} ${shortId(person.id)}`,
+        [subjectType === 'man' ? 'menIds' : 'facilitatorIds']: [person.id],
+        sessionsOf: person.userId,
+        mailsTo: [person.email],
+      };
+    }
+    case 'account': {
+      if (admin && subjectId === admin.id) throw badRequest('You cannot erase your own account.');
+      const account = await findAccount(db, subjectId);
+      if (!account) throw notFound(NO_SUCH_PERSON);
+      const proven = account.emailVerified ? account.email : '';
+      const records = await programmeRecordsOf(db, account.id, proven);
+      const byEmail = await entriesOf(db, proven);
+      return {
+        ...reach,
+        label: `${LABEL_OF.account} ${shortId(account.id)}`,
+        ...records,
+        ...byEmail,
+        accountId: account.id,
+        mailsTo: [account.email],
+      };
+    }
+  }
+};
+
+/**
+ * Erases one person's records (see Reach), in one transaction with its record: entries and waitlist places
+ * are anonymised, programme records deleted with their uploads, the account deleted and sessions ended.
+ * Payment amounts stay (the ledger). The uploads' files are removed once the transaction has committed.
  */
 async function erase(
   context: AppContext,
@@ -74,12 +147,20 @@ async function erase(
   const counts = await db.transaction(async (tx) => {
     // Two admins confirming the same request at once: the second waits here, then finds it decided.
     if (requestId) await pendingRequest(tx, requestId);
+    const reach = await reachOf(tx, admin, subject);
     const counts = noCounts();
-    const { label, emails } = await eraseSubject(tx, admin, subject, counts, now, (keys) => {
-      storageKeys = storageKeys.concat(keys);
-    });
-    counts.mails += await deleteMailsTo(tx, emails);
+    const anonymised = await anonymiseEntries(tx, reach, now);
+    counts.entries = anonymised.entries;
+    counts.waitlist = anonymised.waitlist;
+    const gone = await deleteMen(tx, reach.menIds);
+    storageKeys = gone.storageKeys;
+    counts.men = gone.men;
+    counts.facilitators = await deleteFacilitators(tx, reach.facilitatorIds);
+    if (reach.sessionsOf) await endSessions(tx, reach.sessionsOf);
+    if (reach.accountId) counts.accounts = await deleteAccount(tx, reach.accountId);
+    counts.mails = anonymised.mails + (await deleteMailsTo(tx, reach.mailsTo));
     counts.files = storageKeys.length;
+    const { label } = reach;
     await decideRequests(tx, subject, {
       status: 'done',
       decidedAt: now,
@@ -110,75 +191,6 @@ async function erase(
   });
   await removeStoredFiles(context, storageKeys);
   return counts;
-}
-
-async function eraseSubject(
-  tx: Database,
-  admin: Admin,
-  { subjectType, subjectId }: Subject,
-  counts: ErasureCounts,
-  now: Date,
-  filesToRemove: (keys: string[]) => void,
-): Promise<{ label: string; emails: string[] }> {
-  const anonymiseAllOf = async (
-    email: string,
-    named: { registrationIds?: string[]; waitlistIds?: string[] },
-  ) => {
-    const byEmail = await entriesOf(tx, email);
-    const done = await anonymiseEntries(
-      tx,
-      {
-        registrationIds: [...byEmail.registrationIds, ...(named.registrationIds ?? [])],
-        waitlistIds: [...byEmail.waitlistIds, ...(named.waitlistIds ?? [])],
-      },
-      now,
-    );
-    counts.entries += done.entries;
-    counts.waitlist += done.waitlist;
-    counts.mails += done.mails;
-  };
-  const deleteProgrammeRecords = async (menIds: string[], facilitatorIds: string[]) => {
-    const gone = await deleteMen(tx, menIds);
-    filesToRemove(gone.storageKeys);
-    counts.men += gone.men;
-    counts.facilitators += await deleteFacilitators(tx, facilitatorIds);
-  };
-
-  switch (subjectType) {
-    case 'registration': {
-      const entry = await findRegistration(tx, subjectId);
-      if (!entry) throw notFound(NO_SUCH_PERSON);
-      await anonymiseAllOf(entry.email, { registrationIds: [entry.id] });
-      return { label: entry.reference, emails: [entry.email] };
-    }
-    case 'waitlist': {
-      const entry = await findWaitlistEntry(tx, subjectId);
-      if (!entry) throw notFound(NO_SUCH_PERSON);
-      await anonymiseAllOf(entry.email, { waitlistIds: [entry.id] });
-      return { label: entry.reference, emails: [entry.email] };
-    }
-    case 'man':
-    case 'facilitator': {
-      const person = await findPerson(tx, subjectType, subjectId);
-      if (!person) throw notFound(NO_SUCH_PERSON);
-      await deleteProgrammeRecords(
-        subjectType === 'man' ? [person.id] : [],
-        subjectType === 'man' ? [] : [person.id],
-      );
-      if (person.userId) await endSessions(tx, person.userId);
-      return { label: `${LABEL_OF[subjectType]} ${shortId(person.id)}`, emails: [person.email] };
-    }
-    case 'account': {
-      if (subjectId === admin.id) throw badRequest('You cannot erase your own account.');
-      const account = await findAccount(tx, subjectId);
-      if (!account) throw notFound(NO_SUCH_PERSON);
-      const records = await programmeRecordsOf(tx, account);
-      await deleteProgrammeRecords(records.menIds, records.facilitatorIds);
-      await anonymiseAllOf(account.email, {});
-      counts.accounts += await deleteAccount(tx, account);
-      return { label: `${LABEL_OF.account} ${shortId(account.id)}`, emails: [account.email] };
-    }
-  }
 }
 
 /** An admin's "Erase this person". */
@@ -227,17 +239,57 @@ async function pendingRequest(db: Database, id: string): Promise<ErasureRequestR
   return request;
 }
 
+/** The requests waiting, each with every record its erasure would touch (none when they are gone already). */
 export async function pendingRequests(context: AppContext): Promise<ErasureRequest[]> {
-  const rows = await listPendingRequests(context.database.db);
-  return rows.map((row) => ({
-    id: row.id,
-    subjectType: row.subjectType,
-    subjectLabel: row.subjectLabel,
-    reason: row.reason,
-    source: row.source,
-    status: row.status,
-    requestedAt: row.requestedAt.toISOString(),
-  }));
+  const { db } = context.database;
+  const rows = await listPendingRequests(db);
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      subjectType: row.subjectType,
+      subjectLabel: row.subjectLabel,
+      reason: row.reason,
+      source: row.source,
+      status: row.status,
+      requestedAt: row.requestedAt.toISOString(),
+      records: await recordsReached(db, row),
+    })),
+  );
+}
+
+async function recordsReached(db: Database, subject: Subject): Promise<ErasureRecord[]> {
+  const reach = await reachOf(db, null, subject).catch((error: unknown) => {
+    if (error instanceof Problem && error.status === 404) return undefined;
+    throw error;
+  });
+  if (!reach) return [];
+  const found = await recordsOf(db, reach);
+  return [
+    ...found.entries.map((row) => ({
+      kind: 'registration' as const,
+      reference: row.reference,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+      emailChangedAt: row.emailChangedAt?.toISOString() ?? null,
+    })),
+    ...found.waitlist.map((row) => ({
+      kind: 'waitlist' as const,
+      reference: row.reference,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+      emailChangedAt: null,
+    })),
+    ...found.people.map((row) => ({
+      kind: row.kind,
+      reference: `${LABEL_OF[row.kind]} ${shortId(row.id)}`,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+      emailChangedAt: null,
+    })),
+    ...found.accounts.map((row) => ({
+      kind: 'account' as const,
+      reference: `${LABEL_OF.account} ${shortId(row.id)}`,
+      name: row.name,
+      emailChangedAt: null,
+    })),
+  ];
 }
 
 export async function pendingRequestCount(context: AppContext) {

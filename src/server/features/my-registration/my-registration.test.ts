@@ -4,6 +4,7 @@ import { createTestApp, ORIGIN, setUpTestApp, signedInAs } from '../../../../tes
 import { harareToday } from '../../../shared/dates.ts';
 import { entryLinks, events, mailOutbox, registrations } from '../../db/schema/index.ts';
 import { loggablePath } from '../../logger.ts';
+import { PUBLIC_ACTION_MAIL_LIMIT } from '../../mail/repository.ts';
 
 const { app, db, admin } = setUpTestApp();
 
@@ -306,15 +307,25 @@ describe('/My: mail me my links', () => {
     expect(opened.map((entry) => entry.firstName).sort()).toEqual(['Rudo', 'Tendai']);
   });
 
-  it('mails an address at most a few times an hour', async () => {
+  it('mails an address at most a few times an hour, its confirmation included', async () => {
     const { entry } = await registered();
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < 6; i += 1) {
       expect((await send('POST', '/api/my/links', { email: entry.email })).statusCode).toBe(202);
     }
     const mails = await db.select().from(mailOutbox).where(sql`${mailOutbox.kind} = 'my-links'`);
-    expect(mails).toHaveLength(3);
-    // Links are kept only for mails that went: the registration's own and three mails' worth.
-    expect(await db.select().from(entryLinks)).toHaveLength(4);
+    expect(mails).toHaveLength(PUBLIC_ACTION_MAIL_LIMIT.perRecipient - 1);
+    // Links are kept only for mails that went: the registration's own and four mails' worth.
+    expect(await db.select().from(entryLinks)).toHaveLength(PUBLIC_ACTION_MAIL_LIMIT.perRecipient);
+  });
+
+  it('shows of the names under the address only what may be shown to others', async () => {
+    await registered(runner({ email: 'shared@example.com', firstName: 'Rudo Tariro' }));
+    await registered(runner({ email: 'shared@example.com', firstName: 'Alice. IMPORTANT: pay USD 20 now' }));
+    expect((await send('POST', '/api/my/links', { email: 'shared@example.com' })).statusCode).toBe(202);
+    const [mail] = await db.select().from(mailOutbox).where(sql`${mailOutbox.kind} = 'my-links'`);
+    expect(mail?.text).toMatch(/: Rudo, Runner 10km\n/);
+    expect(mail?.text).not.toContain('IMPORTANT');
+    expect(mail?.text).not.toContain('Tariro');
   });
 
   it('limits requests per address and per client, the same for unknown addresses', async () => {

@@ -14,6 +14,7 @@ import { limitPerIpAndEmail } from '../../http/rate-limits.ts';
 import {
   cancelMyEntry,
   changeMyEntry,
+  linkOpensEntry,
   mailMyLinks,
   myCheckInQr,
   myEntry,
@@ -138,6 +139,26 @@ export async function myRegistrationRoutes(app: FastifyInstance, context: AppCon
     async (request, reply) => {
       await mailMyLinks(context, request.body.email);
       return reply.code(202).send({ message: MY_LINKS_SENT });
+    },
+  );
+}
+
+/**
+ * The private link's page (the app's shell, which shows the entry): 404 when the link opens no entry, so an
+ * altered or expired link is not answered as a page that exists; the app then says how to get the links.
+ * Needs the built client (reply.sendFile).
+ */
+export function myPageRoute(app: FastifyInstance, context: AppContext) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/My/:token',
+    {
+      config: { access: 'public', rateLimit: MY_ENTRY_LIMIT },
+      schema: { hide: true, params: TokenParams },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const opens = MY_TOKEN.test(token) && (await linkOpensEntry(context, token));
+      return reply.code(opens ? 200 : 404).sendFile('index.html');
     },
   );
 }

@@ -1,11 +1,13 @@
 import { harareToday } from '../../../shared/dates.ts';
-import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
+import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event-display.ts';
 import type { ParticipantEditData } from '../../../shared/participants/participants.ts';
 import type { MyEntry } from '../../../shared/registrations/my-registration.ts';
+import { shownFirstName } from '../../../shared/shown-name.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/problem.ts';
-import { enqueueMailWithinLimit } from '../../mail/repository.ts';
+import { notFound, Problem } from '../../http/problem.ts';
+import { enqueueMail } from '../../mail/repository.ts';
 import { qrSvg } from '../../qr-code.ts';
+import { pendingEmailChange } from '../email-changes/service.ts';
 import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import { cancelEntry, editEntry, participantDetail, tshirtChangeable } from '../participants/service.ts';
 import {
@@ -32,6 +34,17 @@ export async function entryOfLink({ database }: AppContext, token: string) {
   return { ...entry, event };
 }
 
+/** Whether a private link opens an entry now (its page answers 404 when not). */
+export async function linkOpensEntry(context: AppContext, token: string) {
+  try {
+    await entryOfLink(context, token);
+    return true;
+  } catch (error) {
+    if (error instanceof Problem && error.status === 404) return false;
+    throw error;
+  }
+}
+
 /** The entry's check-in QR code, as an SVG; a cancelled entry has none. */
 export async function myCheckInQr(context: AppContext, token: string) {
   const entry = await entryOfLink(context, token);
@@ -41,7 +54,10 @@ export async function myCheckInQr(context: AppContext, token: string) {
 
 export async function myEntry(context: AppContext, token: string): Promise<MyEntry> {
   const { id, event } = await entryOfLink(context, token);
-  const entry = await participantDetail(context, id);
+  const [entry, emailPending] = await Promise.all([
+    participantDetail(context, id),
+    pendingEmailChange(context.database.db, id),
+  ]);
   return {
     reference: entry.reference,
     bib: entry.bib,
@@ -60,11 +76,13 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
     tshirtSize: entry.tshirtSize,
     listedInSearch: entry.listedInSearch,
     paymentStatus: entry.paymentStatus,
+    payment: { amount: entry.payment.amount, currency: entry.payment.currency },
     fees: entry.fees,
     status: entry.status,
     tshirtChangesUntil: event.tshirtChangesUntil,
     tshirtChangeable: tshirtChangeable(event),
     raceChangeable: isRegistrationOpen(event),
+    emailPending,
   };
 }
 
@@ -88,8 +106,15 @@ export async function resendMyConfirmation(context: AppContext, token: string) {
   return resendConfirmationOf(context, id, entryLinkUrl(context.env.PUBLIC_URL, token));
 }
 
-/** At most this many mails of links per address an hour, whoever asks. */
-export const MY_LINKS_PER_ADDRESS_PER_HOUR = 3;
+/**
+ * "CFR25-0042: Rudo, Run 10km". Anyone may register under any address, so of the name typed only what may be
+ * shown to others appears.
+ */
+function linkLine(entry: { reference: string; firstName: string; discipline: Discipline; raceType: string }) {
+  const race = `${DISCIPLINE_LABELS[entry.discipline]} ${entry.raceType}`;
+  const name = shownFirstName(entry.firstName);
+  return `${entry.reference}: ${name ? `${name}, ${race}` : race}`;
+}
 
 /**
  * Mails a new link for each of the address's entries in the current event (nothing when it has none, or
@@ -108,19 +133,17 @@ export async function mailMyLinks({ database, mailer, env }: AppContext, email: 
     `Someone asked for the private links of the entries under this address for the ${event.title} ${event.year}.`,
     'Each link opens one entry: see it, change it or cancel it. Keep them to yourself.',
     '',
-    ...links.flatMap(({ entry, link }) => [
-      `${entry.reference}: ${entry.firstName} ${entry.lastName}, ${DISCIPLINE_LABELS[entry.discipline]} ${entry.raceType}`,
-      link.url,
-      '',
-    ]),
+    ...links.flatMap(({ entry, link }) => [linkLine(entry), link.url, '']),
     'If you did not ask for them, you can ignore this mail: the links were sent only to you.',
   ].join('\n');
   const queued = await db.transaction(async (tx) => {
-    const sent = await enqueueMailWithinLimit(
-      tx,
-      { to: email, kind: 'my-links', subject: `${event.title}: your registration links`, text },
-      { max: MY_LINKS_PER_ADDRESS_PER_HOUR, seconds: 3600 },
-    );
+    const sent = await enqueueMail(tx, {
+      to: email,
+      kind: 'my-links',
+      subject: `${event.title}: your registration links`,
+      text,
+      publicAction: true,
+    });
     if (sent) for (const { entry, link } of links) await insertEntryLink(tx, entry.id, link.digest);
     return sent;
   });

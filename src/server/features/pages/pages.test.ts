@@ -76,7 +76,6 @@ describe('the registration forms posted without JavaScript', () => {
       reference: entry?.reference,
       discipline: 'run',
       race: '10km',
-      usd: '10.00',
     });
 
     const thanks = await app.inject(location.pathname + location.search);
@@ -223,5 +222,145 @@ describe('the public pages rendered by the server', () => {
     expect(text).toContain('<span class="font-medium">Farai Sibanda Listed</span>');
     expect(text).not.toContain('Sibanda Hidden');
     expect(text).not.toContain('example.com');
+  });
+});
+
+describe('one address per page', () => {
+  it('send any other spelling of a page (case, trailing slash) to its own, 301, with its query', async () => {
+    const odd = await app.inject('/wElCoMe/?utm_source=whatsapp');
+    expect(odd.statusCode).toBe(301);
+    expect(odd.headers.location).toBe('/Welcome?utm_source=whatsapp');
+    const head = await app.inject({ method: 'HEAD', url: '/TERMS' });
+    expect(head.statusCode).toBe(301);
+    expect(head.headers.location).toBe('/Terms');
+    expect((await app.inject('/search/?q=Moyo')).headers.location).toBe('/Search?q=Moyo');
+    expect((await app.inject('/Welcome?utm_source=whatsapp')).statusCode).toBe(200);
+  });
+
+  it('answer a form posted at any spelling of its page', async () => {
+    const response = await postForm('/register/', runnerForm({ lastName: 'Moyo Spelt' }));
+    expect(response.statusCode).toBe(303);
+    expect(await entriesNamed('Moyo Spelt')).toHaveLength(1);
+    const wrong = await postForm('/REGISTERCYCLIST', runnerForm({ raceType: '15km', mobile: '1' }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('Cyclist registration');
+  });
+});
+
+describe('the limits per client address, whichever door is used', () => {
+  let limited: App;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMITS: 'on' }, { pageRenderer: rendererFromSources() });
+  });
+  afterAll(() => limited.close());
+  const from = (remoteAddress: string) => ({
+    form: (url: string, payload: string) =>
+      limited.inject({
+        method: 'POST',
+        url,
+        payload,
+        remoteAddress,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+      }),
+    api: (url: string, payload: object) =>
+      limited.inject({
+        method: 'POST',
+        url,
+        payload,
+        remoteAddress,
+        headers: { origin: 'http://localhost:3000' },
+      }),
+    get: (url: string) => limited.inject({ url, remoteAddress }),
+  });
+
+  it('count registrations by the API, the waitlist and the forms in one counter of 60 a minute', async () => {
+    const client = from('10.7.0.1');
+    // Wrong entries count as much as right ones, without registering anybody.
+    for (let i = 0; i < 20; i += 1) expect((await client.api('/api/registrations', {})).statusCode).toBe(400);
+    for (let i = 0; i < 20; i += 1) expect((await client.api('/api/waitlist', {})).statusCode).toBe(400);
+    for (let i = 0; i < 20; i += 1) {
+      expect((await client.form('/Register', runnerForm({ mobile: '1' }))).statusCode).toBe(400);
+    }
+    const form = await client.form('/Register', runnerForm({ lastName: 'Moyo Counted' }));
+    expect(form.statusCode).toBe(429);
+    expect(form.body).toMatch(/Too many registrations from this connection\. Please wait \d+ seconds/);
+    expect((await client.api('/api/registrations', {})).statusCode).toBe(429);
+    expect((await client.api('/api/waitlist', {})).statusCode).toBe(429);
+    expect(await entriesNamed('Moyo Counted')).toEqual([]);
+    // Someone else registers still.
+    expect((await from('10.7.0.2').form('/Register', runnerForm())).statusCode).toBe(303);
+  });
+
+  it('count searches by the API and by the search page in one counter of 30 in 10 minutes', async () => {
+    const client = from('10.7.0.3');
+    for (let i = 0; i < 15; i += 1)
+      expect((await client.get('/api/registrations/search?q=Moyo')).statusCode).toBe(200);
+    for (let i = 0; i < 15; i += 1) expect((await client.get('/Search?q=Moyo')).statusCode).toBe(200);
+    // The search page without a search is not a search.
+    expect((await client.get('/Search')).statusCode).toBe(200);
+    const page = await client.get('/Search?q=Moyo');
+    expect(page.statusCode).toBe(429);
+    expect(Number(page.headers['retry-after'])).toBeGreaterThan(60);
+    expect((await client.get('/api/registrations/search?q=Moyo')).statusCode).toBe(429);
+    expect((await from('10.7.0.4').get('/Search?q=Moyo')).statusCode).toBe(200);
+  });
+
+  it('answer 300 page views a minute, other spellings included, then 429 with Retry-After', async () => {
+    const client = from('10.7.0.5');
+    const pages = ['/', '/Terms', '/banking/', '/Welcome', '/PRIVACY'];
+    for (let i = 0; i < 300; i += 1) {
+      expect((await client.get(pages[i % pages.length] as string)).statusCode).toBeLessThan(400);
+    }
+    const refused = await client.get('/Terms');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('10.7.0.6').get('/Terms')).statusCode).toBe(200);
+    // The API is not a page.
+    expect((await client.get('/api/event')).statusCode).toBe(200);
+  });
+});
+
+describe('the thank-you page opened from its link', () => {
+  const thankYou = async (query: string) => {
+    const response = await app.inject(`/Thankyou?${query}`);
+    expect(response.statusCode).toBe(200);
+    // The text as a reader sees it: React's separators and the page's data (it repeats the link) left out.
+    return response.body
+      .replaceAll('<!-- -->', '')
+      .replace(/<script type="application\/json"[\s\S]*?<\/script>/, '');
+  };
+
+  it("shows the race's fee from the event, never a fee the link carries", async () => {
+    const { db } = await testDatabase();
+    await db.update(raceOptions).set({ feeUsd: '10.00', feeZwg: null }).where(eq(raceOptions.label, '10km'));
+    await app.context.currentEvent.reload();
+    const page = await thankYou('reference=CFR25-0042&discipline=run&race=10km&usd=50.00&zwg=999');
+    expect(page).toContain('CFR25-0042');
+    expect(page).toContain('Total due: US$10.00');
+    expect(page).not.toContain('50.00');
+    expect(page).not.toContain('999');
+  });
+
+  it("shows a race only when it is one of the event's, and a reference only of a reference's shape", async () => {
+    const sentence = 'Pay USD 20 now by EcoCash to 0771234567';
+    const page = await thankYou(
+      `reference=CFR25-0042&discipline=run&race=${encodeURIComponent(sentence)}&usd=20.00`,
+    );
+    expect(page).toContain('CFR25-0042');
+    expect(page).not.toContain(sentence);
+    expect(page).not.toContain('20.00');
+    expect(page).toContain('The organisers will confirm the fee');
+
+    const notAReference = await thankYou(
+      `reference=${encodeURIComponent(sentence)}&discipline=run&race=10km`,
+    );
+    expect(notAReference).not.toContain(sentence);
+    expect(notAReference).toContain('Back to the home page');
+
+    const waiting = await thankYou(
+      `reference=CFR25-W0007&discipline=cycle&race=${encodeURIComponent(sentence)}&position=3`,
+    );
+    expect(waiting).toContain('You are number 3 on the waitlist.');
+    expect(waiting).not.toContain(sentence);
   });
 });

@@ -11,7 +11,7 @@ import { SERVER_RENDERED_PAGES } from '../../../shared/server-rendered-pages.ts'
 import type { AppContext } from '../../context.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { Problem } from '../../http/problem.ts';
-import { tooManyRequests } from '../../http/rate-limits.ts';
+import { limitAction } from '../../http/rate-limits.ts';
 import { getPublicEvent } from '../events/service.ts';
 import { RACE_FULL, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
 import { joinWaitlist } from '../waitlist/service.ts';
@@ -23,13 +23,6 @@ const FORM_KEY_FIELD = 'idempotencyKey';
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 const READS_QUERY = new Set(['/Search', '/Thankyou']);
 const FORMS: Record<string, Discipline> = { '/Register': 'run', '/RegisterCyclist': 'cycle' };
-// The same limits as the API's registration and search.
-const REGISTRATION_LIMIT = { max: 60, timeWindow: '1 minute' };
-const SEARCH_LIMIT = {
-  max: 30,
-  timeWindow: '10 minutes',
-  allowList: (request: FastifyRequest) => !(request.query as { q?: string }).q,
-};
 
 /**
  * The public pages with their content, rendered by the server (see docs/decisions/012), and the
@@ -53,21 +46,34 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
   ) => {
     const { event = await getPublicEvent(context), ...rest } = extra;
     const data: PageData = { ...rest, queries: [[['event'], event], ...(rest.queries ?? [])] };
-    // Only the search and the thank-you page read their link's query: any other (a tracker's ?fbclid=…) is
-    // left out, so the page still comes from the cache.
-    const url = READS_QUERY.has(request.routeOptions.url ?? '') ? request.url : request.url.split('?')[0];
-    const page = await renderer.render(url ?? '/', data, { cache: !rest.form });
+    // Rendered at its route, however the path was spelt (a form is answered at any spelling). Only the search
+    // and the thank-you page read their link's query: any other (a tracker's ?fbclid=…) is left out, so the
+    // page still comes from the cache.
+    const route = request.routeOptions.url ?? '/';
+    const query = queryOf(request.url);
+    const url = READS_QUERY.has(route) && query !== undefined ? `${route}?${query}` : route;
+    const page = await renderer.render(url, data, { cache: !rest.form });
     return renderer.send(request, reply, page, status);
   };
 
+  const countPage = limitAction(app, context, 'page');
+  const countSearch = limitAction(app, context, 'search', (request) =>
+    Boolean((request.query as { q?: string }).q),
+  );
   for (const path of Object.keys(SERVER_RENDERED_PAGES)) {
     app.get(
       path,
       {
-        config: { access: 'public', ...(path === '/Search' ? { rateLimit: SEARCH_LIMIT } : {}) },
+        config: { access: 'public' },
+        onRequest: path === '/Search' ? [countPage, countSearch] : [countPage],
         schema: { hide: true },
       },
       async (request, reply) => {
+        // The router takes any case and a trailing slash; a page has one address, as its link and in the cache.
+        const query = queryOf(request.url);
+        if (request.url.split('?')[0] !== path) {
+          return reply.redirect(query === undefined ? path : `${path}?${query}`, 301);
+        }
         if (path !== '/Search') return sendPage(request, reply);
         return sendPage(request, reply, { queries: await searchQueries(context, request.query) });
       },
@@ -103,18 +109,18 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
     // Posted too often: the form again with the wait above its button, not the API's JSON (the limit is
     // checked once the body is read, so what was typed is kept).
     forms.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error.statusCode !== 429) throw error;
-      const wait = Number(reply.getHeader('retry-after')) || 60;
-      const { detail, headers } = tooManyRequests(wait, 'registrations from this connection');
-      reply.headers(headers ?? {});
-      return formAgain(request, reply, { errors: {}, failure: detail }, 429);
+      if (!(error instanceof Problem) || error.status !== 429) throw error;
+      reply.headers(error.headers ?? {});
+      return formAgain(request, reply, { errors: {}, failure: error.detail }, 429);
     });
+    const countRegistration = limitAction(forms, context, 'register');
 
     for (const path of Object.keys(FORMS)) {
       forms.post(
         path,
         {
-          config: { access: 'public', rateLimit: { ...REGISTRATION_LIMIT, hook: 'preHandler' } },
+          config: { access: 'public' },
+          preHandler: countRegistration,
           schema: { hide: true },
         },
         async (request, reply) => {
@@ -160,6 +166,12 @@ async function registerFromForm(context: AppContext, data: RegistrationData, ide
   if ('waitlist' in joined) return joined.waitlist;
   const { receipt, alreadyRegistered } = joined.registration;
   return alreadyRegistered ? { ...receipt, alreadyRegistered: true as const, ...alreadyRegistered } : receipt;
+}
+
+/** The query of a request's URL as sent (undefined when it has no `?`). */
+function queryOf(url: string) {
+  const at = url.indexOf('?');
+  return at < 0 ? undefined : url.slice(at + 1);
 }
 
 /** The search a /Search link asks for (?q=), answered as the API answers it, under its query's key. */

@@ -277,6 +277,33 @@ describe('bibs on the lists', () => {
     );
   });
 
+  it('give timing software a CSV whose first line is its header, and the audit trail who exported it', async () => {
+    await saveRanges({ '10km': [1001, 1999] }, await races());
+    const young = await register({ firstName: 'Tino', lastName: 'Banda', age: 17, gender: '', ...GUARDIAN });
+    const old = await register({ firstName: 'Rudo', lastName: 'Zulu', age: 64, gender: 'Female' });
+    await assign('10km', 'surname');
+
+    const timing = await get(`/api/races/${await raceId('10km')}/timing.csv`);
+    expect(timing.statusCode).toBe(200);
+    expect(timing.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(timing.headers['content-disposition']).toBe(
+      'attachment; filename="FunRun_Timing_Runners_10km.csv"',
+    );
+    expect(timing.body.split('\r\n')).toEqual([
+      'Bib,First name,Last name,Gender,Age,Category,Race,Reference',
+      `1001,Tino,Banda,,17,Under 18,Runners 10km,${young.reference}`,
+      `1002,Rudo,Zulu,Female,64,60+,Runners 10km,${old.reference}`,
+      '',
+    ]);
+    const trail = (await get('/api/audit-log?action=participants.timing-software-csv')).json();
+    expect(trail.rows).toEqual([
+      expect.objectContaining({ actorName: expect.stringMatching(/^Test admin/), rowCount: 2 }),
+    ]);
+    expect((await get('/api/races/00000000-0000-4000-8000-000000000000/timing.csv')).statusCode).toBe(404);
+    const company = await signedInAs(app, 'company');
+    expect((await get(`/api/races/${await raceId('10km')}/timing.csv`, company.cookie)).statusCode).toBe(403);
+  });
+
   it('age groups: under 18, then decades from 18, then 60 and over', () => {
     expect([5, 17, 18, 29, 30, 39, 40, 49, 50, 59, 60, 99].map(ageGroup)).toEqual([
       'Under 18',

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import {
+  type Currency,
   PAYMENT_METHOD_LABELS,
-  PAYMENT_STATUS_LABELS,
   type PaymentMethod,
 } from '../../../shared/participants/participants.ts';
+import { paymentStatusText } from '../../../shared/payments/balance.ts';
 import { formatPhoneAsDialled } from '../../../shared/phone.ts';
 import { isMinor } from '../../../shared/registrations/guardian.ts';
 import { csvText } from '../../http/csv.ts';
@@ -45,6 +46,14 @@ const harare = new Intl.DateTimeFormat('en-GB', {
 });
 export const formatRegistered = (date: Date) => harare.format(date);
 
+/** "Part paid, US$5.00 due", "Paid": the status with what a part payment left. */
+export const paymentText = (row: ExportRow) =>
+  paymentStatusText({
+    paymentStatus: row.paymentStatus,
+    payment: { amount: row.paymentAmount, currency: row.paymentCurrency as Currency | null },
+    fees: { USD: row.feeUsd, ZWG: row.feeZwg },
+  });
+
 export function csvRecord(row: ExportRow): string[] {
   return [
     row.firstName,
@@ -57,7 +66,7 @@ export function csvRecord(row: ExportRow): string[] {
     formatPhoneAsDialled(row.nextOfKinMobile),
     DISCIPLINE_LABELS[row.discipline],
     row.tshirtSize,
-    PAYMENT_STATUS_LABELS[row.paymentStatus],
+    paymentText(row),
     row.reference,
     row.bib === null ? '' : String(row.bib),
     formatRegistered(row.createdAt),

@@ -2,6 +2,7 @@ import type { Discipline } from '../../../shared/events/event-display.ts';
 import { PAYMENT_STATUS_LABELS, type ParticipantFilter } from '../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { isMinor } from '../../../shared/registrations/guardian.ts';
+import { paymentText } from './export-csv.ts';
 import { entries, type PdfColumn, type PdfSection, tablePdf } from './pdf-table.ts';
 import type { ExportRow } from './repository.ts';
 
@@ -21,7 +22,7 @@ const COLUMNS: PdfColumn<ExportRow>[] = [
   { label: 'Race Type', width: 48, value: (row) => row.raceType },
   { label: 'Next of Kin', width: 74, value: (row) => formatPhone(row.nextOfKinMobile) },
   { label: 'T-shirt', width: 40, value: (row) => row.tshirtSize },
-  { label: 'Payment', width: 40, value: (row) => PAYMENT_STATUS_LABELS[row.paymentStatus] },
+  { label: 'Payment', width: 40, value: paymentText },
   { label: 'Reference', width: 58, value: (row) => row.reference },
   { label: 'Bib', width: 28, value: (row) => (row.bib === null ? '' : String(row.bib)) },
 ];

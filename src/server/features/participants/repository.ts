@@ -1,15 +1,21 @@
 import { and, asc, between, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { BIB_MAX, type BibOrder } from '../../../shared/participants/bibs.ts';
 import type {
-  Currency,
   ParticipantColumn,
   ParticipantFilter,
   ParticipantListQuery,
-  PaymentMethod,
 } from '../../../shared/participants/participants.ts';
 import { TEAM_REFERENCE } from '../../../shared/registrations/team.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { raceOptions, registrationHistory, registrations, user } from '../../db/schema/index.ts';
+import { underWay } from '../../db/online-payment-under-way.ts';
+import {
+  onlinePayments,
+  paymentNotices,
+  raceOptions,
+  registrationHistory,
+  registrations,
+  user,
+} from '../../db/schema/index.ts';
 import { teamCode } from '../../db/team-code.ts';
 
 /** A row of the list: what its table shows (no next of kin, no guardian; an opened entry has those). */
@@ -322,6 +328,9 @@ export async function historyOf(db: Database, registrationId: string) {
       action: registrationHistory.action,
       summary: registrationHistory.summary,
       by: sql<string | null>`coalesce(${user.name}, ${registrationHistory.actorName})`,
+      actorId: user.id,
+      actorRole: user.role,
+      actorEmail: user.email,
     })
     .from(registrationHistory)
     .leftJoin(user, eq(user.id, registrationHistory.actorId))
@@ -329,7 +338,11 @@ export async function historyOf(db: Database, registrationId: string) {
     .orderBy(desc(registrationHistory.at), desc(registrationHistory.id));
 }
 
-type HistoryNote = { registrationId: string; action: 'edited' | 'payment' | 'cancelled'; summary: string };
+type HistoryNote = {
+  registrationId: string;
+  action: 'edited' | 'payment' | 'cancelled' | 'check-in';
+  summary: string;
+};
 
 /** `id` is null for someone without an account (the entrant, by the private link). */
 export const addHistory = (tx: Transaction, entry: HistoryNote, actor: { id: string | null; name: string }) =>
@@ -358,6 +371,8 @@ export async function entriesToMarkPaid(tx: Transaction, eventId: string, ids: s
       reference: registrations.reference,
       status: registrations.status,
       paymentStatus: registrations.paymentStatus,
+      paymentAmount: registrations.paymentAmount,
+      paymentCurrency: registrations.paymentCurrency,
       feeUsd: raceOptions.feeUsd,
       feeZwg: raceOptions.feeZwg,
     })
@@ -367,28 +382,24 @@ export async function entriesToMarkPaid(tx: Transaction, eventId: string, ids: s
     .for('update', { of: registrations });
 }
 
-/** Marks these entries paid, each with its own amount: one statement per distinct amount (one per race). */
-export async function markEntriesPaid(
-  tx: Transaction,
-  entries: { id: string; amount: string }[],
-  payment: { method: PaymentMethod; currency: Currency; paidOn: string },
-) {
-  const byAmount = new Map<string, string[]>();
-  for (const { id, amount } of entries) byAmount.set(amount, [...(byAmount.get(amount) ?? []), id]);
-  for (const [amount, ids] of byAmount) {
-    await tx
-      .update(registrations)
-      .set({
-        paymentStatus: 'paid',
-        paymentMethod: payment.method,
-        paymentAmount: amount,
-        paymentCurrency: payment.currency,
-        payerReference: null,
-        paidOn: payment.paidOn,
-        waiverReason: null,
-      })
-      .where(inArray(registrations.id, ids));
-  }
+/** Something about a recorded payment for an admin to look at (a part payment, more than the fee). */
+export async function insertPaymentNotices(tx: Transaction, notices: (typeof paymentNotices.$inferInsert)[]) {
+  if (notices.length > 0) await tx.insert(paymentNotices).values(notices);
+}
+
+/** Locks the entry's row until the transaction ends: an online payment starting meanwhile waits (payments/). */
+export async function lockEntry(tx: Transaction, id: string) {
+  await tx.select({ id: registrations.id }).from(registrations).where(eq(registrations.id, id)).for('update');
+}
+
+/** Whether an online payment of the entry is under way (see db/online-payment-under-way.ts). */
+export async function onlinePaymentUnderWay(tx: Transaction, id: string) {
+  const [row] = await tx
+    .select({ id: onlinePayments.id })
+    .from(onlinePayments)
+    .where(and(eq(onlinePayments.registrationId, id), underWay))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

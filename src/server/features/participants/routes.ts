@@ -39,6 +39,7 @@ import {
   raceBibs,
   raceStartListCsv,
   raceStartListPdf,
+  raceTimingCsv,
   recordPayment,
   sendPaymentReminders,
   setBib,
@@ -211,6 +212,27 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
         signedInUser(request),
       );
       await auditRead(context.database.db, signedInUser(request), 'participants.timing-csv', {
+        subject: `race ${request.params.id}`,
+        rowCount,
+      });
+      return sendCsv(reply, fileName, csv);
+    },
+  );
+
+  api.get(
+    '/races/:id/timing.csv',
+    {
+      config: { access: admins },
+      schema: {
+        summary:
+          "A race's start list for timing software, the header first: bib, first name, last name, gender, age, category (age group), race, reference",
+        tags,
+        params: RaceIdParams,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv, rowCount } = await raceTimingCsv(context, request.params.id);
+      await auditRead(context.database.db, signedInUser(request), 'participants.timing-software-csv', {
         subject: `race ${request.params.id}`,
         rowCount,
       });

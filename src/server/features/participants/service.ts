@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
+import { actorAccountOf } from '../../../shared/accounts/actor.ts';
 import { formatShortDate, harareToday } from '../../../shared/dates.ts';
 import { DISCIPLINES } from '../../../shared/events/event-display.ts';
 import {
@@ -13,23 +14,23 @@ import {
   type MANUAL_PAYMENT_METHODS,
   type MarkPaid,
   type MarkPaidResult,
-  type MarkPaidSkip,
   PAYMENT_METHOD_LABELS,
   type ParticipantDetail,
   type ParticipantEditData,
   type ParticipantFilter,
   type ParticipantListQuery,
-  type PaymentMethod,
   type PaymentUpdateData,
 } from '../../../shared/participants/participants.ts';
+import { fromCents, owes, toCents } from '../../../shared/payments/balance.ts';
 import { guardianOf } from '../../../shared/registrations/guardian.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { statementsOn } from '../../db/statements-on.ts';
 import { exportedBy } from '../../http/exported-by.ts';
-import { badRequest, conflict, notFound } from '../../http/problem.ts';
+import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
+import { askEmailChange, changeOfLink, takeConfirmedChange } from '../email-changes/service.ts';
 import {
   findRace,
   getCurrentEvent,
@@ -42,6 +43,7 @@ import { entryReceipts, issueReceipts, remindersToSend, sendRemindersNow } from 
 import { countPlacesHeld, RACE_FULL } from '../registrations/service.ts';
 import { offerFreedPlaces } from '../waitlist/service.ts';
 import { participantsCsv } from './export-csv.ts';
+import { dueOf, receivePayment } from './receive-payment.ts';
 import {
   addHistory,
   addHistoryNotes,
@@ -56,14 +58,15 @@ import {
   historyOf,
   idsMatching,
   listParticipants,
+  lockEntry,
   lockRaceBibs,
-  markEntriesPaid,
+  onlinePaymentUnderWay,
   participantBatches,
   raceBibCounts,
   startListBatches,
   updateEntry,
 } from './repository.ts';
-import { startListCsv } from './start-list-csv.ts';
+import { startListCsv, timingCsv } from './start-list-csv.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   firstName: 'name',
@@ -190,6 +193,18 @@ export async function raceStartListCsv({ database }: AppContext, raceId: string,
   };
 }
 
+/** The start list for timing software: the header on the first line, the age group as its category. */
+export async function raceTimingCsv({ database }: AppContext, raceId: string) {
+  const { db } = database;
+  const { race } = await currentRace(db, raceId);
+  const name = raceName(race);
+  return {
+    fileName: `FunRun_Timing_${name}.csv`.replace(/[^\w.-]+/g, '_'),
+    rowCount: await countInRace(db, race.id),
+    csv: timingCsv(name, startListBatches(db, race.id)),
+  };
+}
+
 /** Any edition's entry: an earlier one's is read here, and changed nowhere (the changes look in the current one). */
 export async function participantDetail({ database }: AppContext, id: string): Promise<ParticipantDetail> {
   const currentId = await getCurrentEventId(database.db);
@@ -230,10 +245,15 @@ export async function participantDetail({ database }: AppContext, id: string): P
     },
     receipts,
     history: [
-      ...history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+      ...history.map(({ actorId, actorRole, actorEmail, ...entry }) => ({
+        ...entry,
+        at: entry.at.toISOString(),
+        byAccount: actorAccountOf(actorId, actorRole, actorEmail),
+      })),
       {
         at: row.createdAt.toISOString(),
         by: null,
+        byAccount: null,
         action: 'registered' as const,
         summary: `Registered (${row.reference})`,
       },
@@ -254,7 +274,17 @@ function paymentSummary(update: PaymentUpdateData) {
 
 type EntryRow = NonNullable<Awaited<ReturnType<typeof findParticipant>>>;
 type EventNow = Awaited<ReturnType<typeof getCurrentEvent>>;
-type HistoryNote = Omit<Parameters<typeof addHistory>[1], 'registrationId'>;
+/** A change made here: check-in notes its late taps through noteInHistory. */
+type HistoryNote = Omit<Parameters<typeof addHistory>[1], 'registrationId' | 'action'> & {
+  action: keyof typeof AUDIT_ACTIONS;
+};
+
+/** A note in an entry's history made by another feature (a late check-in tap), in that feature's transaction. */
+export const noteInHistory = (
+  tx: Transaction,
+  note: Parameters<typeof addHistory>[1],
+  actor: { id: string | null; name: string },
+) => addHistory(tx, note, actor);
 type Change = (tx: Transaction, row: EntryRow, event: EventNow) => Promise<HistoryNote | undefined>;
 
 /**
@@ -325,7 +355,8 @@ function assertEntrantMayChange(
   }
   const sameFee = change.race.feeUsd === row.feeUsd && change.race.feeZwg === row.feeZwg;
   if (row.paymentStatus !== 'unpaid' && !sameFee) {
-    throw conflict('Your entry is paid: ask the organisers to change to a race with another fee.');
+    const paid = row.paymentStatus === 'part_paid' ? 'part paid' : 'paid';
+    throw conflict(`Your entry is ${paid}: ask the organisers to change to a race with another fee.`);
   }
 }
 
@@ -339,7 +370,8 @@ function assertTeamMayChange(row: EntryRow, event: EventNow, company: CurrentUse
     throw conflict('Registration has closed: ask the organisers to change this entry.');
   }
   if (row.paymentStatus !== 'unpaid') {
-    throw conflict('This entry is paid: ask the organisers to change it.');
+    const paid = row.paymentStatus === 'part_paid' ? 'part paid' : 'paid';
+    throw conflict(`This entry is ${paid}: ask the organisers to change it.`);
   }
 }
 
@@ -381,7 +413,15 @@ export const recordPayment = async (
       paidOn: update.status === 'paid' ? update.paidOn : null,
       waiverReason: update.status === 'waived' ? update.reason : null,
     });
-    if (update.status === 'paid' && before?.paymentStatus !== 'paid') await becamePaid(tx, [id]);
+    if (update.status === 'paid' && before?.paymentStatus !== 'paid') {
+      // The admin states the whole amount received: the receipt is for what a part payment had not covered.
+      const earlier =
+        before?.paymentStatus === 'part_paid' && before.paymentCurrency === update.currency
+          ? toCents(before.paymentAmount ?? '0')
+          : 0;
+      const received = fromCents(Math.max(0, toCents(update.amount) - earlier));
+      await issueReceipts(tx, [{ id, ...update, amount: received, stillDue: null }]);
+    }
     return { action: 'payment', summary: paymentSummary(update) };
   });
   context.mailer.kick();
@@ -392,8 +432,9 @@ export const recordPayment = async (
 export type OnlinePaymentOutcome = 'recorded' | 'paid' | 'waived' | 'cancelled';
 
 /**
- * Records a payment Paynow confirmed, once: the same payment (method and Paynow reference) again is
- * 'recorded' and changes nothing; an entry paid or waived otherwise, or cancelled, is left as it is.
+ * Records a payment Paynow confirmed, once, by the one rule (receivePayment: checked against the fee now):
+ * the same payment (method and Paynow reference) again is 'recorded' and changes nothing; an entry paid or
+ * waived otherwise, or cancelled, is left as it is.
  */
 export async function recordOnlinePayment(
   context: AppContext,
@@ -404,48 +445,54 @@ export async function recordOnlinePayment(
     currency: Currency;
     paynowReference: string;
     paidOn: string;
+    onlinePaymentId: string;
   },
 ): Promise<OnlinePaymentOutcome> {
-  let outcome: OnlinePaymentOutcome = 'recorded';
-  await changeEntry(context, id, { paynow: true }, async (tx, row) => {
-    if (row.status === 'cancelled') {
-      outcome = 'cancelled';
-      return undefined;
+  const { db } = context.database;
+  const event = await getCurrentEvent(db);
+  const outcome = await db.transaction(async (tx): Promise<OnlinePaymentOutcome> => {
+    await lockEntry(tx, id);
+    const row = await findParticipant(tx, event.id, id);
+    if (!row) throw notFound('There is no such entry.');
+    if (row.method === payment.method && row.payerReference === payment.paynowReference) return 'recorded';
+    if (row.status === 'cancelled') return 'cancelled';
+    if (row.paymentStatus === 'paid' || row.paymentStatus === 'waived') return row.paymentStatus;
+    const received = await receivePayment(
+      tx,
+      event.id,
+      {
+        entryIds: [id],
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method,
+        payerReference: payment.paynowReference,
+        paidOn: payment.paidOn,
+        onlinePaymentId: payment.onlinePaymentId,
+        describe: (share) =>
+          `Paid online: ${share.currency} ${share.amount} by ${PAYMENT_METHOD_LABELS[payment.method]} on ${formatShortDate(payment.paidOn)}, Paynow reference ${payment.paynowReference}`,
+      },
+      PAYNOW_ACTOR,
+    );
+    const [share] = received.shares;
+    if (share) {
+      await auditEntryChange(tx, null, 'payment', [row.reference], {
+        by: PAYNOW_ACTOR.name,
+        amount: share.amount,
+        currency: share.currency,
+        status: share.status,
+      });
     }
-    if (row.paymentStatus !== 'unpaid') {
-      const same = row.method === payment.method && row.payerReference === payment.paynowReference;
-      outcome = same ? 'recorded' : row.paymentStatus;
-      return undefined;
-    }
-    await updateEntry(tx, id, {
-      paymentStatus: 'paid',
-      paymentMethod: payment.method,
-      paymentAmount: payment.amount,
-      paymentCurrency: payment.currency,
-      payerReference: payment.paynowReference,
-      paidOn: payment.paidOn,
-      waiverReason: null,
-    });
-    await becamePaid(tx, [id]);
-    const summary = `Paid online: ${payment.currency} ${payment.amount} by ${PAYMENT_METHOD_LABELS[payment.method]} on ${formatShortDate(payment.paidOn)}, Paynow reference ${payment.paynowReference}`;
-    return { action: 'payment', summary };
+    return 'recorded';
   });
   context.mailer.kick();
   return outcome;
 }
 
 /**
- * Every way an entry becomes paid ends here, in the payment's transaction (the payment form, one tap,
- * several at once, cash at check-in, Paynow, a bank statement): each gets its receipt by mail.
- */
-const becamePaid = async (tx: Transaction, ids: string[]) => {
-  if (ids.length > 0) await issueReceipts(tx, ids);
-};
-
-/**
- * Several entries paid by one method, in one transaction: each unpaid one gets its own race's fee in the
- * currency and a note in its history. Entries already paid or waived, cancelled, gone, or whose race has no
- * fee in the currency are left as they are, and the answer says which and why.
+ * Several entries paid by one method, in one transaction: each unpaid one is paid what it owes in the currency
+ * (its race's fee, or a part payment's balance), by the one rule, with a note in its history. Entries already
+ * paid or waived, cancelled, gone, or that owe nothing known in the currency are left as they are, and the
+ * answer says which and why.
  */
 export async function markPaid(
   { database, mailer }: AppContext,
@@ -455,33 +502,39 @@ export async function markPaid(
   const { db } = database;
   const eventId = await getCurrentEventId(db);
   const ids = [...new Set(request.ids)];
+  const { method, currency, paidOn } = request;
   const marked = await db.transaction(async (tx) => {
     const found = new Map((await entriesToMarkPaid(tx, eventId, ids)).map((row) => [row.id, row]));
     const result: MarkPaidResult = { marked: [], skipped: [] };
     for (const id of ids) {
       const row = found.get(id);
-      const outcome = feeToMarkPaid(row, request.currency);
-      if ('reason' in outcome) {
-        result.skipped.push({ id, reference: row?.reference ?? null, reason: outcome.reason });
-      } else {
-        result.marked.push({ id, ...outcome, currency: request.currency });
+      const owed = dueOf(row, currency);
+      if ('reason' in owed || !row) {
+        result.skipped.push({
+          id,
+          reference: row?.reference ?? null,
+          reason: 'reason' in owed ? owed.reason : 'not_found',
+        });
+        continue;
       }
+      const received = await receivePayment(
+        tx,
+        eventId,
+        {
+          entryIds: [id],
+          amount: fromCents(owed.due),
+          currency,
+          method,
+          payerReference: null,
+          paidOn,
+          describe: (share) => paymentSummary({ status: 'paid', method, ...share, paidOn }),
+        },
+        actor,
+      );
+      result.marked.push(
+        ...received.shares.map(({ id, reference, amount }) => ({ id, reference, amount, currency })),
+      );
     }
-    const { method, currency, paidOn } = request;
-    await markEntriesPaid(tx, result.marked, { method, currency, paidOn });
-    await addHistoryNotes(
-      tx,
-      result.marked.map(({ id, amount }) => ({
-        registrationId: id,
-        action: 'payment' as const,
-        summary: paymentSummary({ status: 'paid', method, amount, currency, paidOn }),
-      })),
-      actor,
-    );
-    await becamePaid(
-      tx,
-      result.marked.map(({ id }) => id),
-    );
     if (result.marked.length > 0) {
       await auditEntryChange(
         tx,
@@ -497,9 +550,9 @@ export async function markPaid(
   return marked;
 }
 
-/** A payment found on a statement: the entry, and the line's own method, amount, reference and date. */
+/** Money a statement line brought: the entries it names in order, and the line's method, amount, reference and date. */
 export interface StatementPayment {
-  id: string;
+  ids: string[];
   /** A statement is a bank or mobile-money account's: paid by one of the ways an admin records by hand. */
   method: (typeof MANUAL_PAYMENT_METHODS)[number];
   amount: string;
@@ -510,9 +563,10 @@ export interface StatementPayment {
 
 /**
  * Payments read from a statement, inside the caller's transaction (the statement's lines are marked applied
- * in the same one): each active, unpaid entry of the event is marked paid with its line's amount, reference
- * and date, and a note in its history. Entries already paid or waived (also by an earlier payment in the same
- * list), cancelled or gone are left as they are, and the answer says which and why.
+ * in the same one): each line's amount goes to the entries it names by the one rule (receivePayment: whole
+ * dues in the order named, the rest a part payment on the next, more than due flagged). Entries already paid
+ * or waived (also by an earlier line of the same list), cancelled or gone take nothing, and the answer says
+ * which and why.
  */
 export async function recordStatementPayments(
   tx: Transaction,
@@ -520,60 +574,35 @@ export async function recordStatementPayments(
   payments: StatementPayment[],
   actor: CurrentUser,
 ): Promise<MarkPaidResult> {
-  const ids = [...new Set(payments.map((payment) => payment.id))];
-  const found = new Map((await entriesToMarkPaid(tx, eventId, ids)).map((row) => [row.id, row]));
   const result: MarkPaidResult = { marked: [], skipped: [] };
-  const done = new Set<string>();
   for (const payment of payments) {
-    const row = found.get(payment.id);
-    const reason = !row
-      ? 'not_found'
-      : row.status === 'cancelled'
-        ? 'cancelled'
-        : done.has(payment.id)
-          ? 'paid'
-          : row.paymentStatus !== 'unpaid'
-            ? row.paymentStatus
-            : undefined;
-    if (reason || !row) {
-      result.skipped.push({
-        id: payment.id,
-        reference: row?.reference ?? null,
-        reason: reason ?? 'not_found',
-      });
-      continue;
-    }
-    done.add(payment.id);
-    const update = {
-      status: 'paid' as const,
-      ...payment,
-      payerReference: payment.payerReference.slice(0, 100),
-    };
-    await updateEntry(tx, payment.id, {
-      paymentStatus: 'paid',
-      paymentMethod: update.method,
-      paymentAmount: update.amount,
-      paymentCurrency: update.currency,
-      payerReference: update.payerReference,
-      paidOn: update.paidOn,
-      waiverReason: null,
-    });
-    await addHistory(
+    const payerReference = payment.payerReference.slice(0, 100);
+    const received = await receivePayment(
       tx,
-      { registrationId: payment.id, action: 'payment', summary: paymentSummary(update) },
+      eventId,
+      {
+        entryIds: payment.ids,
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method,
+        payerReference,
+        paidOn: payment.paidOn,
+        describe: (share) =>
+          paymentSummary({
+            status: 'paid',
+            method: payment.method,
+            ...share,
+            payerReference,
+            paidOn: payment.paidOn,
+          }),
+      },
       actor,
     );
-    result.marked.push({
-      id: payment.id,
-      reference: row.reference,
-      amount: payment.amount,
-      currency: payment.currency,
-    });
+    result.marked.push(
+      ...received.shares.map(({ id, reference, amount, currency }) => ({ id, reference, amount, currency })),
+    );
+    result.skipped.push(...received.skipped);
   }
-  await becamePaid(
-    tx,
-    result.marked.map((entry) => entry.id),
-  );
   if (result.marked.length > 0) {
     await auditEntryChange(
       tx,
@@ -586,29 +615,19 @@ export async function recordStatementPayments(
   return result;
 }
 
-type EntryToMarkPaid = Awaited<ReturnType<typeof entriesToMarkPaid>>[number];
-
-/** The fee an entry is marked paid with in this currency, or why it cannot be. */
-function feeToMarkPaid(
-  row: EntryToMarkPaid | undefined,
-  currency: Currency,
-): { reference: string; amount: string } | { reason: MarkPaidSkip } {
-  if (!row) return { reason: 'not_found' };
-  if (row.status === 'cancelled') return { reason: 'cancelled' };
-  if (row.paymentStatus !== 'unpaid') return { reason: row.paymentStatus };
-  const amount = feesOf(row)[currency];
-  return amount === null ? { reason: 'no_fee' } : { reference: row.reference, amount };
-}
-
-/** The unpaid entries of the list as filtered, in the current edition: reminders go to no other. */
+/** The entries of the list as filtered that still owe (unpaid or part paid), in the current edition: reminders go to no other. */
 async function unpaidMatching({ database }: AppContext, filter: ParticipantFilter) {
   const eventId = await getCurrentEventId(database.db);
   if (filter.edition && filter.edition !== eventId) {
     throw conflict('Payment reminders go to the current edition’s entries only.');
   }
-  // A list filtered to paid or waived entries has no unpaid one to remind.
-  if (filter.payment && filter.payment !== 'unpaid') return [];
-  return idsMatching(database.db, eventId, { ...filter, payment: 'unpaid' });
+  if (filter.payment) return owes(filter.payment) ? idsMatching(database.db, eventId, filter) : [];
+  const owing = await Promise.all(
+    (['unpaid', 'part_paid'] as const).map((payment) =>
+      idsMatching(database.db, eventId, { ...filter, payment }),
+    ),
+  );
+  return owing.flat();
 }
 
 /** How many of the filtered list's unpaid entries a reminder would go to now, and how many were reminded lately. */
@@ -638,6 +657,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
       }
       if ('entrant' in by) assertEntrantMayChange(row, event, { tshirtSize: change.tshirtSize, race });
       const raceChanged = race.id !== row.raceOptionId;
+      if (raceChanged) await refuseWhilePaying(tx, id);
       // Both races locked, always in the same order: two entries swapping races never wait on each other.
       if (raceChanged) for (const raceId of [race.id, row.raceOptionId].sort()) await lockRace(tx, raceId);
       if (raceChanged && race.capacity !== null && (await countPlacesHeld(tx, race.id)) >= race.capacity) {
@@ -652,9 +672,13 @@ export async function editEntry(context: AppContext, id: string, change: Partici
         change,
         (sameGuardian && row.guardianConsentedAt) || new Date(),
       );
+      // Only an admin changes an address at once; the entrant's or the team's new one must confirm it first.
+      const addressChanged = !sameAddress(fields.email, row.email);
+      const emailAsked = addressChanged && !('admin' in by) ? fields.email : null;
       const next = {
         ...fields,
         ...guardian,
+        email: emailAsked ? row.email : fields.email,
         gender: fields.gender ?? null,
         listedInSearch: fields.listedInSearch ?? row.listedInSearch,
       };
@@ -662,7 +686,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
       const changed = [...Object.keys(next), 'raceType'].filter((key) =>
         key === 'raceType' ? race.label !== row.raceType : before[key] !== next[key as keyof typeof next],
       );
-      if (changed.length === 0) return undefined;
+      if (changed.length === 0 && !emailAsked) return undefined;
       // A bib is one of its race's numbers: another race's entry gets one of that race's.
       const bibCleared = race.id !== row.raceOptionId && row.bib !== null;
       await updateEntry(tx, id, {
@@ -670,13 +694,25 @@ export async function editEntry(context: AppContext, id: string, change: Partici
         guardianConsentedAt,
         raceOptionId: race.id,
         ...(bibCleared ? { bib: null } : {}),
+        ...(addressChanged && !emailAsked ? { emailChangedAt: new Date() } : {}),
       });
       if (raceChanged) await offerFreedPlaces(statementsOn(tx), row.raceOptionId, context.env.PUBLIC_URL);
-      const summary = `Changed ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`;
-      return {
-        action: 'edited',
-        summary: bibCleared ? `${summary}; bib ${row.bib} cleared (it was the old race's)` : summary,
-      };
+      if (emailAsked) {
+        await askEmailChange(tx, {
+          entry: row,
+          newEmail: emailAsked,
+          askedBy: actorOf(by).name,
+          eventTitle: event.title,
+          publicUrl: context.env.PUBLIC_URL,
+        });
+      }
+      const notes = [
+        ...(changed.length > 0 ? [`Changed ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`] : []),
+        ...(bibCleared ? [`bib ${row.bib} cleared (it was the old race's)`] : []),
+        ...(emailAsked ? ['new email asked for, waiting for the new address to confirm it'] : []),
+      ];
+      const summary = notes.join('; ');
+      return { action: 'edited', summary: summary.charAt(0).toUpperCase() + summary.slice(1) };
     });
     context.mailer.kick();
   } catch (error) {
@@ -684,6 +720,55 @@ export async function editEntry(context: AppContext, id: string, change: Partici
       throw conflict('Another active entry already has this name and email in this discipline.');
     }
     throw error;
+  }
+}
+
+/** The same mailbox: addresses differ only by the case of their letters. */
+const sameAddress = (one: string, other: string) => one.toLowerCase() === other.toLowerCase();
+
+/**
+ * The new address confirmed by following the link mailed to it: the entry's email changes now (noted as the
+ * entrant's change, who holds that mailbox), and when it changed is kept.
+ */
+export async function confirmEmailChange(context: AppContext, token: string) {
+  const { registrationId } = await changeOfLink(context, token);
+  let confirmed = { reference: '', email: '' };
+  try {
+    await changeEntry(context, registrationId, { entrant: true }, async (tx, row) => {
+      const change = await takeConfirmedChange(tx, token);
+      if (row.status === 'cancelled')
+        throw conflict('This entry was cancelled: its email no longer changes.');
+      await updateEntry(tx, row.id, { email: change.newEmail, emailChangedAt: new Date() });
+      confirmed = { reference: row.reference, email: change.newEmail };
+      return { action: 'edited', summary: 'Changed email (confirmed by the link mailed to the new address)' };
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'registrations_same_person') {
+      throw conflict('Another active entry already has this name and email in this discipline.');
+    }
+    throw error;
+  }
+  return confirmed;
+}
+
+/** The code of the answer to a race change while the entry's online payment is under way. */
+export const PAYMENT_UNDER_WAY = 'PAYMENT_UNDER_WAY';
+
+/**
+ * A race is not changed while an online payment of the entry is under way: its amount was the old race's fee.
+ * The entry is locked first, so a payment starting meanwhile (payments/ locks it too) waits for the change.
+ */
+async function refuseWhilePaying(tx: Transaction, id: string) {
+  await lockEntry(tx, id);
+  if (await onlinePaymentUnderWay(tx, id)) {
+    throw new Problem(
+      409,
+      'Conflict',
+      'A payment of this entry is under way: the race can change once it has gone through or failed (a few minutes at most).',
+      undefined,
+      undefined,
+      PAYMENT_UNDER_WAY,
+    );
   }
 }
 

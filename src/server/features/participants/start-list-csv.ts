@@ -4,16 +4,23 @@ import { csvText } from '../../http/csv.ts';
 import { exportedByCsvLine } from '../../http/exported-by.ts';
 import type { StartListRow } from './repository.ts';
 
-const HEADER = ['Bib', 'First name', 'Last name', 'Gender', 'Age', 'Age group', 'Race', 'Reference'];
+const START_LIST_HEADER = [
+  'Bib',
+  'First name',
+  'Last name',
+  'Gender',
+  'Age',
+  'Age group',
+  'Race',
+  'Reference',
+];
+/** The names timing software (Webscorer, RACE RESULT) maps on import: our age group is their category. */
+const TIMING_HEADER = ['Bib', 'First name', 'Last name', 'Gender', 'Age', 'Category', 'Race', 'Reference'];
 
-/**
- * A race's start list for a timing company: who exported it on the first line (`stamp`), then one row per
- * starter, every cell safe from formulas.
- */
-export function startListCsv(race: string, batches: AsyncIterable<StartListRow[]>, stamp: string) {
+/** One row per starter, every cell safe from formulas, after `head`. */
+function starterRows(race: string, batches: AsyncIterable<StartListRow[]>, head: string) {
   async function* chunks() {
-    yield exportedByCsvLine(stamp);
-    yield csvText([HEADER]);
+    yield head;
     for await (const rows of batches) {
       yield csvText(
         rows.map((row) => [
@@ -31,3 +38,14 @@ export function startListCsv(race: string, batches: AsyncIterable<StartListRow[]
   }
   return Readable.from(chunks(), { objectMode: false });
 }
+
+/** A race's start list for a spreadsheet: who exported it on the first line (`stamp`), then the header. */
+export const startListCsv = (race: string, batches: AsyncIterable<StartListRow[]>, stamp: string) =>
+  starterRows(race, batches, exportedByCsvLine(stamp) + csvText([START_LIST_HEADER]));
+
+/**
+ * A race's start list for timing software, which takes the first line as the header: no stamp and no byte-order
+ * mark before it (the audit trail records who exported it).
+ */
+export const timingCsv = (race: string, batches: AsyncIterable<StartListRow[]>) =>
+  starterRows(race, batches, csvText([TIMING_HEADER]));

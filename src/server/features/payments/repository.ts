@@ -1,7 +1,13 @@
-import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { OnlinePaymentSettings } from '../../../shared/payments/online-payment-settings.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { events, onlinePayments, paymentNotices, registrations } from '../../db/schema/index.ts';
+import {
+  events,
+  onlinePayments,
+  paymentNotices,
+  paynowUncheckedMessages,
+  registrations,
+} from '../../db/schema/index.ts';
 
 export type OnlinePaymentRow = typeof onlinePayments.$inferSelect;
 export type NewOnlinePayment = typeof onlinePayments.$inferInsert;
@@ -77,6 +83,15 @@ export async function findAttemptByTrace(db: Database, merchantTrace: string) {
   return row;
 }
 
+/** The entry's attempts started since then: when, and the wallet prompted (null for Paynow's page). */
+export async function attemptsSince(db: Database, registrationId: string, since: Date) {
+  return db
+    .select({ phone: onlinePayments.phone, createdAt: onlinePayments.createdAt })
+    .from(onlinePayments)
+    .where(and(eq(onlinePayments.registrationId, registrationId), gte(onlinePayments.createdAt, since)))
+    .orderBy(onlinePayments.createdAt);
+}
+
 /** The entry's latest attempt. */
 export async function latestAttemptOf(db: Database, registrationId: string) {
   const [row] = await db
@@ -136,16 +151,62 @@ export async function markPaid(db: Database, id: string, status: string, paynowR
     .where(and(eq(onlinePayments.id, id), isNull(onlinePayments.paidAt)));
 }
 
-export async function insertNotice(db: Database, notice: PaymentNotice) {
+/**
+ * Keeps a notice: one row per attempt, source and problem, so the same again adds to its count (and, if it
+ * was reviewed, asks for review again). A notice about no attempt is kept as it comes.
+ */
+export async function keepNotice(db: Database, notice: PaymentNotice) {
+  if (notice.onlinePaymentId) {
+    const again = await db
+      .update(paymentNotices)
+      .set({
+        count: sql`${paymentNotices.count} + 1`,
+        lastReceivedAt: sql`now()`,
+        payload: notice.payload,
+        reviewedAt: null,
+        reviewedBy: null,
+      })
+      .where(
+        and(
+          eq(paymentNotices.onlinePaymentId, notice.onlinePaymentId),
+          eq(paymentNotices.source, notice.source),
+          eq(paymentNotices.problem, notice.problem),
+        ),
+      )
+      .returning({ id: paymentNotices.id });
+    if (again.length > 0) return;
+  }
   await db.insert(paymentNotices).values(notice);
 }
 
-/** The notices to review first (newest first), then the latest reviewed ones. */
-export async function noticesForReview(db: Database, limit: number) {
+/** Counts one unchecked message from this client address in the current hour; how many it has sent in it. */
+export async function countUncheckedMessage(db: Database, source: string) {
+  const [row] = await db
+    .insert(paynowUncheckedMessages)
+    .values({ hour: sql`date_trunc('hour', now())`, source, count: 1 })
+    .onConflictDoUpdate({
+      target: [paynowUncheckedMessages.hour, paynowUncheckedMessages.source],
+      set: { count: sql`${paynowUncheckedMessages.count} + 1`, lastReceivedAt: sql`now()` },
+    })
+    .returning({ count: paynowUncheckedMessages.count });
+  return row?.count ?? 1;
+}
+
+// A recorded payment's notice names its entry (a statement's has no attempt): it is about a real payment too.
+const aboutAnAttempt = sql`(${paymentNotices.onlinePaymentId} is not null or ${paymentNotices.registrationId} is not null)`;
+const aboutNoAttempt = sql`(${paymentNotices.onlinePaymentId} is null and ${paymentNotices.registrationId} is null)`;
+
+/** Notices about our attempts (or about none), those to review first, then newest first. */
+export async function noticesForReview(
+  db: Database,
+  { aboutAttempts, limit, offset }: { aboutAttempts: boolean; limit: number; offset: number },
+) {
   return db
     .select({
       id: paymentNotices.id,
       receivedAt: paymentNotices.receivedAt,
+      lastReceivedAt: paymentNotices.lastReceivedAt,
+      count: paymentNotices.count,
       source: paymentNotices.source,
       problem: paymentNotices.problem,
       payload: paymentNotices.payload,
@@ -155,9 +216,57 @@ export async function noticesForReview(db: Database, limit: number) {
     })
     .from(paymentNotices)
     .leftJoin(onlinePayments, eq(onlinePayments.id, paymentNotices.onlinePaymentId))
-    .leftJoin(registrations, eq(registrations.id, onlinePayments.registrationId))
-    .orderBy(sql`${paymentNotices.reviewedAt} is not null`, desc(paymentNotices.id))
-    .limit(limit);
+    .leftJoin(
+      registrations,
+      eq(registrations.id, sql`coalesce(${paymentNotices.registrationId}, ${onlinePayments.registrationId})`),
+    )
+    .where(aboutAttempts ? aboutAnAttempt : aboutNoAttempt)
+    .orderBy(sql`${paymentNotices.reviewedAt} is not null`, desc(paymentNotices.lastReceivedAt))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many notices there are about our attempts (or about none), and how many of them are not reviewed. */
+export async function noticeCounts(db: Database, aboutAttempts: boolean) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      open: sql<number>`(count(*) filter (where ${paymentNotices.reviewedAt} is null))::int`,
+    })
+    .from(paymentNotices)
+    .where(aboutAttempts ? aboutAnAttempt : aboutNoAttempt);
+  return { total: Number(row?.total ?? 0), open: Number(row?.open ?? 0) };
+}
+
+/** The latest hours' counts of unchecked messages by client address, and the totals over all kept. */
+export async function uncheckedMessages(db: Database, limit: number) {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(paynowUncheckedMessages)
+      .orderBy(desc(paynowUncheckedMessages.hour), desc(paynowUncheckedMessages.count))
+      .limit(limit),
+    db
+      .select({
+        messages: sql<number>`coalesce(sum(${paynowUncheckedMessages.count}), 0)::int`,
+        sources: sql<number>`count(distinct ${paynowUncheckedMessages.source})::int`,
+      })
+      .from(paynowUncheckedMessages),
+  ]);
+  return { rows, messages: Number(totals?.messages ?? 0), sources: Number(totals?.sources ?? 0) };
+}
+
+/** Deletes notices about no attempt and counts of unchecked messages older than `before`; how many went. */
+export async function purgeUnattachedBefore(db: Database, before: Date) {
+  const notices = await db
+    .delete(paymentNotices)
+    .where(and(aboutNoAttempt, lt(paymentNotices.lastReceivedAt, before)))
+    .returning({ id: paymentNotices.id });
+  const counts = await db
+    .delete(paynowUncheckedMessages)
+    .where(lt(paynowUncheckedMessages.hour, before))
+    .returning({ hour: paynowUncheckedMessages.hour });
+  return notices.length + counts.length;
 }
 
 /** Marks a notice reviewed by this admin; false when there is no such notice. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,10 +8,14 @@ import {
   PaymentOfferSchema,
   StartPaymentSchema,
 } from '../../../shared/payments/online-payment.ts';
-import { PaymentNoticeSchema } from '../../../shared/payments/payment-notices.ts';
+import {
+  PaymentNoticesPageSchema,
+  PaymentNoticesQuerySchema,
+} from '../../../shared/payments/payment-notices.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { PAYMENT_LIMITS } from '../../http/limits.ts';
+import { type PaynowFields, parseForm } from './paynow-client.ts';
 import type { PaynowPoller } from './poller.ts';
 import {
   onlinePaymentSettings,
@@ -64,12 +68,13 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext, p
       config: { access: admins },
       schema: {
         summary:
-          "Paynow's messages that changed nothing (bad hash, unknown reference, another amount), to review",
+          "Paynow's messages that changed nothing: a page of those about our payment attempts, then the others",
         tags: ['event settings'],
-        response: { 200: z.array(PaymentNoticeSchema) },
+        querystring: PaymentNoticesQuerySchema,
+        response: { 200: PaymentNoticesPageSchema },
       },
     },
-    async () => paymentNotices(context),
+    async (request) => paymentNotices(context, request.query.page),
   );
 
   api.post(
@@ -80,10 +85,13 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext, p
         summary: 'Mark a Paynow message reviewed',
         tags: ['event settings'],
         params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: z.array(PaymentNoticeSchema) },
+        response: { 200: z.object({ id: z.number() }) },
       },
     },
-    async (request) => reviewPaymentNotice(context, request.params.id, signedInUser(request)),
+    async (request) => {
+      await reviewPaymentNotice(context, request.params.id, signedInUser(request));
+      return { id: request.params.id };
+    },
   );
 
   api.get(
@@ -139,16 +147,24 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext, p
   );
 
   await api.register(async (paynow) => {
-    // Paynow posts form-encoded status updates; the raw text is kept, as its order is part of the hash.
+    // Paynow posts form-encoded status updates: read as its fields in order, as their order is part of the hash.
+    paynow.removeAllContentTypeParsers();
     paynow.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, body),
+      (_request, body, done) => done(null, parseForm(String(body))),
+    );
+    // Anything else is no status update: read (so the sender is answered OK) and set aside.
+    paynow.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
+      done(null, []),
     );
     paynow.withTypeProvider<ZodTypeProvider>().post(
       '/paynow/result',
       {
-        config: { access: 'public', rateLimit: PAYMENT_LIMITS.result },
+        // Paynow resends only after an HTTP error, so whatever is wrong with a message, it is answered OK:
+        // over the limit too, unread (the poller still settles real payments).
+        config: { access: 'public', nulBytes: 'strip' },
+        onRequest: answerOkOverLimit(app, context),
         schema: {
           summary: 'Paynow’s status updates (result URL): believed only once a poll confirms them',
           tags: ['online payment'],
@@ -156,11 +172,26 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext, p
         },
       },
       async (request, reply) => {
-        const body = typeof request.body === 'string' ? request.body : '';
-        const { settled } = await receiveStatusUpdate(context, request.log, body);
+        const fields = Array.isArray(request.body) ? (request.body as PaynowFields) : [];
+        const { settled } = await receiveStatusUpdate(context, request.log, fields, request.ip);
         if (!settled) poller.kick();
         return reply.type('text/plain').send('OK');
       },
     );
   });
+}
+
+/** PAYMENT_LIMITS.result per client address; over it, the answer Paynow expects, before the body is read. */
+function answerOkOverLimit(app: FastifyInstance, context: AppContext): onRequestAsyncHookHandler[] {
+  if (context.env.RATE_LIMITS === 'off') return [];
+  const count = app.createRateLimit({
+    ...PAYMENT_LIMITS.result,
+    keyGenerator: (request) => `paynow-result:${request.ip}`,
+  });
+  return [
+    async (request, reply) => {
+      const limit = await count(request);
+      if (!limit.isAllowed && limit.isExceeded) return reply.type('text/plain').send('OK');
+    },
+  ];
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import { harareToday } from '../../../shared/dates.ts';
+import { amountDue, owes } from '../../../shared/payments/balance.ts';
 import type {
   OnlinePaymentSettingsInput,
   OnlinePaymentSettingsView,
@@ -11,9 +12,11 @@ import type {
 } from '../../../shared/payments/online-payment.ts';
 import { WALLET_NUMBER_MESSAGE, walletNumber } from '../../../shared/payments/online-payment.ts';
 import type { OnlinePaymentSettings } from '../../../shared/payments/online-payment-settings.ts';
-import type { PaymentNotice } from '../../../shared/payments/payment-notices.ts';
+import type { PaymentNotice, PaymentNoticesPage } from '../../../shared/payments/payment-notices.ts';
 import { MY_TOKEN } from '../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { PAYNOW_MESSAGES } from '../../http/limits.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { getCurrentEventId } from '../events/service.ts';
@@ -25,25 +28,29 @@ import {
   PAID_STATUSES,
   PaynowClient,
   type PaynowFields,
-  parseForm,
   type StatusUpdate,
   statusUpdateOf,
 } from './paynow-client.ts';
+import { checkPromptLimits } from './prompt-limits.ts';
 import {
   claimDueAttempts,
+  countUncheckedMessage,
   findAttempt,
   findAttemptByTrace,
   findPaynowSettings,
   insertAttempt,
-  insertNotice,
+  keepNotice,
   latestAttemptOf,
   lockEntry,
   markNoticeReviewed,
   markPaid,
+  noticeCounts,
   noticesForReview,
   type OnlinePaymentRow,
   pollSoon,
+  purgeUnattachedBefore,
   savePaynowSettings,
+  uncheckedMessages,
   updateAttempt,
 } from './repository.ts';
 
@@ -180,25 +187,68 @@ async function payerEntry(context: AppContext, token: string) {
   return { ...(await participantDetail(context, id)), eventId };
 }
 
-/** What the holder of the entry's private link may pay, and how the last attempt went. */
-/** Paynow's messages that changed nothing, for an admin to look into: those not reviewed yet first. */
-export async function paymentNotices(context: AppContext): Promise<PaymentNotice[]> {
-  const rows = await noticesForReview(context.database.db, 100);
-  return rows.map(({ payload, ...row }) => ({
-    ...row,
-    receivedAt: row.receivedAt.toISOString(),
-    reviewedAt: row.reviewedAt?.toISOString() ?? null,
-    fields: Object.fromEntries(Object.entries(payload).filter(([key]) => key.toLowerCase() !== 'hash')),
-  }));
+/** Notices about our attempts per page of the admin's review. */
+const NOTICES_PER_PAGE = 20;
+/** Notices about no attempt, and hours of unchecked messages, shown (the newest). */
+const OTHERS_SHOWN = 20;
+
+type NoticeRow = Awaited<ReturnType<typeof noticesForReview>>[number];
+const noticeView = ({ payload, ...row }: NoticeRow): PaymentNotice => ({
+  ...row,
+  receivedAt: row.receivedAt.toISOString(),
+  lastReceivedAt: row.lastReceivedAt.toISOString(),
+  reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  fields: Object.fromEntries(Object.entries(payload).filter(([key]) => key.toLowerCase() !== 'hash')),
+});
+
+/**
+ * Paynow's messages that changed nothing, for an admin to look into: a page of those about our attempts
+ * (not reviewed first), apart from and before those about none and the counts of messages nobody could have
+ * signed, so that forged posts cannot bury a real payment's notice.
+ */
+export async function paymentNotices(context: AppContext, page = 1): Promise<PaymentNoticesPage> {
+  const { db } = context.database;
+  const [attempts, counts, others, otherCounts, unchecked] = await Promise.all([
+    noticesForReview(db, {
+      aboutAttempts: true,
+      limit: NOTICES_PER_PAGE,
+      offset: (page - 1) * NOTICES_PER_PAGE,
+    }),
+    noticeCounts(db, true),
+    noticesForReview(db, { aboutAttempts: false, limit: OTHERS_SHOWN, offset: 0 }),
+    noticeCounts(db, false),
+    uncheckedMessages(db, OTHERS_SHOWN),
+  ]);
+  return {
+    attempts: { notices: attempts.map(noticeView), ...counts, page, pageSize: NOTICES_PER_PAGE },
+    other: { notices: others.map(noticeView), total: otherCounts.total },
+    unchecked: {
+      hours: unchecked.rows.map((row) => ({
+        hour: row.hour.toISOString(),
+        source: row.source,
+        count: row.count,
+      })),
+      messages: unchecked.messages,
+      sources: unchecked.sources,
+    },
+  };
 }
 
 export async function reviewPaymentNotice(context: AppContext, id: number, admin: CurrentUser) {
   if (!(await markNoticeReviewed(context.database.db, id, admin.name))) {
     throw notFound('There is no such message.');
   }
-  return paymentNotices(context);
 }
 
+/**
+ * Notices about no attempt of ours and counts of unchecked messages, deleted once older than
+ * PAYNOW_MESSAGES.unattachedKeptMs (the retention run calls this); pass the transaction.
+ */
+export async function purgeOldPaynowMessages(tx: Database, now = new Date()) {
+  return purgeUnattachedBefore(tx, new Date(now.getTime() - PAYNOW_MESSAGES.unattachedKeptMs));
+}
+
+/** What the holder of the entry's private link may pay, and how the last attempt went. */
 export async function paymentOffer(context: AppContext, token: string): Promise<PaymentOffer> {
   const entry = await payerEntry(context, token);
   const row = await findPaynowSettings(context.database.db, entry.eventId);
@@ -208,9 +258,11 @@ export async function paymentOffer(context: AppContext, token: string): Promise<
     enabled: settings !== null && entry.status === 'active',
     methods: settings?.methods ?? [],
     currency: settings?.currency ?? 'USD',
-    amount: settings ? entry.fees[settings.currency] : null,
-    paid: entry.paymentStatus !== 'unpaid',
+    amount: settings ? amountDue(entry, settings.currency) : null,
+    paid: !owes(entry.paymentStatus),
     latest: latest ? attemptView(latest) : null,
+    // The link's holder sees the entry's contacts on /My anyway.
+    phone: walletNumber(entry.mobile),
   };
 }
 
@@ -237,9 +289,10 @@ export async function startPayment(
     throw notFound('Online payment is not offered for this entry.');
   }
   if (entry.status !== 'active') throw conflict('This entry was cancelled.');
-  if (entry.paymentStatus !== 'unpaid') throw conflict('Your entry is already paid.');
+  if (!owes(entry.paymentStatus)) throw conflict('Your entry is already paid.');
   const { currency } = paynow.settings;
-  const amount = entry.fees[currency];
+  // What is still due: the fee, or a part payment's balance.
+  const amount = amountDue(entry, currency);
   if (!amount) throw conflict('The fee for your race is not set yet: please pay as the organisers tell you.');
   const phone = request.method === 'web' ? null : walletOf(request.phone);
 
@@ -249,6 +302,7 @@ export async function startPayment(
     await lockEntry(tx, entry.id);
     const latest = await latestAttemptOf(tx, entry.id);
     if (latest && stateOf(latest) === 'pending') throw conflict(PAYMENT_UNDER_WAY);
+    await checkPromptLimits(tx, entry.id, phone);
     return insertAttempt(tx, {
       registrationId: entry.id,
       method: request.method,
@@ -289,7 +343,7 @@ export async function startPayment(
       await updateAttempt(db, attempt.id, { status: 'Failed', error: paynowErrorMessage(answer.error) });
       break;
     case 'bad-hash':
-      await insertNotice(db, {
+      await keepNotice(db, {
         source: 'initiate',
         problem: 'bad hash',
         payload: Object.fromEntries(answer.fields),
@@ -340,7 +394,7 @@ async function notice(
 ) {
   // The payload is kept for review, not logged: it names the entry.
   log.warn({ source, problem, onlinePaymentId }, 'Paynow message changed nothing');
-  await insertNotice(context.database.db, {
+  await keepNotice(context.database.db, {
     source,
     problem,
     payload: Object.fromEntries(fields),
@@ -350,19 +404,27 @@ async function notice(
 
 /**
  * A status update posted to the result URL. Its word is not taken: a well-signed one makes the poller
- * confirm the attempt at once. So a duplicate, a late one or a forged one changes nothing by itself.
+ * confirm the attempt at once. So a duplicate, a late one or a forged one changes nothing by itself. One
+ * that names no attempt of ours is kept for review only when Paynow signed it; anyone could have sent the
+ * others, so they are counted per client address (`from`) and hour.
  */
 export async function receiveStatusUpdate(
   context: AppContext,
   log: FastifyBaseLogger,
-  body: string,
+  fields: PaynowFields,
+  from: string,
 ): Promise<{ settled: boolean }> {
   const { db } = context.database;
-  const fields = parseForm(body);
   const update = statusUpdateOf(fields);
   const attempt = update.reference ? await findAttemptByTrace(db, update.reference) : undefined;
   if (!attempt) {
-    await notice(context, log, 'result-url', 'unknown reference', fields, null);
+    const paynow = await paynowOf(context, await getCurrentEventId(db));
+    if (paynow?.client.verify(fields)) {
+      await notice(context, log, 'result-url', 'unknown reference', fields, null);
+    } else if ((await countUncheckedMessage(db, from)) === 1) {
+      // Once an hour per address, so forged posts cannot fill the log either.
+      log.warn({ from }, 'Paynow result URL: unsigned message for no attempt of ours (counted)');
+    }
     return { settled: true };
   }
   const paynow = await paynowOf(context, attempt.eventId);
@@ -463,6 +525,7 @@ async function applyConfirmed(
       currency: attempt.currency,
       paynowReference: known.paynowReference ?? '',
       paidOn: harareToday(),
+      onlinePaymentId: attempt.id,
     });
     await markPaid(db, attempt.id, update.status, known.paynowReference ?? '');
     if (outcome !== 'recorded')

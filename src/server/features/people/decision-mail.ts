@@ -1,4 +1,5 @@
 import { signUpPath } from '../../../shared/people/people.ts';
+import { greeting } from '../../../shared/shown-name.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 
 /** Where an approved facilitator stands with his account: it decides what he is asked to do next. */
@@ -12,7 +13,7 @@ export function decisionMail(
   account: AccountState,
 ): OutgoingMail {
   const site = publicUrl.replace(/\/$/, '');
-  const dear = [`Dear ${person.firstName},`, ''];
+  const dear = [`${greeting(person.firstName, 'Dear')},`, ''];
   if (decision === 'declined') {
     return {
       to: person.email,

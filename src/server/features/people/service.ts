@@ -9,6 +9,7 @@ import {
   signUpPath,
 } from '../../../shared/people/people.ts';
 import { formatPhoneAsDialled } from '../../../shared/phone.ts';
+import { greeting } from '../../../shared/shown-name.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -131,7 +132,7 @@ function alreadyRegisteredMail(publicUrl: string, kind: PersonKind, person: Pers
         ? 'You are already registered in the men’s programme'
         : 'You are already on the facilitators’ register',
     text: [
-      `Dear ${person.firstName},`,
+      `${greeting(person.firstName, 'Dear')},`,
       '',
       ...lines,
       '',

@@ -1,5 +1,6 @@
 import { formatEventDay } from '../../../shared/events/event-facts.ts';
 import { type FirstSession, signUpPath } from '../../../shared/people/people.ts';
+import { greeting } from '../../../shared/shown-name.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 
 /** What a newly registered man is told: what happens next, his first session, and how to open his dashboard. */
@@ -13,7 +14,7 @@ export function welcomeMail(
     to: man.email,
     subject: 'Welcome to the Real Man programme',
     text: [
-      `Dear ${man.firstName},`,
+      `${greeting(man.firstName, 'Dear')},`,
       '',
       'Welcome to the movement! You are registered in the Celebration men’s programme, Real Man.',
       '',

@@ -1,6 +1,7 @@
 import { formatShortDate } from '../../../shared/dates.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { paymentMethodLabel } from '../../../shared/participants/participants.ts';
+import { greeting } from '../../../shared/shown-name.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 
 export interface ReceiptFacts {
@@ -12,6 +13,8 @@ export interface ReceiptFacts {
   currency: 'USD' | 'ZWG' | null;
   method: string;
   paidOn: string;
+  /** What a part payment leaves due (null or left out: nothing). */
+  stillDue?: string | null;
 }
 
 /** The outbox's name for these mails. */
@@ -21,7 +24,7 @@ export const RECEIPT_KIND = 'payment-receipt';
 export function receiptMail(event: { title: string; year: number }, receipt: ReceiptFacts): OutgoingMail {
   const amount = receipt.currency ? formatMoney(receipt.currency, receipt.amount) : null;
   const text = [
-    `Dear ${receipt.firstName},`,
+    `${greeting(receipt.firstName, 'Dear')},`,
     '',
     `Thank you: we have received your payment for the ${event.title} ${event.year}.`,
     '',
@@ -30,6 +33,9 @@ export function receiptMail(event: { title: string; year: number }, receipt: Rec
     `Amount: ${amount ?? 'not recorded'}`,
     `Paid by: ${paymentMethodLabel(receipt.method)}`,
     `Date paid: ${formatShortDate(receipt.paidOn)}`,
+    ...(receipt.stillDue && receipt.currency
+      ? ['', `This pays part of your fee: ${formatMoney(receipt.currency, receipt.stillDue)} is still due.`]
+      : []),
     '',
     'Keep this mail as your receipt.',
   ].join('\n');

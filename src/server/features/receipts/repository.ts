@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, inArray, lte, notExists, type SQL, sql } fro
 import type { Database, Transaction } from '../../db/client.ts';
 import { events, paymentReminders, raceOptions, receipts, registrations } from '../../db/schema/index.ts';
 
-/** The paid entries among `ids`, with what their receipts say. */
-export async function paidEntries(tx: Transaction, ids: string[]) {
+/** The entries among `ids`, with what their receipts say of them and their event. */
+export async function receiptEntries(tx: Transaction, ids: string[]) {
   if (ids.length === 0) return [];
   return tx
     .select({
@@ -13,16 +13,12 @@ export async function paidEntries(tx: Transaction, ids: string[]) {
       firstName: registrations.firstName,
       lastName: registrations.lastName,
       email: registrations.email,
-      method: registrations.paymentMethod,
-      amount: registrations.paymentAmount,
-      currency: registrations.paymentCurrency,
-      paidOn: registrations.paidOn,
       eventTitle: events.title,
       eventYear: events.year,
     })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
-    .where(and(inArray(registrations.id, ids), eq(registrations.paymentStatus, 'paid')))
+    .where(inArray(registrations.id, ids))
     .orderBy(asc(registrations.reference));
 }
 
@@ -103,9 +99,10 @@ const notRemindedLately = (now: Date, kind: ReminderKind) =>
         or ${paymentReminders.sentAt} > ${now.toISOString()}::timestamptz - make_interval(days => ${REMINDER_GAP_DAYS})))`,
   );
 
+/** Active entries that still owe: unpaid, or part paid (the balance). */
 const unpaidActive = and(
   eq(registrations.status, 'active'),
-  eq(registrations.paymentStatus, 'unpaid'),
+  inArray(registrations.paymentStatus, ['unpaid', 'part_paid']),
 ) as SQL;
 
 /** What a reminder says of its entry. */
@@ -118,6 +115,9 @@ const reminderColumns = {
   raceType: raceOptions.label,
   feeUsd: raceOptions.feeUsd,
   feeZwg: raceOptions.feeZwg,
+  paymentStatus: registrations.paymentStatus,
+  paymentAmount: registrations.paymentAmount,
+  paymentCurrency: registrations.paymentCurrency,
 };
 
 /**

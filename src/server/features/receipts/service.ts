@@ -16,28 +16,41 @@ import {
   insertReceipts,
   lockReminders,
   noteReminders,
-  paidEntries,
+  receiptEntries,
   receiptsOfEntry,
   remindableAmong,
   takeReceiptNumbers,
 } from './repository.ts';
 
+/** One payment of one entry, as its receipt states it: what was received, and what is still due after it. */
+export interface PaymentToReceipt {
+  id: string;
+  amount: string;
+  currency: 'USD' | 'ZWG';
+  method: string;
+  paidOn: string;
+  /** The balance a part payment leaves (null: nothing is due). */
+  stillDue: string | null;
+}
+
 /**
- * Issues a receipt to each of these entries that is paid, numbered on from the event's last one, and queues
- * its mail, in the caller's transaction: the payment, its receipt and its mail commit together or not at all.
+ * Issues a receipt for each payment, numbered on from its event's last one, and queues its mail, in the
+ * caller's transaction: the payment, its receipt and its mail commit together or not at all.
  */
-export async function issueReceipts(tx: Transaction, ids: string[]) {
-  const entries = await paidEntries(tx, ids);
-  const byEvent = new Map<string, typeof entries>();
-  for (const entry of entries) byEvent.set(entry.eventId, [...(byEvent.get(entry.eventId) ?? []), entry]);
+export async function issueReceipts(tx: Transaction, payments: PaymentToReceipt[]) {
+  const entries = await receiptEntries(
+    tx,
+    payments.map((payment) => payment.id),
+  );
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const byEvent = new Map<string, (PaymentToReceipt & (typeof entries)[number])[]>();
+  for (const payment of payments) {
+    const entry = byId.get(payment.id);
+    if (entry) byEvent.set(entry.eventId, [...(byEvent.get(entry.eventId) ?? []), { ...entry, ...payment }]);
+  }
   for (const [eventId, ofEvent] of byEvent) {
     const first = await takeReceiptNumbers(tx, eventId, ofEvent.length);
-    const issued = ofEvent.map((entry, index) => ({
-      ...entry,
-      number: first + index,
-      method: entry.method ?? 'unknown',
-      paidOn: entry.paidOn ?? '',
-    }));
+    const issued = ofEvent.map((receipt, index) => ({ ...receipt, number: first + index }));
     await insertReceipts(
       tx,
       issued.map(({ id, number, amount, currency, method, paidOn }) => ({

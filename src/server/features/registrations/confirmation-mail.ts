@@ -12,17 +12,18 @@ import {
   type OnlinePaymentMethod,
 } from '../../../shared/payments/online-payment-settings.ts';
 import { formatPhone } from '../../../shared/phone.ts';
+import { greeting } from '../../../shared/shown-name.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import type { EventRow } from '../events/service.ts';
 
-/** The outbox's name for these mails: the limits below count them per recipient. */
+/** The outbox's name for these mails. */
 export const CONFIRMATION_KIND = 'registration-confirmation';
 
 /**
- * A form that mails whoever's address is typed in can be aimed at a stranger: the confirmation of a duplicate
- * attempt goes again at most once per entry in this many minutes, and no address gets more than so many an hour.
+ * A duplicate attempt (or the entrant's own page) sends an entry's confirmation again at most once in this
+ * many minutes; every address's share of such mail is bounded by PUBLIC_ACTION_MAIL_LIMIT besides.
  */
-export const CONFIRMATION_LIMITS = { resendAfterMinutes: 10, perRecipientPerHour: 5 };
+export const CONFIRMATION_RESEND_AFTER_MINUTES = 10;
 
 interface Receipt {
   reference: string;
@@ -115,7 +116,7 @@ export function confirmationMail(
   const phones = phonesOf(event);
   const fees = formatFees(receipt.feeUsd, receipt.feeZwg);
   const text = [
-    `Dear ${receipt.firstName},`,
+    `${greeting(receipt.firstName, 'Dear')},`,
     '',
     `Thank you for registering for the ${event.title} ${event.year}.`,
     '',

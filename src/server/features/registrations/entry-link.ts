@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * A private link's token: 192 random bits, of which only the digest is stored. An entry's page is /My/<token>;
- * a waitlist offer's /Offer/<token>.
+ * a waitlist offer's /Offer/<token>; the confirmation of a new email address /ConfirmEmail/<token>.
  */
-export function newPrivateLink(publicUrl: string, page: 'My' | 'Offer') {
+export type PrivateLinkPage = 'My' | 'Offer' | 'ConfirmEmail';
+
+export function newPrivateLink(publicUrl: string, page: PrivateLinkPage) {
   const token = randomBytes(24).toString('base64url');
   return { token, digest: entryLinkDigest(token), url: privateLinkUrl(publicUrl, page, token) };
 }
@@ -13,7 +15,7 @@ export const newEntryLink = (publicUrl: string) => newPrivateLink(publicUrl, 'My
 
 export const entryLinkDigest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-const privateLinkUrl = (publicUrl: string, page: 'My' | 'Offer', token: string) =>
+const privateLinkUrl = (publicUrl: string, page: PrivateLinkPage, token: string) =>
   `${publicUrl.replace(/\/$/, '')}/${page}/${token}`;
 
 export const entryLinkUrl = (publicUrl: string, token: string) => privateLinkUrl(publicUrl, 'My', token);

@@ -6,8 +6,8 @@ import type { Database, RunStatement, Statement, Transaction } from '../../db/cl
 import { entryLinks, raceOptions, registrations } from '../../db/schema/index.ts';
 import { statementsOn } from '../../db/statements-on.ts';
 import { teamCode } from '../../db/team-code.ts';
-import type { OutgoingMail } from '../../mail/repository.ts';
-import { CONFIRMATION_KIND, CONFIRMATION_LIMITS } from './confirmation-mail.ts';
+import { type OutgoingMail, publicActionRoomSql } from '../../mail/repository.ts';
+import { CONFIRMATION_KIND } from './confirmation-mail.ts';
 
 export type NewRegistration = Omit<typeof registrations.$inferInsert, 'reference'>;
 
@@ -97,7 +97,8 @@ export const REFERENCE_PLACEHOLDER = `[reference-${randomUUID()}]`;
  * The entry and its confirmation mail in one statement (one round trip, atomic on its own), written only
  * while the event is still at the revision the caller read ($17). The reference is numbered by the
  * sequence: CFR25-0042, and on past 9999 CFR25-10000. The mail's texts carry a placeholder ($21) for it.
- * The mail is left out when its recipient already got as many confirmations this hour as allowed ($24).
+ * A mail set off by a public action ($24) is left out when its address is over the public actions' limit
+ * (the caller holds lockMailRecipient); any other (an accepted waitlist offer's) always goes.
  * The entry's private link ($25, a digest: the token itself is only in the mail) is kept with it; its
  * check-in code ($26) is made here, not by the column's default, because the mail's QR code ($27) carries it.
  * The privacy notice's version ($28) and a minor's guardian with the time of their agreement ($29–$31) go
@@ -124,11 +125,11 @@ const INSERT_REGISTRATION_WITH_MAIL: Statement = {
       insert into entry_links (token_digest, registration_id) select $25, id from inserted
     ),
     mail as (
-      insert into mail_outbox ("to", kind, subject, text, attachments)
-      select $18, '${CONFIRMATION_KIND}', replace($19, $21, reference), replace($20, $21, reference), $27::jsonb
+      insert into mail_outbox ("to", kind, subject, text, attachments, public_action)
+      select $18, '${CONFIRMATION_KIND}', replace($19, $21, reference), replace($20, $21, reference), $27::jsonb,
+        $24::boolean
       from inserted
-      where (select count(*) from mail_outbox where lower("to") = lower($18)
-        and kind = '${CONFIRMATION_KIND}' and created_at > now() - interval '1 hour') < $24::integer
+      where not $24::boolean or ${publicActionRoomSql('$18')}
     )
     select (select id from inserted) as id, (select reference from inserted) as reference,
       exists (select 1 from events where id = $1::uuid and revision = $17::integer) as current`,
@@ -174,7 +175,7 @@ export async function insertRegistrationWithMail(
       REFERENCE_PLACEHOLDER,
       values.requestDigest ?? null,
       values.listedInSearch ?? true,
-      CONFIRMATION_LIMITS.perRecipientPerHour,
+      mail.publicAction ?? false,
       linkDigest,
       values.checkInCode,
       JSON.stringify(mail.attachments ?? null),
@@ -274,6 +275,8 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
       raceType: raceOptions.label,
       tshirtSize: registrations.tshirtSize,
       paymentStatus: registrations.paymentStatus,
+      paymentAmount: registrations.paymentAmount,
+      paymentCurrency: registrations.paymentCurrency,
       feeUsd: raceOptions.feeUsd,
       feeZwg: raceOptions.feeZwg,
       createdAt: registrations.createdAt,

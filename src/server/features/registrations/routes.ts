@@ -11,6 +11,7 @@ import { TeamEntryDetailSchema, TeamSchema } from '../../../shared/registrations
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { conflict, Problem } from '../../http/problem.ts';
+import { limitAction } from '../../http/rate-limits.ts';
 import { idParams } from '../../http/replies.ts';
 import {
   alreadyRegisteredProblem,
@@ -35,7 +36,8 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
   api.post(
     '/registrations',
     {
-      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'public' },
+      onRequest: limitAction(app, context, 'register'),
       schema: {
         summary: 'Register a runner or a cyclist for the current event',
         description:
@@ -64,8 +66,8 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
   api.get(
     '/registrations/search',
     {
-      // Enough to check a few entries, too few to sweep the list a name at a time.
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { access: 'public' },
+      onRequest: limitAction(app, context, 'search'),
       schema: {
         summary: 'Find registered entrants by the start of a name (names, discipline and race only)',
         tags: ['registrations'],

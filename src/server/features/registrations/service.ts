@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { amountDue, fromCents, owes, toCents } from '../../../shared/payments/balance.ts';
 import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts';
 import { guardianOf, isMinor } from '../../../shared/registrations/guardian.ts';
 import type { RegistrationData, RegistrationReceipt } from '../../../shared/registrations/registration.ts';
@@ -7,10 +8,10 @@ import type { AppContext } from '../../context.ts';
 import type { Database, RunStatement } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
-import { enqueueMailWithinLimit } from '../../mail/repository.ts';
+import { enqueueMail, lockMailRecipient } from '../../mail/repository.ts';
 import type { EventRow, EventSnapshot } from '../events/service.ts';
 import { getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
-import { CONFIRMATION_LIMITS, confirmationMail } from './confirmation-mail.ts';
+import { CONFIRMATION_RESEND_AFTER_MINUTES, confirmationMail } from './confirmation-mail.ts';
 import { newCheckInCode, newEntryLink } from './entry-link.ts';
 import {
   claimConfirmationResend,
@@ -74,8 +75,9 @@ const toReceipt = (row: RegistrationReceipt): RegistrationReceipt => ({
 class OutdatedEvent extends Error {}
 
 /**
- * Registers a runner or cyclist: the entry and its confirmation mail are written by one statement (in a
- * transaction with the capacity check when the race has a limit). A retry with the same Idempotency-Key
+ * Registers a runner or cyclist: the entry and its confirmation mail are written by one statement, in a
+ * transaction with the capacity check when the race has a limit and the lock on the mail's address (the mail
+ * is a public action's: within PUBLIC_ACTION_MAIL_LIMIT). A retry with the same Idempotency-Key
  * answers the first result instead of registering twice.
  *
  * The event comes from memory. The insert itself refuses an outdated copy, and any refusal decided from
@@ -170,13 +172,12 @@ async function registerWith(
 
   try {
     const { capacity } = race;
-    const outcome =
-      capacity === null
-        ? await insertRegistrationWithMail(database.run, values, event, mail, link.digest)
-        : await database.transaction(async (run) => {
-            if ((await lockRaceAndCountEntries(run, race.id)) >= capacity) refuse(conflict(RACE_FULL));
-            return insertRegistrationWithMail(run, values, event, mail, link.digest);
-          });
+    const outcome = await database.transaction(async (run) => {
+      if (capacity !== null && (await lockRaceAndCountEntries(run, race.id)) >= capacity)
+        refuse(conflict(RACE_FULL));
+      await lockMailRecipient(run, mail.to);
+      return insertRegistrationWithMail(run, values, event, { ...mail, publicAction: true }, link.digest);
+    });
     if (outcome.kind === 'outdated-event') throw new OutdatedEvent();
     if (outcome.kind === 'duplicate-key') {
       const earlier = await earlierAnswer();
@@ -204,7 +205,7 @@ async function registerWith(
       return {
         receipt: toReceipt(existing),
         created: false,
-        alreadyRegistered: { nothingDue: existing.paymentStatus !== 'unpaid', confirmationResent: resent },
+        alreadyRegistered: { nothingDue: !owes(existing.paymentStatus), confirmationResent: resent },
       };
     }
     throw error;
@@ -308,8 +309,8 @@ export async function createRegistration(
 }
 
 /**
- * The confirmation again, for a duplicate attempt: at most once per entry per window, within the recipient's
- * limit. It carries a new private link (the earlier ones' tokens are not kept), made only if the mail goes.
+ * The confirmation again, for a duplicate attempt: at most once per entry per window, within the public
+ * actions' limit per address. It carries a new private link (the earlier ones' tokens are not kept), made only if the mail goes.
  */
 async function resendConfirmation(
   db: Database,
@@ -319,14 +320,11 @@ async function resendConfirmation(
   /** The link the entrant opened the entry by, which the mail repeats; otherwise a new one is made. */
   existingLink?: string,
 ) {
-  if (!(await claimConfirmationResend(db, entry.id, CONFIRMATION_LIMITS.resendAfterMinutes))) return false;
+  if (!(await claimConfirmationResend(db, entry.id, CONFIRMATION_RESEND_AFTER_MINUTES))) return false;
   const link = existingLink ? undefined : newEntryLink(publicUrl);
   const mail = confirmationMail(event, { ...entry, myLink: existingLink ?? link?.url ?? '' }, publicUrl);
   return db.transaction(async (tx) => {
-    const queued = await enqueueMailWithinLimit(tx, mail, {
-      max: CONFIRMATION_LIMITS.perRecipientPerHour,
-      seconds: 3600,
-    });
+    const queued = await enqueueMail(tx, { ...mail, publicAction: true });
     if (queued && link) await insertEntryLink(tx, entry.id, link.digest);
     return queued;
   });
@@ -366,16 +364,25 @@ export async function searchEntrants({ database }: AppContext, text: string) {
 }
 
 /**
- * A company's entries, what the team still owes per currency (fees of its unpaid entries, decimal strings),
+ * A company's entries, what the team still owes per currency (fees of its unpaid entries and part-paid
+ * entries' balances, decimal strings),
  * the one reference to pay for them all, and whether the manager may still change them.
  */
 export async function teamOf({ database }: AppContext, companyAccountId: string): Promise<Team> {
   const event = await getCurrentEvent(database.db);
   const rows = await listTeamEntries(database.db, event.id, companyAccountId);
-  const unpaid = rows.filter((row) => row.paymentStatus === 'unpaid');
-  const cents = (amount: string | null) => Math.round(Number(amount ?? 0) * 100);
-  const sum = (pick: (entry: (typeof rows)[number]) => string | null) =>
-    (unpaid.reduce((total, entry) => total + cents(pick(entry)), 0) / 100).toFixed(2);
+  // A part-paid entry owes its balance.
+  const sum = (currency: 'USD' | 'ZWG') =>
+    fromCents(
+      rows.reduce((total, entry) => {
+        const owing = {
+          paymentStatus: entry.paymentStatus,
+          payment: { amount: entry.paymentAmount, currency: entry.paymentCurrency },
+          fees: { USD: entry.feeUsd, ZWG: entry.feeZwg },
+        };
+        return total + toCents(amountDue(owing, currency) ?? '0');
+      }, 0),
+    );
   const code = rows[0]?.teamCode;
   return {
     entries: rows.map((entry) => ({
@@ -392,7 +399,7 @@ export async function teamOf({ database }: AppContext, companyAccountId: string)
       feeZwg: entry.feeZwg,
       createdAt: entry.createdAt,
     })),
-    due: { usd: sum((e) => e.feeUsd), zwg: sum((e) => e.feeZwg) },
+    due: { usd: sum('USD'), zwg: sum('ZWG') },
     reference: code ? teamReference(event.referencePrefix, code) : null,
     changeable: isRegistrationOpen(event),
   };

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { AGE_GROUPS } from '../../../shared/participants/age-groups.ts';
 import type { Database } from '../../db/client.ts';
 import {
+  emailChanges,
   entryLinks,
   erasureRequests,
   events,
@@ -56,7 +57,7 @@ export async function releaseJob(db: Database, name: string) {
 const keptUntil = sql<string>`(${events.eventDate} + ${events.entryRetentionDays})`;
 
 /** An event's settings changed this recently are left for the next day's run. */
-const SETTLING_MS = 24 * 3600_000;
+export const SETTLING_MS = 24 * 3600_000;
 
 /**
  * Entries and waitlist rows, not yet anonymised, of events whose retention ended before `today`. An event
@@ -87,23 +88,25 @@ export async function entriesDue(db: Database, today: string, now: Date) {
   return { registrationIds: entries.map((row) => row.id), waitlistIds: waiting.map((row) => row.id) };
 }
 
-/** The next day entries fall due (never before today) and how many: null when none are waiting for it. */
-export async function nextEntriesDue(db: Database, today: string) {
+/**
+ * Per event with entries not yet anonymised: the first Harare day its retention allows, when the event was
+ * last changed (a run leaves it alone for a day after), and how many entries.
+ */
+export async function eventsWithKeptEntries(db: Database) {
   const day = sql<string>`to_char(${keptUntil} + 1, 'YYYY-MM-DD')`;
   const rows = await db
-    .select({ day, count: sql<number>`count(*)::int` })
+    .select({ firstDay: day, changedAt: events.updatedAt, count: sql<number>`count(*)::int` })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
     .where(and(isNull(registrations.anonymisedAt), isNotNull(events.eventDate)))
-    .groupBy(events.eventDate, events.entryRetentionDays);
-  // Entries already overdue go with today's run.
-  const byDay = new Map<string, number>();
-  for (const row of rows) {
-    const on = row.day < today ? today : row.day;
-    byDay.set(on, (byDay.get(on) ?? 0) + Number(row.count));
-  }
-  const [on] = [...byDay.keys()].sort();
-  return on ? { on, count: byDay.get(on) ?? 0 } : null;
+    .groupBy(events.id, events.eventDate, events.entryRetentionDays, events.updatedAt);
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+/** The Harare day the job last ran (null: never). */
+export async function lastRunOn(db: Database, name: string) {
+  const [row] = await db.select({ lastRunOn: jobRuns.lastRunOn }).from(jobRuns).where(eq(jobRuns.name, name));
+  return row?.lastRunOn ?? null;
 }
 
 /** Men who left or graduated longer ago (Harare days) than the current event's programme retention. */
@@ -190,6 +193,8 @@ export async function anonymiseEntries(
     entries = changed.map((row) => row.id);
   }
   if (entries.length > 0) {
+    // A new address waiting to be confirmed is the person's too.
+    await db.delete(emailChanges).where(inArray(emailChanges.registrationId, entries));
     await db
       .update(registrationHistory)
       .set({ summary: '' })

@@ -10,6 +10,7 @@ import {
   signedInMan,
   uploadSubmission,
 } from '../../../../tests/support/test-app.ts';
+import { harareToday } from '../../../shared/dates.ts';
 import { ageGroup } from '../../../shared/participants/age-groups.ts';
 import {
   assignments,
@@ -223,6 +224,7 @@ describe('retention: entries', () => {
       files: 0,
       auditRows: 0,
       erasureRequests: 0,
+      paynowMessages: 0,
     });
     const [kept] = await db.select().from(registrations).where(eq(registrations.id, paid.row.id));
     expect(kept?.firstName).toBe('Tendai');
@@ -234,6 +236,7 @@ describe('retention: entries', () => {
       files: 0,
       auditRows: 0,
       erasureRequests: 0,
+      paynowMessages: 0,
     });
 
     for (const { row } of entries) {
@@ -306,7 +309,15 @@ describe('retention: entries', () => {
       action: 'retention.run',
       actorId: null,
       rowCount: 4,
-      details: { entries: 3, waitlist: 1, men: 0, files: 0, auditRows: 0, erasureRequests: 0 },
+      details: {
+        entries: 3,
+        waitlist: 1,
+        men: 0,
+        files: 0,
+        auditRows: 0,
+        erasureRequests: 0,
+        paynowMessages: 0,
+      },
     });
   });
 
@@ -336,6 +347,7 @@ describe('retention: entries', () => {
       files: 0,
       auditRows: 0,
       erasureRequests: 0,
+      paynowMessages: 0,
     });
     expect(await db.select().from(auditLog).where(eq(auditLog.action, 'retention.run'))).toHaveLength(
       runsBefore.length + 1,
@@ -388,7 +400,7 @@ describe('retention: entries', () => {
       .limit(1);
     const outcomes = await Promise.all([runRetention(app.context, DUE), runRetention(app.context, DUE)]);
     expect(outcomes.filter((outcome) => outcome !== null)).toEqual([
-      { entries: 3, waitlist: 1, men: 0, files: 0, auditRows: 0, erasureRequests: 0 },
+      { entries: 3, waitlist: 1, men: 0, files: 0, auditRows: 0, erasureRequests: 0, paynowMessages: 0 },
     ]);
     const runs = await db
       .select()
@@ -412,6 +424,24 @@ describe('retention: entries', () => {
     });
     const participant = await signedInAs(app, 'participant');
     expect((await get('/api/dashboard/privacy', participant.cookie)).statusCode).toBe(403);
+  });
+
+  it('names the day the run will really act: not today once today ran, nor within a day of a change', async () => {
+    const longAgo = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
+    await register('overdue');
+    const today = harareToday();
+    const tomorrow = harareToday(new Date(Date.now() + 86_400_000));
+    const afterTomorrow = harareToday(new Date(Date.now() + 2 * 86_400_000));
+    const announced = async () => (await get('/api/dashboard/privacy')).json().anonymiseSoon;
+
+    // Changed now: tomorrow's run (early in the day) comes before the change has settled.
+    await db.update(events).set({ eventDate: longAgo, entryRetentionDays: 30, updatedAt: new Date() });
+    expect(await announced()).toEqual({ count: 1, on: afterTomorrow });
+
+    await db.update(events).set({ updatedAt: new Date(Date.now() - 3 * 86_400_000) });
+    expect(await announced()).toEqual({ count: 1, on: today });
+    await db.insert(jobRuns).values({ name: 'retention', lastRunOn: today });
+    expect(await announced()).toEqual({ count: 1, on: tomorrow });
   });
 });
 
@@ -444,6 +474,7 @@ describe('retention: the programme', () => {
       files: 1,
       auditRows: 0,
       erasureRequests: 0,
+      paynowMessages: 0,
     });
     expect(await db.select().from(men).where(eq(men.id, gone.manId))).toEqual([]);
     expect(await db.select().from(submissions).where(eq(submissions.manId, gone.manId))).toEqual([]);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import { auditKeptSince, purgeExpiredAudit, recordAudit } from '../audit-log/service.ts';
+import { purgeOldPaynowMessages } from '../payments/service.ts';
 import {
   anonymiseEntries as anonymiseRows,
   claimJob,
@@ -10,10 +11,12 @@ import {
   deleteMen as deleteMenRows,
   ensureJobRow,
   entriesDue,
+  eventsWithKeptEntries,
   finishJob,
+  lastRunOn,
   menDue,
-  nextEntriesDue,
   releaseJob,
+  SETTLING_MS,
 } from './repository.ts';
 
 const JOB = 'retention';
@@ -28,6 +31,8 @@ export interface RetentionOutcome {
   /** Audit rows and decided erasure requests older than two years, deleted. */
   auditRows: number;
   erasureRequests: number;
+  /** Paynow's messages about no attempt of ours (notices and hourly counts) past their 30 days, deleted. */
+  paynowMessages: number;
 }
 
 /**
@@ -51,6 +56,7 @@ export async function runRetention(context: AppContext, now = new Date()): Promi
       // The trail itself and the erasure requests are kept two years.
       const auditRows = await purgeExpiredAudit(tx, now);
       const erasureRequests = await deleteErasureRequestsDecidedBefore(tx, auditKeptSince(now));
+      const paynowMessages = await purgeOldPaynowMessages(tx, now);
       const done = {
         entries: anonymised.entries,
         waitlist: anonymised.waitlist,
@@ -58,6 +64,7 @@ export async function runRetention(context: AppContext, now = new Date()): Promi
         files: deleted.storageKeys.length,
         auditRows,
         erasureRequests,
+        paynowMessages,
       };
       await recordAudit(tx, null, {
         action: 'retention.run',
@@ -109,7 +116,40 @@ export async function removeStoredFiles(context: AppContext, keys: string[]) {
   return results.filter((result) => result.status === 'fulfilled').length;
 }
 
-/** The next batch of entries to be anonymised, for the admin dashboard. */
+/** The next day the daily run will anonymise entries, and how many: null when none are waiting. */
 export async function nextAnonymisation(context: AppContext, now = new Date()) {
-  return nextEntriesDue(context.database.db, harareToday(now));
+  const { db } = context.database;
+  const [events, ranOn] = await Promise.all([eventsWithKeptEntries(db), lastRunOn(db, JOB)]);
+  const byDay = new Map<string, number>();
+  for (const event of events) {
+    const on = dayOfAnonymisation(event, { now, ranToday: ranOn === harareToday(now) });
+    byDay.set(on, (byDay.get(on) ?? 0) + event.count);
+  }
+  const [on] = [...byDay.keys()].sort();
+  return on ? { on, count: byDay.get(on) ?? 0 } : null;
 }
+
+/**
+ * The Harare day the run will act on an event's entries: its first day after retention (overdue ones with the
+ * next run), but not today when today's run is done, and not before a run that starts after the event's last
+ * change has settled (a run happens early in its day, so a change settling during a day waits for the next).
+ */
+export function dayOfAnonymisation(
+  event: { firstDay: string; changedAt: Date },
+  { now, ranToday }: { now: Date; ranToday: boolean },
+) {
+  const today = harareToday(now);
+  const settled = new Date(event.changedAt.getTime() + SETTLING_MS);
+  let day = latest(event.firstDay, today);
+  if (day === today && (ranToday || settled > now)) day = nextDay(today);
+  if (settled <= now) return day;
+  return latest(day, nextDay(harareToday(new Date(settled.getTime() - 1))));
+}
+
+const latest = (...isoDates: string[]) => isoDates.sort().at(-1) ?? '';
+
+const nextDay = (isoDate: string) => {
+  const date = new Date(`${isoDate}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+};

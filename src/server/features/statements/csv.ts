@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { refuseNul } from '../../http/nul-bytes.ts';
 import { badRequest } from '../../http/problem.ts';
 
 /** A statement file as a table: its headings and the rows below them (preamble lines above dropped). */
@@ -40,6 +41,11 @@ function sniffDelimiter(text: string) {
  */
 export function readCsv(body: Buffer): CsvTable {
   const text = decode(body);
+  refuseNul(
+    text,
+    'file',
+    'This file holds characters that are not text. Export the statement as CSV again and upload that.',
+  );
   let records: string[][];
   try {
     records = parse(text, {

@@ -1,4 +1,6 @@
 import type { Currency } from '../../../shared/participants/participants.ts';
+import { amountDue, owes } from '../../../shared/payments/balance.ts';
+import type { PaymentStatus } from '../../../shared/registrations/team.ts';
 import type { StatementOutcome } from '../../../shared/statements/statements.ts';
 import { parseAmountCents } from './statement-lines.ts';
 
@@ -6,7 +8,9 @@ import { parseAmountCents } from './statement-lines.ts';
 export interface EntryToMatch {
   id: string;
   status: string;
-  paymentStatus: string;
+  paymentStatus: PaymentStatus;
+  paymentAmount: string | null;
+  paymentCurrency: Currency | null;
   feeUsd: string | null;
   feeZwg: string | null;
 }
@@ -15,7 +19,7 @@ export interface LineMatch {
   outcome: StatementOutcome;
   /** The one entry the line pays. */
   registrationId: string | null;
-  /** The entries an ambiguous line could be, or those a team's line pays together. */
+  /** The entries an ambiguous line could be, or those a line pays together (a team's, or several named). */
   candidates: string[] | null;
 }
 
@@ -23,13 +27,26 @@ export const feeIn = (entry: Pick<EntryToMatch, 'feeUsd' | 'feeZwg'>, currency: 
   currency === 'USD' ? entry.feeUsd : entry.feeZwg;
 
 const cents = (amount: string | null) => (amount === null ? null : parseAmountCents(amount));
-const unpaid = (entry: EntryToMatch) => entry.status === 'active' && entry.paymentStatus === 'unpaid';
+const owing = (entry: EntryToMatch) => entry.status === 'active' && owes(entry.paymentStatus);
+/** What a line must bring for the entry: what it still owes (a part payment's balance), or its fee when it owes nothing. */
+const expected = (entry: EntryToMatch, currency: Currency) =>
+  owing(entry)
+    ? amountDue(
+        {
+          paymentStatus: entry.paymentStatus,
+          payment: { amount: entry.paymentAmount, currency: entry.paymentCurrency },
+          fees: { USD: entry.feeUsd, ZWG: entry.feeZwg },
+        },
+        currency,
+      )
+    : feeIn(entry, currency);
 
 /**
- * What a line pays, from the entries its references name and the teams whose reference it quotes: one entry
- * whose fee in the line's currency is the amount (matched), or a team whose unpaid entries' fees add up to it;
- * the same with another amount (amount-differs); two or more of them (ambiguous); none (unmatched). Money
- * going out never pays an entry.
+ * What a line pays, from the entries its references name (in the order named) and the teams whose reference
+ * it quotes: one entry, or several entries or a team's entries together, whose dues in the line's currency add
+ * up to the amount (matched); the same with another amount (amount-differs: paid by the one rule when the
+ * admin confirms it); entries and a team, or two teams (ambiguous); none (unmatched). Money going out never
+ * pays an entry.
  */
 export function matchLine(
   line: { amount: string; currency: Currency },
@@ -37,26 +54,25 @@ export function matchLine(
 ): LineMatch {
   const amount = cents(line.amount) ?? 0;
   const teams = named.teams.filter((team) => team.length > 0);
-  const payers = named.entries.length + teams.length;
-  if (amount <= 0 || payers === 0) return { outcome: 'unmatched', registrationId: null, candidates: null };
-  if (payers > 1) {
+  const groups = teams.length + (named.entries.length > 0 ? 1 : 0);
+  if (amount <= 0 || groups === 0) return { outcome: 'unmatched', registrationId: null, candidates: null };
+  if (groups > 1) {
     const ids = [...named.entries, ...teams.flat()].map((entry) => entry.id);
     return { outcome: 'ambiguous', registrationId: null, candidates: [...new Set(ids)] };
   }
-  const [entry] = named.entries;
-  if (entry) {
-    const fee = cents(feeIn(entry, line.currency));
+  const [entry, ...more] = named.entries;
+  if (entry && more.length === 0) {
     return {
-      outcome: fee === amount ? 'matched' : 'amount-differs',
+      outcome: cents(expected(entry, line.currency)) === amount ? 'matched' : 'amount-differs',
       registrationId: entry.id,
       candidates: null,
     };
   }
-  const team = teams[0] ?? [];
-  // A team pays for its unpaid entries; when all are paid already, the line is shown against all of them.
-  const paying = team.some(unpaid) ? team.filter(unpaid) : team;
-  const fees = paying.map((member) => cents(feeIn(member, line.currency)));
-  const total = fees.reduce<number>((sum, fee) => sum + (fee ?? 0), 0);
-  const outcome = fees.every((fee) => fee !== null) && total === amount ? 'matched' : 'amount-differs';
+  const group = entry ? named.entries : (teams[0] ?? []);
+  // A group pays for those who owe; when none does, the line is shown against all of them.
+  const paying = group.some(owing) ? group.filter(owing) : group;
+  const dues = paying.map((member) => cents(expected(member, line.currency)));
+  const total = dues.reduce<number>((sum, due) => sum + (due ?? 0), 0);
+  const outcome = dues.every((due) => due !== null) && total === amount ? 'matched' : 'amount-differs';
   return { outcome, registrationId: null, candidates: paying.map((member) => member.id) };
 }

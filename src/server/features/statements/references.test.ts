@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchLine } from './matching.ts';
+import { type EntryToMatch, matchLine } from './matching.ts';
 import { namedReferences } from './references.ts';
 
 const entries = (narrative: string) => namedReferences(narrative, 'CFR25').entries;
@@ -53,10 +53,12 @@ describe('references named in a narrative', () => {
   });
 });
 
-const entry = (id: string, change: object = {}) => ({
+const entry = (id: string, change: Partial<EntryToMatch> = {}): EntryToMatch => ({
   id,
   status: 'active',
   paymentStatus: 'unpaid',
+  paymentAmount: null,
+  paymentCurrency: null,
   feeUsd: '20.00',
   feeZwg: null,
   ...change,
@@ -75,14 +77,30 @@ describe('a line matched to what it names', () => {
     expect(matchLine(zwg, { entries: [entry('a')], teams: [] }).outcome).toBe('amount-differs');
   });
 
-  it('is ambiguous when it names two entries, unmatched when none or when money goes out', () => {
-    expect(matchLine(usd('20.00'), { entries: [entry('a'), entry('b')], teams: [] })).toEqual({
+  it('pays several entries named together, in the order named; is ambiguous when it names entries and a team', () => {
+    expect(matchLine(usd('40.00'), { entries: [entry('b'), entry('a')], teams: [] })).toEqual({
+      outcome: 'matched',
+      registrationId: null,
+      candidates: ['b', 'a'],
+    });
+    expect(matchLine(usd('30.00'), { entries: [entry('b'), entry('a')], teams: [] })).toEqual({
+      outcome: 'amount-differs',
+      registrationId: null,
+      candidates: ['b', 'a'],
+    });
+    expect(matchLine(usd('20.00'), { entries: [entry('a')], teams: [[entry('b')]] })).toEqual({
       outcome: 'ambiguous',
       registrationId: null,
       candidates: ['a', 'b'],
     });
     expect(matchLine(usd('20.00'), { entries: [], teams: [] }).outcome).toBe('unmatched');
     expect(matchLine(usd('-20.00'), { entries: [entry('a')], teams: [] }).outcome).toBe('unmatched');
+  });
+
+  it("matches a part-paid entry's balance, not its fee", () => {
+    const part = entry('a', { paymentStatus: 'part_paid', paymentAmount: '15.00', paymentCurrency: 'USD' });
+    expect(matchLine(usd('5.00'), { entries: [part], teams: [] }).outcome).toBe('matched');
+    expect(matchLine(usd('20.00'), { entries: [part], teams: [] }).outcome).toBe('amount-differs');
   });
 
   it("pays a team's unpaid entries together when the amount is their fees' sum", () => {

@@ -65,6 +65,8 @@ const entryColumns = {
   lastName: registrations.lastName,
   status: registrations.status,
   paymentStatus: registrations.paymentStatus,
+  paymentAmount: registrations.paymentAmount,
+  paymentCurrency: registrations.paymentCurrency,
   race: raceOptions.label,
   feeUsd: raceOptions.feeUsd,
   feeZwg: raceOptions.feeZwg,

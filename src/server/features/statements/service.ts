@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import { harareToday } from '../../../shared/dates.ts';
 import type { Currency } from '../../../shared/participants/participants.ts';
+import { owes } from '../../../shared/payments/balance.ts';
 import type {
   StatementAccount,
   StatementConfirm,
@@ -13,7 +14,7 @@ import type {
   StatementReview,
 } from '../../../shared/statements/statements.ts';
 import type { AppContext } from '../../context.ts';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
 import { recordStatementPayments, type StatementPayment } from '../participants/service.ts';
@@ -38,7 +39,7 @@ import {
   saveMapping,
   teamEntries,
 } from './repository.ts';
-import { centsToAmount, parseAmountCents, statementLines } from './statement-lines.ts';
+import { statementLines } from './statement-lines.ts';
 
 /** Headings each field is guessed from, the likeliest first (a statement's credits are what pays entries). */
 const GUESSES: [keyof StatementMapping, RegExp[]][] = [
@@ -199,7 +200,7 @@ export async function statementReview({ database }: AppContext, id: string): Pro
         entries: named.map((row) => toEntry(row, line.currency)),
         team: paysTeam(line),
         alreadyPaid:
-          named.length > 0 && named.every((row) => row.status !== 'active' || row.paymentStatus !== 'unpaid'),
+          named.length > 0 && named.every((row) => row.status !== 'active' || !owes(row.paymentStatus)),
         chosen: line.outcome === 'ambiguous' ? line.registrationId : null,
         appliedAt: line.appliedAt?.toISOString() ?? null,
       };
@@ -215,9 +216,10 @@ const METHOD: Record<StatementAccount, StatementPayment['method']> = {
 
 /**
  * Confirms an import with the admin's choices, in one transaction: every matched line not unticked and every
- * ambiguous or amount-differs line given an entry marks its entries paid (by the account's method, with the
- * line's amount, narrative and date; a team's line each entry's own fee), and is marked applied. An entry paid
- * meanwhile is left as it is. An import already confirmed changes nothing.
+ * ambiguous or amount-differs line given an entry pays the entries it names (by the account's method, with the
+ * line's amount, narrative and date, by the one rule: whole dues in the order named, the rest a part payment on
+ * the next, more than due flagged), and is marked applied. An entry paid meanwhile is left as it is. An import
+ * already confirmed changes nothing.
  */
 export async function confirmStatement(
   context: AppContext,
@@ -251,10 +253,7 @@ export async function confirmStatement(
         payerReference: line.narrative,
         paidOn: line.postedOn ?? harareToday(),
       };
-      const fees = paysTeam(line) ? await teamShares(tx, paying, line) : [line.amount];
-      paying.forEach((entryId, index) => {
-        payments.push({ ...base, id: entryId, amount: fees[index] ?? line.amount });
-      });
+      payments.push({ ...base, ids: paying, amount: line.amount });
       applied.push({
         line: line.id,
         registrationId: line.outcome === 'ambiguous' ? (choice ?? null) : null,
@@ -274,14 +273,4 @@ export async function confirmStatement(
   // The receipts of the entries marked paid are in the outbox now.
   if (marked.length > 0) context.mailer.kick();
   return { review: await statementReview(context, id), marked };
-}
-
-/** Each team entry's share of a team's line: its own fee in the currency, or an even part when it has none. */
-async function teamShares(tx: Transaction, ids: string[], line: StatementLineRow) {
-  const rows = new Map((await entriesWithIds(tx, ids)).map((row) => [row.id, row]));
-  const even = centsToAmount(Math.floor((parseAmountCents(line.amount) ?? 0) / Math.max(1, ids.length)));
-  return ids.map((entryId) => {
-    const row = rows.get(entryId);
-    return (row && feeIn(row, line.currency)) ?? even;
-  });
 }

@@ -97,14 +97,13 @@ describe('a bank statement matched to entries by reference', () => {
     const review = first.review as StatementReview;
     expect(review.lines).toHaveLength(200);
     const matched = byOutcome(review, 'matched');
-    expect(matched.flatMap((line) => line.entries.map((entry) => entry.reference)).sort()).toEqual(
-      [...statement.paying].sort(),
-    );
+    // A line naming two entries with both fees pays both, in the order named.
+    const paying = [...statement.paying, ...statement.ambiguous.flat()].sort();
+    expect(matched.flatMap((line) => line.entries.map((entry) => entry.reference)).sort()).toEqual(paying);
     expect(
-      byOutcome(review, 'ambiguous')
-        .map((line) => line.entries.map((entry) => entry.reference).sort())
-        .sort(),
-    ).toEqual(statement.ambiguous.map((pair) => [...pair].sort()).sort());
+      matched.filter((line) => line.entries.length === 2).map((line) => line.entries.map((e) => e.reference)),
+    ).toEqual(expect.arrayContaining(statement.ambiguous));
+    expect(byOutcome(review, 'ambiguous')).toEqual([]);
     expect(
       byOutcome(review, 'amount-differs')
         .flatMap((line) => line.entries.map((entry) => entry.reference))
@@ -123,12 +122,12 @@ describe('a bank statement matched to entries by reference', () => {
     ]);
 
     const done = await confirmed(review.id);
-    expect(done.marked.sort()).toEqual([...statement.paying].sort());
-    expect(await paidReferences()).toEqual([...statement.paying].sort());
-    // Each entry paid by the statement gets its receipt, numbered 1…60, like any other payment.
+    expect(done.marked.sort()).toEqual(paying);
+    expect(await paidReferences()).toEqual(paying);
+    // Each entry paid by the statement gets its receipt, numbered 1…70, like any other payment.
     const issued = await db.select({ number: receipts.number, method: receipts.method }).from(receipts);
     expect(issued.map((receipt) => receipt.number).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 60 }, (_, index) => index + 1),
+      Array.from({ length: 70 }, (_, index) => index + 1),
     );
     expect(issued.every((receipt) => receipt.method === 'usd_bank')).toBe(true);
     const line = matched[0];
@@ -156,7 +155,7 @@ describe('a bank statement matched to entries by reference', () => {
       expect.objectContaining({
         id: review.id,
         lines: 200,
-        matched: 60,
+        matched: 65,
         confirmedAt: done.review.confirmedAt,
       }),
     ]);
@@ -164,31 +163,31 @@ describe('a bank statement matched to entries by reference', () => {
     const again = await imported(statement.csv);
     expect(again).toEqual({ review: null, alreadyImported: 200, skippedRows: 0 });
     expect((await confirmed(review.id)).marked).toEqual([]);
-    expect(await paidReferences()).toEqual([...statement.paying].sort());
-    expect(await db.select().from(receipts)).toHaveLength(60);
+    expect(await paidReferences()).toEqual(paying);
+    expect(await db.select().from(receipts)).toHaveLength(70);
   });
 
-  it("marks an ambiguous line's chosen entry and an amount-differs line with the line's amount; an unticked line marks nothing", async () => {
+  it('pays a line naming two entries by the one rule: the first named whole, the rest a part payment on the next; a short line is a part payment; an unticked line marks nothing', async () => {
     await setFees();
     const [a, b, c, d] = await registered(4);
     const csv = [
       'Transaction Date,Narrative,Amount',
-      `03/11/2026,FT ${a} AND ${b},20.00`,
+      `03/11/2026,FT ${b} AND ${a},30.00`,
       `04/11/2026,FT ${c},18.00`,
       `05/11/2026,FT ${d},20.00`,
     ].join('\n');
     const review = (await imported(csv, { ...BANK })).review as StatementReview;
-    const [ambiguous, differs, matched] = review.lines;
-    expect([ambiguous?.outcome, differs?.outcome, matched?.outcome]).toEqual([
-      'ambiguous',
+    const [both, short, matched] = review.lines;
+    expect([both?.outcome, short?.outcome, matched?.outcome]).toEqual([
+      'amount-differs',
       'amount-differs',
       'matched',
     ]);
-    const chosen = ambiguous?.entries.find((entry) => entry.reference === b)?.id ?? '';
+    expect(both?.entries.map((entry) => entry.reference)).toEqual([b, a]);
     const stranger = (await entryOf(d ?? '')).id;
     const refused = await call(admin, 'POST', `/api/statements/${review.id}/confirm`, {
       skip: [],
-      choose: [{ line: ambiguous?.id, registrationId: stranger }],
+      choose: [{ line: both?.id, registrationId: stranger }],
     });
     expect(refused.statusCode).toBe(400);
     expect(await paidReferences()).toEqual([]);
@@ -196,15 +195,70 @@ describe('a bank statement matched to entries by reference', () => {
     const done = await confirmed(review.id, {
       skip: [matched?.id],
       choose: [
-        { line: ambiguous?.id, registrationId: chosen },
-        { line: differs?.id, registrationId: differs?.entries[0]?.id },
+        { line: both?.id, registrationId: both?.entries[0]?.id },
+        { line: short?.id, registrationId: short?.entries[0]?.id },
       ],
     });
-    expect(done.marked.sort()).toEqual([b, c].sort());
-    expect(await entryOf(c ?? '')).toMatchObject({ paymentAmount: '18.00', paidOn: '2026-11-04' });
-    expect(done.review.lines[0]?.chosen).toBe(chosen);
-    expect((await entryOf(a ?? '')).paymentStatus).toBe('unpaid');
+    expect(done.marked.sort()).toEqual([a, b, c].sort());
+    expect(await entryOf(b ?? '')).toMatchObject({ paymentStatus: 'paid', paymentAmount: '20.00' });
+    expect(await entryOf(a ?? '')).toMatchObject({ paymentStatus: 'part_paid', paymentAmount: '10.00' });
+    expect(await entryOf(c ?? '')).toMatchObject({
+      paymentStatus: 'part_paid',
+      paymentAmount: '18.00',
+      paidOn: '2026-11-04',
+    });
     expect((await entryOf(d ?? '')).paymentStatus).toBe('unpaid');
+    // The admin's list shows the balance, its filter finds them, and a notice says so.
+    const listed = (await call(admin, 'GET', '/api/participants?payment=part_paid')).json();
+    expect(listed.rows.map((row: { reference: string }) => row.reference).sort()).toEqual([a, c].sort());
+    const notices = (await call(admin, 'GET', '/api/admin/payment-notices')).json();
+    expect(notices).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          source: 'payment',
+          entryReference: a,
+          problem: expect.stringContaining('USD 10.00 still due'),
+        }),
+        expect.objectContaining({
+          source: 'payment',
+          entryReference: c,
+          problem: expect.stringContaining('USD 2.00 still due'),
+        }),
+      ]),
+    );
+    // A receipt for what was received, saying what is still due.
+    const ofA = (await call(admin, 'GET', `/api/participants/${(await entryOf(a ?? '')).id}`)).json();
+    expect(ofA.receipts).toEqual([expect.objectContaining({ amount: '10.00', currency: 'USD' })]);
+    expect(ofA.history[0].summary).toMatch(/part payment: USD 10\.00 still due/);
+
+    // The balance, on a later statement, pays the entry.
+    const rest = (await imported(`Transaction Date,Narrative,Amount\n09/11/2026,${c},2.00\n`))
+      .review as StatementReview;
+    expect(rest.lines[0]?.outcome).toBe('matched');
+    await confirmed(rest.id);
+    expect(await entryOf(c ?? '')).toMatchObject({ paymentStatus: 'paid', paymentAmount: '20.00' });
+  });
+
+  it('records a line paying more than the fee in full, flagged for the admin', async () => {
+    await setFees();
+    const [reference] = await registered(1);
+    const review = (await imported(`Transaction Date,Narrative,Amount\n02/11/2026,${reference},25.00\n`))
+      .review as StatementReview;
+    expect(review.lines[0]?.outcome).toBe('amount-differs');
+    await confirmed(review.id, {
+      skip: [],
+      choose: [{ line: review.lines[0]?.id, registrationId: review.lines[0]?.entries[0]?.id }],
+    });
+    expect(await entryOf(reference ?? '')).toMatchObject({ paymentStatus: 'paid', paymentAmount: '25.00' });
+    const notices = (await call(admin, 'GET', '/api/admin/payment-notices')).json();
+    expect(notices).toEqual([
+      expect.objectContaining({
+        source: 'payment',
+        entryReference: reference,
+        problem: 'paid USD 5.00 more than was due',
+        fields: expect.objectContaining({ amount: '25.00', currency: 'USD' }),
+      }),
+    ]);
   });
 
   it('shows a line naming an entry already paid as such, and never marks it again', async () => {

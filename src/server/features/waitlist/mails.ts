@@ -1,5 +1,6 @@
 import { formatHarareDateTime } from '../../../shared/dates.ts';
 import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event-display.ts';
+import { greeting } from '../../../shared/shown-name.ts';
 
 export const JOINED_KIND = 'waitlist-joined';
 export const OFFER_KIND = 'waitlist-offer';
@@ -24,7 +25,7 @@ export function joinedMail(race: Race, who: Who, position: number) {
     kind: JOINED_KIND,
     subject: `${race.title}: you are on the waitlist for ${race.label}`,
     text: [
-      `Hello ${who.firstName},`,
+      `${greeting(who.firstName)},`,
       '',
       `You are on the waitlist for the ${race.title} ${race.year}, ${raceName(race)}.`,
       `You are number ${position} on the waitlist for ${race.label}. Your waitlist reference is ${who.reference}.`,
@@ -42,7 +43,7 @@ export function offerMail(race: Race, who: Who, link: string, expiresAt: Date) {
     kind: OFFER_KIND,
     subject: `${race.title}: a place in ${race.label} is yours until ${until}`,
     text: [
-      `Hello ${who.firstName},`,
+      `${greeting(who.firstName)},`,
       '',
       `A place has freed in the ${race.title} ${race.year}, ${raceName(race)}, and it is offered to you (waitlist reference ${who.reference}).`,
       '',

@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { MY_ENTRY_LIMIT } from '../../http/limits.ts';
+import { limitAction } from '../../http/rate-limits.ts';
 import { idParams } from '../../http/replies.ts';
 import { auditedList, recordAudit } from '../audit-log/service.ts';
 import {
@@ -47,7 +48,9 @@ export async function waitlistRoutes(app: FastifyInstance, context: AppContext) 
   api.post(
     '/waitlist',
     {
-      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      // The same counter as registering: the form joins the waitlist when its race is full.
+      config: { access: 'public' },
+      onRequest: limitAction(app, context, 'register'),
       schema: {
         summary: "Join a full race's waitlist (registered at once when the race has room after all)",
         description:

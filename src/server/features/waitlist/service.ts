@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { RunStatement } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
+import { queuePublicActionMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import { findRace, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import {
@@ -177,7 +178,8 @@ export async function joinWaitlist(
         if (!id) return 'duplicate';
         const entry = await entryById(run, id);
         if (!entry) throw new Error('the waitlist entry just written is gone');
-        await queueMail(run, joinedMail(locked, entry, entry.position ?? 0));
+        // Anyone may join with any address: the mail is within the public actions' limit per address.
+        await queuePublicActionMail(run, joinedMail(locked, entry, entry.position ?? 0));
         return entry;
       });
     } catch (error) {

@@ -1,6 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { CheckInEntry } from '../../../../shared/check-in/check-in.ts';
+import {
+  CHECK_IN_SEARCH_HINT,
+  type CheckInEntry,
+  isCheckInSearch,
+} from '../../../../shared/check-in/check-in.ts';
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
@@ -27,7 +31,9 @@ export function CheckInPage() {
   const waiting = useWaitingTaps();
   const othersWaiting = useOthersWaitingCount();
   const search = useSearchText();
-  const results = useSearchEntries(search.query);
+  // Too little to search by is not sent: the server would refuse it, and the hint says why.
+  const searchable = isCheckInSearch(search.query);
+  const results = useSearchEntries(searchable ? search.query : '');
   const counts = useCheckInCounts();
   const [selected, setSelected] = useState<CheckInEntry | null>(null);
   const [scanProblem, setScanProblem] = useState<string | null>(null);
@@ -101,6 +107,7 @@ export function CheckInPage() {
           value={search.text}
           onChange={search.setText}
           onSearch={search.searchNow}
+          hint={CHECK_IN_SEARCH_HINT}
           submitLabel="Find"
         />
       </div>
@@ -120,7 +127,13 @@ export function CheckInPage() {
         />
       )}
 
-      {search.query && (
+      {search.query && !searchable && (
+        <p role="status" className="rounded-lg border border-stone-300 bg-white p-3 text-stone-800">
+          “{search.query}” is too short to search by: keep typing, or enter a whole bib number.
+        </p>
+      )}
+
+      {search.query && searchable && (
         <Section title="Entries found">
           {results.isPending && <Loading label="Looking…" />}
           <QueryError query={results} />
@@ -142,7 +155,11 @@ export function CheckInPage() {
                       <span className="block text-sm text-stone-700">
                         {entry.reference} · {DISCIPLINE_LABELS[entry.discipline]} {entry.race}
                         {entry.checkedIn ? ' · checked in' : ''}
-                        {entry.paymentStatus === 'unpaid' ? ' · not paid' : ''}
+                        {entry.paymentStatus === 'unpaid'
+                          ? ' · not paid'
+                          : entry.paymentStatus === 'part_paid'
+                            ? ' · part paid'
+                            : ''}
                       </span>
                     </span>
                     <span className="text-lg font-bold">{entry.bib === null ? '' : `Bib ${entry.bib}`}</span>

@@ -190,7 +190,7 @@ function Payment({
   return (
     <div className="mt-3 rounded-lg border-2 border-red-700 bg-red-50 p-3 text-red-900">
       <p className="text-lg font-bold">
-        NOT PAID
+        {entry.paymentStatus === 'part_paid' ? 'PART PAID' : 'NOT PAID'}
         {fees.length > 0 && ` — owes ${fees.map((fee) => moneyText(fee.currency, fee.amount)).join(' or ')}`}
       </p>
       <div className="mt-2 flex flex-col gap-2">

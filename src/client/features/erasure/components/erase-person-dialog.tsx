@@ -10,14 +10,14 @@ import { useErase } from '../api/erasure.ts';
 /** What erasing does, said before the admin confirms. */
 export const WHAT_HAPPENS: Record<ErasureSubjectType, string> = {
   registration:
-    'The name, contacts, next of kin and notes of this entry, and of every entry and waitlist place with the same email in any year, are emptied for good. Their private links and emails are deleted. The race, age group, gender, T-shirt size and payment amounts stay for the figures and the books.',
+    'The name, contacts, next of kin and notes of this entry are emptied for good, with its private links. Other entries with the same email are not touched: an email typed on a form proves nothing, so erase each one that is this person’s. The race, age group, gender, T-shirt size and payment amounts stay for the figures and the books.',
   waitlist:
-    'The name, contacts and next of kin of this waitlist place, and of every entry and waitlist place with the same email in any year, are emptied for good, and the emails to that address are deleted.',
+    'The name, contacts and next of kin of this waitlist place are emptied for good. Other places and entries with the same email are not touched: erase each one that is this person’s.',
   man: 'His record is deleted with his attendance, session registrations, assignments (the uploaded files too), checklist and cell group place. His account is signed out everywhere.',
   facilitator:
     'His record is deleted; his cell groups are left without a facilitator. His account is signed out everywhere.',
   account:
-    'The account is deleted and signed out everywhere, with the programme records and uploaded files under it and the emails to its address. Fun-run entries with its email are anonymised; payment amounts stay.',
+    'The account is deleted and signed out everywhere, with the programme records and uploaded files under it and the emails to its address. Once its email is verified, fun-run entries and waitlist places with that email are anonymised too; payment amounts stay.',
 };
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   ERASURE_SOURCE_LABELS,
+  type ErasureRecord,
   type ErasureRequest,
   type ErasureSubjectType,
 } from '../../../../shared/privacy/erasure.ts';
@@ -25,6 +26,30 @@ const KIND_LABELS: Record<ErasureSubjectType, string> = {
 };
 
 type Decision = { request: ErasureRequest; decision: 'erase' | 'decline' };
+
+/**
+ * Every record erasing would touch, with when an entry's email last changed: a recent change is how someone
+ * could make another person's entry look like his own.
+ */
+function RecordsReached({ records }: { records: ErasureRecord[] }) {
+  if (records.length === 0) return <span className="text-stone-600">Nothing left to erase</span>;
+  return (
+    <ul className="flex flex-col gap-1">
+      {records.map((record) => (
+        <li key={`${record.kind}-${record.reference}`}>
+          <span className="font-mono">{record.reference}</span> · {record.name || 'no name'} ·{' '}
+          <span className={record.emailChangedAt ? 'font-semibold text-amber-900' : 'text-stone-600'}>
+            {record.emailChangedAt
+              ? `email changed ${formatDateTime(record.emailChangedAt)}`
+              : record.kind === 'registration'
+                ? 'email as registered'
+                : KIND_LABELS[record.kind]}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** /ErasureRequests: what entrants and participants asked to have erased, for an admin to erase or decline. */
 export function ErasureRequestsPage() {
@@ -66,7 +91,7 @@ export function ErasureRequestsPage() {
       {requests.data && requests.data.length > 0 && (
         <DataTable
           label="Erasure requests waiting"
-          columns={['Asked on', 'About', 'What', 'From', 'Reason', '']}
+          columns={['Asked on', 'About', 'What', 'From', 'Reason', 'Erasing touches', '']}
         >
           {requests.data.map((request) => (
             <tr key={request.id} className={rowClass}>
@@ -78,6 +103,9 @@ export function ErasureRequestsPage() {
               <Cell label="From">{ERASURE_SOURCE_LABELS[request.source]}</Cell>
               <Cell label="Reason">
                 {request.reason || <span className="text-stone-600">None given</span>}
+              </Cell>
+              <Cell label="Erasing touches">
+                <RecordsReached records={request.records} />
               </Cell>
               <Cell>
                 <div className="mt-2 flex flex-wrap gap-2 sm:mt-0 sm:justify-end">
@@ -116,9 +144,15 @@ export function ErasureRequestsPage() {
         onConfirm={confirm}
         onCancel={close}
       >
-        {asked?.decision === 'erase'
-          ? `${WHAT_HAPPENS[asked.request.subjectType]} This cannot be undone.`
-          : 'Nothing is erased and the request is closed. Let the person know why.'}
+        {asked?.decision === 'erase' ? (
+          <>
+            <p>{WHAT_HAPPENS[asked.request.subjectType]} This cannot be undone.</p>
+            <p className="mt-3 font-semibold">It touches:</p>
+            <RecordsReached records={asked.request.records} />
+          </>
+        ) : (
+          'Nothing is erased and the request is closed. Let the person know why.'
+        )}
       </ConfirmDialog>
     </>
   );

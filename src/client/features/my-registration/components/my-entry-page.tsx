@@ -2,9 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { formatShortDate } from '../../../../shared/dates.ts';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../../shared/events/event-display.ts';
-import { feeToBeConfirmed, formatFees } from '../../../../shared/money.ts';
+import { feeToBeConfirmed, formatFees, priceText } from '../../../../shared/money.ts';
 import { PAYMENT_STATUS_LABELS } from '../../../../shared/participants/participants.ts';
-import { walletNumber } from '../../../../shared/payments/online-payment.ts';
+import { amountDue, owes } from '../../../../shared/payments/balance.ts';
 import type { MyEntry } from '../../../../shared/registrations/my-registration.ts';
 import { PublicPage } from '../../../components/public-page.tsx';
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
@@ -12,6 +12,7 @@ import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-a
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { AskErasure } from '../../erasure/components/ask-erasure.tsx';
 import { useEvent } from '../../events/api/get-event.ts';
 import { PaymentOptions } from '../../events/components/payment-options.tsx';
@@ -59,7 +60,10 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
   const cancel = useCancelMyEntry(token);
   const resend = useResendMyConfirmation(token);
   const active = entry.status === 'active';
-  const fees = formatFees(entry.fees.USD, entry.fees.ZWG);
+  // What is still due: the fee, or what a part payment left.
+  const due = { usd: amountDue(entry, 'USD'), zwg: amountDue(entry, 'ZWG') };
+  const owing = owes(entry.paymentStatus);
+  const fees = formatFees(due.usd, due.zwg);
   const races = event?.races.filter((race) => race.discipline === entry.discipline) ?? [];
 
   return (
@@ -93,13 +97,28 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
           <dt className="text-stone-600">Payment</dt>
           <dd className="font-medium">
             {PAYMENT_STATUS_LABELS[entry.paymentStatus]}
-            {entry.paymentStatus === 'unpaid' && active && (fees ? ` · Total due: ${fees}` : '')}
+            {entry.paymentStatus === 'part_paid' &&
+              entry.payment.amount &&
+              entry.payment.currency &&
+              ` (${priceText(entry.payment.currency, entry.payment.amount)} received)`}
+            {owing &&
+              active &&
+              fees &&
+              ` · ${entry.paymentStatus === 'part_paid' ? 'Still due' : 'Total due'}: ${fees}`}
           </dd>
         </dl>
-        {entry.paymentStatus === 'unpaid' && active && !fees && event && (
+        {owing && active && !fees && event && (
           <p className="mt-3 text-stone-800">{feeToBeConfirmed(displayPhone(event, event.contactPhone))}</p>
         )}
       </section>
+
+      {active && entry.emailPending && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          Your new email address is waiting for confirmation at <strong>{entry.emailPending.email}</strong>:
+          open the link we sent there by {formatDateTime(entry.emailPending.until)}. Until then we keep
+          writing to {entry.email}.
+        </p>
+      )}
 
       {active && <CheckInQr token={token} />}
 
@@ -176,26 +195,22 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
 
       {active && (
         <Suspense fallback={null}>
-          <PayOnline token={token} phone={walletNumber(entry.mobile) ?? ''} />
+          <PayOnline token={token} />
         </Suspense>
       )}
 
-      {active && entry.paymentStatus === 'unpaid' && event && (
+      {active && owing && event && (
         <section aria-labelledby="pay-heading">
           <h2 id="pay-heading" className="mb-4 text-2xl font-bold">
             How to pay
           </h2>
-          <PaymentOptions
-            event={event}
-            reference={entry.reference}
-            fees={{ usd: entry.fees.USD, zwg: entry.fees.ZWG }}
-          />
+          <PaymentOptions event={event} reference={entry.reference} fees={due} />
         </section>
       )}
 
       <AskErasure
         path={`/api/my/${encodeURIComponent(token)}/erasure-request`}
-        whatHappens="We can erase your name, contacts and next of kin from this entry and from any other entry with your email. The figures (race, age group, T-shirt size, payment) stay, without your name."
+        whatHappens="We can erase your name, contacts and next of kin from this entry. Other entries under your email are erased from their own pages (have their links emailed to you). The figures (race, age group, T-shirt size, payment) stay, without your name."
       />
 
       <p className="text-sm text-stone-600">
@@ -218,8 +233,10 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
         description={
           <>
             You give up your place in the {entry.raceType} race, and someone else can take it.
-            {entry.paymentStatus === 'paid' && ' To ask about your payment, call the organisers.'} You cannot
-            undo this yourself.
+            {entry.paymentStatus !== 'unpaid' &&
+              entry.paymentStatus !== 'waived' &&
+              ' To ask about your payment, call the organisers.'}{' '}
+            You cannot undo this yourself.
           </>
         }
       />

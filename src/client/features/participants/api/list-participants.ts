@@ -51,5 +51,8 @@ export function exportUrl(
 /** A race's start list (PDF): every entry not cancelled, by surname, whatever the list's filters. */
 export const startListUrl = (raceId: string) => `/api/races/${encodeURIComponent(raceId)}/start-list.pdf`;
 
-/** A race's start list as CSV for a timing company (bib, names, gender, age, age group, race, reference). */
+/** A race's start list as CSV, stamped with who exported it (bib, names, gender, age, age group, race, reference). */
 export const startListCsvUrl = (raceId: string) => `/api/races/${encodeURIComponent(raceId)}/start-list.csv`;
+
+/** The same for timing software: the header on the first line, the age group as its category. */
+export const timingCsvUrl = (raceId: string) => `/api/races/${encodeURIComponent(raceId)}/timing.csv`;

@@ -7,7 +7,7 @@ import { rowButtonClass, secondaryButtonClass } from '../../../components/ui/but
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { useEventSettings } from '../../event-settings/api/event-settings.ts';
-import { exportUrl, startListCsvUrl, startListUrl } from '../api/list-participants.ts';
+import { exportUrl, startListCsvUrl, startListUrl, timingCsvUrl } from '../api/list-participants.ts';
 import { BibPanel } from './bib-numbers.tsx';
 
 const DISCIPLINE_NAMES = { run: 'Runners', cycle: 'Cyclists' } as const;
@@ -89,8 +89,9 @@ function StartLists() {
       </h2>
       <p className="mt-1 text-sm text-stone-700">
         Per race, a PDF for race morning: every entry that is not cancelled, by surname, with bib, age group,
-        T‑shirt, payment, reference and a box to tick; and a CSV for the timing company (bib, names, gender,
-        age, age group, race, reference). The filters above do not change them.
+        T‑shirt, payment, reference and a box to tick; the same as a CSV that says who exported it; and a
+        timing software CSV (Webscorer, RACE RESULT) with its header first: bib, names, gender, age, category
+        (our age group), race, reference. The filters above do not change them.
       </p>
       {settings.isPending && <Loading label="Loading the races…" />}
       <QueryError query={settings} />
@@ -115,9 +116,17 @@ function StartLists() {
                   href={startListCsvUrl(race.id)}
                   download
                   className={rowButtonClass}
-                  aria-label={`Timing CSV: ${DISCIPLINE_NAMES[race.discipline]} ${race.label}`}
+                  aria-label={`Start list CSV: ${DISCIPLINE_NAMES[race.discipline]} ${race.label}`}
                 >
                   CSV
+                </a>
+                <a
+                  href={timingCsvUrl(race.id)}
+                  download
+                  className={`${rowButtonClass} col-span-2`}
+                  aria-label={`Timing software CSV: ${DISCIPLINE_NAMES[race.discipline]} ${race.label}`}
+                >
+                  Timing software CSV
                 </a>
               </span>
             </li>

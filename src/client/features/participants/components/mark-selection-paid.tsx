@@ -195,6 +195,7 @@ const SKIPPED: Record<MarkPaidSkip, (currency: Currency) => string> = {
   waived: () => 'fee waived',
   cancelled: () => 'cancelled',
   no_fee: (currency) => `its race has no fee in ${currency}`,
+  other_currency: (currency) => `part paid in another currency than ${currency}`,
   not_found: () => 'no longer in the list',
 };
 

@@ -7,6 +7,7 @@ import {
   type Participant,
   type ParticipantColumn,
 } from '../../../../shared/participants/participants.ts';
+import { balanceText } from '../../../../shared/payments/balance.ts';
 import { isMinor } from '../../../../shared/registrations/guardian.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { BreakableEmail, NotGiven } from '../../../components/ui/text.tsx';
@@ -14,7 +15,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { moneyText } from '../money-text.ts';
 import { paidOffFee } from '../paid-defaults.ts';
 
-export const PAYMENT_TONES = { paid: 'good', unpaid: 'warn', waived: 'plain' } as const;
+export const PAYMENT_TONES = { paid: 'good', part_paid: 'warn', unpaid: 'warn', waived: 'plain' } as const;
 
 /** An entry's name; an anonymised (erased) entry has none left, and says so. */
 export const fullName = (entry: Pick<Participant, 'firstName' | 'lastName'>) =>
@@ -48,9 +49,11 @@ export const COLUMN_VALUES: Record<ParticipantColumn, (entry: Participant) => Re
   tshirtSize: (entry) => entry.tshirtSize,
   paymentStatus: (entry) => {
     const offFee = paidOffFee(entry);
+    const balance = balanceText(entry);
     return (
       <>
         <Badge tone={PAYMENT_TONES[entry.paymentStatus]}>{PAYMENT_STATUS_LABELS[entry.paymentStatus]}</Badge>
+        {balance && <span className="whitespace-nowrap text-sm font-medium text-amber-950">{balance}</span>}
         {offFee && (
           // Two lines in the table's narrow column, one on a phone's card.
           <span className="rounded border border-amber-500 bg-amber-50 px-1 py-0.5 text-xs font-medium text-amber-950">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { actorAccountText } from '../../../../shared/accounts/actor.ts';
 import { formatShortDate } from '../../../../shared/dates.ts';
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
 import {
@@ -7,6 +8,7 @@ import {
   type Participant,
   type ParticipantDetail,
 } from '../../../../shared/participants/participants.ts';
+import { balanceText } from '../../../../shared/payments/balance.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
@@ -209,8 +211,9 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
         base={`/api/access-requests/registration/${encodeURIComponent(entry.id)}/data`}
         title="Download everything we hold about this person"
       >
-        This entry and every other one with the same email, payments, receipts, waitlist places, programme
-        record, account and the emails sent to that address. Each download is recorded in the audit log.
+        This entry with its payments, receipts, reminders and check-in. Other entries with the same email are
+        not included: a typed email proves nothing, so download each one that is this person’s. Each download
+        is recorded in the audit log.
       </PersonalDataDownloads>
 
       <DialogActions>
@@ -257,6 +260,14 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
 function paymentSummary(entry: ParticipantDetail) {
   const { payment } = entry;
   switch (entry.paymentStatus) {
+    case 'part_paid':
+      return `Part paid: ${[
+        payment.currency && payment.amount ? moneyText(payment.currency, payment.amount) : undefined,
+        payment.method ? `by ${PAYMENT_METHOD_LABELS[payment.method]}` : undefined,
+        payment.paidOn ? `on ${formatShortDate(payment.paidOn)}` : undefined,
+      ]
+        .filter(Boolean)
+        .join(' ')}. ${balanceText(entry) ?? 'The rest is due'}.`;
     case 'paid': {
       const parts = [
         payment.currency && payment.amount ? moneyText(payment.currency, payment.amount) : undefined,
@@ -284,6 +295,7 @@ function History({ entry }: { entry: ParticipantDetail }) {
           <span className="text-sm text-stone-600">
             <time dateTime={item.at}>{formatDateTime(item.at)}</time> ·{' '}
             {item.by ?? (item.action === 'registered' ? 'registration form' : 'unknown')}
+            {item.byAccount && ` (${actorAccountText(item.byAccount)})`}
           </span>
         </li>
       ))}

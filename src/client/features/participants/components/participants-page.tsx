@@ -10,6 +10,7 @@ import {
   type Participant,
   type ParticipantColumn,
 } from '../../../../shared/participants/participants.ts';
+import { owes } from '../../../../shared/payments/balance.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { inputClass, SelectField } from '../../../components/ui/field.tsx';
 import { FormSuccess } from '../../../components/ui/form-alert.tsx';
@@ -81,7 +82,7 @@ export function ParticipantsPage() {
   }, [focusNext]);
   const data = list.data;
   // An earlier edition's entries are read, not changed: nothing to mark paid there.
-  const unpaid = archived ? [] : (data?.rows.filter((entry) => entry.paymentStatus === 'unpaid') ?? []);
+  const unpaid = archived ? [] : (data?.rows.filter((entry) => owes(entry.paymentStatus)) ?? []);
   const selected = unpaid.filter((entry) => selectedIds.has(entry.id));
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const { q, discipline, race, payment, gender, tshirt, edition, sort, dir } = state;
@@ -271,7 +272,7 @@ function ParticipantRow({
   onSelect: (on: boolean) => void;
   onMarkPaid: () => void;
 }) {
-  const unpaid = changeable && entry.paymentStatus === 'unpaid';
+  const unpaid = changeable && owes(entry.paymentStatus);
   return (
     <tr className={`${cardRowClass} odd:bg-white even:bg-stone-50`}>
       <Cell className="col-span-2 empty:hidden sm:w-px sm:empty:table-cell">

@@ -21,6 +21,8 @@ import { amountAfter, feeIn, rememberPayment } from '../paid-defaults.ts';
 import { AmountFields, MethodField } from './payment-fields.tsx';
 
 type Status = (typeof PAYMENT_STATUSES)[number];
+/** What an admin sets; part paid is what the one payment rule records when less than the fee arrives. */
+const SETTABLE = PAYMENT_STATUSES.filter((status) => status !== 'part_paid');
 
 interface Values {
   status: Status;
@@ -48,13 +50,15 @@ export function PaymentForm({
   const admin = useCurrentUser();
   const record = useRecordPayment();
   const { payment, fees } = entry;
+  // Recording the rest of a part payment: the whole amount received, as the race's fee is, once it is in.
+  const partPaid = entry.paymentStatus === 'part_paid';
   const initial: Values = {
-    status: entry.paymentStatus,
+    status: partPaid ? 'paid' : entry.paymentStatus,
     // A payment Paynow recorded is not one of the methods an admin chooses: changing it means choosing one.
     method: (MANUAL_PAYMENT_METHODS as readonly string[]).includes(payment.method ?? '')
       ? (payment.method ?? '')
       : '',
-    amount: payment.amount ?? '',
+    amount: (partPaid && payment.currency ? feeIn(fees, payment.currency) : payment.amount) ?? '',
     currency: payment.currency ?? '',
     payerReference: payment.payerReference ?? '',
     paidOn: payment.paidOn ?? harareToday(),
@@ -107,7 +111,7 @@ export function PaymentForm({
       <fieldset>
         <legend className="mb-1.5 font-medium text-stone-800">Payment status</legend>
         <div className="grid grid-cols-3 gap-2">
-          {PAYMENT_STATUSES.map((value) => (
+          {SETTABLE.map((value) => (
             <label
               key={value}
               className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-stone-400 bg-white px-3 font-medium has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-3 has-focus-visible:outline-brand-600"

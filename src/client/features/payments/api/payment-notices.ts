@@ -1,20 +1,25 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentNotice } from '../../../../shared/payments/payment-notices.ts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PaymentNoticesPage } from '../../../../shared/payments/payment-notices.ts';
 import { apiFetch } from '../../../lib/api.ts';
 
-const noticesQuery = () =>
+const NOTICES = ['admin-payment-notices'] as const;
+
+export const noticesQuery = (page = 1) =>
   queryOptions({
-    queryKey: ['admin-payment-notices'],
-    queryFn: ({ signal }) => apiFetch<PaymentNotice[]>('/api/admin/payment-notices', { signal }),
+    queryKey: [...NOTICES, { page }],
+    queryFn: ({ signal }) =>
+      apiFetch<PaymentNoticesPage>(`/api/admin/payment-notices?page=${page}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 
-export const usePaymentNotices = () => useQuery(noticesQuery());
+export const usePaymentNotices = (page: number) => useQuery(noticesQuery(page));
 
 export function useReviewPaymentNotice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiFetch<PaymentNotice[]>(`/api/admin/payment-notices/${id}/reviewed`, { method: 'POST' }),
-    onSuccess: (notices) => queryClient.setQueryData(noticesQuery().queryKey, notices),
+      apiFetch<{ id: number }>(`/api/admin/payment-notices/${id}/reviewed`, { method: 'POST' }),
+    // Every page: the notice moves down among the reviewed ones.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTICES }),
   });
 }

@@ -17,15 +17,7 @@ const WALLETS: Record<'ecocash' | 'onemoney', string> = { ecocash: 'EcoCash', on
  * Paynow's page (card or other wallet), followed until it is paid or has failed. Shows nothing when online
  * payment is off, the entry is settled or its fee is not known.
  */
-export default function PayOnline({
-  token,
-  phone = '',
-  phoneHint,
-}: {
-  token: string;
-  phone?: string;
-  phoneHint?: string;
-}) {
+export default function PayOnline({ token, phoneHint }: { token: string; phoneHint?: string }) {
   const offer = usePaymentOffer(token);
   // undefined: follow the latest attempt if it is under way or paid (a reload, or back from Paynow's page);
   // null: none ("Try again"); else the attempt just started.
@@ -59,7 +51,7 @@ export default function PayOnline({
           token={token}
           amountText={priceText(currency, amount) ?? `${currency} ${amount}`}
           methods={methods}
-          phone={phone}
+          phone={offer.data.phone ?? ''}
           phoneHint={phoneHint}
           onStarted={(started) => {
             if (started.state === 'pending' && started.browserUrl) {

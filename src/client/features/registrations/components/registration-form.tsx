@@ -226,6 +226,21 @@ export function RegistrationForm({
   useLayoutEffect(() => {
     if (stillKept) return formShowsPending();
   }, [stillKept]);
+  // Sent from the phone's keeping while the form is still open (the page-wide notice says so, with the
+  // reference): whoever holds the phone next finds an empty form, not the entrant's details.
+  const shownKept = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the kept entry stops waiting
+  useEffect(() => {
+    if (stillKept) shownKept.current = true;
+    else if (shownKept.current) {
+      shownKept.current = false;
+      setKept(false);
+      idempotencyKey.current = crypto.randomUUID();
+      reset(empty);
+      forgetDraft();
+      window.scrollTo(0, 0);
+    }
+  }, [stillKept]);
 
   const onSubmit = handleSubmit(async (data) => {
     if (sending.current) return;
@@ -245,7 +260,7 @@ export function RegistrationForm({
       // A team's form never asks for the waitlist, so its answer is an entry.
       if (onRegistered) return onRegistered(receipt as RegistrationAnswer, data);
       rememberReceipt(receipt);
-      navigate('/Thankyou', { state: { receipt } });
+      navigate('/Thankyou');
     } catch (error) {
       // No connection (not a refusal): the public form keeps the entry on the phone and sends it later.
       if (error instanceof ApiError && error.status === 0 && submit === postRegistration) {

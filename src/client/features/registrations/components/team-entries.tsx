@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../../shared/money.ts';
+import { owes } from '../../../../shared/payments/balance.ts';
 import { PAYMENT_STATUS_LABELS, type TeamEntry } from '../../../../shared/registrations/team.ts';
 import { MinorMark } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
@@ -17,6 +18,7 @@ import { useCancelTeamEntry, useEditTeamEntry, useTeam, useTeamEntry } from '../
 
 const PAYMENT_TONES = {
   unpaid: 'bg-amber-100 text-amber-900',
+  part_paid: 'bg-amber-100 text-amber-900',
   paid: 'bg-green-100 text-green-900',
   waived: 'bg-stone-200 text-stone-800',
 } as const;
@@ -37,7 +39,7 @@ export function TeamEntries() {
   const changeable = team.data?.changeable ?? false;
   const event = useEvent();
   const due = team.data && formatFees(nonZero(team.data.due.usd), nonZero(team.data.due.zwg));
-  const unpaid = entries?.filter((entry) => entry.paymentStatus === 'unpaid') ?? [];
+  const unpaid = entries?.filter((entry) => owes(entry.paymentStatus)) ?? [];
   const withoutFee = unpaid.filter((entry) => entry.feeUsd === null && entry.feeZwg === null).length;
 
   return (

@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { formatShortDate } from '../../../../shared/dates.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/participants/participants.ts';
+import { owes } from '../../../../shared/payments/balance.ts';
 import {
   type StatementReview as Review,
   STATEMENT_ACCOUNT_LABELS,
@@ -163,11 +164,11 @@ export function StatementReview({ review }: { review: Review }) {
                   `${entry.name} ${entry.reference} (${
                     entry.cancelled
                       ? 'cancelled'
-                      : entry.paymentStatus !== 'unpaid'
+                      : !owes(entry.paymentStatus)
                         ? `already ${entry.paymentStatus}`
                         : `fee ${entry.fee === null ? 'none' : `${line.currency} ${entry.fee}`}`
                   })`,
-                  entry.cancelled || entry.paymentStatus !== 'unpaid',
+                  entry.cancelled || !owes(entry.paymentStatus),
                 ])}
                 none="None: leave them unpaid"
               />

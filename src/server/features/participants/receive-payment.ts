@@ -1,0 +1,194 @@
+import { formatMoney } from '../../../shared/money.ts';
+import type { Currency, MarkPaidSkip, PaymentMethod } from '../../../shared/participants/participants.ts';
+import { amountDue, fromCents, toCents } from '../../../shared/payments/balance.ts';
+import type { Transaction } from '../../db/client.ts';
+import { issueReceipts } from '../receipts/service.ts';
+import { addHistoryNotes, entriesToMarkPaid, insertPaymentNotices, updateEntry } from './repository.ts';
+
+/**
+ * Money received once (a Paynow payment, a statement line, cash at the table, an admin's "mark paid"), for
+ * the entries it names in the order named.
+ */
+export interface IncomingPayment {
+  entryIds: string[];
+  amount: string;
+  currency: Currency;
+  method: PaymentMethod;
+  /** The payer's or Paynow's reference, kept on the entry (null: none). */
+  payerReference: string | null;
+  paidOn: string;
+  /** The history's words for an entry's share, e.g. "Paid online: USD 10.00 by Paynow – EcoCash on …". */
+  describe: (share: { amount: string; currency: Currency }) => string;
+  /** The attempt it came from, for the admin's notices (Paynow's payments only). */
+  onlinePaymentId?: string;
+}
+
+/** What one entry took of the payment, and where that leaves it. */
+export interface PaymentShare {
+  id: string;
+  reference: string;
+  amount: string;
+  currency: Currency;
+  status: 'paid' | 'part_paid';
+  /** Still due after this share ('0.00' when paid). */
+  due: string;
+  /** Received above the fee ('0.00' when none): recorded in full, and flagged. */
+  over: string;
+}
+
+export interface PaymentReceived {
+  shares: PaymentShare[];
+  /** Entries named that took nothing, and why. */
+  skipped: { id: string; reference: string | null; reason: MarkPaidSkip }[];
+  /** What no entry took (all of it when none could). */
+  left: string;
+}
+
+type Locked = Awaited<ReturnType<typeof entriesToMarkPaid>>[number];
+
+/** What a locked entry owes now in this currency (in cents), or why it takes nothing of a payment in it. */
+export function dueOf(
+  row: Locked | undefined,
+  currency: Currency,
+): { due: number } | { reason: MarkPaidSkip } {
+  if (!row) return { reason: 'not_found' };
+  if (row.status === 'cancelled') return { reason: 'cancelled' };
+  if (row.paymentStatus === 'paid' || row.paymentStatus === 'waived') return { reason: row.paymentStatus };
+  const due = amountDue(
+    {
+      paymentStatus: row.paymentStatus,
+      payment: { amount: row.paymentAmount, currency: row.paymentCurrency },
+      fees: { USD: row.feeUsd, ZWG: row.feeZwg },
+    },
+    currency,
+  );
+  if (due !== null) return { due: toCents(due) };
+  return { reason: row.paymentStatus === 'part_paid' && row.feeUsd !== null ? 'other_currency' : 'no_fee' };
+}
+
+/**
+ * THE rule for money received, which every way of paying goes through, inside the caller's transaction: the
+ * entries named are locked and the amount is checked against what each owes *now* (its race's fee at this
+ * moment, less an earlier part payment), so a race changed after paying started cannot be paid with the
+ * cheaper fee. In the order named, each takes its whole due while the money lasts; the last that can take
+ * anything takes all that is left. Less than it owes is a part payment (the balance stays due); more is
+ * recorded in full and flagged. Each share gets its history note, its receipt (for what was received) and,
+ * when it is not the due, a notice for the admin. The caller notes it in the audit trail, as it knows why.
+ */
+export async function receivePayment(
+  tx: Transaction,
+  eventId: string,
+  payment: IncomingPayment,
+  /** Who records it, as the history names them (no account: Paynow, the entrant). */
+  by: { id: string | null; name: string },
+): Promise<PaymentReceived> {
+  const ids = [...new Set(payment.entryIds)];
+  const locked = new Map((await entriesToMarkPaid(tx, eventId, ids)).map((row) => [row.id, row]));
+  const skipped: PaymentReceived['skipped'] = [];
+  const owing: { row: Locked; due: number }[] = [];
+  for (const id of ids) {
+    const row = locked.get(id);
+    const outcome = dueOf(row, payment.currency);
+    if ('reason' in outcome || !row) {
+      skipped.push({
+        id,
+        reference: row?.reference ?? null,
+        reason: 'reason' in outcome ? outcome.reason : 'not_found',
+      });
+    } else {
+      owing.push({ row, due: outcome.due });
+    }
+  }
+  let left = toCents(payment.amount);
+  const shares: PaymentShare[] = [];
+  for (const [index, { row, due }] of owing.entries()) {
+    if (left <= 0) break;
+    const last = index === owing.length - 1;
+    const taken = last ? left : Math.min(left, due);
+    left -= taken;
+    shares.push({
+      id: row.id,
+      reference: row.reference,
+      amount: fromCents(taken),
+      currency: payment.currency,
+      status: taken >= due ? 'paid' : 'part_paid',
+      due: fromCents(Math.max(0, due - taken)),
+      over: fromCents(Math.max(0, taken - due)),
+    });
+  }
+  for (const share of shares) {
+    const before = locked.get(share.id);
+    const earlier = before?.paymentStatus === 'part_paid' ? toCents(before.paymentAmount ?? '0') : 0;
+    await updateEntry(tx, share.id, {
+      paymentStatus: share.status,
+      paymentMethod: payment.method,
+      paymentAmount: fromCents(earlier + toCents(share.amount)),
+      paymentCurrency: payment.currency,
+      payerReference: payment.payerReference,
+      paidOn: payment.paidOn,
+      waiverReason: null,
+    });
+  }
+  await addHistoryNotes(
+    tx,
+    shares.map((share) => ({
+      registrationId: share.id,
+      action: 'payment' as const,
+      summary: `${payment.describe(share)}${shareOutcome(share)}`,
+    })),
+    by,
+  );
+  await issueReceipts(
+    tx,
+    shares.map((share) => ({
+      ...share,
+      method: payment.method,
+      paidOn: payment.paidOn,
+      stillDue: share.status === 'part_paid' ? share.due : null,
+    })),
+  );
+  await insertPaymentNotices(
+    tx,
+    shares.flatMap((share) => {
+      const problem = shareProblem(share);
+      if (!problem) return [];
+      const fields = {
+        reference: share.reference,
+        amount: share.amount,
+        currency: share.currency,
+        method: payment.method,
+        ...(payment.payerReference ? { payerReference: payment.payerReference } : {}),
+      };
+      return [
+        {
+          source: 'payment' as const,
+          problem,
+          payload: fields,
+          registrationId: share.id,
+          onlinePaymentId: payment.onlinePaymentId ?? null,
+        },
+      ];
+    }),
+  );
+  return { shares, skipped, left: fromCents(left) };
+}
+
+/** What the history adds when a share is not the entry's due. */
+function shareOutcome(share: PaymentShare) {
+  if (share.status === 'part_paid') {
+    return ` — part payment: ${formatMoney(share.currency, share.due)} still due`;
+  }
+  if (toCents(share.over) > 0) {
+    return ` — ${formatMoney(share.currency, share.over)} more than was due, flagged for the organisers`;
+  }
+  return '';
+}
+
+/** The admin's notice for a share that is not the entry's due, or none. */
+function shareProblem(share: PaymentShare) {
+  if (share.status === 'part_paid') {
+    return `part payment: ${formatMoney(share.currency, share.due)} still due`;
+  }
+  if (toCents(share.over) > 0) return `paid ${formatMoney(share.currency, share.over)} more than was due`;
+  return null;
+}

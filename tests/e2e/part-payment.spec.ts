@@ -1,0 +1,82 @@
+import { runnerEntry } from '../support/entries.ts';
+import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
+import { query, uniqueName } from './support/database.ts';
+import { expect, test } from './support/fixtures.ts';
+import { signInAsAdmin } from './support/fun-run-admin.ts';
+import { originOf } from './support/progress.ts';
+
+test('a statement line short of the fee leaves the entry part paid: /My and the participants list show the balance due', async ({
+  page,
+  admin,
+}, testInfo) => {
+  test.slow();
+  const race = uniqueName('Part').slice(0, 20);
+  await query(
+    `insert into race_options (event_id, discipline, label, sort_order, fee_usd, fee_zwg)
+      select id, 'run', $1, 92, '15.00', null from events where is_current`,
+    [race],
+  );
+  const surname = uniqueName('Balance');
+  const registered = await page.request.post('/api/registrations', {
+    data: runnerEntry('', {
+      firstName: 'Chipo',
+      lastName: surname,
+      email: `${surname}@example.com`.toLowerCase(),
+      raceType: race,
+    }),
+    headers: { origin: originOf(testInfo) },
+  });
+  expect(registered.status()).toBe(201);
+  const { reference, myLink } = (await registered.json()) as { reference: string; myLink: string };
+
+  // The admin imports a bank statement whose line pays US$10.00 of the US$15.00 fee, and confirms it.
+  await signInAsAdmin(page, admin);
+  const headers = { origin: originOf(testInfo) };
+  const mapping = new URLSearchParams({
+    account: 'usd_bank',
+    date: 'Date',
+    narrative: 'Narrative',
+    amount: 'Amount',
+  });
+  const imported = await page.request.post(`/api/statements?${mapping}`, {
+    headers,
+    multipart: {
+      file: {
+        name: 'statement.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`Date,Narrative,Amount\n02/11/2026,FT ${reference},10.00\n`),
+      },
+    },
+  });
+  expect(imported.status()).toBe(201);
+  const review = (await imported.json()).review as {
+    id: string;
+    lines: { id: number; entries: { id: string }[] }[];
+  };
+  const [line] = review.lines;
+  const confirmed = await page.request.post(`/api/statements/${review.id}/confirm`, {
+    headers,
+    data: { skip: [], choose: [{ line: line?.id, registrationId: line?.entries[0]?.id }] },
+  });
+  expect(confirmed.status()).toBe(200);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/Participants?payment=part_paid&q=${surname}`);
+  await expect(page.getByLabel('Payment', { exact: true })).toHaveValue('part_paid');
+  const row = page.getByRole('row').filter({ hasText: reference });
+  await expect(row.getByText('Part paid', { exact: true })).toBeVisible();
+  await expect(row.getByText('US$5.00 due')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('participants-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('participants-390.png'), fullPage: true });
+
+  await page.context().clearCookies();
+  await page.goto(myLink);
+  const entry = page.getByRole('region', { name: 'Your registration reference' });
+  await expect(entry.getByText('Part paid (US$10.00 received) · Still due: US$5.00')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'How to pay' })).toContainText('5.00');
+  await expectNoAxeViolationsOnceLoaded(page);
+  await page.screenshot({ path: testInfo.outputPath('my-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('my-1280.png'), fullPage: true });
+});
