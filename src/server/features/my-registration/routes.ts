@@ -158,6 +158,11 @@ export function myPageRoute(app: FastifyInstance, context: AppContext) {
     async (request, reply) => {
       const { token } = request.params;
       const opens = MY_TOKEN.test(token) && (await linkOpensEntry(context, token));
+      if (!opens) {
+        // A 404 goes whole: "not modified" would leave the browser an empty error page, not the app.
+        delete request.raw.headers['if-none-match'];
+        delete request.raw.headers['if-modified-since'];
+      }
       return reply.code(opens ? 200 : 404).sendFile('index.html');
     },
   );
