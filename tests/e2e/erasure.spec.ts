@@ -39,7 +39,7 @@ test('an admin erases an entrant from the entry dialog, with a reason; the list 
   await entry.getByRole('button', { name: 'Erase this person' }).click();
 
   const confirm = page.getByRole('dialog', { name: `Erase Tendai ${surname} (${reference})?` });
-  await expect(confirm).toContainText('every entry and waitlist place with the same email');
+  await expect(confirm).toContainText('Other entries with the same email are not touched');
   await expect(confirm).toContainText('This cannot be undone.');
   await confirm.getByRole('button', { name: 'Erase', exact: true }).click();
   await expect(confirm.getByLabel('Reason')).toHaveAccessibleDescription(/Enter the reason/);
@@ -86,8 +86,12 @@ test('an entrant asks from /My; an admin erases it from /ErasureRequests', async
   await expect(request).toContainText('I moved away');
   await expectNoAxeViolationsOnceLoaded(page);
 
+  await expect(request.getByRole('cell', { name: /Erasing touches/ })).toContainText(
+    `${reference} · Tendai ${surname} · email as registered`,
+  );
   await request.getByRole('button', { name: `Erase ${reference}` }).click();
   const confirm = page.getByRole('dialog', { name: `Erase ${reference}?` });
+  await expect(confirm).toContainText(`It touches:${reference} · Tendai ${surname}`);
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'Erase', exact: true }).click();
   await expect(confirm).toBeHidden();

@@ -82,9 +82,45 @@ test('/My mails the links of an address again; a wrong link says how to get them
     page.getByRole('region', { name: 'Your registration reference' }).getByText(reference, { exact: true }),
   ).toBeVisible();
 
-  await page.goto('/My/not-a-real-link-at-all-not-at-all');
+  const wrong = await page.goto('/My/not-a-real-link-at-all-not-at-all');
+  expect(wrong?.status()).toBe(404);
   await expect(page.getByRole('alert')).toContainText('This link does not open an entry');
   await expectNoAxeViolationsOnceLoaded(page);
   await page.getByRole('link', { name: 'Email me the links to my entries' }).click();
   await expect(page).toHaveURL(/\/My$/);
+});
+
+test('a new email on /My waits for the link mailed to it; that link confirms it with a button', async ({
+  page,
+}) => {
+  const runner = entrant('Chipo', uniqueName('Dube'), { raceType: '5km', tshirtSize: 'Small' });
+  const reference = await registerInBrowser(page, 'run', runner);
+  const mail = await waitForMail(runner.email, new RegExp(`your registration ${reference}`));
+  await page.goto(myLinkIn(mail.text));
+
+  const newEmail = `new.${runner.email}`;
+  await page.getByRole('button', { name: 'Change my entry' }).click();
+  await page.getByLabel('Email').fill(newEmail);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'waiting for confirmation' })).toContainText(
+    `waiting for confirmation at ${newEmail}`,
+  );
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/my-email-waiting.png', fullPage: true });
+  const notice = await waitForMail(runner.email, /a change of your email was asked/);
+  expect(notice.text).toContain(reference);
+
+  const link = await waitForMail(newEmail, /confirm your email address/);
+  const confirmPath = new URL(link.text.match(/https?:\/\/\S+\/ConfirmEmail\/[\w-]+/)?.[0] ?? '').pathname;
+  await page.goto(confirmPath);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeVisible();
+  await expect(page.getByText(`Make ${newEmail} the email address of the entry ${reference}?`)).toBeVisible();
+  await expectNoAxeViolationsOnceLoaded(page);
+  await page.screenshot({ path: 'test-results/confirm-email.png', fullPage: true });
+  await page.getByRole('button', { name: 'Confirm this address' }).click();
+  await expect(page.getByRole('status')).toContainText(`now uses ${newEmail}`);
+  const [stored] = await query<{ email: string }>('select email from registrations where reference = $1', [
+    reference,
+  ]);
+  expect(stored?.email).toBe(newEmail);
 });

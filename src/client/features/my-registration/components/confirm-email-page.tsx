@@ -38,7 +38,7 @@ export function ConfirmEmailPage({ token }: { token: string }) {
           change.data && (
             <>
               <p>
-                Make <strong>{change.data.email}</strong> the email address of the entry{' '}
+                Make <strong className="break-all">{change.data.email}</strong> the email address of the entry{' '}
                 <strong className="font-mono">{change.data.reference}</strong>? Our mails about it, and the
                 links to it, will go to this address.
               </p>

@@ -114,9 +114,10 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
 
       {active && entry.emailPending && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-          Your new email address is waiting for confirmation at <strong>{entry.emailPending.email}</strong>:
-          open the link we sent there by {formatDateTime(entry.emailPending.until)}. Until then we keep
-          writing to {entry.email}.
+          Your new email address is waiting for confirmation at{' '}
+          <strong className="break-all">{entry.emailPending.email}</strong>: open the link we sent there by{' '}
+          {formatDateTime(entry.emailPending.until)}. Until then we keep writing to{' '}
+          <span className="break-all">{entry.email}</span>.
         </p>
       )}
 
