@@ -62,6 +62,8 @@ test('EcoCash on /Thankyou: the prompt, then paid, and the entry shows paid', as
   );
   const section = payNow(page);
   await expect(section).toContainText('US$10.00');
+  // The entry's own mobile is offered first.
+  await expect(section.getByLabel('Mobile money number')).toHaveValue('0771234567');
   await section.getByLabel('Mobile money number').fill('0771111111');
   await section.getByRole('button', { name: 'Pay now with EcoCash' }).click();
   await expect(section.getByText('Check your phone and enter your PIN')).toBeVisible();
@@ -168,4 +170,38 @@ test('an admin reviews a Paynow message that changed nothing, and marks it revie
   await notice.getByRole('button', { name: 'Mark reviewed' }).click();
   await expect(notice).toContainText(/Reviewed by .+ on \d\d\/\d\d\/\d\d/);
   await expect(notice.getByRole('button', { name: 'Mark reviewed' })).toHaveCount(0);
+});
+
+test('a real payment’s notice is listed first, apart from unsigned posts, which are only counted', async ({
+  page,
+  admin,
+}) => {
+  const reference = await registerWithFee(page, 'Notice');
+  const [attempt] = await query<{ id: string }>(
+    `insert into online_payments (registration_id, method, phone, amount, currency, merchant_trace, status)
+      select id, 'ecocash', '0771234567', '10.00', 'USD', $1, 'Sent' from registrations where reference = $2
+      returning id`,
+    [`${reference}-e2e`, reference],
+  );
+  await query(
+    `insert into payment_notices (source, problem, payload, online_payment_id, count)
+      values ('poll', 'paid, but the entry was cancelled', $1::jsonb, $2, 1)`,
+    [JSON.stringify({ reference: `${reference}-e2e`, status: 'Paid' }), attempt?.id],
+  );
+  await query(
+    `insert into paynow_unchecked_messages (hour, source, count)
+      values (date_trunc('hour', now()), '203.0.113.9', 150)
+      on conflict (hour, source) do update set count = 150`,
+  );
+  await signInAsAdmin(page, admin);
+  await page.goto('/EventSettings');
+  const notices = page.getByRole('region', { name: 'Paynow messages to review' });
+  const notice = notices.getByRole('listitem').filter({ hasText: reference });
+  await expect(notice).toContainText('Paid, but the entry was cancelled');
+  await expect(notice).toContainText(`entry ${reference}`);
+  const counted = notices.getByRole('region', { name: 'Unsigned messages by hour and address' });
+  await expect(counted.getByRole('row').filter({ hasText: '203.0.113.9' })).toContainText('150');
+  await expectNoAxeViolations(page);
+  await notice.getByRole('button', { name: 'Mark reviewed' }).click();
+  await expect(notice).toContainText(/Reviewed by .+ on \d\d\/\d\d\/\d\d/);
 });
