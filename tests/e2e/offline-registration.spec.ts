@@ -176,19 +176,21 @@ test('Background Sync sends a kept registration from the service worker; the nex
 
   // What the service worker kept for the next page holds no private link: a page without the app reads it.
   await page.goto('/robots.txt');
-  const kept = await page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const opening = indexedDB.open('keyval-store');
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const read = opening.result.transaction('keyval').objectStore('keyval').getAll();
-          read.onsuccess = () => resolve(JSON.stringify(read.result));
-        };
-      }),
-  );
-  expect(kept).toContain('CFR25-');
-  expect(kept).not.toContain('/My/');
+  const kept = () =>
+    page.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const opening = indexedDB.open('keyval-store');
+          opening.onerror = () => reject(opening.error);
+          opening.onsuccess = () => {
+            const read = opening.result.transaction('keyval').objectStore('keyval').getAll();
+            read.onsuccess = () => resolve(JSON.stringify(read.result));
+          };
+        }),
+    );
+  // The worker stores the answer a moment after the server has answered.
+  await expect.poll(kept).toContain('CFR25-');
+  expect(await kept()).not.toContain('/My/');
 
   // The next person opens the home page: it stays his, and says only that a saved registration went.
   await page.goto('/');
