@@ -154,6 +154,8 @@ export interface ServerOptions {
   dataDir?: string;
   /** More variables for this server (e.g. SESSION_SECRET and PAYNOW_URL for the Paynow bench). */
   env?: NodeJS.ProcessEnv;
+  /** A loopback port of one's own (on a shared machine); a free one otherwise. */
+  port?: number;
 }
 
 /** Environment of the production server: only what we set, never the developer's database or mail relay. */
@@ -221,7 +223,7 @@ function tail(file: string, lines = 20): string {
 
 /** Starts `node dist/server/main.js` on a free loopback port and waits for /readyz to answer 200. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? makeTempDir(`bench-${options.label}-`);
   const logFile = path.join(dataDir, 'server.log');
   const url = `http://${LOOPBACK}:${port}`;

@@ -10,8 +10,21 @@ export interface CsvTable {
 
 const DELIMITERS = [',', ';', '\t'] as const;
 
-/** Excel and older bank systems write Windows-1252; a file that is not valid UTF-8 is read as that. */
+/** Byte order marks and the encoding each announces (Excel's "Unicode text" is UTF-16LE with its mark). */
+const BYTE_ORDER_MARKS: [number[], string][] = [
+  [[0xef, 0xbb, 0xbf], 'utf-8'],
+  [[0xff, 0xfe], 'utf-16le'],
+  [[0xfe, 0xff], 'utf-16be'],
+];
+
+/**
+ * A file's text in the encoding its byte order mark names; without one, UTF-8 when it is valid UTF-8, else
+ * Windows-1252 (what Excel and older bank systems write).
+ */
 function decode(body: Buffer) {
+  const marked = BYTE_ORDER_MARKS.find(([mark]) => mark.every((byte, at) => body[at] === byte));
+  // The decoder drops the mark itself.
+  if (marked) return new TextDecoder(marked[1]).decode(body);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch {

@@ -24,8 +24,8 @@ const call = (who: SignedIn | undefined, method: 'GET' | 'POST' | 'PUT', url: st
 
 const BANK = { account: 'usd_bank', date: 'Transaction Date', narrative: 'Narrative', amount: 'Amount' };
 
-function upload(who: SignedIn | undefined, url: string, query: Record<string, string>, csv: string) {
-  const form = multipartFile('statement.csv', Buffer.from(csv), 'text/csv');
+function upload(who: SignedIn | undefined, url: string, query: Record<string, string>, csv: string | Buffer) {
+  const form = multipartFile('statement.csv', Buffer.isBuffer(csv) ? csv : Buffer.from(csv), 'text/csv');
   return app.inject({
     method: 'POST',
     url: `${url}?${new URLSearchParams(query)}`,
@@ -34,7 +34,7 @@ function upload(who: SignedIn | undefined, url: string, query: Record<string, st
   });
 }
 
-async function imported(csv: string, query: Record<string, string> = BANK) {
+async function imported(csv: string | Buffer, query: Record<string, string> = BANK) {
   const response = await upload(admin, '/api/statements', query, csv);
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as StatementImportResult;
@@ -355,6 +355,28 @@ describe('mobile-money statements and the column mapping', () => {
       paidOn: '2026-11-01',
     });
     expect(await entryOf(b ?? '')).toMatchObject({ paymentMethod: 'mobile_money', paymentCurrency: 'USD' });
+  });
+
+  it("imports Excel's Unicode text (UTF-16 with its byte order mark, tab-separated), either byte order", async () => {
+    await setFees();
+    const [a, b] = await registered(2);
+    const text = (reference: string | undefined) =>
+      `\ufeffTransaction Date\tNarrative\tAmount\r\n03/11/2026\tFT ${reference} MUTASA ÉLODIE\t20.00\r\n`;
+    const littleEndian = Buffer.from(text(a), 'utf16le');
+    const bigEndian = Buffer.from(text(b), 'utf16le').swap16();
+    for (const [file, reference] of [
+      [littleEndian, a],
+      [bigEndian, b],
+    ] as const) {
+      const review = (await imported(file)).review as StatementReview;
+      expect(review.lines).toEqual([
+        expect.objectContaining({
+          outcome: 'matched',
+          narrative: `FT ${reference} MUTASA ÉLODIE`,
+          entries: [expect.objectContaining({ reference })],
+        }),
+      ]);
+    }
   });
 
   it('offers a guess from the headings first, then the last mapping used for the same account only', async () => {
