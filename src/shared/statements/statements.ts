@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pageFields, pageParam } from '../paging.ts';
 import { CURRENCIES, type Currency } from '../participants/participants.ts';
 import { PAYMENT_STATUSES } from '../registrations/team.ts';
 
@@ -20,8 +21,8 @@ export const ACCOUNT_CURRENCY: Record<StatementAccount, Currency | null> = {
 export const STATEMENT_OUTCOMES = ['matched', 'ambiguous', 'amount-differs', 'unmatched'] as const;
 export type StatementOutcome = (typeof STATEMENT_OUTCOMES)[number];
 
-/** Largest statement file and most lines taken from one. */
-export const STATEMENT_LIMITS = { fileBytes: 2 * 1024 * 1024, lines: 5000 };
+/** Largest statement file, most lines taken from one, and lines per page of a review. */
+export const STATEMENT_LIMITS = { fileBytes: 2 * 1024 * 1024, lines: 5000, reviewPage: 50 };
 
 const column = (label: string) =>
   z.string({ error: `Choose the ${label} column` }).check(z.minLength(1, `Choose the ${label} column`));
@@ -95,6 +96,21 @@ export const StatementLineSchema = z.object({
 });
 export type StatementLine = z.infer<typeof StatementLineSchema>;
 
+/** An import's lines a group at a time: `GET /api/statements/:id/lines?outcome=…&page=…`. */
+export const StatementLinesQuerySchema = z.object({
+  outcome: z.enum(STATEMENT_OUTCOMES, { error: 'Choose matched, ambiguous, amount-differs or unmatched' }),
+  page: pageParam,
+});
+export type StatementLinesQuery = z.infer<typeof StatementLinesQuerySchema>;
+
+/**
+ * A page of one group's lines, in the file's order; matched lines still to act on come before those paid
+ * already (or applied).
+ */
+export const StatementLinesPageSchema = z.object({ lines: z.array(StatementLineSchema), ...pageFields });
+export type StatementLinesPage = z.infer<typeof StatementLinesPageSchema>;
+
+/** An import: where it came from, how many lines each group holds, and what confirming marks by default. */
 export const StatementReviewSchema = z.object({
   id: z.string(),
   account: z.enum(STATEMENT_ACCOUNTS),
@@ -102,7 +118,16 @@ export const StatementReviewSchema = z.object({
   uploadedAt: z.string(),
   uploadedBy: z.nullable(z.string()),
   confirmedAt: z.nullable(z.string()),
-  lines: z.array(StatementLineSchema),
+  counts: z.object({
+    matched: z.number(),
+    ambiguous: z.number(),
+    'amount-differs': z.number(),
+    unmatched: z.number(),
+  }),
+  /** Entries the matched lines mark paid unless unticked (none once confirmed). */
+  toMark: z.number(),
+  /** Matched lines whose entries were all paid, waived or cancelled before (they mark nothing). */
+  alreadyPaid: z.number(),
 });
 export type StatementReview = z.infer<typeof StatementReviewSchema>;
 

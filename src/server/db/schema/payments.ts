@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -161,6 +162,11 @@ export const statementImports = pgTable('statement_imports', {
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   /** When the admin confirmed the review and the chosen entries were marked paid. */
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /**
+   * While its lines are still being stored (a few hundred per short transaction): hidden from the list and the
+   * review, never confirmed. One short transaction at the end clears it.
+   */
+  staging: boolean('staging').notNull().default(false),
 });
 
 /**

@@ -5,8 +5,8 @@ import { parseAmountCents, parseStatementDate, statementLines } from './statemen
 const csv = (text: string) => readCsv(Buffer.from(text, 'utf8'));
 
 describe('reading a statement CSV', () => {
-  it('reads quoted fields with commas, quotes and line breaks, CRLF and a BOM', () => {
-    const table = csv(
+  it('reads quoted fields with commas, quotes and line breaks, CRLF and a BOM', async () => {
+    const table = await csv(
       '\ufeffDate,Description,Amount\r\n' +
         '14/03/2025,"MOYO, T ""CFR25-0042""",20.00\r\n' +
         '15/03/2025,"two\r\nlines",5\r\n',
@@ -18,22 +18,22 @@ describe('reading a statement CSV', () => {
     ]);
   });
 
-  it('skips the account details above the table and reads semicolons', () => {
-    const table = csv(
+  it('skips the account details above the table and reads semicolons', async () => {
+    const table = await csv(
       'Account;1234567\nPeriod;March\n\nDate;Narrative;Credit;Currency\n1 Mar 2025;CFR25 42;1.234,00;USD\n',
     );
     expect(table.columns).toEqual(['Date', 'Narrative', 'Credit', 'Currency']);
     expect(table.rows).toHaveLength(1);
   });
 
-  it('reads a Windows-1252 file and names blank or repeated headings', () => {
-    const table = readCsv(Buffer.from('Date,Caf\xe9,,Amount,Amount\n1,2,3,4,5\n', 'latin1'));
+  it('reads a Windows-1252 file and names blank or repeated headings', async () => {
+    const table = await readCsv(Buffer.from('Date,Caf\xe9,,Amount,Amount\n1,2,3,4,5\n', 'latin1'));
     expect(table.columns).toEqual(['Date', 'Café', 'Column 3', 'Amount', 'Amount (2)']);
   });
 
-  it('refuses what is not a table', () => {
-    expect(() => csv('just one column\nand another line\n')).toThrow(/no table/);
-    expect(() => csv('a,b\n"unclosed,1\n')).toThrow(/could not be read/);
+  it('refuses what is not a table', async () => {
+    await expect(csv('just one column\nand another line\n')).rejects.toThrow(/no table/);
+    await expect(csv('a,b\n"unclosed,1\n')).rejects.toThrow(/could not be read/);
   });
 });
 
@@ -58,10 +58,10 @@ describe('statement amounts, dates and lines', () => {
     expect(parseStatementDate('soon')).toBeNull();
   });
 
-  it('gives identical lines of a file distinct keys, the same ones each time, and skips rows without an amount', () => {
+  it('gives identical lines of a file distinct keys, the same ones each time, and skips rows without an amount', async () => {
     const text = 'Date,Narrative,Amount\n1/3/2025,CFR25-1,20\n1/3/2025,CFR25-1,20\n,Closing balance,\n';
     const mapping = { date: 'Date', narrative: 'Narrative', amount: 'Amount' };
-    const first = statementLines(csv(text), mapping, 'usd_bank');
+    const first = statementLines(await csv(text), mapping, 'usd_bank');
     expect(first.skippedRows).toBe(1);
     expect(first.lines.map((line) => [line.postedOn, line.amount, line.currency])).toEqual([
       ['2025-03-01', '20.00', 'USD'],
@@ -69,12 +69,15 @@ describe('statement amounts, dates and lines', () => {
     ]);
     const [a, b] = first.lines.map((line) => line.lineKey);
     expect(a).not.toBe(b);
-    expect(statementLines(csv(text), mapping, 'usd_bank').lines.map((line) => line.lineKey)).toEqual([a, b]);
-    expect(statementLines(csv(text), mapping, 'zwg_bank').lines[0]?.lineKey).not.toBe(a);
+    expect(statementLines(await csv(text), mapping, 'usd_bank').lines.map((line) => line.lineKey)).toEqual([
+      a,
+      b,
+    ]);
+    expect(statementLines(await csv(text), mapping, 'zwg_bank').lines[0]?.lineKey).not.toBe(a);
   });
 
-  it('needs a currency for a mobile-money statement, from a column or for the whole file', () => {
-    const table = csv('Date,Narrative,Amount,Ccy\n1/3/2025,x,20,ZiG\n');
+  it('needs a currency for a mobile-money statement, from a column or for the whole file', async () => {
+    const table = await csv('Date,Narrative,Amount,Ccy\n1/3/2025,x,20,ZiG\n');
     const mapping = { date: 'Date', narrative: 'Narrative', amount: 'Amount' };
     expect(() => statementLines(table, mapping, 'mobile_money')).toThrow(/currency/);
     expect(statementLines(table, { ...mapping, currency: 'Ccy' }, 'mobile_money').lines[0]?.currency).toBe(

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { StatementAccount } from '../../../shared/statements/statements.ts';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { StatementAccount, StatementOutcome } from '../../../shared/statements/statements.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   raceOptions,
@@ -28,14 +28,47 @@ export async function saveMapping(
     .onConflictDoUpdate({ target: statementMappings.account, set: { mapping, updatedAt: sql`now()` } });
 }
 
-export async function insertImport(tx: Transaction, values: typeof statementImports.$inferInsert) {
+export async function insertImport(tx: Database | Transaction, values: typeof statementImports.$inferInsert) {
   const [row] = await tx.insert(statementImports).values(values).returning({ id: statementImports.id });
   if (!row) throw new Error('statement import not stored');
   return row.id;
 }
 
-export const deleteImport = (tx: Transaction, id: string) =>
+export const deleteImport = (tx: Database | Transaction, id: string) =>
   tx.delete(statementImports).where(eq(statementImports.id, id));
+
+/** Makes an import's stored lines its review: listed, reviewed and confirmable from now on. */
+export const finishImport = (tx: Transaction, id: string) =>
+  tx.update(statementImports).set({ staging: false }).where(eq(statementImports.id, id));
+
+/** Deletes up to `limit` of an import's lines; answers how many it deleted. */
+export async function deleteSomeLines(db: Database, importId: string, limit: number) {
+  const some = db
+    .select({ id: statementLines.id })
+    .from(statementLines)
+    .where(eq(statementLines.importId, importId))
+    .limit(limit);
+  const rows = await db
+    .delete(statementLines)
+    .where(inArray(statementLines.id, some))
+    .returning({ id: statementLines.id });
+  return rows.length;
+}
+
+/** The event's imports still staging since before `before`: a server stopped while it stored them. */
+export const abandonedImports = async (db: Database, eventId: string, before: Date) =>
+  (
+    await db
+      .select({ id: statementImports.id })
+      .from(statementImports)
+      .where(
+        and(
+          eq(statementImports.eventId, eventId),
+          eq(statementImports.staging, true),
+          lt(statementImports.uploadedAt, before),
+        ),
+      )
+  ).map((row) => row.id);
 
 /** Stores the lines not stored before for the event (by their key); answers how many were new. */
 export async function insertNewLines(
@@ -108,7 +141,13 @@ export async function findImport(db: Database | Transaction, eventId: string, id
   const query = db
     .select()
     .from(statementImports)
-    .where(and(eq(statementImports.id, id), eq(statementImports.eventId, eventId)));
+    .where(
+      and(
+        eq(statementImports.id, id),
+        eq(statementImports.eventId, eventId),
+        eq(statementImports.staging, false),
+      ),
+    );
   const [row] = await (lock ? query.for('update') : query);
   return row;
 }
@@ -121,6 +160,58 @@ export const linesOf = (db: Database | Transaction, importId: string) =>
     .orderBy(asc(statementLines.id));
 
 export type StatementLineRow = Awaited<ReturnType<typeof linesOf>>[number];
+
+/** The entries a line names: those an ambiguous or a team's line lists, else the one it pays. */
+const namedEntries = sql`(select (jsonb_array_elements_text(coalesce(${statementLines.candidates}, jsonb_build_array(${statementLines.registrationId}))))::uuid)`;
+const namedCount = sql<number>`(select count(*) from registrations r where r.id in ${namedEntries})::int`;
+/** Not "paid already": the line names an active entry still unpaid, or no entry at all (any more). */
+const notAlreadyPaid = sql`(exists (select 1 from registrations r where r.id in ${namedEntries} and r.status = 'active' and r.payment_status = 'unpaid') or ${namedCount} = 0)`;
+/** A matched line with nothing left to do: applied, or naming only entries paid, waived or cancelled. */
+const matchedClosed = sql<boolean>`(${statementLines.appliedAt} is not null or not ${notAlreadyPaid})`;
+
+/** How many lines of each outcome an import holds. */
+export const outcomeCounts = (db: Database, importId: string) =>
+  db
+    .select({ outcome: statementLines.outcome, lines: sql<number>`count(*)::int` })
+    .from(statementLines)
+    .where(eq(statementLines.importId, importId))
+    .groupBy(statementLines.outcome);
+
+/**
+ * An import's matched lines not applied: the entries those still to act on name, and how many name only
+ * entries paid before.
+ */
+export async function openMatched(db: Database, importId: string) {
+  const [row] = await db
+    .select({
+      toMark: sql<number>`coalesce(sum(${namedCount}) filter (where ${notAlreadyPaid}), 0)::int`,
+      alreadyPaid: sql<number>`(count(*) filter (where not ${notAlreadyPaid}))::int`,
+    })
+    .from(statementLines)
+    .where(
+      and(
+        eq(statementLines.importId, importId),
+        eq(statementLines.outcome, 'matched'),
+        isNull(statementLines.appliedAt),
+      ),
+    );
+  return row ?? { toMark: 0, alreadyPaid: 0 };
+}
+
+/** A page of an import's lines of one outcome, in the file's order; matched ones still to act on first. */
+export const linesPage = (
+  db: Database,
+  importId: string,
+  outcome: StatementOutcome,
+  page: { offset: number; limit: number },
+) =>
+  db
+    .select()
+    .from(statementLines)
+    .where(and(eq(statementLines.importId, importId), eq(statementLines.outcome, outcome)))
+    .orderBy(...(outcome === 'matched' ? [matchedClosed] : []), asc(statementLines.id))
+    .offset(page.offset)
+    .limit(page.limit);
 
 /** Marks a line applied (and, for a line the admin chose an entry for, which one). */
 export async function markLineApplied(tx: Transaction, id: number, registrationId: string | null) {
@@ -149,7 +240,7 @@ export const recentImports = (db: Database, eventId: string, limit: number) =>
     })
     .from(statementImports)
     .leftJoin(statementLines, eq(statementLines.importId, statementImports.id))
-    .where(eq(statementImports.eventId, eventId))
+    .where(and(eq(statementImports.eventId, eventId), eq(statementImports.staging, false)))
     .groupBy(statementImports.id)
     .orderBy(desc(statementImports.uploadedAt))
     .limit(limit);

@@ -8,6 +8,8 @@ import {
   StatementConfirmSchema,
   StatementImportResultSchema,
   StatementImportSummarySchema,
+  StatementLinesPageSchema,
+  StatementLinesQuerySchema,
   StatementPreviewSchema,
   StatementReviewSchema,
   StatementUploadQuerySchema,
@@ -25,6 +27,7 @@ import {
   importStatement,
   previewStatement,
   statementImports,
+  statementLinesPage,
   statementReview,
 } from './service.ts';
 
@@ -106,19 +109,35 @@ export async function statementRoutes(app: FastifyInstance, context: AppContext)
     {
       config: { access: admins },
       schema: {
-        summary: "An imported statement's lines and the entries each names",
+        summary: "An imported statement's lines per outcome and what confirming it marks paid",
         tags,
         params: IdParams,
         response: { 200: StatementReviewSchema },
       },
     },
+    async (request) => statementReview(context, request.params.id),
+  );
+
+  api.get(
+    '/statements/:id/lines',
+    {
+      config: { access: admins },
+      schema: {
+        summary: `A page (${STATEMENT_LIMITS.reviewPage} lines) of an imported statement's lines of one outcome, with the entries each names`,
+        tags,
+        params: IdParams,
+        querystring: StatementLinesQuerySchema,
+        response: { 200: StatementLinesPageSchema },
+      },
+    },
     async (request) => {
-      const review = await statementReview(context, request.params.id);
+      const page = await statementLinesPage(context, request.params.id, request.query);
       await auditRead(context.database.db, signedInUser(request), 'statements.review', {
-        subject: `statement ${review.id}`,
-        rowCount: review.lines.length,
+        subject: `statement ${request.params.id}`,
+        filters: request.query,
+        rowCount: page.lines.length,
       });
-      return review;
+      return page;
     },
   );
 

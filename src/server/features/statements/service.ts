@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import { harareToday } from '../../../shared/dates.ts';
 import type { Currency } from '../../../shared/participants/participants.ts';
@@ -9,10 +10,14 @@ import type {
   StatementEntry,
   StatementImportResult,
   StatementImportSummary,
+  StatementLinesPage,
+  StatementLinesQuery,
   StatementMapping,
+  StatementOutcome,
   StatementPreview,
   StatementReview,
 } from '../../../shared/statements/statements.ts';
+import { STATEMENT_LIMITS } from '../../../shared/statements/statements.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
@@ -22,24 +27,30 @@ import { readCsv } from './csv.ts';
 import { feeIn, matchLine } from './matching.ts';
 import { namedReferences } from './references.ts';
 import {
+  abandonedImports,
   deleteImport,
+  deleteSomeLines,
   entriesWithIds,
   entriesWithReferences,
   findImport,
   findMapping,
+  finishImport,
   insertImport,
   insertNewLines,
   linesOf,
+  linesPage,
   markImportConfirmed,
   markLineApplied,
   type NewStatementLine,
+  openMatched,
+  outcomeCounts,
   recentImports,
   type StatementEntryRow,
   type StatementLineRow,
   saveMapping,
   teamEntries,
 } from './repository.ts';
-import { statementLines } from './statement-lines.ts';
+import { type ParsedLine, statementLineReader } from './statement-lines.ts';
 
 /** Headings each field is guessed from, the likeliest first (a statement's credits are what pays entries). */
 const GUESSES: [keyof StatementMapping, RegExp[]][] = [
@@ -84,18 +95,13 @@ export async function previewStatement(
   account: StatementAccount,
   body: Buffer,
 ): Promise<StatementPreview> {
-  const table = readCsv(body);
+  const table = await readCsv(body);
   const offered = offeredMapping(table.columns, await findMapping(database.db, account));
   return { columns: table.columns, rows: table.rows.slice(0, 5), rowCount: table.rows.length, ...offered };
 }
 
-/** The entries each line's references name, looked up in two queries for the whole statement. */
-async function matchAll(
-  db: Database,
-  eventId: string,
-  prefix: string,
-  lines: ReturnType<typeof statementLines>['lines'],
-) {
+/** The entries each line's references name, looked up in two queries for these lines. */
+async function matchAll(db: Database, eventId: string, prefix: string, lines: ParsedLine[]) {
   const named = lines.map((line) => namedReferences(line.narrative, prefix));
   const [entries, teams] = await Promise.all([
     entriesWithReferences(db, eventId, [...new Set(named.flatMap((refs) => refs.entries))]),
@@ -113,9 +119,25 @@ async function matchAll(
 }
 
 /**
+ * Lines stored per transaction while importing: ~20–60 ms each on the embedded database (PGlite runs one
+ * transaction at a time), so a visitor's request waits for one of them at most, never for the whole import.
+ */
+const LINES_PER_TRANSACTION = 100;
+/** An import still staging after this long was left by a server that stopped meanwhile. */
+const ABANDONED_AFTER_MS = 10 * 60 * 1000;
+
+/** Deletes an import and its lines, a few hundred lines per transaction. */
+async function dropImport(db: Database, id: string) {
+  while ((await deleteSomeLines(db, id, 500)) > 0) await nextTurn();
+  await deleteImport(db, id);
+}
+
+/**
  * Imports a statement: its lines not imported before (by their key) are stored with what they match, the
- * mapping is kept for the account's next statement, and the review of the new lines is the answer. A file
- * whose lines were all imported before stores nothing.
+ * mapping is kept for the account's next statement, and the summary of the new lines' review is the answer. A
+ * file whose lines were all imported before stores nothing. The lines are read, matched and stored a hundred
+ * at a time, each hundred in its own short transaction, under an import that stays hidden (`staging`) until
+ * one short last transaction shows it; a failure deletes what was stored.
  */
 export async function importStatement(
   context: AppContext,
@@ -123,28 +145,46 @@ export async function importStatement(
   admin: CurrentUser,
 ): Promise<StatementImportResult> {
   const { db } = context.database;
-  const table = readCsv(upload.body);
-  const { lines, skippedRows } = statementLines(table, upload.mapping, upload.account);
-  if (lines.length === 0) throw badRequest('No line of this file has an amount in the chosen column.');
+  const table = await readCsv(upload.body);
+  const read = statementLineReader(table, upload.mapping, upload.account);
   const event = await getCurrentEvent(db);
-  const matched = await matchAll(db, event.id, event.referencePrefix, lines);
-  const importId = await db.transaction(async (tx) => {
-    await saveMapping(tx, upload.account, upload.mapping);
-    const id = await insertImport(tx, {
-      eventId: event.id,
-      account: upload.account,
-      fileName: upload.fileName,
-      uploadedBy: admin.id,
-      uploadedByName: admin.name,
+  for (const id of await abandonedImports(db, event.id, new Date(Date.now() - ABANDONED_AFTER_MS))) {
+    await dropImport(db, id);
+  }
+  let importId: string | undefined;
+  let lines = 0;
+  let stored = 0;
+  try {
+    for (let at = 0; at < table.rows.length; at += LINES_PER_TRANSACTION) {
+      // Requests that came meanwhile reach the database before the next hundred lines.
+      await nextTurn();
+      const parsed = table.rows.slice(at, at + LINES_PER_TRANSACTION).flatMap((row) => read(row) ?? []);
+      if (parsed.length === 0) continue;
+      lines += parsed.length;
+      const matched = await matchAll(db, event.id, event.referencePrefix, parsed);
+      importId ??= await insertImport(db, {
+        eventId: event.id,
+        account: upload.account,
+        fileName: upload.fileName,
+        uploadedBy: admin.id,
+        uploadedByName: admin.name,
+        staging: true,
+      });
+      const id = importId;
+      stored += await db.transaction((tx) => insertNewLines(tx, id, event.id, matched));
+    }
+    if (lines === 0) throw badRequest('No line of this file has an amount in the chosen column.');
+    const id = importId as string;
+    await db.transaction(async (tx) => {
+      await saveMapping(tx, upload.account, upload.mapping);
+      await (stored > 0 ? finishImport(tx, id) : deleteImport(tx, id));
     });
-    const stored = await insertNewLines(tx, id, event.id, matched);
-    if (stored > 0) return { id, stored };
-    await deleteImport(tx, id);
-    return { id: null, stored };
-  });
-  const alreadyImported = lines.length - importId.stored;
-  const review = importId.id ? await statementReview(context, importId.id) : null;
-  return { review, alreadyImported, skippedRows };
+  } catch (error) {
+    if (importId) await dropImport(db, importId);
+    throw error;
+  }
+  const review = stored > 0 && importId ? await statementReview(context, importId) : null;
+  return { review, alreadyImported: lines - stored, skippedRows: table.rows.length - lines };
 }
 
 const toEntry = (row: StatementEntryRow, currency: Currency): StatementEntry => ({
@@ -172,15 +212,13 @@ export async function statementImports({ database }: AppContext): Promise<Statem
   }));
 }
 
-/** An import's lines, each with the entries it names as they are now. */
+/** An import's summary: where it came from, its lines per outcome, and what confirming marks by default. */
 export async function statementReview({ database }: AppContext, id: string): Promise<StatementReview> {
   const { db } = database;
-  const eventId = await getCurrentEventId(db);
-  const found = await findImport(db, eventId, id);
+  const found = await findImport(db, await getCurrentEventId(db), id);
   if (!found) throw notFound('There is no such statement.');
-  const lines = await linesOf(db, id);
-  const ids = [...new Set(lines.flatMap((line) => [...namedIds(line), line.registrationId ?? []].flat()))];
-  const entries = new Map((await entriesWithIds(db, ids)).map((row) => [row.id, row]));
+  const [counts, open] = await Promise.all([outcomeCounts(db, id), openMatched(db, id)]);
+  const count = (outcome: StatementOutcome) => counts.find((row) => row.outcome === outcome)?.lines ?? 0;
   return {
     id: found.id,
     account: found.account,
@@ -188,6 +226,38 @@ export async function statementReview({ database }: AppContext, id: string): Pro
     uploadedAt: found.uploadedAt.toISOString(),
     uploadedBy: found.uploadedByName,
     confirmedAt: found.confirmedAt?.toISOString() ?? null,
+    counts: {
+      matched: count('matched'),
+      ambiguous: count('ambiguous'),
+      'amount-differs': count('amount-differs'),
+      unmatched: count('unmatched'),
+    },
+    toMark: found.confirmedAt ? 0 : open.toMark,
+    alreadyPaid: open.alreadyPaid,
+  };
+}
+
+/** A page of an import's lines of one outcome, each with the entries it names as they are now. */
+export async function statementLinesPage(
+  { database }: AppContext,
+  id: string,
+  query: StatementLinesQuery,
+): Promise<StatementLinesPage> {
+  const { db } = database;
+  const found = await findImport(db, await getCurrentEventId(db), id);
+  if (!found) throw notFound('There is no such statement.');
+  const page = query.page ?? 1;
+  const pageSize = STATEMENT_LIMITS.reviewPage;
+  const [lines, counts] = await Promise.all([
+    linesPage(db, id, query.outcome, { offset: (page - 1) * pageSize, limit: pageSize }),
+    outcomeCounts(db, id),
+  ]);
+  const ids = [...new Set(lines.flatMap((line) => [...namedIds(line), line.registrationId ?? []].flat()))];
+  const entries = new Map((await entriesWithIds(db, ids)).map((row) => [row.id, row]));
+  return {
+    total: counts.find((row) => row.outcome === query.outcome)?.lines ?? 0,
+    page,
+    pageSize,
     lines: lines.map((line) => {
       const named = namedIds(line).flatMap((entryId) => entries.get(entryId) ?? []);
       return {

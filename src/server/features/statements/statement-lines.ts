@@ -74,12 +74,12 @@ function parseCurrency(text: string): Currency | null {
 }
 
 /**
- * The lines of a statement under a mapping, each with its key: a digest of the account, date, narrative,
- * amount, currency and how many identical lines came before it in the file, so the same statement imported
- * again gives the same keys (and two identical payments on one day stay two lines). Rows without an amount or
- * in another currency are counted, not kept.
+ * Reads a statement's rows under a mapping, one at a time: each row's line, with its key (a digest of the
+ * account, date, narrative, amount, currency and how many identical lines came before it in the file, so the
+ * same statement imported again gives the same keys and two identical payments on one day stay two lines),
+ * or null for a row without an amount or in another currency. Refuses a mapping the file does not fit.
  */
-export function statementLines(table: CsvTable, mapping: StatementMapping, account: StatementAccount) {
+export function statementLineReader(table: CsvTable, mapping: StatementMapping, account: StatementAccount) {
   const at = (name: string | undefined) => {
     if (name === undefined || name === '') return -1;
     const index = table.columns.indexOf(name);
@@ -95,16 +95,11 @@ export function statementLines(table: CsvTable, mapping: StatementMapping, accou
   if (table.rows.length > STATEMENT_LIMITS.lines) {
     throw badRequest(`This statement has more than ${STATEMENT_LIMITS.lines} lines: import it in parts.`);
   }
-  const lines: ParsedLine[] = [];
   const seen = new Map<string, number>();
-  let skippedRows = 0;
-  for (const row of table.rows) {
+  return (row: string[]): ParsedLine | null => {
     const cents = parseAmountCents(row[amountAt] ?? '');
     const currency = currencyAt >= 0 ? parseCurrency(row[currencyAt] ?? '') : fixed;
-    if (cents === null || currency === null) {
-      skippedRows += 1;
-      continue;
-    }
+    if (cents === null || currency === null) return null;
     const line = {
       postedOn: parseStatementDate(row[dateAt] ?? ''),
       narrative: (row[narrativeAt] ?? '').replace(/\s+/g, ' ').trim(),
@@ -115,7 +110,13 @@ export function statementLines(table: CsvTable, mapping: StatementMapping, accou
     const before = seen.get(identity) ?? 0;
     seen.set(identity, before + 1);
     const lineKey = createHash('sha256').update(`${identity}#${before}`).digest('base64url');
-    lines.push({ lineKey, ...line });
-  }
-  return { lines, skippedRows };
+    return { lineKey, ...line };
+  };
+}
+
+/** Every line of a statement under a mapping, and how many rows were left out (see statementLineReader). */
+export function statementLines(table: CsvTable, mapping: StatementMapping, account: StatementAccount) {
+  const read = statementLineReader(table, mapping, account);
+  const lines = table.rows.map(read).filter((line) => line !== null);
+  return { lines, skippedRows: table.rows.length - lines.length };
 }

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { letters, runnerEntry } from '../../../../tests/support/entries.ts';
 import { bankStatementCsv } from '../../../../tests/support/statement-fixture.ts';
@@ -9,8 +9,14 @@ import {
   setUpTestApp,
   signedInAs,
 } from '../../../../tests/support/test-app.ts';
-import type { StatementImportResult, StatementReview } from '../../../shared/statements/statements.ts';
-import { receipts, registrations } from '../../db/schema/index.ts';
+import {
+  STATEMENT_OUTCOMES,
+  type StatementImportResult,
+  type StatementLine,
+  type StatementLinesPage,
+  type StatementReview,
+} from '../../../shared/statements/statements.ts';
+import { receipts, registrations, statementImports, statementLines } from '../../db/schema/index.ts';
 
 const { app, db, admin } = setUpTestApp();
 
@@ -83,8 +89,26 @@ const paidReferences = async () =>
   (await db.select().from(registrations).where(eq(registrations.paymentStatus, 'paid')))
     .map((row) => row.reference)
     .sort();
-const byOutcome = (review: StatementReview, outcome: string) =>
-  review.lines.filter((line) => line.outcome === outcome);
+/** Every line of an import in the file's order, read a page at a time as the review screen reads them. */
+async function linesOf(review: StatementReview | null) {
+  const lines: StatementLine[] = [];
+  for (const outcome of STATEMENT_OUTCOMES) {
+    for (let page = 1; ; page += 1) {
+      const response = await call(
+        admin,
+        'GET',
+        `/api/statements/${review?.id}/lines?outcome=${outcome}&page=${page}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as StatementLinesPage;
+      lines.push(...body.lines);
+      if (page * body.pageSize >= body.total) break;
+    }
+  }
+  return lines.sort((a, b) => a.id - b.id);
+}
+const byOutcome = (lines: StatementLine[], outcome: string) =>
+  lines.filter((line) => line.outcome === outcome);
 
 describe('a bank statement matched to entries by reference', () => {
   it('marks exactly the 60 lines that pay their fee, leaves the rest in review, and imports nothing twice', async () => {
@@ -95,22 +119,23 @@ describe('a bank statement matched to entries by reference', () => {
     const first = await imported(statement.csv);
     expect(first.alreadyImported).toBe(0);
     const review = first.review as StatementReview;
-    expect(review.lines).toHaveLength(200);
-    const matched = byOutcome(review, 'matched');
+    const lines = await linesOf(review);
+    expect(lines).toHaveLength(200);
+    const matched = byOutcome(lines, 'matched');
     // A line naming two entries with both fees pays both, in the order named.
     const paying = [...statement.paying, ...statement.ambiguous.flat()].sort();
     expect(matched.flatMap((line) => line.entries.map((entry) => entry.reference)).sort()).toEqual(paying);
     expect(
       matched.filter((line) => line.entries.length === 2).map((line) => line.entries.map((e) => e.reference)),
     ).toEqual(expect.arrayContaining(statement.ambiguous));
-    expect(byOutcome(review, 'ambiguous')).toEqual([]);
+    expect(byOutcome(lines, 'ambiguous')).toEqual([]);
     expect(
-      byOutcome(review, 'amount-differs')
+      byOutcome(lines, 'amount-differs')
         .flatMap((line) => line.entries.map((entry) => entry.reference))
         .sort(),
     ).toEqual([...statement.wrongAmount].sort());
-    expect(byOutcome(review, 'unmatched')).toHaveLength(130);
-    expect(byOutcome(review, 'unmatched').every((line) => line.entries.length === 0)).toBe(true);
+    expect(byOutcome(lines, 'unmatched')).toHaveLength(130);
+    expect(byOutcome(lines, 'unmatched').every((line) => line.entries.length === 0)).toBe(true);
     expect(await paidReferences()).toEqual([]);
     expect((await call(admin, 'GET', '/api/statements')).json()).toEqual([
       expect.objectContaining({
@@ -140,12 +165,12 @@ describe('a bank statement matched to entries by reference', () => {
       paidOn: line?.postedOn,
     });
     expect(done.review.confirmedAt).not.toBeNull();
-    expect(
-      byOutcome(done.review, 'matched').every((each) => each.appliedAt !== null && each.alreadyPaid),
-    ).toBe(true);
-    expect([...byOutcome(done.review, 'ambiguous'), ...byOutcome(done.review, 'amount-differs')]).toSatisfy(
-      (lines: StatementReview['lines']) =>
-        lines.every((each) => each.appliedAt === null && !each.alreadyPaid),
+    const after = await linesOf(done.review);
+    expect(byOutcome(after, 'matched').every((each) => each.appliedAt !== null && each.alreadyPaid)).toBe(
+      true,
+    );
+    expect([...byOutcome(after, 'ambiguous'), ...byOutcome(after, 'amount-differs')]).toSatisfy(
+      (lines: StatementLine[]) => lines.every((each) => each.appliedAt === null && !each.alreadyPaid),
     );
     const history = (await call(admin, 'GET', `/api/participants/${entry.id}`)).json().history;
     expect(history[0]).toMatchObject({ by: expect.stringContaining('Test admin'), action: 'payment' });
@@ -177,7 +202,7 @@ describe('a bank statement matched to entries by reference', () => {
       `05/11/2026,FT ${d},20.00`,
     ].join('\n');
     const review = (await imported(csv, { ...BANK })).review as StatementReview;
-    const [both, short, matched] = review.lines;
+    const [both, short, matched] = await linesOf(review);
     expect([both?.outcome, short?.outcome, matched?.outcome]).toEqual([
       'amount-differs',
       'amount-differs',
@@ -234,7 +259,7 @@ describe('a bank statement matched to entries by reference', () => {
     // The balance, on a later statement, pays the entry.
     const rest = (await imported(`Transaction Date,Narrative,Amount\n09/11/2026,${c},2.00\n`))
       .review as StatementReview;
-    expect(rest.lines[0]?.outcome).toBe('matched');
+    expect((await linesOf(rest))[0]?.outcome).toBe('matched');
     await confirmed(rest.id);
     expect(await entryOf(c ?? '')).toMatchObject({ paymentStatus: 'paid', paymentAmount: '20.00' });
   });
@@ -244,10 +269,11 @@ describe('a bank statement matched to entries by reference', () => {
     const [reference] = await registered(1);
     const review = (await imported(`Transaction Date,Narrative,Amount\n02/11/2026,${reference},25.00\n`))
       .review as StatementReview;
-    expect(review.lines[0]?.outcome).toBe('amount-differs');
+    const [line] = await linesOf(review);
+    expect(line?.outcome).toBe('amount-differs');
     await confirmed(review.id, {
       skip: [],
-      choose: [{ line: review.lines[0]?.id, registrationId: review.lines[0]?.entries[0]?.id }],
+      choose: [{ line: line?.id, registrationId: line?.entries[0]?.id }],
     });
     expect(await entryOf(reference ?? '')).toMatchObject({ paymentStatus: 'paid', paymentAmount: '25.00' });
     const notices = (await call(admin, 'GET', '/api/admin/payment-notices')).json();
@@ -275,9 +301,72 @@ describe('a bank statement matched to entries by reference', () => {
     expect(paid.statusCode).toBe(200);
     const review = (await imported(`Transaction Date,Narrative,Amount\n02/11/2026,${reference},20.00\n`))
       .review as StatementReview;
-    expect(review.lines[0]).toMatchObject({ outcome: 'matched', alreadyPaid: true });
+    expect((await linesOf(review))[0]).toMatchObject({ outcome: 'matched', alreadyPaid: true });
     expect((await confirmed(review.id)).marked).toEqual([]);
     expect(await entryOf(reference ?? '')).toMatchObject({ paymentMethod: 'cash', paidOn: '2026-11-01' });
+  });
+
+  it('answers an import with its counts and pages its lines, matched ones to act on before those paid already', async () => {
+    await setFees();
+    const [paidBefore, unpaid] = await registered(2);
+    const paid = await call(
+      admin,
+      'PUT',
+      `/api/participants/${(await entryOf(paidBefore ?? '')).id}/payment`,
+      {
+        status: 'paid',
+        method: 'cash',
+        amount: '20.00',
+        currency: 'USD',
+        paidOn: '2026-11-01',
+      },
+    );
+    expect(paid.statusCode).toBe(200);
+    const tithes = Array.from({ length: 120 }, (_, i) => `03/11/2026,TITHE ${i + 1},5.00`);
+    const csv = [
+      'Transaction Date,Narrative,Amount',
+      `01/11/2026,FT ${paidBefore},20.00`,
+      `02/11/2026,FT ${unpaid},20.00`,
+      ...tithes,
+    ].join('\n');
+    const { review } = await imported(csv);
+    expect(review).toEqual({
+      id: expect.any(String),
+      account: 'usd_bank',
+      fileName: 'statement.csv',
+      uploadedAt: expect.any(String),
+      uploadedBy: expect.stringContaining('Test admin'),
+      confirmedAt: null,
+      counts: { matched: 2, ambiguous: 0, 'amount-differs': 0, unmatched: 120 },
+      toMark: 1,
+      alreadyPaid: 1,
+    });
+    const page = async (outcome: string, number: number) => {
+      const url = `/api/statements/${review?.id}/lines?outcome=${outcome}&page=${number}`;
+      const response = await call(admin, 'GET', url);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as StatementLinesPage;
+    };
+    const matched = await page('matched', 1);
+    expect(matched.lines.map((line) => [line.entries[0]?.reference, line.alreadyPaid])).toEqual([
+      [unpaid, false],
+      [paidBefore, true],
+    ]);
+    const [first, last] = [await page('unmatched', 1), await page('unmatched', 3)];
+    expect(first).toMatchObject({ total: 120, page: 1, pageSize: 50 });
+    expect(first.lines.map((line) => line.narrative)).toEqual(
+      tithes.slice(0, 50).map((row) => row.slice(11, -5)),
+    );
+    expect(last.lines.map((line) => line.narrative)).toEqual(
+      tithes.slice(100).map((row) => row.slice(11, -5)),
+    );
+    expect((await page('unmatched', 4)).lines).toEqual([]);
+    const bad = await call(admin, 'GET', `/api/statements/${review?.id}/lines?outcome=paid`);
+    expect(bad.statusCode).toBe(400);
+
+    const done = await confirmed(review?.id ?? '');
+    expect(done.marked).toEqual([unpaid]);
+    expect(done.review).toMatchObject({ toMark: 0, alreadyPaid: 1 });
   });
 
   it("pays all of a company team's unpaid entries by the team reference", async () => {
@@ -304,8 +393,9 @@ describe('a bank statement matched to entries by reference', () => {
         `Transaction Date,Narrative,Amount\n06/11/2026,"ACME LTD, STAFF RUN ${loose}",${Number(due) - 20}\n`,
       )
     ).review as StatementReview;
-    expect(review.lines[0]).toMatchObject({ outcome: 'matched', team: true, alreadyPaid: false });
-    expect(review.lines[0]?.entries.map((entry) => entry.reference).sort()).toEqual(
+    const [line] = await linesOf(review);
+    expect(line).toMatchObject({ outcome: 'matched', team: true, alreadyPaid: false });
+    expect(line?.entries.map((entry) => entry.reference).sort()).toEqual(
       rest.map((entry) => entry.reference).sort(),
     );
     const done = await confirmed(review.id);
@@ -342,7 +432,7 @@ describe('mobile-money statements and the column mapping', () => {
     const noCurrency = await upload(admin, '/api/statements', query, csv);
     expect(noCurrency.statusCode).toBe(400);
     const review = (await imported(csv, { ...query, currency: 'Currency' })).review as StatementReview;
-    expect(review.lines.map((line) => [line.outcome, line.currency])).toEqual([
+    expect((await linesOf(review)).map((line) => [line.outcome, line.currency])).toEqual([
       ['matched', 'ZWG'],
       ['matched', 'USD'],
       ['unmatched', 'ZWG'],
@@ -368,8 +458,7 @@ describe('mobile-money statements and the column mapping', () => {
       [littleEndian, a],
       [bigEndian, b],
     ] as const) {
-      const review = (await imported(file)).review as StatementReview;
-      expect(review.lines).toEqual([
+      expect(await linesOf((await imported(file)).review)).toEqual([
         expect.objectContaining({
           outcome: 'matched',
           narrative: `FT ${reference} MUTASA ÉLODIE`,
@@ -399,6 +488,60 @@ describe('mobile-money statements and the column mapping', () => {
     await imported(csv, { account: 'usd_bank', ...chosen });
     expect(await preview('usd_bank')).toMatchObject({ mapping: chosen, remembered: true });
     expect(await preview('zwg_bank')).toMatchObject({ remembered: false, mapping: guessed.mapping });
+  });
+});
+
+describe('a large statement', () => {
+  const tithes = (count: number, day = '03') =>
+    [
+      'Transaction Date,Narrative,Amount',
+      ...Array.from({ length: count }, (_, i) => `${day}/11/2026,TITHE ${i},5.00`),
+    ].join('\n');
+  const stagedLines = async () =>
+    (
+      await db
+        .select({ lines: count() })
+        .from(statementLines)
+        .innerJoin(statementImports, eq(statementImports.id, statementLines.importId))
+        .where(eq(statementImports.staging, true))
+    )[0]?.lines ?? 0;
+
+  it('is stored in short transactions, a hundred lines each, and shown only once all are stored', async () => {
+    let done = false;
+    const importing = imported(tithes(5000)).finally(() => {
+      done = true;
+    });
+    const seen = new Set<number>();
+    while (!done) {
+      const listed = (await call(admin, 'GET', '/api/statements')).json();
+      const staged = await stagedLines();
+      seen.add(staged);
+      // Still staging after the list was read: it was hidden from it.
+      if (staged > 0) expect(listed).toEqual([]);
+    }
+    const { review } = await importing;
+    expect(review?.counts.unmatched).toBe(5000);
+    expect([...seen].filter((lines) => lines > 0 && lines < 5000).length).toBeGreaterThan(2);
+    expect(await stagedLines()).toBe(0);
+  });
+
+  it('forgets an import a stopped server left staging: hidden, then deleted by the next import', async () => {
+    const first = await imported(tithes(300));
+    const left = first.review?.id ?? '';
+    // As if the server had stopped an hour ago while storing it.
+    await db
+      .update(statementImports)
+      .set({ staging: true, uploadedAt: new Date(Date.now() - 60 * 60 * 1000) })
+      .where(eq(statementImports.id, left));
+    expect((await call(admin, 'GET', '/api/statements')).json()).toEqual([]);
+    expect((await call(admin, 'GET', `/api/statements/${left}`)).statusCode).toBe(404);
+    expect((await call(admin, 'GET', `/api/statements/${left}/lines?outcome=unmatched`)).statusCode).toBe(
+      404,
+    );
+
+    const again = await imported(tithes(300));
+    expect(again).toMatchObject({ alreadyImported: 0, review: { counts: { unmatched: 300 } } });
+    expect(await db.select().from(statementImports).where(eq(statementImports.id, left))).toEqual([]);
   });
 });
 

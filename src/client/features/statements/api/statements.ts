@@ -1,11 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   StatementAccount,
   StatementConfirm,
   StatementConfirmResult,
   StatementImportResult,
   StatementImportSummary,
+  StatementLinesPage,
   StatementMapping,
+  StatementOutcome,
   StatementPreview,
   StatementReview,
 } from '../../../../shared/statements/statements.ts';
@@ -47,6 +49,24 @@ export const getStatementReviewQueryOptions = (id: string) =>
 
 export const useStatementReview = (id: string) => useQuery(getStatementReviewQueryOptions(id));
 
+/** A page of an import's lines of one outcome; the key starts with the review's, so they go stale with it. */
+export const getStatementLinesQueryOptions = (id: string, outcome: StatementOutcome, page: number) =>
+  queryOptions({
+    queryKey: [...getStatementReviewQueryOptions(id).queryKey, 'lines', { outcome, page }],
+    queryFn: ({ signal }) =>
+      apiFetch<StatementLinesPage>(
+        `/api/statements/${encodeURIComponent(id)}/lines?${new URLSearchParams({ outcome, page: String(page) })}`,
+        { signal },
+      ),
+  });
+
+export const useStatementLines = (id: string, outcome: StatementOutcome, page: number, enabled = true) =>
+  useQuery({
+    ...getStatementLinesQueryOptions(id, outcome, page),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
 export function useImportStatement() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -83,10 +103,13 @@ export function useConfirmStatement(id: string) {
         body: JSON.stringify(choices),
       }),
     onSuccess: ({ review }) => {
-      queryClient.setQueryData(getStatementReviewQueryOptions(id).queryKey, review);
-      // Every list and figure of payments, and the list of statements (this one is now confirmed).
+      const reviewKey = getStatementReviewQueryOptions(id).queryKey;
+      queryClient.setQueryData(reviewKey, review);
+      // Every list and figure of payments, the list of statements (this one is now confirmed) and its lines.
       void queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] !== 'statements' || query.queryKey.length === 1,
+        predicate: (query) =>
+          query.queryKey.length !== reviewKey.length ||
+          query.queryKey.some((part, at) => part !== reviewKey[at]),
       });
     },
   });

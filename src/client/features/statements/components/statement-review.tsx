@@ -7,14 +7,18 @@ import {
   type StatementReview as Review,
   STATEMENT_ACCOUNT_LABELS,
   type StatementLine,
+  type StatementOutcome,
 } from '../../../../shared/statements/statements.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Section } from '../../../components/ui/section.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useConfirmStatement } from '../api/statements.ts';
+import { useConfirmStatement, useStatementLines } from '../api/statements.ts';
 
 const entriesText = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 const lineDate = (line: StatementLine) => (line.postedOn ? formatShortDate(line.postedOn) : 'no date');
@@ -51,37 +55,39 @@ function EntryText({ line }: { line: StatementLine }) {
 
 const cardClass = 'rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4';
 
-/** An import's lines in four groups, the admin's choices, and "Mark N entries paid". */
+/** The entries a line marks paid when applied: a team's line all of them, any other line one. */
+const entriesOf = (line: StatementLine) =>
+  line.team ? line.entries.length : Math.min(1, line.entries.length);
+const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
+
+/**
+ * An import's lines in four groups, each a page at a time, the admin's choices (kept while turning pages) and
+ * "Mark N entries paid".
+ */
 export function StatementReview({ review }: { review: Review }) {
   const confirm = useConfirmStatement(review.id);
-  const [unticked, setUnticked] = useState<Set<number>>(new Set());
-  const [chosen, setChosen] = useState<Map<number, string>>(new Map());
+  // Each unticked or chosen line with the number of entries it would have marked or will mark.
+  const [unticked, setUnticked] = useState<Map<number, number>>(new Map());
+  const [chosen, setChosen] = useState<Map<number, { entry: string; entries: number }>>(new Map());
   const [asking, setAsking] = useState(false);
+  const [showUnmatched, setShowUnmatched] = useState(false);
   const confirmed = review.confirmedAt !== null;
-  const group = (outcome: StatementLine['outcome']) =>
-    review.lines.filter((line) => line.outcome === outcome);
-  const [matched, ambiguous, differs, unmatched] = [
-    group('matched'),
-    group('ambiguous'),
-    group('amount-differs'),
-    group('unmatched'),
-  ];
+  const { counts } = review;
   const open = (line: StatementLine) => !confirmed && !line.alreadyPaid && line.appliedAt === null;
-  // The lines to act on first; those already paid (nothing to do) after them.
-  const matchedInOrder = [...matched.filter(open), ...matched.filter((line) => !open(line))];
-  const alreadyPaid = matched.filter((line) => line.alreadyPaid && line.appliedAt === null).length;
   const count =
-    matched
-      .filter((line) => open(line) && !unticked.has(line.id))
-      .reduce((sum, line) => sum + line.entries.length, 0) +
-    [...ambiguous, ...differs]
-      .filter((line) => open(line) && chosen.has(line.id))
-      .reduce((sum, line) => sum + (line.team ? line.entries.length : 1), 0);
-  const choose = (line: number, entry: string) =>
+    review.toMark - sum(unticked.values()) + sum([...chosen.values()].map((choice) => choice.entries));
+  const choose = (line: StatementLine, entry: string) =>
     setChosen((now) => {
       const next = new Map(now);
-      if (entry) next.set(line, entry);
-      else next.delete(line);
+      if (entry) next.set(line.id, { entry, entries: line.team ? line.entries.length : 1 });
+      else next.delete(line.id);
+      return next;
+    });
+  const tick = (line: StatementLine, ticked: boolean) =>
+    setUnticked((now) => {
+      const next = new Map(now);
+      if (ticked) next.delete(line.id);
+      else next.set(line.id, entriesOf(line));
       return next;
     });
 
@@ -110,122 +116,123 @@ export function StatementReview({ review }: { review: Review }) {
 
       <Group
         title="Matched"
-        count={matched.length}
+        count={counts.matched}
         empty="No line pays an entry's fee with its reference."
         note={
-          alreadyPaid > 0
-            ? `Already paid before this statement: ${entriesText(alreadyPaid)} (shown last).`
+          review.alreadyPaid > 0
+            ? `Already paid before this statement: ${review.alreadyPaid} ${review.alreadyPaid === 1 ? 'line' : 'lines'} (shown last).`
             : undefined
         }
       >
-        {matchedInOrder.map((line) => (
-          <li key={line.id} className={cardClass}>
-            {open(line) ? (
-              <label className="flex gap-3">
-                <input
-                  type="checkbox"
-                  className="mt-1 size-5 shrink-0 accent-brand-700"
-                  checked={!unticked.has(line.id)}
-                  onChange={(event) =>
-                    setUnticked((now) => {
-                      const next = new Set(now);
-                      if (event.target.checked) next.delete(line.id);
-                      else next.add(line.id);
-                      return next;
-                    })
-                  }
-                />
-                <span className="flex flex-col gap-1">
-                  <span className="font-medium">
-                    Mark paid: <EntryText line={line} />
-                  </span>
-                  <LineFacts line={line} />
-                </span>
-              </label>
-            ) : (
-              <Closed line={line} />
-            )}
-          </li>
-        ))}
-      </Group>
-
-      <Group title="Ambiguous" count={ambiguous.length} empty="No line names two entries.">
-        {ambiguous.map((line) => (
-          <li key={line.id} className={cardClass}>
-            <LineFacts line={line} />
-            {open(line) ? (
-              <Choice
-                name={`line-${line.id}`}
-                legend="Which entry does it pay?"
-                value={chosen.get(line.id) ?? ''}
-                onChange={(entry) => choose(line.id, entry)}
-                options={line.entries.map((entry) => [
-                  entry.id,
-                  `${entry.name} ${entry.reference} (${
-                    entry.cancelled
-                      ? 'cancelled'
-                      : !owes(entry.paymentStatus)
-                        ? `already ${entry.paymentStatus}`
-                        : `fee ${entry.fee === null ? 'none' : `${line.currency} ${entry.fee}`}`
-                  })`,
-                  entry.cancelled || !owes(entry.paymentStatus),
-                ])}
-                none="None: leave them unpaid"
-              />
-            ) : (
-              <Closed line={line} />
-            )}
-          </li>
-        ))}
-      </Group>
-
-      <Group title="Amount differs" count={differs.length} empty="No line pays another amount than the fee.">
-        {differs.map((line) => (
-          <li key={line.id} className={cardClass}>
-            <p className="font-medium">
-              <EntryText line={line} />
-            </p>
-            <LineFacts line={line} />
-            {open(line) ? (
-              <Choice
-                name={`line-${line.id}`}
-                legend="Mark paid with this amount?"
-                value={chosen.get(line.id) ?? ''}
-                onChange={(entry) => choose(line.id, entry)}
-                options={[
-                  [
-                    line.entries[0]?.id ?? '',
-                    line.team ? "Yes, mark the team's entries paid" : 'Yes, mark paid',
-                    false,
-                  ],
-                ]}
-                none="No, leave unpaid"
-              />
-            ) : (
-              <Closed line={line} />
-            )}
-          </li>
-        ))}
-      </Group>
-
-      <Group title="Unmatched" count={unmatched.length} empty="Every line names an entry.">
-        {unmatched.length > 0 && (
-          <li>
-            <details className={cardClass}>
-              <summary className="cursor-pointer font-medium">
-                Show {unmatched.length === 1 ? 'the line' : `the ${unmatched.length} lines`} with no reference
-                (nothing to do)
-              </summary>
-              <ul className="mt-3 flex flex-col gap-2">
-                {unmatched.map((line) => (
-                  <li key={line.id}>
+        <GroupLines id={review.id} outcome="matched" title="matched lines">
+          {(line) => (
+            <li key={line.id} className={cardClass}>
+              {open(line) ? (
+                <label className="flex gap-3">
+                  <input
+                    type="checkbox"
+                    className="mt-1 size-5 shrink-0 accent-brand-700"
+                    checked={!unticked.has(line.id)}
+                    onChange={(event) => tick(line, event.target.checked)}
+                  />
+                  <span className="flex flex-col gap-1">
+                    <span className="font-medium">
+                      Mark paid: <EntryText line={line} />
+                    </span>
                     <LineFacts line={line} />
-                  </li>
-                ))}
-              </ul>
-            </details>
-          </li>
-        )}
+                  </span>
+                </label>
+              ) : (
+                <Closed line={line} />
+              )}
+            </li>
+          )}
+        </GroupLines>
+      </Group>
+
+      <Group title="Ambiguous" count={counts.ambiguous} empty="No line names two entries.">
+        <GroupLines id={review.id} outcome="ambiguous" title="ambiguous lines">
+          {(line) => (
+            <li key={line.id} className={cardClass}>
+              <LineFacts line={line} />
+              {open(line) ? (
+                <Choice
+                  name={`line-${line.id}`}
+                  legend="Which entry does it pay?"
+                  value={chosen.get(line.id)?.entry ?? ''}
+                  onChange={(entry) => choose(line, entry)}
+                  options={line.entries.map((entry) => [
+                    entry.id,
+                    `${entry.name} ${entry.reference} (${
+                      entry.cancelled
+                        ? 'cancelled'
+                        : !owes(entry.paymentStatus)
+                          ? `already ${entry.paymentStatus}`
+                          : `fee ${entry.fee === null ? 'none' : `${line.currency} ${entry.fee}`}`
+                    })`,
+                    entry.cancelled || !owes(entry.paymentStatus),
+                  ])}
+                  none="None: leave them unpaid"
+                />
+              ) : (
+                <Closed line={line} />
+              )}
+            </li>
+          )}
+        </GroupLines>
+      </Group>
+
+      <Group
+        title="Amount differs"
+        count={counts['amount-differs']}
+        empty="No line pays another amount than the fee."
+      >
+        <GroupLines id={review.id} outcome="amount-differs" title="lines whose amount differs">
+          {(line) => (
+            <li key={line.id} className={cardClass}>
+              <p className="font-medium">
+                <EntryText line={line} />
+              </p>
+              <LineFacts line={line} />
+              {open(line) ? (
+                <Choice
+                  name={`line-${line.id}`}
+                  legend="Mark paid with this amount?"
+                  value={chosen.get(line.id)?.entry ?? ''}
+                  onChange={(entry) => choose(line, entry)}
+                  options={[
+                    [
+                      line.entries[0]?.id ?? '',
+                      line.team ? "Yes, mark the team's entries paid" : 'Yes, mark paid',
+                      false,
+                    ],
+                  ]}
+                  none="No, leave unpaid"
+                />
+              ) : (
+                <Closed line={line} />
+              )}
+            </li>
+          )}
+        </GroupLines>
+      </Group>
+
+      <Group title="Unmatched" count={counts.unmatched} empty="Every line names an entry.">
+        <details className={cardClass} onToggle={(event) => setShowUnmatched(event.currentTarget.open)}>
+          <summary className="cursor-pointer font-medium">
+            Show {counts.unmatched === 1 ? 'the line' : `the ${counts.unmatched} lines`} with no reference
+            (nothing to do)
+          </summary>
+          {showUnmatched && (
+            <GroupLines id={review.id} outcome="unmatched" title="unmatched lines" compact>
+              {(line) => (
+                <li key={line.id}>
+                  <LineFacts line={line} />
+                </li>
+              )}
+            </GroupLines>
+          )}
+        </details>
       </Group>
 
       {!confirmed && (
@@ -250,8 +257,8 @@ export function StatementReview({ review }: { review: Review }) {
         onConfirm={() =>
           confirm.mutate(
             {
-              skip: [...unticked],
-              choose: [...chosen].map(([line, registrationId]) => ({ line, registrationId })),
+              skip: [...unticked.keys()],
+              choose: [...chosen].map(([line, choice]) => ({ line, registrationId: choice.entry })),
             },
             { onSuccess: () => setAsking(false) },
           )
@@ -264,6 +271,48 @@ export function StatementReview({ review }: { review: Review }) {
         </p>
       </ConfirmDialog>
     </div>
+  );
+}
+
+/** One group's lines, a page at a time, with Previous and Next when there is more than one page. */
+function GroupLines({
+  id,
+  outcome,
+  title,
+  compact = false,
+  children,
+}: {
+  id: string;
+  outcome: StatementOutcome;
+  /** What the pages are of, e.g. "matched lines". */
+  title: string;
+  compact?: boolean;
+  children: (line: StatementLine) => ReactNode;
+}) {
+  const [page, setPage] = useState(1);
+  const lines = useStatementLines(id, outcome, page);
+  const pages = lines.data ? Math.max(1, Math.ceil(lines.data.total / lines.data.pageSize)) : 1;
+  const first = lines.data ? (lines.data.page - 1) * lines.data.pageSize + 1 : 0;
+  return (
+    <>
+      {lines.isPending && <Loading label="Loading the lines…" />}
+      <QueryError query={lines} />
+      {lines.data && (
+        <ul className={`flex flex-col ${compact ? 'mt-3 gap-2' : 'gap-3'}`}>
+          {lines.data.lines.map(children)}
+        </ul>
+      )}
+      {lines.data && pages > 1 && (
+        <Pager
+          label={`Pages of the ${title}`}
+          page={page}
+          pages={pages}
+          onTurn={(step) => setPage((now) => Math.min(pages, Math.max(1, now + step)))}
+        >
+          Lines {first}–{first + lines.data.lines.length - 1} of {lines.data.total}
+        </Pager>
+      )}
+    </>
   );
 }
 
@@ -283,11 +332,7 @@ function Group({
   return (
     <Section title={`${title} (${count})`}>
       {note && count > 0 && <p className="text-stone-700">{note}</p>}
-      {count === 0 ? (
-        <p className="text-stone-700">{empty}</p>
-      ) : (
-        <ul className="flex flex-col gap-3">{children}</ul>
-      )}
+      {count === 0 ? <p className="text-stone-700">{empty}</p> : children}
     </Section>
   );
 }
