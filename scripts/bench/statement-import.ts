@@ -93,12 +93,20 @@ async function main() {
         throw new Error(`The import answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
       }
       const imported = performance.now() - started;
-      const review = await timedGet(`${server.url}/api/statements/${body.review.id}`, {
-        headers: { cookie },
-        timeoutMs: 120_000,
-      });
-      if (review.status !== 200) throw new Error(`The review answered ${review.status}`);
-      return { imported, reviewed: performance.now() - started, reviewBytes: review.body.length };
+      // What the review screen reads: the summary and each group's first page (all the lines before paging).
+      let reviewBytes = 0;
+      for (const path of [
+        '',
+        ...['matched', 'amount-differs', 'unmatched'].map((o) => `/lines?outcome=${o}`),
+      ]) {
+        const review = await timedGet(`${server.url}/api/statements/${body.review.id}${path}`, {
+          headers: { cookie },
+          timeoutMs: 120_000,
+        });
+        if (review.status !== 200) throw new Error(`The review answered ${review.status}`);
+        reviewBytes += review.body.length;
+      }
+      return { imported, reviewed: performance.now() - started, reviewBytes };
     })();
     const during = await visitor(eventUrl, adminWork);
     const admin = await adminWork;

@@ -144,3 +144,34 @@ test('a bank statement: upload, map the columns, review the matches, confirm; th
     paid_on: '2026-11-03',
   });
 });
+
+test("a long statement's review shows its lines a page at a time", async ({ page, admin }, testInfo) => {
+  const surname = uniqueName('Long');
+  const rows = Array.from({ length: 120 }, (_, i) => `06/11/2026,TITHE ${surname} ${i + 1},,5.00,0`);
+  const csv = ['Txn Date,Details,Debit,Credit,Balance', ...rows].join('\r\n');
+  await signInAsAdmin(page, admin);
+  await page.goto('/Statements');
+  await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'USD bank account' });
+  await page.getByLabel('Statement file (CSV)').setInputFiles({
+    name: `long-${testInfo.project.name}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await page.getByRole('button', { name: 'Next: choose columns' }).click();
+  await page.getByRole('combobox', { name: 'Date', exact: true }).selectOption('Txn Date');
+  await page.getByRole('combobox', { name: 'Description' }).selectOption('Details');
+  await page.getByRole('combobox', { name: 'Amount', exact: true }).selectOption('Credit');
+  await page.getByRole('combobox', { name: 'Currency', exact: true }).selectOption({ label: 'All in USD' });
+  await page.getByRole('button', { name: 'Import and match' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Unmatched (120)', exact: true })).toBeVisible();
+  await page.getByText('Show the 120 lines with no reference').click();
+  const pages = page.getByRole('navigation', { name: 'Pages of the unmatched lines' });
+  await expect(pages).toContainText('Lines 1–50 of 120');
+  await expect(page.getByText(`TITHE ${surname} 50`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`TITHE ${surname} 51`, { exact: true })).toBeHidden();
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages).toContainText('Lines 51–100 of 120');
+  await expect(page.getByText(`TITHE ${surname} 51`, { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
