@@ -22,6 +22,7 @@ ALTER TABLE "payment_notices" ADD COLUMN "registration_id" uuid;--> statement-br
 ALTER TABLE "payment_notices" ADD COLUMN "count" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_notices" ADD COLUMN "last_received_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 UPDATE "payment_notices" SET "last_received_at" = "received_at";--> statement-breakpoint
+ALTER TABLE "statement_imports" ADD COLUMN "staging" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "registrations" ADD COLUMN "email_changed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "email_changes" ADD CONSTRAINT "email_changes_registration_id_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_notices" ADD CONSTRAINT "payment_notices_registration_id_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
