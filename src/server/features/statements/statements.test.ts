@@ -236,7 +236,7 @@ describe('a bank statement matched to entries by reference', () => {
     // The admin's list shows the balance, its filter finds them, and a notice says so.
     const listed = (await call(admin, 'GET', '/api/participants?payment=part_paid')).json();
     expect(listed.rows.map((row: { reference: string }) => row.reference).sort()).toEqual([a, c].sort());
-    const notices = (await call(admin, 'GET', '/api/admin/payment-notices')).json();
+    const notices = (await call(admin, 'GET', '/api/admin/payment-notices')).json().attempts.notices;
     expect(notices).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -276,7 +276,7 @@ describe('a bank statement matched to entries by reference', () => {
       choose: [{ line: line?.id, registrationId: line?.entries[0]?.id }],
     });
     expect(await entryOf(reference ?? '')).toMatchObject({ paymentStatus: 'paid', paymentAmount: '25.00' });
-    const notices = (await call(admin, 'GET', '/api/admin/payment-notices')).json();
+    const notices = (await call(admin, 'GET', '/api/admin/payment-notices')).json().attempts.notices;
     expect(notices).toEqual([
       expect.objectContaining({
         source: 'payment',
