@@ -8,6 +8,7 @@ import {
 import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
+import { signInAsAdmin } from './support/fun-run-admin.ts';
 import { fillRegistration } from './support/registration-form.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -44,9 +45,7 @@ test('axe finds no violations on the failed sign-in and the form errors', async 
 });
 
 test('axe finds no violations on the admin pages', async ({ page, admin }) => {
-  await page.goto('/About');
-  await signInInBrowser(page, admin);
-  await expect(page).toHaveURL(/\/WelcomeAdmin$/);
+  await signInAsAdmin(page, admin);
   await expectNoAxeViolationsOnceLoaded(page);
   await page.goto('/Outbox');
   await expect(page.getByRole('article').first()).toBeVisible();
@@ -64,10 +63,7 @@ test('axe finds no violations on /Accounts with a role change or a disabling to 
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const target = await createVerifiedAccount(request, newAccount('a11y-role', testInfo, 'Chipo Moyo'));
   await request.dispose();
-  await page.goto('/About');
-  await signInInBrowser(page, admin);
-  await expect(page).toHaveURL(/\/WelcomeAdmin$/);
-  await page.goto('/Accounts');
+  await signInAsAdmin(page, admin, '/Accounts');
   await page.getByLabel('Search accounts').fill(target.email);
   const row = page.getByRole('row').filter({ hasText: target.email });
   await expect(page.getByText('Page 1 of 1 · 1 account')).toBeVisible();

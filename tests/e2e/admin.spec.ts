@@ -1,6 +1,7 @@
 import { apiSignIn, createVerifiedAccount, newAccount, signInInBrowser } from './support/accounts.ts';
 import { query } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
+import { signInAsAdmin } from './support/fun-run-admin.ts';
 
 /** "on 23/11/26, 14:03": the date and time a change was recorded, as the admin screens write them. */
 const ON_DATE_TIME = String.raw`on \d{2}/\d{2}/\d{2}, \d{2}:\d{2}`;
@@ -16,9 +17,7 @@ test('an admin changes a role and disables an account only after confirming, and
   const roleInDatabase = async () =>
     (await query<{ role: string }>(`select role from "user" where email = $1`, [target.email]))[0]?.role;
 
-  await page.goto('/About');
-  await signInInBrowser(page, admin);
-  await expect(page).toHaveURL(/\/WelcomeAdmin$/);
+  await signInAsAdmin(page, admin);
   await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Admin sections' })

@@ -17,8 +17,7 @@ test('an admin sets a race’s bib range, assigns its bibs in surname order, and
   const from = (testInfo.project.name === 'phone' ? 61001 : 62001) + testInfo.retry * 100;
   const surname = uniqueName('Bibby');
 
-  await signInAsAdmin(page, admin);
-  await page.goto('/EventSettings');
+  await signInAsAdmin(page, admin, '/EventSettings');
   const races = page.getByRole('region', { name: 'Races' });
   const runnerRaces = races.getByRole('group', { name: 'Runner races' });
   await runnerRaces.getByRole('button', { name: 'Add a runner race' }).click();
@@ -47,8 +46,7 @@ test('an admin sets a race’s bib range, assigns its bibs in surname order, and
     entrant('Tariro', `Banda${surname}`, { raceType: label, tshirtSize: 'Small' }),
   );
 
-  await signInAsAdmin(page, admin);
-  await page.goto('/Participants');
+  await signInAsAdmin(page, admin, '/Participants');
   const toggle = page.getByRole('button', { name: 'Bib numbers' });
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');

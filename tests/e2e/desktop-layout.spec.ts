@@ -68,8 +68,7 @@ test('the facilitators register shows every action at 1280 px, and its print bre
     email: `kudakwashe.chiwenga-mukarakate.${token}@example.com`.toLowerCase(),
   });
   await insertApplicant(applicant);
-  await signInAsAdmin(page, admin);
-  await page.goto('/RegisteredFacilitator');
+  await signInAsAdmin(page, admin, '/RegisteredFacilitator');
   await page.getByLabel('Search facilitators').fill(token);
   const name = `${applicant.firstName} ${applicant.lastName}`;
   for (const action of ['Approve', 'Decline', 'Manage', 'Delete']) {
@@ -103,8 +102,7 @@ test('the participants list shows all its columns at 1280 px without scrolling s
     headers: { origin: originOf(testInfo) },
   });
   expect(entered.status()).toBe(201);
-  await signInAsAdmin(page, admin);
-  await page.goto(`/Participants?q=${token}`);
+  await signInAsAdmin(page, admin, `/Participants?q=${token}`);
   const table = page.getByRole('region', { name: 'Participants table' });
   await expect(table.getByRole('columnheader', { name: /Registered/ })).toBeVisible();
   const [scrolled, shown] = await table.evaluate((element) => [element.scrollWidth, element.clientWidth]);

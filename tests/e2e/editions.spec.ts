@@ -33,8 +33,7 @@ test('an organiser starts the 2026 edition: registration opens with CFR26-0001, 
     entrant('Rudo', oldSurname, { raceType: '5km', tshirtSize: 'Medium' }),
   );
   try {
-    await signInAsAdmin(page, admin);
-    await page.goto('/EventSettings');
+    await signInAsAdmin(page, admin, '/EventSettings');
     const editions = page.getByRole('region', { name: 'Editions' });
     await expect(editions.getByLabel('Year')).toHaveValue('2026');
     await expect(editions.getByLabel('Reference prefix')).toHaveValue('CFR26');

@@ -1,9 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { runnerEntry } from '../support/entries.ts';
-import { signInInBrowser } from './support/accounts.ts';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
+import { signInAsAdmin } from './support/fun-run-admin.ts';
 
 /** An entry made through the public API (the form has its own tests): its reference and private page. */
 async function registered(request: APIRequestContext, surname: string) {
@@ -29,10 +29,7 @@ test('an admin erases an entrant from the entry dialog, with a reason; the list 
   const surname = uniqueName('Erasable');
   const { reference } = await registered(page.request, surname);
 
-  await page.goto('/About');
-  await signInInBrowser(page, admin);
-  await expect(page).toHaveURL(/\/WelcomeAdmin$/);
-  await page.goto(`/Participants?q=${reference}`);
+  await signInAsAdmin(page, admin, `/Participants?q=${reference}`);
   const row = page.getByRole('row').filter({ hasText: reference });
   await row.getByRole('button', { name: `Tendai ${surname}, open the entry` }).click();
   const entry = page.getByRole('dialog', { name: `Tendai ${surname}` });
@@ -76,9 +73,7 @@ test('an entrant asks from /My; an admin erases it from /ErasureRequests', async
   await expect(yourData.getByRole('status')).toContainText('The request is waiting for an organiser');
   await expect(yourData.getByRole('button', { name: 'Ask us to erase my data' })).toHaveCount(0);
 
-  await page.goto('/About');
-  await signInInBrowser(page, admin);
-  await expect(page).toHaveURL(/\/WelcomeAdmin$/);
+  await signInAsAdmin(page, admin);
   await page.getByRole('link', { name: /erasure requests? waiting/ }).click();
   await expect(page).toHaveURL(/\/ErasureRequests$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Erasure requests' })).toBeVisible();

@@ -34,8 +34,7 @@ test('a race whose capacity is set to its entries shows Full on the public form;
 }, testInfo) => {
   test.slow();
   const label = uniqueName('Trail').slice(0, 20);
-  await signInAsAdmin(page, admin);
-  await page.goto('/EventSettings');
+  await signInAsAdmin(page, admin, '/EventSettings');
   const races = page.getByRole('region', { name: 'Races' });
   const runnerRaces = races.getByRole('group', { name: 'Runner races' });
   await runnerRaces.getByRole('button', { name: 'Add a runner race' }).click();
@@ -173,8 +172,7 @@ test('a file that is not an image is refused with a message; an image is preview
   page,
   admin,
 }) => {
-  await signInAsAdmin(page, admin);
-  await page.goto('/EventSettings');
+  await signInAsAdmin(page, admin, '/EventSettings');
   const images = page.getByRole('region', { name: 'Photo and logo' });
   const chooser = images.getByLabel('Choose a new logo');
   await chooser.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
@@ -209,8 +207,7 @@ test('a file that is not an image is refused with a message; an image is preview
 });
 
 test('axe finds no violations on the event settings screen', async ({ page, admin }) => {
-  await signInAsAdmin(page, admin);
-  await page.goto('/EventSettings');
+  await signInAsAdmin(page, admin, '/EventSettings');
   await expect(page.getByRole('region', { name: 'Races' })).toBeVisible();
   await expectNoAxeViolations(page);
   // With field errors showing.

@@ -9,8 +9,7 @@ test('an entrant sees each race’s fee beside it and what is due at the top of 
 }) => {
   test.slow();
   const label = uniqueName('Fee').slice(0, 20);
-  await signInAsAdmin(page, admin);
-  await page.goto('/EventSettings');
+  await signInAsAdmin(page, admin, '/EventSettings');
   const races = page.getByRole('region', { name: 'Races' });
   const runnerRaces = races.getByRole('group', { name: 'Runner races' });
   await runnerRaces.getByRole('button', { name: 'Add a runner race' }).click();

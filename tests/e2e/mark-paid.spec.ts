@@ -64,8 +64,7 @@ test('one tap marks an entry paid with its race’s fee, today and the last meth
   const first = await registered(page, testInfo, 'Tendai', surname, race);
   const second = await registered(page, testInfo, 'Rudo', surname, race);
   const third = await registered(page, testInfo, 'Farai', surname, race);
-  await signInAsAdmin(page, admin);
-  await page.goto(`/Participants?q=${surname}`);
+  await signInAsAdmin(page, admin, `/Participants?q=${surname}`);
   const row = (reference: string) => page.getByRole('row').filter({ hasText: reference });
   await expect(page.getByRole('row').filter({ hasText: surname })).toHaveCount(3);
 

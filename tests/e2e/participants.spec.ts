@@ -176,8 +176,7 @@ test('an admin downloads a race’s start list: its entries by surname with T-sh
     'run',
     entrant('Farai', `Dube${tag}`, { raceType: '5km', tshirtSize: 'Large' }),
   );
-  await signInAsAdmin(page, admin);
-  await page.goto('/Participants');
+  await signInAsAdmin(page, admin, '/Participants');
 
   const toggle = page.getByRole('button', { name: 'Start lists (PDF, CSV)' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -218,8 +217,7 @@ test('an admin corrects an entry with the public form’s rules, then cancels it
     'run',
     entrant('Farai', surname, { raceType: '5km', tshirtSize: 'Small' }),
   );
-  await signInAsAdmin(page, admin);
-  await page.goto(`/Participants?q=${surname}`);
+  await signInAsAdmin(page, admin, `/Participants?q=${surname}`);
   const row = page.getByRole('row').filter({ hasText: reference });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: /open the entry/ }).click();
@@ -271,8 +269,7 @@ test('the list sorts by any column heading, pages on the server, and keeps all o
   page,
   admin,
 }) => {
-  await signInAsAdmin(page, admin);
-  await page.goto('/Participants');
+  await signInAsAdmin(page, admin, '/Participants');
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   const isPhone = (page.viewportSize()?.width ?? 0) < 640;
   if (isPhone) {
@@ -311,8 +308,7 @@ test('axe finds no violations on /Participants, with an entry open too', async (
     'cycle',
     entrant('Nyasha', uniqueName('Axe'), { raceType: '15km', tshirtSize: 'Large' }),
   );
-  await signInAsAdmin(page, admin);
-  await page.goto('/Participants');
+  await signInAsAdmin(page, admin, '/Participants');
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   await expectNoAxeViolations(page);
   await page

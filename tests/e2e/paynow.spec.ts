@@ -35,8 +35,7 @@ function registerWithFee(page: Page, lastName: string) {
 }
 
 test('an admin turns on online payment; the key is never shown again', async ({ page, admin }) => {
-  await signInAsAdmin(page, admin);
-  await page.goto('/EventSettings');
+  await signInAsAdmin(page, admin, '/EventSettings');
   const section = page.getByRole('region', { name: 'Online payment (Paynow)' });
   await section.getByLabel('Offer online payment with Paynow').check();
   await section.getByLabel('Integration ID').fill(FAKE_INTEGRATION.integrationId);
@@ -77,8 +76,7 @@ test('EcoCash on /Thankyou: the prompt, then paid, and the entry shows paid', as
   expect(row).toEqual({ payment_status: 'paid', payment_method: 'paynow_ecocash' });
 
   // The organisers see it paid by Paynow, in the entry's history.
-  await signInAsAdmin(page, admin);
-  await page.goto(`/Participants?q=${surname}`);
+  await signInAsAdmin(page, admin, `/Participants?q=${surname}`);
   await page.getByRole('button', { name: `Chipo ${surname}, open the entry` }).click();
   const entry = page.getByRole('dialog', { name: `Chipo ${surname}` });
   await expect(
@@ -158,8 +156,7 @@ test('an admin reviews a Paynow message that changed nothing, and marks it revie
       }),
     ],
   );
-  await signInAsAdmin(page, admin);
-  await page.goto('/EventSettings');
+  await signInAsAdmin(page, admin, '/EventSettings');
   const notices = page.getByRole('region', { name: 'Paynow messages to review' });
   const notice = notices.getByRole('listitem').filter({ hasText: paynowReference });
   await expect(notice).toContainText('Unknown reference');
@@ -193,8 +190,7 @@ test('a real payment’s notice is listed first, apart from unsigned posts, whic
       values (date_trunc('hour', now()), '203.0.113.9', 150)
       on conflict (hour, source) do update set count = 150`,
   );
-  await signInAsAdmin(page, admin);
-  await page.goto('/EventSettings');
+  await signInAsAdmin(page, admin, '/EventSettings');
   const notices = page.getByRole('region', { name: 'Paynow messages to review' });
   const notice = notices.getByRole('listitem').filter({ hasText: reference });
   await expect(notice).toContainText('Paid, but the entry was cancelled');

@@ -116,8 +116,7 @@ test('an admin writes the notice in Event settings: /Privacy shows it as a new v
   page,
   admin,
 }) => {
-  await signInAsAdmin(page, admin);
-  await page.goto('/EventSettings');
+  await signInAsAdmin(page, admin, '/EventSettings');
   const section = page.getByRole('region', { name: 'Privacy notice' });
   const text = section.getByLabel('Privacy notice');
   await expect(text).toHaveValue(/^## Who holds your details/);

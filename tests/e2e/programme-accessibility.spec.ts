@@ -1,6 +1,6 @@
-import { signInInBrowser } from './support/accounts.ts';
 import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { signInAsAdmin } from './support/fun-run-admin.ts';
 import { insertApplicant, insertMen, newPerson, uniqueToken } from './support/programme.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -31,10 +31,7 @@ test('axe finds no violations on the registers with data, their dialogs and the 
   const applicant = newPerson('Peter', `Chanetsa${token}`, testInfo);
   await insertApplicant(applicant);
 
-  await page.goto('/About');
-  await signInInBrowser(page, admin);
-  await expect(page).toHaveURL(/\/WelcomeAdmin$/);
-  await page.goto('/RegisterFacilitator');
+  await signInAsAdmin(page, admin, '/RegisterFacilitator');
   // Signed in as an admin, the facilitator form says that it registers directly.
   await expect(page.getByText(`You are signed in as ${admin.name} (admin)`)).toContainText(
     'registered directly, without review',

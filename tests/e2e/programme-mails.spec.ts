@@ -9,6 +9,7 @@ import {
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
+import { signInAsAdmin } from './support/fun-run-admin.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 import { field, fillBeThatMan, newPerson, uniqueToken } from './support/programme.ts';
 
@@ -95,10 +96,7 @@ test('a signed-in admin who registers a man is told what the man was sent, witho
   admin,
 }, testInfo) => {
   const man = newPerson('Blessing', `Dube${uniqueToken('Office')}`, testInfo);
-  await page.goto('/About');
-  await signInInBrowser(page, admin);
-  await expect(page).toHaveURL(/\/WelcomeAdmin$/);
-  await page.goto('/RegisterMan');
+  await signInAsAdmin(page, admin, '/RegisterMan');
   await fillBeThatMan(page, man);
   await page.getByRole('button', { name: 'Add Man' }).click();
   await expect(page.getByRole('status')).toContainText(`${man.firstName} ${man.lastName} is registered.`);
@@ -141,9 +139,7 @@ test('approving and declining applicants who have accounts mails each of them; t
   }
   await page.context().clearCookies();
 
-  await page.goto('/About');
-  await signInInBrowser(page, admin);
-  await expect(page).toHaveURL(/\/WelcomeAdmin$/);
+  await signInAsAdmin(page, admin);
   const menBefore = await dashboardFigure(page, 'Total Registered Men');
   const facilitatorsBefore = await dashboardFigure(page, 'Total Facilitators');
 

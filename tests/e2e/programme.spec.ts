@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { followAccountLink, signInInBrowser } from './support/accounts.ts';
 import { query } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
+import { signInAsAdmin } from './support/fun-run-admin.ts';
 import { waitForMail } from './support/mail.ts';
 import { field, fillBeThatMan, insertMen, joinBody, newPerson, uniqueToken } from './support/programme.ts';
 
@@ -88,9 +89,7 @@ test('a man joins, a facilitator applies, a man registers at the desk; the admin
   expect((await page.request.post('/api/men', { data: joinBody(other) })).status()).toBe(201);
 
   // The admin sees all three men, sorted by surname, the desk one marked Incomplete.
-  await page.goto('/About');
-  await signInInBrowser(page, admin);
-  await expect(page).toHaveURL(/\/WelcomeAdmin$/);
+  await signInAsAdmin(page, admin);
   await openRegister(page, 'Men');
   await page.getByLabel('Search men').fill(token);
   const rows = page.getByRole('row').filter({ hasText: token });

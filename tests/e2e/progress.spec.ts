@@ -54,14 +54,18 @@ test('a man registers for a session and uploads his assignment; his facilitator 
   await expect(first).toContainText('Not Active');
   await expect(first.getByRole('button')).toHaveCount(0);
 
-  // His assignment, with a progress bar while it goes up (the answer is held back a little to see it).
+  // His assignment, with a progress bar while it goes up (the answer is held back until it is seen).
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Assignments' }).click();
   await expect(page).toHaveURL(/\/UploadButton$/);
   const card = page.getByRole('article', { name: BOOK });
   await expect(card).toContainText(`Due 03 May ${book.dueOn.slice(0, 4)}, 17:00`);
   await expect(card.getByText('Not submitted')).toBeVisible();
+  let answer = () => {};
+  const progressSeen = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
   await page.route('**/api/me/assignments/*/submission', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await progressSeen;
     await route.continue();
   });
   await card.getByLabel(`Document for ${BOOK}`).setInputFiles({
@@ -71,6 +75,7 @@ test('a man registers for a session and uploads his assignment; his facilitator 
   });
   await card.getByRole('button', { name: 'Upload' }).click();
   await expect(card.getByRole('progressbar')).toBeVisible();
+  answer();
   await expect(card.getByText('Document uploaded successfully!')).toBeVisible();
   await expect(card.getByRole('progressbar')).toBeHidden();
   await expect(card.getByText(/^✓ Submitted on \d\d \w{3} \d{4}, \d\d:\d\d$/)).toBeVisible();

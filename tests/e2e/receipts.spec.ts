@@ -38,8 +38,7 @@ test('an admin marks an entry paid: the entrant is mailed a receipt, and the adm
   const race = await raceWithFee('15');
   const surname = uniqueName('Receipt');
   const entry = await registered(page, testInfo, 'Tendai', surname, race);
-  await signInAsAdmin(page, admin);
-  await page.goto(`/Participants?q=${surname}`);
+  await signInAsAdmin(page, admin, `/Participants?q=${surname}`);
 
   await page.getByRole('button', { name: `Mark paid: ${entry.reference}` }).click();
   const markDialog = page.getByRole('dialog', { name: `Mark Tendai ${surname} paid` });
@@ -87,8 +86,7 @@ test('an admin sends payment reminders to the filtered list, after seeing how ma
   ];
   const paid = await registered(page, testInfo, 'Chipo', surname, race);
   await query(`update registrations set payment_status = 'paid' where reference = $1`, [paid.reference]);
-  await signInAsAdmin(page, admin);
-  await page.goto(`/Participants?q=${surname}`);
+  await signInAsAdmin(page, admin, `/Participants?q=${surname}`);
 
   await page.getByRole('button', { name: 'Send payment reminders' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send payment reminders' });
@@ -117,8 +115,7 @@ test('an admin sends payment reminders to the filtered list, after seeing how ma
 });
 
 test('an admin sets when unpaid entries are reminded, in the event settings', async ({ page, admin }) => {
-  await signInAsAdmin(page, admin);
-  await page.goto('/EventSettings');
+  await signInAsAdmin(page, admin, '/EventSettings');
   const section = page.getByRole('region', { name: 'Payment reminders' });
   const after = section.getByLabel('Remind unpaid entries N days after registering');
   const beforeClose = section.getByLabel('Remind unpaid entries N days before registration closes');

@@ -57,8 +57,7 @@ test('a bank statement: upload, map the columns, review the matches, confirm; th
     `05/11/2026,TITHE ${surname},,40.00,1088.00`,
   ].join('\r\n');
 
-  await signInAsAdmin(page, admin);
-  await page.goto('/Participants');
+  await signInAsAdmin(page, admin, '/Participants');
   await page.getByRole('link', { name: 'Statements' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Statements' })).toBeVisible();
   await expectNoAxeViolationsOnceLoaded(page);
@@ -149,8 +148,7 @@ test("a long statement's review shows its lines a page at a time", async ({ page
   const surname = uniqueName('Long');
   const rows = Array.from({ length: 120 }, (_, i) => `06/11/2026,TITHE ${surname} ${i + 1},,5.00,0`);
   const csv = ['Txn Date,Details,Debit,Credit,Balance', ...rows].join('\r\n');
-  await signInAsAdmin(page, admin);
-  await page.goto('/Statements');
+  await signInAsAdmin(page, admin, '/Statements');
   await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'USD bank account' });
   await page.getByLabel('Statement file (CSV)').setInputFiles({
     name: `long-${testInfo.project.name}.csv`,

@@ -77,8 +77,7 @@ test('a company sees what its team owes and one reference for it all, corrects a
   // The team pays once, quoting the team reference: the admin finds the team by it and marks it paid.
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await signInAsAdmin(page, admin);
-  await page.goto(`/Participants?q=${teamReference}`);
+  await signInAsAdmin(page, admin, `/Participants?q=${teamReference}`);
   await expect(page.getByRole('row').filter({ hasText: surname })).toHaveCount(2);
   await page.getByLabel('Select all unpaid on this page').check();
   await page.getByRole('button', { name: 'Mark 2 paid' }).click();

@@ -1,4 +1,12 @@
-import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  type TestInfo,
+  test,
+} from '@playwright/test';
+import { ROLE_HOME, type Role } from '../../../src/shared/accounts/roles.ts';
 import { query, uniqueName } from './database.ts';
 import { linkIn, waitForMail } from './mail.ts';
 
@@ -10,6 +18,8 @@ export interface Account {
   name: string;
   email: string;
   password: string;
+  /** A sign-in made once for the worker (the fixtures' accounts): its cookies and where it landed. */
+  signedIn?: { cookies: Awaited<ReturnType<BrowserContext['cookies']>>; home: string };
 }
 
 /** An address no other test, project or earlier run uses. */
@@ -63,12 +73,32 @@ export async function createAdmin(request: APIRequestContext, account: Account) 
 }
 
 /** Signs in through the API (a request context that may hold cookies must say where it comes from). */
-export async function apiSignIn(request: APIRequestContext, account: Account, testInfo: TestInfo) {
+export async function apiSignIn(
+  request: APIRequestContext,
+  account: Account,
+  testInfo: Pick<TestInfo, 'project'>,
+) {
   const origin = new URL(testInfo.project.use.baseURL ?? 'http://127.0.0.1:3100').origin;
   return request.post('/api/account/sign-in', {
     data: { email: account.email, password: account.password },
     headers: { origin },
   });
+}
+
+/**
+ * Signs this page's browser in without the form (accounts.spec.ts signs in through it): with the
+ * account's worker cookies when it has them, else by the API in the page's context, whose cookies the
+ * page shares. Then opens `to`, or the home the role lands on after signing in.
+ */
+export async function signInByCookie(page: Page, account: Account, to?: string) {
+  if (account.signedIn) {
+    await page.context().addCookies(account.signedIn.cookies);
+    await page.goto(to ?? account.signedIn.home);
+    return;
+  }
+  const response = await apiSignIn(page.request, account, test.info());
+  expect(response.status(), await response.text()).toBe(200);
+  await page.goto(to ?? ROLE_HOME[((await response.json()) as { user: { role: Role } }).user.role]);
 }
 
 /** Signs in on /About by its labels. */

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { type Account, signInInBrowser } from './accounts.ts';
+import { type Account, signInByCookie } from './accounts.ts';
 import { type Entrant, expectThankYou, fillRegistration } from './registration-form.ts';
 
 /** An admin made the way the README says: `npm run admin:create`, against the browser tests' database. */
@@ -57,11 +57,10 @@ export const entrant = (
   ...overrides,
 });
 
-/** Signs in on /About and waits for the dashboard, so the session cookie is there before the next page. */
-export async function signInAsAdmin(page: Page, admin: Pick<Account, 'email' | 'password'>) {
-  await page.goto('/About');
-  await signInInBrowser(page, admin);
-  await expect(page).toHaveURL(/\/WelcomeAdmin$/);
+/** Signs the admin in by cookie and opens `to` (the dashboard unless told). */
+export async function signInAsAdmin(page: Page, admin: Account, to = '/WelcomeAdmin') {
+  await signInByCookie(page, admin, to);
+  await expect(page).toHaveURL((url) => url.pathname === new URL(to, url).pathname);
 }
 
 export const originOf = (testInfo: TestInfo) =>

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
-import { type Account, newAccount, verificationLink } from './accounts.ts';
+import { type Account, newAccount, signInByCookie, verificationLink } from './accounts.ts';
 import { query, uniqueName } from './database.ts';
 
 /** The origin a cookie-carrying write must name (the server refuses cross-site writes). */
@@ -30,7 +30,7 @@ export async function verifiedAccount(request: APIRequestContext, label: string,
 
 /**
  * A participant signed in in this page: signed up and verified (which gives him his programme record)
- * and then signed in on /About, as he would on his phone.
+ * and then signed in.
  */
 export async function signedInParticipant(
   page: Page,
@@ -45,12 +45,8 @@ export async function signedInParticipant(
   return account;
 }
 
-export async function signIn(page: Page, account: Account) {
-  await page.goto('/About');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+/** Signs in by cookie and opens the account's home (the sign-in form is accounts.spec.ts's to test). */
+export const signIn = (page: Page, account: Account) => signInByCookie(page, account);
 
 export async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Log Out' }).click();
