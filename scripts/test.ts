@@ -1,11 +1,12 @@
 /**
- * `npm test`: every check, in order, stopping at the first failure.
- * typecheck → lint → API tests on PGlite → PostgreSQL (TEST_DATABASE_URL or a throwaway server)
- * → API tests on PostgreSQL → build → Playwright in Chromium against PostgreSQL.
+ * `npm test`: every check, stopping at the first failure.
+ * typecheck beside lint → build → PostgreSQL (TEST_DATABASE_URL or a throwaway server) → the browser tests
+ * in Chromium against PostgreSQL, with the API tests beside them (on PGlite, then on PostgreSQL): each
+ * uses about one core of two, so the two lanes take little longer than the browser tests alone.
  * The last line, "N passed, M failed", is read by CI.
  * TEST_SKIP_E2E=1 skips build and browser tests for quick local runs.
- * TEST_ALSO_NODE=/path/to/node also runs the API tests on PGlite on that Node (CI: Node 24 LTS), beside the
- * API tests on PostgreSQL, so it adds little time; its output is printed when it ends.
+ * TEST_PGLITE_NODE=/path/to/node runs the API tests on PGlite on that Node (CI: Node 24 LTS, what a small
+ * server runs), the API tests on PostgreSQL and the server of the browser tests staying on this one.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -31,8 +32,8 @@ interface Step {
 
 const steps: Step[] = [];
 let current: ChildProcess | undefined;
-let beside: ChildProcess | undefined;
-const alsoNode = process.env.TEST_ALSO_NODE;
+const beside = new Set<ChildProcess>();
+const pgliteNode = process.env.TEST_PGLITE_NODE;
 let throwaway: ThrowawayPostgres | undefined;
 let postgresLabel = 'PostgreSQL';
 let apiUrl: string | undefined;
@@ -85,12 +86,12 @@ function stopChild(signal: NodeJS.Signals): Promise<void> {
   });
 }
 
-/** Runs a command beside the current step, its output kept until it ends; true when it exits 0. */
+/** Runs a command beside the current step, its output kept until it ends. */
 function runBeside(command: string, args: string[], env: NodeJS.ProcessEnv) {
   const started = Date.now();
   let output = '';
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
-  beside = child;
+  beside.add(child);
   child.stdout.on('data', (chunk) => {
     output += chunk;
   });
@@ -100,7 +101,7 @@ function runBeside(command: string, args: string[], env: NodeJS.ProcessEnv) {
   return new Promise<{ ok: boolean; output: string; ms: number }>((resolve) => {
     child.on('error', (error) => resolve({ ok: false, output: `${output}\n${error.message}`, ms: 0 }));
     child.on('exit', (code) => {
-      beside = undefined;
+      beside.delete(child);
       resolve({ ok: code === 0, output, ms: Date.now() - started });
     });
   });
@@ -237,51 +238,72 @@ const STEP = {
 async function main(): Promise<number> {
   const started = Date.now();
   console.log(
-    `Node ${process.version} (${process.execPath})${alsoNode ? `; also ${nodeVersion(alsoNode)} (${alsoNode})` : ''}`,
+    `Node ${process.version} (${process.execPath})${pgliteNode ? `; PGlite's API tests on ${nodeVersion(pgliteNode)} (${pgliteNode})` : ''}`,
   );
-  const alsoStep = alsoNode ? `API tests on PGlite, Node ${nodeVersion(alsoNode)}` : undefined;
-  const plan = [STEP.typecheck, STEP.lint, STEP.vitestPglite, STEP.postgres, STEP.vitestPostgres];
-  if (alsoStep) plan.push(alsoStep);
-  if (!skipE2e) plan.push(STEP.build, STEP.e2e);
+  const pgliteStep = STEP.vitestPglite;
+  const plan = [STEP.typecheck, STEP.lint];
+  if (!skipE2e) plan.push(STEP.build);
+  plan.push(STEP.postgres);
+  if (!skipE2e) plan.push(STEP.e2e);
+  plan.push(pgliteStep, STEP.vitestPostgres);
 
-  const vitest = 'node_modules/.bin/vitest';
-  let besideRun: ReturnType<typeof runBeside> | undefined;
-  const ok =
-    (await step(STEP.typecheck, () => runCommand('npm', ['run', '--silent', 'typecheck'], childEnv()))) &&
-    (await step(STEP.lint, () => runCommand('npm', ['run', '--silent', 'lint'], childEnv()))) &&
-    (await step(STEP.vitestPglite, () => runCommand(vitest, ['run'], childEnv()))) &&
-    (await step(STEP.postgres, preparePostgres)) &&
-    (await step(STEP.vitestPostgres, () => {
-      // The other Node's run (PGlite in its own process) shares the machine with this one (PostgreSQL).
-      if (alsoNode) besideRun = runBeside(alsoNode, ['node_modules/vitest/vitest.mjs', 'run'], childEnv());
-      return runCommand(vitest, ['run'], childEnv({ TEST_DATABASE_URL: apiUrl }));
-    })) &&
-    (!alsoStep ||
-      (await step(alsoStep, async () => {
-        const run = await (besideRun as ReturnType<typeof runBeside>);
-        const lines = run.output.trimEnd().split('\n');
-        console.log(run.ok ? lines.slice(-6).join('\n') : run.output);
-        return run.ok && `ran beside the PostgreSQL tests, ${seconds(run.ms)}`;
-      }))) &&
+  const checks =
+    (await together([
+      [STEP.typecheck, 'npm', ['run', '--silent', 'typecheck'], childEnv()],
+      [STEP.lint, 'npm', ['run', '--silent', 'lint'], childEnv()],
+    ])) &&
     (skipE2e ||
-      ((await step(STEP.build, () => runCommand('npm', ['run', '--silent', 'build'], childEnv()))) &&
-        (await step(STEP.e2e, async () => {
-          if (!existsSync(CHROMIUM)) {
-            throw new Error(
-              `Chromium is not installed at ${CHROMIUM}. Install it with \`apt-get install -y chromium\`.`,
-            );
-          }
-          return runCommand('npm', ['run', '--silent', 'test:e2e'], childEnv({ E2E_DATABASE_URL: e2eUrl }));
-        }))));
+      (await step(STEP.build, () => runCommand('npm', ['run', '--silent', 'build'], childEnv())))) &&
+    (await step(STEP.postgres, preparePostgres));
+  let ok = checks;
+  if (checks) {
+    // The API tests run beside the browser tests, their output shown when each run ends.
+    const apiLane = (async () =>
+      (await besideStep(pgliteStep, pgliteNode ?? process.execPath, [VITEST, 'run'], childEnv())) &&
+      (await besideStep(
+        STEP.vitestPostgres,
+        process.execPath,
+        [VITEST, 'run'],
+        childEnv({ TEST_DATABASE_URL: apiUrl }),
+      )))();
+    const browsers = skipE2e || (await step(STEP.e2e, runBrowserTests));
+    ok = (await apiLane) && browsers;
+  }
 
-  // A step before it failed: the other Node's run is not waited for.
-  beside?.kill('SIGTERM');
   if (throwaway) {
     await throwaway.stop();
     throwaway = undefined;
   }
   printSummary(plan, Date.now() - started);
   return ok ? 0 : 1;
+}
+
+const VITEST = 'node_modules/vitest/vitest.mjs';
+
+function runBrowserTests() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM}. Install it with \`apt-get install -y chromium\`.`,
+    );
+  }
+  return runCommand('npm', ['run', '--silent', 'test:e2e'], childEnv({ E2E_DATABASE_URL: e2eUrl }));
+}
+
+/** Commands run side by side as steps of their own, each output shown whole when it ends. */
+async function together(commands: [string, string, string[], NodeJS.ProcessEnv][]) {
+  const results = await Promise.all(
+    commands.map(([name, command, args, env]) => besideStep(name, command, args, env)),
+  );
+  return results.every(Boolean);
+}
+
+/** One step run beside others: its output is kept and printed under its banner when it ends. */
+async function besideStep(name: string, command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const run = await runBeside(command, args, env);
+  banner(`${name} (ran beside, ${seconds(run.ms)})`);
+  console.log(run.output.trimEnd());
+  steps.push({ name, outcome: run.ok ? 'pass' : 'fail', ms: run.ms });
+  return run.ok;
 }
 
 // Our own handlers, so a Ctrl-C or a CI timeout still stops the throwaway server and its children.
@@ -293,7 +315,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     console.error(`\nReceived ${signal}: stopping.`);
     void (async () => {
       try {
-        beside?.kill(signal);
+        for (const child of beside) child.kill(signal);
         await stopChild(signal);
         await throwaway?.stop();
       } finally {

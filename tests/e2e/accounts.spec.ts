@@ -8,7 +8,10 @@ import {
   uniqueEmail,
   verificationLink,
 } from './support/accounts.ts';
+import { heldOn } from './support/devices.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
+
+heldOn('phone');
 
 test('a man signs up, opens the emailed link, lands signed in, logs out, and is asked to sign in again', async ({
   page,

@@ -1,8 +1,11 @@
 import { signInInBrowser } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+
+heldOn('desktop');
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });

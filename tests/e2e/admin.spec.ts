@@ -1,7 +1,10 @@
 import { apiSignIn, createVerifiedAccount, newAccount, signInInBrowser } from './support/accounts.ts';
 import { query } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/fun-run-admin.ts';
+
+heldOn('desktop');
 
 /** "on 23/11/26, 14:03": the date and time a change was recorded, as the admin screens write them. */
 const ON_DATE_TIME = String.raw`on \d{2}/\d{2}/\d{2}, \d{2}:\d{2}`;

@@ -3,9 +3,12 @@ import type { Page, TestInfo } from '@playwright/test';
 import { runnerEntry } from '../support/entries.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/fun-run-admin.ts';
 import { facilitatorAccount, originOf, signedInParticipant, signIn } from './support/progress.ts';
+
+heldOn('desktop');
 
 /** Registers a runner through the public API, as the form does; answers the reference. */
 async function registered(page: Page, testInfo: TestInfo, firstName: string, lastName: string) {

@@ -1,7 +1,10 @@
 import { expectNoAxeViolations } from './support/axe.ts';
 import { uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+
+heldOn('desktop');
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });

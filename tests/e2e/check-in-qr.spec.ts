@@ -2,8 +2,11 @@ import { expect, type Locator, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { entrant, registerInBrowser } from './support/fun-run-admin.ts';
 import { waitForMail } from './support/mail.ts';
+
+heldOn('phone');
 
 const decode = (png: Buffer) => {
   const image = PNG.sync.read(png);

@@ -1,7 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount, signUpInBrowser, verificationLink } from './support/accounts.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { type Entrant, fillRegistration } from './support/registration-form.ts';
+
+heldOn('desktop');
 
 async function registerStaff(page: Page, discipline: 'Runner' | 'Cyclist', entrant: Entrant) {
   await page.getByRole('radio', { name: discipline }).check();

@@ -2,9 +2,12 @@ import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
 import { expectThankYou, fillRegistration } from './support/registration-form.ts';
+
+heldOn('desktop');
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });

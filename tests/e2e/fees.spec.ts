@@ -1,7 +1,10 @@
 import { uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, signInAsAdmin } from './support/fun-run-admin.ts';
 import { expectThankYou, fillRegistration } from './support/registration-form.ts';
+
+heldOn('desktop');
 
 test('an entrant sees each race’s fee beside it and what is due at the top of the thank-you page, mobile money first', async ({
   page,

@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { heldOn } from './support/devices.ts';
+
+heldOn('phone');
 
 const announcer = '[data-announcer]';
 

@@ -53,6 +53,7 @@ test.describe('organisers’ pages on a phone (their journeys run at a desk)', (
       'company',
     );
     await request.dispose();
+    await laysOut(page, '/CompanySignUp');
     await signInByCookie(page, manager);
     await laysOut(page, '/WelcomeManager');
   });
@@ -85,6 +86,9 @@ test.describe('entrants’, men’s and volunteers’ pages at a desk (their jou
       '/SignUp',
       '/CompanySignUp',
       '/ForgotPassword',
+      '/ResetPassword?token=not-a-real-token',
+      '/ConfirmEmail/not-a-real-token',
+      '/Offer/not-a-real-token',
     ]) {
       await laysOut(page, path);
     }

@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { entrant, registerInBrowser } from './support/fun-run-admin.ts';
 import { waitForMail } from './support/mail.ts';
+
+heldOn('phone');
 
 /** The private page's address in a mail. */
 const myLinkIn = (text: string) => {

@@ -1,10 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, registerInBrowser, saveRunnerRace, signInAsAdmin } from './support/fun-run-admin.ts';
 import { mailTo, waitForMail } from './support/mail.ts';
 import { expectThankYou, fillRegistration } from './support/registration-form.ts';
+
+heldOn('phone');
 
 test.use({ serviceWorkers: 'allow' });
 

@@ -1,9 +1,12 @@
 import { runnerEntry } from '../support/entries.ts';
 import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/fun-run-admin.ts';
 import { originOf } from './support/progress.ts';
+
+heldOn('phone');
 
 test('a statement line short of the fee leaves the entry part paid: /My and the participants list show the balance due', async ({
   page,

@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { newAccount } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   createAdminFromCommandLine,
@@ -11,6 +12,8 @@ import {
   registerInBrowser,
   signInAsAdmin,
 } from './support/fun-run-admin.ts';
+
+heldOn('desktop');
 
 /**
  * The participants PDF's columns in order: the list's, less Discipline (a band over each section) and

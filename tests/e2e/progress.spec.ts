@@ -1,4 +1,5 @@
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   adminApi,
@@ -15,6 +16,8 @@ import {
   upcomingSession,
   verifiedAccount,
 } from './support/progress.ts';
+
+heldOn('phone');
 
 const BOOK = 'Building People Building Dreams';
 const FIRST_SESSION = 'Real Man Runway Overview';

@@ -3,10 +3,13 @@ import type { Page, TestInfo } from '@playwright/test';
 import { runnerEntry } from '../support/entries.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/fun-run-admin.ts';
 import { waitForMail } from './support/mail.ts';
 import { originOf } from './support/progress.ts';
+
+heldOn('desktop');
 
 /** A runner race of the current event with a fee, as an admin sets it on /EventSettings. */
 async function raceWithFee(feeUsd: string) {

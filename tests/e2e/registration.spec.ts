@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { waitForMail } from './support/mail.ts';
 import { expectThankYou, fillRegistration } from './support/registration-form.ts';
+
+heldOn('phone');
 
 test('a runner registers from the landing page and finds himself in the search', async ({ page }) => {
   const lastName = uniqueName('Moyo');

@@ -1,9 +1,12 @@
 import { newAccount, signUpInBrowser, verificationLink } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/fun-run-admin.ts';
 import { originOf } from './support/progress.ts';
+
+heldOn('desktop');
 
 test('a company sees what its team owes and one reference for it all, corrects and cancels entries; the admin marks the team paid together', async ({
   page,
