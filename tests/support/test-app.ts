@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../../src/server/app.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
@@ -58,6 +59,31 @@ export async function resetData() {
 export const ORIGIN = 'http://localhost:3000';
 
 export type SignedIn = Awaited<ReturnType<typeof signedInAs>>;
+
+type Payload = InjectOptions['payload'];
+type Headers = Record<string, string>;
+
+/**
+ * Requests as this signed-in account (or as a visitor: undefined), with the Origin a browser sends. The
+ * cookie is read at each request: setUpTestApp's `admin` is signed in anew before each test.
+ */
+export function injectAs(app: App, who?: { cookie: string }) {
+  const send = (method: HTTPMethods, url: string, payload?: Payload, headers: Headers = {}) =>
+    app.inject({
+      method,
+      url,
+      payload,
+      headers: { origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}), ...headers },
+    });
+  return {
+    send,
+    get: (url: string, headers?: Headers) => send('GET', url, undefined, headers),
+    post: (url: string, payload?: Payload, headers?: Headers) => send('POST', url, payload, headers),
+    put: (url: string, payload?: Payload, headers?: Headers) => send('PUT', url, payload, headers),
+    patch: (url: string, payload?: Payload, headers?: Headers) => send('PATCH', url, payload, headers),
+    delete: (url: string, payload?: Payload, headers?: Headers) => send('DELETE', url, payload, headers),
+  };
+}
 
 /**
  * Stands in for an object the hooks make later, so a test file can name it once at the top (as it
@@ -181,11 +207,8 @@ export function uploadSubmission(
   body: Buffer = PDF,
 ) {
   const form = multipartFile(name, body, 'application/pdf');
-  return app.inject({
-    method: 'POST',
-    url: `/api/me/assignments/${assignmentId}/submission`,
-    headers: { cookie: who.cookie, origin: ORIGIN, 'content-type': form.contentType },
-    payload: form.payload,
+  return injectAs(app, who).post(`/api/me/assignments/${assignmentId}/submission`, form.payload, {
+    'content-type': form.contentType,
   });
 }
 

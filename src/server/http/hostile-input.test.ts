@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { csvRecords } from '../../../tests/support/csv-export.ts';
 import { fiveKmEntry } from '../../../tests/support/entries.ts';
 import {
-  ORIGIN,
+  injectAs,
   resetData,
   setUpTestApp,
   signedInAs,
@@ -50,15 +50,11 @@ const PUBLIC_WRITES: { url: string; valid: Record<string, unknown> }[] = [
   { url: '/api/account/reset-password', valid: { token: 'x', password: 'a long password' } },
 ];
 const { app } = setUpTestApp({ reset: 'once' });
+const visitor = injectAs(app);
 
 /** A public form's valid body with one field replaced, posted as a browser would. */
 function postWithField(endpoint: (typeof PUBLIC_WRITES)[number], field: string, value: unknown) {
-  return app.inject({
-    method: 'POST',
-    url: endpoint.url,
-    headers: { origin: ORIGIN },
-    payload: { ...endpoint.valid, [field]: value },
-  });
+  return visitor.post(endpoint.url, { ...endpoint.valid, [field]: value });
 }
 
 const PUBLIC_READS = ['/api/registrations/search?q=', '/api/event?x=', '/api/account/session?x='];
@@ -84,11 +80,8 @@ describe('hostile input on every public endpoint never causes a 5xx', () => {
                   ] as string]: mutation.value,
                 }
               : mutation;
-          const response = await app.inject({
-            method: 'POST',
-            url: endpoint.url,
-            headers: { origin: ORIGIN, 'content-type': 'application/json' },
-            payload: JSON.stringify(payload),
+          const response = await visitor.post(endpoint.url, JSON.stringify(payload), {
+            'content-type': 'application/json',
           });
           expect(
             response.statusCode,
@@ -138,12 +131,7 @@ describe('hostile input on every public endpoint never causes a 5xx', () => {
     ];
     for (const endpoint of PUBLIC_WRITES) {
       for (const [type, body] of bodies) {
-        const response = await app.inject({
-          method: 'POST',
-          url: endpoint.url,
-          headers: { origin: ORIGIN, 'content-type': type },
-          payload: body,
-        });
+        const response = await visitor.post(endpoint.url, body, { 'content-type': type });
         expect(response.statusCode, `${endpoint.url} ${type} ${body.slice(0, 40)}`).toBeLessThan(500);
       }
     }
@@ -197,11 +185,8 @@ describe('control, bidi and line-breaking characters', () => {
 
   it('admin forms refuse them too; the terms keep their line breaks but not the rest', async () => {
     const admin = await signedInAs(app, 'admin');
-    const send = (method: 'PUT' | 'POST', url: string, payload: object) =>
-      app.inject({ method, url, headers: { origin: ORIGIN, cookie: admin.cookie }, payload });
-    const settings = (
-      await app.inject({ url: '/api/admin/event', headers: { cookie: admin.cookie } })
-    ).json();
+    const asAdmin = injectAs(app, admin);
+    const settings = (await asAdmin.get('/api/admin/event')).json();
     const {
       races: _races,
       termsVersion: _version,
@@ -213,24 +198,24 @@ describe('control, bidi and line-breaking characters', () => {
 
     for (const text of SPLITTING) {
       const refusals = [
-        [await send('PUT', '/api/admin/event', { ...editable, title: text }), 'title'],
+        [await asAdmin.put('/api/admin/event', { ...editable, title: text }), 'title'],
         [
-          await send('PUT', '/api/admin/event/races', {
+          await asAdmin.put('/api/admin/event/races', {
             races: [{ ...race, label: text, taken: undefined }],
           }),
           'races.0.label',
         ],
-        [await send('POST', '/api/programme/sessions', { name: text, heldOn: '2026-12-05' }), 'name'],
+        [await asAdmin.post('/api/programme/sessions', { name: text, heldOn: '2026-12-05' }), 'name'],
       ] as const;
       for (const [response, path] of refusals) {
         expect(response.statusCode, `${path} ${JSON.stringify(text)} ${response.body}`).toBe(400);
         expect(response.json().errors).toContainEqual({ path, message: PLAIN_TEXT_ONLY });
       }
     }
-    const terms = await send('PUT', '/api/admin/event', { ...editable, termsText: 'One.\r\nTwo.\n\tThree.' });
+    const terms = await asAdmin.put('/api/admin/event', { ...editable, termsText: 'One.\r\nTwo.\n\tThree.' });
     expect(terms.statusCode, terms.body).toBe(200);
     expect(terms.json().termsText).toBe('One.\nTwo.\n\tThree.');
-    const bidi = await send('PUT', '/api/admin/event', { ...editable, termsText: 'One.\u202eowT' });
+    const bidi = await asAdmin.put('/api/admin/event', { ...editable, termsText: 'One.\u202eowT' });
     expect(bidi.json().errors).toContainEqual({ path: 'termsText', message: PLAIN_TEXT_ONLY });
   });
 
@@ -278,7 +263,7 @@ describe('control, bidi and line-breaking characters', () => {
       '/api/men/export.csv',
       '/api/facilitators/export.csv',
     ]) {
-      const response = await app.inject({ url, headers: { cookie: admin.cookie } });
+      const response = await injectAs(app, admin).get(url);
       expect(response.statusCode, url).toBe(200);
       // Who exported it, the header, then one row per record.
       const rows = csvRecords(response.body);

@@ -3,15 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { csvExport } from '../../../tests/support/csv-export.ts';
 import { GUARDIAN, runnerEntry } from '../../../tests/support/entries.ts';
 import { pdfText } from '../../../tests/support/pdf-text.ts';
-import { ORIGIN, setUpTestApp, signedInAs, testDatabaseKind } from '../../../tests/support/test-app.ts';
+import { injectAs, setUpTestApp, signedInAs, testDatabaseKind } from '../../../tests/support/test-app.ts';
 import { raceOptions, user } from '../db/schema/index.ts';
 import { exportedBy } from './exported-by.ts';
 
 const { app, db, admin } = setUpTestApp();
 
-const get = (url: string) => app.inject({ url, headers: { cookie: admin.cookie } });
-const post = (url: string, payload: object) =>
-  app.inject({ method: 'POST', url, headers: { cookie: admin.cookie, origin: ORIGIN }, payload });
+const asAdmin = injectAs(app, admin);
 
 const ADDRESS = '14 Jacaranda Close, Borrowdale';
 const person = (lastName: string) => ({
@@ -36,11 +34,11 @@ const stampsAround = (name: string, started: Date) => [exportedBy(name, started)
 
 describe(`minimal by default (${testDatabaseKind})`, () => {
   it('lists entries without the next of kin or a guardian; the opened entry has them', async () => {
-    await post(
+    await asAdmin.post(
       '/api/registrations',
       runnerEntry('kin', { age: 15, ...GUARDIAN, nextOfKinMobile: '0719 876 543' }),
     );
-    const list = await get('/api/participants');
+    const list = await asAdmin.get('/api/participants');
     expect(list.statusCode).toBe(200);
     const [row] = list.json().rows;
     for (const field of ['nextOfKinMobile', 'guardianName', 'guardianMobile', 'guardianConsentedAt']) {
@@ -48,7 +46,7 @@ describe(`minimal by default (${testDatabaseKind})`, () => {
     }
     expect(list.body).not.toContain('719876543');
     expect(list.body).not.toContain('Rudo');
-    expect((await get(`/api/participants/${row.id}`)).json()).toMatchObject({
+    expect((await asAdmin.get(`/api/participants/${row.id}`)).json()).toMatchObject({
       nextOfKinMobile: '+263719876543',
       guardianName: 'Rudo Moyo',
       guardianMobile: '+263772345678',
@@ -58,17 +56,11 @@ describe(`minimal by default (${testDatabaseKind})`, () => {
   it("lists a company's team without contacts or a guardian; its own entry opened has them, another's is not found", async () => {
     const company = await signedInAs(app, 'company');
     const other = await signedInAs(app, 'company');
-    const as = (who: typeof company, method: 'GET' | 'POST', url: string, payload?: object) =>
-      app.inject({
-        method,
-        url,
-        headers: { cookie: who.cookie, origin: ORIGIN },
-        ...(payload ? { payload } : {}),
-      });
+    const asCompany = injectAs(app, company);
     const staff = runnerEntry('team', { age: 16, ...GUARDIAN, nextOfKinMobile: '0719 876 543' });
-    expect((await as(company, 'POST', '/api/team/registrations', staff)).statusCode).toBe(201);
+    expect((await asCompany.post('/api/team/registrations', staff)).statusCode).toBe(201);
 
-    const list = await as(company, 'GET', '/api/team/registrations');
+    const list = await asCompany.get('/api/team/registrations');
     expect(list.statusCode).toBe(200);
     const [row] = list.json().entries;
     expect(row).toMatchObject({ firstName: staff.firstName, minor: true });
@@ -78,7 +70,7 @@ describe(`minimal by default (${testDatabaseKind})`, () => {
     expect(list.body).not.toContain('719876543');
     expect(list.body).not.toContain('Rudo');
 
-    const opened = await as(company, 'GET', `/api/team/registrations/${row.id}`);
+    const opened = await asCompany.get(`/api/team/registrations/${row.id}`);
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toMatchObject({
       id: row.id,
@@ -88,33 +80,33 @@ describe(`minimal by default (${testDatabaseKind})`, () => {
       guardianName: 'Rudo Moyo',
       guardianMobile: '+263772345678',
     });
-    expect((await as(other, 'GET', `/api/team/registrations/${row.id}`)).statusCode).toBe(404);
-    expect((await get(`/api/team/registrations/${row.id}`)).statusCode).toBe(403);
+    expect((await injectAs(app, other).get(`/api/team/registrations/${row.id}`)).statusCode).toBe(404);
+    expect((await asAdmin.get(`/api/team/registrations/${row.id}`)).statusCode).toBe(403);
     expect((await app.inject({ url: `/api/team/registrations/${row.id}` })).statusCode).toBe(401);
   });
 
   it('lists men and facilitators without their address; one record opened on its own has it', async () => {
-    expect((await post('/api/men', person('Addressed'))).statusCode).toBe(201);
-    expect((await post('/api/facilitators', person('Leader'))).statusCode).toBe(201);
+    expect((await asAdmin.post('/api/men', person('Addressed'))).statusCode).toBe(201);
+    expect((await asAdmin.post('/api/facilitators', person('Leader'))).statusCode).toBe(201);
     for (const kind of ['men', 'facilitators']) {
-      const list = await get(`/api/${kind}?pageSize=5000`);
+      const list = await asAdmin.get(`/api/${kind}?pageSize=5000`);
       expect(list.statusCode).toBe(200);
       const [row] = list.json().rows;
       expect(row).not.toHaveProperty('address');
       expect(list.body).not.toContain('Jacaranda');
-      const record = await get(`/api/${kind}/${row.id}`);
+      const record = await asAdmin.get(`/api/${kind}/${row.id}`);
       expect(record.statusCode).toBe(200);
       expect(record.json()).toMatchObject({ id: row.id, address: ADDRESS, church: 'Celebration Borrowdale' });
-      expect((await get(`/api/${kind}/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
+      expect((await asAdmin.get(`/api/${kind}/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
       // Sorting by a column the list does not show is no way to learn it either.
-      expect((await get(`/api/${kind}?sort=address`)).statusCode).toBe(400);
+      expect((await asAdmin.get(`/api/${kind}?sort=address`)).statusCode).toBe(400);
     }
   });
 
   it('puts who exported it and when at the head of every CSV and under the title of every PDF', async () => {
-    await post('/api/registrations', runnerEntry('stamp'));
-    await post('/api/men', person('Stamped'));
-    await post('/api/facilitators', person('Stamper'));
+    await asAdmin.post('/api/registrations', runnerEntry('stamp'));
+    await asAdmin.post('/api/men', person('Stamped'));
+    await asAdmin.post('/api/facilitators', person('Stamper'));
     const [race] = await db.select().from(raceOptions).where(eq(raceOptions.label, '10km'));
     const name = await adminName();
     expect(name).toMatch(/^Test admin \d+$/);
@@ -126,7 +118,7 @@ describe(`minimal by default (${testDatabaseKind})`, () => {
       '/api/facilitators/export.csv',
     ]) {
       const started = new Date();
-      const response = await get(url);
+      const response = await asAdmin.get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.rawPayload.subarray(0, 3), url).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       const { exportedBy: who, at, records } = csvExport(response.body);
@@ -138,7 +130,7 @@ describe(`minimal by default (${testDatabaseKind})`, () => {
 
     for (const url of ['/api/participants/export.pdf', `/api/races/${race?.id}/start-list.pdf`]) {
       const started = new Date();
-      const text = pdfText((await get(url)).rawPayload);
+      const text = pdfText((await asAdmin.get(url)).rawPayload);
       const [title = '', subtitle = '', stamp = ''] = text
         .split('\n')
         .map((line) => line.trim())

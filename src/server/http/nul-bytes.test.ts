@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rendererFromSources } from '../../../tests/support/page-renderer.ts';
 import {
   createTestApp,
+  injectAs,
   multipartFile,
   ORIGIN,
   resetData,
@@ -49,16 +50,12 @@ function call(
 ) {
   const cookie = route.access === 'public' ? undefined : cookies.get(route.access[0] as Role);
   const url = route.url.replace(/:[A-Za-z]+/g, param).replace('*', param);
-  return app.inject({
-    method: route.method as 'GET',
-    url: `${url}${query}`,
-    headers: {
-      origin: ORIGIN,
-      ...(cookie ? { cookie } : {}),
-      ...(payload ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(payload ? { payload } : {}),
-  });
+  return injectAs(app, cookie ? { cookie } : undefined).send(
+    route.method,
+    `${url}${query}`,
+    payload,
+    payload ? { 'content-type': 'application/json' } : {},
+  );
 }
 
 /** The refusal every route gives a NUL, naming where it was; Paynow's result URL answers OK instead. */

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rendererFromSources } from '../../../tests/support/page-renderer.ts';
-import { createTestApp, ORIGIN, resetData, signedInAs } from '../../../tests/support/test-app.ts';
+import { createTestApp, injectAs, resetData, signedInAs } from '../../../tests/support/test-app.ts';
 import { ROLES, type Role } from '../../shared/accounts/account.ts';
 import type { App } from '../app.ts';
 
@@ -32,12 +32,11 @@ function walkRouteTable(): Promise<Answer[]> {
       // Signing out would end the session the next rows need; it is public and covered by its own tests.
       if (route.url.endsWith('/account/sign-out')) continue;
       for (const [caller, cookie] of cookies) {
-        const response = await app.inject({
-          method: route.method as 'GET',
-          url: concrete(route.url),
-          headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-          ...(['GET', 'HEAD'].includes(route.method) ? {} : { payload: {} }),
-        });
+        const response = await injectAs(app, cookie ? { cookie } : undefined).send(
+          route.method,
+          concrete(route.url),
+          ['GET', 'HEAD'].includes(route.method) ? undefined : {},
+        );
         answers.push({ route, caller, response });
       }
     }
@@ -91,7 +90,7 @@ describe('every API route answers as it declares, for every kind of caller', () 
   });
 
   it('answers refusals as problem+json', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/accounts', headers: { origin: ORIGIN } });
+    const response = await injectAs(app).get('/api/accounts');
     expect(response.statusCode).toBe(401);
     expect(response.headers['content-type']).toContain('application/problem+json');
     expect(response.json()).toMatchObject({ status: 401, title: 'Unauthorized' });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
-import { ORIGIN, setUpTestApp, signedInAs, signedInMan } from '../../../../tests/support/test-app.ts';
+import { injectAs, setUpTestApp, signedInAs, signedInMan } from '../../../../tests/support/test-app.ts';
 import {
   assignments,
   attendance,
@@ -16,13 +16,13 @@ import {
 
 const { app, db, admin } = setUpTestApp();
 
-const get = (url: string, cookie = admin.cookie) => app.inject({ url, headers: { cookie } });
+const asAdmin = injectAs(app, admin);
 
 async function register(entry: Record<string, unknown>) {
   const response = await app.inject({ method: 'POST', url: '/api/registrations', payload: entry });
   expect(response.statusCode).toBe(201);
   const reference = response.json().reference as string;
-  const list = await get(`/api/participants?q=${reference}`);
+  const list = await asAdmin.get(`/api/participants?q=${reference}`);
   return { reference, id: list.json().rows[0].id as string };
 }
 
@@ -60,15 +60,16 @@ describe('access requests', () => {
       tshirtSize: 'Large',
     });
     const other = await register(runnerEntry('b', { firstName: 'Nyasha', mobile: '0712345678' }));
-    const paid = await app.inject({
-      method: 'PUT',
-      url: `/api/participants/${run.id}/payment`,
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-      payload: { status: 'paid', method: 'cash', amount: '10', currency: 'USD', paidOn: '2026-11-20' },
+    const paid = await asAdmin.put(`/api/participants/${run.id}/payment`, {
+      status: 'paid',
+      method: 'cash',
+      amount: '10',
+      currency: 'USD',
+      paidOn: '2026-11-20',
     });
     expect(paid.statusCode).toBe(200);
 
-    const response = await get(`/api/access-requests/registration/${run.id}/data.json`);
+    const response = await asAdmin.get(`/api/access-requests/registration/${run.id}/data.json`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-disposition']).toBe(
@@ -115,7 +116,7 @@ describe('access requests', () => {
     const entry = await register(runnerEntry('c', { firstName: 'Farai', email: man.email }));
     const stranger = await signedInMan(app, 'Kuda', 'Mutasa');
 
-    const response = await get(`/api/access-requests/man/${man.manId}/data.json`);
+    const response = await asAdmin.get(`/api/access-requests/man/${man.manId}/data.json`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="celebration-data-man-${man.manId.slice(0, 8)}.json"`,
@@ -148,7 +149,7 @@ describe('access requests', () => {
 
   it('writes the same as a readable PDF with headed sections', async () => {
     const run = await register(runnerEntry('d', { firstName: 'Tatenda' }));
-    const response = await get(`/api/access-requests/registration/${run.id}/data.pdf`);
+    const response = await asAdmin.get(`/api/access-requests/registration/${run.id}/data.pdf`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
@@ -172,22 +173,21 @@ describe('access requests', () => {
 
   it("gives a signed-in participant his own data only, and no one else's", async () => {
     const man = await signedInMan(app, 'Farai', 'Chikwanha');
+    const asMan = injectAs(app, man);
     await programmeRecordOf(man.manId);
     const neighbour = await signedInMan(app, 'Kuda', 'Mutasa');
 
-    const own = await get('/api/me/data.json', man.cookie);
+    const own = await asMan.get('/api/me/data.json');
     expect(own.statusCode).toBe(200);
     expect(own.headers['cache-control']).toBe('no-store');
     const data = own.json();
     expect(data.programme.men).toEqual([expect.objectContaining({ id: man.manId })]);
     expect(data.programme.attendance).toHaveLength(1);
     expect(own.body).not.toContain('Mutasa');
-    const pdf = await get('/api/me/data.pdf', man.cookie);
+    const pdf = await asMan.get('/api/me/data.pdf');
     expect(pdfText(pdf.rawPayload)).toContain('Chikwanha');
 
-    expect((await get(`/api/access-requests/man/${neighbour.manId}/data.json`, man.cookie)).statusCode).toBe(
-      403,
-    );
+    expect((await asMan.get(`/api/access-requests/man/${neighbour.manId}/data.json`)).statusCode).toBe(403);
     expect((await app.inject({ url: '/api/me/data.json' })).statusCode).toBe(401);
     const recorded = await db.select().from(auditLog).where(eq(auditLog.actorId, man.id));
     expect(recorded).toEqual([
@@ -198,10 +198,13 @@ describe('access requests', () => {
 
   it('answers 404 for a record that does not exist, and refuses every role but admin', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
-    expect((await get(`/api/access-requests/registration/${missing}/data.json`)).statusCode).toBe(404);
+    expect((await asAdmin.get(`/api/access-requests/registration/${missing}/data.json`)).statusCode).toBe(
+      404,
+    );
     const volunteer = await signedInAs(app, 'volunteer');
     expect(
-      (await get(`/api/access-requests/registration/${missing}/data.json`, volunteer.cookie)).statusCode,
+      (await injectAs(app, volunteer).get(`/api/access-requests/registration/${missing}/data.json`))
+        .statusCode,
     ).toBe(403);
   });
 });

@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, type SignedIn, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
+import { injectAs, type SignedIn, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import type { AccountChange, Role } from '../../../shared/accounts/account.ts';
 import { accountChanges, user } from '../../db/schema/index.ts';
 
 const { app, db } = setUpTestApp({ admin: false });
 
 const patch = (caller: { cookie: string }, id: string, payload: object) =>
-  app.inject({
-    method: 'PATCH',
-    url: `/api/accounts/${id}`,
-    headers: { cookie: caller.cookie, origin: ORIGIN },
-    payload,
-  });
+  injectAs(app, caller).patch(`/api/accounts/${id}`, payload);
 
 async function changesOf(caller: { cookie: string }, id: string): Promise<AccountChange[]> {
-  const response = await app.inject({
-    url: `/api/accounts/${id}/changes`,
-    headers: { cookie: caller.cookie },
-  });
+  const response = await injectAs(app, caller).get(`/api/accounts/${id}/changes`);
   expect(response.statusCode).toBe(200);
   return response.json().changes;
 }
@@ -29,7 +21,7 @@ async function nameOf(id: string) {
 }
 
 async function sessionOf(cookie: string) {
-  return (await app.inject({ url: '/api/account/session', headers: { cookie } })).json().user;
+  return (await injectAs(app, { cookie }).get('/api/account/session')).json().user;
 }
 
 const recordedRows = async () => db.select().from(accountChanges);
@@ -68,19 +60,13 @@ describe('every role change, disabling and enabling is recorded: who, when, from
     const rows = await recordedRows();
     expect(rows.map((row) => row.changedBy)).toEqual([admin.id, admin.id]);
 
-    const listed = await app.inject({
-      url: `/api/accounts?q=${encodeURIComponent(member.email)}`,
-      headers: { cookie: admin.cookie },
-    });
+    const listed = await injectAs(app, admin).get(`/api/accounts?q=${encodeURIComponent(member.email)}`);
     expect(listed.json().accounts).toEqual([
       expect.objectContaining({ id: member.id, role: 'facilitator', changeCount: 2, lastChange: changes[0] }),
     ]);
     // An account nobody changed has nothing recorded.
     const [adminRow] = (
-      await app.inject({
-        url: `/api/accounts?q=${encodeURIComponent(admin.email)}`,
-        headers: { cookie: admin.cookie },
-      })
+      await injectAs(app, admin).get(`/api/accounts?q=${encodeURIComponent(admin.email)}`)
     ).json().accounts;
     expect(adminRow).toMatchObject({ changeCount: 0, lastChange: null });
   });
@@ -185,12 +171,9 @@ describe('what the accounts API refused before, it still refuses, and records no
     const { admin, member } = await adminAnd('participant');
     const company = await signedInAs(app, 'company');
     const url = `/api/accounts/${member.id}/changes`;
-    expect((await app.inject({ url, headers: { cookie: company.cookie } })).statusCode).toBe(403);
+    expect((await injectAs(app, company).get(url)).statusCode).toBe(403);
     expect((await app.inject({ url })).statusCode).toBe(401);
-    const missing = await app.inject({
-      url: '/api/accounts/no-such-account/changes',
-      headers: { cookie: admin.cookie },
-    });
+    const missing = await injectAs(app, admin).get('/api/accounts/no-such-account/changes');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toBe('There is no such account.');
   });

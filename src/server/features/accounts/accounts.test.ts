@@ -5,6 +5,7 @@ import {
   cookieHeader,
   createAccount,
   createTestApp,
+  injectAs,
   ORIGIN,
   setUpTestApp,
   signedInAs,
@@ -23,14 +24,7 @@ const PASSWORD = 'correct horse battery';
 let serial = 0;
 const newEmail = () => `someone.${++serial}.${Date.now()}@example.com`;
 
-function post(target: App, url: string, payload: object, cookie?: string) {
-  return target.inject({
-    method: 'POST',
-    url,
-    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-    payload,
-  });
-}
+const visitor = injectAs(app);
 
 async function latestMailTo(email: string) {
   const [mail] = await db
@@ -58,7 +52,7 @@ async function sessionOf(cookie: string) {
 
 async function signUpAndVerify(url = '/api/account/sign-up', name = 'Farai Chikomo') {
   const email = newEmail();
-  expect((await post(app, url, { name, email, password: PASSWORD })).statusCode).toBe(202);
+  expect((await visitor.post(url, { name, email, password: PASSWORD })).statusCode).toBe(202);
   const verified = await app.inject({ url: await linkIn(email) });
   return { email, verified, cookie: cookieHeader(verified.headers['set-cookie']) };
 }
@@ -66,7 +60,7 @@ async function signUpAndVerify(url = '/api/account/sign-up', name = 'Farai Chiko
 describe('sign-up, verification and sign-in', () => {
   it('sends a verification link that verifies, signs in and lands on /About as a participant', async () => {
     const email = newEmail();
-    const signUp = await post(app, '/api/account/sign-up', {
+    const signUp = await visitor.post('/api/account/sign-up', {
       name: 'Farai Chikomo',
       email,
       password: PASSWORD,
@@ -88,21 +82,21 @@ describe('sign-up, verification and sign-in', () => {
 
   it('refuses sign-in before verification, says so, and can resend the link', async () => {
     const email = newEmail();
-    await post(app, '/api/account/sign-up', { name: 'Tariro Dube', email, password: PASSWORD });
-    const early = await post(app, '/api/account/sign-in', { email, password: PASSWORD });
+    await visitor.post('/api/account/sign-up', { name: 'Tariro Dube', email, password: PASSWORD });
+    const early = await visitor.post('/api/account/sign-in', { email, password: PASSWORD });
     expect(early.statusCode).toBe(403);
     expect(early.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
     expect(early.json().detail).toMatch(/not verified/);
 
     const before = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length;
-    expect((await post(app, '/api/account/resend-verification', { email })).statusCode).toBe(202);
+    expect((await visitor.post('/api/account/resend-verification', { email })).statusCode).toBe(202);
     expect((await db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length).toBe(before + 1);
   });
 
   it('never says whether an account exists: wrong password and unknown email read the same', async () => {
     const { email } = await signUpAndVerify();
-    const wrong = await post(app, '/api/account/sign-in', { email, password: 'not the password' });
-    const unknown = await post(app, '/api/account/sign-in', { email: newEmail(), password: PASSWORD });
+    const wrong = await visitor.post('/api/account/sign-in', { email, password: 'not the password' });
+    const unknown = await visitor.post('/api/account/sign-in', { email: newEmail(), password: PASSWORD });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
       expect(response.json().detail).toBe('Email or password is incorrect');
@@ -111,7 +105,7 @@ describe('sign-up, verification and sign-in', () => {
 
   it('answers a sign-up with a taken email like any other, creates nothing, and tells the owner', async () => {
     const { email } = await signUpAndVerify();
-    const again = await post(app, '/api/account/sign-up', {
+    const again = await visitor.post('/api/account/sign-up', {
       name: 'Someone Else',
       email,
       password: 'another password!',
@@ -123,7 +117,11 @@ describe('sign-up, verification and sign-in', () => {
   });
 
   it('checks the fields with the same rules as the form', async () => {
-    const response = await post(app, '/api/account/sign-up', { name: ' ', email: 'nope', password: 'short' });
+    const response = await visitor.post('/api/account/sign-up', {
+      name: ' ',
+      email: 'nope',
+      password: 'short',
+    });
     expect(response.statusCode).toBe(400);
     const messages = Object.fromEntries(
       response.json().errors.map((e: { path: string; message: string }) => [e.path, e.message]),
@@ -137,7 +135,7 @@ describe('sign-up, verification and sign-in', () => {
 
   it('signs in, and signing out ends the session on the server', async () => {
     const { email } = await signUpAndVerify();
-    const signIn = await post(app, '/api/account/sign-in', {
+    const signIn = await visitor.post('/api/account/sign-in', {
       email: email.toUpperCase(),
       password: PASSWORD,
     });
@@ -151,7 +149,7 @@ describe('sign-up, verification and sign-in', () => {
       .where(eq(session.userId, row?.id ?? ''));
     expect(sessionsBefore.length).toBeGreaterThan(0);
 
-    expect((await post(app, '/api/account/sign-out', {}, cookie)).statusCode).toBe(204);
+    expect((await injectAs(app, { cookie }).post('/api/account/sign-out', {})).statusCode).toBe(204);
     expect(await sessionOf(cookie)).toBeNull();
     const token = decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0];
     expect(
@@ -166,7 +164,7 @@ describe('sign-up, verification and sign-in', () => {
 
   it('resets a forgotten password through the emailed link', async () => {
     const { email } = await signUpAndVerify();
-    expect((await post(app, '/api/account/forgot-password', { email })).statusCode).toBe(202);
+    expect((await visitor.post('/api/account/forgot-password', { email })).statusCode).toBe(202);
     const link = await app.inject({ url: await linkIn(email) });
     expect(link.statusCode).toBe(302);
     const location = new URL(String(link.headers.location), ORIGIN);
@@ -174,14 +172,17 @@ describe('sign-up, verification and sign-in', () => {
     const token = location.searchParams.get('token') ?? '';
     expect(token).not.toBe('');
 
-    const reset = await post(app, '/api/account/reset-password', { token, password: 'a brand new password' });
+    const reset = await visitor.post('/api/account/reset-password', {
+      token,
+      password: 'a brand new password',
+    });
     expect(reset.statusCode).toBe(200);
-    expect((await post(app, '/api/account/sign-in', { email, password: PASSWORD })).statusCode).toBe(401);
+    expect((await visitor.post('/api/account/sign-in', { email, password: PASSWORD })).statusCode).toBe(401);
     expect(
-      (await post(app, '/api/account/sign-in', { email, password: 'a brand new password' })).statusCode,
+      (await visitor.post('/api/account/sign-in', { email, password: 'a brand new password' })).statusCode,
     ).toBe(200);
 
-    const reused = await post(app, '/api/account/reset-password', {
+    const reused = await visitor.post('/api/account/reset-password', {
       token,
       password: 'yet another password',
     });
@@ -190,7 +191,7 @@ describe('sign-up, verification and sign-in', () => {
   });
 
   it('answers a password reset for an unknown email like a known one', async () => {
-    const response = await post(app, '/api/account/forgot-password', { email: newEmail() });
+    const response = await visitor.post('/api/account/forgot-password', { email: newEmail() });
     expect(response.statusCode).toBe(202);
   });
 });
@@ -205,7 +206,7 @@ describe('emailed links with a callback that is not a plain path on this site', 
 
   it('answers a valid verification token with such a callback as a 400 problem, before the token is used', async () => {
     const email = newEmail();
-    await post(app, '/api/account/sign-up', { name: 'Link Tester', email, password: PASSWORD });
+    await visitor.post('/api/account/sign-up', { name: 'Link Tester', email, password: PASSWORD });
     const link = await linkIn(email);
     for (const callback of ['/%E3%80%80/x', '/%09/evil.example', '//evil.example', 'https://evil.example']) {
       const response = await app.inject({ url: withCallback(link, callback) });
@@ -222,7 +223,7 @@ describe('emailed links with a callback that is not a plain path on this site', 
 
   it('answers a password reset link with such a callback as a 400 problem', async () => {
     const { email } = await signUpAndVerify();
-    await post(app, '/api/account/forgot-password', { email });
+    await visitor.post('/api/account/forgot-password', { email });
     const link = await linkIn(email);
     const response = await app.inject({ url: withCallback(link, '/%E3%80%80/x') });
     expect(response.statusCode).toBe(400);
@@ -234,10 +235,13 @@ describe('emailed links with a callback that is not a plain path on this site', 
 describe('session cookie and request origin', () => {
   it('keeps every answer that sets or clears the cookie out of caches', async () => {
     const email = newEmail();
-    await post(app, '/api/account/sign-up', { name: 'Cache Watcher', email, password: PASSWORD });
+    await visitor.post('/api/account/sign-up', { name: 'Cache Watcher', email, password: PASSWORD });
     const verified = await app.inject({ url: await linkIn(email) });
-    const signIn = await post(app, '/api/account/sign-in', { email, password: PASSWORD });
-    const signOut = await post(app, '/api/account/sign-out', {}, cookieHeader(signIn.headers['set-cookie']));
+    const signIn = await visitor.post('/api/account/sign-in', { email, password: PASSWORD });
+    const signOut = await injectAs(app, { cookie: cookieHeader(signIn.headers['set-cookie']) }).post(
+      '/api/account/sign-out',
+      {},
+    );
     for (const [name, response] of Object.entries({ verified, signIn, signOut })) {
       expect(response.headers['set-cookie'], name).toBeDefined();
       expect(response.headers['cache-control'], name).toBe('no-store');
@@ -370,19 +374,16 @@ describe('rate limits count failures, not the owner signing in', () => {
   it('lets an account sign in a dozen times in a minute', async () => {
     const { email, password } = await createAccount(limited, 'admin');
     for (let attempt = 0; attempt < 12; attempt++) {
-      expect((await post(limited, '/api/account/sign-in', { email, password })).statusCode).toBe(200);
+      expect((await injectAs(limited).post('/api/account/sign-in', { email, password })).statusCode).toBe(
+        200,
+      );
     }
   });
 });
 
 describe('admin accounts screen API', () => {
   const changeAccount = (admin: { cookie: string }, id: string, payload: object) =>
-    app.inject({
-      method: 'PATCH',
-      url: `/api/accounts/${id}`,
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-      payload,
-    });
+    injectAs(app, admin).patch(`/api/accounts/${id}`, payload);
 
   it('lists and searches accounts', async () => {
     const { cookie } = await signedInAs(app, 'admin');
@@ -406,7 +407,10 @@ describe('admin accounts screen API', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().role).toBe('facilitator');
     expect(await sessionOf(member.cookie)).toBeNull();
-    const again = await post(app, '/api/account/sign-in', { email: member.email, password: member.password });
+    const again = await visitor.post('/api/account/sign-in', {
+      email: member.email,
+      password: member.password,
+    });
     expect(again.json().user.role).toBe('facilitator');
   });
 
@@ -416,7 +420,7 @@ describe('admin accounts screen API', () => {
     const response = await changeAccount(admin, member.id, { disabled: true });
     expect(response.json().disabled).toBe(true);
     expect(await sessionOf(member.cookie)).toBeNull();
-    const signIn = await post(app, '/api/account/sign-in', {
+    const signIn = await visitor.post('/api/account/sign-in', {
       email: member.email,
       password: member.password,
     });
@@ -449,7 +453,7 @@ describe('admin accounts screen API', () => {
   it('shows the dev outbox with its links to admins', async () => {
     const admin = await signedInAs(app, 'admin');
     const email = newEmail();
-    await post(app, '/api/account/sign-up', { name: 'Outbox Reader', email, password: PASSWORD });
+    await visitor.post('/api/account/sign-up', { name: 'Outbox Reader', email, password: PASSWORD });
     const response = await app.inject({ url: '/api/mail-outbox', headers: { cookie: admin.cookie } });
     expect(response.json().transport).toBe('dev-outbox');
     const mail = response.json().mails.find((m: { to: string }) => m.to === email);
@@ -461,8 +465,12 @@ describe('admin accounts screen API', () => {
     try {
       const admin = await signedInAs(withSmtp, 'admin');
       const email = newEmail();
-      await post(withSmtp, '/api/account/sign-up', { name: 'Outbox Reader', email, password: PASSWORD });
-      await post(withSmtp, '/api/account/forgot-password', { email: admin.email });
+      await injectAs(withSmtp).post('/api/account/sign-up', {
+        name: 'Outbox Reader',
+        email,
+        password: PASSWORD,
+      });
+      await injectAs(withSmtp).post('/api/account/forgot-password', { email: admin.email });
       const response = await withSmtp.inject({ url: '/api/mail-outbox', headers: { cookie: admin.cookie } });
       expect(response.statusCode).toBe(200);
       expect(response.json().transport).toBe('smtp');
@@ -499,11 +507,11 @@ describe('company teams', () => {
     const first = await signedInAs(app, 'company');
     const second = await signedInAs(app, 'company');
     for (const body of [staff('a'), staff('b', 'cycle')]) {
-      const response = await post(app, '/api/team/registrations', body, first.cookie);
+      const response = await injectAs(app, first).post('/api/team/registrations', body);
       expect(response.statusCode).toBe(201);
       expect(response.json().reference).toMatch(/^CFR25-\d{4}$/);
     }
-    const invalid = await post(app, '/api/team/registrations', { ...staff('c'), age: 3 }, first.cookie);
+    const invalid = await injectAs(app, first).post('/api/team/registrations', { ...staff('c'), age: 3 });
     expect(invalid.statusCode).toBe(400);
 
     const team = await app.inject({ url: '/api/team/registrations', headers: { cookie: first.cookie } });
@@ -530,10 +538,10 @@ describe('company teams', () => {
   it("refuses a staff member already registered, without telling the company that entry's receipt", async () => {
     const { cookie } = await signedInAs(app, 'company');
     const member = staff('d');
-    const publicEntry = await post(app, '/api/registrations', member);
+    const publicEntry = await visitor.post('/api/registrations', member);
     expect(publicEntry.statusCode).toBe(201);
 
-    const again = await post(app, '/api/team/registrations', member, cookie);
+    const again = await injectAs(app, { cookie }).post('/api/team/registrations', member);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(
       'You are already registered as a runner with this name and email. We have sent your confirmation email again.',
@@ -552,12 +560,12 @@ describe('admin:create', () => {
     expect(
       await createOrPromoteAdmin(env, database, { email, password: PASSWORD, name: 'First Admin' }),
     ).toBe('created');
-    const signIn = await post(app, '/api/account/sign-in', { email, password: PASSWORD });
+    const signIn = await visitor.post('/api/account/sign-in', { email, password: PASSWORD });
     expect(signIn.json().user.role).toBe('admin');
 
     const { email: memberEmail } = await signUpAndVerify();
     expect(await createOrPromoteAdmin(env, database, { email: memberEmail })).toBe('promoted');
-    const promoted = await post(app, '/api/account/sign-in', { email: memberEmail, password: PASSWORD });
+    const promoted = await visitor.post('/api/account/sign-in', { email: memberEmail, password: PASSWORD });
     expect(promoted.json().user.role).toBe('admin');
   });
 });
@@ -577,12 +585,12 @@ describe('logs', () => {
       logger: createLogger('trace', sink),
     });
     const email = newEmail();
-    await post(logged, '/api/account/sign-up', { name: 'Log Watcher', email, password: PASSWORD });
+    await injectAs(logged).post('/api/account/sign-up', { name: 'Log Watcher', email, password: PASSWORD });
     const verifyPath = await linkIn(email);
     const verified = await logged.inject({ url: verifyPath });
     const cookie = cookieHeader(verified.headers['set-cookie']);
-    await post(logged, '/api/account/sign-in', { email, password: 'a wrong password' });
-    await post(logged, '/api/account/forgot-password', { email });
+    await injectAs(logged).post('/api/account/sign-in', { email, password: 'a wrong password' });
+    await injectAs(logged).post('/api/account/forgot-password', { email });
     const resetPath = await linkIn(email);
     await logged.inject({ url: resetPath });
     await logged.inject({ url: '/api/account/session', headers: { cookie } });

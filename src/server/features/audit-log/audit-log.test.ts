@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
-import { ORIGIN, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
+import { injectAs, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import type { AuditEntry } from '../../../shared/audit-log/audit-log.ts';
 import { auditLog, men, raceOptions, user } from '../../db/schema/index.ts';
 import { purgeExpiredAudit, SEARCH_WORDS_NOT_KEPT } from './service.ts';
@@ -13,9 +13,7 @@ beforeEach(async () => {
   await db.execute(sql`truncate audit_log`);
 });
 
-const get = (url: string, cookie = admin.cookie) => app.inject({ url, headers: { cookie } });
-const send = (method: 'PUT' | 'POST' | 'PATCH', url: string, payload: object) =>
-  app.inject({ method, url, headers: { cookie: admin.cookie, origin: ORIGIN }, payload });
+const asAdmin = injectAs(app, admin);
 
 async function register(tag: string) {
   const response = await app.inject({ method: 'POST', url: '/api/registrations', payload: runnerEntry(tag) });
@@ -24,7 +22,7 @@ async function register(tag: string) {
 }
 
 async function trail(query = '') {
-  const response = await get(`/api/audit-log${query}`);
+  const response = await asAdmin.get(`/api/audit-log${query}`);
   expect(response.statusCode).toBe(200);
   return response.json() as { rows: AuditEntry[]; total: number; page: number; pageSize: number };
 }
@@ -38,7 +36,7 @@ describe('the audit trail', () => {
   it('shows a CSV export of the participants with its filter, who made it and how many rows', async () => {
     await register('a');
     await register('b');
-    const csv = await get('/api/participants/export.csv?discipline=run&payment=unpaid&q=moyo');
+    const csv = await asAdmin.get('/api/participants/export.csv?discipline=run&payment=unpaid&q=moyo');
     expect(csv.statusCode).toBe(200);
 
     const { rows, total } = await trail('?action=participants.export-csv');
@@ -54,10 +52,10 @@ describe('the audit trail', () => {
   it('says a search was made without its words, so an erased person leaves no name or email behind', async () => {
     await register('zvobgo');
     const entry = runnerEntry('zvobgo');
-    expect((await get('/api/participants?q=zvobgo')).json().total).toBe(1);
-    expect((await get(`/api/participants/export.csv?q=${entry.email}`)).statusCode).toBe(200);
-    const id = (await get('/api/participants?q=zvobgo')).json().rows[0].id as string;
-    const erased = await send('POST', '/api/admin/erasures', {
+    expect((await asAdmin.get('/api/participants?q=zvobgo')).json().total).toBe(1);
+    expect((await asAdmin.get(`/api/participants/export.csv?q=${entry.email}`)).statusCode).toBe(200);
+    const id = (await asAdmin.get('/api/participants?q=zvobgo')).json().rows[0].id as string;
+    const erased = await asAdmin.post('/api/admin/erasures', {
       subjectType: 'registration',
       subjectId: id,
       reason: 'Asked by phone',
@@ -72,9 +70,9 @@ describe('the audit trail', () => {
     await register('a');
     await register('b');
     await register('c');
-    expect((await get('/api/participants?discipline=run&pageSize=2&page=1&sort=lastName')).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await asAdmin.get('/api/participants?discipline=run&pageSize=2&page=1&sort=lastName')).statusCode,
+    ).toBe(200);
     const { rows } = await trail('?action=participants.list');
     expect(rows).toHaveLength(1);
     expect(rows[0]?.filters).toEqual({ discipline: 'run' });
@@ -83,9 +81,9 @@ describe('the audit trail', () => {
 
   it('records a payment, a role change and a setting change with who made them', async () => {
     const reference = await register('a');
-    const list = await get(`/api/participants?q=${reference}`);
+    const list = await asAdmin.get(`/api/participants?q=${reference}`);
     const id = list.json().rows[0].id as string;
-    const paid = await send('PUT', `/api/participants/${id}/payment`, {
+    const paid = await asAdmin.put(`/api/participants/${id}/payment`, {
       status: 'paid',
       method: 'cash',
       amount: '10',
@@ -94,8 +92,8 @@ describe('the audit trail', () => {
     });
     expect(paid.statusCode).toBe(200);
     const other = await signedInAs(app, 'participant');
-    expect((await send('PATCH', `/api/accounts/${other.id}`, { role: 'facilitator' })).statusCode).toBe(200);
-    const session = await send('POST', '/api/programme/sessions', {
+    expect((await asAdmin.patch(`/api/accounts/${other.id}`, { role: 'facilitator' })).statusCode).toBe(200);
+    const session = await asAdmin.post('/api/programme/sessions', {
       name: 'Week 1',
       heldOn: '2026-12-01',
       state: 'open',
@@ -132,9 +130,9 @@ describe('the audit trail', () => {
         mobile: '+263771234567',
       })
       .returning();
-    expect((await get('/api/men?q=chikwanha&status=active')).statusCode).toBe(200);
-    expect((await get('/api/men/export.csv?q=chikwanha')).statusCode).toBe(200);
-    const edited = await send('PUT', `/api/men/${man?.id}`, {
+    expect((await asAdmin.get('/api/men?q=chikwanha&status=active')).statusCode).toBe(200);
+    expect((await asAdmin.get('/api/men/export.csv?q=chikwanha')).statusCode).toBe(200);
+    const edited = await asAdmin.put(`/api/men/${man?.id}`, {
       firstName: 'Farai',
       lastName: 'Chikwanha',
       email: 'farai@example.com',
@@ -166,12 +164,10 @@ describe('the audit trail', () => {
     await db.update(user).set({ name: 'RT Admin' }).where(eq(user.id, volunteer.id));
     await db.update(raceOptions).set({ feeUsd: '15' });
     const reference = await register('a');
-    const id = (await get(`/api/participants?q=${reference}`)).json().rows[0].id as string;
-    const paid = await app.inject({
-      method: 'POST',
-      url: '/api/check-in/cash-payments',
-      headers: { cookie: volunteer.cookie, origin: ORIGIN },
-      payload: { registrationId: id, currency: 'USD' },
+    const id = (await asAdmin.get(`/api/participants?q=${reference}`)).json().rows[0].id as string;
+    const paid = await injectAs(app, volunteer).post('/api/check-in/cash-payments', {
+      registrationId: id,
+      currency: 'USD',
     });
     expect(paid.statusCode).toBe(200);
     await db
@@ -189,7 +185,7 @@ describe('the audit trail', () => {
     const gone = (await trail('?action=waitlist.list')).rows;
     expect(gone[0]?.actorAccount).toEqual({ role: null, email: null, shortId: 'a1b2c3d4' });
 
-    const history = (await get(`/api/participants/${id}`)).json().history;
+    const history = (await asAdmin.get(`/api/participants/${id}`)).json().history;
     expect(history[0]).toMatchObject({ action: 'payment', by: 'RT Admin', byAccount: volunteerAccount });
     expect(history.at(-1)).toMatchObject({ action: 'registered', byAccount: null });
   });
@@ -237,7 +233,7 @@ describe('the audit trail', () => {
     expect((await app.inject({ url: '/api/audit-log' })).statusCode).toBe(401);
     for (const role of ['participant', 'facilitator', 'company', 'volunteer'] as const) {
       const someone = await signedInAs(app, role);
-      expect((await get('/api/audit-log', someone.cookie)).statusCode).toBe(403);
+      expect((await injectAs(app, someone).get('/api/audit-log')).statusCode).toBe(403);
     }
   });
 });

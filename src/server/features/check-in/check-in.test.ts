@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  injectAs,
   ORIGIN,
   type SignedIn,
   setUpTestApp,
@@ -21,9 +22,8 @@ import { CHECK_IN_SEARCH_LIMITS } from '../../http/limits.ts';
 
 const { app, db, admin } = setUpTestApp();
 
-type Method = 'GET' | 'POST';
-const send = (method: Method, url: string, cookie: string, payload?: object) =>
-  app.inject({ method, url, headers: { origin: ORIGIN, cookie }, ...(payload ? { payload } : {}) });
+const visitor = injectAs(app);
+const asAdmin = injectAs(app, admin);
 
 let serial = 0;
 /** Registers a 10km runner through the public API and answers the stored entry (code included). */
@@ -56,7 +56,7 @@ async function registered(change: object = {}) {
 }
 
 const tap = (who: SignedIn, registrationId: string, action: string, idempotencyKey = randomUUID()) =>
-  send('POST', '/api/check-in/taps', who.cookie, {
+  injectAs(app, who).post('/api/check-in/taps', {
     idempotencyKey,
     registrationId,
     action,
@@ -77,7 +77,7 @@ describe(`check-in (${testDatabaseKind})`, () => {
 
   it('finds an entry by its QR code, and no entry by an unknown or cancelled one', async () => {
     const entry = await registered();
-    const found = await send('GET', `/api/check-in/code/${entry.checkInCode}`, volunteer.cookie);
+    const found = await injectAs(app, volunteer).get(`/api/check-in/code/${entry.checkInCode}`);
     expect(found.statusCode).toBe(200);
     expect(found.json()).toMatchObject({
       id: entry.id,
@@ -89,11 +89,9 @@ describe(`check-in (${testDatabaseKind})`, () => {
       checkedIn: null,
       tshirtCollected: null,
     });
-    expect((await send('GET', `/api/check-in/code/${'0'.repeat(32)}`, volunteer.cookie)).statusCode).toBe(
-      404,
-    );
+    expect((await injectAs(app, volunteer).get(`/api/check-in/code/${'0'.repeat(32)}`)).statusCode).toBe(404);
     await db.update(registrations).set({ status: 'cancelled' }).where(eq(registrations.id, entry.id));
-    expect((await send('GET', `/api/check-in/code/${entry.checkInCode}`, volunteer.cookie)).statusCode).toBe(
+    expect((await injectAs(app, volunteer).get(`/api/check-in/code/${entry.checkInCode}`)).statusCode).toBe(
       404,
     );
   });
@@ -103,11 +101,7 @@ describe(`check-in (${testDatabaseKind})`, () => {
     const other = await registered({ firstName: 'Farai', lastName: 'Ncube' });
     await db.update(registrations).set({ bib: 1042 }).where(eq(registrations.id, other.id));
     const search = async (q: string) => {
-      const response = await send(
-        'GET',
-        `/api/check-in/entries?q=${encodeURIComponent(q)}`,
-        volunteer.cookie,
-      );
+      const response = await injectAs(app, volunteer).get(`/api/check-in/entries?q=${encodeURIComponent(q)}`);
       expect(response.statusCode).toBe(200);
       return response.json().entries.map((entry: { id: string }) => entry.id);
     };
@@ -125,7 +119,7 @@ describe(`check-in (${testDatabaseKind})`, () => {
     await db.update(registrations).set({ bib: 7 }).where(eq(registrations.id, bibbed.id));
     await db.update(registrations).set({ bib: 1007 }).where(eq(registrations.id, entry.id));
     const search = (q: string) =>
-      send('GET', `/api/check-in/entries?q=${encodeURIComponent(q)}`, volunteer.cookie);
+      injectAs(app, volunteer).get(`/api/check-in/entries?q=${encodeURIComponent(q)}`);
     for (const short of ['R', 'Ru', ' z ', entry.reference.slice(0, 2)]) {
       const refused = await search(short);
       expect(refused.statusCode, short).toBe(400);
@@ -192,7 +186,7 @@ describe(`check-in (${testDatabaseKind})`, () => {
     const entry = await registered();
     const HOUR = 60 * 60 * 1000;
     const tapAt = (at: Date, action = 'check-in') =>
-      send('POST', '/api/check-in/taps', volunteer.cookie, {
+      injectAs(app, volunteer).post('/api/check-in/taps', {
         idempotencyKey: randomUUID(),
         registrationId: entry.id,
         action,
@@ -215,9 +209,7 @@ describe(`check-in (${testDatabaseKind})`, () => {
     const late = await tapAt(new Date(Date.now() - 48 * HOUR));
     expect(late.statusCode).toBe(200);
     expect(late.json().entry.checkedIn).not.toBeNull();
-    const detail = (
-      await app.inject({ url: `/api/participants/${entry.id}`, headers: { cookie: admin.cookie } })
-    ).json();
+    const detail = (await asAdmin.get(`/api/participants/${entry.id}`)).json();
     expect(detail.history[0]).toMatchObject({
       action: 'check-in',
       summary: expect.stringMatching(/^Checked in at .* — late: reached the server 2 days later$/),
@@ -265,7 +257,7 @@ describe(`check-in (${testDatabaseKind})`, () => {
 
   it('records the fee paid in cash, under the volunteer’s name', async () => {
     const entry = await registered();
-    const paid = await send('POST', '/api/check-in/cash-payments', volunteer.cookie, {
+    const paid = await injectAs(app, volunteer).post('/api/check-in/cash-payments', {
       registrationId: entry.id,
       currency: 'USD',
     });
@@ -280,7 +272,7 @@ describe(`check-in (${testDatabaseKind})`, () => {
     expect(history).toHaveLength(1);
     expect(history[0]?.actorId).toBe(volunteer.id);
     // A second tap changes nothing.
-    await send('POST', '/api/check-in/cash-payments', volunteer.cookie, {
+    await injectAs(app, volunteer).post('/api/check-in/cash-payments', {
       registrationId: entry.id,
       currency: 'USD',
     });
@@ -298,7 +290,7 @@ describe(`check-in (${testDatabaseKind})`, () => {
     await tap(volunteer, a.id, 'check-in');
     await tap(volunteer, a.id, 'tshirt-collected');
     await tap(volunteer, b.id, 'check-in');
-    const counts = await send('GET', '/api/check-in/counts', volunteer.cookie);
+    const counts = await injectAs(app, volunteer).get('/api/check-in/counts');
     expect(counts.statusCode).toBe(200);
     const tenK = counts.json().races.find((race: { race: string }) => race.race === '10km');
     expect(tenK).toMatchObject({
@@ -310,7 +302,7 @@ describe(`check-in (${testDatabaseKind})`, () => {
         { size: 'Large', count: 1 },
       ],
     });
-    const dashboard = await send('GET', '/api/dashboard/fun-run', admin.cookie);
+    const dashboard = await asAdmin.get('/api/dashboard/fun-run');
     expect(dashboard.json().checkIn.races.find((race: { race: string }) => race.race === '10km')).toEqual(
       tenK,
     );
@@ -320,11 +312,11 @@ describe(`check-in (${testDatabaseKind})`, () => {
     const entry = await registered({ firstName: 'Rudo' });
     await db.update(registrations).set({ bib: 7 }).where(eq(registrations.id, entry.id));
     const answers = [
-      (await send('GET', `/api/check-in/code/${entry.checkInCode}`, volunteer.cookie)).json(),
-      ...(await send('GET', '/api/check-in/entries?q=rudo', volunteer.cookie)).json().entries,
+      (await injectAs(app, volunteer).get(`/api/check-in/code/${entry.checkInCode}`)).json(),
+      ...(await injectAs(app, volunteer).get('/api/check-in/entries?q=rudo')).json().entries,
       (await tap(volunteer, entry.id, 'check-in')).json().entry,
       (
-        await send('POST', '/api/check-in/cash-payments', volunteer.cookie, {
+        await injectAs(app, volunteer).post('/api/check-in/cash-payments', {
           registrationId: entry.id,
           currency: 'USD',
         })
@@ -349,18 +341,18 @@ describe(`check-in (${testDatabaseKind})`, () => {
       '/api/participants/export.pdf',
       `/api/participants/${entry.id}`,
     ]) {
-      expect((await send('GET', url, volunteer.cookie)).statusCode, url).toBe(403);
-      expect((await send('GET', url, admin.cookie)).statusCode, url).toBe(200);
+      expect((await injectAs(app, volunteer).get(url)).statusCode, url).toBe(403);
+      expect((await asAdmin.get(url)).statusCode, url).toBe(200);
     }
   });
 
   it('refuses participants and visitors', async () => {
     const entry = await registered();
     const participant = await signedInAs(app, 'participant');
-    expect(
-      (await send('GET', `/api/check-in/code/${entry.checkInCode}`, participant.cookie)).statusCode,
-    ).toBe(403);
+    expect((await injectAs(app, participant).get(`/api/check-in/code/${entry.checkInCode}`)).statusCode).toBe(
+      403,
+    );
     expect((await tap(participant, entry.id, 'check-in')).statusCode).toBe(403);
-    expect((await send('GET', '/api/check-in/counts', '')).statusCode).toBe(401);
+    expect((await visitor.get('/api/check-in/counts')).statusCode).toBe(401);
   });
 });

@@ -1,19 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
-import { ORIGIN, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
+import { injectAs, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import { mailOutbox, registrations } from '../../db/schema/index.ts';
 import { loggablePath } from '../../logger.ts';
 
 const { app, db, admin } = setUpTestApp();
 
-const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, cookie?: string) =>
-  app.inject({
-    method,
-    url,
-    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-    ...(payload ? { payload } : {}),
-  });
+const visitor = injectAs(app);
+const asAdmin = injectAs(app, admin);
 
 const mailsTo = (to: string) =>
   db
@@ -34,7 +29,7 @@ const edited = (entry: ReturnType<typeof runnerEntry>, change: object = {}) => {
 
 async function registered(tag: string) {
   const entry = runnerEntry(tag);
-  const response = await send('POST', '/api/registrations', entry);
+  const response = await visitor.post('/api/registrations', entry);
   expect(response.statusCode).toBe(201);
   const { reference, myLink } = response.json();
   return { entry, reference: reference as string, token: String(myLink).replace('/My/', '') };
@@ -43,8 +38,7 @@ async function registered(tag: string) {
 describe('a change of email asked on /My', () => {
   it('waits for the link mailed to the new address; the old address is told; the link confirms once', async () => {
     const { entry, reference, token } = await registered('mover');
-    const saved = await send(
-      'PUT',
+    const saved = await visitor.put(
       `/api/my/${token}`,
       edited(entry, { email: 'New.Home@example.com', tshirtSize: 'Large' }),
     );
@@ -68,27 +62,29 @@ describe('a change of email asked on /My', () => {
 
     const confirmToken = confirmTokenIn(link?.text);
     // Opening the link (a mail scanner does) changes nothing.
-    const opened = await send('GET', `/api/email-changes/${confirmToken}`);
+    const opened = await visitor.get(`/api/email-changes/${confirmToken}`);
     expect(opened.json()).toEqual({ reference, email: 'New.Home@example.com' });
     expect((await entryOf(reference))?.email).toBe(entry.email);
 
-    const confirmed = await send('POST', `/api/email-changes/${confirmToken}`);
+    const confirmed = await visitor.post(`/api/email-changes/${confirmToken}`);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ reference, email: 'New.Home@example.com' });
     const after = await entryOf(reference);
     expect(after?.email).toBe('New.Home@example.com');
     expect(after?.emailChangedAt).toBeInstanceOf(Date);
-    expect((await send('GET', `/api/my/${token}`)).json()).toMatchObject({
+    expect((await visitor.get(`/api/my/${token}`)).json()).toMatchObject({
       email: 'New.Home@example.com',
       emailPending: null,
     });
-    expect((await send('POST', `/api/email-changes/${confirmToken}`)).statusCode).toBe(404);
+    expect((await visitor.post(`/api/email-changes/${confirmToken}`)).statusCode).toBe(404);
     for (const wrong of [`${confirmToken.slice(0, -1)}x`, 'short']) {
-      expect((await send('GET', `/api/email-changes/${wrong}`)).statusCode).toBe(404);
+      expect((await visitor.get(`/api/email-changes/${wrong}`)).statusCode).toBe(404);
     }
 
-    const history = (await send('GET', `/api/participants/${after?.id}`, undefined, admin.cookie)).json()
-      .history as { by: string; summary: string }[];
+    const history = (await asAdmin.get(`/api/participants/${after?.id}`)).json().history as {
+      by: string;
+      summary: string;
+    }[];
     expect(history.slice(0, 2)).toMatchObject([
       { by: 'the entrant', summary: 'Changed email (confirmed by the link mailed to the new address)' },
       { by: 'the entrant', summary: expect.stringMatching(/T-shirt; new email asked for, waiting/) },
@@ -97,22 +93,22 @@ describe('a change of email asked on /My', () => {
 
   it('a newer change replaces the one waiting; an address gets few such mails an hour', async () => {
     const { entry, token } = await registered('twice');
-    await send('PUT', `/api/my/${token}`, edited(entry, { email: 'first@example.com' }));
-    await send('PUT', `/api/my/${token}`, edited(entry, { email: 'second@example.com' }));
+    await visitor.put(`/api/my/${token}`, edited(entry, { email: 'first@example.com' }));
+    await visitor.put(`/api/my/${token}`, edited(entry, { email: 'second@example.com' }));
     const first = confirmTokenIn((await mailsTo('first@example.com'))[0]?.text);
-    expect((await send('POST', `/api/email-changes/${first}`)).statusCode).toBe(404);
-    expect((await send('GET', `/api/my/${token}`)).json().emailPending.email).toBe('second@example.com');
+    expect((await visitor.post(`/api/email-changes/${first}`)).statusCode).toBe(404);
+    expect((await visitor.get(`/api/my/${token}`)).json().emailPending.email).toBe('second@example.com');
 
-    await send('PUT', `/api/my/${token}`, edited(entry, { email: 'second@example.com' }));
-    await send('PUT', `/api/my/${token}`, edited(entry, { email: 'second@example.com' }));
-    const over = await send('PUT', `/api/my/${token}`, edited(entry, { email: 'second@example.com' }));
+    await visitor.put(`/api/my/${token}`, edited(entry, { email: 'second@example.com' }));
+    await visitor.put(`/api/my/${token}`, edited(entry, { email: 'second@example.com' }));
+    const over = await visitor.put(`/api/my/${token}`, edited(entry, { email: 'second@example.com' }));
     expect(over.statusCode).toBe(429);
     expect(await mailsTo('second@example.com')).toHaveLength(3);
   });
 
   it('the same address in other letter case changes at once: it is the same mailbox', async () => {
     const { entry, reference, token } = await registered('case');
-    const saved = await send('PUT', `/api/my/${token}`, edited(entry, { email: entry.email.toUpperCase() }));
+    const saved = await visitor.put(`/api/my/${token}`, edited(entry, { email: entry.email.toUpperCase() }));
     expect(saved.json()).toMatchObject({ email: entry.email.toUpperCase(), emailPending: null });
     expect((await entryOf(reference))?.emailChangedAt).toBeNull();
   });
@@ -128,16 +124,15 @@ describe('a change of email asked on /My', () => {
 describe('a change of email by others', () => {
   it("a team manager's change waits for the new address too", async () => {
     const company = await signedInAs(app, 'company');
+    const asCompany = injectAs(app, company);
     const staff = runnerEntry('staff');
-    const created = await send('POST', '/api/team/registrations', staff, company.cookie);
+    const created = await asCompany.post('/api/team/registrations', staff);
     expect(created.statusCode).toBe(201);
     const { reference } = created.json();
     const id = (await entryOf(reference))?.id;
-    const changed = await send(
-      'PUT',
+    const changed = await asCompany.put(
       `/api/team/registrations/${id}`,
       edited(staff, { email: 'staff.home@example.com' }),
-      company.cookie,
     );
     expect(changed.statusCode).toBe(204);
     expect((await entryOf(reference))?.email).toBe(staff.email);
@@ -145,18 +140,16 @@ describe('a change of email by others', () => {
     const notices = (await mailsTo(staff.email)).filter((mail) => mail.kind === 'email-change-notice');
     expect(notices).toHaveLength(1);
     const token = confirmTokenIn((await mailsTo('staff.home@example.com'))[0]?.text);
-    expect((await send('POST', `/api/email-changes/${token}`)).statusCode).toBe(200);
+    expect((await visitor.post(`/api/email-changes/${token}`)).statusCode).toBe(200);
     expect((await entryOf(reference))?.email).toBe('staff.home@example.com');
   });
 
   it("an admin's change is made at once, and when it changed is kept", async () => {
     const { entry, reference } = await registered('by-admin');
     const id = (await entryOf(reference))?.id;
-    const changed = await send(
-      'PUT',
+    const changed = await asAdmin.put(
       `/api/participants/${id}`,
       edited(entry, { email: 'told.by.phone@example.com' }),
-      admin.cookie,
     );
     expect(changed.statusCode).toBe(200);
     const after = await entryOf(reference);

@@ -4,7 +4,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
 import {
-  ORIGIN,
+  injectAs,
   setUpTestApp,
   signedInAs,
   signedInMan,
@@ -30,14 +30,13 @@ beforeEach(async () => {
   await db.delete(erasureRequests);
 });
 
-const get = (url: string, cookie = admin.cookie) => app.inject({ url, headers: { cookie } });
-const post = (url: string, payload: object = {}, cookie = admin.cookie) =>
-  app.inject({ method: 'POST', url, headers: { cookie, origin: ORIGIN }, payload });
-const erase = (subjectType: string, subjectId: string, cookie = admin.cookie, reason = 'Asked by phone') =>
-  post('/api/admin/erasures', { subjectType, subjectId, reason }, cookie);
+const visitor = injectAs(app);
+const asAdmin = injectAs(app, admin);
+const erase = (subjectType: string, subjectId: string, by = asAdmin, reason = 'Asked by phone') =>
+  by.post('/api/admin/erasures', { subjectType, subjectId, reason });
 
 async function register(tag: string, overrides: Record<string, unknown> = {}) {
-  const response = await post('/api/registrations', runnerEntry(tag, overrides), '');
+  const response = await visitor.post('/api/registrations', runnerEntry(tag, overrides));
   expect(response.statusCode).toBe(201);
   const receipt = response.json();
   const [row] = await db.select().from(registrations).where(eq(registrations.reference, receipt.reference));
@@ -69,11 +68,12 @@ describe('erase this person (admin)', () => {
       raceType: '15km',
     });
     const other = await register('other');
-    await app.inject({
-      method: 'PUT',
-      url: `/api/participants/${first.row.id}/payment`,
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-      payload: { status: 'paid', method: 'cash', amount: '10.00', currency: 'USD', paidOn: '2026-02-01' },
+    await asAdmin.put(`/api/participants/${first.row.id}/payment`, {
+      status: 'paid',
+      method: 'cash',
+      amount: '10.00',
+      currency: 'USD',
+      paidOn: '2026-02-01',
     });
     expect(await mailsTo('same.person@example.com')).not.toHaveLength(0);
 
@@ -86,10 +86,10 @@ describe('erase this person (admin)', () => {
     expect(after?.anonymisedAt).not.toBeNull();
     expect(after).toMatchObject({ paymentStatus: 'paid', paymentAmount: '10.00' });
     expect(await db.select().from(entryLinks).where(eq(entryLinks.registrationId, first.row.id))).toEqual([]);
-    expect((await get(`/api/my/${first.token}`, '')).statusCode).toBe(404);
+    expect((await visitor.get(`/api/my/${first.token}`)).statusCode).toBe(404);
     // An email typed on a form proves nothing: the other entry with it may be someone else's.
     expect(await entryNow(second.row.id)).toMatchObject({ firstName: 'Tendai', anonymisedAt: null });
-    expect((await get(`/api/my/${second.token}`, '')).statusCode).toBe(200);
+    expect((await visitor.get(`/api/my/${second.token}`)).statusCode).toBe(200);
     // Its mails stay too, while an entry still uses the address.
     expect(await mailsTo('same.person@example.com')).not.toHaveLength(0);
     expect(await entryNow(other.row.id)).toMatchObject({ firstName: 'Tendai', email: other.row.email });
@@ -114,24 +114,25 @@ describe('erase this person (admin)', () => {
 
   it('is refused to anyone but an admin, and needs a reason', async () => {
     const entry = await register('refused');
-    expect((await erase('registration', entry.row.id, '')).statusCode).toBe(401);
+    expect((await erase('registration', entry.row.id, visitor)).statusCode).toBe(401);
     for (const role of ['participant', 'facilitator', 'volunteer', 'company'] as const) {
       const someone = await signedInAs(app, role);
-      expect((await erase('registration', entry.row.id, someone.cookie)).statusCode).toBe(403);
+      expect((await erase('registration', entry.row.id, injectAs(app, someone))).statusCode).toBe(403);
     }
-    expect((await erase('registration', entry.row.id, admin.cookie, '  ')).statusCode).toBe(400);
+    expect((await erase('registration', entry.row.id, asAdmin, '  ')).statusCode).toBe(400);
     expect((await entryNow(entry.row.id))?.firstName).toBe('Tendai');
     expect((await erase('registration', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
   it('a man: his record and uploads on disk go, and his sessions end', async () => {
     const him = await manWithUpload('Erased', 'Man');
-    expect((await get('/api/account/session', him.cookie)).json().user).not.toBeNull();
+    const asHim = injectAs(app, him);
+    expect((await asHim.get('/api/account/session')).json().user).not.toBeNull();
     const response = await erase('man', him.manId);
     expect(response.json()).toMatchObject({ men: 1, files: 1 });
     expect(await db.select().from(men).where(eq(men.id, him.manId))).toEqual([]);
     expect(readdirSync(uploadsDir())).not.toContain(him.storageKey);
-    expect((await get('/api/account/session', him.cookie)).json().user).toBeNull();
+    expect((await asHim.get('/api/account/session')).json().user).toBeNull();
     const [request] = await db.select().from(erasureRequests);
     expect(request?.subjectLabel).toMatch(/^Man [0-9a-f]{8}$/);
   });
@@ -159,7 +160,7 @@ describe('erase this person (admin)', () => {
     expect(await db.select().from(men).where(eq(men.id, him.manId))).toEqual([]);
     expect(readdirSync(uploadsDir())).not.toContain(him.storageKey);
     expect((await entryNow(entry.row.id))?.email).toBe('');
-    expect((await get('/api/account/session', him.cookie)).json().user).toBeNull();
+    expect((await injectAs(app, him).get('/api/account/session')).json().user).toBeNull();
     expect((await erase('account', admin.id)).statusCode).toBe(400);
   });
 });
@@ -167,18 +168,20 @@ describe('erase this person (admin)', () => {
 describe('requests from the person', () => {
   it('from /My: waits for an admin, who erases; the request is then done', async () => {
     const entry = await register('asks');
-    expect((await get(`/api/my/${entry.token}/erasure-request`, '')).json()).toEqual({ requestedAt: null });
-    const asked = await post(`/api/my/${entry.token}/erasure-request`, { reason: 'I moved away' }, '');
+    expect((await visitor.get(`/api/my/${entry.token}/erasure-request`)).json()).toEqual({
+      requestedAt: null,
+    });
+    const asked = await visitor.post(`/api/my/${entry.token}/erasure-request`, { reason: 'I moved away' });
     expect(asked.statusCode).toBe(200);
     expect(asked.json().requestedAt).toEqual(expect.any(String));
     // Asking again while it waits adds nothing.
-    await post(`/api/my/${entry.token}/erasure-request`, {}, '');
-    expect((await get(`/api/my/${entry.token}/erasure-request`, '')).json()).toEqual(asked.json());
-    expect((await post('/api/my/not-a-token-at-all-not-a-token-at/erasure-request', {}, '')).statusCode).toBe(
-      404,
-    );
+    await visitor.post(`/api/my/${entry.token}/erasure-request`, {});
+    expect((await visitor.get(`/api/my/${entry.token}/erasure-request`)).json()).toEqual(asked.json());
+    expect(
+      (await visitor.post('/api/my/not-a-token-at-all-not-a-token-at/erasure-request', {})).statusCode,
+    ).toBe(404);
 
-    const waiting = (await get('/api/admin/erasure-requests')).json();
+    const waiting = (await asAdmin.get('/api/admin/erasure-requests')).json();
     expect(waiting).toEqual([
       expect.objectContaining({
         subjectType: 'registration',
@@ -188,45 +191,51 @@ describe('requests from the person', () => {
         status: 'pending',
       }),
     ]);
-    expect((await get('/api/dashboard/privacy')).json().erasureRequestsWaiting).toBe(1);
+    expect((await asAdmin.get('/api/dashboard/privacy')).json().erasureRequestsWaiting).toBe(1);
     const participant = await signedInAs(app, 'participant');
-    expect((await get('/api/admin/erasure-requests', participant.cookie)).statusCode).toBe(403);
+    const asParticipant = injectAs(app, participant);
+    expect((await asParticipant.get('/api/admin/erasure-requests')).statusCode).toBe(403);
     expect(
-      (await post(`/api/admin/erasure-requests/${waiting[0].id}/erase`, {}, participant.cookie)).statusCode,
+      (await asParticipant.post(`/api/admin/erasure-requests/${waiting[0].id}/erase`, {})).statusCode,
     ).toBe(403);
 
-    const erased = await post(`/api/admin/erasure-requests/${waiting[0].id}/erase`);
+    const erased = await asAdmin.post(`/api/admin/erasure-requests/${waiting[0].id}/erase`, {});
     expect(erased.json()).toMatchObject({ entries: 1 });
     expect((await entryNow(entry.row.id))?.firstName).toBe('');
-    expect((await get('/api/admin/erasure-requests')).json()).toEqual([]);
+    expect((await asAdmin.get('/api/admin/erasure-requests')).json()).toEqual([]);
     const [request] = await db.select().from(erasureRequests).where(eq(erasureRequests.source, 'entrant'));
     expect(request).toMatchObject({ status: 'done', decidedBy: admin.id });
     expect(await db.select().from(erasureRequests)).toHaveLength(1);
-    expect((await post(`/api/admin/erasure-requests/${waiting[0].id}/erase`)).statusCode).toBe(409);
+    expect((await asAdmin.post(`/api/admin/erasure-requests/${waiting[0].id}/erase`, {})).statusCode).toBe(
+      409,
+    );
   });
 
   it('from /Profile: an admin declines it, and nothing is erased', async () => {
     const him = await signedInMan(app, 'Profile', 'Asker');
-    expect((await get('/api/me/erasure-request', him.cookie)).json()).toEqual({ requestedAt: null });
-    const asked = await post('/api/me/erasure-request', {}, him.cookie);
+    const asHim = injectAs(app, him);
+    expect((await asHim.get('/api/me/erasure-request')).json()).toEqual({ requestedAt: null });
+    const asked = await asHim.post('/api/me/erasure-request', {});
     expect(asked.statusCode).toBe(200);
-    expect((await get('/api/me/erasure-request', him.cookie)).json().requestedAt).toEqual(expect.any(String));
-    const [waiting] = (await get('/api/admin/erasure-requests')).json();
+    expect((await asHim.get('/api/me/erasure-request')).json().requestedAt).toEqual(expect.any(String));
+    const [waiting] = (await asAdmin.get('/api/admin/erasure-requests')).json();
     expect(waiting).toMatchObject({ subjectType: 'account', source: 'participant', reason: '' });
     expect(waiting.subjectLabel).not.toMatch(/Profile|Asker|@/);
 
-    expect((await post(`/api/admin/erasure-requests/${waiting.id}/decline`)).statusCode).toBe(200);
-    expect((await get('/api/admin/erasure-requests')).json()).toEqual([]);
-    expect((await get('/api/me/erasure-request', him.cookie)).json()).toEqual({ requestedAt: null });
+    expect((await asAdmin.post(`/api/admin/erasure-requests/${waiting.id}/decline`, {})).statusCode).toBe(
+      200,
+    );
+    expect((await asAdmin.get('/api/admin/erasure-requests')).json()).toEqual([]);
+    expect((await asHim.get('/api/me/erasure-request')).json()).toEqual({ requestedAt: null });
     expect(await db.select().from(men).where(eq(men.id, him.manId))).toHaveLength(1);
     expect(await lastAudit()).toMatchObject({ action: 'erasure.declined', actorId: admin.id });
   });
 
   it('from /Profile, confirmed: the account and his records go', async () => {
     const him = await manWithUpload('Profile', 'Erased');
-    await post('/api/me/erasure-request', { reason: 'Leaving the church' }, him.cookie);
-    const [waiting] = (await get('/api/admin/erasure-requests')).json();
-    const erased = await post(`/api/admin/erasure-requests/${waiting.id}/erase`);
+    await injectAs(app, him).post('/api/me/erasure-request', { reason: 'Leaving the church' });
+    const [waiting] = (await asAdmin.get('/api/admin/erasure-requests')).json();
+    const erased = await asAdmin.post(`/api/admin/erasure-requests/${waiting.id}/erase`, {});
     expect(erased.json()).toMatchObject({ accounts: 1, men: 1, files: 1 });
     expect(await db.select().from(user).where(eq(user.id, him.id))).toEqual([]);
     expect(readdirSync(uploadsDir())).not.toContain(him.storageKey);
@@ -236,11 +245,12 @@ describe('requests from the person', () => {
 describe('erasure by proxy', () => {
   it("an entrant's request reaches only his entry: another's paid entry under the same email stays, and the admin sees what it touches", async () => {
     const victim = await register('victim', { email: 'victim@example.com', firstName: 'Rudo' });
-    await app.inject({
-      method: 'PUT',
-      url: `/api/participants/${victim.row.id}/payment`,
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-      payload: { status: 'paid', method: 'cash', amount: '10.00', currency: 'USD', paidOn: '2026-02-01' },
+    await asAdmin.put(`/api/participants/${victim.row.id}/payment`, {
+      status: 'paid',
+      method: 'cash',
+      amount: '10.00',
+      currency: 'USD',
+      paidOn: '2026-02-01',
     });
     // The attacker's throwaway entry, typed with the victim's address (a form proves no address).
     const attacker = await register('attacker', { email: 'victim@example.com', firstName: 'Mallory' });
@@ -248,9 +258,9 @@ describe('erasure by proxy', () => {
       .update(registrations)
       .set({ emailChangedAt: new Date('2026-11-20T08:00:00Z') })
       .where(eq(registrations.id, attacker.row.id));
-    expect((await post(`/api/my/${attacker.token}/erasure-request`, {}, '')).statusCode).toBe(200);
+    expect((await visitor.post(`/api/my/${attacker.token}/erasure-request`, {})).statusCode).toBe(200);
 
-    const [waiting] = (await get('/api/admin/erasure-requests')).json();
+    const [waiting] = (await asAdmin.get('/api/admin/erasure-requests')).json();
     expect(waiting.records).toEqual([
       {
         kind: 'registration',
@@ -259,7 +269,7 @@ describe('erasure by proxy', () => {
         emailChangedAt: '2026-11-20T08:00:00.000Z',
       },
     ]);
-    expect((await post(`/api/admin/erasure-requests/${waiting.id}/erase`)).json()).toMatchObject({
+    expect((await asAdmin.post(`/api/admin/erasure-requests/${waiting.id}/erase`, {})).json()).toMatchObject({
       entries: 1,
     });
     expect(await entryNow(victim.row.id)).toMatchObject({
@@ -274,8 +284,8 @@ describe('erasure by proxy', () => {
   it('an account follows its email only once verified; the request lists the account, his records and entries', async () => {
     const him = await signedInMan(app, 'Verified', 'Holder');
     const entry = await register('verified', { email: him.email });
-    await post('/api/me/erasure-request', {}, him.cookie);
-    const [waiting] = (await get('/api/admin/erasure-requests')).json();
+    await injectAs(app, him).post('/api/me/erasure-request', {});
+    const [waiting] = (await asAdmin.get('/api/admin/erasure-requests')).json();
     expect(waiting.records.map((record: { kind: string }) => record.kind).sort()).toEqual([
       'account',
       'man',
@@ -286,12 +296,12 @@ describe('erasure by proxy', () => {
     );
 
     await db.update(user).set({ emailVerified: false }).where(eq(user.id, him.id));
-    const [unproven] = (await get('/api/admin/erasure-requests')).json();
+    const [unproven] = (await asAdmin.get('/api/admin/erasure-requests')).json();
     expect(unproven.records.map((record: { kind: string }) => record.kind).sort()).toEqual([
       'account',
       'man',
     ]);
-    const erased = await post(`/api/admin/erasure-requests/${unproven.id}/erase`);
+    const erased = await asAdmin.post(`/api/admin/erasure-requests/${unproven.id}/erase`, {});
     expect(erased.json()).toMatchObject({ accounts: 1, men: 1, entries: 0 });
     expect((await entryNow(entry.row.id))?.firstName).toBe('Tendai');
   });
@@ -301,7 +311,7 @@ describe('erasure by proxy', () => {
     const two = await register('mobile-two', { mobile: '0779876543' });
     expect((await erase('registration', one.row.id)).json()).toMatchObject({ entries: 1 });
     expect((await entryNow(two.row.id))?.mobile).toBe('+263779876543');
-    const data = (await get(`/api/access-requests/registration/${two.row.id}/data.json`)).json();
+    const data = (await asAdmin.get(`/api/access-requests/registration/${two.row.id}/data.json`)).json();
     expect(data.entries).toHaveLength(1);
   });
 });

@@ -1,15 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fiveKmEntry } from '../../../../tests/support/entries.ts';
-import { multipartFile, ORIGIN, setUpTestApp } from '../../../../tests/support/test-app.ts';
+import { injectAs, multipartFile, setUpTestApp } from '../../../../tests/support/test-app.ts';
 
 const { app, admin } = setUpTestApp();
 
-const settings = async () =>
-  (await app.inject({ url: '/api/admin/event', headers: { cookie: admin.cookie } })).json();
+const asAdmin = injectAs(app, admin);
+const settings = async () => (await asAdmin.get('/api/admin/event')).json();
 const publicEvent = async () => (await app.inject({ url: '/api/event' })).json();
-const put = (url: string, payload: object) =>
-  app.inject({ method: 'PUT', url, headers: { cookie: admin.cookie, origin: ORIGIN }, payload });
 
 const EDITABLE = [
   'title',
@@ -30,7 +28,7 @@ function editable(current: Record<string, unknown>) {
 describe('event settings', () => {
   it('saves the texts and payment options, and public pages show them at once', async () => {
     const current = await settings();
-    const saved = await put('/api/admin/event', {
+    const saved = await asAdmin.put('/api/admin/event', {
       ...editable(current),
       title: 'Celebration Fun Run 2026',
       contactPhone: '0712 345 678',
@@ -46,7 +44,7 @@ describe('event settings', () => {
 
   it('raises the terms version when the terms change', async () => {
     const current = await settings();
-    const saved = await put('/api/admin/event', {
+    const saved = await asAdmin.put('/api/admin/event', {
       ...editable(current),
       termsText: `${current.termsText}\n\nNew clause.`,
     });
@@ -55,7 +53,7 @@ describe('event settings', () => {
 
   it('checks the fields', async () => {
     const current = await settings();
-    const response = await put('/api/admin/event', {
+    const response = await asAdmin.put('/api/admin/event', {
       ...editable(current),
       title: '',
       payment: { ...current.payment, mobileMoney: { ...current.payment.mobileMoney, codePattern: '*151#' } },
@@ -67,7 +65,7 @@ describe('event settings', () => {
 
   it('saves the date, venue, ZWG mobile-money code, matching note and the order of the ways to pay', async () => {
     const current = await settings();
-    const saved = await put('/api/admin/event', {
+    const saved = await asAdmin.put('/api/admin/event', {
       ...editable(current),
       eventDate: '2026-03-14',
       venue: 'Celebration Church, Borrowdale',
@@ -90,37 +88,43 @@ describe('event settings', () => {
       matchingNote: 'SMS your reference to 0771 111 222.',
     });
     // Left out, they stay as they are.
-    const again = await put('/api/admin/event', { ...editable(current), payment: shown.payment });
+    const again = await asAdmin.put('/api/admin/event', { ...editable(current), payment: shown.payment });
     expect(again.json()).toMatchObject({ eventDate: '2026-03-14', venue: 'Celebration Church, Borrowdale' });
   });
 
   it('saves the last day for T-shirt changes, keeps it when left out, and clears it', async () => {
     const current = await settings();
     expect(current.tshirtChangesUntil).toBeNull();
-    const saved = await put('/api/admin/event', { ...editable(current), tshirtChangesUntil: '2026-03-01' });
+    const saved = await asAdmin.put('/api/admin/event', {
+      ...editable(current),
+      tshirtChangesUntil: '2026-03-01',
+    });
     expect(saved.json().tshirtChangesUntil).toBe('2026-03-01');
-    const kept = await put('/api/admin/event', editable(current));
+    const kept = await asAdmin.put('/api/admin/event', editable(current));
     expect(kept.json().tshirtChangesUntil).toBe('2026-03-01');
-    const cleared = await put('/api/admin/event', { ...editable(current), tshirtChangesUntil: null });
+    const cleared = await asAdmin.put('/api/admin/event', { ...editable(current), tshirtChangesUntil: null });
     expect(cleared.json().tshirtChangesUntil).toBeNull();
-    const wrong = await put('/api/admin/event', { ...editable(current), tshirtChangesUntil: '01/03/2026' });
+    const wrong = await asAdmin.put('/api/admin/event', {
+      ...editable(current),
+      tshirtChangesUntil: '01/03/2026',
+    });
     expect(wrong.statusCode).toBe(400);
   });
 
   it('saves the payment reminder days (3 and 2 at first, 0 for none) and keeps them when left out', async () => {
     const current = await settings();
     expect(current).toMatchObject({ reminderDaysAfter: 3, reminderDaysBeforeClose: 2 });
-    const saved = await put('/api/admin/event', {
+    const saved = await asAdmin.put('/api/admin/event', {
       ...editable(current),
       reminderDaysAfter: '5',
       reminderDaysBeforeClose: 0,
     });
     expect(saved.json()).toMatchObject({ reminderDaysAfter: 5, reminderDaysBeforeClose: 0 });
-    expect((await put('/api/admin/event', editable(current))).json()).toMatchObject({
+    expect((await asAdmin.put('/api/admin/event', editable(current))).json()).toMatchObject({
       reminderDaysAfter: 5,
       reminderDaysBeforeClose: 0,
     });
-    const wrong = await put('/api/admin/event', { ...editable(current), reminderDaysAfter: -1 });
+    const wrong = await asAdmin.put('/api/admin/event', { ...editable(current), reminderDaysAfter: -1 });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual([
       { path: 'reminderDaysAfter', message: 'Days after registering must be between 0 and 60' },
@@ -129,7 +133,7 @@ describe('event settings', () => {
 
   it('refuses a way to pay listed twice, a ZWG code without {amount} and a date that is not one', async () => {
     const current = await settings();
-    const response = await put('/api/admin/event', {
+    const response = await asAdmin.put('/api/admin/event', {
       ...editable(current),
       eventDate: '14/03/2026',
       payment: {
@@ -147,7 +151,10 @@ describe('event settings', () => {
 
   it('closes registration at the closing time', async () => {
     const current = await settings();
-    await put('/api/admin/event', { ...editable(current), registrationClosesAt: '2020-01-01T00:00:00Z' });
+    await asAdmin.put('/api/admin/event', {
+      ...editable(current),
+      registrationClosesAt: '2020-01-01T00:00:00Z',
+    });
     expect((await publicEvent()).registrationOpen).toBe(false);
   });
 });
@@ -165,7 +172,7 @@ describe('race options', () => {
     expect(register.statusCode).toBe(201);
     const current = await settings();
     const races = racesOf(current).map((race) => (race.label === '5km' ? { ...race, capacity: 1 } : race));
-    const saved = await put('/api/admin/event/races', { races });
+    const saved = await asAdmin.put('/api/admin/event/races', { races });
     expect(saved.statusCode).toBe(200);
     const fiveK = (await publicEvent()).races.find((race: { label: string }) => race.label === '5km');
     expect(fiveK.full).toBe(true);
@@ -175,10 +182,10 @@ describe('race options', () => {
     const races = racesOf(await settings()).map((race) =>
       race.label === '10km' ? { ...race, startTime: '06:30' } : race,
     );
-    expect((await put('/api/admin/event/races', { races })).statusCode).toBe(200);
+    expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
     const tenK = (await publicEvent()).races.find((race: { label: string }) => race.label === '10km');
     expect(tenK.startTime).toBe('06:30');
-    const wrong = await put('/api/admin/event/races', {
+    const wrong = await asAdmin.put('/api/admin/event/races', {
       races: races.map((race) => (race.label === '10km' ? { ...race, startTime: '6.30am' } : race)),
     });
     expect(wrong.statusCode).toBe(400);
@@ -192,7 +199,7 @@ describe('race options', () => {
         race.label === '21km' ? { ...race, label: 'Half marathon', feeUsd: '15.00', feeZwg: '400' } : race,
       );
     races.push({ discipline: 'cycle', label: '60km', capacity: 50, feeUsd: null, feeZwg: null });
-    const saved = await put('/api/admin/event/races', { races });
+    const saved = await asAdmin.put('/api/admin/event/races', { races });
     expect(saved.statusCode).toBe(200);
     const labels = saved.json().races.map((race: { label: string }) => race.label);
     expect(labels).toEqual(expect.arrayContaining(['Half marathon', '60km']));
@@ -219,7 +226,7 @@ describe('race options', () => {
       },
     });
     const withEntry = await settings();
-    const removal = await put('/api/admin/event/races', {
+    const removal = await asAdmin.put('/api/admin/event/races', {
       races: racesOf(withEntry).filter((race) => race.label !== '60km'),
     });
     expect(removal.statusCode).toBe(409);
@@ -230,11 +237,8 @@ describe('race options', () => {
 describe('images', () => {
   async function upload(kind: string, body: Buffer, filename: string) {
     const form = multipartFile(filename, body, 'image/png');
-    return app.inject({
-      method: 'POST',
-      url: `/api/admin/event/images/${kind}`,
-      headers: { cookie: admin.cookie, origin: ORIGIN, 'content-type': form.contentType },
-      payload: form.payload,
+    return asAdmin.post(`/api/admin/event/images/${kind}`, form.payload, {
+      'content-type': form.contentType,
     });
   }
 
@@ -288,20 +292,14 @@ describe('images', () => {
 });
 
 describe('editions', () => {
-  const startEdition = (payload: object) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/admin/editions',
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-      payload,
-    });
+  const startEdition = (payload: object) => asAdmin.post('/api/admin/editions', payload);
 
   it('starts a new edition from the current one: settings copied, the old one archived with its entries, references from 0001, capacity counted per edition', async () => {
     const before = await settings();
     const races = before.races.map(({ taken: _taken, ...race }: Record<string, unknown>) =>
       race.label === '5km' ? { ...race, capacity: 1, feeUsd: '10.00', startTime: '06:30' } : race,
     );
-    expect((await put('/api/admin/event/races', { races })).statusCode).toBe(200);
+    expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
     const old = await app.inject({ method: 'POST', url: '/api/registrations', payload: fiveKmEntry() });
     expect(old.statusCode).toBe(201);
     expect((await publicEvent()).races.find((r: { label: string }) => r.label === '5km').full).toBe(true);
@@ -335,7 +333,7 @@ describe('editions', () => {
     expect(fresh.statusCode).toBe(201);
     expect(fresh.json().reference).toBe('CFR26-0001');
 
-    const list = await app.inject({ url: '/api/admin/editions', headers: { cookie: admin.cookie } });
+    const list = await asAdmin.get('/api/admin/editions');
     expect(list.json()).toMatchObject([
       { year: 2026, referencePrefix: 'CFR26', current: true, archivedAt: null, entries: 1 },
       { year: 2025, referencePrefix: 'CFR25', current: false, archivedAt: expect.any(String), entries: 1 },
@@ -347,40 +345,31 @@ describe('editions', () => {
   it('lists and exports an earlier edition on request; its entries can be read and not changed', async () => {
     const old = await app.inject({ method: 'POST', url: '/api/registrations', payload: fiveKmEntry() });
     expect(old.statusCode).toBe(201);
-    const oldId = (await app.inject({ url: '/api/participants', headers: { cookie: admin.cookie } })).json()
-      .rows[0].id;
-    const editions = (
-      await app.inject({ url: '/api/admin/editions', headers: { cookie: admin.cookie } })
-    ).json();
+    const oldId = (await asAdmin.get('/api/participants')).json().rows[0].id;
+    const editions = (await asAdmin.get('/api/admin/editions')).json();
     expect((await startEdition({ year: 2026, referencePrefix: 'CFR26' })).statusCode).toBe(200);
-    const asAdmin = (url: string) => app.inject({ url, headers: { cookie: admin.cookie } });
 
-    expect((await asAdmin('/api/participants')).json().total).toBe(0);
-    const earlier = await asAdmin(`/api/participants?edition=${editions[0].id}`);
+    expect((await asAdmin.get('/api/participants')).json().total).toBe(0);
+    const earlier = await asAdmin.get(`/api/participants?edition=${editions[0].id}`);
     expect(earlier.json().rows.map((row: { reference: string }) => row.reference)).toEqual([
       old.json().reference,
     ]);
-    const csv = await asAdmin(`/api/participants/export.csv?edition=${editions[0].id}`);
+    const csv = await asAdmin.get(`/api/participants/export.csv?edition=${editions[0].id}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(old.json().reference);
-    const pdf = await asAdmin(`/api/participants/export.pdf?edition=${editions[0].id}`);
+    const pdf = await asAdmin.get(`/api/participants/export.pdf?edition=${editions[0].id}`);
     expect(pdf.statusCode).toBe(200);
 
-    const detail = await asAdmin(`/api/participants/${oldId}`);
+    const detail = await asAdmin.get(`/api/participants/${oldId}`);
     expect(detail.json()).toMatchObject({ reference: old.json().reference, archived: true });
-    const cancel = await app.inject({
-      method: 'POST',
-      url: `/api/participants/${oldId}/cancel`,
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-      payload: {},
-    });
+    const cancel = await asAdmin.post(`/api/participants/${oldId}/cancel`, {});
     expect(cancel.statusCode).toBe(404);
-    expect((await asAdmin(`/api/participants/${oldId}`)).json().status).toBe('active');
+    expect((await asAdmin.get(`/api/participants/${oldId}`)).json().status).toBe('active');
 
-    expect((await asAdmin('/api/participants?edition=00000000-0000-4000-8000-000000000000')).statusCode).toBe(
-      404,
-    );
-    expect((await asAdmin('/api/participants?edition=2025')).statusCode).toBe(400);
+    expect(
+      (await asAdmin.get('/api/participants?edition=00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
+    expect((await asAdmin.get('/api/participants?edition=2025')).statusCode).toBe(400);
   });
 
   it('refuses a year or a prefix an edition already has, and a prefix that is not letters and digits', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
-import { ORIGIN, setUpTestApp, signedInAs, testDatabaseKind } from '../../../../tests/support/test-app.ts';
+import { injectAs, setUpTestApp, signedInAs, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { standardPrivacyNotice } from '../../../shared/privacy/standard-notice.ts';
 import {
@@ -15,16 +15,10 @@ import {
 
 const { app, db, admin } = setUpTestApp();
 
-type Method = 'GET' | 'POST' | 'PUT';
-const send = (method: Method, url: string, payload?: object, cookie?: string) =>
-  app.inject({
-    method,
-    url,
-    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-const settings = async () => (await send('GET', '/api/admin/event', undefined, admin.cookie)).json();
-const publicEvent = async () => (await send('GET', '/api/event')).json();
+const visitor = injectAs(app);
+const asAdmin = injectAs(app, admin);
+const settings = async () => (await asAdmin.get('/api/admin/event')).json();
+const publicEvent = async () => (await visitor.get('/api/event')).json();
 
 /** What PUT /api/admin/event takes, as the settings are now (what a section of the page sends), changed. */
 async function save(change: Record<string, unknown>) {
@@ -33,7 +27,7 @@ async function save(change: Record<string, unknown>) {
   const input = Object.fromEntries(
     [...fields, 'payment', 'tshirtSizes', 'termsText'].map((field) => [field, current[field]]),
   );
-  return send('PUT', '/api/admin/event', { ...input, ...change }, admin.cookie);
+  return asAdmin.put('/api/admin/event', { ...input, ...change });
 }
 
 let serial = 0;
@@ -108,12 +102,7 @@ describe(`the privacy notice (${testDatabaseKind})`, () => {
 
   it('starts again at version 1 in a new edition, with the same text', async () => {
     await save({ privacyText: 'Notice for 2025.' });
-    const started = await send(
-      'POST',
-      '/api/admin/editions',
-      { year: 2026, referencePrefix: 'CFR26' },
-      admin.cookie,
-    );
+    const started = await asAdmin.post('/api/admin/editions', { year: 2026, referencePrefix: 'CFR26' });
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json()).toMatchObject({ privacyText: 'Notice for 2026.', privacyVersion: 1 });
   });
@@ -124,10 +113,10 @@ describe(`the version given is kept with each record (${testDatabaseKind})`, () 
     expect((await save({ privacyText: OWN_NOTICE })).json().privacyVersion).toBe(2);
 
     const entry = runnerEntry('notice-a');
-    expect((await send('POST', '/api/registrations', entry)).statusCode).toBe(201);
+    expect((await visitor.post('/api/registrations', entry)).statusCode).toBe(201);
     const company = await signedInAs(app, 'company');
     expect(
-      (await send('POST', '/api/team/registrations', runnerEntry('notice-b'), company.cookie)).statusCode,
+      (await injectAs(app, company).post('/api/team/registrations', runnerEntry('notice-b'))).statusCode,
     ).toBe(201);
 
     // A full race: the next one waits.
@@ -137,15 +126,15 @@ describe(`the version given is kept with each record (${testDatabaseKind})`, () 
       capacity: race.label === '10km' ? 2 : race.capacity,
       taken: undefined,
     }));
-    expect((await send('PUT', '/api/admin/event/races', { races }, admin.cookie)).statusCode).toBe(200);
-    expect((await send('POST', '/api/waitlist', runnerEntry('notice-c'))).statusCode).toBe(201);
+    expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
+    expect((await visitor.post('/api/waitlist', runnerEntry('notice-c'))).statusCode).toBe(201);
 
-    expect((await send('POST', '/api/men', person())).statusCode).toBe(201);
-    expect((await send('POST', '/api/men/quick', person())).statusCode).toBe(201);
-    expect((await send('POST', '/api/facilitators', person())).statusCode).toBe(201);
+    expect((await visitor.post('/api/men', person())).statusCode).toBe(201);
+    expect((await visitor.post('/api/men/quick', person())).statusCode).toBe(201);
+    expect((await visitor.post('/api/facilitators', person())).statusCode).toBe(201);
 
     const email = `account.${Date.now()}@example.com`;
-    await send('POST', '/api/account/sign-up', { name: 'Joseph Mutasa', email, password: 'a long password' });
+    await visitor.post('/api/account/sign-up', { name: 'Joseph Mutasa', email, password: 'a long password' });
     // Confirming the address makes his programme record, which keeps the version his account was given.
     const [mail] = await db
       .select()
@@ -171,9 +160,9 @@ describe(`the version given is kept with each record (${testDatabaseKind})`, () 
 
     // A changed notice: what is made from now on records the new version; what was made keeps its own.
     expect((await save({ privacyText: `${OWN_NOTICE}\n- Your age` })).json().privacyVersion).toBe(3);
-    await send('POST', '/api/men', person());
+    await visitor.post('/api/men', person());
     expect(
-      (await send('POST', '/api/registrations', runnerEntry('notice-d', { raceType: '5km' }))).statusCode,
+      (await visitor.post('/api/registrations', runnerEntry('notice-d', { raceType: '5km' }))).statusCode,
     ).toBe(201);
     const after = await versions();
     expect(after.entries.sort()).toEqual([2, 2, 3]);

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, ORIGIN, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
+import { createTestApp, injectAs, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import { harareToday } from '../../../shared/dates.ts';
 import { entryLinks, events, mailOutbox, registrations } from '../../db/schema/index.ts';
 import { loggablePath } from '../../logger.ts';
@@ -8,14 +8,8 @@ import { PUBLIC_ACTION_MAIL_LIMIT } from '../../mail/repository.ts';
 
 const { app, db, admin } = setUpTestApp();
 
-type Method = 'GET' | 'POST' | 'PUT';
-const send = (method: Method, url: string, payload?: object, cookie?: string) =>
-  app.inject({
-    method,
-    url,
-    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-    ...(payload ? { payload } : {}),
-  });
+const visitor = injectAs(app);
+const asAdmin = injectAs(app, admin);
 
 let serial = 0;
 const runner = (change: object = {}) => {
@@ -51,7 +45,7 @@ const tokensIn = (text: string | null | undefined) =>
 
 /** Registers, and answers the entry's token as the confirmation mail carries it. */
 async function registered(entry = runner()) {
-  const response = await send('POST', '/api/registrations', entry);
+  const response = await visitor.post('/api/registrations', entry);
   expect(response.statusCode).toBe(201);
   const receipt = response.json();
   const [token] = tokensIn((await lastMailTo(entry.email))?.text);
@@ -60,7 +54,7 @@ async function registered(entry = runner()) {
 }
 
 async function setRaces(rule: (label: string) => { capacity?: number; feeUsd?: string }) {
-  const settings = (await send('GET', '/api/admin/event', undefined, admin.cookie)).json();
+  const settings = (await asAdmin.get('/api/admin/event')).json();
   const races = settings.races.map((race: Record<string, unknown>) => ({
     id: race.id,
     discipline: race.discipline,
@@ -70,7 +64,7 @@ async function setRaces(rule: (label: string) => { capacity?: number; feeUsd?: s
     feeZwg: null,
     startTime: race.startTime,
   }));
-  expect((await send('PUT', '/api/admin/event/races', { races }, admin.cookie)).statusCode).toBe(200);
+  expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
 }
 
 const setEvent = (change: Partial<typeof events.$inferInsert>) =>
@@ -83,7 +77,7 @@ const idOf = async (reference: string) => {
 
 /** The entry's history as an admin reads it, newest first. */
 const historyOf = async (reference: string) => {
-  const detail = await send('GET', `/api/participants/${await idOf(reference)}`, undefined, admin.cookie);
+  const detail = await asAdmin.get(`/api/participants/${await idOf(reference)}`);
   return detail.json().history as { by: string | null; action: string; summary: string }[];
 };
 
@@ -94,7 +88,7 @@ describe('My registration: the private link of each entry', () => {
     expect(token).toMatch(/^[\w-]{32}$/);
     expect(other.token).not.toBe(token);
 
-    const response = await send('GET', `/api/my/${token}`);
+    const response = await visitor.get(`/api/my/${token}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toMatchObject({
@@ -109,7 +103,7 @@ describe('My registration: the private link of each entry', () => {
       tshirtChangeable: true,
       raceChangeable: true,
     });
-    expect((await send('GET', `/api/my/${other.token}`)).json().reference).toBe(other.receipt.reference);
+    expect((await visitor.get(`/api/my/${other.token}`)).json().reference).toBe(other.receipt.reference);
 
     const stored = await db.select().from(entryLinks);
     expect(stored).toHaveLength(2);
@@ -117,7 +111,7 @@ describe('My registration: the private link of each entry', () => {
 
     for (const wrong of [`${token.slice(0, -1)}A`, 'short', token.toLowerCase()]) {
       if (wrong === token) continue;
-      const refused = await send('GET', `/api/my/${wrong}`);
+      const refused = await visitor.get(`/api/my/${wrong}`);
       expect(refused.statusCode).toBe(404);
       expect(refused.body).not.toContain(entry.email);
     }
@@ -125,31 +119,30 @@ describe('My registration: the private link of each entry', () => {
 
   it('never tells a repeated registration its link, but mails a new one that works', async () => {
     const { entry, token } = await registered();
-    const again = await send('POST', '/api/registrations', entry);
+    const again = await visitor.post('/api/registrations', entry);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ alreadyRegistered: true, confirmationResent: true });
     expect(again.json()).not.toHaveProperty('myLink');
     const [newToken] = tokensIn((await lastMailTo(entry.email))?.text);
     expect(newToken).not.toBe(token);
-    expect((await send('GET', `/api/my/${newToken}`)).statusCode).toBe(200);
-    expect((await send('GET', `/api/my/${token}`)).statusCode).toBe(200);
+    expect((await visitor.get(`/api/my/${newToken}`)).statusCode).toBe(200);
+    expect((await visitor.get(`/api/my/${token}`)).statusCode).toBe(200);
   });
 
   it('tells a company entering its staff no link: it goes to the entrant by mail', async () => {
     const company = await signedInAs(app, 'company');
     const staff = runner();
-    const response = await send('POST', '/api/team/registrations', staff, company.cookie);
+    const response = await injectAs(app, company).post('/api/team/registrations', staff);
     expect(response.statusCode).toBe(201);
     expect(response.json()).not.toHaveProperty('myLink');
     const [token] = tokensIn((await lastMailTo(staff.email))?.text);
-    expect((await send('GET', `/api/my/${token}`)).json().reference).toBe(response.json().reference);
+    expect((await visitor.get(`/api/my/${token}`)).json().reference).toBe(response.json().reference);
   });
 
   it('lets the entrant change race (a different fee changes what is owed), T-shirt and contact details, noted as by the entrant', async () => {
     await setRaces((label) => ({ feeUsd: label === '21km' ? '25.00' : '15.00' }));
     const { entry, receipt, token } = await registered();
-    const saved = await send(
-      'PUT',
+    const saved = await visitor.put(
       `/api/my/${token}`,
       edited(entry, { raceType: '21km', tshirtSize: 'Medium', nextOfKinMobile: '0773456789' }),
     );
@@ -172,33 +165,32 @@ describe('My registration: the private link of each entry', () => {
     await registered(runner({ raceType: '5km' }));
     const { entry, token } = await registered();
 
-    const full = await send('PUT', `/api/my/${token}`, edited(entry, { raceType: '5km' }));
+    const full = await visitor.put(`/api/my/${token}`, edited(entry, { raceType: '5km' }));
     expect(full.statusCode).toBe(409);
     expect(full.json().detail).toBe('This race is full');
 
     const yesterday = harareToday(new Date(Date.now() - 86_400_000));
     await setEvent({ tshirtChangesUntil: yesterday });
-    expect((await send('GET', `/api/my/${token}`)).json()).toMatchObject({
+    expect((await visitor.get(`/api/my/${token}`)).json()).toMatchObject({
       tshirtChangesUntil: yesterday,
       tshirtChangeable: false,
     });
-    const shirt = await send('PUT', `/api/my/${token}`, edited(entry, { tshirtSize: 'Small' }));
+    const shirt = await visitor.put(`/api/my/${token}`, edited(entry, { tshirtSize: 'Small' }));
     expect(shirt.statusCode).toBe(400);
     expect(shirt.json().errors).toEqual([
       { path: 'tshirtSize', message: expect.stringContaining('T-shirt sizes could be changed until') },
     ]);
     // The same size is no change: the rest of the form still saves.
-    const mobile = await send('PUT', `/api/my/${token}`, edited(entry, { mobile: '0779999999' }));
+    const mobile = await visitor.put(`/api/my/${token}`, edited(entry, { mobile: '0779999999' }));
     expect(mobile.statusCode).toBe(200);
     await setEvent({ tshirtChangesUntil: harareToday() });
-    expect((await send('PUT', `/api/my/${token}`, edited(entry, { tshirtSize: 'Small' }))).statusCode).toBe(
+    expect((await visitor.put(`/api/my/${token}`, edited(entry, { tshirtSize: 'Small' }))).statusCode).toBe(
       200,
     );
 
     await setEvent({ registrationClosesAt: new Date(Date.now() - 60_000) });
-    expect((await send('GET', `/api/my/${token}`)).json().raceChangeable).toBe(false);
-    const race = await send(
-      'PUT',
+    expect((await visitor.get(`/api/my/${token}`)).json().raceChangeable).toBe(false);
+    const race = await visitor.put(
       `/api/my/${token}`,
       edited(entry, { raceType: '21km', tshirtSize: 'Small' }),
     );
@@ -212,12 +204,12 @@ describe('My registration: the private link of each entry', () => {
     const two = await registered();
     const answers = await Promise.all(
       [one, two].map(({ entry, token }) =>
-        send('PUT', `/api/my/${token}`, edited(entry, { raceType: '21km' })),
+        visitor.put(`/api/my/${token}`, edited(entry, { raceType: '21km' })),
       ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const races = await Promise.all(
-      [one, two].map(async ({ token }) => (await send('GET', `/api/my/${token}`)).json().raceType),
+      [one, two].map(async ({ token }) => (await visitor.get(`/api/my/${token}`)).json().raceType),
     );
     expect(races.filter((race) => race === '21km')).toHaveLength(1);
   });
@@ -225,15 +217,16 @@ describe('My registration: the private link of each entry', () => {
   it('keeps a paid entry on races of its fee', async () => {
     await setRaces((label) => ({ feeUsd: label === '21km' ? '25.00' : '15.00' }));
     const { entry, receipt, token } = await registered();
-    const paid = await send(
-      'PUT',
-      `/api/participants/${await idOf(receipt.reference)}/payment`,
-      { status: 'paid', method: 'cash', amount: '15.00', currency: 'USD', paidOn: harareToday() },
-      admin.cookie,
-    );
+    const paid = await asAdmin.put(`/api/participants/${await idOf(receipt.reference)}/payment`, {
+      status: 'paid',
+      method: 'cash',
+      amount: '15.00',
+      currency: 'USD',
+      paidOn: harareToday(),
+    });
     expect(paid.statusCode).toBe(200);
-    expect((await send('PUT', `/api/my/${token}`, edited(entry, { raceType: '21km' }))).statusCode).toBe(409);
-    const sameFee = await send('PUT', `/api/my/${token}`, edited(entry, { raceType: '5km' }));
+    expect((await visitor.put(`/api/my/${token}`, edited(entry, { raceType: '21km' }))).statusCode).toBe(409);
+    const sameFee = await visitor.put(`/api/my/${token}`, edited(entry, { raceType: '5km' }));
     expect(sameFee.statusCode).toBe(200);
     expect(sameFee.json()).toMatchObject({ raceType: '5km', paymentStatus: 'paid' });
   });
@@ -241,14 +234,14 @@ describe('My registration: the private link of each entry', () => {
   it('cancels: the place is free again, the link shows the cancelled entry, which can no longer change', async () => {
     await setRaces((label) => ({ capacity: label === '5km' ? 1 : undefined }));
     const { entry, receipt, token } = await registered(runner({ raceType: '5km' }));
-    expect((await send('POST', '/api/registrations', runner({ raceType: '5km' }))).statusCode).toBe(409);
+    expect((await visitor.post('/api/registrations', runner({ raceType: '5km' }))).statusCode).toBe(409);
 
-    const cancelled = await send('POST', `/api/my/${token}/cancel`);
+    const cancelled = await visitor.post(`/api/my/${token}/cancel`);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
     expect((await historyOf(receipt.reference))[0]).toMatchObject({ by: 'the entrant', action: 'cancelled' });
-    expect((await send('POST', '/api/registrations', runner({ raceType: '5km' }))).statusCode).toBe(201);
-    expect((await send('PUT', `/api/my/${token}`, edited(entry, { tshirtSize: 'Small' }))).statusCode).toBe(
+    expect((await visitor.post('/api/registrations', runner({ raceType: '5km' }))).statusCode).toBe(201);
+    expect((await visitor.put(`/api/my/${token}`, edited(entry, { tshirtSize: 'Small' }))).statusCode).toBe(
       409,
     );
   });
@@ -256,21 +249,21 @@ describe('My registration: the private link of each entry', () => {
   it('stops opening once the event day has passed', async () => {
     const { token } = await registered();
     await setEvent({ eventDate: harareToday() });
-    expect((await send('GET', `/api/my/${token}`)).statusCode).toBe(200);
+    expect((await visitor.get(`/api/my/${token}`)).statusCode).toBe(200);
     await setEvent({ eventDate: harareToday(new Date(Date.now() - 86_400_000)) });
-    expect((await send('GET', `/api/my/${token}`)).statusCode).toBe(404);
-    expect((await send('POST', `/api/my/${token}/cancel`)).statusCode).toBe(404);
+    expect((await visitor.get(`/api/my/${token}`)).statusCode).toBe(404);
+    expect((await visitor.post(`/api/my/${token}/cancel`)).statusCode).toBe(404);
   });
 
   it('resends the confirmation with the same link, at most once in a while', async () => {
     const { entry, token } = await registered();
-    const first = await send('POST', `/api/my/${token}/confirmation`);
+    const first = await visitor.post(`/api/my/${token}/confirmation`);
     expect(first.statusCode).toBe(202);
     expect(first.json().message).toBe('We have sent your confirmation email again.');
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, entry.email));
     expect(mails).toHaveLength(2);
     expect(tokensIn(mails[1]?.text)).toEqual([token]);
-    const second = await send('POST', `/api/my/${token}/confirmation`);
+    const second = await visitor.post(`/api/my/${token}/confirmation`);
     expect(second.json().message).toMatch(/a short while ago/);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, entry.email))).toHaveLength(2);
   });
@@ -279,9 +272,9 @@ describe('My registration: the private link of each entry', () => {
 describe('My registration: the bib', () => {
   it('shows no bib until one is given, then the bib', async () => {
     const { token, receipt } = await registered();
-    expect((await send('GET', `/api/my/${token}`)).json()).toMatchObject({ bib: null });
+    expect((await visitor.get(`/api/my/${token}`)).json()).toMatchObject({ bib: null });
     await db.update(registrations).set({ bib: 1042 }).where(eq(registrations.reference, receipt.reference));
-    expect((await send('GET', `/api/my/${token}`)).json()).toMatchObject({ bib: 1042 });
+    expect((await visitor.get(`/api/my/${token}`)).json()).toMatchObject({ bib: 1042 });
   });
 });
 
@@ -290,8 +283,8 @@ describe('/My: mail me my links', () => {
     const shared = 'family@example.com';
     const mother = await registered(runner({ email: shared }));
     const child = await registered(runner({ email: shared, firstName: 'Rudo' }));
-    const known = await send('POST', '/api/my/links', { email: 'FAMILY@example.com' });
-    const unknown = await send('POST', '/api/my/links', { email: 'nobody@example.com' });
+    const known = await visitor.post('/api/my/links', { email: 'FAMILY@example.com' });
+    const unknown = await visitor.post('/api/my/links', { email: 'nobody@example.com' });
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
     expect(unknown.json()).toEqual(known.json());
@@ -303,14 +296,14 @@ describe('/My: mail me my links', () => {
     expect(mail[0]?.text).toContain(child.receipt.reference);
     const tokens = tokensIn(mail[0]?.text);
     expect(tokens).toHaveLength(2);
-    const opened = await Promise.all(tokens.map(async (t) => (await send('GET', `/api/my/${t}`)).json()));
+    const opened = await Promise.all(tokens.map(async (t) => (await visitor.get(`/api/my/${t}`)).json()));
     expect(opened.map((entry) => entry.firstName).sort()).toEqual(['Rudo', 'Tendai']);
   });
 
   it('mails an address at most a few times an hour, its confirmation included', async () => {
     const { entry } = await registered();
     for (let i = 0; i < 6; i += 1) {
-      expect((await send('POST', '/api/my/links', { email: entry.email })).statusCode).toBe(202);
+      expect((await visitor.post('/api/my/links', { email: entry.email })).statusCode).toBe(202);
     }
     const mails = await db.select().from(mailOutbox).where(sql`${mailOutbox.kind} = 'my-links'`);
     expect(mails).toHaveLength(PUBLIC_ACTION_MAIL_LIMIT.perRecipient - 1);
@@ -321,7 +314,7 @@ describe('/My: mail me my links', () => {
   it('shows of the names under the address only what may be shown to others', async () => {
     await registered(runner({ email: 'shared@example.com', firstName: 'Rudo Tariro' }));
     await registered(runner({ email: 'shared@example.com', firstName: 'Alice. IMPORTANT: pay USD 20 now' }));
-    expect((await send('POST', '/api/my/links', { email: 'shared@example.com' })).statusCode).toBe(202);
+    expect((await visitor.post('/api/my/links', { email: 'shared@example.com' })).statusCode).toBe(202);
     const [mail] = await db.select().from(mailOutbox).where(sql`${mailOutbox.kind} = 'my-links'`);
     expect(mail?.text).toMatch(/: Rudo, Runner 10km\n/);
     expect(mail?.text).not.toContain('IMPORTANT');

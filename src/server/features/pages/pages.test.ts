@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { letters } from '../../../../tests/support/entries.ts';
 import { rendererFromSources } from '../../../../tests/support/page-renderer.ts';
-import { createTestApp, resetData, testDatabase } from '../../../../tests/support/test-app.ts';
+import { createTestApp, injectAs, resetData, testDatabase } from '../../../../tests/support/test-app.ts';
 import type { App } from '../../app.ts';
 import { events, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
 
@@ -44,12 +44,7 @@ function runnerForm(overrides: Record<string, string | undefined> = {}) {
 }
 
 const postForm = (url: string, payload: string) =>
-  app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
-  });
+  injectAs(app).post(url, payload, { 'content-type': 'application/x-www-form-urlencoded' });
 
 const entriesNamed = async (lastName: string) => {
   const { db } = await testDatabase();

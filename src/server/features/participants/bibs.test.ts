@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { csvRecords } from '../../../../tests/support/csv-export.ts';
 import { GUARDIAN, runnerEntry } from '../../../../tests/support/entries.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
-import { ORIGIN, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
+import { injectAs, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import { ageGroup } from '../../../shared/participants/age-groups.ts';
 
 const { app, admin } = setUpTestApp();
 
-const get = (url: string, cookie = admin.cookie) => app.inject({ url, headers: { cookie } });
-const send = (method: 'PUT' | 'POST', url: string, payload?: object, cookie = admin.cookie) =>
-  app.inject({ method, url, headers: { cookie, origin: ORIGIN }, ...(payload ? { payload } : {}) });
+const asAdmin = injectAs(app, admin);
 
 let serial = 0;
 async function register(overrides: Record<string, unknown> = {}) {
@@ -21,7 +19,7 @@ async function register(overrides: Record<string, unknown> = {}) {
   });
   expect(response.statusCode).toBe(201);
   const reference = response.json().reference as string;
-  const id = (await get(`/api/participants?q=${reference}`)).json().rows[0].id as string;
+  const id = (await asAdmin.get(`/api/participants?q=${reference}`)).json().rows[0].id as string;
   return { reference, id };
 }
 
@@ -34,12 +32,12 @@ type RaceSetting = {
 };
 
 async function races(): Promise<RaceSetting[]> {
-  return (await get('/api/admin/event')).json().races;
+  return (await asAdmin.get('/api/admin/event')).json().races;
 }
 
 /** Saves every race as it is, with these ranges by label (run races). */
 function saveRanges(ranges: Record<string, [number, number] | null>, all: RaceSetting[]) {
-  return send('PUT', '/api/admin/event/races', {
+  return asAdmin.put('/api/admin/event/races', {
     races: all.map(({ taken: _taken, ...race }: RaceSetting & { taken?: number }) => {
       const range = race.discipline === 'run' ? ranges[race.label] : undefined;
       return range === undefined ? race : { ...race, bibFrom: range?.[0] ?? null, bibTo: range?.[1] ?? null };
@@ -53,9 +51,9 @@ async function raceId(label: string) {
   return race.id;
 }
 
-const detail = async (id: string) => (await get(`/api/participants/${id}`)).json();
+const detail = async (id: string) => (await asAdmin.get(`/api/participants/${id}`)).json();
 const assign = (label: string, order: 'surname' | 'registration') =>
-  raceId(label).then((id) => send('POST', `/api/races/${id}/bibs`, { order }));
+  raceId(label).then((id) => asAdmin.post(`/api/races/${id}/bibs`, { order }));
 
 describe('bib ranges in Event settings → Races', () => {
   it('saves a range per race, keeps it when left out, and refuses a half, reversed, out-of-bounds or overlapping one', async () => {
@@ -68,13 +66,13 @@ describe('bib ranges in Event settings → Races', () => {
     const withoutBibs = (await races()).map(
       ({ bibFrom: _f, bibTo: _t, taken: _taken, ...race }: RaceSetting & { taken?: number }) => race,
     );
-    expect((await send('PUT', '/api/admin/event/races', { races: withoutBibs })).statusCode).toBe(200);
+    expect((await asAdmin.put('/api/admin/event/races', { races: withoutBibs })).statusCode).toBe(200);
     expect((await races()).find((r) => r.label === '10km')).toMatchObject({ bibFrom: 1001, bibTo: 1999 });
 
     const all = await races();
     const tenKIndex = all.findIndex((r) => r.label === '10km');
     const wrong = async (range: [number | null, number | null], field: string, message: RegExp) => {
-      const response = await send('PUT', '/api/admin/event/races', {
+      const response = await asAdmin.put('/api/admin/event/races', {
         races: all.map(({ taken: _taken, ...race }: RaceSetting & { taken?: number }, index) =>
           index === tenKIndex ? { ...race, bibFrom: range[0], bibTo: range[1] } : race,
         ),
@@ -104,11 +102,13 @@ describe('assigning bibs', () => {
     const cancelled = await register({ lastName: 'Aardvark' });
     const moyo = await register({ lastName: 'Moyo' });
     const fiveK = await register({ lastName: 'Abel', raceType: '5km' });
-    expect((await send('PUT', `/api/participants/${moyo.id}/bib`, { bib: 1001 })).statusCode).toBe(200);
-    expect((await send('PUT', `/api/participants/${cancelled.id}/bib`, { bib: 1002 })).statusCode).toBe(200);
-    await send('POST', `/api/participants/${cancelled.id}/cancel`);
+    expect((await asAdmin.put(`/api/participants/${moyo.id}/bib`, { bib: 1001 })).statusCode).toBe(200);
+    expect((await asAdmin.put(`/api/participants/${cancelled.id}/bib`, { bib: 1002 })).statusCode).toBe(200);
+    await asAdmin.post(`/api/participants/${cancelled.id}/cancel`);
 
-    const before = (await get('/api/races/bibs')).json().find((r: { label: string }) => r.label === '10km');
+    const before = (await asAdmin.get('/api/races/bibs'))
+      .json()
+      .find((r: { label: string }) => r.label === '10km');
     expect(before).toMatchObject({ bibFrom: 1001, bibTo: 1010, active: 3, withoutBib: 2, free: 8 });
 
     const response = await assign('10km', 'surname');
@@ -127,7 +127,7 @@ describe('assigning bibs', () => {
 
     // Again: nothing left to number.
     expect((await assign('10km', 'surname')).json()).toEqual({ assigned: 0, first: null, last: null });
-    const list = (await get('/api/participants?sort=bib&dir=asc'))
+    const list = (await asAdmin.get('/api/participants?sort=bib&dir=asc'))
       .json()
       .rows.map((r: { bib: number | null }) => r.bib);
     expect(list).toEqual([1001, 1003, 1004, null]);
@@ -164,13 +164,14 @@ describe('assigning bibs', () => {
     const tenK = await Promise.all(Array.from({ length: 12 }, () => register()));
     const fiveK = await Promise.all(Array.from({ length: 6 }, () => register({ raceType: '5km' })));
     const second = await signedInAs(app, 'admin');
+    const asSecond = injectAs(app, second);
     const tenKId = await raceId('10km');
     const answers = await Promise.all([
-      send('POST', `/api/races/${tenKId}/bibs`, { order: 'surname' }),
-      send('POST', `/api/races/${tenKId}/bibs`, { order: 'registration' }, second.cookie),
-      send('PUT', `/api/participants/${tenK[0]?.id}/bib`, { bib: 1 }, second.cookie),
-      send('POST', `/api/races/${await raceId('5km')}/bibs`, { order: 'surname' }),
-      send('PUT', `/api/participants/${tenK[1]?.id}/bib`, { bib: 1 }),
+      asAdmin.post(`/api/races/${tenKId}/bibs`, { order: 'surname' }),
+      asSecond.post(`/api/races/${tenKId}/bibs`, { order: 'registration' }),
+      asSecond.put(`/api/participants/${tenK[0]?.id}/bib`, { bib: 1 }),
+      asAdmin.post(`/api/races/${await raceId('5km')}/bibs`, { order: 'surname' }),
+      asAdmin.put(`/api/participants/${tenK[1]?.id}/bib`, { bib: 1 }),
     ]);
     for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
     const bibs = await Promise.all([...tenK, ...fiveK].map(async ({ id }) => (await detail(id)).bib));
@@ -191,25 +192,25 @@ describe("one entry's bib", () => {
     await saveRanges({ '10km': [1001, 1999], '5km': [1, 999] }, await races());
     const one = await register();
     const two = await register();
-    const set = await send('PUT', `/api/participants/${one.id}/bib`, { bib: 1500 });
+    const set = await asAdmin.put(`/api/participants/${one.id}/bib`, { bib: 1500 });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ bib: 1500, raceBibs: { bibFrom: 1001, bibTo: 1999 } });
 
-    const taken = await send('PUT', `/api/participants/${two.id}/bib`, { bib: 1500 });
+    const taken = await asAdmin.put(`/api/participants/${two.id}/bib`, { bib: 1500 });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().detail).toBe('Bib 1500 is already taken in this event.');
-    const outside = await send('PUT', `/api/participants/${two.id}/bib`, { bib: 5 });
+    const outside = await asAdmin.put(`/api/participants/${two.id}/bib`, { bib: 5 });
     expect(outside.statusCode).toBe(409);
     expect(outside.json().detail).toBe("Bib 5 is not one of the 10km race's numbers (1001–1999).");
-    expect((await send('PUT', `/api/participants/${two.id}/bib`, { bib: 'x' })).statusCode).toBe(400);
+    expect((await asAdmin.put(`/api/participants/${two.id}/bib`, { bib: 'x' })).statusCode).toBe(400);
 
-    const cleared = await send('PUT', `/api/participants/${one.id}/bib`, { bib: null });
+    const cleared = await asAdmin.put(`/api/participants/${one.id}/bib`, { bib: null });
     expect(cleared.json().bib).toBeNull();
     expect(cleared.json().history[0].summary).toBe('Bib 1500 cleared');
-    expect((await send('PUT', `/api/participants/${two.id}/bib`, { bib: 1500 })).statusCode).toBe(200);
+    expect((await asAdmin.put(`/api/participants/${two.id}/bib`, { bib: 1500 })).statusCode).toBe(200);
 
-    await send('POST', `/api/participants/${two.id}/cancel`);
-    const afterCancel = await send('PUT', `/api/participants/${two.id}/bib`, { bib: null });
+    await asAdmin.post(`/api/participants/${two.id}/cancel`);
+    const afterCancel = await asAdmin.put(`/api/participants/${two.id}/bib`, { bib: null });
     expect(afterCancel.statusCode).toBe(409);
     expect(afterCancel.json().detail).toMatch(/cancelled: it keeps its bib/);
   });
@@ -217,9 +218,9 @@ describe("one entry's bib", () => {
   it('is cleared when the entry moves to another race, and the history says so', async () => {
     await saveRanges({ '10km': [1001, 1999], '5km': [1, 999] }, await races());
     const one = await register();
-    await send('PUT', `/api/participants/${one.id}/bib`, { bib: 1001 });
+    await asAdmin.put(`/api/participants/${one.id}/bib`, { bib: 1001 });
     const { discipline: _d, consent: _c, ...edit } = runnerEntry('moved', { raceType: '5km' });
-    const moved = await send('PUT', `/api/participants/${one.id}`, {
+    const moved = await asAdmin.put(`/api/participants/${one.id}`, {
       ...edit,
       email: (await detail(one.id)).email,
       lastName: (await detail(one.id)).lastName,
@@ -231,15 +232,13 @@ describe("one entry's bib", () => {
 
   it('is for admins only, as are assigning and the counts', async () => {
     const company = await signedInAs(app, 'company');
+    const asCompany = injectAs(app, company);
     const one = await register();
+    expect((await asCompany.put(`/api/participants/${one.id}/bib`, { bib: 1 })).statusCode).toBe(403);
     expect(
-      (await send('PUT', `/api/participants/${one.id}/bib`, { bib: 1 }, company.cookie)).statusCode,
+      (await asCompany.post(`/api/races/${await raceId('10km')}/bibs`, { order: 'surname' })).statusCode,
     ).toBe(403);
-    expect(
-      (await send('POST', `/api/races/${await raceId('10km')}/bibs`, { order: 'surname' }, company.cookie))
-        .statusCode,
-    ).toBe(403);
-    expect((await get('/api/races/bibs', company.cookie)).statusCode).toBe(403);
+    expect((await asCompany.get('/api/races/bibs')).statusCode).toBe(403);
   });
 });
 
@@ -250,18 +249,20 @@ describe('bibs on the lists', () => {
     const old = await register({ firstName: 'Rudo', lastName: 'Zulu', age: 64, gender: 'Female' });
     await assign('10km', 'surname');
 
-    const csv = csvRecords((await get('/api/participants/export.csv?sort=lastName&dir=asc')).body);
+    const csv = csvRecords((await asAdmin.get('/api/participants/export.csv?sort=lastName&dir=asc')).body);
     const bibColumn = csv[0]?.indexOf('Bib') ?? -1;
     expect(csv.slice(1).map((row) => row[bibColumn])).toEqual(['1001', '1002']);
-    expect(pdfText((await get('/api/participants/export.pdf')).rawPayload)).toMatch(
+    expect(pdfText((await asAdmin.get('/api/participants/export.pdf')).rawPayload)).toMatch(
       new RegExp(`${young.reference}\\s+1001`),
     );
 
-    const startList = pdfText((await get(`/api/races/${await raceId('10km')}/start-list.pdf`)).rawPayload);
+    const startList = pdfText(
+      (await asAdmin.get(`/api/races/${await raceId('10km')}/start-list.pdf`)).rawPayload,
+    );
     expect(startList).toMatch(/1001\s+Banda\s+'?=cmd\s+Under 18\s+Yes/);
     expect(startList).toMatch(/1002\s+Zulu\s+Rudo\s+60\+/);
 
-    const timing = await get(`/api/races/${await raceId('10km')}/start-list.csv`);
+    const timing = await asAdmin.get(`/api/races/${await raceId('10km')}/start-list.csv`);
     expect(timing.statusCode).toBe(200);
     expect(timing.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(timing.headers['content-disposition']).toBe(
@@ -272,9 +273,9 @@ describe('bibs on the lists', () => {
       ['1001', "'=cmd", 'Banda', '', '17', 'Under 18', 'Runners 10km', young.reference],
       ['1002', 'Rudo', 'Zulu', 'Female', '64', '60+', 'Runners 10km', old.reference],
     ]);
-    expect((await get('/api/races/00000000-0000-4000-8000-000000000000/start-list.csv')).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await asAdmin.get('/api/races/00000000-0000-4000-8000-000000000000/start-list.csv')).statusCode,
+    ).toBe(404);
   });
 
   it('give timing software a CSV whose first line is its header, and the audit trail who exported it', async () => {
@@ -283,7 +284,7 @@ describe('bibs on the lists', () => {
     const old = await register({ firstName: 'Rudo', lastName: 'Zulu', age: 64, gender: 'Female' });
     await assign('10km', 'surname');
 
-    const timing = await get(`/api/races/${await raceId('10km')}/timing.csv`);
+    const timing = await asAdmin.get(`/api/races/${await raceId('10km')}/timing.csv`);
     expect(timing.statusCode).toBe(200);
     expect(timing.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(timing.headers['content-disposition']).toBe(
@@ -295,13 +296,17 @@ describe('bibs on the lists', () => {
       `1002,Rudo,Zulu,Female,64,60+,Runners 10km,${old.reference}`,
       '',
     ]);
-    const trail = (await get('/api/audit-log?action=participants.timing-software-csv')).json();
+    const trail = (await asAdmin.get('/api/audit-log?action=participants.timing-software-csv')).json();
     expect(trail.rows).toEqual([
       expect.objectContaining({ actorName: expect.stringMatching(/^Test admin/), rowCount: 2 }),
     ]);
-    expect((await get('/api/races/00000000-0000-4000-8000-000000000000/timing.csv')).statusCode).toBe(404);
+    expect((await asAdmin.get('/api/races/00000000-0000-4000-8000-000000000000/timing.csv')).statusCode).toBe(
+      404,
+    );
     const company = await signedInAs(app, 'company');
-    expect((await get(`/api/races/${await raceId('10km')}/timing.csv`, company.cookie)).statusCode).toBe(403);
+    expect(
+      (await injectAs(app, company).get(`/api/races/${await raceId('10km')}/timing.csv`)).statusCode,
+    ).toBe(403);
   });
 
   it('age groups: under 18, then decades from 18, then 60 and over', () => {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { csvExport, csvRecords } from '../../../../tests/support/csv-export.ts';
 import { pdfText as textOf } from '../../../../tests/support/pdf-text.ts';
-import { ORIGIN, setUpTestApp, testDatabase } from '../../../../tests/support/test-app.ts';
+import { injectAs, setUpTestApp, testDatabase } from '../../../../tests/support/test-app.ts';
 import { SORTABLE_COLUMNS } from '../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { raceOptions, registrations } from '../../db/schema/index.ts';
@@ -38,25 +38,18 @@ async function register(overrides: Record<string, unknown> = {}) {
   return response.json().reference as string;
 }
 
-const get = (url: string) => app.inject({ url, headers: { cookie: admin.cookie } });
-const send = (method: 'PUT' | 'POST', url: string, payload?: object) =>
-  app.inject({
-    method,
-    url,
-    headers: { cookie: admin.cookie, origin: ORIGIN },
-    ...(payload ? { payload } : {}),
-  });
+const asAdmin = injectAs(app, admin);
 
 /** The PDF export at this URL as text, laid out as on the page. */
 async function pdfText(url: string) {
-  const response = await get(url);
+  const response = await asAdmin.get(url);
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');
   return textOf(response.rawPayload);
 }
 
 async function idOf(reference: string) {
-  const list = await get(`/api/participants?q=${reference}`);
+  const list = await asAdmin.get(`/api/participants?q=${reference}`);
   return list.json().rows[0].id as string;
 }
 
@@ -70,7 +63,7 @@ describe('the participants list', () => {
       firstName: 'Chipo',
       gender: 'Female',
     });
-    const response = await get('/api/participants');
+    const response = await asAdmin.get('/api/participants');
     expect(response.statusCode).toBe(200);
     const { rows, total } = response.json();
     expect(total).toBe(2);
@@ -83,7 +76,9 @@ describe('the participants list', () => {
       mobile: '+263771234567',
     });
     expect(rows[0]).not.toHaveProperty('nextOfKinMobile');
-    expect((await get(`/api/participants/${rows[0].id}`)).json().nextOfKinMobile).toBe('+263772345678');
+    expect((await asAdmin.get(`/api/participants/${rows[0].id}`)).json().nextOfKinMobile).toBe(
+      '+263772345678',
+    );
     expect(rows[1].discipline).toBe('run');
   });
 
@@ -99,39 +94,41 @@ describe('the participants list', () => {
     });
     await register({ gender: '', mobile: '+27 82 123 4567' });
 
-    expect((await get('/api/participants?discipline=cycle')).json().total).toBe(1);
-    expect((await get('/api/participants?gender=Female')).json().total).toBe(1);
-    expect((await get('/api/participants?gender=unknown')).json().total).toBe(1);
-    expect((await get('/api/participants?race=15km')).json().total).toBe(1);
-    expect((await get('/api/participants?tshirt=Small')).json().total).toBe(1);
-    expect((await get('/api/participants?q=rudo')).json().total).toBe(1);
-    expect((await get('/api/participants?q=RUDO')).json().total).toBe(1);
-    expect((await get('/api/participants?q=%25')).json().total).toBe(0);
-    expect((await get(`/api/participants?q=${references[2]}`)).json().rows[0].reference).toBe(references[2]);
-    expect((await get('/api/participants?q=082 123 4567')).json().total).toBe(1);
-    expect((await get('/api/participants?q=tendai.3@')).json().total).toBe(1);
+    expect((await asAdmin.get('/api/participants?discipline=cycle')).json().total).toBe(1);
+    expect((await asAdmin.get('/api/participants?gender=Female')).json().total).toBe(1);
+    expect((await asAdmin.get('/api/participants?gender=unknown')).json().total).toBe(1);
+    expect((await asAdmin.get('/api/participants?race=15km')).json().total).toBe(1);
+    expect((await asAdmin.get('/api/participants?tshirt=Small')).json().total).toBe(1);
+    expect((await asAdmin.get('/api/participants?q=rudo')).json().total).toBe(1);
+    expect((await asAdmin.get('/api/participants?q=RUDO')).json().total).toBe(1);
+    expect((await asAdmin.get('/api/participants?q=%25')).json().total).toBe(0);
+    expect((await asAdmin.get(`/api/participants?q=${references[2]}`)).json().rows[0].reference).toBe(
+      references[2],
+    );
+    expect((await asAdmin.get('/api/participants?q=082 123 4567')).json().total).toBe(1);
+    expect((await asAdmin.get('/api/participants?q=tendai.3@')).json().total).toBe(1);
 
-    const byAge = (await get('/api/participants?sort=age&dir=asc&pageSize=100'))
+    const byAge = (await asAdmin.get('/api/participants?sort=age&dir=asc&pageSize=100'))
       .json()
       .rows.map((r: { age: number }) => r.age);
     expect(byAge).toEqual([...byAge].sort((a, b) => a - b));
-    const page1 = (await get('/api/participants?sort=lastName&dir=asc&pageSize=3&page=1')).json();
-    const page3 = (await get('/api/participants?sort=lastName&dir=asc&pageSize=3&page=3')).json();
+    const page1 = (await asAdmin.get('/api/participants?sort=lastName&dir=asc&pageSize=3&page=1')).json();
+    const page3 = (await asAdmin.get('/api/participants?sort=lastName&dir=asc&pageSize=3&page=3')).json();
     expect(page1.rows).toHaveLength(3);
     expect(page3.rows).toHaveLength(1);
     expect(page1.total).toBe(7);
   });
 
   it('rejects unknown sorts and filters with a 400', async () => {
-    expect((await get('/api/participants?sort=password')).statusCode).toBe(400);
-    expect((await get('/api/participants?payment=maybe')).statusCode).toBe(400);
+    expect((await asAdmin.get('/api/participants?sort=password')).statusCode).toBe(400);
+    expect((await asAdmin.get('/api/participants?payment=maybe')).statusCode).toBe(400);
   });
 });
 
 describe('payments, edits and cancellation', () => {
   it('records paid, waived and unpaid, keeping who and when', async () => {
     const id = await idOf(await register());
-    const paid = await send('PUT', `/api/participants/${id}/payment`, {
+    const paid = await asAdmin.put(`/api/participants/${id}/payment`, {
       status: 'paid',
       method: 'mobile_money',
       amount: '10.00',
@@ -150,7 +147,7 @@ describe('payments, edits and cancellation', () => {
         paidOn: '2026-11-20',
       },
     });
-    const waived = await send('PUT', `/api/participants/${id}/payment`, {
+    const waived = await asAdmin.put(`/api/participants/${id}/payment`, {
       status: 'waived',
       reason: 'Church volunteer',
     });
@@ -158,7 +155,7 @@ describe('payments, edits and cancellation', () => {
       paymentStatus: 'waived',
       payment: { waiverReason: 'Church volunteer', method: null },
     });
-    const unpaid = await send('PUT', `/api/participants/${id}/payment`, { status: 'unpaid' });
+    const unpaid = await asAdmin.put(`/api/participants/${id}/payment`, { status: 'unpaid' });
     const history = unpaid.json().history;
     expect(history.map((h: { action: string }) => h.action)).toEqual([
       'payment',
@@ -172,7 +169,7 @@ describe('payments, edits and cancellation', () => {
 
   it('refuses a payment without its details', async () => {
     const id = await idOf(await register());
-    const response = await send('PUT', `/api/participants/${id}/payment`, { status: 'paid', amount: 'ten' });
+    const response = await asAdmin.put(`/api/participants/${id}/payment`, { status: 'paid', amount: 'ten' });
     expect(response.statusCode).toBe(400);
     const paths = response.json().errors.map((e: { path: string }) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['method', 'amount', 'currency', 'paidOn']));
@@ -191,7 +188,7 @@ describe('payments, edits and cancellation', () => {
       nextOfKinMobile: '0772345678',
       tshirtSize: 'Large',
     };
-    const saved = await send('PUT', `/api/participants/${id}`, edit);
+    const saved = await asAdmin.put(`/api/participants/${id}`, edit);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
       lastName: 'Corrected',
@@ -201,11 +198,11 @@ describe('payments, edits and cancellation', () => {
     });
     expect(saved.json().history[0].summary).toBe('Changed surname, email, mobile, age, T-shirt, race');
 
-    expect((await send('PUT', `/api/participants/${id}`, { ...edit, age: 3 })).statusCode).toBe(400);
+    expect((await asAdmin.put(`/api/participants/${id}`, { ...edit, age: 3 })).statusCode).toBe(400);
 
     const { db } = await testDatabase();
     await db.update(raceOptions).set({ capacity: 0 }).where(eq(raceOptions.label, '21km'));
-    const full = await send('PUT', `/api/participants/${id}`, { ...edit, raceType: '21km' });
+    const full = await asAdmin.put(`/api/participants/${id}`, { ...edit, raceType: '21km' });
     expect(full.statusCode).toBe(409);
     expect(full.json().detail).toBe('This race is full');
   });
@@ -215,12 +212,12 @@ describe('payments, edits and cancellation', () => {
     const id = await idOf(reference);
     const { db } = await testDatabase();
     await db.update(raceOptions).set({ capacity: 1 }).where(eq(raceOptions.label, '21km'));
-    const cancelled = await send('POST', `/api/participants/${id}/cancel`);
+    const cancelled = await asAdmin.post(`/api/participants/${id}/cancel`);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
     expect(cancelled.json().history[0].action).toBe('cancelled');
-    expect((await get('/api/participants')).json().total).toBe(0);
+    expect((await asAdmin.get('/api/participants')).json().total).toBe(0);
     await register({ raceType: '21km' });
-    expect((await get(`/api/participants/${id}`)).json().status).toBe('cancelled');
+    expect((await asAdmin.get(`/api/participants/${id}`)).json().status).toBe('cancelled');
   });
 });
 
@@ -237,7 +234,7 @@ describe('marking paid', () => {
     await fee('5km', '10', null);
     await fee('21km', null, null);
   }
-  const markPaid = (payload: object) => send('POST', '/api/participants/mark-paid', payload);
+  const markPaid = (payload: object) => asAdmin.post('/api/participants/mark-paid', payload);
   const cash = { method: 'cash', currency: 'USD', paidOn: '2026-11-20' };
 
   it('marks a selection paid by one method, each entry with its own race’s fee, noted in its history', async () => {
@@ -262,7 +259,7 @@ describe('marking paid', () => {
       [five, '10.00'],
       [tenB, '15.00'],
     ] as const) {
-      const entry = (await get(`/api/participants/${id}`)).json();
+      const entry = (await asAdmin.get(`/api/participants/${id}`)).json();
       expect(entry).toMatchObject({
         paymentStatus: 'paid',
         payment: { method: 'cash', amount, currency: 'USD', paidOn: '2026-11-20', payerReference: null },
@@ -274,14 +271,14 @@ describe('marking paid', () => {
         }),
       ]);
     }
-    expect((await get(`/api/participants/${untouched}`)).json().paymentStatus).toBe('unpaid');
+    expect((await asAdmin.get(`/api/participants/${untouched}`)).json().paymentStatus).toBe('unpaid');
   });
 
   it('leaves paid, waived, cancelled and unknown entries and those without a fee in the currency alone, and says which', async () => {
     await setFees();
     const paidReference = await register();
     const paid = await idOf(paidReference);
-    await send('PUT', `/api/participants/${paid}/payment`, {
+    await asAdmin.put(`/api/participants/${paid}/payment`, {
       status: 'paid',
       method: 'mobile_money',
       amount: '12',
@@ -290,7 +287,7 @@ describe('marking paid', () => {
     });
     const waivedReference = await register();
     const waived = await idOf(waivedReference);
-    await send('PUT', `/api/participants/${waived}/payment`, { status: 'waived', reason: 'Volunteer' });
+    await asAdmin.put(`/api/participants/${waived}/payment`, { status: 'waived', reason: 'Volunteer' });
     const cancelledReference = await register();
     const cancelled = await idOf(cancelledReference);
     const noFeeReference = await register({ raceType: '21km' });
@@ -298,7 +295,7 @@ describe('marking paid', () => {
     const noZwgFeeReference = await register({ raceType: '5km' });
     const noZwgFee = await idOf(noZwgFeeReference);
     const ten = await idOf(await register());
-    await send('POST', `/api/participants/${cancelled}/cancel`);
+    await asAdmin.post(`/api/participants/${cancelled}/cancel`);
     const unknown = '00000000-0000-4000-8000-000000000000';
 
     const response = await markPaid({
@@ -319,13 +316,13 @@ describe('marking paid', () => {
         { id: unknown, reference: null, reason: 'not_found' },
       ],
     });
-    const before = (await get(`/api/participants/${paid}`)).json();
+    const before = (await asAdmin.get(`/api/participants/${paid}`)).json();
     expect(before.payment).toMatchObject({ method: 'mobile_money', amount: '12.00', paidOn: '2026-11-01' });
     expect(before.history.filter((h: { action: string }) => h.action === 'payment')).toHaveLength(1);
-    expect((await get(`/api/participants/${waived}`)).json().paymentStatus).toBe('waived');
-    expect((await get(`/api/participants/${noFee}`)).json().paymentStatus).toBe('unpaid');
-    expect((await get(`/api/participants/${noZwgFee}`)).json().paymentStatus).toBe('unpaid');
-    expect((await get(`/api/participants/${ten}`)).json().payment).toMatchObject({
+    expect((await asAdmin.get(`/api/participants/${waived}`)).json().paymentStatus).toBe('waived');
+    expect((await asAdmin.get(`/api/participants/${noFee}`)).json().paymentStatus).toBe('unpaid');
+    expect((await asAdmin.get(`/api/participants/${noZwgFee}`)).json().paymentStatus).toBe('unpaid');
+    expect((await asAdmin.get(`/api/participants/${ten}`)).json().payment).toMatchObject({
       method: 'zwg_bank',
       amount: '400.00',
       currency: 'ZWG',
@@ -343,13 +340,13 @@ describe('marking paid', () => {
     expect((await markPaid({ ...cash, ids: ['not-an-id'] })).statusCode).toBe(400);
     const tooMany = Array.from({ length: 101 }, () => id);
     expect((await markPaid({ ...cash, ids: tooMany })).statusCode).toBe(400);
-    expect((await get(`/api/participants/${id}`)).json().paymentStatus).toBe('unpaid');
+    expect((await asAdmin.get(`/api/participants/${id}`)).json().paymentStatus).toBe('unpaid');
   });
 
   it('lists each entry with what was paid and its race’s fees, so an amount that differs can be flagged', async () => {
     await setFees();
     const paidLess = await idOf(await register({ lastName: 'PaidLess' }));
-    await send('PUT', `/api/participants/${paidLess}/payment`, {
+    await asAdmin.put(`/api/participants/${paidLess}/payment`, {
       status: 'paid',
       method: 'cash',
       amount: '10',
@@ -357,7 +354,7 @@ describe('marking paid', () => {
       paidOn: '2026-11-20',
     });
     await register({ lastName: 'NotYet', raceType: '5km' });
-    const rows = (await get('/api/participants?sort=lastName&dir=asc')).json().rows;
+    const rows = (await asAdmin.get('/api/participants?sort=lastName&dir=asc')).json().rows;
     for (const row of rows) {
       for (const column of ['feeUsd', 'feeZwg', 'paymentAmount', 'paymentCurrency']) {
         expect(row).not.toHaveProperty(column);
@@ -376,7 +373,10 @@ describe('marking paid', () => {
         fees: { USD: '15.00', ZWG: '400.00' },
       }),
     ]);
-    expect((await get(`/api/participants/${paidLess}`)).json().fees).toEqual({ USD: '15.00', ZWG: '400.00' });
+    expect((await asAdmin.get(`/api/participants/${paidLess}`)).json().fees).toEqual({
+      USD: '15.00',
+      ZWG: '400.00',
+    });
   });
 });
 
@@ -384,7 +384,7 @@ describe('exports', () => {
   it('writes the filtered rows as CSV with a BOM, every column, formulas defused', async () => {
     await register({ firstName: '=HYPERLINK("x")' });
     await register({ discipline: 'cycle', raceType: '15km', firstName: 'Zoë' });
-    const response = await get('/api/participants/export.csv?discipline=cycle');
+    const response = await asAdmin.get('/api/participants/export.csv?discipline=cycle');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('FunRun_Participants.csv');
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
@@ -422,7 +422,7 @@ describe('exports', () => {
       '077 123 4567',
     ]);
 
-    const all = csvRecords((await get('/api/participants/export.csv')).body);
+    const all = csvRecords((await asAdmin.get('/api/participants/export.csv')).body);
     expect(all.map((r) => r[0])).toContain(`'=HYPERLINK("x")`);
     expect(safeCell('-1+2')).toBe("'-1+2");
     expect(safeCell('+263 77 123 4567')).toBe("'+263 77 123 4567");
@@ -454,7 +454,7 @@ describe('exports', () => {
 
     for (const sort of SORTABLE_COLUMNS) {
       for (const dir of ['asc', 'desc'] as const) {
-        const list = (await get(`/api/participants?sort=${sort}&dir=${dir}&pageSize=100`)).json();
+        const list = (await asAdmin.get(`/api/participants?sort=${sort}&dir=${dir}&pageSize=100`)).json();
         const listed = list.rows.map((row: { reference: string }) => row.reference);
         expect(listed).toHaveLength(entries.length);
         for (const batchSize of [1, 2, 3]) {
@@ -466,7 +466,9 @@ describe('exports', () => {
           }
           expect(exported, `${sort} ${dir} in batches of ${batchSize}`).toEqual(listed);
         }
-        const csv = csvRecords((await get(`/api/participants/export.csv?sort=${sort}&dir=${dir}`)).body);
+        const csv = csvRecords(
+          (await asAdmin.get(`/api/participants/export.csv?sort=${sort}&dir=${dir}`)).body,
+        );
         expect(csv.slice(1).map((record) => record[11])).toEqual(listed);
       }
     }
@@ -478,7 +480,7 @@ describe('exports', () => {
     await register({ gender: 'Female', lastName: 'Female1' });
     await register({ gender: '', lastName: 'Unknown2' });
     const surnames = async (dir: string) =>
-      (await get(`/api/participants?sort=gender&dir=${dir}`))
+      (await asAdmin.get(`/api/participants?sort=gender&dir=${dir}`))
         .json()
         .rows.map((row: { lastName: string; gender: string | null }) => `${row.lastName}:${row.gender}`);
     const ascending = await surnames('asc');
@@ -504,7 +506,7 @@ describe('exports', () => {
       lastName: 'Shown',
       tshirtSize: 'X-Large',
     });
-    await send('PUT', `/api/participants/${await idOf(reference)}/payment`, {
+    await asAdmin.put(`/api/participants/${await idOf(reference)}/payment`, {
       status: 'waived',
       reason: 'Volunteer',
     });
@@ -540,7 +542,7 @@ describe('exports', () => {
     expect(text).toContain('70 entries');
     expect(new Set(text.match(/[\w.]+@example\.com/g)).size).toBe(70);
 
-    const runners = (await get('/api/participants?discipline=run')).json().total;
+    const runners = (await asAdmin.get('/api/participants?discipline=run')).json().total;
     const cyclists = 70 - runners;
     expect(runners).toBeGreaterThan(35);
     expect(cyclists).toBeGreaterThan(0);
@@ -579,14 +581,14 @@ describe('the fun-run dashboard', () => {
     const first = await register({ tshirtSize: 'Large' });
     await register({ tshirtSize: 'Small' });
     await register({ discipline: 'cycle', raceType: '15km', tshirtSize: 'Medium' });
-    await send('PUT', `/api/participants/${await idOf(first)}/payment`, {
+    await asAdmin.put(`/api/participants/${await idOf(first)}/payment`, {
       status: 'paid',
       method: 'cash',
       amount: '10',
       currency: 'USD',
       paidOn: '2026-11-21',
     });
-    const response = await get('/api/dashboard/fun-run');
+    const response = await asAdmin.get('/api/dashboard/fun-run');
     expect(response.statusCode).toBe(200);
     const dashboard = response.json();
     expect(dashboard.entrants).toEqual({ run: 2, cycle: 1 });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
-import { ORIGIN, setUpTestApp, signedInAs, testDatabase } from '../../../../tests/support/test-app.ts';
+import { injectAs, setUpTestApp, signedInAs, testDatabase } from '../../../../tests/support/test-app.ts';
 import { raceOptions } from '../../db/schema/index.ts';
 import { startListBatches } from './repository.ts';
 
@@ -30,17 +30,10 @@ async function raceId(discipline: 'run' | 'cycle', label: string) {
   return race.id;
 }
 
-const get = (url: string, cookie = admin.cookie) => app.inject({ url, headers: { cookie } });
-const send = (method: 'PUT' | 'POST', url: string, payload?: object) =>
-  app.inject({
-    method,
-    url,
-    headers: { cookie: admin.cookie, origin: ORIGIN },
-    ...(payload ? { payload } : {}),
-  });
+const asAdmin = injectAs(app, admin);
 
 async function idOf(reference: string) {
-  return (await get(`/api/participants?q=${reference}`)).json().rows[0].id as string;
+  return (await asAdmin.get(`/api/participants?q=${reference}`)).json().rows[0].id as string;
 }
 
 describe("a race's start list", () => {
@@ -55,8 +48,8 @@ describe("a race's start list", () => {
       raceType: '15km',
       tshirtSize: 'Large',
     });
-    await send('POST', `/api/participants/${await idOf(cancelled)}/cancel`);
-    await send('PUT', `/api/participants/${await idOf(zulu)}/payment`, {
+    await asAdmin.post(`/api/participants/${await idOf(cancelled)}/cancel`);
+    await asAdmin.put(`/api/participants/${await idOf(zulu)}/payment`, {
       status: 'paid',
       method: 'cash',
       amount: '10',
@@ -64,7 +57,7 @@ describe("a race's start list", () => {
       paidOn: '2026-11-20',
     });
 
-    const response = await get(`/api/races/${await raceId('run', '10km')}/start-list.pdf`);
+    const response = await asAdmin.get(`/api/races/${await raceId('run', '10km')}/start-list.pdf`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
@@ -90,7 +83,7 @@ describe("a race's start list", () => {
     expect(text).toContain('Celebration Fun Run — Start list: Runners 10km · Page 1');
 
     const cyclists = pdfText(
-      (await get(`/api/races/${await raceId('cycle', '15km')}/start-list.pdf`)).rawPayload,
+      (await asAdmin.get(`/api/races/${await raceId('cycle', '15km')}/start-list.pdf`)).rawPayload,
     );
     expect(cyclists).toContain('Start list: Cyclists 15km');
     expect(cyclists).toContain(cyclist);
@@ -99,8 +92,8 @@ describe("a race's start list", () => {
 
   it('says a race has no entries yet, in a PDF rather than an error', async () => {
     const cancelled = await register('Chipo', 'Gone', { raceType: '21km' });
-    await send('POST', `/api/participants/${await idOf(cancelled)}/cancel`);
-    const response = await get(`/api/races/${await raceId('run', '21km')}/start-list.pdf`);
+    await asAdmin.post(`/api/participants/${await idOf(cancelled)}/cancel`);
+    const response = await asAdmin.get(`/api/races/${await raceId('run', '21km')}/start-list.pdf`);
     expect(response.statusCode).toBe(200);
     const text = pdfText(response.rawPayload);
     expect(text).toContain('Start list: Runners 21km');
@@ -110,17 +103,17 @@ describe("a race's start list", () => {
   });
 
   it('answers 404 for a race that does not exist and 400 for what is not a race id', async () => {
-    const missing = await get('/api/races/00000000-0000-4000-8000-000000000000/start-list.pdf');
+    const missing = await asAdmin.get('/api/races/00000000-0000-4000-8000-000000000000/start-list.pdf');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ status: 404, detail: 'There is no such race.' });
-    expect((await get('/api/races/10km/start-list.pdf')).statusCode).toBe(400);
+    expect((await asAdmin.get('/api/races/10km/start-list.pdf')).statusCode).toBe(400);
   });
 
   it('is for admins only', async () => {
     const url = `/api/races/${await raceId('run', '10km')}/start-list.pdf`;
     expect((await app.inject({ url })).statusCode).toBe(401);
     for (const role of ['participant', 'facilitator', 'company'] as const) {
-      expect((await get(url, (await signedInAs(app, role)).cookie)).statusCode).toBe(403);
+      expect((await injectAs(app, await signedInAs(app, role)).get(url)).statusCode).toBe(403);
     }
     const route = app.apiRoutes.find((r) => r.url === '/api/races/:id/start-list.pdf');
     expect(route?.access).toEqual(['admin']);

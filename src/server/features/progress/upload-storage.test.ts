@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  ORIGIN,
+  injectAs,
   PDF,
   setUpTestApp,
   signedInMan,
@@ -33,8 +33,7 @@ async function man() {
 const upload = (who: { cookie: string }, assignmentId: string | undefined, name: string) =>
   uploadSubmission(app, who, assignmentId, name);
 
-const call = (who: { cookie: string }, method: 'GET' | 'DELETE', url: string) =>
-  app.inject({ method, url, headers: { cookie: who.cookie, origin: ORIGIN } });
+const asAdmin = injectAs(app, admin);
 
 async function storageKeys() {
   const { db } = await testDatabase();
@@ -50,7 +49,7 @@ describe('stored uploads', () => {
     }
     expect((await upload(him, second, 'other.pdf')).statusCode).toBe(201);
 
-    const progress = (await call(him, 'GET', '/api/me/progress')).json();
+    const progress = (await injectAs(app, him).get('/api/me/progress')).json();
     const essay = progress.assignments.find((a: { id: string }) => a.id === first);
     expect(essay.current.fileName).toBe('essay-7.pdf');
     expect(essay.history.map((h: { fileName: string }) => h.fileName)).toEqual([
@@ -99,7 +98,7 @@ describe('stored uploads', () => {
 
     // Deleting an older version makes room.
     const [earlier] = await db.select().from(submissions).where(eq(submissions.fileName, 'earlier.pdf'));
-    expect((await call(him, 'DELETE', `/api/me/submissions/${earlier?.id}`)).statusCode).toBe(200);
+    expect((await injectAs(app, him).delete(`/api/me/submissions/${earlier?.id}`)).statusCode).toBe(200);
     expect((await upload(him, first, 'essay-2.pdf')).statusCode).toBe(201);
     expect(storedFiles()).toEqual(await storageKeys());
   });
@@ -117,21 +116,21 @@ describe('stored uploads', () => {
     // His own older version: only his, never another man's.
     const { db } = await testDatabase();
     const [his] = await db.select().from(submissions).where(eq(submissions.uploadedBy, him.id)).limit(1);
-    expect((await call(other, 'DELETE', `/api/me/submissions/${his?.id}`)).statusCode).toBe(404);
-    const deleted = await call(him, 'DELETE', `/api/me/submissions/${his?.id}`);
+    expect((await injectAs(app, other).delete(`/api/me/submissions/${his?.id}`)).statusCode).toBe(404);
+    const deleted = await injectAs(app, him).delete(`/api/me/submissions/${his?.id}`);
     expect(deleted.statusCode).toBe(200);
     expect(storedFiles()).toHaveLength(5);
     expect(storedFiles()).toEqual(await storageKeys());
 
     // An assignment: every man's documents for it.
-    expect((await call(admin, 'DELETE', `/api/programme/assignments/${first}`)).statusCode).toBe(204);
+    expect((await asAdmin.delete(`/api/programme/assignments/${first}`)).statusCode).toBe(204);
     expect(storedFiles()).toHaveLength(2);
     expect(storedFiles()).toEqual(await storageKeys());
 
     // A man: his documents.
-    expect((await call(admin, 'DELETE', `/api/men/${him.manId}`)).statusCode).toBe(204);
+    expect((await asAdmin.delete(`/api/men/${him.manId}`)).statusCode).toBe(204);
     expect(storedFiles()).toHaveLength(1);
     expect(storedFiles()).toEqual(await storageKeys());
-    expect((await call(admin, 'DELETE', `/api/men/${him.manId}`)).statusCode).toBe(404);
+    expect((await asAdmin.delete(`/api/men/${him.manId}`)).statusCode).toBe(404);
   });
 });

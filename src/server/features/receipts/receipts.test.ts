@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
 import {
+  injectAs,
   ORIGIN,
-  type SignedIn,
   setUpTestApp,
   signedInAs,
   testDatabaseKind,
@@ -41,19 +41,12 @@ async function registered() {
   return row;
 }
 
-const send = (who: SignedIn, method: 'PUT' | 'POST' | 'GET', url: string, payload?: object) =>
-  app.inject({
-    method,
-    url,
-    headers: { cookie: who.cookie, origin: ORIGIN },
-    ...(payload ? { payload } : {}),
-  });
+const asAdmin = injectAs(app, admin);
 
 const markPaid = (ids: string[], method = 'usd_bank') =>
-  send(admin, 'POST', '/api/participants/mark-paid', { ids, method, currency: 'USD', paidOn: '2026-11-20' });
+  asAdmin.post('/api/participants/mark-paid', { ids, method, currency: 'USD', paidOn: '2026-11-20' });
 
-const paymentForm = (id: string, payment: object) =>
-  send(admin, 'PUT', `/api/participants/${id}/payment`, payment);
+const paymentForm = (id: string, payment: object) => asAdmin.put(`/api/participants/${id}/payment`, payment);
 
 /** The receipt mails queued for this address. */
 const receiptsTo = async (email: string) =>
@@ -80,7 +73,7 @@ describe(`receipts (${testDatabaseKind})`, () => {
     expect(mail?.text).toContain('Amount: USD 15.00');
     expect(mail?.text).toContain('Paid by: USD bank transfer');
     expect(mail?.text).toContain('Date paid: 20/11/26');
-    const detail = (await send(admin, 'GET', `/api/participants/${entry.id}`)).json();
+    const detail = (await asAdmin.get(`/api/participants/${entry.id}`)).json();
     expect(detail.receipts).toMatchObject([
       { number: 1, amount: '15.00', currency: 'USD', method: 'usd_bank', paidOn: '2026-11-20' },
     ]);
@@ -141,14 +134,14 @@ describe(`receipts (${testDatabaseKind})`, () => {
       '1',
       '2',
     ]);
-    const detail = (await send(admin, 'GET', `/api/participants/${entry.id}`)).json();
+    const detail = (await asAdmin.get(`/api/participants/${entry.id}`)).json();
     expect(detail.receipts.map((receipt: { number: number }) => receipt.number)).toEqual([2, 1]);
   });
 
   it('mails a receipt for cash taken at check-in by a volunteer', async () => {
     const volunteer = await signedInAs(app, 'volunteer');
     const entry = await registered();
-    const paid = await send(volunteer, 'POST', '/api/check-in/cash-payments', {
+    const paid = await injectAs(app, volunteer).post('/api/check-in/cash-payments', {
       registrationId: entry.id,
       currency: 'USD',
     });
@@ -193,7 +186,7 @@ describe(`receipts (${testDatabaseKind})`, () => {
     await markPaid([await (await registered()).id]);
     await markPaid([entry.id], 'cash');
     const url = `/api/participants/${entry.id}/receipts/2.pdf`;
-    const response = await send(admin, 'GET', url);
+    const response = await asAdmin.get(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
@@ -209,9 +202,9 @@ describe(`receipts (${testDatabaseKind})`, () => {
     expect(text).toMatch(/Date paid\s+20\/11\/26/);
 
     // Another entry's receipt number is not this entry's.
-    expect((await send(admin, 'GET', `/api/participants/${entry.id}/receipts/1.pdf`)).statusCode).toBe(404);
+    expect((await asAdmin.get(`/api/participants/${entry.id}/receipts/1.pdf`)).statusCode).toBe(404);
     for (const role of ['volunteer', 'company', 'participant'] as const) {
-      expect((await send(await signedInAs(app, role), 'GET', url)).statusCode).toBe(403);
+      expect((await injectAs(app, await signedInAs(app, role)).get(url)).statusCode).toBe(403);
     }
     expect((await app.inject({ url })).statusCode).toBe(401);
   });

@@ -1,6 +1,12 @@
 import { and, eq, like } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ORIGIN, setUpTestApp, signedInAs, testDatabaseKind } from '../../../../tests/support/test-app.ts';
+import {
+  injectAs,
+  ORIGIN,
+  setUpTestApp,
+  signedInAs,
+  testDatabaseKind,
+} from '../../../../tests/support/test-app.ts';
 import { events, mailOutbox, raceOptions, registrations } from '../../db/schema/index.ts';
 import { sendDueReminders } from './service.ts';
 
@@ -175,12 +181,8 @@ describe(`payment reminders (${testDatabaseKind})`, () => {
   });
 
   describe('sent now by an admin to the filtered list', () => {
-    const ask = (method: 'GET' | 'POST', query: string, cookie = admin.cookie) =>
-      app.inject({
-        method,
-        url: `/api/participants/payment-reminders${query}`,
-        headers: { cookie, origin: ORIGIN },
-      });
+    const ask = (method: 'GET' | 'POST', query: string, who = admin) =>
+      injectAs(app, who).send(method, `/api/participants/payment-reminders${query}`);
 
     it('counts first, then sends to the unpaid active ones not reminded in the last three days', async () => {
       const [a, b, reminded] = [await registered(0), await registered(0), await registered(4)];
@@ -222,8 +224,7 @@ describe(`payment reminders (${testDatabaseKind})`, () => {
       expect((await ask('POST', `?q=${a.reference}`)).json()).toEqual({ sent: 1 });
       expect(await remindersTo(a)).toHaveLength(1);
       for (const role of ['volunteer', 'company'] as const) {
-        const { cookie } = await signedInAs(app, role);
-        expect((await ask('POST', '', cookie)).statusCode).toBe(403);
+        expect((await ask('POST', '', await signedInAs(app, role))).statusCode).toBe(403);
       }
     });
   });

@@ -3,21 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { csvRecords } from '../../../../tests/support/csv-export.ts';
 import { GUARDIAN, runnerEntry } from '../../../../tests/support/entries.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
-import { ORIGIN, setUpTestApp, signedInAs, testDatabaseKind } from '../../../../tests/support/test-app.ts';
+import { injectAs, setUpTestApp, signedInAs, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { GUARDIAN_MESSAGES } from '../../../shared/registrations/guardian.ts';
 import { mailOutbox, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
 import { settleAllRaces } from '../waitlist/service.ts';
 
 const { app, db, admin } = setUpTestApp();
 
-type Method = 'GET' | 'POST' | 'PUT';
-const send = (method: Method, url: string, payload?: object, cookie?: string) =>
-  app.inject({
-    method,
-    url,
-    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-    ...(payload ? { payload } : {}),
-  });
+const visitor = injectAs(app);
+const asAdmin = injectAs(app, admin);
 
 let serial = 0;
 /** A runner entry of a distinct person; overrides win. */
@@ -57,7 +51,7 @@ const tokenIn = (text: string | null | undefined, path: 'My' | 'Offer') =>
   (text ?? '').match(new RegExp(`/${path}/([\\w-]+)`))?.[1] ?? '';
 
 async function setCapacity(label: string, capacity: number | null) {
-  const settings = (await send('GET', '/api/admin/event', undefined, admin.cookie)).json();
+  const settings = (await asAdmin.get('/api/admin/event')).json();
   const races = settings.races.map((race: Record<string, unknown>) => ({
     id: race.id,
     discipline: race.discipline,
@@ -67,29 +61,27 @@ async function setCapacity(label: string, capacity: number | null) {
     feeZwg: race.feeZwg,
     startTime: race.startTime,
   }));
-  expect((await send('PUT', '/api/admin/event/races', { races }, admin.cookie)).statusCode).toBe(200);
+  expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
 }
 
 async function register(entry: Record<string, unknown>) {
-  const response = await send('POST', '/api/registrations', entry);
+  const response = await visitor.post('/api/registrations', entry);
   expect(response.statusCode, response.body).toBe(201);
   return response.json().reference as string;
 }
 
 describe(`an entrant under 18 (${testDatabaseKind})`, () => {
   it('is refused without a parent or guardian on the public form, with a message beside each field', async () => {
-    expectGuardianAsked(await send('POST', '/api/registrations', runner({ age: 15 })));
+    expectGuardianAsked(await visitor.post('/api/registrations', runner({ age: 15 })));
     // Blank fields and an unticked box are no better than none.
     expectGuardianAsked(
-      await send(
-        'POST',
+      await visitor.post(
         '/api/registrations',
         runner({ age: '17', guardianName: '  ', guardianMobile: '', guardianConsent: false }),
       ),
     );
     // A guardian's mobile is checked like every other mobile.
-    const badMobile = await send(
-      'POST',
+    const badMobile = await visitor.post(
       '/api/registrations',
       runner({ age: 15, ...GUARDIAN, guardianMobile: '12' }),
     );
@@ -101,7 +93,7 @@ describe(`an entrant under 18 (${testDatabaseKind})`, () => {
       },
     ]);
     // Every message at once: the guardian's with the other fields'.
-    const both = await send('POST', '/api/registrations', runner({ age: 15, email: 'not an email' }));
+    const both = await visitor.post('/api/registrations', runner({ age: 15, email: 'not an email' }));
     expect(
       both
         .json()
@@ -122,16 +114,16 @@ describe(`an entrant under 18 (${testDatabaseKind})`, () => {
     // 18 is an adult: nothing is asked, and a guardian sent anyway is not kept.
     const adult = await stored(await register(runner({ age: 18, ...GUARDIAN })));
     expect(adult).toMatchObject({ guardianName: null, guardianMobile: null, guardianConsentedAt: null });
-    expect((await send('POST', '/api/registrations', runner({ age: 18 }))).statusCode).toBe(201);
+    expect((await visitor.post('/api/registrations', runner({ age: 18 }))).statusCode).toBe(201);
   });
 
   it('is refused without a guardian on a full race’s waitlist, and brings the guardian to the entry an offer makes', async () => {
     await setCapacity('10km', 1);
     await register(runner());
-    expectGuardianAsked(await send('POST', '/api/waitlist', runner({ age: 12 })));
+    expectGuardianAsked(await visitor.post('/api/waitlist', runner({ age: 12 })));
 
     const child = runner({ age: 12, ...GUARDIAN });
-    const joined = await send('POST', '/api/waitlist', child);
+    const joined = await visitor.post('/api/waitlist', child);
     expect(joined.statusCode, joined.body).toBe(201);
     const [waiting] = await db.select().from(waitlistEntries);
     expect(waiting).toMatchObject({ age: 12, guardianName: 'Rudo Moyo', guardianMobile: '+263772345678' });
@@ -140,7 +132,7 @@ describe(`an entrant under 18 (${testDatabaseKind})`, () => {
     await setCapacity('10km', 2);
     await settleAllRaces(app.context);
     const token = tokenIn((await lastMailTo(child.email))?.text, 'Offer');
-    const accepted = await send('POST', `/api/offers/${token}/accept`);
+    const accepted = await visitor.post(`/api/offers/${token}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
     const entry = await stored(accepted.json().registration.reference);
     expect(entry).toMatchObject({
@@ -153,25 +145,22 @@ describe(`an entrant under 18 (${testDatabaseKind})`, () => {
 
   it("is refused without a guardian in a company's team entry and its correction", async () => {
     const company = await signedInAs(app, 'company');
-    expectGuardianAsked(await send('POST', '/api/team/registrations', runner({ age: 16 }), company.cookie));
+    const asCompany = injectAs(app, company);
+    expectGuardianAsked(await asCompany.post('/api/team/registrations', runner({ age: 16 })));
 
     const staff = runner({ age: 30 });
-    const made = await send('POST', '/api/team/registrations', staff, company.cookie);
+    const made = await asCompany.post('/api/team/registrations', staff);
     expect(made.statusCode, made.body).toBe(201);
-    const [entry] = (await send('GET', '/api/team/registrations', undefined, company.cookie)).json().entries;
+    const [entry] = (await asCompany.get('/api/team/registrations')).json().entries;
     expectGuardianAsked(
-      await send('PUT', `/api/team/registrations/${entry.id}`, edited(staff, { age: 16 }), company.cookie),
+      await asCompany.put(`/api/team/registrations/${entry.id}`, edited(staff, { age: 16 })),
     );
-    const corrected = await send(
-      'PUT',
+    const corrected = await asCompany.put(
       `/api/team/registrations/${entry.id}`,
       edited(staff, { age: 16, ...GUARDIAN }),
-      company.cookie,
     );
     expect(corrected.statusCode, corrected.body).toBe(204);
-    const opened = (
-      await send('GET', `/api/team/registrations/${entry.id}`, undefined, company.cookie)
-    ).json();
+    const opened = (await asCompany.get(`/api/team/registrations/${entry.id}`)).json();
     expect(opened).toMatchObject({
       age: 16,
       guardianName: 'Rudo Moyo',
@@ -183,16 +172,9 @@ describe(`an entrant under 18 (${testDatabaseKind})`, () => {
     const adult = runner({ age: 30 });
     const reference = await register(adult);
     const { id } = await stored(reference);
-    expectGuardianAsked(
-      await send('PUT', `/api/participants/${id}`, edited(adult, { age: 15 }), admin.cookie),
-    );
+    expectGuardianAsked(await asAdmin.put(`/api/participants/${id}`, edited(adult, { age: 15 })));
 
-    const saved = await send(
-      'PUT',
-      `/api/participants/${id}`,
-      edited(adult, { age: 15, ...GUARDIAN }),
-      admin.cookie,
-    );
+    const saved = await asAdmin.put(`/api/participants/${id}`, edited(adult, { age: 15, ...GUARDIAN }));
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
       age: 15,
@@ -207,8 +189,8 @@ describe(`an entrant under 18 (${testDatabaseKind})`, () => {
 
     // The entrant's own page, by the private link in the confirmation.
     const token = tokenIn((await lastMailTo(adult.email))?.text, 'My');
-    expectGuardianAsked(await send('PUT', `/api/my/${token}`, edited(adult, { age: 15 })));
-    const own = await send('PUT', `/api/my/${token}`, edited(adult, { age: 15, ...GUARDIAN }));
+    expectGuardianAsked(await visitor.put(`/api/my/${token}`, edited(adult, { age: 15 })));
+    const own = await visitor.put(`/api/my/${token}`, edited(adult, { age: 15, ...GUARDIAN }));
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json()).toMatchObject({
       guardianName: 'Rudo Moyo',
@@ -216,20 +198,14 @@ describe(`an entrant under 18 (${testDatabaseKind})`, () => {
     });
 
     // Another guardian agrees anew; grown up, the entry keeps no guardian.
-    await send(
-      'PUT',
+    await visitor.put(
       `/api/my/${token}`,
       edited(adult, { age: 15, ...GUARDIAN, guardianName: 'Tapiwa Moyo' }),
     );
     expect((await stored(reference)).guardianConsentedAt?.getTime()).toBeGreaterThan(
       agreedAt?.getTime() ?? 0,
     );
-    const grown = await send(
-      'PUT',
-      `/api/participants/${id}`,
-      edited(adult, { age: 18, ...GUARDIAN }),
-      admin.cookie,
-    );
+    const grown = await asAdmin.put(`/api/participants/${id}`, edited(adult, { age: 18, ...GUARDIAN }));
     expect(grown.json()).toMatchObject({
       guardianName: null,
       guardianMobile: null,
@@ -242,10 +218,10 @@ describe(`an entrant under 18 (${testDatabaseKind})`, () => {
       runner({ firstName: 'Nyasha', lastName: 'Child', age: 14, ...GUARDIAN, listedInSearch: true }),
     );
     await register(runner({ firstName: 'Nyasha', lastName: 'Grown', age: 18, listedInSearch: true }));
-    const found = await send('GET', '/api/registrations/search?q=Nyasha');
+    const found = await visitor.get('/api/registrations/search?q=Nyasha');
     expect(found.statusCode).toBe(200);
     expect(found.json().results.map((r: { lastName: string }) => r.lastName)).toEqual(['Grown']);
-    expect((await send('GET', '/api/registrations/search?q=Child')).json().results).toEqual([]);
+    expect((await visitor.get('/api/registrations/search?q=Child')).json().results).toEqual([]);
 
     // An age corrected to a child's takes the entry out of the search at once.
     const [grown] = await db.select().from(registrations).where(eq(registrations.lastName, 'Grown'));
@@ -253,16 +229,14 @@ describe(`an entrant under 18 (${testDatabaseKind})`, () => {
       .update(registrations)
       .set({ age: 17 })
       .where(eq(registrations.id, grown?.id ?? ''));
-    expect((await send('GET', '/api/registrations/search?q=Nyasha')).json().results).toEqual([]);
+    expect((await visitor.get('/api/registrations/search?q=Nyasha')).json().results).toEqual([]);
   });
 
   it('is marked in the participants CSV and PDF and in the start list, with the guardian in the CSV', async () => {
     const child = await register(runner({ lastName: 'Young', age: 9, ...GUARDIAN }));
     const grown = await register(runner({ lastName: 'Old', age: 40 }));
 
-    const records = csvRecords(
-      (await send('GET', '/api/participants/export.csv', undefined, admin.cookie)).body,
-    );
+    const records = csvRecords((await asAdmin.get('/api/participants/export.csv')).body);
     const header = records[0] ?? [];
     const column = (name: string) => header.indexOf(name);
     const row = (reference: string) =>
@@ -273,17 +247,13 @@ describe(`an entrant under 18 (${testDatabaseKind})`, () => {
     expect(row(grown)[column('Minor')]).toBe('no');
     expect(row(grown)[column('Parent or guardian')]).toBe('');
 
-    const pdf = pdfText(
-      (await send('GET', '/api/participants/export.pdf', undefined, admin.cookie)).rawPayload,
-    );
+    const pdf = pdfText((await asAdmin.get('/api/participants/export.pdf')).rawPayload);
     expect(pdf).toMatch(/Age\s+Minor\s+Gender/);
     expect(pdf).toMatch(new RegExp(`Young\\s.+\\s9\\s+Yes\\s.+${child}`));
     expect(pdf).not.toMatch(new RegExp(`Old\\s.+Yes\\s.+${grown}`));
 
     const [race] = await db.select().from(raceOptions).where(eq(raceOptions.label, '10km'));
-    const startList = pdfText(
-      (await send('GET', `/api/races/${race?.id}/start-list.pdf`, undefined, admin.cookie)).rawPayload,
-    );
+    const startList = pdfText((await asAdmin.get(`/api/races/${race?.id}/start-list.pdf`)).rawPayload);
     expect(startList).toMatch(new RegExp(`Young\\s+Tendai\\s+Under 18\\s+Yes\\s.+${child}`));
     expect(startList).toMatch(new RegExp(`Old\\s+Tendai\\s+40–49\\s+Medium\\s.+${grown}`));
   });

@@ -4,7 +4,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
 import {
-  ORIGIN,
+  injectAs,
   setUpTestApp,
   signedInAs,
   signedInMan,
@@ -45,12 +45,11 @@ const EVENT_DAY = '2026-01-10';
 const LAST_KEPT = new Date('2026-07-09T20:00:00Z');
 const DUE = new Date('2026-07-09T22:30:00Z'); // 00:30 on 10 July in Harare
 
-const get = (url: string, cookie = admin.cookie) => app.inject({ url, headers: { cookie } });
-const send = (method: 'POST' | 'PUT', url: string, payload: object, cookie = admin.cookie) =>
-  app.inject({ method, url, headers: { cookie, origin: ORIGIN }, payload });
+const visitor = injectAs(app);
+const asAdmin = injectAs(app, admin);
 
 async function register(tag: string, overrides: Record<string, unknown> = {}) {
-  const response = await send('POST', '/api/registrations', runnerEntry(tag, overrides), '');
+  const response = await visitor.post('/api/registrations', runnerEntry(tag, overrides));
   expect(response.statusCode).toBe(201);
   const receipt = response.json();
   const [row] = await db.select().from(registrations).where(eq(registrations.reference, receipt.reference));
@@ -108,7 +107,7 @@ async function oldEventWithEntries() {
     guardianConsent: true,
   });
   const older = await register('older', { age: 64 });
-  const payment = await send('PUT', `/api/participants/${paid.row.id}/payment`, {
+  const payment = await asAdmin.put(`/api/participants/${paid.row.id}/payment`, {
     status: 'paid',
     method: 'usd_bank',
     amount: '10.00',
@@ -212,7 +211,7 @@ describe('retention: entries', () => {
     const [paid, young, older] = entries;
     if (!paid || !young || !older || !waiting) throw new Error('setup');
     const recent = await recentEntry(paid.row);
-    const dashboardBefore = (await get('/api/dashboard/fun-run')).json();
+    const dashboardBefore = (await asAdmin.get('/api/dashboard/fun-run')).json();
     const groupsBefore = await ageGroupsOf(event.id);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, paid.row.email))).not.toHaveLength(0);
 
@@ -294,10 +293,10 @@ describe('retention: entries', () => {
       .where(eq(registrationHistory.registrationId, paid.row.id));
     expect(history.length).toBeGreaterThan(0);
     expect(history.every((entry) => entry.summary === '')).toBe(true);
-    expect((await get(`/api/my/${paid.token}`, '')).statusCode).toBe(404);
+    expect((await visitor.get(`/api/my/${paid.token}`)).statusCode).toBe(404);
 
     // The statistics are what they were.
-    expect((await get('/api/dashboard/fun-run')).json()).toEqual(dashboardBefore);
+    expect((await asAdmin.get('/api/dashboard/fun-run')).json()).toEqual(dashboardBefore);
     expect(await ageGroupsOf(event.id)).toEqual(groupsBefore);
 
     // The recent event's entry is untouched.
@@ -410,7 +409,7 @@ describe('retention: entries', () => {
   });
 
   it('the admin dashboard tells when the next entries will be anonymised', async () => {
-    const empty = (await get('/api/dashboard/privacy')).json();
+    const empty = (await asAdmin.get('/api/dashboard/privacy')).json();
     expect(empty).toEqual({ anonymiseSoon: null, erasureRequestsWaiting: 0 });
     const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     await db.update(events).set({ eventDate: day, entryRetentionDays: 30 });
@@ -418,12 +417,12 @@ describe('retention: entries', () => {
     await register('later');
     const expected = new Date(`${day}T12:00:00Z`);
     expected.setUTCDate(expected.getUTCDate() + 31);
-    expect((await get('/api/dashboard/privacy')).json()).toEqual({
+    expect((await asAdmin.get('/api/dashboard/privacy')).json()).toEqual({
       anonymiseSoon: { count: 2, on: expected.toISOString().slice(0, 10) },
       erasureRequestsWaiting: 0,
     });
     const participant = await signedInAs(app, 'participant');
-    expect((await get('/api/dashboard/privacy', participant.cookie)).statusCode).toBe(403);
+    expect((await injectAs(app, participant).get('/api/dashboard/privacy')).statusCode).toBe(403);
   });
 
   it('names the day the run will really act: not today once today ran, nor within a day of a change', async () => {
@@ -432,7 +431,7 @@ describe('retention: entries', () => {
     const today = harareToday();
     const tomorrow = harareToday(new Date(Date.now() + 86_400_000));
     const afterTomorrow = harareToday(new Date(Date.now() + 2 * 86_400_000));
-    const announced = async () => (await get('/api/dashboard/privacy')).json().anonymiseSoon;
+    const announced = async () => (await asAdmin.get('/api/dashboard/privacy')).json().anonymiseSoon;
 
     // Changed now: tomorrow's run (early in the day) comes before the change has settled.
     await db.update(events).set({ eventDate: longAgo, entryRetentionDays: 30, updatedAt: new Date() });
@@ -486,13 +485,12 @@ describe('retention: the programme', () => {
 
   it('an admin marks a man as left or graduated, and back in the programme', async () => {
     const him = await signedInMan(app, 'Marked', 'Man');
-    const mark = (endedAs: string | null, cookie = admin.cookie) =>
-      send('PUT', `/api/men/${him.manId}/ended`, { endedAs }, cookie);
-    expect((await mark('left', him.cookie)).statusCode).toBe(403);
+    const mark = (endedAs: string | null, by = asAdmin) => by.put(`/api/men/${him.manId}/ended`, { endedAs });
+    expect((await mark('left', injectAs(app, him))).statusCode).toBe(403);
     const left = await mark('graduated');
     expect(left.statusCode).toBe(200);
     expect(left.json()).toMatchObject({ endedAs: 'graduated', endedAt: expect.any(String) });
-    const listed = (await get('/api/men?q=Marked')).json();
+    const listed = (await asAdmin.get('/api/men?q=Marked')).json();
     expect(listed.items ?? listed.rows ?? listed).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: him.manId, endedAs: 'graduated' })]),
     );
@@ -509,8 +507,8 @@ describe('retention settings', () => {
   });
 
   it('are saved, checked by the shared rule, and recorded in the audit trail', async () => {
-    expect((await get(url)).json()).toEqual({ entryRetentionDays: 180, programmeRetentionDays: 730 });
-    const refused = await send('PUT', url, { entryRetentionDays: 29, programmeRetentionDays: 4000 });
+    expect((await asAdmin.get(url)).json()).toEqual({ entryRetentionDays: 180, programmeRetentionDays: 730 });
+    const refused = await asAdmin.put(url, { entryRetentionDays: 29, programmeRetentionDays: 4000 });
     expect(refused.statusCode).toBe(400);
     expect(
       refused
@@ -518,7 +516,7 @@ describe('retention settings', () => {
         .errors.map((error: { path: string }) => error.path)
         .sort(),
     ).toEqual(['entryRetentionDays', 'programmeRetentionDays']);
-    const saved = await send('PUT', url, { entryRetentionDays: 90, programmeRetentionDays: 365 });
+    const saved = await asAdmin.put(url, { entryRetentionDays: 90, programmeRetentionDays: 365 });
     expect(saved.json()).toEqual({ entryRetentionDays: 90, programmeRetentionDays: 365 });
     const [audit] = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(audit).toMatchObject({
@@ -528,7 +526,7 @@ describe('retention settings', () => {
     });
     const participant = await signedInAs(app, 'participant');
     expect(
-      (await send('PUT', url, { entryRetentionDays: 90, programmeRetentionDays: 365 }, participant.cookie))
+      (await injectAs(app, participant).put(url, { entryRetentionDays: 90, programmeRetentionDays: 365 }))
         .statusCode,
     ).toBe(403);
   });

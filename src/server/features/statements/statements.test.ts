@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { letters, runnerEntry } from '../../../../tests/support/entries.ts';
 import { bankStatementCsv } from '../../../../tests/support/statement-fixture.ts';
 import {
+  injectAs,
   multipartFile,
-  ORIGIN,
   type SignedIn,
   setUpTestApp,
   signedInAs,
@@ -20,23 +20,15 @@ import { receipts, registrations, statementImports, statementLines } from '../..
 
 const { app, db, admin } = setUpTestApp();
 
-const call = (who: SignedIn | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  app.inject({
-    method,
-    url,
-    headers: { origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) },
-    ...(payload ? { payload } : {}),
-  });
+const visitor = injectAs(app);
+const asAdmin = injectAs(app, admin);
 
 const BANK = { account: 'usd_bank', date: 'Transaction Date', narrative: 'Narrative', amount: 'Amount' };
 
 function upload(who: SignedIn | undefined, url: string, query: Record<string, string>, csv: string | Buffer) {
   const form = multipartFile('statement.csv', Buffer.isBuffer(csv) ? csv : Buffer.from(csv), 'text/csv');
-  return app.inject({
-    method: 'POST',
-    url: `${url}?${new URLSearchParams(query)}`,
-    headers: { origin: ORIGIN, 'content-type': form.contentType, ...(who ? { cookie: who.cookie } : {}) },
-    payload: form.payload,
+  return injectAs(app, who).post(`${url}?${new URLSearchParams(query)}`, form.payload, {
+    'content-type': form.contentType,
   });
 }
 
@@ -47,14 +39,14 @@ async function imported(csv: string | Buffer, query: Record<string, string> = BA
 }
 
 async function confirmed(id: string, choices: object = { skip: [], choose: [] }) {
-  const response = await call(admin, 'POST', `/api/statements/${id}/confirm`, choices);
+  const response = await asAdmin.post(`/api/statements/${id}/confirm`, choices);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { review: StatementReview; marked: string[] };
 }
 
 /** 10 km: USD 20 or ZWG 520; 5 km: USD 15 or ZWG 390. */
 async function setFees() {
-  const settings = (await call(admin, 'GET', '/api/admin/event')).json();
+  const settings = (await asAdmin.get('/api/admin/event')).json();
   const races = settings.races.map((race: Record<string, unknown>) => ({
     id: race.id,
     discipline: race.discipline,
@@ -64,7 +56,7 @@ async function setFees() {
     feeZwg: race.label === '10km' ? '520.00' : '390.00',
     startTime: race.startTime,
   }));
-  expect((await call(admin, 'PUT', '/api/admin/event/races', { races })).statusCode).toBe(200);
+  expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
 }
 
 let serial = 0;
@@ -73,7 +65,7 @@ async function registered(count: number) {
   const references: string[] = [];
   for (let i = 0; i < count; i += 1) {
     serial += 1;
-    const response = await call(undefined, 'POST', '/api/registrations', runnerEntry(letters(serial)));
+    const response = await visitor.post('/api/registrations', runnerEntry(letters(serial)));
     expect(response.statusCode).toBe(201);
     references.push(response.json().reference);
   }
@@ -94,9 +86,7 @@ async function linesOf(review: StatementReview | null) {
   const lines: StatementLine[] = [];
   for (const outcome of STATEMENT_OUTCOMES) {
     for (let page = 1; ; page += 1) {
-      const response = await call(
-        admin,
-        'GET',
+      const response = await asAdmin.get(
         `/api/statements/${review?.id}/lines?outcome=${outcome}&page=${page}`,
       );
       expect(response.statusCode, response.body).toBe(200);
@@ -137,7 +127,7 @@ describe('a bank statement matched to entries by reference', () => {
     expect(byOutcome(lines, 'unmatched')).toHaveLength(130);
     expect(byOutcome(lines, 'unmatched').every((line) => line.entries.length === 0)).toBe(true);
     expect(await paidReferences()).toEqual([]);
-    expect((await call(admin, 'GET', '/api/statements')).json()).toEqual([
+    expect((await asAdmin.get('/api/statements')).json()).toEqual([
       expect.objectContaining({
         id: review.id,
         fileName: 'statement.csv',
@@ -172,10 +162,10 @@ describe('a bank statement matched to entries by reference', () => {
     expect([...byOutcome(after, 'ambiguous'), ...byOutcome(after, 'amount-differs')]).toSatisfy(
       (lines: StatementLine[]) => lines.every((each) => each.appliedAt === null && !each.alreadyPaid),
     );
-    const history = (await call(admin, 'GET', `/api/participants/${entry.id}`)).json().history;
+    const history = (await asAdmin.get(`/api/participants/${entry.id}`)).json().history;
     expect(history[0]).toMatchObject({ by: expect.stringContaining('Test admin'), action: 'payment' });
 
-    const listed = (await call(admin, 'GET', '/api/statements')).json();
+    const listed = (await asAdmin.get('/api/statements')).json();
     expect(listed).toEqual([
       expect.objectContaining({
         id: review.id,
@@ -210,7 +200,7 @@ describe('a bank statement matched to entries by reference', () => {
     ]);
     expect(both?.entries.map((entry) => entry.reference)).toEqual([b, a]);
     const stranger = (await entryOf(d ?? '')).id;
-    const refused = await call(admin, 'POST', `/api/statements/${review.id}/confirm`, {
+    const refused = await asAdmin.post(`/api/statements/${review.id}/confirm`, {
       skip: [],
       choose: [{ line: both?.id, registrationId: stranger }],
     });
@@ -234,9 +224,9 @@ describe('a bank statement matched to entries by reference', () => {
     });
     expect((await entryOf(d ?? '')).paymentStatus).toBe('unpaid');
     // The admin's list shows the balance, its filter finds them, and a notice says so.
-    const listed = (await call(admin, 'GET', '/api/participants?payment=part_paid')).json();
+    const listed = (await asAdmin.get('/api/participants?payment=part_paid')).json();
     expect(listed.rows.map((row: { reference: string }) => row.reference).sort()).toEqual([a, c].sort());
-    const notices = (await call(admin, 'GET', '/api/admin/payment-notices')).json().attempts.notices;
+    const notices = (await asAdmin.get('/api/admin/payment-notices')).json().attempts.notices;
     expect(notices).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -252,7 +242,7 @@ describe('a bank statement matched to entries by reference', () => {
       ]),
     );
     // A receipt for what was received, saying what is still due.
-    const ofA = (await call(admin, 'GET', `/api/participants/${(await entryOf(a ?? '')).id}`)).json();
+    const ofA = (await asAdmin.get(`/api/participants/${(await entryOf(a ?? '')).id}`)).json();
     expect(ofA.receipts).toEqual([expect.objectContaining({ amount: '10.00', currency: 'USD' })]);
     expect(ofA.history[0].summary).toMatch(/part payment: USD 10\.00 still due/);
 
@@ -276,7 +266,7 @@ describe('a bank statement matched to entries by reference', () => {
       choose: [{ line: line?.id, registrationId: line?.entries[0]?.id }],
     });
     expect(await entryOf(reference ?? '')).toMatchObject({ paymentStatus: 'paid', paymentAmount: '25.00' });
-    const notices = (await call(admin, 'GET', '/api/admin/payment-notices')).json().attempts.notices;
+    const notices = (await asAdmin.get('/api/admin/payment-notices')).json().attempts.notices;
     expect(notices).toEqual([
       expect.objectContaining({
         source: 'payment',
@@ -291,7 +281,7 @@ describe('a bank statement matched to entries by reference', () => {
     await setFees();
     const [reference] = await registered(1);
     const { id } = await entryOf(reference ?? '');
-    const paid = await call(admin, 'PUT', `/api/participants/${id}/payment`, {
+    const paid = await asAdmin.put(`/api/participants/${id}/payment`, {
       status: 'paid',
       method: 'cash',
       amount: '20.00',
@@ -309,18 +299,13 @@ describe('a bank statement matched to entries by reference', () => {
   it('answers an import with its counts and pages its lines, matched ones to act on before those paid already', async () => {
     await setFees();
     const [paidBefore, unpaid] = await registered(2);
-    const paid = await call(
-      admin,
-      'PUT',
-      `/api/participants/${(await entryOf(paidBefore ?? '')).id}/payment`,
-      {
-        status: 'paid',
-        method: 'cash',
-        amount: '20.00',
-        currency: 'USD',
-        paidOn: '2026-11-01',
-      },
-    );
+    const paid = await asAdmin.put(`/api/participants/${(await entryOf(paidBefore ?? '')).id}/payment`, {
+      status: 'paid',
+      method: 'cash',
+      amount: '20.00',
+      currency: 'USD',
+      paidOn: '2026-11-01',
+    });
     expect(paid.statusCode).toBe(200);
     const tithes = Array.from({ length: 120 }, (_, i) => `03/11/2026,TITHE ${i + 1},5.00`);
     const csv = [
@@ -343,7 +328,7 @@ describe('a bank statement matched to entries by reference', () => {
     });
     const page = async (outcome: string, number: number) => {
       const url = `/api/statements/${review?.id}/lines?outcome=${outcome}&page=${number}`;
-      const response = await call(admin, 'GET', url);
+      const response = await asAdmin.get(url);
       expect(response.statusCode, response.body).toBe(200);
       return response.json() as StatementLinesPage;
     };
@@ -361,7 +346,7 @@ describe('a bank statement matched to entries by reference', () => {
       tithes.slice(100).map((row) => row.slice(11, -5)),
     );
     expect((await page('unmatched', 4)).lines).toEqual([]);
-    const bad = await call(admin, 'GET', `/api/statements/${review?.id}/lines?outcome=paid`);
+    const bad = await asAdmin.get(`/api/statements/${review?.id}/lines?outcome=paid`);
     expect(bad.statusCode).toBe(400);
 
     const done = await confirmed(review?.id ?? '');
@@ -372,14 +357,15 @@ describe('a bank statement matched to entries by reference', () => {
   it("pays all of a company team's unpaid entries by the team reference", async () => {
     await setFees();
     const company = await signedInAs(app, 'company');
+    const asCompany = injectAs(app, company);
     for (const raceType of ['10km', '5km', '10km']) {
       serial += 1;
       const body = runnerEntry(letters(serial), { raceType });
-      expect((await call(company, 'POST', '/api/team/registrations', body)).statusCode).toBe(201);
+      expect((await asCompany.post('/api/team/registrations', body)).statusCode).toBe(201);
     }
-    const team = (await call(company, 'GET', '/api/team/registrations')).json();
+    const team = (await asCompany.get('/api/team/registrations')).json();
     const [first, ...rest] = team.entries as { id: string; reference: string }[];
-    await call(admin, 'PUT', `/api/participants/${first?.id}/payment`, {
+    await asAdmin.put(`/api/participants/${first?.id}/payment`, {
       status: 'paid',
       method: 'cash',
       amount: '20.00',
@@ -513,7 +499,7 @@ describe('a large statement', () => {
     });
     const seen = new Set<number>();
     while (!done) {
-      const listed = (await call(admin, 'GET', '/api/statements')).json();
+      const listed = (await asAdmin.get('/api/statements')).json();
       const staged = await stagedLines();
       seen.add(staged);
       // Still staging after the list was read: it was hidden from it.
@@ -533,11 +519,9 @@ describe('a large statement', () => {
       .update(statementImports)
       .set({ staging: true, uploadedAt: new Date(Date.now() - 60 * 60 * 1000) })
       .where(eq(statementImports.id, left));
-    expect((await call(admin, 'GET', '/api/statements')).json()).toEqual([]);
-    expect((await call(admin, 'GET', `/api/statements/${left}`)).statusCode).toBe(404);
-    expect((await call(admin, 'GET', `/api/statements/${left}/lines?outcome=unmatched`)).statusCode).toBe(
-      404,
-    );
+    expect((await asAdmin.get('/api/statements')).json()).toEqual([]);
+    expect((await asAdmin.get(`/api/statements/${left}`)).statusCode).toBe(404);
+    expect((await asAdmin.get(`/api/statements/${left}/lines?outcome=unmatched`)).statusCode).toBe(404);
 
     const again = await imported(tithes(300));
     expect(again).toMatchObject({ alreadyImported: 0, review: { counts: { unmatched: 300 } } });
@@ -557,15 +541,15 @@ describe('who may use statements', () => {
         403,
       );
       expect((await upload(who, '/api/statements', BANK, csv)).statusCode).toBe(403);
-      expect((await call(who, 'GET', `/api/statements/${review.id}`)).statusCode).toBe(403);
-      expect((await call(who, 'GET', '/api/statements')).statusCode).toBe(403);
-      const confirm = await call(who, 'POST', `/api/statements/${review.id}/confirm`, {
+      expect((await injectAs(app, who).get(`/api/statements/${review.id}`)).statusCode).toBe(403);
+      expect((await injectAs(app, who).get('/api/statements')).statusCode).toBe(403);
+      const confirm = await injectAs(app, who).post(`/api/statements/${review.id}/confirm`, {
         skip: [],
         choose: [],
       });
       expect(confirm.statusCode).toBe(403);
     }
-    expect((await call(undefined, 'GET', `/api/statements/${review.id}`)).statusCode).toBe(401);
-    expect((await call(admin, 'GET', `/api/statements/${review.id}`)).statusCode).toBe(200);
+    expect((await visitor.get(`/api/statements/${review.id}`)).statusCode).toBe(401);
+    expect((await asAdmin.get(`/api/statements/${review.id}`)).statusCode).toBe(200);
   });
 });

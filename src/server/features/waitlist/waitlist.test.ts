@@ -1,21 +1,15 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, setUpTestApp } from '../../../../tests/support/test-app.ts';
+import { injectAs, setUpTestApp } from '../../../../tests/support/test-app.ts';
 import { events, mailOutbox, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
 import { loggablePath } from '../../logger.ts';
 import { settleAllRaces } from './service.ts';
 
 const { app, db, admin } = setUpTestApp();
 
-type Method = 'GET' | 'POST' | 'PUT';
-const send = (method: Method, url: string, payload?: object, cookie?: string, headers: object = {}) =>
-  app.inject({
-    method,
-    url,
-    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const visitor = injectAs(app);
+const asAdmin = injectAs(app, admin);
 
 let serial = 0;
 const runner = (change: object = {}) => {
@@ -43,7 +37,7 @@ const tokenIn = (text: string | null | undefined, path: 'My' | 'Offer') =>
   (text ?? '').match(new RegExp(`/${path}/([\\w-]+)`))?.[1] ?? '';
 
 async function setCapacity(label: string, capacity: number | null) {
-  const settings = (await send('GET', '/api/admin/event', undefined, admin.cookie)).json();
+  const settings = (await asAdmin.get('/api/admin/event')).json();
   const races = settings.races.map((race: Record<string, unknown>) => ({
     id: race.id,
     discipline: race.discipline,
@@ -53,17 +47,17 @@ async function setCapacity(label: string, capacity: number | null) {
     feeZwg: race.feeZwg,
     startTime: race.startTime,
   }));
-  expect((await send('PUT', '/api/admin/event/races', { races }, admin.cookie)).statusCode).toBe(200);
+  expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
 }
 
 async function registered(entry = runner()) {
-  const response = await send('POST', '/api/registrations', entry);
+  const response = await visitor.post('/api/registrations', entry);
   expect(response.statusCode).toBe(201);
   return { entry, token: tokenIn((await lastMailTo(entry.email))?.text, 'My') };
 }
 
 async function waiting(entry = runner()) {
-  const response = await send('POST', '/api/waitlist', entry);
+  const response = await visitor.post('/api/waitlist', entry);
   expect(response.statusCode).toBe(201);
   return { entry, receipt: response.json() };
 }
@@ -79,7 +73,7 @@ const offerTokenOf = async (email: string) => tokenIn((await lastMailTo(email))?
 describe('joining a full race’s waitlist', () => {
   it('marks the race full, gives a waitlist reference and position, and mails the same', async () => {
     await fullRace();
-    const event = (await send('GET', '/api/event')).json();
+    const event = (await visitor.get('/api/event')).json();
     expect(event.races.find((race: { label: string }) => race.label === '10km').full).toBe(true);
 
     const first = await waiting();
@@ -92,12 +86,12 @@ describe('joining a full race’s waitlist', () => {
     expect(mail?.text).toContain(second.receipt.reference);
 
     // A newcomer cannot jump the queue through the registration form.
-    expect((await send('POST', '/api/registrations', runner())).statusCode).toBe(409);
+    expect((await visitor.post('/api/registrations', runner())).statusCode).toBe(409);
   });
 
   it('registers at once when the race has room, and refuses waiting twice', async () => {
     await setCapacity('10km', 5);
-    const response = await send('POST', '/api/waitlist', runner());
+    const response = await visitor.post('/api/waitlist', runner());
     expect(response.statusCode).toBe(201);
     expect(response.json().reference).not.toContain('-W');
     expect(response.json().myLink).toMatch(/^\/My\//);
@@ -105,7 +99,7 @@ describe('joining a full race’s waitlist', () => {
     await setCapacity('10km', 1);
     const entry = runner();
     await waiting(entry);
-    const again = await send('POST', '/api/waitlist', entry);
+    const again = await visitor.post('/api/waitlist', entry);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toContain('already on the waitlist');
   });
@@ -114,8 +108,8 @@ describe('joining a full race’s waitlist', () => {
     await fullRace();
     const entry = runner();
     const headers = { 'idempotency-key': 'waitlist-key-1234' };
-    const first = await send('POST', '/api/waitlist', entry, undefined, headers);
-    const retry = await send('POST', '/api/waitlist', entry, undefined, headers);
+    const first = await visitor.post('/api/waitlist', entry, headers);
+    const retry = await visitor.post('/api/waitlist', entry, headers);
     expect(first.statusCode).toBe(201);
     expect(retry.json().reference).toBe(first.json().reference);
     expect(await db.select().from(waitlistEntries)).toHaveLength(1);
@@ -127,19 +121,19 @@ describe('offers', () => {
     const [holder] = await fullRace();
     const first = await waiting();
     const second = await waiting();
-    expect((await send('POST', `/api/my/${holder?.token}/cancel`)).statusCode).toBe(200);
+    expect((await visitor.post(`/api/my/${holder?.token}/cancel`)).statusCode).toBe(200);
 
     const offer = await lastMailTo(first.entry.email);
     expect(offer?.kind).toBe('waitlist-offer');
     expect(offer?.text).toMatch(/before \d\d\/\d\d\/\d\d, \d\d:\d\d \(Harare time\)/);
     expect(await offerTokenOf(second.entry.email)).toBe('');
     // The offered place is held: a newcomer is refused.
-    expect((await send('POST', '/api/registrations', runner())).statusCode).toBe(409);
+    expect((await visitor.post('/api/registrations', runner())).statusCode).toBe(409);
 
     const token = await offerTokenOf(first.entry.email);
-    const shown = (await send('GET', `/api/offers/${token}`)).json();
+    const shown = (await visitor.get(`/api/offers/${token}`)).json();
     expect(shown).toMatchObject({ status: 'offered', raceType: '10km', firstName: 'Tendai' });
-    const accepted = await send('POST', `/api/offers/${token}/accept`);
+    const accepted = await visitor.post(`/api/offers/${token}/accept`);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ status: 'registered' });
     expect(accepted.json().registration.myLink).toMatch(/^\/My\//);
@@ -153,7 +147,7 @@ describe('offers', () => {
     expect(active).toHaveLength(1);
 
     // Accepting again answers the same entry; nothing more is made.
-    const again = await send('POST', `/api/offers/${token}/accept`);
+    const again = await visitor.post(`/api/offers/${token}/accept`);
     expect(again.json().registration.reference).toBe(accepted.json().registration.reference);
     expect(
       await db.select().from(registrations).where(eq(registrations.email, first.entry.email)),
@@ -164,11 +158,11 @@ describe('offers', () => {
     const [holder] = await fullRace();
     const first = await waiting();
     const second = await waiting();
-    await send('POST', `/api/my/${holder?.token}/cancel`);
-    const declined = await send('POST', `/api/offers/${await offerTokenOf(first.entry.email)}/decline`);
+    await visitor.post(`/api/my/${holder?.token}/cancel`);
+    const declined = await visitor.post(`/api/offers/${await offerTokenOf(first.entry.email)}/decline`);
     expect(declined.json().status).toBe('removed');
     expect((await lastMailTo(second.entry.email))?.kind).toBe('waitlist-offer');
-    const refused = await send('POST', `/api/offers/${await offerTokenOf(first.entry.email)}/accept`);
+    const refused = await visitor.post(`/api/offers/${await offerTokenOf(first.entry.email)}/accept`);
     expect(refused.statusCode).toBe(409);
   });
 
@@ -176,17 +170,17 @@ describe('offers', () => {
     const [holder] = await fullRace();
     const first = await waiting();
     const second = await waiting();
-    await send('POST', `/api/my/${holder?.token}/cancel`);
+    await visitor.post(`/api/my/${holder?.token}/cancel`);
     const token = await offerTokenOf(first.entry.email);
     await db
       .update(waitlistEntries)
       .set({ offerExpiresAt: sql`now() - interval '1 minute'` })
       .where(eq(waitlistEntries.email, first.entry.email));
 
-    const shown = (await send('GET', `/api/offers/${token}`)).json();
+    const shown = (await visitor.get(`/api/offers/${token}`)).json();
     expect(shown.status).toBe('expired');
     expect((await lastMailTo(second.entry.email))?.kind).toBe('waitlist-offer');
-    const late = await send('POST', `/api/offers/${token}/accept`);
+    const late = await visitor.post(`/api/offers/${token}/accept`);
     expect(late.statusCode).toBe(409);
     expect(late.json().detail).toContain('expired');
   });
@@ -195,7 +189,7 @@ describe('offers', () => {
     const [holder] = await fullRace();
     const first = await waiting();
     const second = await waiting();
-    await send('POST', `/api/my/${holder?.token}/cancel`);
+    await visitor.post(`/api/my/${holder?.token}/cancel`);
     await settleAllRaces(app.context);
     expect(await offerTokenOf(second.entry.email)).toBe('');
     await db
@@ -230,12 +224,12 @@ describe('offers', () => {
     const [holder] = await fullRace();
     const first = await waiting();
     const { discipline: _, consent: __, ...fields } = holder?.entry ?? runner();
-    const moved = await send('PUT', `/api/my/${holder?.token}`, { ...fields, raceType: '21km' });
+    const moved = await visitor.put(`/api/my/${holder?.token}`, { ...fields, raceType: '21km' });
     expect(moved.statusCode).toBe(200);
     expect((await lastMailTo(first.entry.email))?.kind).toBe('waitlist-offer');
 
     // Back into 10 km: its freed place is offered to the one waiting, so it is full to him.
-    const back = await send('PUT', `/api/my/${holder?.token}`, { ...fields, raceType: '10km' });
+    const back = await visitor.put(`/api/my/${holder?.token}`, { ...fields, raceType: '10km' });
     expect(back.statusCode).toBe(409);
   });
 
@@ -246,16 +240,14 @@ describe('offers', () => {
       .select()
       .from(registrations)
       .where(eq(registrations.email, holder?.entry.email ?? ''));
-    expect((await send('POST', `/api/participants/${row?.id}/cancel`, {}, admin.cookie)).statusCode).toBe(
-      200,
-    );
+    expect((await asAdmin.post(`/api/participants/${row?.id}/cancel`, {})).statusCode).toBe(200);
     expect((await lastMailTo(first.entry.email))?.kind).toBe('waitlist-offer');
   });
 
   it('keeps a race with a waitlist from being removed', async () => {
     await fullRace();
     await waiting();
-    const settings = (await send('GET', '/api/admin/event', undefined, admin.cookie)).json();
+    const settings = (await asAdmin.get('/api/admin/event')).json();
     const races = settings.races
       .filter((race: { label: string }) => race.label !== '10km')
       .map((race: Record<string, unknown>) => ({
@@ -269,7 +261,7 @@ describe('offers', () => {
       }));
     // Without its entries, only the waitlist keeps it.
     await db.delete(registrations);
-    const refused = await send('PUT', '/api/admin/event/races', { races }, admin.cookie);
+    const refused = await asAdmin.put('/api/admin/event/races', { races });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe('The 10km race has a waitlist, so it cannot be removed.');
   });
@@ -282,8 +274,8 @@ describe('offers', () => {
   });
 
   it('answers an unknown offer link 404', async () => {
-    expect((await send('GET', '/api/offers/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).statusCode).toBe(404);
-    expect((await send('POST', '/api/offers/short/accept')).statusCode).toBe(404);
+    expect((await visitor.get('/api/offers/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).statusCode).toBe(404);
+    expect((await visitor.post('/api/offers/short/accept')).statusCode).toBe(404);
   });
 });
 
@@ -313,7 +305,7 @@ describe('the capacity race for accepting', () => {
         offerExpiresAt: new Date(Date.now() + 3_600_000),
       })),
     );
-    const answers = await Promise.all(tokens.map((token) => send('POST', `/api/offers/${token}/accept`)));
+    const answers = await Promise.all(tokens.map((token) => visitor.post(`/api/offers/${token}/accept`)));
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code === 200)).toHaveLength(10);
     expect(codes.filter((code) => code === 409)).toHaveLength(40);
@@ -331,7 +323,7 @@ describe('the admin’s waitlist', () => {
     const [holder] = await fullRace();
     const first = await waiting();
     const second = await waiting();
-    const listed = await send('GET', '/api/admin/waitlist', undefined, admin.cookie);
+    const listed = await asAdmin.get('/api/admin/waitlist');
     expect(listed.statusCode).toBe(200);
     const [race] = listed.json().races;
     expect(race.label).toBe('10km');
@@ -341,25 +333,21 @@ describe('the admin’s waitlist', () => {
     ]);
     const secondId = race.entries[1].id;
 
-    const refused = await send('POST', `/api/admin/waitlist/${secondId}/offer`, {}, admin.cookie);
+    const refused = await asAdmin.post(`/api/admin/waitlist/${secondId}/offer`, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe('No free place in 10km: raise its capacity first.');
 
     // A freed place goes to the first one; the admin cannot give the second one the same place.
-    await send('POST', `/api/my/${holder?.token}/cancel`);
-    expect((await send('POST', `/api/admin/waitlist/${secondId}/offer`, {}, admin.cookie)).statusCode).toBe(
-      409,
-    );
+    await visitor.post(`/api/my/${holder?.token}/cancel`);
+    expect((await asAdmin.post(`/api/admin/waitlist/${secondId}/offer`, {})).statusCode).toBe(409);
     // Taking the first off passes his offer to the second.
     const firstId = race.entries[0].id;
-    const removed = await send('POST', `/api/admin/waitlist/${firstId}/remove`, {}, admin.cookie);
+    const removed = await asAdmin.post(`/api/admin/waitlist/${firstId}/remove`, {});
     expect(removed.statusCode).toBe(200);
     const statuses = removed.json().races[0].entries.map((e: { status: string }) => e.status);
     expect(statuses).toEqual(['offered', 'removed']);
     expect((await lastMailTo(second.entry.email))?.kind).toBe('waitlist-offer');
-    expect((await send('POST', `/api/admin/waitlist/${firstId}/remove`, {}, admin.cookie)).statusCode).toBe(
-      409,
-    );
+    expect((await asAdmin.post(`/api/admin/waitlist/${firstId}/remove`, {})).statusCode).toBe(409);
   });
 
   it('marks a minor in the list, without sending the age or the guardian', async () => {
@@ -368,7 +356,7 @@ describe('the admin’s waitlist', () => {
     await waiting(
       runner({ age: 15, guardianName: 'Rudo Moyo', guardianMobile: '0773456789', guardianConsent: true }),
     );
-    const [race] = (await send('GET', '/api/admin/waitlist', undefined, admin.cookie)).json().races;
+    const [race] = (await asAdmin.get('/api/admin/waitlist')).json().races;
     expect(race.entries.map((e: { minor: boolean }) => e.minor)).toEqual([false, true]);
     expect(JSON.stringify(race.entries)).not.toMatch(/Rudo|"age"|guardian/);
   });
@@ -382,14 +370,14 @@ describe('the admin’s waitlist', () => {
     const secondId = (
       await db.select().from(waitlistEntries).where(eq(waitlistEntries.email, second.entry.email))
     )[0]?.id;
-    const offered = await send('POST', `/api/admin/waitlist/${secondId}/offer`, {}, admin.cookie);
+    const offered = await asAdmin.post(`/api/admin/waitlist/${secondId}/offer`, {});
     expect(offered.statusCode).toBe(200);
     expect((await lastMailTo(second.entry.email))?.kind).toBe('waitlist-offer');
     expect(await offerTokenOf(first.entry.email)).toBe('');
   });
 
   it('keeps the offer hours the admin sets, 1 to 336', async () => {
-    const current = (await send('GET', '/api/admin/event', undefined, admin.cookie)).json();
+    const current = (await asAdmin.get('/api/admin/event')).json();
     expect(current.waitlistOfferHours).toBe(48);
     const fields = ['title', 'subtitle', 'greeting', 'contactPhone', 'backgroundAlt', 'registrationClosesAt'];
     const body = {
@@ -398,15 +386,15 @@ describe('the admin’s waitlist', () => {
       tshirtSizes: current.tshirtSizes,
       termsText: current.termsText,
     };
-    const saved = await send('PUT', '/api/admin/event', { ...body, waitlistOfferHours: '12' }, admin.cookie);
+    const saved = await asAdmin.put('/api/admin/event', { ...body, waitlistOfferHours: '12' });
     expect(saved.json().waitlistOfferHours).toBe(12);
-    const kept = await send('PUT', '/api/admin/event', body, admin.cookie);
+    const kept = await asAdmin.put('/api/admin/event', body);
     expect(kept.json().waitlistOfferHours).toBe(12);
-    const refused = await send('PUT', '/api/admin/event', { ...body, waitlistOfferHours: 337 }, admin.cookie);
+    const refused = await asAdmin.put('/api/admin/event', { ...body, waitlistOfferHours: 337 });
     expect(refused.statusCode).toBe(400);
   });
 
   it('is for admins only', async () => {
-    expect((await send('GET', '/api/admin/waitlist')).statusCode).toBe(401);
+    expect((await visitor.get('/api/admin/waitlist')).statusCode).toBe(401);
   });
 });
