@@ -30,6 +30,31 @@ export function runnerEntry(tag: string, overrides: Record<string, unknown> = {}
   };
 }
 
+/**
+ * Valid 10 km runner entries, each for the next person of the series (Tendai Moyo1, tendai.1@example.com,
+ * then Moyo2 …); changes win. A test file makes its own series, so its people are numbered from 1.
+ */
+export function runnerSeries() {
+  let serial = 0;
+  return (change: object = {}) => {
+    serial += 1;
+    return {
+      discipline: 'run',
+      firstName: 'Tendai',
+      lastName: `Moyo${serial}`,
+      email: `tendai.${serial}@example.com`,
+      mobile: '0771234567',
+      age: 30,
+      gender: 'Female',
+      raceType: '10km',
+      nextOfKinMobile: '0772345678',
+      tshirtSize: 'Large',
+      consent: true,
+      ...change,
+    };
+  };
+}
+
 /** A valid 5 km entry with only the required fields (no gender); overrides win. */
 export function fiveKmEntry(overrides: Record<string, unknown> = {}) {
   return {

@@ -1,15 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { HTTPMethods, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../../src/server/app.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
-import { men } from '../../src/server/db/schema/index.ts';
+import { men, registrations } from '../../src/server/db/schema/index.ts';
 import { seed } from '../../src/server/db/seed/index.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import type { Role } from '../../src/shared/accounts/account.ts';
+import { runnerEntry } from './entries.ts';
 
 let shared: Promise<DatabaseHandle> | undefined;
 
@@ -191,6 +192,17 @@ export async function signedInMan(app: App, firstName: string, lastName: string)
     .values({ firstName, lastName, email: account.email, mobile: '+263771234567', userId: account.id })
     .returning();
   return { ...account, manId: row?.id ?? '' };
+}
+
+/** Registers runnerEntry(tag, overrides) as a visitor; answers the stored entry and its private link's token. */
+export async function registeredRunner(app: App, tag: string, overrides: Record<string, unknown> = {}) {
+  const response = await injectAs(app).post('/api/registrations', runnerEntry(tag, overrides));
+  expect(response.statusCode).toBe(201);
+  const receipt = response.json();
+  const { db } = await testDatabase();
+  const [row] = await db.select().from(registrations).where(eq(registrations.reference, receipt.reference));
+  if (!row) throw new Error('no entry');
+  return { row, token: String(receipt.myLink).replace('/My/', '') };
 }
 
 /** A small PDF, the kind of file a man uploads for an assignment. */

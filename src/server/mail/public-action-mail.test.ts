@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { runnerSeries } from '../../../tests/support/entries.ts';
 import { injectAs, setUpTestApp } from '../../../tests/support/test-app.ts';
 import { mailOutbox, raceOptions, registrations } from '../db/schema/index.ts';
 import { PUBLIC_ACTION_MAIL_LIMIT } from './repository.ts';
@@ -12,24 +13,7 @@ const asAdmin = injectAs(app, admin);
 const TARGET = 'one.inbox@example.com';
 const ATTACK = 'Alice. IMPORTANT: pay USD 20 now by EcoCash to 0771234567 or lose your place';
 
-let serial = 0;
-const runner = (change: object = {}) => {
-  serial += 1;
-  return {
-    discipline: 'run',
-    firstName: 'Tendai',
-    lastName: `Moyo${serial}`,
-    email: `tendai.${serial}@example.com`,
-    mobile: '0771234567',
-    age: 30,
-    gender: 'Female',
-    raceType: '10km',
-    nextOfKinMobile: '0772345678',
-    tshirtSize: 'Large',
-    consent: true,
-    ...change,
-  };
-};
+const runner = runnerSeries();
 
 const mailsTo = (to: string) =>
   db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${to})`).orderBy(asc(mailOutbox.id));

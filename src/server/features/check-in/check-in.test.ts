@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { runnerSeries } from '../../../../tests/support/entries.ts';
 import {
   createTestApp,
   injectAs,
-  ORIGIN,
   type SignedIn,
   setUpTestApp,
   signedInAs,
@@ -25,30 +25,11 @@ const { app, db, admin } = setUpTestApp();
 const visitor = injectAs(app);
 const asAdmin = injectAs(app, admin);
 
-let serial = 0;
+const runner = runnerSeries();
 /** Registers a 10km runner through the public API and answers the stored entry (code included). */
 async function registered(change: object = {}) {
-  serial += 1;
-  const entry = {
-    discipline: 'run',
-    firstName: 'Tendai',
-    lastName: `Moyo${serial}`,
-    email: `tendai.${serial}@example.com`,
-    mobile: '0771234567',
-    age: 30,
-    gender: 'Female',
-    raceType: '10km',
-    nextOfKinMobile: '0772345678',
-    tshirtSize: 'Large',
-    consent: true,
-    ...change,
-  };
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/registrations',
-    headers: { origin: ORIGIN },
-    payload: entry,
-  });
+  const entry = runner(change);
+  const response = await visitor.post('/api/registrations', entry);
   expect(response.statusCode).toBe(201);
   const [row] = await db.select().from(registrations).where(eq(registrations.email, entry.email));
   if (!row) throw new Error('no entry');

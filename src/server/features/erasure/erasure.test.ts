@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runnerEntry } from '../../../../tests/support/entries.ts';
 import {
   injectAs,
+  registeredRunner,
   setUpTestApp,
   signedInAs,
   signedInMan,
@@ -35,14 +35,6 @@ const asAdmin = injectAs(app, admin);
 const erase = (subjectType: string, subjectId: string, by = asAdmin, reason = 'Asked by phone') =>
   by.post('/api/admin/erasures', { subjectType, subjectId, reason });
 
-async function register(tag: string, overrides: Record<string, unknown> = {}) {
-  const response = await visitor.post('/api/registrations', runnerEntry(tag, overrides));
-  expect(response.statusCode).toBe(201);
-  const receipt = response.json();
-  const [row] = await db.select().from(registrations).where(eq(registrations.reference, receipt.reference));
-  if (!row) throw new Error('no entry');
-  return { row, token: String(receipt.myLink).replace('/My/', '') };
-}
 const entryNow = async (id: string) =>
   (await db.select().from(registrations).where(eq(registrations.id, id)))[0];
 const mailsTo = (email: string) =>
@@ -61,13 +53,13 @@ async function manWithUpload(first: string, last: string) {
 
 describe('erase this person (admin)', () => {
   it('an entry: it is anonymised, its links go, the ledger stays; another entry with its email is not touched', async () => {
-    const first = await register('same', { email: 'Same.Person@example.com' });
-    const second = await register('same', {
+    const first = await registeredRunner(app, 'same', { email: 'Same.Person@example.com' });
+    const second = await registeredRunner(app, 'same', {
       email: 'same.person@example.com',
       discipline: 'cycle',
       raceType: '15km',
     });
-    const other = await register('other');
+    const other = await registeredRunner(app, 'other');
     await asAdmin.put(`/api/participants/${first.row.id}/payment`, {
       status: 'paid',
       method: 'cash',
@@ -113,7 +105,7 @@ describe('erase this person (admin)', () => {
   });
 
   it('is refused to anyone but an admin, and needs a reason', async () => {
-    const entry = await register('refused');
+    const entry = await registeredRunner(app, 'refused');
     expect((await erase('registration', entry.row.id, visitor)).statusCode).toBe(401);
     for (const role of ['participant', 'facilitator', 'volunteer', 'company'] as const) {
       const someone = await signedInAs(app, role);
@@ -153,7 +145,7 @@ describe('erase this person (admin)', () => {
 
   it('an account: the account, its programme records, uploads and entries under its email', async () => {
     const him = await manWithUpload('Account', 'Holder');
-    const entry = await register('holder', { email: him.email });
+    const entry = await registeredRunner(app, 'holder', { email: him.email });
     const response = await erase('account', him.id);
     expect(response.json()).toMatchObject({ accounts: 1, men: 1, files: 1, entries: 1 });
     expect(await db.select().from(user).where(eq(user.id, him.id))).toEqual([]);
@@ -167,7 +159,7 @@ describe('erase this person (admin)', () => {
 
 describe('requests from the person', () => {
   it('from /My: waits for an admin, who erases; the request is then done', async () => {
-    const entry = await register('asks');
+    const entry = await registeredRunner(app, 'asks');
     expect((await visitor.get(`/api/my/${entry.token}/erasure-request`)).json()).toEqual({
       requestedAt: null,
     });
@@ -244,7 +236,7 @@ describe('requests from the person', () => {
 
 describe('erasure by proxy', () => {
   it("an entrant's request reaches only his entry: another's paid entry under the same email stays, and the admin sees what it touches", async () => {
-    const victim = await register('victim', { email: 'victim@example.com', firstName: 'Rudo' });
+    const victim = await registeredRunner(app, 'victim', { email: 'victim@example.com', firstName: 'Rudo' });
     await asAdmin.put(`/api/participants/${victim.row.id}/payment`, {
       status: 'paid',
       method: 'cash',
@@ -253,7 +245,10 @@ describe('erasure by proxy', () => {
       paidOn: '2026-02-01',
     });
     // The attacker's throwaway entry, typed with the victim's address (a form proves no address).
-    const attacker = await register('attacker', { email: 'victim@example.com', firstName: 'Mallory' });
+    const attacker = await registeredRunner(app, 'attacker', {
+      email: 'victim@example.com',
+      firstName: 'Mallory',
+    });
     await db
       .update(registrations)
       .set({ emailChangedAt: new Date('2026-11-20T08:00:00Z') })
@@ -283,7 +278,7 @@ describe('erasure by proxy', () => {
 
   it('an account follows its email only once verified; the request lists the account, his records and entries', async () => {
     const him = await signedInMan(app, 'Verified', 'Holder');
-    const entry = await register('verified', { email: him.email });
+    const entry = await registeredRunner(app, 'verified', { email: him.email });
     await injectAs(app, him).post('/api/me/erasure-request', {});
     const [waiting] = (await asAdmin.get('/api/admin/erasure-requests')).json();
     expect(waiting.records.map((record: { kind: string }) => record.kind).sort()).toEqual([
@@ -307,8 +302,8 @@ describe('erasure by proxy', () => {
   });
 
   it('nothing follows a mobile number', async () => {
-    const one = await register('mobile-one', { mobile: '0779876543' });
-    const two = await register('mobile-two', { mobile: '0779876543' });
+    const one = await registeredRunner(app, 'mobile-one', { mobile: '0779876543' });
+    const two = await registeredRunner(app, 'mobile-two', { mobile: '0779876543' });
     expect((await erase('registration', one.row.id)).json()).toMatchObject({ entries: 1 });
     expect((await entryNow(two.row.id))?.mobile).toBe('+263779876543');
     const data = (await asAdmin.get(`/api/access-requests/registration/${two.row.id}/data.json`)).json();

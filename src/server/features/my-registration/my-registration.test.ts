@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { runnerSeries } from '../../../../tests/support/entries.ts';
 import { createTestApp, injectAs, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import { harareToday } from '../../../shared/dates.ts';
 import { entryLinks, events, mailOutbox, registrations } from '../../db/schema/index.ts';
@@ -11,24 +12,7 @@ const { app, db, admin } = setUpTestApp();
 const visitor = injectAs(app);
 const asAdmin = injectAs(app, admin);
 
-let serial = 0;
-const runner = (change: object = {}) => {
-  serial += 1;
-  return {
-    discipline: 'run',
-    firstName: 'Tendai',
-    lastName: `Moyo${serial}`,
-    email: `tendai.${serial}@example.com`,
-    mobile: '0771234567',
-    age: 30,
-    gender: 'Female',
-    raceType: '10km',
-    nextOfKinMobile: '0772345678',
-    tshirtSize: 'Large',
-    consent: true,
-    ...change,
-  };
-};
+const runner = runnerSeries();
 
 /** The entry as the edit form sends it back, with these changes. */
 const edited = (entry: ReturnType<typeof runner>, change: object = {}) => {

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runnerSeries } from '../../../../tests/support/entries.ts';
 import { type FakePaynow, startFakePaynow } from '../../../../tests/support/fake-paynow.ts';
 import { resetData, signedInAs, testDatabase } from '../../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../../app.ts';
@@ -77,26 +78,13 @@ beforeEach(async () => {
   });
 });
 
-let serial = 0;
+const runner = runnerSeries();
 async function registered() {
-  serial += 1;
   const response = await app.inject({
     method: 'POST',
     url: '/api/registrations',
     headers: { origin },
-    payload: {
-      discipline: 'run',
-      firstName: 'Tendai',
-      lastName: `Moyo${serial}`,
-      email: `tendai.${serial}@example.com`,
-      mobile: '0771234567',
-      age: 30,
-      gender: 'Female',
-      raceType: '10km',
-      nextOfKinMobile: '0772345678',
-      tshirtSize: 'Large',
-      consent: true,
-    },
+    payload: runner(),
   });
   expect(response.statusCode).toBe(201);
   const receipt = response.json();

@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runnerEntry } from '../../../../tests/support/entries.ts';
 import {
   injectAs,
+  registeredRunner,
   setUpTestApp,
   signedInAs,
   signedInMan,
@@ -48,15 +48,6 @@ const DUE = new Date('2026-07-09T22:30:00Z'); // 00:30 on 10 July in Harare
 const visitor = injectAs(app);
 const asAdmin = injectAs(app, admin);
 
-async function register(tag: string, overrides: Record<string, unknown> = {}) {
-  const response = await visitor.post('/api/registrations', runnerEntry(tag, overrides));
-  expect(response.statusCode).toBe(201);
-  const receipt = response.json();
-  const [row] = await db.select().from(registrations).where(eq(registrations.reference, receipt.reference));
-  if (!row) throw new Error('no entry');
-  return { row, token: String(receipt.myLink).replace('/My/', '') };
-}
-
 /** What an entry keeps for the statistics and the ledger; every other text must be empty. */
 const KEPT = new Set([
   'id',
@@ -98,15 +89,15 @@ async function oldEventWithEntries() {
     .set({ eventDate: EVENT_DAY, updatedAt: new Date('2026-01-01T00:00:00Z') })
     .returning();
   if (!event) throw new Error('no event');
-  const paid = await register('paid', { age: 37, gender: 'Female' });
-  const young = await register('young', {
+  const paid = await registeredRunner(app, 'paid', { age: 37, gender: 'Female' });
+  const young = await registeredRunner(app, 'young', {
     age: 16,
     tshirtSize: 'Small',
     guardianName: 'Rudo Moyo',
     guardianMobile: '+263771111111',
     guardianConsent: true,
   });
-  const older = await register('older', { age: 64 });
+  const older = await registeredRunner(app, 'older', { age: 64 });
   const payment = await asAdmin.put(`/api/participants/${paid.row.id}/payment`, {
     status: 'paid',
     method: 'usd_bank',
@@ -413,8 +404,8 @@ describe('retention: entries', () => {
     expect(empty).toEqual({ anonymiseSoon: null, erasureRequestsWaiting: 0 });
     const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     await db.update(events).set({ eventDate: day, entryRetentionDays: 30 });
-    await register('soon');
-    await register('later');
+    await registeredRunner(app, 'soon');
+    await registeredRunner(app, 'later');
     const expected = new Date(`${day}T12:00:00Z`);
     expected.setUTCDate(expected.getUTCDate() + 31);
     expect((await asAdmin.get('/api/dashboard/privacy')).json()).toEqual({
@@ -427,7 +418,7 @@ describe('retention: entries', () => {
 
   it('names the day the run will really act: not today once today ran, nor within a day of a change', async () => {
     const longAgo = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
-    await register('overdue');
+    await registeredRunner(app, 'overdue');
     const today = harareToday();
     const tomorrow = harareToday(new Date(Date.now() + 86_400_000));
     const afterTomorrow = harareToday(new Date(Date.now() + 2 * 86_400_000));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { runnerSeries } from '../../../../tests/support/entries.ts';
 import { injectAs, setUpTestApp } from '../../../../tests/support/test-app.ts';
 import { events, mailOutbox, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
 import { loggablePath } from '../../logger.ts';
@@ -11,24 +12,7 @@ const { app, db, admin } = setUpTestApp();
 const visitor = injectAs(app);
 const asAdmin = injectAs(app, admin);
 
-let serial = 0;
-const runner = (change: object = {}) => {
-  serial += 1;
-  return {
-    discipline: 'run',
-    firstName: 'Tendai',
-    lastName: `Moyo${serial}`,
-    email: `tendai.${serial}@example.com`,
-    mobile: '0771234567',
-    age: 30,
-    gender: 'Female',
-    raceType: '10km',
-    nextOfKinMobile: '0772345678',
-    tshirtSize: 'Large',
-    consent: true,
-    ...change,
-  };
-};
+const runner = runnerSeries();
 
 const mailsTo = (to: string) =>
   db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(mailOutbox.id));
