@@ -35,7 +35,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recorded on the retry of a failed test only: recording every test's screencast and snapshots is costly.
+    trace: 'on-first-retry',
     // The public pages install a service worker, whose cached answers page.route() never sees: the specs that
     // fake a failing request would then depend on whether it had installed. offline-registration.spec.ts allows it.
     serviceWorkers: 'block',

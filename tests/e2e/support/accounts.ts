@@ -94,11 +94,13 @@ export async function signInByCookie(page: Page, account: Account, to?: string) 
   if (account.signedIn) {
     await page.context().addCookies(account.signedIn.cookies);
     await page.goto(to ?? account.signedIn.home);
-    return;
+  } else {
+    const response = await apiSignIn(page.request, account, test.info());
+    expect(response.status(), await response.text()).toBe(200);
+    await page.goto(to ?? ROLE_HOME[((await response.json()) as { user: { role: Role } }).user.role]);
   }
-  const response = await apiSignIn(page.request, account, test.info());
-  expect(response.status(), await response.text()).toBe(200);
-  await page.goto(to ?? ROLE_HOME[((await response.json()) as { user: { role: Role } }).user.role]);
+  // Shown: the signed-in layout has noted in this browser that it signed in, as the form does.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 }
 
 /** Signs in on /About by its labels. */
