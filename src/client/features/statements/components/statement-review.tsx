@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { formatShortDate } from '../../../../shared/dates.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/participants/participants.ts';
-import { owes } from '../../../../shared/payments/balance.ts';
+import { owes, toCents } from '../../../../shared/payments/balance.ts';
 import {
   type StatementReview as Review,
   STATEMENT_ACCOUNT_LABELS,
@@ -39,7 +39,7 @@ function EntryText({ line }: { line: StatementLine }) {
   if (line.team) {
     return (
       <>
-        Team of {entriesText(line.entries.length)}:{' '}
+        {entriesText(line.entries.length)}, paid in the order named:{' '}
         {line.entries.map((each) => `${each.name} (${each.reference})`).join(', ')}
       </>
     );
@@ -55,9 +55,21 @@ function EntryText({ line }: { line: StatementLine }) {
 
 const cardClass = 'rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4';
 
-/** The entries a line marks paid when applied: a team's line all of them, any other line one. */
-const entriesOf = (line: StatementLine) =>
-  line.team ? line.entries.length : Math.min(1, line.entries.length);
+/**
+ * The entries a line marks when applied: one, or for a line naming several, each that its amount reaches by
+ * the one payment rule (whole fees in the order named, what is left a part payment on the next).
+ */
+function entriesOf(line: StatementLine) {
+  if (!line.team) return Math.min(1, line.entries.length);
+  let left = toCents(line.amount);
+  let reached = 0;
+  for (const entry of line.entries) {
+    if (left <= 0) break;
+    reached += 1;
+    left -= entry.fee === null ? left : toCents(entry.fee);
+  }
+  return reached;
+}
 const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
 
 /**
@@ -79,7 +91,7 @@ export function StatementReview({ review }: { review: Review }) {
   const choose = (line: StatementLine, entry: string) =>
     setChosen((now) => {
       const next = new Map(now);
-      if (entry) next.set(line.id, { entry, entries: line.team ? line.entries.length : 1 });
+      if (entry) next.set(line.id, { entry, entries: entriesOf(line) });
       else next.delete(line.id);
       return next;
     });
@@ -203,7 +215,7 @@ export function StatementReview({ review }: { review: Review }) {
                   options={[
                     [
                       line.entries[0]?.id ?? '',
-                      line.team ? "Yes, mark the team's entries paid" : 'Yes, mark paid',
+                      line.team ? 'Yes, pay them in the order named' : 'Yes, mark paid',
                       false,
                     ],
                   ]}
