@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { runnerEntry } from '../support/entries.ts';
 import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
+import { uniqueName } from './support/database.ts';
 
 // As on a phone: these pages register the service worker once loaded, and must do so without a complaint.
 test.use({ serviceWorkers: 'allow' });
@@ -135,6 +137,30 @@ test('what is typed into the form before its script arrives is kept, and the scr
   await expect(page).toHaveURL(/\/Register$/);
   await expect(page.getByLabel('First name')).toHaveValue('Tendai');
   expect(documents).toEqual([]);
+});
+
+test('a name typed into the search box before its script arrives is searched once the script runs', async ({
+  page,
+}, testInfo) => {
+  const surname = `Early${uniqueName('').replace(/\d/g, 'x')}`;
+  const entered = await page.request.post('/api/registrations', {
+    data: runnerEntry(surname.toLowerCase(), { firstName: 'Tatenda', lastName: surname }),
+    headers: { origin: new URL(testInfo.project.use.baseURL ?? '').origin },
+  });
+  expect(entered.status()).toBe(201);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/Search', { waitUntil: 'commit' });
+  await page.getByLabel('Name').fill(surname);
+  release();
+  await expect(page.getByText(`Tatenda ${surname}`)).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(surname);
 });
 
 test("the thank-you page opened in the browser shows its link's race only if the event has it, and the event's fee", async ({

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts';
@@ -10,10 +11,20 @@ import { useSearchText } from '../../lib/use-debounced-value.ts';
 // Longer than other search boxes wait: typing a name costs a request or two, and the search is limited per client.
 const TYPING_PAUSE_MS = 500;
 
+/**
+ * What the server's search box holds as the script takes it over: a name typed on a slow phone before the
+ * script arrived (searched at once), or the search the page was served with.
+ */
+function typedBeforeScript() {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector<HTMLInputElement>('form[action="/Search"] input[name="q"]')?.value;
+}
+
 export default function Search() {
   // A search sent by the form without JavaScript (?q=), which the server answered in the page.
   const [params] = useSearchParams();
-  const { text, setText, query, searchNow } = useSearchText(TYPING_PAUSE_MS, params.get('q') ?? '');
+  const [initial] = useState(() => typedBeforeScript() ?? params.get('q') ?? '');
+  const { text, setText, query, searchNow } = useSearchText(TYPING_PAUSE_MS, initial);
   const search = useEntrantSearch(query);
   const results = search.data?.results ?? [];
   const ready = query.length >= MIN_SEARCH_LENGTH;
