@@ -52,8 +52,12 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
   });
-  // A dropped connection (e.g. PostgreSQL restarting) must not crash the process; queries fail and are retried by clients.
+  // A dropped connection (e.g. PostgreSQL restarting) must not crash the process; queries fail and are retried by
+  // clients. The pool listens on idle connections only: one held by a transaction needs a listener of its own.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const parsed = new URL(url);
   const runOn =
