@@ -101,10 +101,8 @@ test('a page the server rendered is answered 304 on a second visit, compressed o
   expect(second.status()).toBe(304);
 });
 
-test('what is typed into the form before its script arrives is kept, and the script then sends it', async ({
-  page,
-}) => {
-  // The phone's script arrives seconds after the form shows: hold it back until the first name is typed.
+/** Holds the page's script back until the returned function lets it through, as a slow phone's data would. */
+async function holdTheScript(page: Page) {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -113,6 +111,14 @@ test('what is typed into the form before its script arrives is kept, and the scr
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test('what is typed into the form before its script arrives is kept, and the script then sends it', async ({
+  page,
+}) => {
+  // The phone's script arrives seconds after the form shows: hold it back until the first name is typed.
+  const release = await holdTheScript(page);
   await page.goto('/Register', { waitUntil: 'commit' });
   await page.getByLabel('First name').fill('Tendai');
   await page.getByLabel('Race type').selectOption('10km');
@@ -148,14 +154,7 @@ test('a name typed into the search box before its script arrives is searched onc
     headers: { origin: new URL(testInfo.project.use.baseURL ?? '').origin },
   });
   expect(entered.status()).toBe(201);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdTheScript(page);
   await page.goto('/Search', { waitUntil: 'commit' });
   await page.getByLabel('Name').fill(surname);
   release();
