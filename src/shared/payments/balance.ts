@@ -14,6 +14,23 @@ export interface Owing {
   fees: { USD: string | null; ZWG: string | null };
 }
 
+/**
+ * How money received is shared between the entries it names, each owing `dues[i]` cents: in the order named,
+ * each takes its whole due while the money lasts, and the last that can take anything takes all that is
+ * left. The cents each entry reached takes; the entries it does not reach are left out.
+ */
+export function shareInOrder(amountCents: number, dues: number[]): number[] {
+  let left = amountCents;
+  const shares: number[] = [];
+  for (const [index, due] of dues.entries()) {
+    if (left <= 0) break;
+    const taken = index === dues.length - 1 ? left : Math.min(left, due);
+    left -= taken;
+    shares.push(taken);
+  }
+  return shares;
+}
+
 /** Whether the entry still owes money: unpaid, or part paid. */
 export const owes = (status: PaymentStatus) => status === 'unpaid' || status === 'part_paid';
 

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../shared/money.ts';
 import type { Currency, MarkPaidSkip, PaymentMethod } from '../../../shared/participants/participants.ts';
-import { amountDue, fromCents, toCents } from '../../../shared/payments/balance.ts';
+import { amountDue, fromCents, shareInOrder, toCents } from '../../../shared/payments/balance.ts';
 import type { Transaction } from '../../db/client.ts';
 import { issueReceipts } from '../receipts/service.ts';
 import { addHistoryNotes, entriesToMarkPaid, insertPaymentNotices, updateEntry } from './repository.ts';
@@ -99,23 +99,23 @@ export async function receivePayment(
       owing.push({ row, due: outcome.due });
     }
   }
-  let left = toCents(payment.amount);
-  const shares: PaymentShare[] = [];
-  for (const [index, { row, due }] of owing.entries()) {
-    if (left <= 0) break;
-    const last = index === owing.length - 1;
-    const taken = last ? left : Math.min(left, due);
-    left -= taken;
-    shares.push({
+  const received = toCents(payment.amount);
+  const taken = shareInOrder(
+    received,
+    owing.map((each) => each.due),
+  );
+  const shares: PaymentShare[] = owing.slice(0, taken.length).map(({ row, due }, index) => {
+    const share = taken[index] ?? 0;
+    return {
       id: row.id,
       reference: row.reference,
-      amount: fromCents(taken),
+      amount: fromCents(share),
       currency: payment.currency,
-      status: taken >= due ? 'paid' : 'part_paid',
-      due: fromCents(Math.max(0, due - taken)),
-      over: fromCents(Math.max(0, taken - due)),
-    });
-  }
+      status: share >= due ? 'paid' : 'part_paid',
+      due: fromCents(Math.max(0, due - share)),
+      over: fromCents(Math.max(0, share - due)),
+    };
+  });
   for (const share of shares) {
     const before = locked.get(share.id);
     const earlier = before?.paymentStatus === 'part_paid' ? toCents(before.paymentAmount ?? '0') : 0;
@@ -170,7 +170,7 @@ export async function receivePayment(
       ];
     }),
   );
-  return { shares, skipped, left: fromCents(left) };
+  return { shares, skipped, left: fromCents(received - taken.reduce((sum, cents) => sum + cents, 0)) };
 }
 
 /** What the history adds when a share is not the entry's due. */

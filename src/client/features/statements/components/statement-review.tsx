@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { formatShortDate } from '../../../../shared/dates.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/participants/participants.ts';
-import { owes, toCents } from '../../../../shared/payments/balance.ts';
+import { owes, shareInOrder, toCents } from '../../../../shared/payments/balance.ts';
 import {
   type StatementReview as Review,
   STATEMENT_ACCOUNT_LABELS,
@@ -57,18 +57,12 @@ const cardClass = 'rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:
 
 /**
  * The entries a line marks when applied: one, or for a line naming several, each that its amount reaches by
- * the one payment rule (whole fees in the order named, what is left a part payment on the next).
+ * the one payment rule (entries without a fee in the line's currency are left out, as the server leaves them).
  */
 function entriesOf(line: StatementLine) {
   if (!line.team) return Math.min(1, line.entries.length);
-  let left = toCents(line.amount);
-  let reached = 0;
-  for (const entry of line.entries) {
-    if (left <= 0) break;
-    reached += 1;
-    left -= entry.fee === null ? left : toCents(entry.fee);
-  }
-  return reached;
+  const dues = line.entries.flatMap((entry) => (entry.fee === null ? [] : [toCents(entry.fee)]));
+  return shareInOrder(toCents(line.amount), dues).length;
 }
 const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
 
