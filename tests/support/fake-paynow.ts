@@ -79,6 +79,7 @@ export async function startFakePaynow(options: FakePaynowOptions) {
   /** Every status update posted to a result URL, with our server's answer. */
   const posted: { fields: PaynowFields; answer: number }[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const inFlight = new Set<Promise<void>>();
   let counter = 1000;
   let baseUrl = '';
 
@@ -110,7 +111,8 @@ export async function startFakePaynow(options: FakePaynowOptions) {
   function later(ms: number, run: () => Promise<void> | void) {
     const timer = setTimeout(() => {
       timers.delete(timer);
-      void run();
+      const running = Promise.resolve(run()).finally(() => inFlight.delete(running));
+      inFlight.add(running);
     }, ms * scale);
     timers.add(timer);
   }
@@ -264,10 +266,14 @@ export async function startFakePaynow(options: FakePaynowOptions) {
       if (!t) throw new Error(`no transaction ${guid}`);
       return settle(t, status);
     },
-    /** Switches off, nothing posted, and the updates still to come of earlier transactions dropped. */
-    reset() {
+    /**
+     * Switches off, nothing posted, and the updates still to come of earlier transactions dropped; one
+     * already on its way is waited for, so that it cannot land in the next test.
+     */
+    async reset() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      await Promise.allSettled([...inFlight]);
       Object.assign(switches, {
         wrongHash: false,
         wrongPollHash: false,

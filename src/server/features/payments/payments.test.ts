@@ -66,8 +66,9 @@ afterAll(async () => {
   await fake.close();
 });
 beforeEach(async () => {
+  // The fake first: a status update of the last test still on its way would land after the reset.
+  await fake.reset();
   await resetData();
-  fake.reset();
   await (await db()).update(raceOptions).set({ feeUsd: '10.00' });
   await saveOnlinePaymentSettings(app.context, {
     enabled: true,
