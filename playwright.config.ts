@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/lib/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_HEADLESS_SHELL } from './scripts/lib/chromium.ts';
 
 const databaseUrl = process.env.E2E_DATABASE_URL;
 if (!databaseUrl) {
@@ -40,7 +40,7 @@ export default defineConfig({
     // The public pages install a service worker, whose cached answers page.route() never sees: the specs that
     // fake a failing request would then depend on whether it had installed. offline-registration.spec.ts allows it.
     serviceWorkers: 'block',
-    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL, args: CHROMIUM_FLAGS },
   },
   projects: [
     {

@@ -10,7 +10,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { CHROMIUM, chromiumVersion } from './lib/chromium.ts';
+import { CHROMIUM, CHROMIUM_HEADLESS_SHELL, chromiumVersion } from './lib/chromium.ts';
 import {
   describeUrl,
   recreateDatabase,
@@ -214,7 +214,7 @@ function printSummary(plan: string[], totalMs: number) {
   const outcome = (name: string) => steps.find((s) => s.name === name)?.outcome;
   const pgOutcome = outcome(STEP.vitestPostgres) ?? (outcome(STEP.postgres) === 'fail' ? 'fail' : undefined);
   const version = skipE2e ? undefined : chromiumVersion();
-  const browser = `Chromium${version ? ` ${version}` : ''} (${CHROMIUM})`;
+  const browser = `Chromium${version ? ` ${version}` : ''} (${CHROMIUM_HEADLESS_SHELL}, and ${CHROMIUM} where Background Sync is tested)`;
   console.log(
     `\nDatabases: PGlite (in memory) ${mark(outcome(STEP.vitestPglite))}, ${postgresLabel} ${mark(pgOutcome)}; ` +
       `Browser: ${browser} ${mark(skipE2e ? 'skipped' : outcome(STEP.e2e))}`,
@@ -281,10 +281,12 @@ async function main(): Promise<number> {
 const VITEST = 'node_modules/vitest/vitest.mjs';
 
 function runBrowserTests() {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM}. Install it with \`apt-get install -y chromium\`.`,
-    );
+  for (const binary of [CHROMIUM, CHROMIUM_HEADLESS_SHELL]) {
+    if (!existsSync(binary)) {
+      throw new Error(
+        `${binary} is not installed. Install it with \`apt-get install -y chromium chromium-headless-shell\`.`,
+      );
+    }
   }
   return runCommand('npm', ['run', '--silent', 'test:e2e'], childEnv({ E2E_DATABASE_URL: e2eUrl }));
 }

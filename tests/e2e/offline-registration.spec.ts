@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
@@ -9,7 +10,8 @@ import { expectThankYou, fillRegistration } from './support/registration-form.ts
 
 heldOn('phone');
 
-test.use({ serviceWorkers: 'allow' });
+// The full browser: the headless shell the other specs run in has no Background Sync, which this one uses.
+test.use({ serviceWorkers: 'allow', launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS } });
 
 const SAVED =
   'No connection. Your registration is saved on this phone and will be sent when you are back online; until then its details stay on this phone';
