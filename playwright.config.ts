@@ -20,10 +20,47 @@ process.env.SMTP_SINK_HTTP_PORT = String(SMTP_SINK_HTTP_PORT);
 // The fake Paynow (tests/support/fake-paynow.ts): its test numbers settle five times faster than Paynow's.
 const FAKE_PAYNOW_PORT = PORT + 27;
 
+const phone = {
+  ...devices['Pixel 5'],
+  viewport: { width: 390, height: 844 },
+  browserName: 'chromium' as const,
+};
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+
+/**
+ * Specs that change what every page shows (the event's settings, fees, editions, online payment, the
+ * privacy notice, bibs) or count everything (the dashboard, statements, reminders): they run one at a
+ * time, first, and the rest two at a time after them.
+ */
+const ALONE = [
+  'admin-dashboard',
+  'bibs',
+  'company',
+  'editions',
+  'event-settings',
+  'fees',
+  'landing-photo',
+  'mark-paid',
+  'offline-registration',
+  'paynow',
+  'privacy-minors',
+  'programme',
+  'programme-mails',
+  'receipts',
+  'statements',
+  'waitlist',
+].map((name) => `${name}.spec.ts`);
+
+// Each worker is a client of its own: the server takes X-Forwarded-For from loopback, and limits sign-ups,
+// sign-ins and registrations per address. Playwright loads this file again in each worker, which it numbers.
+const worker = process.env.TEST_PARALLEL_INDEX;
+const ownAddress: Record<string, string> =
+  worker === undefined ? {} : { 'x-forwarded-for': `10.8.0.${Number(worker) + 1}` };
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   // One retry, reported as "flaky" in the list: "an admin corrects an entry…, then cancels it" once kept
   // showing the cancelled entry after the list's refetch had answered (23 Nov, one run in three, not
   // reproduced alone). Until that is understood, a flake must not hide every other result; a test that
@@ -41,13 +78,33 @@ export default defineConfig({
     // fake a failing request would then depend on whether it had installed. offline-registration.spec.ts allows it.
     serviceWorkers: 'block',
     launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL, args: CHROMIUM_FLAGS },
+    extraHTTPHeaders: ownAddress,
   },
+  // `metadata.device` is what a spec asks (support/devices.ts); the names only order the runs.
   projects: [
+    { name: 'phone-alone', testMatch: ALONE, use: phone, metadata: { device: 'phone' }, workers: 1 },
+    {
+      name: 'desktop-alone',
+      testMatch: ALONE,
+      use: desktop,
+      metadata: { device: 'desktop' },
+      workers: 1,
+      dependencies: ['phone-alone'],
+    },
     {
       name: 'phone',
-      use: { ...devices['Pixel 5'], viewport: { width: 390, height: 844 }, browserName: 'chromium' },
+      testIgnore: ALONE,
+      use: phone,
+      metadata: { device: 'phone' },
+      dependencies: ['desktop-alone'],
     },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      testIgnore: ALONE,
+      use: desktop,
+      metadata: { device: 'desktop' },
+      dependencies: ['desktop-alone'],
+    },
   ],
   // Started in this order: the mail sink is listening before the app sends its first message.
   webServer: [

@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './support/axe.ts';
 import { uniqueName } from './support/database.ts';
-import { heldOn } from './support/devices.ts';
+import { deviceOf, heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
 
@@ -17,7 +17,7 @@ test('an admin sets a race’s bib range, assigns its bibs in surname order, and
   test.slow();
   // Each project its own race and range: both run on one database, and ranges of an event never overlap.
   const label = uniqueName('Bibs').slice(0, 20);
-  const from = (testInfo.project.name === 'phone' ? 61001 : 62001) + testInfo.retry * 100;
+  const from = (deviceOf(testInfo) === 'phone' ? 61001 : 62001) + testInfo.retry * 100;
   const surname = uniqueName('Bibby');
 
   await signInAsAdmin(page, admin, '/EventSettings');

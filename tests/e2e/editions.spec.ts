@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { deviceOf } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
 import { fillRegistration } from './support/registration-form.ts';
@@ -24,7 +25,7 @@ test('an organiser starts the 2026 edition: registration opens with CFR26-0001, 
   admin,
 }, testInfo) => {
   // Once is enough (it archives the event the other journeys use), at the width organisers work at.
-  test.skip(testInfo.project.name === 'phone', 'An organiser’s job at a desk: checked at 1280 px.');
+  test.skip(deviceOf(testInfo) === 'phone', 'An organiser’s job at a desk: checked at 1280 px.');
   test.slow();
   const oldSurname = uniqueName('Edition');
   const oldReference = await registerInBrowser(

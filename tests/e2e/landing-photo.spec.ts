@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { deviceOf } from './support/devices.ts';
 
 // A phone that counts one device pixel per CSS pixel: the 640 px photo is the one it needs.
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
@@ -6,7 +7,7 @@ test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
 test('the landing text shows before the photo, which comes at the phone’s size and then shows', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'phone', 'the viewport is set above: once is enough');
+  test.skip(deviceOf() !== 'phone', 'the viewport is set above: once is enough');
   const photos: string[] = [];
   let release = () => {};
   const held = new Promise<void>((resolve) => {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { runnerEntry } from '../support/entries.ts';
 import { type Account, createVerifiedAccount, newAccount, signInByCookie } from './support/accounts.ts';
 import { query, uniqueName } from './support/database.ts';
+import { deviceOf } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { facilitatorAccount, originOf, verifiedAccount } from './support/progress.ts';
 
@@ -20,7 +21,7 @@ async function laysOut(page: Page, path: string) {
   expect(wide, `${path} is wider than the window`).toBeLessThanOrEqual(shown ?? 0);
 }
 
-const atDesk = () => test.info().project.name === 'desktop';
+const atDesk = () => deviceOf() === 'desktop';
 
 test.describe('organisers’ pages on a phone (their journeys run at a desk)', () => {
   test.skip(atDesk, 'these pages’ journeys run at 1280 px');

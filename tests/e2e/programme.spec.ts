@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { followAccountLink, signInInBrowser } from './support/accounts.ts';
 import { query } from './support/database.ts';
+import { deviceOf } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/fun-run-admin.ts';
 import { waitForMail } from './support/mail.ts';
@@ -262,7 +263,7 @@ test('the register searches, sorts, pages, exports CSV and prints every row of t
     'aria-sort',
     'ascending',
   );
-  if (testInfo.project.name === 'phone') {
+  if (deviceOf(testInfo) === 'phone') {
     await page.getByLabel('Sort by').selectOption({ label: 'Age, oldest first' });
   } else {
     await ageHeading.getByRole('button').click();
