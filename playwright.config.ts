@@ -29,8 +29,8 @@ const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height:
 
 /**
  * Specs that change what every page shows (the event's settings, fees, editions, online payment, the
- * privacy notice, bibs) or count everything (the dashboard, statements, reminders): they run one at a
- * time, first, and the rest two at a time after them.
+ * privacy notice, bibs) or count everything (the dashboard, statements, reminders, the programme's
+ * totals): they run one at a time, first, and the rest two at a time after them.
  */
 const ALONE = [
   'admin-dashboard',
