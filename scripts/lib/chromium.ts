@@ -25,9 +25,9 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /** Chromium's version, or undefined when it is not installed. */
-export function chromiumVersion(binary = CHROMIUM): string | undefined {
+export function chromiumVersion(): string | undefined {
   try {
-    const out = execFileSync(binary, ['--version'], {
+    const out = execFileSync(CHROMIUM, ['--version'], {
       encoding: 'utf8',
       timeout: 10_000,
       stdio: ['ignore', 'pipe', 'ignore'],
