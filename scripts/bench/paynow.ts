@@ -1,7 +1,7 @@
 import type { AutocannonRequest } from 'autocannon';
 import pg from 'pg';
-import { encryptIntegrationKey } from '../../src/server/features/payments/integration-key.ts';
-import { type PaynowFields, signedForm } from '../../src/server/features/payments/paynow-client.ts';
+import { encryptIntegrationKey } from '../../src/server/features/payments/paynow/integration-key.ts';
+import { type PaynowFields, signedForm } from '../../src/server/features/payments/paynow/paynow-client.ts';
 import { startFakePaynow } from '../../tests/support/fake-paynow.ts';
 import { onCleanup } from './cleanup.ts';
 import { atLeast, figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';

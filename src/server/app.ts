@@ -31,7 +31,8 @@ import { myPageRoute, myRegistrationRoutes } from './features/my-registration/ro
 import { type PageRenderer, rendererForBuild } from './features/pages/renderer.ts';
 import { pageRoutes } from './features/pages/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
-import { PaynowPoller, type PollerTiming } from './features/payments/poller.ts';
+import { PaynowPoller, type PollerTiming } from './features/payments/paynow/poller.ts';
+import { paynowRoutes } from './features/payments/paynow/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { peopleRoutes } from './features/people/routes.ts';
 import { programmeSettingsRoutes } from './features/programme-settings/routes.ts';
@@ -64,8 +65,10 @@ import { Problem } from './http/problem.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { Mailer } from './mail/mailer.ts';
 import { clientDist } from './paths.ts';
+import { createSignals } from './signals.ts';
 import { diskFileStore } from './storage/files.ts';
 import { mediaRoot } from './storage/media.ts';
+import { connectSubscribers } from './subscribers.ts';
 
 export interface AppOptions {
   env: Env;
@@ -154,7 +157,9 @@ export async function buildApp(options: AppOptions) {
     currentEvent: new CurrentEventCache(database.db),
     mediaDir: mediaRoot(env),
     files: await diskFileStore(env),
+    signals: createSignals(),
   };
+  connectSubscribers(context);
   app.decorate('context', context);
   const paynowPoller = new PaynowPoller(context, app.log, options.paynowTiming);
   app.decorate('paynowPoller', paynowPoller);
@@ -187,7 +192,8 @@ export async function buildApp(options: AppOptions) {
       await programmeSettingsRoutes(api, context);
       await waitlistRoutes(api, context);
       await statementRoutes(api, context);
-      await paymentRoutes(api, context, paynowPoller);
+      await paymentRoutes(api, context);
+      await paynowRoutes(api, context, paynowPoller);
       await receiptRoutes(api, context);
       await erasureRoutes(api, context);
       await auditLogRoutes(api, context);

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { CurrentEventCache } from './features/events/current-event.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Signals } from './signals.ts';
 import type { FileStore } from './storage/files.ts';
 
 /** What every feature is given: its own module, so features never import the app that imports them. */
@@ -19,11 +20,13 @@ export interface AppContext {
   mediaDir: string;
   /** Private uploads (assignments). */
   files: FileStore;
+  /** What happened to entries, for the features that react to it (receipts, the waitlist). */
+  signals: Signals;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     context: AppContext;
-    paynowPoller: import('./features/payments/poller.ts').PaynowPoller;
+    paynowPoller: import('./features/payments/paynow/poller.ts').PaynowPoller;
   }
 }

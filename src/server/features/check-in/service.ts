@@ -14,7 +14,8 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { recordAudit } from '../audit-log/service.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
-import { markPaid, noteInHistory } from '../participants/service.ts';
+import { noteInHistory } from '../participants/service.ts';
+import { markPaid } from '../payments/service.ts';
 import {
   countsBySize,
   type EntryRow,
@@ -196,7 +197,7 @@ export async function applyTap(
     });
     if (now.getTime() - done.at.getTime() > TAP_TIMES.lateAfter) {
       const summary = lateTapSummary(tap.action, done.at, now, result);
-      await noteInHistory(tx, { registrationId: row.id, action: 'check-in', summary }, actor);
+      await noteInHistory(tx, [{ registrationId: row.id, action: 'check-in', summary }], actor);
       await recordAudit(tx, actor, {
         action: 'check-in.late-tap',
         subject: `registration ${row.reference}`,

@@ -77,7 +77,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
       },
     },
     async (request) => {
-      const saved = await saveRaces(db, request.body, context.env.PUBLIC_URL, signedInUser(request));
+      const saved = await saveRaces(db, request.body, context.signals, signedInUser(request));
       context.mailer.kick();
       return saved;
     },

@@ -10,11 +10,10 @@ import { overlappingRanges } from '../../../shared/participants/bibs.ts';
 import type { RetentionSettings, RetentionSettingsInputSchema } from '../../../shared/privacy/retention.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { statementsOn } from '../../db/statements-on.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
+import type { Signals } from '../../signals.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { getCurrentEvent, listRacesWithTakenPlaces, privacyNoticeOf } from '../events/service.ts';
-import { offerFreedPlaces } from '../waitlist/service.ts';
 import {
   archiveEvent,
   deleteRaces,
@@ -137,8 +136,8 @@ const auditSettings = (
 export async function saveRaces(
   db: Database,
   input: z.output<typeof RacesInputSchema>,
-  /** Where the waitlist's offer links point: a raised capacity is offered to those waiting at once. */
-  publicUrl: string,
+  /** A raised capacity frees places (the waitlist offers them at once). */
+  signals: Signals,
   actor: AuditActor,
 ) {
   const event = await getCurrentEvent(db);
@@ -202,7 +201,7 @@ export async function saveRaces(
         },
       ]);
     }
-    for (const race of saved) await offerFreedPlaces(statementsOn(tx), race.id, publicUrl);
+    for (const race of saved) await signals.placeFreed.send(tx, { raceId: race.id });
     await auditSettings(tx, actor, event.id, 'races');
   });
   return eventSettings(db);

@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { BIB_MAX, type BibOrder } from '../../../shared/participants/bibs.ts';
 import type {
   ParticipantColumn,
@@ -10,7 +10,6 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { underWay } from '../../db/online-payment-under-way.ts';
 import {
   onlinePayments,
-  paymentNotices,
   raceOptions,
   registrationHistory,
   registrations,
@@ -358,33 +357,6 @@ export async function addHistoryNotes(
   await tx
     .insert(registrationHistory)
     .values(entries.map((entry) => ({ ...entry, actorId: actor.id, actorName: actor.name })));
-}
-
-/**
- * The entries of the event among `ids`, with their race's fees, locked until the transaction ends: a
- * payment recorded on one of them meanwhile waits, and is then seen.
- */
-export async function entriesToMarkPaid(tx: Transaction, eventId: string, ids: string[]) {
-  return tx
-    .select({
-      id: registrations.id,
-      reference: registrations.reference,
-      status: registrations.status,
-      paymentStatus: registrations.paymentStatus,
-      paymentAmount: registrations.paymentAmount,
-      paymentCurrency: registrations.paymentCurrency,
-      feeUsd: raceOptions.feeUsd,
-      feeZwg: raceOptions.feeZwg,
-    })
-    .from(registrations)
-    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
-    .where(and(eq(registrations.eventId, eventId), inArray(registrations.id, ids)))
-    .for('update', { of: registrations });
-}
-
-/** Something about a recorded payment for an admin to look at (a part payment, more than the fee). */
-export async function insertPaymentNotices(tx: Transaction, notices: (typeof paymentNotices.$inferInsert)[]) {
-  if (notices.length > 0) await tx.insert(paymentNotices).values(notices);
 }
 
 /** Locks the entry's row until the transaction ends: an online payment starting meanwhile waits (payments/). */

@@ -7,15 +7,12 @@ import {
   RacesBibsSchema,
 } from '../../../shared/participants/bibs.ts';
 import {
-  MarkPaidResultSchema,
-  MarkPaidSchema,
   ParticipantDetailSchema,
   ParticipantEditSchema,
   ParticipantFilterSchema,
   type ParticipantListQuery,
   ParticipantListQuerySchema,
   ParticipantListSchema,
-  PaymentUpdateSchema,
 } from '../../../shared/participants/participants.ts';
 import {
   PaymentRemindersPreviewSchema,
@@ -25,24 +22,22 @@ import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { idParams, noContent, sendAttachment, sendCsv } from '../../http/replies.ts';
 import { auditedList, auditRead } from '../audit-log/service.ts';
+import { assignBibs, raceBibs, setBib } from './bibs.ts';
 import {
-  assignBibs,
-  cancelEntry,
-  editEntry,
-  markPaid,
-  participantDetail,
-  participantsCount,
   participantsCsvExport,
-  participantsPage,
   participantsPdfExport,
-  paymentRemindersPreview,
-  raceBibs,
   raceStartListCsv,
   raceStartListPdf,
   raceTimingCsv,
-  recordPayment,
+} from './exports.ts';
+import {
+  cancelEntry,
+  editEntry,
+  participantDetail,
+  participantsCount,
+  participantsPage,
+  paymentRemindersPreview,
   sendPaymentReminders,
-  setBib,
 } from './service.ts';
 
 const admins = ['admin'] as const;
@@ -116,21 +111,6 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       await auditExport(request, 'participants.export-pdf');
       return sendAttachment(reply, 'FunRun_Participants.pdf', 'application/pdf', pdf);
     },
-  );
-
-  api.post(
-    '/participants/mark-paid',
-    {
-      config: { access: admins },
-      schema: {
-        summary:
-          'Mark several unpaid entries paid by one method, each with its race’s fee in the currency; says which were left as they were',
-        tags,
-        body: MarkPaidSchema,
-        response: { 200: MarkPaidResultSchema },
-      },
-    },
-    async (request) => markPaid(context, request.body, signedInUser(request)),
   );
 
   api.get(
@@ -314,21 +294,6 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
       await editEntry(context, request.params.id, request.body, { admin: signedInUser(request) });
       return participantDetail(context, request.params.id);
     },
-  );
-
-  api.put(
-    '/participants/:id/payment',
-    {
-      config: { access: admins },
-      schema: {
-        summary: 'Record paid (method, amount, currency, reference, date), waived (reason) or unpaid',
-        tags,
-        params: IdParams,
-        body: PaymentUpdateSchema,
-        response: { 200: ParticipantDetailSchema },
-      },
-    },
-    async (request) => recordPayment(context, request.params.id, request.body, signedInUser(request)),
   );
 
   api.post(

@@ -5,6 +5,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http/problem.ts';
 import { enqueueMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
+import type { EntryPaid } from '../../signals.ts';
 import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import { insertEntryLink, newEntryLink } from '../registrations/service.ts';
 import { receiptMail } from './receipt-mail.ts';
@@ -22,28 +23,17 @@ import {
   takeReceiptNumbers,
 } from './repository.ts';
 
-/** One payment of one entry, as its receipt states it: what was received, and what is still due after it. */
-export interface PaymentToReceipt {
-  id: string;
-  amount: string;
-  currency: 'USD' | 'ZWG';
-  method: string;
-  paidOn: string;
-  /** The balance a part payment leaves (null: nothing is due). */
-  stillDue: string | null;
-}
-
 /**
  * Issues a receipt for each payment, numbered on from its event's last one, and queues its mail, in the
  * caller's transaction: the payment, its receipt and its mail commit together or not at all.
  */
-export async function issueReceipts(tx: Transaction, payments: PaymentToReceipt[]) {
+export async function issueReceipts(tx: Transaction, payments: EntryPaid[]) {
   const entries = await receiptEntries(
     tx,
     payments.map((payment) => payment.id),
   );
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  const byEvent = new Map<string, (PaymentToReceipt & (typeof entries)[number])[]>();
+  const byEvent = new Map<string, (EntryPaid & (typeof entries)[number])[]>();
   for (const payment of payments) {
     const entry = byId.get(payment.id);
     if (entry) byEvent.set(entry.eventId, [...(byEvent.get(entry.eventId) ?? []), { ...entry, ...payment }]);

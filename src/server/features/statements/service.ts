@@ -22,7 +22,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
-import { recordStatementPayments, type StatementPayment } from '../participants/service.ts';
+import { recordStatementPayments, type StatementPayment } from '../payments/service.ts';
 import { readCsv } from './csv.ts';
 import { feeIn, matchLine } from './matching.ts';
 import { namedReferences } from './references.ts';
@@ -330,7 +330,7 @@ export async function confirmStatement(
         entries: paying,
       });
     }
-    const result = await recordStatementPayments(tx, eventId, payments, admin);
+    const result = await recordStatementPayments(context, tx, eventId, payments, admin);
     const markedIds = new Set(result.marked.map((entry) => entry.id));
     for (const line of applied) {
       if (line.entries.some((entryId) => markedIds.has(entryId))) {

@@ -2,8 +2,9 @@ import { formatMoney } from '../../../shared/money.ts';
 import type { Currency, MarkPaidSkip, PaymentMethod } from '../../../shared/participants/participants.ts';
 import { amountDue, fromCents, shareInOrder, toCents } from '../../../shared/payments/balance.ts';
 import type { Transaction } from '../../db/client.ts';
-import { issueReceipts } from '../receipts/service.ts';
-import { addHistoryNotes, entriesToMarkPaid, insertPaymentNotices, updateEntry } from './repository.ts';
+import type { Signals } from '../../signals.ts';
+import { noteInHistory } from '../participants/service.ts';
+import { entriesToPay, insertPaymentNotices, setPayment } from './repository.ts';
 
 /**
  * Money received once (a Paynow payment, a statement line, cash at the table, an admin's "mark paid"), for
@@ -44,7 +45,7 @@ export interface PaymentReceived {
   left: string;
 }
 
-type Locked = Awaited<ReturnType<typeof entriesToMarkPaid>>[number];
+type Locked = Awaited<ReturnType<typeof entriesToPay>>[number];
 
 /** What a locked entry owes now in this currency (in cents), or why it takes nothing of a payment in it. */
 export function dueOf(
@@ -72,10 +73,11 @@ export function dueOf(
  * moment, less an earlier part payment), so a race changed after paying started cannot be paid with the
  * cheaper fee. In the order named, each takes its whole due while the money lasts; the last that can take
  * anything takes all that is left. Less than it owes is a part payment (the balance stays due); more is
- * recorded in full and flagged. Each share gets its history note, its receipt (for what was received) and,
- * when it is not the due, a notice for the admin. The caller notes it in the audit trail, as it knows why.
+ * recorded in full and flagged. Each share gets its history note and, when it is not the due, a notice for
+ * the admin; entryPaid is sent for what each received. The caller notes it in the audit trail, as it knows why.
  */
 export async function receivePayment(
+  signals: Signals,
   tx: Transaction,
   eventId: string,
   payment: IncomingPayment,
@@ -83,7 +85,7 @@ export async function receivePayment(
   by: { id: string | null; name: string },
 ): Promise<PaymentReceived> {
   const ids = [...new Set(payment.entryIds)];
-  const locked = new Map((await entriesToMarkPaid(tx, eventId, ids)).map((row) => [row.id, row]));
+  const locked = new Map((await entriesToPay(tx, eventId, ids)).map((row) => [row.id, row]));
   const skipped: PaymentReceived['skipped'] = [];
   const owing: { row: Locked; due: number }[] = [];
   for (const id of ids) {
@@ -119,7 +121,7 @@ export async function receivePayment(
   for (const share of shares) {
     const before = locked.get(share.id);
     const earlier = before?.paymentStatus === 'part_paid' ? toCents(before.paymentAmount ?? '0') : 0;
-    await updateEntry(tx, share.id, {
+    await setPayment(tx, share.id, {
       paymentStatus: share.status,
       paymentMethod: payment.method,
       paymentAmount: fromCents(earlier + toCents(share.amount)),
@@ -129,7 +131,7 @@ export async function receivePayment(
       waiverReason: null,
     });
   }
-  await addHistoryNotes(
+  await noteInHistory(
     tx,
     shares.map((share) => ({
       registrationId: share.id,
@@ -138,15 +140,17 @@ export async function receivePayment(
     })),
     by,
   );
-  await issueReceipts(
-    tx,
-    shares.map((share) => ({
-      ...share,
-      method: payment.method,
-      paidOn: payment.paidOn,
-      stillDue: share.status === 'part_paid' ? share.due : null,
-    })),
-  );
+  if (shares.length > 0) {
+    await signals.entryPaid.send(
+      tx,
+      shares.map((share) => ({
+        ...share,
+        method: payment.method,
+        paidOn: payment.paidOn,
+        stillDue: share.status === 'part_paid' ? share.due : null,
+      })),
+    );
+  }
   await insertPaymentNotices(
     tx,
     shares.flatMap((share) => {

@@ -1,10 +1,10 @@
 import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runnerSeries } from '../../../../tests/support/entries.ts';
-import { type FakePaynow, startFakePaynow } from '../../../../tests/support/fake-paynow.ts';
-import { resetData, signedInAs, testDatabase } from '../../../../tests/support/test-app.ts';
-import { type App, buildApp } from '../../app.ts';
+import { runnerSeries } from '../../../../../tests/support/entries.ts';
+import { type FakePaynow, startFakePaynow } from '../../../../../tests/support/fake-paynow.ts';
+import { resetData, signedInAs, testDatabase } from '../../../../../tests/support/test-app.ts';
+import { type App, buildApp } from '../../../app.ts';
 import {
   mailOutbox,
   onlinePayments,
@@ -13,10 +13,10 @@ import {
   raceOptions,
   receipts,
   registrations,
-} from '../../db/schema/index.ts';
-import { loadEnv } from '../../env.ts';
-import { participantDetail } from '../participants/service.ts';
-import { runRetention } from '../retention/service.ts';
+} from '../../../db/schema/index.ts';
+import { loadEnv } from '../../../env.ts';
+import { participantDetail } from '../../participants/service.ts';
+import { runRetention } from '../../retention/service.ts';
 import { signedForm } from './paynow-client.ts';
 import { pollPayment, saveOnlinePaymentSettings } from './service.ts';
 

@@ -1,6 +1,6 @@
-import type { Transaction } from '../../db/client.ts';
-import { PAYMENT_PROMPT_LIMITS } from '../../http/limits.ts';
-import { Problem } from '../../http/problem.ts';
+import type { Transaction } from '../../../db/client.ts';
+import { PAYMENT_PROMPT_LIMITS } from '../../../http/limits.ts';
+import { Problem } from '../../../http/problem.ts';
 import { attemptsSince } from './repository.ts';
 
 const { numbers, attempts } = PAYMENT_PROMPT_LIMITS;

@@ -1,11 +1,17 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { injectAs, ORIGIN, resetData, signedInAs, testDatabase } from '../../../../tests/support/test-app.ts';
-import { type App, buildApp } from '../../app.ts';
-import { events } from '../../db/schema/index.ts';
-import { loadEnv } from '../../env.ts';
-import { createLogger } from '../../logger.ts';
+import {
+  injectAs,
+  ORIGIN,
+  resetData,
+  signedInAs,
+  testDatabase,
+} from '../../../../../tests/support/test-app.ts';
+import { type App, buildApp } from '../../../app.ts';
+import { events } from '../../../db/schema/index.ts';
+import { loadEnv } from '../../../env.ts';
+import { createLogger } from '../../../logger.ts';
 
 const KEY = 'b7c1e2d3-0000-4ce5-ab6e-6b1eb2d4f977';
 let logged = '';

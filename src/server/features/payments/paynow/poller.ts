@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../../context.ts';
 import { claimDuePayments, POLL_TIMING, type PollTiming, pollPayment } from './service.ts';
 
 const BATCH = 20;

@@ -1,0 +1,137 @@
+import type { CurrentUser } from '../../../shared/accounts/account.ts';
+import {
+  type AssignBibs,
+  type AssignBibsResult,
+  type BibInput,
+  formatBibRange,
+  type RaceBibs,
+} from '../../../shared/participants/bibs.ts';
+import type { AppContext } from '../../context.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { conflict, notFound } from '../../http/problem.ts';
+import { recordAudit } from '../audit-log/service.ts';
+import { getCurrentEvent } from '../events/service.ts';
+import {
+  addHistoryNotes,
+  bibsTakenBetween,
+  entriesWithoutBib,
+  giveBibs,
+  lockRaceBibs,
+  raceBibCounts,
+  updateEntry,
+} from './repository.ts';
+import { changeEntry, participantDetail } from './service.ts';
+
+/** Each race of the current event with its bib range and what assigning its bibs would do. */
+export async function raceBibs({ database }: AppContext): Promise<RaceBibs[]> {
+  const { db } = database;
+  const event = await getCurrentEvent(db);
+  return (await raceBibCounts(db, event.id)).map(({ takenInRange, ...race }) => ({
+    ...race,
+    active: Number(race.active),
+    withoutBib: Number(race.withoutBib),
+    free:
+      race.bibFrom === null || race.bibTo === null ? 0 : race.bibTo - race.bibFrom + 1 - Number(takenInRange),
+  }));
+}
+
+export const raceName = (race: { discipline: 'run' | 'cycle'; label: string }) =>
+  `${race.discipline === 'run' ? 'Runners' : 'Cyclists'} ${race.label}`;
+
+/** The unique index is the last guard: a number given elsewhere at the same moment ends in a clear 409. */
+function bibTaken(error: unknown, detail: string): never {
+  if (uniqueViolation(error) === 'registrations_event_bib') throw conflict(detail);
+  throw error;
+}
+
+/**
+ * Gives a bib to each of the race's entries that are not cancelled and have none, the lowest free numbers of
+ * its range in the order asked for, in one transaction: all of them or, when the range is too small, none.
+ * Entries that have a bib keep it; numbers held by cancelled entries are never given again.
+ */
+export async function assignBibs(
+  { database }: AppContext,
+  raceId: string,
+  { order }: AssignBibs,
+  actor: CurrentUser,
+): Promise<AssignBibsResult> {
+  const { db } = database;
+  const event = await getCurrentEvent(db);
+  return db
+    .transaction(async (tx) => {
+      const race = await lockRaceBibs(tx, event.id, raceId);
+      if (!race) throw notFound('There is no such race.');
+      if (race.bibFrom === null || race.bibTo === null) {
+        throw conflict(
+          `The ${raceName(race)} race has no bib numbers yet: set them in Event settings → Races first.`,
+        );
+      }
+      const ids = await entriesWithoutBib(tx, race.id, order);
+      if (ids.length === 0) return { assigned: 0, first: null, last: null };
+      const taken = await bibsTakenBetween(tx, event.id, race.bibFrom, race.bibTo);
+      const free: number[] = [];
+      for (let bib = race.bibFrom; bib <= race.bibTo && free.length < ids.length; bib++) {
+        if (!taken.has(bib)) free.push(bib);
+      }
+      if (free.length < ids.length) {
+        throw conflict(
+          `The ${raceName(race)} race's bibs ${formatBibRange(race)} are too few: ${ids.length} entries need one, ${free.length} numbers are free, so ${ids.length - free.length} are missing. Widen the range in Event settings → Races; no bibs were given.`,
+        );
+      }
+      const given = ids.map((id, index) => ({ id, bib: free[index] as number }));
+      await giveBibs(tx, given);
+      await recordAudit(tx, actor, {
+        action: 'registration.bibs-assign',
+        subject: `race ${race.id}`,
+        rowCount: given.length,
+        details: { order, first: free[0], last: free[free.length - 1] },
+      });
+      await addHistoryNotes(
+        tx,
+        given.map(({ id, bib }) => ({
+          registrationId: id,
+          action: 'edited' as const,
+          summary: `Bib ${bib} given`,
+        })),
+        actor,
+      );
+      return { assigned: given.length, first: free[0] ?? null, last: free[free.length - 1] ?? null };
+    })
+    .catch((error: unknown) =>
+      bibTaken(error, 'Another admin gave bibs at the same moment, so none were given here. Try again.'),
+    );
+}
+
+/** Sets one entry's bib by hand (one of its race's numbers, free in the event), or clears it. */
+export async function setBib(context: AppContext, id: string, { bib }: BibInput, actor: CurrentUser) {
+  await changeEntry(context, id, { admin: actor }, async (tx, row, event) => {
+    if (row.bib === bib) return undefined;
+    if (row.status === 'cancelled') {
+      throw conflict(
+        'This entry was cancelled: it keeps its bib, so the number is never given to anyone else.',
+      );
+    }
+    const race = await lockRaceBibs(tx, event.id, row.raceOptionId);
+    if (bib !== null) {
+      if (!race || race.bibFrom === null || race.bibTo === null || bib < race.bibFrom || bib > race.bibTo) {
+        throw conflict(
+          `Bib ${bib} is not one of the ${row.raceType} race's numbers (${race ? formatBibRange(race) : 'none'}).`,
+        );
+      }
+      if ((await bibsTakenBetween(tx, event.id, bib, bib)).size > 0) {
+        throw conflict(`Bib ${bib} is already taken in this event.`);
+      }
+    }
+    await updateEntry(tx, id, { bib });
+    return {
+      action: 'edited',
+      summary:
+        bib === null
+          ? `Bib ${row.bib} cleared`
+          : row.bib === null
+            ? `Bib ${bib} given`
+            : `Bib changed from ${row.bib} to ${bib}`,
+    };
+  }).catch((error: unknown) => bibTaken(error, `Bib ${bib} is already taken in this event.`));
+  return participantDetail(context, id);
+}

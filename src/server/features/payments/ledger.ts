@@ -1,0 +1,259 @@
+import type { CurrentUser } from '../../../shared/accounts/account.ts';
+import { formatShortDate } from '../../../shared/dates.ts';
+import {
+  type Currency,
+  type MANUAL_PAYMENT_METHODS,
+  type MarkPaid,
+  type MarkPaidResult,
+  PAYMENT_METHOD_LABELS,
+  type PaymentUpdateData,
+} from '../../../shared/participants/participants.ts';
+import { fromCents, toCents } from '../../../shared/payments/balance.ts';
+import type { AppContext } from '../../context.ts';
+import type { Transaction } from '../../db/client.ts';
+import { conflict, notFound } from '../../http/problem.ts';
+import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
+import { auditEntryChange, changeEntry, participantDetail } from '../participants/service.ts';
+import { dueOf, receivePayment } from './receive-payment.ts';
+import { entriesToPay, setPayment } from './repository.ts';
+
+/** A payment Paynow confirmed (issue 16): no account is behind it. */
+const PAYNOW_ACTOR = { id: null, name: 'Paynow' };
+
+function paymentSummary(update: PaymentUpdateData) {
+  switch (update.status) {
+    case 'paid':
+      return `Marked paid: ${update.currency} ${update.amount} by ${PAYMENT_METHOD_LABELS[update.method]} on ${formatShortDate(update.paidOn)}${update.payerReference ? `, reference ${update.payerReference}` : ''}`;
+    case 'waived':
+      return `Fee waived: ${update.reason}`;
+    default:
+      return 'Marked unpaid';
+  }
+}
+
+/** An admin's record of an entry's payment: paid (the whole amount received), waived, or unpaid again. */
+export const recordPayment = async (
+  context: AppContext,
+  id: string,
+  update: PaymentUpdateData,
+  actor: CurrentUser,
+) => {
+  await changeEntry(context, id, { admin: actor }, async (tx, row) => {
+    if (row.status === 'cancelled') throw conflict('This entry was cancelled; its payment cannot change.');
+    // Locked before it is read: two payments recorded at once never both find it unpaid (two receipts).
+    const [before] = await entriesToPay(tx, row.eventId, [id]);
+    await setPayment(tx, id, {
+      paymentStatus: update.status,
+      paymentMethod: update.status === 'paid' ? update.method : null,
+      paymentAmount: update.status === 'paid' ? update.amount : null,
+      paymentCurrency: update.status === 'paid' ? update.currency : null,
+      payerReference: update.status === 'paid' ? (update.payerReference ?? null) : null,
+      paidOn: update.status === 'paid' ? update.paidOn : null,
+      waiverReason: update.status === 'waived' ? update.reason : null,
+    });
+    if (update.status === 'paid' && before?.paymentStatus !== 'paid') {
+      // The admin states the whole amount received: the receipt is for what a part payment had not covered.
+      const earlier =
+        before?.paymentStatus === 'part_paid' && before.paymentCurrency === update.currency
+          ? toCents(before.paymentAmount ?? '0')
+          : 0;
+      const received = fromCents(Math.max(0, toCents(update.amount) - earlier));
+      await context.signals.entryPaid.send(tx, [{ id, ...update, amount: received, stillDue: null }]);
+    }
+    return { action: 'payment', summary: paymentSummary(update) };
+  });
+  context.mailer.kick();
+  return participantDetail(context, id);
+};
+
+/** A payment confirmed by Paynow, or why it was not recorded (the entry is already paid or waived, or cancelled). */
+export type OnlinePaymentOutcome = 'recorded' | 'paid' | 'waived' | 'cancelled';
+
+/**
+ * Records a payment Paynow confirmed, once, by the one rule (receivePayment: checked against the fee now):
+ * the same payment (method and Paynow reference) again is 'recorded' and changes nothing; an entry paid or
+ * waived otherwise, or cancelled, is left as it is.
+ */
+export async function recordOnlinePayment(
+  context: AppContext,
+  id: string,
+  payment: {
+    method: 'paynow_ecocash' | 'paynow_onemoney' | 'paynow_web';
+    amount: string;
+    currency: Currency;
+    paynowReference: string;
+    paidOn: string;
+    onlinePaymentId: string;
+  },
+): Promise<OnlinePaymentOutcome> {
+  const { db } = context.database;
+  const event = await getCurrentEvent(db);
+  const outcome = await db.transaction(async (tx): Promise<OnlinePaymentOutcome> => {
+    const [row] = await entriesToPay(tx, event.id, [id]);
+    if (!row) throw notFound('There is no such entry.');
+    if (row.paymentMethod === payment.method && row.payerReference === payment.paynowReference) {
+      return 'recorded';
+    }
+    if (row.status === 'cancelled') return 'cancelled';
+    if (row.paymentStatus === 'paid' || row.paymentStatus === 'waived') return row.paymentStatus;
+    const received = await receivePayment(
+      context.signals,
+      tx,
+      event.id,
+      {
+        entryIds: [id],
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method,
+        payerReference: payment.paynowReference,
+        paidOn: payment.paidOn,
+        onlinePaymentId: payment.onlinePaymentId,
+        describe: (share) =>
+          `Paid online: ${share.currency} ${share.amount} by ${PAYMENT_METHOD_LABELS[payment.method]} on ${formatShortDate(payment.paidOn)}, Paynow reference ${payment.paynowReference}`,
+      },
+      PAYNOW_ACTOR,
+    );
+    const [share] = received.shares;
+    if (share) {
+      await auditEntryChange(tx, null, 'payment', [row.reference], {
+        by: PAYNOW_ACTOR.name,
+        amount: share.amount,
+        currency: share.currency,
+        status: share.status,
+      });
+    }
+    return 'recorded';
+  });
+  context.mailer.kick();
+  return outcome;
+}
+
+/**
+ * Several entries paid by one method, in one transaction: each unpaid one is paid what it owes in the currency
+ * (its race's fee, or a part payment's balance), by the one rule, with a note in its history. Entries already
+ * paid or waived, cancelled, gone, or that owe nothing known in the currency are left as they are, and the
+ * answer says which and why.
+ */
+export async function markPaid(
+  context: AppContext,
+  request: MarkPaid,
+  actor: CurrentUser,
+): Promise<MarkPaidResult> {
+  const { db } = context.database;
+  const eventId = await getCurrentEventId(db);
+  const ids = [...new Set(request.ids)];
+  const { method, currency, paidOn } = request;
+  const marked = await db.transaction(async (tx) => {
+    const found = new Map((await entriesToPay(tx, eventId, ids)).map((row) => [row.id, row]));
+    const result: MarkPaidResult = { marked: [], skipped: [] };
+    for (const id of ids) {
+      const row = found.get(id);
+      const owed = dueOf(row, currency);
+      if ('reason' in owed || !row) {
+        result.skipped.push({
+          id,
+          reference: row?.reference ?? null,
+          reason: 'reason' in owed ? owed.reason : 'not_found',
+        });
+        continue;
+      }
+      const received = await receivePayment(
+        context.signals,
+        tx,
+        eventId,
+        {
+          entryIds: [id],
+          amount: fromCents(owed.due),
+          currency,
+          method,
+          payerReference: null,
+          paidOn,
+          describe: (share) => paymentSummary({ status: 'paid', method, ...share, paidOn }),
+        },
+        actor,
+      );
+      result.marked.push(
+        ...received.shares.map(({ id, reference, amount }) => ({ id, reference, amount, currency })),
+      );
+    }
+    if (result.marked.length > 0) {
+      await auditEntryChange(
+        tx,
+        actor,
+        'payment',
+        result.marked.map((entry) => entry.reference),
+        { method, currency, paidOn },
+      );
+    }
+    return result;
+  });
+  context.mailer.kick();
+  return marked;
+}
+
+/** Money a statement line brought: the entries it names in order, and the line's method, amount, reference and date. */
+export interface StatementPayment {
+  ids: string[];
+  /** A statement is a bank or mobile-money account's: paid by one of the ways an admin records by hand. */
+  method: (typeof MANUAL_PAYMENT_METHODS)[number];
+  amount: string;
+  currency: Currency;
+  payerReference: string;
+  paidOn: string;
+}
+
+/**
+ * Payments read from a statement, inside the caller's transaction (the statement's lines are marked applied
+ * in the same one): each line's amount goes to the entries it names by the one rule (receivePayment: whole
+ * dues in the order named, the rest a part payment on the next, more than due flagged). Entries already paid
+ * or waived (also by an earlier line of the same list), cancelled or gone take nothing, and the answer says
+ * which and why.
+ */
+export async function recordStatementPayments(
+  context: AppContext,
+  tx: Transaction,
+  eventId: string,
+  payments: StatementPayment[],
+  actor: CurrentUser,
+): Promise<MarkPaidResult> {
+  const result: MarkPaidResult = { marked: [], skipped: [] };
+  for (const payment of payments) {
+    const payerReference = payment.payerReference.slice(0, 100);
+    const received = await receivePayment(
+      context.signals,
+      tx,
+      eventId,
+      {
+        entryIds: payment.ids,
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method,
+        payerReference,
+        paidOn: payment.paidOn,
+        describe: (share) =>
+          paymentSummary({
+            status: 'paid',
+            method: payment.method,
+            ...share,
+            payerReference,
+            paidOn: payment.paidOn,
+          }),
+      },
+      actor,
+    );
+    result.marked.push(
+      ...received.shares.map(({ id, reference, amount, currency }) => ({ id, reference, amount, currency })),
+    );
+    result.skipped.push(...received.skipped);
+  }
+  if (result.marked.length > 0) {
+    await auditEntryChange(
+      tx,
+      actor,
+      'payment',
+      result.marked.map((entry) => entry.reference),
+      { source: 'statement' },
+    );
+  }
+  return result;
+}

@@ -1,0 +1,283 @@
+import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { OnlinePaymentSettings } from '../../../../shared/payments/online-payment-settings.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
+import {
+  events,
+  onlinePayments,
+  paymentNotices,
+  paynowUncheckedMessages,
+  registrations,
+} from '../../../db/schema/index.ts';
+
+export type OnlinePaymentRow = typeof onlinePayments.$inferSelect;
+export type NewOnlinePayment = typeof onlinePayments.$inferInsert;
+export type PaymentNotice = typeof paymentNotices.$inferInsert;
+
+/** The event's Paynow settings and its encrypted key. */
+export async function findPaynowSettings(db: Database, eventId: string) {
+  const [row] = await db
+    .select({ settings: events.onlinePayment, keyEncrypted: events.paynowKeyEncrypted })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return row;
+}
+
+/** Saves the settings; the key only when a new one is given. */
+export async function savePaynowSettings(
+  db: Database,
+  eventId: string,
+  settings: OnlinePaymentSettings,
+  keyEncrypted: string | undefined,
+) {
+  await db
+    .update(events)
+    .set({
+      onlinePayment: settings,
+      ...(keyEncrypted === undefined ? {} : { paynowKeyEncrypted: keyEncrypted }),
+    })
+    .where(eq(events.id, eventId));
+}
+
+/** Locks the entry's row for the rest of the transaction, so two taps on Pay start their attempts in turn. */
+export async function lockEntry(tx: Transaction, registrationId: string) {
+  await tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId))
+    .for('update');
+}
+
+export async function insertAttempt(db: Database, attempt: NewOnlinePayment) {
+  const [row] = await db.insert(onlinePayments).values(attempt).returning();
+  if (!row) throw new Error('online payment not inserted');
+  return row;
+}
+
+export async function updateAttempt(db: Database, id: string, change: Partial<NewOnlinePayment>) {
+  await db
+    .update(onlinePayments)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(onlinePayments.id, id));
+}
+
+export async function findAttempt(db: Database, id: string) {
+  const [row] = await db.select().from(onlinePayments).where(eq(onlinePayments.id, id));
+  return row;
+}
+
+/** The attempt a status update names: our reference is the attempt's merchant trace. */
+export async function findAttemptByTrace(db: Database, merchantTrace: string) {
+  const [row] = await db
+    .select({
+      id: onlinePayments.id,
+      registrationId: onlinePayments.registrationId,
+      eventId: registrations.eventId,
+      pollUrl: onlinePayments.pollUrl,
+      nextPollAt: onlinePayments.nextPollAt,
+      paidAt: onlinePayments.paidAt,
+      status: onlinePayments.status,
+    })
+    .from(onlinePayments)
+    .innerJoin(registrations, eq(registrations.id, onlinePayments.registrationId))
+    .where(eq(onlinePayments.merchantTrace, merchantTrace));
+  return row;
+}
+
+/** The entry's attempts started since then: when, and the wallet prompted (null for Paynow's page). */
+export async function attemptsSince(db: Database, registrationId: string, since: Date) {
+  return db
+    .select({ phone: onlinePayments.phone, createdAt: onlinePayments.createdAt })
+    .from(onlinePayments)
+    .where(and(eq(onlinePayments.registrationId, registrationId), gte(onlinePayments.createdAt, since)))
+    .orderBy(onlinePayments.createdAt);
+}
+
+/** The entry's latest attempt. */
+export async function latestAttemptOf(db: Database, registrationId: string) {
+  const [row] = await db
+    .select()
+    .from(onlinePayments)
+    .where(eq(onlinePayments.registrationId, registrationId))
+    .orderBy(desc(onlinePayments.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Asks the poller to confirm an attempt now, unless it was settled already. */
+export async function pollSoon(db: Database, id: string) {
+  await db
+    .update(onlinePayments)
+    .set({ nextPollAt: sql`now()` })
+    .where(
+      and(
+        eq(onlinePayments.id, id),
+        isNull(onlinePayments.paidAt),
+        sql`${onlinePayments.nextPollAt} is not null`,
+      ),
+    );
+}
+
+/**
+ * Attempts due to be polled, each leased for `leaseSeconds` (its next poll moved on), so that two servers
+ * never poll the same attempt at once.
+ */
+export async function claimDueAttempts(db: Database, limit: number, leaseSeconds: number) {
+  const due = db
+    .select({ id: onlinePayments.id })
+    .from(onlinePayments)
+    .where(lte(onlinePayments.nextPollAt, sql`now()`))
+    .orderBy(onlinePayments.nextPollAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(onlinePayments)
+    .set({ nextPollAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(inArray(onlinePayments.id, due))
+    .returning();
+}
+
+/** The attempt is paid: it is not polled any more. */
+export async function markPaid(db: Database, id: string, status: string, paynowReference: string) {
+  await db
+    .update(onlinePayments)
+    .set({
+      status,
+      paynowReference,
+      paidAt: sql`now()`,
+      nextPollAt: null,
+      error: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(onlinePayments.id, id), isNull(onlinePayments.paidAt)));
+}
+
+/**
+ * Keeps a notice: one row per attempt, source and problem, so the same again adds to its count (and, if it
+ * was reviewed, asks for review again). A notice about no attempt is kept as it comes.
+ */
+export async function keepNotice(db: Database, notice: PaymentNotice) {
+  if (notice.onlinePaymentId) {
+    const again = await db
+      .update(paymentNotices)
+      .set({
+        count: sql`${paymentNotices.count} + 1`,
+        lastReceivedAt: sql`now()`,
+        payload: notice.payload,
+        reviewedAt: null,
+        reviewedBy: null,
+      })
+      .where(
+        and(
+          eq(paymentNotices.onlinePaymentId, notice.onlinePaymentId),
+          eq(paymentNotices.source, notice.source),
+          eq(paymentNotices.problem, notice.problem),
+        ),
+      )
+      .returning({ id: paymentNotices.id });
+    if (again.length > 0) return;
+  }
+  await db.insert(paymentNotices).values(notice);
+}
+
+/** Counts one unchecked message from this client address in the current hour; how many it has sent in it. */
+export async function countUncheckedMessage(db: Database, source: string) {
+  const [row] = await db
+    .insert(paynowUncheckedMessages)
+    .values({ hour: sql`date_trunc('hour', now())`, source, count: 1 })
+    .onConflictDoUpdate({
+      target: [paynowUncheckedMessages.hour, paynowUncheckedMessages.source],
+      set: { count: sql`${paynowUncheckedMessages.count} + 1`, lastReceivedAt: sql`now()` },
+    })
+    .returning({ count: paynowUncheckedMessages.count });
+  return row?.count ?? 1;
+}
+
+// A recorded payment's notice names its entry (a statement's has no attempt): it is about a real payment too.
+const aboutAnAttempt = sql`(${paymentNotices.onlinePaymentId} is not null or ${paymentNotices.registrationId} is not null)`;
+const aboutNoAttempt = sql`(${paymentNotices.onlinePaymentId} is null and ${paymentNotices.registrationId} is null)`;
+
+/** Notices about our attempts (or about none), those to review first, then newest first. */
+export async function noticesForReview(
+  db: Database,
+  { aboutAttempts, limit, offset }: { aboutAttempts: boolean; limit: number; offset: number },
+) {
+  return db
+    .select({
+      id: paymentNotices.id,
+      receivedAt: paymentNotices.receivedAt,
+      lastReceivedAt: paymentNotices.lastReceivedAt,
+      count: paymentNotices.count,
+      source: paymentNotices.source,
+      problem: paymentNotices.problem,
+      payload: paymentNotices.payload,
+      entryReference: registrations.reference,
+      reviewedAt: paymentNotices.reviewedAt,
+      reviewedBy: paymentNotices.reviewedBy,
+    })
+    .from(paymentNotices)
+    .leftJoin(onlinePayments, eq(onlinePayments.id, paymentNotices.onlinePaymentId))
+    .leftJoin(
+      registrations,
+      eq(registrations.id, sql`coalesce(${paymentNotices.registrationId}, ${onlinePayments.registrationId})`),
+    )
+    .where(aboutAttempts ? aboutAnAttempt : aboutNoAttempt)
+    .orderBy(sql`${paymentNotices.reviewedAt} is not null`, desc(paymentNotices.lastReceivedAt))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many notices there are about our attempts (or about none), and how many of them are not reviewed. */
+export async function noticeCounts(db: Database, aboutAttempts: boolean) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      open: sql<number>`(count(*) filter (where ${paymentNotices.reviewedAt} is null))::int`,
+    })
+    .from(paymentNotices)
+    .where(aboutAttempts ? aboutAnAttempt : aboutNoAttempt);
+  return { total: Number(row?.total ?? 0), open: Number(row?.open ?? 0) };
+}
+
+/** The latest hours' counts of unchecked messages by client address, and the totals over all kept. */
+export async function uncheckedMessages(db: Database, limit: number) {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(paynowUncheckedMessages)
+      .orderBy(desc(paynowUncheckedMessages.hour), desc(paynowUncheckedMessages.count))
+      .limit(limit),
+    db
+      .select({
+        messages: sql<number>`coalesce(sum(${paynowUncheckedMessages.count}), 0)::int`,
+        sources: sql<number>`count(distinct ${paynowUncheckedMessages.source})::int`,
+      })
+      .from(paynowUncheckedMessages),
+  ]);
+  return { rows, messages: Number(totals?.messages ?? 0), sources: Number(totals?.sources ?? 0) };
+}
+
+/** Deletes notices about no attempt and counts of unchecked messages older than `before`; how many went. */
+export async function purgeUnattachedBefore(db: Database, before: Date) {
+  const notices = await db
+    .delete(paymentNotices)
+    .where(and(aboutNoAttempt, lt(paymentNotices.lastReceivedAt, before)))
+    .returning({ id: paymentNotices.id });
+  const counts = await db
+    .delete(paynowUncheckedMessages)
+    .where(lt(paynowUncheckedMessages.hour, before))
+    .returning({ hour: paynowUncheckedMessages.hour });
+  return notices.length + counts.length;
+}
+
+/** Marks a notice reviewed by this admin; false when there is no such notice. */
+export async function markNoticeReviewed(db: Database, id: number, by: string) {
+  const done = await db
+    .update(paymentNotices)
+    .set({
+      reviewedAt: sql`coalesce(${paymentNotices.reviewedAt}, now())`,
+      reviewedBy: sql`coalesce(${paymentNotices.reviewedBy}, ${by})`,
+    })
+    .where(eq(paymentNotices.id, id))
+    .returning({ id: paymentNotices.id });
+  return done.length > 0;
+}

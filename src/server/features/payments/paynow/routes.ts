@@ -1,0 +1,197 @@
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  OnlinePaymentSettingsInputSchema,
+  OnlinePaymentSettingsSchema,
+  PaymentAttemptSchema,
+  PaymentOfferSchema,
+  StartPaymentSchema,
+} from '../../../../shared/payments/online-payment.ts';
+import {
+  PaymentNoticesPageSchema,
+  PaymentNoticesQuerySchema,
+} from '../../../../shared/payments/payment-notices.ts';
+import type { AppContext } from '../../../context.ts';
+import { signedInUser } from '../../../http/access.ts';
+import { PAYMENT_LIMITS } from '../../../http/limits.ts';
+import { type PaynowFields, parseForm } from './paynow-client.ts';
+import type { PaynowPoller } from './poller.ts';
+import {
+  onlinePaymentSettings,
+  paymentAttempt,
+  paymentNotices,
+  paymentOffer,
+  receiveStatusUpdate,
+  reviewPaymentNotice,
+  saveOnlinePaymentSettings,
+  startPayment,
+} from './service.ts';
+
+const admins = ['admin'] as const;
+const TokenParams = z.object({ token: z.string() });
+
+/** Paying an entry online through Paynow (issue 16): the admin's settings, the payer's pages, Paynow's updates. */
+export async function paynowRoutes(app: FastifyInstance, context: AppContext, poller: PaynowPoller) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/admin/online-payment',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'The online payment (Paynow) settings; the integration key only as set or not',
+        tags: ['event settings'],
+        response: { 200: OnlinePaymentSettingsSchema },
+      },
+    },
+    async () => onlinePaymentSettings(context),
+  );
+
+  api.put(
+    '/admin/online-payment',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'Save the online payment settings (an empty key keeps the one set)',
+        tags: ['event settings'],
+        body: OnlinePaymentSettingsInputSchema,
+        response: { 200: OnlinePaymentSettingsSchema },
+      },
+    },
+    async (request) => saveOnlinePaymentSettings(context, request.body, signedInUser(request)),
+  );
+
+  api.get(
+    '/admin/payment-notices',
+    {
+      config: { access: admins },
+      schema: {
+        summary:
+          "Paynow's messages that changed nothing: a page of those about our payment attempts, then the others",
+        tags: ['event settings'],
+        querystring: PaymentNoticesQuerySchema,
+        response: { 200: PaymentNoticesPageSchema },
+      },
+    },
+    async (request) => paymentNotices(context, request.query.page),
+  );
+
+  api.post(
+    '/admin/payment-notices/:id/reviewed',
+    {
+      config: { access: admins },
+      schema: {
+        summary: 'Mark a Paynow message reviewed',
+        tags: ['event settings'],
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ id: z.number() }) },
+      },
+    },
+    async (request) => {
+      await reviewPaymentNotice(context, request.params.id, signedInUser(request));
+      return { id: request.params.id };
+    },
+  );
+
+  api.get(
+    '/pay/:token',
+    {
+      config: { access: 'public', rateLimit: PAYMENT_LIMITS.follow },
+      schema: {
+        summary: 'How the holder of an entry’s private link may pay online, and the last attempt',
+        tags: ['online payment'],
+        params: TokenParams,
+        response: { 200: PaymentOfferSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return paymentOffer(context, request.params.token);
+    },
+  );
+
+  api.post(
+    '/pay/:token',
+    {
+      config: { access: 'public', rateLimit: PAYMENT_LIMITS.start },
+      schema: {
+        summary: 'Start paying the entry’s fee: a prompt on the payer’s phone, or Paynow’s page',
+        tags: ['online payment'],
+        params: TokenParams,
+        body: StartPaymentSchema,
+        response: { 201: PaymentAttemptSchema },
+      },
+    },
+    async (request, reply) => {
+      const attempt = await startPayment(context, request.params.token, request.body);
+      return reply.code(201).header('cache-control', 'no-store').send(attempt);
+    },
+  );
+
+  api.get(
+    '/pay/:token/attempts/:id',
+    {
+      config: { access: 'public', rateLimit: PAYMENT_LIMITS.follow },
+      schema: {
+        summary: 'How a payment attempt stands (by its id and the entry’s private link only)',
+        tags: ['online payment'],
+        params: z.object({ token: z.string(), id: z.string() }),
+        response: { 200: PaymentAttemptSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return paymentAttempt(context, request.params.token, request.params.id);
+    },
+  );
+
+  await api.register(async (paynow) => {
+    // Paynow posts form-encoded status updates: read as its fields in order, as their order is part of the hash.
+    paynow.removeAllContentTypeParsers();
+    paynow.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, parseForm(String(body))),
+    );
+    // Anything else is no status update: read (so the sender is answered OK) and set aside.
+    paynow.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
+      done(null, []),
+    );
+    paynow.withTypeProvider<ZodTypeProvider>().post(
+      '/paynow/result',
+      {
+        // Paynow resends only after an HTTP error, so whatever is wrong with a message, it is answered OK:
+        // over the limit too, unread (the poller still settles real payments).
+        config: { access: 'public', nulBytes: 'strip' },
+        onRequest: answerOkOverLimit(app, context),
+        schema: {
+          summary: 'Paynow’s status updates (result URL): believed only once a poll confirms them',
+          tags: ['online payment'],
+          consumes: ['application/x-www-form-urlencoded'],
+        },
+      },
+      async (request, reply) => {
+        const fields = Array.isArray(request.body) ? (request.body as PaynowFields) : [];
+        const { settled } = await receiveStatusUpdate(context, request.log, fields, request.ip);
+        if (!settled) poller.kick();
+        return reply.type('text/plain').send('OK');
+      },
+    );
+  });
+}
+
+/** PAYMENT_LIMITS.result per client address; over it, the answer Paynow expects, before the body is read. */
+function answerOkOverLimit(app: FastifyInstance, context: AppContext): onRequestAsyncHookHandler[] {
+  if (context.env.RATE_LIMITS === 'off') return [];
+  const count = app.createRateLimit({
+    ...PAYMENT_LIMITS.result,
+    keyGenerator: (request) => `paynow-result:${request.ip}`,
+  });
+  return [
+    async (request, reply) => {
+      const limit = await count(request);
+      if (!limit.isAllowed && limit.isExceeded) return reply.type('text/plain').send('OK');
+    },
+  ];
+}

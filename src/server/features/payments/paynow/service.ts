@@ -1,0 +1,541 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CurrentUser } from '../../../../shared/accounts/account.ts';
+import { harareToday } from '../../../../shared/dates.ts';
+import { amountDue, owes } from '../../../../shared/payments/balance.ts';
+import type {
+  OnlinePaymentSettingsInput,
+  OnlinePaymentSettingsView,
+  PaymentAttempt,
+  PaymentOffer,
+  StartPayment,
+} from '../../../../shared/payments/online-payment.ts';
+import { WALLET_NUMBER_MESSAGE, walletNumber } from '../../../../shared/payments/online-payment.ts';
+import type { OnlinePaymentSettings } from '../../../../shared/payments/online-payment-settings.ts';
+import type { PaymentNotice, PaymentNoticesPage } from '../../../../shared/payments/payment-notices.ts';
+import { MY_TOKEN } from '../../../../shared/registrations/my-registration.ts';
+import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/client.ts';
+import { PAYNOW_MESSAGES } from '../../../http/limits.ts';
+import { badRequest, conflict, notFound } from '../../../http/problem.ts';
+import { type AuditActor, recordAudit } from '../../audit-log/service.ts';
+import { getCurrentEventId } from '../../events/service.ts';
+import { entryOfLink } from '../../my-registration/service.ts';
+import { participantDetail } from '../../participants/service.ts';
+import { recordOnlinePayment } from '../ledger.ts';
+import { decryptIntegrationKey, encryptIntegrationKey } from './integration-key.ts';
+import {
+  FINAL_STATUSES,
+  PAID_STATUSES,
+  PaynowClient,
+  type PaynowFields,
+  type StatusUpdate,
+  statusUpdateOf,
+} from './paynow-client.ts';
+import { checkPromptLimits } from './prompt-limits.ts';
+import {
+  claimDueAttempts,
+  countUncheckedMessage,
+  findAttempt,
+  findAttemptByTrace,
+  findPaynowSettings,
+  insertAttempt,
+  keepNotice,
+  latestAttemptOf,
+  lockEntry,
+  markNoticeReviewed,
+  markPaid,
+  noticeCounts,
+  noticesForReview,
+  type OnlinePaymentRow,
+  pollSoon,
+  purgeUnattachedBefore,
+  savePaynowSettings,
+  uncheckedMessages,
+  updateAttempt,
+} from './repository.ts';
+
+export type { OnlinePaymentRow } from './repository.ts';
+
+const DEFAULT_SETTINGS: OnlinePaymentSettings = {
+  enabled: false,
+  integrationId: '',
+  methods: ['ecocash', 'web'],
+  currency: 'USD',
+};
+
+/** How our server follows an attempt: it asks Paynow at growing intervals, then gives up. */
+export interface PollTiming {
+  minDelayMs: number;
+  maxDelayMs: number;
+  giveUpAfterMs: number;
+}
+export const POLL_TIMING: PollTiming = { minDelayMs: 1000, maxDelayMs: 5000, giveUpAfterMs: 10 * 60_000 };
+
+// ---- Settings -------------------------------------------------------------------------------------------
+
+export async function onlinePaymentSettings(context: AppContext): Promise<OnlinePaymentSettingsView> {
+  const eventId = await getCurrentEventId(context.database.db);
+  const row = await findPaynowSettings(context.database.db, eventId);
+  return { ...(row?.settings ?? DEFAULT_SETTINGS), keySet: Boolean(row?.keyEncrypted) };
+}
+
+export async function saveOnlinePaymentSettings(
+  context: AppContext,
+  input: OnlinePaymentSettingsInput,
+  /** Whoever saves them (null: set up by the server or a test). */
+  actor: AuditActor = null,
+): Promise<OnlinePaymentSettingsView> {
+  const { db } = context.database;
+  const eventId = await getCurrentEventId(db);
+  const row = await findPaynowSettings(db, eventId);
+  if (input.enabled && !input.integrationKey && !row?.keyEncrypted) {
+    throw badRequest('Please check the form.', [
+      { path: 'integrationKey', message: 'Enter the integration key to turn online payment on' },
+    ]);
+  }
+  const { integrationKey, ...settings } = input;
+  const encrypted = integrationKey
+    ? encryptIntegrationKey(context.secret, eventId, integrationKey)
+    : undefined;
+  await db.transaction(async (tx) => {
+    await savePaynowSettings(tx, eventId, settings, encrypted);
+    // Which settings, and whether the key was replaced: never the key itself.
+    await recordAudit(tx, actor, {
+      action: 'online-payment.update',
+      subject: `event ${eventId}`,
+      details: { enabled: settings.enabled, keyReplaced: Boolean(encrypted) },
+    });
+  });
+  paynowCacheOf(context).delete(eventId);
+  return onlinePaymentSettings(context);
+}
+
+type Paynow = { client: PaynowClient; settings: OnlinePaymentSettings };
+
+/**
+ * Clients by event, kept a few seconds: the result URL must answer hundreds of updates a second without
+ * reading and decrypting the key for each. A change saved here clears it; one saved by another server is
+ * seen within PAYNOW_CACHE_MS.
+ */
+const PAYNOW_CACHE_MS = 5000;
+const paynowCaches = new WeakMap<
+  AppContext,
+  Map<string, { until: number; paynow: Promise<Paynow | null> }>
+>();
+function paynowCacheOf(context: AppContext) {
+  let cache = paynowCaches.get(context);
+  if (!cache) {
+    cache = new Map();
+    paynowCaches.set(context, cache);
+  }
+  return cache;
+}
+
+/** The event's Paynow client and settings, or null when online payment is off or the key cannot be read. */
+function paynowOf(context: AppContext, eventId: string): Promise<Paynow | null> {
+  const cache = paynowCacheOf(context);
+  const cached = cache.get(eventId);
+  if (cached && cached.until > Date.now()) return cached.paynow;
+  const paynow = loadPaynow(context, eventId);
+  cache.set(eventId, { until: Date.now() + PAYNOW_CACHE_MS, paynow });
+  paynow.catch(() => cache.delete(eventId));
+  return paynow;
+}
+
+async function loadPaynow(context: AppContext, eventId: string): Promise<Paynow | null> {
+  const row = await findPaynowSettings(context.database.db, eventId);
+  if (!row?.settings?.enabled || !row.keyEncrypted) return null;
+  const key = decryptIntegrationKey(context.secret, eventId, row.keyEncrypted);
+  if (!key) return null;
+  const client = new PaynowClient({
+    baseUrl: context.env.PAYNOW_URL,
+    integrationId: row.settings.integrationId,
+    integrationKey: key,
+  });
+  return { client, settings: row.settings };
+}
+
+// ---- The payer's side -----------------------------------------------------------------------------------
+
+const stateOf = (row: OnlinePaymentRow): PaymentAttempt['state'] =>
+  row.paidAt ? 'paid' : row.error || FINAL_STATUSES.includes(row.status) ? 'failed' : 'pending';
+
+function attemptView(row: OnlinePaymentRow): PaymentAttempt {
+  const state = stateOf(row);
+  return {
+    id: row.id,
+    method: row.method,
+    state,
+    paynowStatus: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    browserUrl: state === 'pending' ? row.browserUrl : null,
+    message: state === 'failed' ? (row.error ?? failureMessage(row.status)) : null,
+  };
+}
+
+function failureMessage(status: string) {
+  if (status === 'Cancelled') return 'The payment was cancelled. Nothing was taken from your account.';
+  if (status === 'Failed') return 'The payment did not go through. Nothing was taken from your account.';
+  if (PAID_STATUSES.includes(status))
+    return 'Paynow reported a payment we could not match; the organisers will check it.';
+  return `Paynow reports the payment as ${status}. Please contact the organisers.`;
+}
+
+async function payerEntry(context: AppContext, token: string) {
+  const { id, eventId } = await entryOfLink(context, MY_TOKEN.test(token) ? token : '');
+  return { ...(await participantDetail(context, id)), eventId };
+}
+
+/** Notices about our attempts per page of the admin's review. */
+const NOTICES_PER_PAGE = 20;
+/** Notices about no attempt, and hours of unchecked messages, shown (the newest). */
+const OTHERS_SHOWN = 20;
+
+type NoticeRow = Awaited<ReturnType<typeof noticesForReview>>[number];
+const noticeView = ({ payload, ...row }: NoticeRow): PaymentNotice => ({
+  ...row,
+  receivedAt: row.receivedAt.toISOString(),
+  lastReceivedAt: row.lastReceivedAt.toISOString(),
+  reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  fields: Object.fromEntries(Object.entries(payload).filter(([key]) => key.toLowerCase() !== 'hash')),
+});
+
+/**
+ * Paynow's messages that changed nothing, for an admin to look into: a page of those about our attempts
+ * (not reviewed first), apart from and before those about none and the counts of messages nobody could have
+ * signed, so that forged posts cannot bury a real payment's notice.
+ */
+export async function paymentNotices(context: AppContext, page = 1): Promise<PaymentNoticesPage> {
+  const { db } = context.database;
+  const [attempts, counts, others, otherCounts, unchecked] = await Promise.all([
+    noticesForReview(db, {
+      aboutAttempts: true,
+      limit: NOTICES_PER_PAGE,
+      offset: (page - 1) * NOTICES_PER_PAGE,
+    }),
+    noticeCounts(db, true),
+    noticesForReview(db, { aboutAttempts: false, limit: OTHERS_SHOWN, offset: 0 }),
+    noticeCounts(db, false),
+    uncheckedMessages(db, OTHERS_SHOWN),
+  ]);
+  return {
+    attempts: { notices: attempts.map(noticeView), ...counts, page, pageSize: NOTICES_PER_PAGE },
+    other: { notices: others.map(noticeView), total: otherCounts.total },
+    unchecked: {
+      hours: unchecked.rows.map((row) => ({
+        hour: row.hour.toISOString(),
+        source: row.source,
+        count: row.count,
+      })),
+      messages: unchecked.messages,
+      sources: unchecked.sources,
+    },
+  };
+}
+
+export async function reviewPaymentNotice(context: AppContext, id: number, admin: CurrentUser) {
+  if (!(await markNoticeReviewed(context.database.db, id, admin.name))) {
+    throw notFound('There is no such message.');
+  }
+}
+
+/**
+ * Notices about no attempt of ours and counts of unchecked messages, deleted once older than
+ * PAYNOW_MESSAGES.unattachedKeptMs (the retention run calls this); pass the transaction.
+ */
+export async function purgeOldPaynowMessages(tx: Database, now = new Date()) {
+  return purgeUnattachedBefore(tx, new Date(now.getTime() - PAYNOW_MESSAGES.unattachedKeptMs));
+}
+
+/** What the holder of the entry's private link may pay, and how the last attempt went. */
+export async function paymentOffer(context: AppContext, token: string): Promise<PaymentOffer> {
+  const entry = await payerEntry(context, token);
+  const row = await findPaynowSettings(context.database.db, entry.eventId);
+  const settings = row?.settings?.enabled && row.keyEncrypted ? row.settings : null;
+  const latest = settings ? await latestAttemptOf(context.database.db, entry.id) : undefined;
+  return {
+    enabled: settings !== null && entry.status === 'active',
+    methods: settings?.methods ?? [],
+    currency: settings?.currency ?? 'USD',
+    amount: settings ? amountDue(entry, settings.currency) : null,
+    paid: !owes(entry.paymentStatus),
+    latest: latest ? attemptView(latest) : null,
+    // The link's holder sees the entry's contacts on /My anyway.
+    phone: walletNumber(entry.mobile),
+  };
+}
+
+/** Zimbabwe's wallets are prompted by their local number (0771234567). */
+function walletOf(phone: string | undefined) {
+  const local = walletNumber(phone ?? '');
+  if (!local) throw badRequest('Please check the form.', [{ path: 'phone', message: WALLET_NUMBER_MESSAGE }]);
+  return local;
+}
+
+const PAYMENT_UNDER_WAY =
+  'A payment of this entry is already under way: approve it on your phone (or finish it on Paynow’s page). If it fails, you can try again.';
+
+/** Starts a payment of the entry's fee: a prompt on the payer's phone, or Paynow's page for the browser. */
+export async function startPayment(
+  context: AppContext,
+  token: string,
+  request: StartPayment,
+): Promise<PaymentAttempt> {
+  const { db } = context.database;
+  const entry = await payerEntry(context, token);
+  const paynow = await paynowOf(context, entry.eventId);
+  if (!paynow?.settings.methods.includes(request.method)) {
+    throw notFound('Online payment is not offered for this entry.');
+  }
+  if (entry.status !== 'active') throw conflict('This entry was cancelled.');
+  if (!owes(entry.paymentStatus)) throw conflict('Your entry is already paid.');
+  const { currency } = paynow.settings;
+  // What is still due: the fee, or a part payment's balance.
+  const amount = amountDue(entry, currency);
+  if (!amount) throw conflict('The fee for your race is not set yet: please pay as the organisers tell you.');
+  const phone = request.method === 'web' ? null : walletOf(request.phone);
+
+  const merchantTrace = `${entry.reference}-${randomBytes(6).toString('hex')}`.slice(0, 32);
+  // One attempt under way at a time: a second tap, or a second tab, must not prompt the wallet twice.
+  const attempt = await db.transaction(async (tx) => {
+    await lockEntry(tx, entry.id);
+    const latest = await latestAttemptOf(tx, entry.id);
+    if (latest && stateOf(latest) === 'pending') throw conflict(PAYMENT_UNDER_WAY);
+    await checkPromptLimits(tx, entry.id, phone);
+    return insertAttempt(tx, {
+      registrationId: entry.id,
+      method: request.method,
+      phone,
+      amount,
+      currency,
+      merchantTrace,
+    });
+  });
+  const publicUrl = context.env.PUBLIC_URL;
+  const payment = {
+    reference: merchantTrace,
+    amount: Number(amount).toFixed(2),
+    additionalInfo: `Fun run entry ${entry.reference}`,
+    // Never the private link: Paynow has no business holding a key to the entry.
+    returnUrl: `${publicUrl}/PaymentReturn`,
+    resultUrl: `${publicUrl}/api/paynow/result`,
+    authEmail: entry.email,
+    merchantTrace,
+  };
+  const answer =
+    request.method === 'web' || phone === null
+      ? await paynow.client.initiate(payment)
+      : await paynow.client.initiateMobile(payment, phone, request.method);
+
+  switch (answer.outcome) {
+    case 'ok':
+      await updateAttempt(db, attempt.id, {
+        status: 'Sent',
+        pollUrl: answer.pollUrl,
+        browserUrl: answer.browserUrl ?? null,
+        instructions: answer.instructions ?? null,
+        paynowReference: answer.paynowReference ?? null,
+        nextPollAt: new Date(Date.now() + POLL_TIMING.minDelayMs),
+      });
+      break;
+    case 'error':
+      await updateAttempt(db, attempt.id, { status: 'Failed', error: paynowErrorMessage(answer.error) });
+      break;
+    case 'bad-hash':
+      await keepNotice(db, {
+        source: 'initiate',
+        problem: 'bad hash',
+        payload: Object.fromEntries(answer.fields),
+        onlinePaymentId: attempt.id,
+      });
+      await updateAttempt(db, attempt.id, {
+        status: 'Failed',
+        error:
+          'Paynow’s answer could not be checked, so the payment was not started. Please try again later.',
+      });
+      break;
+    case 'unreachable':
+      // Paynow may have started it all the same: the poller asks by merchant trace.
+      await updateAttempt(db, attempt.id, { nextPollAt: new Date(Date.now() + POLL_TIMING.minDelayMs) });
+      break;
+  }
+  return attemptView((await findAttempt(db, attempt.id)) ?? attempt);
+}
+
+function paynowErrorMessage(error: string) {
+  if (/insufficient/i.test(error)) return 'There is not enough money in the wallet. Nothing was taken.';
+  return `Paynow could not start the payment: ${error}`;
+}
+
+/** One attempt, for the holder of its entry's private link only. */
+export async function paymentAttempt(
+  context: AppContext,
+  token: string,
+  attemptId: string,
+): Promise<PaymentAttempt> {
+  const entry = await payerEntry(context, token);
+  const row = /^[0-9a-f-]{36}$/i.test(attemptId)
+    ? await findAttempt(context.database.db, attemptId)
+    : undefined;
+  if (!row || row.registrationId !== entry.id) throw notFound('There is no such payment.');
+  return attemptView(row);
+}
+
+// ---- Paynow's side --------------------------------------------------------------------------------------
+
+async function notice(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  source: 'result-url' | 'poll' | 'initiate',
+  problem: string,
+  fields: PaynowFields,
+  onlinePaymentId: string | null,
+) {
+  // The payload is kept for review, not logged: it names the entry.
+  log.warn({ source, problem, onlinePaymentId }, 'Paynow message changed nothing');
+  await keepNotice(context.database.db, {
+    source,
+    problem,
+    payload: Object.fromEntries(fields),
+    onlinePaymentId,
+  });
+}
+
+/**
+ * A status update posted to the result URL. Its word is not taken: a well-signed one makes the poller
+ * confirm the attempt at once. So a duplicate, a late one or a forged one changes nothing by itself. One
+ * that names no attempt of ours is kept for review only when Paynow signed it; anyone could have sent the
+ * others, so they are counted per client address (`from`) and hour.
+ */
+export async function receiveStatusUpdate(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  fields: PaynowFields,
+  from: string,
+): Promise<{ settled: boolean }> {
+  const { db } = context.database;
+  const update = statusUpdateOf(fields);
+  const attempt = update.reference ? await findAttemptByTrace(db, update.reference) : undefined;
+  if (!attempt) {
+    const paynow = await paynowOf(context, await getCurrentEventId(db));
+    if (paynow?.client.verify(fields)) {
+      await notice(context, log, 'result-url', 'unknown reference', fields, null);
+    } else if ((await countUncheckedMessage(db, from)) === 1) {
+      // Once an hour per address, so forged posts cannot fill the log either.
+      log.warn({ from }, 'Paynow result URL: unsigned message for no attempt of ours (counted)');
+    }
+    return { settled: true };
+  }
+  const paynow = await paynowOf(context, attempt.eventId);
+  if (!paynow?.client.verify(fields)) {
+    await notice(context, log, 'result-url', 'bad hash', fields, attempt.id);
+    return { settled: true };
+  }
+  if (attempt.paidAt || attempt.nextPollAt === null) return { settled: true };
+  if (!attempt.pollUrl && update.pollUrl) await updateAttempt(db, attempt.id, { pollUrl: update.pollUrl });
+  // Only news that ends the attempt is worth asking Paynow about at once; the poller follows the rest.
+  if (!FINAL_STATUSES.includes(update.status) || attempt.nextPollAt <= new Date()) return { settled: true };
+  await pollSoon(db, attempt.id);
+  return { settled: false };
+}
+
+const sameAmount = (a: string, b: string) => Number(a).toFixed(2) === Number(b).toFixed(2);
+
+const ONLINE_METHODS = { ecocash: 'paynow_ecocash', onemoney: 'paynow_onemoney', web: 'paynow_web' } as const;
+
+/** Attempts due to be asked about, leased to this server. */
+export const claimDuePayments = (context: AppContext, limit: number, leaseSeconds: number) =>
+  claimDueAttempts(context.database.db, limit, leaseSeconds);
+
+/** Asks Paynow about one attempt and acts on a confirmed answer. */
+export async function pollPayment(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  attempt: OnlinePaymentRow,
+  timing: PollTiming = POLL_TIMING,
+) {
+  const { db } = context.database;
+  const age = Date.now() - attempt.createdAt.getTime();
+  if (age > timing.giveUpAfterMs) {
+    await updateAttempt(db, attempt.id, {
+      nextPollAt: null,
+      error:
+        'We did not hear back from Paynow in time. If money was taken, the organisers will see it; otherwise please try again.',
+    });
+    return;
+  }
+  const again = (change: Partial<OnlinePaymentRow> = {}) =>
+    updateAttempt(db, attempt.id, {
+      ...change,
+      nextPollAt: new Date(Date.now() + Math.min(timing.maxDelayMs, Math.max(timing.minDelayMs, age / 4))),
+    });
+
+  const eventId = await getCurrentEventId(db);
+  const paynow = await paynowOf(context, eventId);
+  if (!paynow) return again();
+  const answer = attempt.pollUrl
+    ? await paynow.client.poll(attempt.pollUrl)
+    : await paynow.client.trace(attempt.merchantTrace);
+  if (answer.outcome === 'bad-hash') {
+    await notice(context, log, 'poll', 'bad hash', answer.fields, attempt.id);
+    return again();
+  }
+  if (answer.outcome !== 'ok') {
+    if (answer.outcome !== 'not-found')
+      log.warn({ onlinePaymentId: attempt.id, outcome: answer.outcome }, 'Paynow poll failed');
+    return again();
+  }
+  await applyConfirmed(context, log, attempt, answer.update, answer.fields, again);
+}
+
+async function applyConfirmed(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  attempt: OnlinePaymentRow,
+  update: StatusUpdate,
+  fields: PaynowFields,
+  again: (change?: Partial<OnlinePaymentRow>) => Promise<void>,
+) {
+  const { db } = context.database;
+  if (update.reference !== attempt.merchantTrace) {
+    await notice(context, log, 'poll', 'reference differs', fields, attempt.id);
+    return again();
+  }
+  const known = {
+    paynowReference: update.paynowReference || attempt.paynowReference,
+    pollUrl: update.pollUrl || attempt.pollUrl,
+  };
+  if (PAID_STATUSES.includes(update.status)) {
+    if (!sameAmount(update.amount, attempt.amount)) {
+      await notice(context, log, 'poll', 'amount differs', fields, attempt.id);
+      await updateAttempt(db, attempt.id, {
+        ...known,
+        status: update.status,
+        nextPollAt: null,
+        error: 'Paynow reported a different amount; the organisers will check it and be in touch.',
+      });
+      return;
+    }
+    // The lease keeps other pollers off this attempt; recording is idempotent by the Paynow reference, so
+    // a server stopped between the two steps is repaired by the next poll.
+    const outcome = await recordOnlinePayment(context, attempt.registrationId, {
+      method: ONLINE_METHODS[attempt.method],
+      amount: Number(update.amount).toFixed(2),
+      currency: attempt.currency,
+      paynowReference: known.paynowReference ?? '',
+      paidOn: harareToday(),
+      onlinePaymentId: attempt.id,
+    });
+    await markPaid(db, attempt.id, update.status, known.paynowReference ?? '');
+    if (outcome !== 'recorded')
+      await notice(context, log, 'poll', `paid, but the entry was ${outcome}`, fields, attempt.id);
+    return;
+  }
+  if (FINAL_STATUSES.includes(update.status)) {
+    await updateAttempt(db, attempt.id, { ...known, status: update.status, nextPollAt: null });
+    return;
+  }
+  await again({ ...known, status: update.status || attempt.status });
+}

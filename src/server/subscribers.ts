@@ -1,0 +1,12 @@
+import type { AppContext } from './context.ts';
+import { statementsOn } from './db/statements-on.ts';
+import { issueReceipts } from './features/receipts/service.ts';
+import { offerFreedPlaces } from './features/waitlist/service.ts';
+
+/** Who reacts to what, in this order: receipts before the waitlist. */
+export function connectSubscribers({ signals, env }: AppContext) {
+  signals.entryPaid.connect(issueReceipts);
+  signals.placeFreed.connect(async (tx, { raceId }) => {
+    await offerFreedPlaces(statementsOn(tx), raceId, env.PUBLIC_URL);
+  });
+}
