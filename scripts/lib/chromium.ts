@@ -11,8 +11,9 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /**
- * The flags ENGINEERING.md names for this machine (headless mode is added by each launcher), for the
- * browser tests, the bench's page loads and Lighthouse alike.
+ * The flags for Debian's Chromium in a container run as root without a GPU: no sandbox, no QUIC, no first-run
+ * screens and nothing fetched in the background (headless mode is added by each launcher), for the browser
+ * tests, the bench's page loads and Lighthouse alike.
  */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',

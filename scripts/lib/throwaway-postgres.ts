@@ -1,7 +1,8 @@
 /**
  * A disposable PostgreSQL server for tests and benchmarks: initdb in a temp dir, listen on a free
  * loopback port, durability switched off (the data is thrown away anyway), removed on stop().
- * Uses the Debian binaries (see ENGINEERING.md, "Setup notes verified here").
+ * Uses the Debian binaries (`apt-get install -y postgresql`, under /usr/lib/postgresql/<version>/bin), run as
+ * the postgres user (runuser) when we are root, since initdb and postgres refuse to run as root.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import {

@@ -11,7 +11,7 @@ import {
 
 /**
  * A Paynow stand-in on loopback: the same paths, wire format and hash rules, and Paynow's test-mode
- * numbers (docs/intiate_mobile_transaction.md) — 0771111111 paid after 5 s, 0772222222 paid after 30 s,
+ * numbers (docs/paynow.md, "Test mode") — 0771111111 paid after 5 s, 0772222222 paid after 30 s,
  * 0773333333 failed after 30 s, 0774444444 refused at once for insufficient balance — plus 0775555555,
  * cancelled after 5 s (ours: the payer cancelling at the prompt). Delays are multiplied by `timeScale`.
  */

@@ -11,7 +11,7 @@ export const A_ROLE: Record<Role, string> = {
   volunteer: 'a Volunteer',
 };
 
-/** What each role can see and do, in PRODUCT.md's words: what an admin grants by choosing it. */
+/** What each role can see and do, as docs/product.md ("Roles") says: what an admin grants by choosing it. */
 export const ROLE_ACCESS: Record<Role, string> = {
   admin:
     "Admins can see and change every entrant's and programme member's personal data, the event settings and every account's role.",

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { assignments, checklistItems, workoutSessions } from '../schema/index.ts';
 
-// The spec's 2024 programme (PRODUCT.md); admins edit it from there.
+// The original product's 2024 programme (docs/product.md, "Seeded data"); admins edit it from there.
 const SESSIONS = [
   ['Real Man Runway Overview', '2024-02-24', 'open'],
   ['Fathering', '2024-03-23', 'open'],

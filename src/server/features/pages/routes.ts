@@ -25,9 +25,10 @@ const READS_QUERY = new Set(['/Search', '/Thankyou']);
 const FORMS: Record<string, Discipline> = { '/Register': 'run', '/RegisterCyclist': 'cycle' };
 
 /**
- * The public pages with their content, rendered by the server (see docs/decisions/012), and the
- * registration forms posted without JavaScript: registered through the same services as the API, answered
- * 303 to the thank-you page, or the form again with what was typed and each message beside its field.
+ * The public pages with their content, rendered by the server (see
+ * docs/decisions/012-server-rendered-public-pages.md), and the registration forms posted without
+ * JavaScript: registered through the same services as the API, answered 303 to the thank-you page, or the
+ * form again with what was typed and each message beside its field.
  */
 export async function pageRoutes(app: FastifyInstance, context: AppContext, renderer: PageRenderer) {
   renderer.onError = (error, url) =>

@@ -12,7 +12,7 @@ import {
 const DOC_KEY = '3e9fed89-60e1-4ce5-ab6e-6b1eb2d4f977';
 
 describe('the Paynow hash', () => {
-  it('reproduces the example of generating_hash.md (values trimmed)', () => {
+  it('reproduces the example of Paynow’s documentation (values trimmed; docs/paynow.md)', () => {
     const values = [
       '1201',
       'TEST REF',

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
- * A small typed client for Paynow's wire protocol (github.com/paynow/docs): form-encoded messages, each
+ * A small typed client for Paynow's wire protocol (docs/paynow.md): form-encoded messages, each
  * signed with an uppercase hex SHA-512 of its values in message order followed by the integration key.
  * Every answer is checked before it is believed; every network error is returned, never swallowed.
  */
