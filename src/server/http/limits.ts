@@ -1,3 +1,5 @@
+import { UPLOAD_LIMITS } from '../../shared/progress/progress-rules.ts';
+
 // Every limit of the HTTP layer, in one place so the docs and the tests cite the same numbers.
 
 const SECOND = 1000;
@@ -44,6 +46,19 @@ export const MY_LINKS_LIMITS = {
 
 /** Opening and changing entries by private link, per client address: plenty for a family, nothing to sweep. */
 export const MY_ENTRY_LIMIT = { max: 60, timeWindow: '1 minute' };
+
+/** The programme's public forms (a man joins, a facilitator applies), per client address. */
+export const PROGRAMME_FORM_LIMIT = { max: 20, timeWindow: '1 minute' };
+
+/**
+ * Assignment uploads, per account: `perAccount` an hour (429 with Retry-After), and UPLOAD_LIMITS.concurrent
+ * under way at once, a refused one told to come back after `concurrentRetrySeconds` (about how long a
+ * document takes on a slow phone).
+ */
+export const UPLOAD_RATE = {
+  perAccount: { max: UPLOAD_LIMITS.perHour, window: HOUR },
+  concurrentRetrySeconds: 30,
+};
 
 /**
  * Online payment, per client address: starting payments (each prompts a phone), following one (the page asks
@@ -120,6 +135,8 @@ export const BODY_LIMITS = {
   cellGroup: 32 * KB,
   /** POST /api/statements/:id/confirm: 5,000 line ids to skip (40 KB) and 1,000 chosen entries (70 KB). */
   statementConfirm: 128 * KB,
+  /** POST /api/paynow/result: Paynow's status update, a dozen short form fields. */
+  paynowResult: 4 * KB,
 };
 
 /**

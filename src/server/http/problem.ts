@@ -19,4 +19,5 @@ export const unauthorized = (detail = 'Please sign in to continue.') =>
   new Problem(401, 'Unauthorized', detail);
 export const forbidden = (detail = "You don't have access to this.") => new Problem(403, 'Forbidden', detail);
 export const notFound = (detail = 'Not found.') => new Problem(404, 'Not Found', detail);
-export const conflict = (detail: string) => new Problem(409, 'Conflict', detail);
+export const conflict = (detail: string, code?: string) =>
+  new Problem(409, 'Conflict', detail, undefined, undefined, code);

@@ -13,7 +13,7 @@ import { BODY_LIMITS } from '../../http/limits.ts';
 import { Problem } from '../../http/problem.ts';
 import { limitAction } from '../../http/rate-limits.ts';
 import { getPublicEvent } from '../events/service.ts';
-import { RACE_FULL, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
+import { isRaceFull, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
 import { joinWaitlist } from '../waitlist/service.ts';
 import { fieldMessages, formValues } from './form-values.ts';
 import type { PageRenderer } from './renderer.ts';
@@ -142,7 +142,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
             // Refusals show on the form as the script's form shows them; anything else is a server error.
             if (!(error instanceof Problem) || (error.status >= 500 && error.status !== 503)) throw error;
             const errors = Object.fromEntries((error.errors ?? []).map((e) => [e.path, e.message]));
-            const failure = error.detail === RACE_FULL ? RACE_FULL_ON_FORM : (error.detail ?? error.title);
+            const failure = isRaceFull(error) ? RACE_FULL_ON_FORM : (error.detail ?? error.title);
             return again({ errors, failure }, error.status);
           }
         },

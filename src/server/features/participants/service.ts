@@ -12,7 +12,7 @@ import { guardianOf } from '../../../shared/registrations/guardian.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
+import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { askEmailChange, changeOfLink, takeConfirmedChange } from '../email-changes/service.ts';
 import {
@@ -24,7 +24,7 @@ import {
   lockRace,
 } from '../events/service.ts';
 import { entryReceipts, remindersToSend, sendRemindersNow } from '../receipts/service.ts';
-import { countPlacesHeld, RACE_FULL } from '../registrations/service.ts';
+import { countPlacesHeld, raceFull } from '../registrations/service.ts';
 import {
   addHistory,
   addHistoryNotes,
@@ -297,7 +297,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
       // Both races locked, always in the same order: two entries swapping races never wait on each other.
       if (raceChanged) for (const raceId of [race.id, row.raceOptionId].sort()) await lockRace(tx, raceId);
       if (raceChanged && race.capacity !== null && (await countPlacesHeld(tx, race.id)) >= race.capacity) {
-        throw conflict(RACE_FULL);
+        throw raceFull();
       }
       const { raceType: _race, guardianConsent: _ticked, ...fields } = change;
       // The agreement given keeps its time while the same guardian stays; another one agrees now.
@@ -397,12 +397,8 @@ export const PAYMENT_UNDER_WAY = 'PAYMENT_UNDER_WAY';
 async function refuseWhilePaying(tx: Transaction, id: string) {
   await lockEntry(tx, id);
   if (await onlinePaymentUnderWay(tx, id)) {
-    throw new Problem(
-      409,
-      'Conflict',
+    throw conflict(
       'A payment of this entry is under way: the race can change once it has gone through or failed (a few minutes at most).',
-      undefined,
-      undefined,
       PAYMENT_UNDER_WAY,
     );
   }

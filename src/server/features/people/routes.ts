@@ -15,6 +15,7 @@ import {
 } from '../../../shared/people/people.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, signedInUser } from '../../http/access.ts';
+import { PROGRAMME_FORM_LIMIT } from '../../http/limits.ts';
 import { idParams, noContent, sendCsv } from '../../http/replies.ts';
 import { auditedList, auditRead, recordAudit } from '../audit-log/service.ts';
 import {
@@ -34,7 +35,6 @@ import {
 
 const admins = { access: ['admin'] } as const;
 const IdParams = idParams('Not a record id');
-const JOIN_LIMIT = { max: 20, timeWindow: '1 minute' };
 const tags = ['programme'];
 
 const callerOf = (context: AppContext, request: FastifyRequest) => currentUser(context.auth, request);
@@ -65,7 +65,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/men/quick',
     {
-      config: { access: 'public', rateLimit: JOIN_LIMIT },
+      config: { access: 'public', rateLimit: PROGRAMME_FORM_LIMIT },
       schema: {
         summary: 'Quick desk registration of a man (Name, Surname, Email, Phone)',
         tags,
@@ -80,7 +80,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/men',
     {
-      config: { access: 'public', rateLimit: JOIN_LIMIT },
+      config: { access: 'public', rateLimit: PROGRAMME_FORM_LIMIT },
       schema: {
         summary: 'Join the programme (Be That Man)',
         tags,
@@ -181,7 +181,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/facilitators',
     {
-      config: { access: 'public', rateLimit: JOIN_LIMIT },
+      config: { access: 'public', rateLimit: PROGRAMME_FORM_LIMIT },
       schema: {
         summary: 'Apply to be a facilitator (admins register directly)',
         tags,

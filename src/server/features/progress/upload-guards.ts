@@ -2,12 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
+import { UPLOAD_RATE } from '../../http/limits.ts';
 import { Problem } from '../../http/problem.ts';
 import { tooManyRequests } from '../../http/rate-limits.ts';
-
-const HOUR = 60 * 60 * 1000;
-/** What a refused concurrent upload is told to wait: about how long a document takes on a slow phone. */
-const CONCURRENT_RETRY_SECONDS = 30;
 
 /**
  * How fast one account may upload: UPLOAD_LIMITS.perHour uploads an hour (429 with Retry-After; off with
@@ -18,8 +15,8 @@ export function uploadGuards(app: FastifyInstance, context: AppContext) {
     context.env.RATE_LIMITS === 'off'
       ? undefined
       : app.createRateLimit({
-          max: UPLOAD_LIMITS.perHour,
-          timeWindow: HOUR,
+          max: UPLOAD_RATE.perAccount.max,
+          timeWindow: UPLOAD_RATE.perAccount.window,
           keyGenerator: (request: FastifyRequest) => `upload:${signedInUser(request).id}`,
         });
   // Uploads under way, per account, in this process. An upload holds its request stream for as long as
@@ -41,7 +38,7 @@ export function uploadGuards(app: FastifyInstance, context: AppContext) {
           'Too Many Requests',
           `You already have ${UPLOAD_LIMITS.concurrent} uploads under way. Wait for one to finish, then try again.`,
           undefined,
-          { 'retry-after': String(CONCURRENT_RETRY_SECONDS) },
+          { 'retry-after': String(UPLOAD_RATE.concurrentRetrySeconds) },
         );
       }
       underWay.set(account, busy + 1);

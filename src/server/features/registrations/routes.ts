@@ -10,12 +10,12 @@ import { SearchQuerySchema, SearchResultSchema } from '../../../shared/registrat
 import { TeamEntryDetailSchema, TeamSchema } from '../../../shared/registrations/team.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
-import { conflict, Problem } from '../../http/problem.ts';
+import { conflict } from '../../http/problem.ts';
 import { limitAction } from '../../http/rate-limits.ts';
 import { idParams } from '../../http/replies.ts';
 import {
   alreadyRegisteredProblem,
-  RACE_FULL,
+  isRaceFull,
   RACE_FULL_ON_FORM,
   register,
   searchEntrants,
@@ -55,7 +55,7 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
         idempotencyKey: request.headers['idempotency-key'],
       }).catch((error: unknown) => {
         // Full since the form was loaded: the form offers the race's waitlist once it knows.
-        throw error instanceof Problem && error.detail === RACE_FULL ? conflict(RACE_FULL_ON_FORM) : error;
+        throw isRaceFull(error) ? conflict(RACE_FULL_ON_FORM) : error;
       });
       if (alreadyRegistered)
         return reply.code(200).send({ ...receipt, alreadyRegistered: true, ...alreadyRegistered });

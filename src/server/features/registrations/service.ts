@@ -34,6 +34,10 @@ export { countActiveInRace, countPlacesHeld, findActiveSamePerson, insertEntryLi
 
 export const REGISTRATION_CLOSED = 'Registration has closed';
 export const RACE_FULL = 'This race is full';
+/** The code of a refusal because the race has no place left: whoever answers it otherwise asks isRaceFull. */
+const RACE_FULL_CODE = 'RACE_FULL';
+export const raceFull = () => conflict(RACE_FULL, RACE_FULL_CODE);
+export const isRaceFull = (error: unknown) => error instanceof Problem && error.code === RACE_FULL_CODE;
 export const RACE_FULL_ON_FORM =
   'This race has just become full. Reload the page and choose it again to join its waitlist.';
 
@@ -173,8 +177,7 @@ async function registerWith(
   try {
     const { capacity } = race;
     const outcome = await database.transaction(async (run) => {
-      if (capacity !== null && (await lockRaceAndCountEntries(run, race.id)) >= capacity)
-        refuse(conflict(RACE_FULL));
+      if (capacity !== null && (await lockRaceAndCountEntries(run, race.id)) >= capacity) refuse(raceFull());
       await lockMailRecipient(run, mail.to);
       return insertRegistrationWithMail(run, values, event, { ...mail, publicAction: true }, link.digest);
     });

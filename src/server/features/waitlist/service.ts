@@ -18,6 +18,7 @@ import {
   createRegistration,
   entryLinkDigest,
   findActiveSamePerson,
+  isRaceFull,
   newPrivateLink,
   RACE_FULL,
   REGISTRATION_CLOSED,
@@ -202,7 +203,7 @@ export async function joinWaitlist(
     try {
       return { registration: await register(context, input, { idempotencyKey }) };
     } catch (error) {
-      if (!(error instanceof Problem && error.status === 409 && error.detail === RACE_FULL)) throw error;
+      if (!isRaceFull(error)) throw error;
     }
   }
   throw conflict(`${RACE_FULL}. Please try again.`);

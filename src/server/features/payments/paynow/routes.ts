@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/payments/payment-notices.ts';
 import type { AppContext } from '../../../context.ts';
 import { signedInUser } from '../../../http/access.ts';
-import { PAYMENT_LIMITS } from '../../../http/limits.ts';
+import { BODY_LIMITS, PAYMENT_LIMITS } from '../../../http/limits.ts';
 import { type PaynowFields, parseForm } from './paynow-client.ts';
 import type { PaynowPoller } from './poller.ts';
 import {
@@ -151,12 +151,14 @@ export async function paynowRoutes(app: FastifyInstance, context: AppContext, po
     paynow.removeAllContentTypeParsers();
     paynow.addContentTypeParser(
       'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
+      { parseAs: 'string', bodyLimit: BODY_LIMITS.paynowResult },
       (_request, body, done) => done(null, parseForm(String(body))),
     );
     // Anything else is no status update: read (so the sender is answered OK) and set aside.
-    paynow.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
-      done(null, []),
+    paynow.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: BODY_LIMITS.paynowResult },
+      (_request, _body, done) => done(null, []),
     );
     paynow.withTypeProvider<ZodTypeProvider>().post(
       '/paynow/result',
