@@ -84,10 +84,11 @@ export default defineConfig(({ command }) => ({
           includeDependenciesRecursively: false,
           groups: [
             {
-              // Everything a page inside the app shell needs: server state, the API client, the public frame.
+              // Everything a page inside the app shell needs: server state, the API client with the query keys
+              // features share, the public frame.
               // Not the mutation hooks: the public forms send without them, only signed-in pages use them.
               name: 'app',
-              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/]shell|lib[\\/]api|components[\\/](public-page|privacy-notice-link)|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/](last-receipt|pending-flag)|features[\\/]accounts[\\/]signed-in-hint|lib[\\/]use-debounced-value)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
+              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/]shell|lib[\\/](api|query-keys)|components[\\/](public-page|privacy-notice-link)|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/](last-receipt|pending-flag)|features[\\/]accounts[\\/]signed-in-hint|lib[\\/]use-debounced-value)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
               priority: 30,
             },
             {
