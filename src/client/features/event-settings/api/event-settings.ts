@@ -30,6 +30,27 @@ function useSaved() {
   };
 }
 
+/** Everything PUT /api/admin/event takes, as the server has it now: a section changes its part only. */
+export function inputOf(settings: EventSettings): EventSettingsInput {
+  return {
+    title: settings.title,
+    subtitle: settings.subtitle,
+    greeting: settings.greeting,
+    contactPhone: settings.contactPhone,
+    backgroundAlt: settings.backgroundAlt,
+    registrationClosesAt: settings.registrationClosesAt,
+    eventDate: settings.eventDate,
+    tshirtChangesUntil: settings.tshirtChangesUntil,
+    waitlistOfferHours: settings.waitlistOfferHours,
+    reminderDaysAfter: settings.reminderDaysAfter,
+    reminderDaysBeforeClose: settings.reminderDaysBeforeClose,
+    venue: settings.venue,
+    payment: settings.payment,
+    tshirtSizes: settings.tshirtSizes,
+    termsText: settings.termsText,
+  };
+}
+
 export function useSaveEventSettings() {
   const saved = useSaved();
   return useMutation({

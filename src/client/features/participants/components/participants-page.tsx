@@ -26,10 +26,10 @@ import {
   type SortableColumn,
   type UnseenColumn,
 } from '../../../components/ui/table.tsx';
+import { moneyText } from '../../../lib/money-text.ts';
 import { TYPING_PAUSE_MS, useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useEditions, useEventSettings } from '../../event-settings/api/event-settings.ts';
 import { useParticipants } from '../api/list-participants.ts';
-import { moneyText } from '../money-text.ts';
 import { Downloads } from './downloads.tsx';
 import { ArchivedNotice, EditionPicker } from './edition-picker.tsx';
 import { MarkPaidDialog } from './mark-paid-dialog.tsx';
