@@ -16,8 +16,8 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { AskErasure } from '../../erasure/components/ask-erasure.tsx';
 import { useEvent } from '../../events/api/get-event.ts';
 import { PaymentOptions } from '../../events/components/payment-options.tsx';
-import { CancelEntryDialog } from '../../participants/components/cancel-entry-dialog.tsx';
-import { EntryEditForm } from '../../participants/components/edit-entry-form.tsx';
+import { CancelEntryDialog } from '../../registrations/components/cancel-entry-dialog.tsx';
+import { EntryEditForm } from '../../registrations/components/entry-edit-form.tsx';
 import { useCancelMyEntry, useChangeMyEntry, useMyEntry, useResendMyConfirmation } from '../api/my-entry.ts';
 import { CheckInQr } from './check-in-qr.tsx';
 

@@ -19,7 +19,7 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { moneyText } from '../../../lib/money-text.ts';
 import { PersonalDataDownloads } from '../../access-requests/components/personal-data-downloads.tsx';
 import { ErasePersonButton } from '../../erasure/components/erase-person-dialog.tsx';
-import { CancelEntryDialog } from './cancel-entry-dialog.tsx';
+import { CancelEntryDialog } from '../../registrations/components/cancel-entry-dialog.tsx';
 import { ENTRANT_FIELDS, type EntrantField } from '../../registrations/components/entrant-fields.tsx';
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
 import { paidOffFee } from '../paid-defaults.ts';
