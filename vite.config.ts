@@ -110,7 +110,7 @@ export default defineConfig(({ command }) => ({
               // The runner, cyclist and team forms in one file rather than several small ones (with the draft
               // they keep for coming Back).
               name: 'registration-form',
-              test: /src[\\/]client[\\/](features[\\/]registrations[\\/](components[\\/](entrant-fields|registration-form|registration-page)\.tsx|api[\\/]register\.ts)|lib[\\/]session-draft\.ts)/,
+              test: /src[\\/]client[\\/](features[\\/]registrations[\\/](components[\\/](entrant-fields|registration-form)\.tsx|api[\\/]register\.ts)|app[\\/]routes[\\/]registration-page\.tsx|lib[\\/]session-draft\.ts)/,
               priority: 15,
             },
           ],
