@@ -1,8 +1,8 @@
 import type { ParticipantDetail } from '../../../../shared/participants/participants.ts';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
-import { useEventSettings } from '../../event-settings/api/event-settings.ts';
-import { EntryEditForm } from '../../registrations/components/entry-edit-form.tsx';
+import { useEventSettings } from '../../event-settings/index.ts';
+import { EntryEditForm } from '../../registrations/index.ts';
 import { useEditParticipant } from '../api/participant.ts';
 
 /** An admin's correction of one entry, with the event's races (a full one only if it is the entry's own). */

@@ -11,7 +11,7 @@ import { FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
-import { useEvent } from '../../events/api/get-event.ts';
+import { useEvent } from '../../events/index.ts';
 import { useCancelTeamEntry, useEditTeamEntry, useTeam, useTeamEntry } from '../api/team.ts';
 import { CancelEntryDialog } from './cancel-entry-dialog.tsx';
 import { EntryEditForm } from './entry-edit-form.tsx';
