@@ -70,6 +70,11 @@ export default defineConfig(({ command }) => ({
     // Which chunks each page needs: the server preloads them on the pages it renders (scripts/build.ts moves it).
     manifest: true,
     rolldownOptions: {
+      // A client feature's index.ts only re-exports what other features may use of it (decision record 015):
+      // said to have no side effects, it is looked through rather than given a chunk of its own.
+      treeshake: {
+        moduleSideEffects: (id: string) => !/src[\\/]client[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id),
+      },
       // The app (index.html), and the small script the server-rendered pages start it with.
       input: {
         index: path.resolve('src/client/index.html'),
