@@ -70,6 +70,11 @@ export default defineConfig(({ command }) => ({
     // Which chunks each page needs: the server preloads them on the pages it renders (scripts/build.ts moves it).
     manifest: true,
     rolldownOptions: {
+      // A client feature's index.ts only re-exports what other features may use of it (decision record 015):
+      // said to have no side effects, it is looked through rather than given a chunk of its own.
+      treeshake: {
+        moduleSideEffects: (id: string) => !/src[\\/]client[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id),
+      },
       // The app (index.html), and the small script the server-rendered pages start it with.
       input: {
         index: path.resolve('src/client/index.html'),
@@ -84,10 +89,11 @@ export default defineConfig(({ command }) => ({
           includeDependenciesRecursively: false,
           groups: [
             {
-              // Everything a page inside the app shell needs: server state, the API client, the public frame.
+              // Everything a page inside the app shell needs: server state, the API client with the query keys
+              // features share, the public frame.
               // Not the mutation hooks: the public forms send without them, only signed-in pages use them.
               name: 'app',
-              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/]shell|lib[\\/]api|components[\\/](public-page|privacy-notice-link)|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/](last-receipt|pending-flag)|features[\\/]accounts[\\/]signed-in-hint|lib[\\/]use-debounced-value)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
+              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/]shell|lib[\\/](api|query-keys)|components[\\/](public-page|privacy-notice-link)|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/](last-receipt|pending-flag)|features[\\/]accounts[\\/]signed-in-hint|lib[\\/]use-debounced-value)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
               priority: 30,
             },
             {
@@ -109,7 +115,7 @@ export default defineConfig(({ command }) => ({
               // The runner, cyclist and team forms in one file rather than several small ones (with the draft
               // they keep for coming Back).
               name: 'registration-form',
-              test: /src[\\/]client[\\/](features[\\/]registrations[\\/](components[\\/](entrant-fields|registration-form|registration-page)\.tsx|api[\\/]register\.ts)|lib[\\/]session-draft\.ts)/,
+              test: /src[\\/]client[\\/](features[\\/]registrations[\\/](components[\\/](entrant-fields|registration-form)\.tsx|api[\\/]register\.ts)|app[\\/]routes[\\/]registration-page\.tsx|lib[\\/]session-draft\.ts)/,
               priority: 15,
             },
           ],

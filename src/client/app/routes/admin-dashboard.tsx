@@ -9,8 +9,8 @@ import { Loading } from '../../components/ui/status.tsx';
 import { CheckInCountsList } from '../../features/check-in/components/check-in-counts.tsx';
 import { useFunRunDashboard, useProgrammeTotals } from '../../features/dashboard/api/dashboard.ts';
 import { PrivacyNotices } from '../../features/dashboard/components/privacy-notices.tsx';
-import { moneyText } from '../../features/participants/money-text.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { moneyText } from '../../lib/money-text.ts';
 
 // The charts are their own chunk, fetched by this page only (never by a public page), while the figures load.
 const loadCharts = () => import('../../features/dashboard/components/dashboard-charts.tsx');

@@ -1,5 +1,85 @@
-import { EventSettingsPage } from '../../features/event-settings/components/event-settings-page.tsx';
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { QueryError } from '../../components/ui/query-error.tsx';
+import { Loading } from '../../components/ui/status.tsx';
+import { useEventSettings } from '../../features/event-settings/api/event-settings.ts';
+import { DaySection } from '../../features/event-settings/components/day-section.tsx';
+import { EditionsSection } from '../../features/event-settings/components/editions-section.tsx';
+import { ImagesSection } from '../../features/event-settings/components/images-section.tsx';
+import { PrivacySection } from '../../features/event-settings/components/privacy-section.tsx';
+import { RacesSection } from '../../features/event-settings/components/races-section.tsx';
+import { RemindersSection } from '../../features/event-settings/components/reminders-section.tsx';
+import { RetentionSection } from '../../features/event-settings/components/retention-section.tsx';
+import { SizesSection } from '../../features/event-settings/components/sizes-section.tsx';
+import {
+  ClosingSection,
+  PaymentSection,
+  TermsSection,
+  TextsSection,
+} from '../../features/event-settings/components/text-sections.tsx';
+import { OnlinePaymentSection } from '../../features/payments/components/online-payment-section.tsx';
 
-export default function EventSettings() {
-  return <EventSettingsPage />;
+const CONTENTS = [
+  ['texts', 'Texts'],
+  ['day', 'Date and venue'],
+  ['images', 'Photo and logo'],
+  ['payment', 'Payment options'],
+  ['online-payment', 'Online payment'],
+  ['races', 'Races'],
+  ['sizes', 'T-shirt sizes'],
+  ['closing', 'Closing time'],
+  ['reminders', 'Payment reminders'],
+  ['terms', 'Terms'],
+  ['privacy', 'Privacy notice'],
+  ['retention', 'Keeping personal data'],
+  ['editions', 'Editions'],
+] as const;
+
+/** /EventSettings: everything about the fun run that an admin changes without a developer. */
+export default function EventSettingsPage() {
+  const settings = useEventSettings();
+  const data = settings.data;
+  return (
+    <>
+      <PageHeading title="Event settings">
+        <p>
+          Each section saves on its own. The public pages show a change at once:{' '}
+          <Link to="/" className="font-medium text-brand-700 underline">
+            open the fun-run site
+          </Link>{' '}
+          to see it.
+        </p>
+      </PageHeading>
+      {settings.isPending && <Loading label="Loading the settings…" />}
+      <QueryError query={settings} />
+      {data && (
+        <div className="flex flex-col gap-6">
+          <nav aria-label="Sections" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            {CONTENTS.map(([id, label]) => (
+              <a key={id} href={`#${id}`} className="font-medium text-brand-700 underline underline-offset-2">
+                {label}
+              </a>
+            ))}
+          </nav>
+          {/* A new edition brings new settings: every section above its own starts again from them. */}
+          <Fragment key={data.year}>
+            <TextsSection settings={data} />
+            <DaySection settings={data} />
+            <ImagesSection settings={data} />
+            <PaymentSection settings={data} />
+            <OnlinePaymentSection />
+            <RacesSection settings={data} />
+            <SizesSection settings={data} />
+            <ClosingSection settings={data} />
+            <RemindersSection settings={data} />
+            <TermsSection settings={data} />
+            <PrivacySection settings={data} />
+          </Fragment>
+          <RetentionSection />
+          <EditionsSection settings={data} />
+        </div>
+      )}
+    </>
+  );
 }

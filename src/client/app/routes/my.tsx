@@ -1,8 +1,8 @@
 import { useLocation, useParams } from 'react-router';
-import { ConfirmEmailPage } from '../../features/my-registration/components/confirm-email-page.tsx';
-import { MyEntryPage } from '../../features/my-registration/components/my-entry-page.tsx';
-import { MyLinksPage } from '../../features/my-registration/components/my-links-page.tsx';
-import { OfferPage } from '../../features/waitlist/components/offer-page.tsx';
+import { ConfirmEmailPage } from './confirm-email-page.tsx';
+import { MyEntryPage } from './my-entry-page.tsx';
+import { MyLinksPage } from './my-links-page.tsx';
+import { OfferPage } from './offer-page.tsx';
 
 /**
  * One route for the private-link pages (an entry, the links mailed again, a waitlist offer, a new address's

@@ -1,4 +1,4 @@
-import { BeThatManPage } from '../../features/people/components/be-that-man-page.tsx';
+import { BeThatManPage } from './be-that-man-page.tsx';
 
 export default function RegisterFacilitator() {
   return <BeThatManPage kind="facilitators" />;

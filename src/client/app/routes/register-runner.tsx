@@ -1,4 +1,4 @@
-import { RegistrationPage } from '../../features/registrations/components/registration-page.tsx';
+import { RegistrationPage } from './registration-page.tsx';
 
 export default function RegisterRunner() {
   return <RegistrationPage discipline="run" />;

@@ -1,4 +1,4 @@
-import { PeopleRegister } from '../../features/people/components/people-register.tsx';
+import { PeopleRegister } from './people-register.tsx';
 
 export default function RegisteredFacilitators() {
   return <PeopleRegister kind="facilitators" />;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { Session, SignInSchema } from '../../../../shared/accounts/account.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { getEventQueryOptions } from '../../events/api/get-event.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { rememberSignedIn } from '../signed-in-hint.ts';
 import { getSessionQueryOptions } from './session.ts';
 
@@ -15,7 +15,7 @@ export function useSignIn() {
       apiFetch<Session>('/api/account/sign-in', { method: 'POST', body: JSON.stringify(values) }),
     onSuccess: (session) => {
       // Whatever another account may have left in the cache is not this account's.
-      const [event] = getEventQueryOptions().queryKey;
+      const [event] = queryKeys.event;
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== event });
       queryClient.setQueryData(getSessionQueryOptions().queryKey, session);
       rememberSignedIn(Boolean(session.user));

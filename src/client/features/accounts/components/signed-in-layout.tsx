@@ -4,7 +4,7 @@ import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../../..
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
-import { unsentTapsOf } from '../../check-in/tap-queue.ts';
+import { unsentTapsOf } from '../../check-in/index.ts';
 import { useSignOut } from '../api/sign-out.ts';
 
 const NAV: Record<Role, [to: string, label: string][]> = {

@@ -5,7 +5,7 @@ import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, rowButtonClass } from '../../../components/ui/button.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
-import { moneyText } from '../../participants/money-text.ts';
+import { moneyText } from '../../../lib/money-text.ts';
 import { takeCashPayment } from '../api/check-in.ts';
 import { tap } from '../tap-queue.ts';
 

@@ -7,8 +7,7 @@ import type {
   RaceInput,
 } from '../../../../shared/event-settings/event-settings.ts';
 import { ApiError, apiFetch, NETWORK_DOWN } from '../../../lib/api.ts';
-import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
-import { getEventQueryOptions } from '../../events/api/get-event.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 // Not in features/events/api: the build puts that folder in the chunk every public page loads.
 
@@ -26,8 +25,29 @@ function useSaved() {
   const queryClient = useQueryClient();
   return (settings: EventSettings) => {
     queryClient.setQueryData(getEventSettingsQueryOptions().queryKey, settings);
-    void queryClient.invalidateQueries({ queryKey: getEventQueryOptions().queryKey });
-    void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.event });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+  };
+}
+
+/** Everything PUT /api/admin/event takes, as the server has it now: a section changes its part only. */
+export function inputOf(settings: EventSettings): EventSettingsInput {
+  return {
+    title: settings.title,
+    subtitle: settings.subtitle,
+    greeting: settings.greeting,
+    contactPhone: settings.contactPhone,
+    backgroundAlt: settings.backgroundAlt,
+    registrationClosesAt: settings.registrationClosesAt,
+    eventDate: settings.eventDate,
+    tshirtChangesUntil: settings.tshirtChangesUntil,
+    waitlistOfferHours: settings.waitlistOfferHours,
+    reminderDaysAfter: settings.reminderDaysAfter,
+    reminderDaysBeforeClose: settings.reminderDaysBeforeClose,
+    venue: settings.venue,
+    payment: settings.payment,
+    tshirtSizes: settings.tshirtSizes,
+    termsText: settings.termsText,
   };
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RetentionSettings, RetentionSettingsInput } from '../../../../shared/privacy/retention.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getRetentionQueryOptions = () =>
   queryOptions({
@@ -22,7 +22,7 @@ export function useSaveRetention() {
       }),
     onSuccess: (saved) => {
       queryClient.setQueryData(getRetentionQueryOptions().queryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
     },
   });
 }

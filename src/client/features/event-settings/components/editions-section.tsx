@@ -7,10 +7,10 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
+import { type Outcome, SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useEditions, useStartNewEdition } from '../api/event-settings.ts';
-import { type Outcome, SettingsSection } from './section.tsx';
 
 interface Values {
   year: string;

@@ -6,7 +6,7 @@ import { formatPhone } from '../../../../shared/phone.ts';
 import { standardPrivacyNotice } from '../../../../shared/privacy/standard-notice.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
-import { SettingsSection } from './section.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { useSectionForm } from './text-sections.tsx';
 
 const standardOf = (settings: EventSettings) =>

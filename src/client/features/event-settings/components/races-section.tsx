@@ -9,9 +9,9 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
+import { type Outcome, SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSaveRaces } from '../api/event-settings.ts';
-import { type Outcome, SettingsSection } from './section.tsx';
 
 const TITLES: Record<Discipline, string> = { run: 'Runner races', cycle: 'Cyclist races' };
 const WHO: Record<Discipline, string> = { run: 'runner', cycle: 'cyclist' };

@@ -4,7 +4,7 @@ import {
   EventSettingsInputSchema,
 } from '../../../../shared/event-settings/event-settings.ts';
 import { TextField } from '../../../components/ui/field.tsx';
-import { SettingsSection } from './section.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { useSectionForm } from './text-sections.tsx';
 
 const RemindersSchema = z.pick(EventSettingsInputSchema, {

@@ -6,10 +6,10 @@ import {
 } from '../../../../shared/privacy/retention.ts';
 import { TextField } from '../../../components/ui/field.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
+import { failureOf, type Outcome, SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useRetentionSettings, useSaveRetention } from '../api/retention.ts';
-import { failureOf, type Outcome, SettingsSection } from './section.tsx';
 
 const FIELDS = ['entryRetentionDays', 'programmeRetentionDays'] as const;
 const RANGE = `Days (${RETENTION_DAYS.min}–${RETENTION_DAYS.max})`;

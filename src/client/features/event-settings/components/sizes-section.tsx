@@ -8,9 +8,9 @@ import { DISCIPLINES, type Discipline } from '../../../../shared/events/event-di
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
+import { type Outcome, SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useSaveEventSettings } from '../api/event-settings.ts';
-import { inputOf, type Outcome, SettingsSection } from './section.tsx';
+import { inputOf, useSaveEventSettings } from '../api/event-settings.ts';
 
 const SizesSchema = z.pick(EventSettingsInputSchema, { tshirtSizes: true });
 const TITLES: Record<Discipline, string> = { run: 'Runner sizes', cycle: 'Cyclist sizes' };

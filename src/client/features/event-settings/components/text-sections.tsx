@@ -11,12 +11,12 @@ import { defaultMatchingNote, PAYMENT_METHOD_NAMES } from '../../../../shared/ev
 import { formatPhone } from '../../../../shared/phone.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass, PHONE_HINT, PhoneField, TextField } from '../../../components/ui/field.tsx';
+import { failureOf, type Outcome, SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
-import { useSaveEventSettings } from '../api/event-settings.ts';
+import { inputOf, useSaveEventSettings } from '../api/event-settings.ts';
 import { PaymentOrderField } from './payment-order-field.tsx';
-import { failureOf, inputOf, type Outcome, SettingsSection } from './section.tsx';
 
 const WAIVER_HEADING = 'Celebration Fun Run Registration Waiver';
 

@@ -2,13 +2,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ParticipantEditData } from '../../../../shared/participants/participants.ts';
 import type { MyEntry, MyLinksRequest } from '../../../../shared/registrations/my-registration.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { getEventQueryOptions } from '../../events/api/get-event.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const path = (token: string) => `/api/my/${encodeURIComponent(token)}`;
 
 export const getMyEntryQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['my-entry', token],
+    queryKey: queryKeys.myEntry(token),
     queryFn: ({ signal }) => apiFetch<MyEntry>(path(token), { signal }),
     // A wrong or expired link stays wrong: asking again only costs data.
     retry: false,
@@ -22,7 +22,7 @@ function useMyChange<Body>(token: string, send: (body: Body) => Promise<MyEntry>
   return useMutation({
     mutationFn: send,
     onSuccess: (entry) => queryClient.setQueryData(getMyEntryQueryOptions(token).queryKey, entry),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: getEventQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.event }),
   });
 }
 

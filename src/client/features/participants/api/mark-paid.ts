@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkPaid, MarkPaidResult } from '../../../../shared/participants/participants.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { getParticipantsQueryOptions, updateListRows } from './list-participants.ts';
 import { getParticipantQueryOptions } from './participant.ts';
 
@@ -23,7 +23,7 @@ export function useMarkPaid() {
       for (const { id } of marked) {
         void queryClient.invalidateQueries({ queryKey: getParticipantQueryOptions(id).queryKey });
       }
-      void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
     },
   });
 }

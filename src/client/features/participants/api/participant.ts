@@ -5,7 +5,7 @@ import type {
   PaymentUpdateData,
 } from '../../../../shared/participants/participants.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { getParticipantsQueryOptions, updateListRows } from './list-participants.ts';
 
 const entryPath = (id: string) => `/api/participants/${encodeURIComponent(id)}`;
@@ -38,7 +38,7 @@ export function useChange<T>(
         row.id === detail.id ? { ...row, paymentStatus, payment, bib } : row,
       );
       void queryClient.invalidateQueries({ queryKey: getParticipantsQueryOptions().queryKey });
-      void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
       for (const queryKey of alsoRefresh) void queryClient.invalidateQueries({ queryKey });
     },
   });

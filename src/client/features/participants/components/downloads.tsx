@@ -6,7 +6,7 @@ import type {
 import { rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
-import { useEventSettings } from '../../event-settings/api/event-settings.ts';
+import { useEventSettings } from '../../event-settings/index.ts';
 import { exportUrl, startListCsvUrl, startListUrl, timingCsvUrl } from '../api/list-participants.ts';
 import { BibPanel } from './bib-numbers.tsx';
 

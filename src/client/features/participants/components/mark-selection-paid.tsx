@@ -17,9 +17,9 @@ import { Dialog, DialogActions, DialogError, focusWhenOpened } from '../../../co
 import { TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { moneyText } from '../../../lib/money-text.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useMarkPaid } from '../api/mark-paid.ts';
-import { moneyText } from '../money-text.ts';
 import { lastPayment, rememberPayment } from '../paid-defaults.ts';
 import { CurrencyField, MethodField } from './payment-fields.tsx';
 

@@ -12,7 +12,7 @@ import { isMinor } from '../../../../shared/registrations/guardian.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { BreakableEmail, NotGiven } from '../../../components/ui/text.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { moneyText } from '../money-text.ts';
+import { moneyText } from '../../../lib/money-text.ts';
 import { paidOffFee } from '../paid-defaults.ts';
 
 export const PAYMENT_TONES = { paid: 'good', part_paid: 'warn', unpaid: 'warn', waived: 'plain' } as const;

@@ -16,14 +16,13 @@ import { FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { PersonalDataDownloads } from '../../access-requests/components/personal-data-downloads.tsx';
-import { ErasePersonButton } from '../../erasure/components/erase-person-dialog.tsx';
-import { ENTRANT_FIELDS, type EntrantField } from '../../registrations/components/entrant-fields.tsx';
+import { moneyText } from '../../../lib/money-text.ts';
+import { PersonalDataDownloads } from '../../access-requests/index.ts';
+import { ErasePersonButton } from '../../erasure/index.ts';
+import { CancelEntryDialog, ENTRANT_FIELDS, type EntrantField } from '../../registrations/index.ts';
 import { useCancelParticipant, useParticipant } from '../api/participant.ts';
-import { moneyText } from '../money-text.ts';
 import { paidOffFee } from '../paid-defaults.ts';
 import { BibForm } from './bib-form.tsx';
-import { CancelEntryDialog } from './cancel-entry-dialog.tsx';
 import { EditEntryForm } from './edit-entry-form.tsx';
 import {
   COLUMN_LABELS,

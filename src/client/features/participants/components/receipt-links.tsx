@@ -2,7 +2,7 @@ import { formatShortDate } from '../../../../shared/dates.ts';
 import { type ParticipantDetail, paymentMethodLabel } from '../../../../shared/participants/participants.ts';
 import { receiptFileName } from '../../../../shared/payments/receipts.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { moneyText } from '../money-text.ts';
+import { moneyText } from '../../../lib/money-text.ts';
 
 const receiptUrl = (id: string, number: number) =>
   `/api/participants/${encodeURIComponent(id)}/receipts/${number}.pdf`;

@@ -5,7 +5,7 @@ import type {
   StartPayment,
 } from '../../../../shared/payments/online-payment.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { getMyEntryQueryOptions } from '../../my-registration/api/my-entry.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const path = (token: string) => `/api/pay/${encodeURIComponent(token)}`;
 
@@ -28,7 +28,7 @@ export function usePaymentAttempt(token: string, id: string | undefined) {
     queryFn: async ({ signal }) => {
       const attempt = await apiFetch<PaymentAttempt>(`${path(token)}/attempts/${id}`, { signal });
       if (attempt.state !== 'pending') {
-        void queryClient.invalidateQueries({ queryKey: getMyEntryQueryOptions(token).queryKey });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.myEntry(token) });
         void queryClient.invalidateQueries({
           queryKey: getPaymentOfferQueryOptions(token).queryKey,
           exact: true,

@@ -9,9 +9,9 @@ import {
 } from '../../../../shared/payments/online-payment-settings.ts';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
+import { failureOf, type Outcome, SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { failureOf, type Outcome, SettingsSection } from '../../event-settings/components/section.tsx';
 import { useOnlinePaymentSettings, useSaveOnlinePaymentSettings } from '../api/online-payment-settings.ts';
 import { PaymentNotices } from './payment-notices.tsx';
 

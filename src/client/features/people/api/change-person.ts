@@ -8,7 +8,7 @@ import type {
   PersonListRow,
 } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { getPeopleQueryOptions, getPersonQueryOptions } from './list-people.ts';
 
 const recordPath = (kind: PersonKind, id: string) => `/api/${kind}/${encodeURIComponent(id)}`;
@@ -30,7 +30,7 @@ function useRefreshRegister(kind: PersonKind) {
       return { ...list, rows, total: list.total - (list.rows.length - rows.length) };
     });
     // The admin dashboard's programme totals (['dashboard', 'programme']) count these registers too.
-    void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
     return queryClient.invalidateQueries({ queryKey });
   };
 }

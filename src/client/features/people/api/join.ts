@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Joined, PersonKind } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { getPeopleQueryOptions } from './list-people.ts';
 
 /** Where a public programme form sends its (already validated) values. */
@@ -26,7 +26,7 @@ export function useJoin(target: JoinTarget) {
     // An admin using the form sees the new record in the registers and the totals at once.
     onSuccess: () =>
       Promise.all(
-        [getPeopleQueryOptions().queryKey, dashboardQueryKey].map((queryKey) =>
+        [getPeopleQueryOptions().queryKey, queryKeys.dashboard].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Person, ProfileInput } from '../../../../shared/people/people.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { getMyProgressQueryOptions } from '../../progress/api/my-progress.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getProfileQueryOptions = () =>
   queryOptions({
@@ -20,7 +20,7 @@ export function useSaveProfile() {
       apiFetch<Person>('/api/me/profile', { method: 'PUT', body: JSON.stringify(profile) }),
     onSuccess: (saved) => {
       queryClient.setQueryData(getProfileQueryOptions().queryKey, saved);
-      return queryClient.invalidateQueries({ queryKey: getMyProgressQueryOptions().queryKey });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.myProgress });
     },
   });
 }

@@ -5,7 +5,7 @@ import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-a
 import { BreakableEmail } from '../../../components/ui/text.tsx';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
-import { useSession } from '../../accounts/api/session.ts';
+import { useSession } from '../../accounts/index.ts';
 import { type JoinData, type JoinTarget, useJoin } from '../api/join.ts';
 import { ManWelcome } from './man-welcome.tsx';
 import { isPersonField, type PersonField, PersonFields } from './person-fields.tsx';

@@ -9,8 +9,8 @@ import { Dialog, DialogError, SaveActions } from '../../../components/ui/dialog.
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
-import { PersonalDataDownloads } from '../../access-requests/components/personal-data-downloads.tsx';
-import { ErasePersonButton } from '../../erasure/components/erase-person-dialog.tsx';
+import { PersonalDataDownloads } from '../../access-requests/index.ts';
+import { ErasePersonButton } from '../../erasure/index.ts';
 import { useEditPerson } from '../api/change-person.ts';
 import { usePerson } from '../api/list-people.ts';
 import { BE_THAT_MAN_FIELDS, PersonFields, personValues, usePersonForm } from './person-fields.tsx';

@@ -13,10 +13,7 @@ import type {
   SubmissionReport,
 } from '../../../../shared/programme-settings/programme-settings.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { getSessionsQueryOptions } from '../../progress/api/attendance.ts';
-import { getGroupsQueryOptions } from '../../progress/api/groups.ts';
-import { getManProgressQueryOptions } from '../../progress/api/man-progress.ts';
-import { getMyProgressQueryOptions } from '../../progress/api/my-progress.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 // The admin's configuration of the programme (/api/programme/...): each list's rows as the server keeps
 // them, and what the admin's forms send (the shared input contracts).
@@ -64,12 +61,12 @@ export function useChangeSetting<L extends SettingsList>(list: L) {
     onSuccess: () =>
       Promise.all(
         [
-          getSettingsListQueryOptions(),
-          getSessionsQueryOptions(),
-          getGroupsQueryOptions(),
-          getManProgressQueryOptions(),
-          getMyProgressQueryOptions(),
-        ].map(({ queryKey }) => queryClient.invalidateQueries({ queryKey })),
+          getSettingsListQueryOptions().queryKey,
+          queryKeys.programmeSessions,
+          queryKeys.cellGroups(),
+          queryKeys.manProgress(),
+          queryKeys.myProgress,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
 }

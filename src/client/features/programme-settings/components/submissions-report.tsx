@@ -8,7 +8,7 @@ import { SearchField } from '../../../components/ui/search-box.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { formatDueDate, formatSize, formatSubmittedAt } from '../../../lib/format.ts';
-import { submissionFileUrl } from '../../progress/api/man-progress.ts';
+import { submissionFileUrl } from '../../progress/index.ts';
 import { useSettingsList, useSubmissionReport } from '../api/programme-settings.ts';
 
 /** Rows laid out at once: the register may hold thousands of men. */

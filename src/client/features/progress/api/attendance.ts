@@ -8,6 +8,7 @@ import type {
 } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { putBack, showAtOnce } from '../../../lib/optimistic.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { getGroupsQueryOptions } from './groups.ts';
 import { getManProgressQueryOptions } from './man-progress.ts';
 
@@ -18,7 +19,7 @@ export type AttendanceMarks = z.output<typeof AttendanceMarksInputSchema>;
 
 export const getSessionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['programme', 'sessions'],
+    queryKey: queryKeys.programmeSessions,
     queryFn: ({ signal }) => apiFetch<WorkoutSession[]>('/api/sessions', { signal }),
   });
 

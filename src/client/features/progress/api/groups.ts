@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CellGroup } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * His cell groups (all of them for an admin) with each member's attendance at `sessionId` (null: none);
@@ -8,7 +9,7 @@ import { apiFetch } from '../../../lib/api.ts';
  */
 export const getGroupsQueryOptions = (sessionId?: string | null) =>
   queryOptions({
-    queryKey: sessionId === undefined ? ['programme', 'groups'] : ['programme', 'groups', sessionId],
+    queryKey: queryKeys.cellGroups(sessionId),
     queryFn: ({ signal }) =>
       apiFetch<CellGroup[]>(
         sessionId ? `/api/groups?session=${encodeURIComponent(sessionId)}` : '/api/groups',

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import type { ManProgress, TickInputSchema } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { putBack, showAtOnce } from '../../../lib/optimistic.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { getGroupsQueryOptions } from './groups.ts';
 
 /**
@@ -11,7 +12,7 @@ import { getGroupsQueryOptions } from './groups.ts';
  */
 export const getManProgressQueryOptions = (manId?: string) =>
   queryOptions({
-    queryKey: manId === undefined ? ['programme', 'man'] : ['programme', 'man', manId],
+    queryKey: queryKeys.manProgress(manId),
     queryFn: ({ signal }) =>
       apiFetch<ManProgress>(`/api/men/${encodeURIComponent(manId ?? '')}/progress`, { signal }),
   });

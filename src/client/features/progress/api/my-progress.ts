@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ManProgress } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getMyProgressQueryOptions = () =>
   queryOptions({
-    queryKey: ['programme', 'me', 'progress'],
+    queryKey: queryKeys.myProgress,
     queryFn: ({ signal }) => apiFetch<ManProgress>('/api/me/progress', { signal }),
   });
 

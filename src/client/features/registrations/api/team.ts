@@ -3,7 +3,7 @@ import type { ParticipantEditData } from '../../../../shared/participants/partic
 import type { RegistrationData, RegistrationReceipt } from '../../../../shared/registrations/registration.ts';
 import type { Team, TeamEntryDetail } from '../../../../shared/registrations/team.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { getEventQueryOptions } from '../../events/api/get-event.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getTeamQueryOptions = () =>
   queryOptions({
@@ -38,7 +38,7 @@ function useTeamChange<Body>(send: (id: string, body: Body) => Promise<void>) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getTeamQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getEventQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.event }),
       ]),
   });
 }

@@ -11,10 +11,10 @@ import { FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
-import { useEvent } from '../../events/api/get-event.ts';
-import { CancelEntryDialog } from '../../participants/components/cancel-entry-dialog.tsx';
-import { EntryEditForm } from '../../participants/components/edit-entry-form.tsx';
+import { useEvent } from '../../events/index.ts';
 import { useCancelTeamEntry, useEditTeamEntry, useTeam, useTeamEntry } from '../api/team.ts';
+import { CancelEntryDialog } from './cancel-entry-dialog.tsx';
+import { EntryEditForm } from './entry-edit-form.tsx';
 
 const PAYMENT_TONES = {
   unpaid: 'bg-amber-100 text-amber-900',

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Waitlist } from '../../../../shared/waitlist/waitlist.ts';
 import { apiFetch } from '../../../lib/api.ts';
-import { dashboardQueryKey } from '../../dashboard/api/dashboard.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getWaitlistQueryOptions = () =>
   queryOptions({
@@ -19,7 +19,7 @@ export function useChangeWaitlist(action: 'offer' | 'remove') {
       apiFetch<Waitlist>(`/api/admin/waitlist/${encodeURIComponent(id)}/${action}`, { method: 'POST' }),
     onSuccess: (waitlist) => {
       queryClient.setQueryData(getWaitlistQueryOptions().queryKey, waitlist);
-      void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
     },
   });
 }

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { PublicPage } from '../../../components/public-page.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { Loading } from '../../../components/ui/status.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { useConfirmEmail, useEmailChange } from '../api/confirm-email.ts';
+import { PublicPage } from '../../components/public-page.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
+import { QueryError } from '../../components/ui/query-error.tsx';
+import { Loading } from '../../components/ui/status.tsx';
+import { useConfirmEmail, useEmailChange } from '../../features/my-registration/api/confirm-email.ts';
+import { ApiError } from '../../lib/api.ts';
 
 const linkClass = 'font-medium text-brand-700 underline';
 

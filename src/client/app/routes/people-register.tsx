@@ -1,29 +1,34 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { PersonKind, PersonListRow } from '../../../../shared/people/people.ts';
-import { secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { SelectField } from '../../../components/ui/field.tsx';
-import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { Pager, usePageOf } from '../../../components/ui/pager.tsx';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { SearchBox } from '../../../components/ui/search-box.tsx';
-import { Loading } from '../../../components/ui/status.tsx';
-import { DataTable, type SortableColumn } from '../../../components/ui/table.tsx';
-import { useSearchText } from '../../../lib/use-debounced-value.ts';
-import { useDecideApplication, useDeletePerson } from '../api/change-person.ts';
+import type { PersonKind, PersonListRow } from '../../../shared/people/people.ts';
+import { secondaryButtonClass } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { SelectField } from '../../components/ui/field.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { Pager, usePageOf } from '../../components/ui/pager.tsx';
+import { QueryError } from '../../components/ui/query-error.tsx';
+import { SearchBox } from '../../components/ui/search-box.tsx';
+import { Loading } from '../../components/ui/status.tsx';
+import { DataTable, type SortableColumn } from '../../components/ui/table.tsx';
+import { useDecideApplication, useDeletePerson } from '../../features/people/api/change-person.ts';
 import {
   exportCsvUrl,
   getEveryPersonQueryOptions,
   type PeopleFilter,
   usePeople,
-} from '../api/list-people.ts';
-import { PersonEditDialog } from './person-edit-dialog.tsx';
-import { PersonRow } from './person-row.tsx';
-import { PrintLayout } from './print-layout.tsx';
-import { fullName, type PersonSort, type RegisterColumn, registerColumns } from './register-columns.ts';
+} from '../../features/people/api/list-people.ts';
+import { PersonEditDialog } from '../../features/people/components/person-edit-dialog.tsx';
+import { PersonRow } from '../../features/people/components/person-row.tsx';
+import { PrintLayout } from '../../features/people/components/print-layout.tsx';
+import {
+  fullName,
+  type PersonSort,
+  type RegisterColumn,
+  registerColumns,
+} from '../../features/people/components/register-columns.ts';
+import { useSearchText } from '../../lib/use-debounced-value.ts';
 
 const PAGE_SIZE = 25;
 

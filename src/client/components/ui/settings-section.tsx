@@ -1,32 +1,10 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { EventSettings, EventSettingsInput } from '../../../../shared/event-settings/event-settings.ts';
-import { buttonClass } from '../../../components/ui/button.tsx';
-import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { buttonClass } from './button.tsx';
+import { errorText, FormAlert, FormSuccess } from './form-alert.tsx';
 
 export type Outcome = { kind: 'saved'; text: string } | { kind: 'failed'; text: string } | undefined;
-
-/** Everything PUT /api/admin/event takes, as the server has it now: a section changes its part only. */
-export function inputOf(settings: EventSettings): EventSettingsInput {
-  return {
-    title: settings.title,
-    subtitle: settings.subtitle,
-    greeting: settings.greeting,
-    contactPhone: settings.contactPhone,
-    backgroundAlt: settings.backgroundAlt,
-    registrationClosesAt: settings.registrationClosesAt,
-    eventDate: settings.eventDate,
-    tshirtChangesUntil: settings.tshirtChangesUntil,
-    waitlistOfferHours: settings.waitlistOfferHours,
-    reminderDaysAfter: settings.reminderDaysAfter,
-    reminderDaysBeforeClose: settings.reminderDaysBeforeClose,
-    venue: settings.venue,
-    payment: settings.payment,
-    tshirtSizes: settings.tshirtSizes,
-    termsText: settings.termsText,
-  };
-}
 
 /**
  * The outcome of a failed save: each field error beside its field when the section has it, and the

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
-import type { WaitlistOffer } from '../../../../shared/waitlist/waitlist.ts';
-import { PublicPage } from '../../../components/public-page.tsx';
-import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
-import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { Loading } from '../../../components/ui/status.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { formatDateTime } from '../../../lib/dates.ts';
-import { useAnswerOffer, useOffer } from '../api/offer.ts';
+import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
+import type { WaitlistOffer } from '../../../shared/waitlist/waitlist.ts';
+import { PublicPage } from '../../components/public-page.tsx';
+import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../../components/ui/button.tsx';
+import { Dialog, DialogActions, DialogError } from '../../components/ui/dialog.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
+import { QueryError } from '../../components/ui/query-error.tsx';
+import { Loading } from '../../components/ui/status.tsx';
+import { useAnswerOffer, useOffer } from '../../features/waitlist/api/offer.ts';
+import { ApiError } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 const linkClass = 'font-medium text-brand-700 underline';
 

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { MyLinksRequestSchema } from '../../../../shared/registrations/my-registration.ts';
-import { PublicPage } from '../../../components/public-page.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmailField } from '../../../components/ui/field.tsx';
-import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { useMailMyLinks } from '../api/my-entry.ts';
+import { MyLinksRequestSchema } from '../../../shared/registrations/my-registration.ts';
+import { PublicPage } from '../../components/public-page.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { EmailField } from '../../components/ui/field.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
+import { useMailMyLinks } from '../../features/my-registration/api/my-entry.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 
 /** /My: someone who lost the private link of an entry has every link of the address mailed again. */
 export function MyLinksPage() {

@@ -1,30 +1,35 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { formatShortDate } from '../../../../shared/dates.ts';
-import { DISCIPLINE_LABELS, displayPhone } from '../../../../shared/events/event-display.ts';
-import { feeToBeConfirmed, formatFees, priceText } from '../../../../shared/money.ts';
-import { PAYMENT_STATUS_LABELS } from '../../../../shared/participants/participants.ts';
-import { amountDue, owes } from '../../../../shared/payments/balance.ts';
-import type { MyEntry } from '../../../../shared/registrations/my-registration.ts';
-import { PublicPage } from '../../../components/public-page.tsx';
-import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { Loading } from '../../../components/ui/status.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { formatDateTime } from '../../../lib/dates.ts';
-import { AskErasure } from '../../erasure/components/ask-erasure.tsx';
-import { useEvent } from '../../events/api/get-event.ts';
-import { PaymentOptions } from '../../events/components/payment-options.tsx';
-import { CancelEntryDialog } from '../../participants/components/cancel-entry-dialog.tsx';
-import { EntryEditForm } from '../../participants/components/edit-entry-form.tsx';
-import { useCancelMyEntry, useChangeMyEntry, useMyEntry, useResendMyConfirmation } from '../api/my-entry.ts';
-import { CheckInQr } from './check-in-qr.tsx';
+import { formatShortDate } from '../../../shared/dates.ts';
+import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
+import { feeToBeConfirmed, formatFees, priceText } from '../../../shared/money.ts';
+import { PAYMENT_STATUS_LABELS } from '../../../shared/participants/participants.ts';
+import { amountDue, owes } from '../../../shared/payments/balance.ts';
+import type { MyEntry } from '../../../shared/registrations/my-registration.ts';
+import { PublicPage } from '../../components/public-page.tsx';
+import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../../components/ui/button.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
+import { QueryError } from '../../components/ui/query-error.tsx';
+import { Loading } from '../../components/ui/status.tsx';
+import { AskErasure } from '../../features/erasure/components/ask-erasure.tsx';
+import { useEvent } from '../../features/events/api/get-event.ts';
+import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
+import {
+  useCancelMyEntry,
+  useChangeMyEntry,
+  useMyEntry,
+  useResendMyConfirmation,
+} from '../../features/my-registration/api/my-entry.ts';
+import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
+import { CancelEntryDialog } from '../../features/registrations/components/cancel-entry-dialog.tsx';
+import { EntryEditForm } from '../../features/registrations/components/entry-edit-form.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 const linkClass = 'font-medium text-brand-700 underline';
 
 // Its own chunk: only entries with online payment on need it.
-const PayOnline = lazy(() => import('../../payments/components/pay-online.tsx'));
+const PayOnline = lazy(() => import('../../features/payments/components/pay-online.tsx'));
 
 /** /My/<token>: the entry its private link opens, for its holder to see, change or cancel. */
 export function MyEntryPage({ token }: { token: string }) {

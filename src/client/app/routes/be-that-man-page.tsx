@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { ROLE_LABELS } from '../../../../shared/accounts/roles.ts';
-import { PersonInputSchema, type PersonKind } from '../../../../shared/people/people.ts';
-import { PublicPage } from '../../../components/public-page.tsx';
-import { useSession } from '../../accounts/api/session.ts';
-import { JoinForm } from './join-form.tsx';
-import { BE_THAT_MAN_FIELDS } from './person-fields.tsx';
+import { ROLE_LABELS } from '../../../shared/accounts/roles.ts';
+import { PersonInputSchema, type PersonKind } from '../../../shared/people/people.ts';
+import { PublicPage } from '../../components/public-page.tsx';
+import { useSession } from '../../features/accounts/api/session.ts';
+import { JoinForm } from '../../features/people/components/join-form.tsx';
+import { BE_THAT_MAN_FIELDS } from '../../features/people/components/person-fields.tsx';
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2';
 

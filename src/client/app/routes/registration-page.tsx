@@ -1,10 +1,10 @@
 import { useLocation } from 'react-router';
-import type { Discipline } from '../../../../shared/events/event.ts';
-import { PublicPage } from '../../../components/public-page.tsx';
-import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
-import { useEvent } from '../../events/api/get-event.ts';
-import type { Refusal } from './pending-sender.tsx';
-import { RegistrationForm } from './registration-form.tsx';
+import type { Discipline } from '../../../shared/events/event.ts';
+import { PublicPage } from '../../components/public-page.tsx';
+import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
+import { useEvent } from '../../features/events/api/get-event.ts';
+import type { Refusal } from '../../features/registrations/components/pending-sender.tsx';
+import { RegistrationForm } from '../../features/registrations/components/registration-form.tsx';
 
 const COPY: Record<Discipline, { title: string; intro: string }> = {
   run: { title: 'Runner registration', intro: 'Please fill out the runner registration form.' },

@@ -1,0 +1,2 @@
+// What other features use of event-settings (decision record 015); the rest is its own.
+export { useEventSettings } from './api/event-settings.ts';

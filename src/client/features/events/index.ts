@@ -1,0 +1,2 @@
+// What other features use of events (decision record 015); the rest is its own.
+export { useEvent } from './api/get-event.ts';
