@@ -6,8 +6,15 @@ import type { Auth } from '../auth/auth.ts';
 import { forbidden, unauthorized } from './problem.ts';
 
 export { ROLES, type Role };
-/** Who may call a route: anyone, or signed-in accounts with one of these roles. */
-export type Access = 'public' | readonly Role[];
+/**
+ * Who may call a route: anyone; the holder of a private link (no account: the token in its path proves it,
+ * and its answers are personal); or signed-in accounts with one of these roles.
+ */
+export type Access = 'public' | 'link' | readonly Role[];
+
+/** Whether a route is called without an account. */
+export const withoutAccount = (access: Access): access is 'public' | 'link' =>
+  access === 'public' || access === 'link';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -62,7 +69,7 @@ export async function currentUser(auth: Auth, request: FastifyRequest): Promise<
 export function enforceAccess(app: FastifyInstance, auth: Auth) {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
-    if (access === undefined || access === 'public') return;
+    if (access === undefined || withoutAccount(access)) return;
     const user = await currentUser(auth, request);
     if (!user) throw unauthorized();
     if (!access.includes(user.role)) throw forbidden("You don't have access to this page.");
@@ -71,8 +78,8 @@ export function enforceAccess(app: FastifyInstance, auth: Auth) {
 }
 
 /**
- * Personal data stays out of browser and proxy caches: every answer of a route that needs an account
- * (refusals included) and every answer that sets or clears a cookie says `Cache-Control: no-store`.
+ * Personal data stays out of browser and proxy caches: every answer of a route that needs an account or a
+ * private link (refusals included) and every answer that sets or clears a cookie says `Cache-Control: no-store`.
  * A public route whose answer depends on the caller (the session) says so itself.
  */
 export function noStoreForPersonalAnswers(app: FastifyInstance) {

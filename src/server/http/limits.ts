@@ -44,8 +44,11 @@ export const MY_LINKS_LIMITS = {
   email: { max: 3, window: 10 * MINUTE },
 } satisfies { ip: Limit; email: Limit };
 
-/** Opening and changing entries by private link, per client address: plenty for a family, nothing to sweep. */
-export const MY_ENTRY_LIMIT = { max: 60, timeWindow: '1 minute' };
+/**
+ * Every private link's route (an entry's, an offer's, an email change's; access 'link'), per client address:
+ * plenty for a family, nothing to sweep.
+ */
+export const PRIVATE_LINK_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 /** The programme's public forms (a man joins, a facilitator applies), per client address. */
 export const PROGRAMME_FORM_LIMIT = { max: 20, timeWindow: '1 minute' };

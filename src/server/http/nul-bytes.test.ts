@@ -14,6 +14,7 @@ import { ROLES, type Role } from '../../shared/accounts/account.ts';
 import { PLAIN_TEXT_ONLY } from '../../shared/validation.ts';
 import type { App } from '../app.ts';
 import { createLogger } from '../logger.ts';
+import { withoutAccount } from './access.ts';
 
 let app: App;
 const cookies = new Map<Role, string>();
@@ -48,7 +49,7 @@ function call(
   route: App['apiRoutes'][number],
   { param = 'no-such-id', query = '', payload }: { param?: string; query?: string; payload?: string },
 ) {
-  const cookie = route.access === 'public' ? undefined : cookies.get(route.access[0] as Role);
+  const cookie = withoutAccount(route.access) ? undefined : cookies.get(route.access[0] as Role);
   const url = route.url.replace(/:[A-Za-z]+/g, param).replace('*', param);
   return injectAs(app, cookie ? { cookie } : undefined).send(
     route.method,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   AccountChangesSchema,
@@ -11,6 +10,7 @@ import {
 } from '../../../shared/accounts/account.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
+import { routeGroup } from '../../http/route-group.ts';
 import { auditedList } from '../audit-log/service.ts';
 import { accountChanges, accountList, changeAccount, outbox } from './service.ts';
 
@@ -18,15 +18,13 @@ const admins = ['admin'] as const;
 const accountId = z.object({ id: z.string().check(z.maxLength(100)) });
 
 export async function accountRoutes(app: FastifyInstance, context: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = routeGroup(app, { access: admins, tags: ['accounts'] });
 
   api.get(
     '/accounts',
     {
-      config: { access: admins },
       schema: {
         summary: 'List accounts, newest first, with search over name and email',
-        tags: ['accounts'],
         querystring: AccountListQuerySchema,
         response: { 200: AccountListSchema },
       },
@@ -45,10 +43,8 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext) {
   api.patch(
     '/accounts/:id',
     {
-      config: { access: admins },
       schema: {
         summary: "Change an account's role or disable it (its sessions end); the change is recorded",
-        tags: ['accounts'],
         params: accountId,
         body: AccountUpdateSchema,
         response: { 200: AccountSummarySchema },
@@ -60,10 +56,8 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/accounts/:id/changes',
     {
-      config: { access: admins },
       schema: {
         summary: "An account's recorded role changes, disablings and enablings: who, when, from, to",
-        tags: ['accounts'],
         params: accountId,
         response: { 200: AccountChangesSchema },
       },
@@ -74,10 +68,8 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/mail-outbox',
     {
-      config: { access: admins },
       schema: {
         summary: 'The latest outgoing mail (the dev outbox when no SMTP server is configured)',
-        tags: ['accounts'],
         response: { 200: OutboxListSchema },
       },
     },

@@ -1,6 +1,5 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   CompanySignUpSchema,
@@ -17,6 +16,7 @@ import { currentUser } from '../../http/access.ts';
 import { AUTH_LIMITS } from '../../http/limits.ts';
 import { badRequest, Problem } from '../../http/problem.ts';
 import { limitPerIpAndEmail, limitSignIn } from '../../http/rate-limits.ts';
+import { routeGroup } from '../../http/route-group.ts';
 import { currentPrivacyVersion } from '../events/service.ts';
 
 const Accepted = z.object({ message: z.string() });
@@ -63,7 +63,7 @@ async function callAuth<T>(
 const headersOf = (request: FastifyRequest) => fromNodeHeaders(request.headers);
 
 export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = routeGroup(app, { access: 'public', tags: ['accounts'] });
   const { auth } = context;
   const signUpLimits = limitPerIpAndEmail(app, context, AUTH_LIMITS.signUp);
   const signInLimits = limitSignIn(context);
@@ -77,9 +77,9 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
     api.post(
       path,
       {
-        config: { access: 'public', rateLimit: signUpLimits.rateLimit },
+        config: { rateLimit: signUpLimits.rateLimit },
         preHandler: signUpLimits.preHandler,
-        schema: { summary, tags: ['accounts'], body: schema, response: { 202: Accepted } },
+        schema: { summary, body: schema, response: { 202: Accepted } },
       },
       async (request, reply) => {
         const { name, email, password } = request.body;
@@ -101,12 +101,11 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/account/sign-in',
     {
-      config: { access: 'public', rateLimit: signInLimits.rateLimit },
+      config: { rateLimit: signInLimits.rateLimit },
       preHandler: signInLimits.preHandler,
       onResponse: signInLimits.onResponse,
       schema: {
         summary: 'Sign in',
-        tags: ['accounts'],
         body: SignInSchema,
         response: { 200: SessionSchema },
       },
@@ -124,7 +123,6 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/account/sign-out',
     {
-      config: { access: 'public' },
       schema: { summary: 'Sign out (ends the session on the server)', tags: ['accounts'] },
     },
     async (request, reply) => {
@@ -138,10 +136,8 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/account/session',
     {
-      config: { access: 'public' },
       schema: {
         summary: 'The signed-in account, if any',
-        tags: ['accounts'],
         response: { 200: SessionSchema },
       },
     },
@@ -155,11 +151,10 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/account/resend-verification',
     {
-      config: { access: 'public', rateLimit: emailLinkLimits.rateLimit },
+      config: { rateLimit: emailLinkLimits.rateLimit },
       preHandler: emailLinkLimits.preHandler,
       schema: {
         summary: 'Send the verification email again',
-        tags: ['accounts'],
         body: EmailOnlySchema,
         response: { 202: Accepted },
       },
@@ -180,11 +175,10 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/account/forgot-password',
     {
-      config: { access: 'public', rateLimit: emailLinkLimits.rateLimit },
+      config: { rateLimit: emailLinkLimits.rateLimit },
       preHandler: emailLinkLimits.preHandler,
       schema: {
         summary: 'Email a password reset link',
-        tags: ['accounts'],
         body: EmailOnlySchema,
         response: { 202: Accepted },
       },
@@ -206,10 +200,9 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/account/reset-password',
     {
-      config: { access: 'public', rateLimit: emailLinkLimits.rateLimit },
+      config: { rateLimit: emailLinkLimits.rateLimit },
       schema: {
         summary: 'Choose a new password with the emailed token',
-        tags: ['accounts'],
         body: ResetPasswordSchema,
         response: { 200: Accepted },
       },
@@ -229,9 +222,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
 
   // The two links in our emails lead here; better-auth checks the token and redirects to our pages.
   for (const path of ['/auth/verify-email', '/auth/reset-password/:token']) {
-    app.get(path, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
-      forwardToAuth(context, request, reply),
-    );
+    api.get(path, { schema: { hide: true } }, (request, reply) => forwardToAuth(context, request, reply));
   }
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   CashPaymentSchema,
@@ -13,6 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { type Access, signedInUser } from '../../http/access.ts';
 import { CHECK_IN_SEARCH_LIMITS } from '../../http/limits.ts';
+import { routeGroup } from '../../http/route-group.ts';
 import { SearchCounter } from './search-counter.ts';
 import { applyTap, checkInCounts, entryByCode, searchForCheckIn, takeCashPayment } from './service.ts';
 
@@ -23,7 +23,7 @@ const CodeParams = z.object({ code: z.string() });
 
 /** Race morning at the check-in table: volunteers and admins find entries, check them in and take cash. */
 export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = routeGroup(app, { access: access, tags });
   const { perVolunteer, bulk } = CHECK_IN_SEARCH_LIMITS;
   const searches = new SearchCounter(bulk);
 
@@ -33,7 +33,6 @@ export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
       config: { access },
       schema: {
         summary: 'The entry a scanned QR code names',
-        tags,
         params: CodeParams,
         response: { 200: CheckInEntrySchema },
       },
@@ -57,7 +56,6 @@ export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
       schema: {
         summary:
           'Active entries by bib or check-in code, or from 3 characters by part of a name or reference (a short list)',
-        tags,
         querystring: CheckInSearchQuerySchema,
         response: { 200: CheckInEntriesSchema },
       },
@@ -71,7 +69,6 @@ export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
       config: { access },
       schema: {
         summary: 'Check in, T-shirt collected, or undo either: once per idempotency key',
-        tags,
         body: CheckInTapSchema,
         response: { 200: CheckInTapResultSchema },
       },
@@ -85,7 +82,6 @@ export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
       config: { access },
       schema: {
         summary: 'The race fee of an unpaid entry, paid in cash at the table',
-        tags,
         body: CashPaymentSchema,
         response: { 200: CheckInEntrySchema },
       },
@@ -99,7 +95,6 @@ export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
       config: { access },
       schema: {
         summary: 'Per race: registered, checked in, T-shirts left per size',
-        tags,
         response: { 200: CheckInCountsSchema },
       },
     },

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   EraseInputSchema,
@@ -11,7 +10,7 @@ import {
 import { MY_TOKEN } from '../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
-import { MY_ENTRY_LIMIT } from '../../http/limits.ts';
+import { linkToken, routeGroup } from '../../http/route-group.ts';
 import {
   accountRequest,
   askForAccount,
@@ -26,14 +25,12 @@ import {
 const admins = ['admin'] as const;
 const programmePeople = ['participant', 'facilitator'] as const;
 const tags = ['erasure'];
-const TokenParams = z.object({ token: z.string() });
 const IdParams = z.object({ id: z.string() });
 const Done = z.object({ ok: z.boolean() });
 
 /** "Erase this person" (admins), and the requests people make from /My and /Profile. */
 export async function erasureRoutes(app: FastifyInstance, context: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const token = (params: { token: string }) => (MY_TOKEN.test(params.token) ? params.token : '');
+  const api = routeGroup(app, { access: admins, tags });
   const admin = (request: Parameters<typeof signedInUser>[0]) => {
     const { id, name } = signedInUser(request);
     return { id, name };
@@ -42,10 +39,8 @@ export async function erasureRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/admin/erasures',
     {
-      config: { access: admins },
       schema: {
         summary: 'Erase a person (an entry, a man, a facilitator or an account) everywhere, with a reason',
-        tags,
         body: EraseInputSchema,
         response: { 200: ErasureCountsSchema },
       },
@@ -56,10 +51,8 @@ export async function erasureRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/admin/erasure-requests',
     {
-      config: { access: admins },
       schema: {
         summary: 'Erasure requests waiting for an admin, oldest first',
-        tags,
         response: { 200: ErasureRequestsSchema },
       },
     },
@@ -69,10 +62,8 @@ export async function erasureRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/admin/erasure-requests/:id/erase',
     {
-      config: { access: admins },
       schema: {
         summary: 'Confirm a request: the person is erased and the request marked done',
-        tags,
         params: IdParams,
         response: { 200: ErasureCountsSchema },
       },
@@ -83,10 +74,8 @@ export async function erasureRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/admin/erasure-requests/:id/decline',
     {
-      config: { access: admins },
       schema: {
         summary: 'Decline a request: nothing is erased',
-        tags,
         params: IdParams,
         response: { 200: Done },
       },
@@ -100,36 +89,26 @@ export async function erasureRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/my/:token/erasure-request',
     {
-      config: { access: 'public', rateLimit: MY_ENTRY_LIMIT },
+      config: { access: 'link' },
       schema: {
         summary: "Whether the entrant's request to erase his data is waiting",
-        tags,
-        params: TokenParams,
         response: { 200: MyErasureRequestSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return entryRequest(context, token(request.params));
-    },
+    async (request) => entryRequest(context, linkToken(request, MY_TOKEN)),
   );
 
   api.post(
     '/my/:token/erasure-request',
     {
-      config: { access: 'public', rateLimit: MY_ENTRY_LIMIT },
+      config: { access: 'link' },
       schema: {
         summary: 'The entrant asks for his data to be erased (an admin confirms it)',
-        tags,
-        params: TokenParams,
         body: ErasureAskSchema,
         response: { 200: MyErasureRequestSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return askForEntry(context, token(request.params), request.body.reason);
-    },
+    async (request) => askForEntry(context, linkToken(request, MY_TOKEN), request.body.reason),
   );
 
   api.get(
@@ -138,7 +117,6 @@ export async function erasureRoutes(app: FastifyInstance, context: AppContext) {
       config: { access: programmePeople },
       schema: {
         summary: "Whether the participant's request to erase his data is waiting",
-        tags,
         response: { 200: MyErasureRequestSchema },
       },
     },
@@ -152,7 +130,6 @@ export async function erasureRoutes(app: FastifyInstance, context: AppContext) {
       schema: {
         summary:
           'A programme participant asks for his account and records to be erased (an admin confirms it)',
-        tags,
         body: ErasureAskSchema,
         response: { 200: MyErasureRequestSchema },
       },

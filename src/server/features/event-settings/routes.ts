@@ -1,6 +1,5 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   EditionsSchema,
@@ -16,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';
+import { routeGroup } from '../../http/route-group.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { NotAnImageError, storeBackground, storeLogo } from '../../storage/media.ts';
 import {
@@ -33,17 +33,15 @@ const admins = ['admin'] as const;
 const tags = ['event settings'];
 
 export async function eventSettingsRoutes(app: FastifyInstance, context: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = routeGroup(app, { access: admins, tags });
   const { db } = context.database;
   const root = context.mediaDir;
 
   api.get(
     '/admin/event',
     {
-      config: { access: admins },
       schema: {
         summary: 'The current event, as an admin edits it',
-        tags,
         response: { 200: EventSettingsSchema },
       },
     },
@@ -53,11 +51,9 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
   api.put(
     '/admin/event',
     {
-      config: { access: admins },
       bodyLimit: BODY_LIMITS.eventSettings,
       schema: {
         summary: 'Save the event settings (a change to the terms raises their version)',
-        tags,
         body: EventSettingsInputSchema,
         response: { 200: EventSettingsSchema },
       },
@@ -68,10 +64,8 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
   api.put(
     '/admin/event/races',
     {
-      config: { access: admins },
       schema: {
         summary: 'Save the race list (labels, capacities, fees)',
-        tags,
         body: RacesInputSchema,
         response: { 200: EventSettingsSchema },
       },
@@ -86,11 +80,9 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
   api.get(
     '/admin/event/retention',
     {
-      config: { access: admins },
       schema: {
         summary:
           'How long personal data is kept: entries after the event, programme records after a man ends',
-        tags,
         response: { 200: RetentionSettingsSchema },
       },
     },
@@ -100,10 +92,8 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
   api.put(
     '/admin/event/retention',
     {
-      config: { access: admins },
       schema: {
         summary: 'Save the retention periods (recorded in the audit trail)',
-        tags,
         body: RetentionSettingsInputSchema,
         response: { 200: RetentionSettingsSchema },
       },
@@ -117,10 +107,8 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
   api.get(
     '/admin/editions',
     {
-      config: { access: admins },
       schema: {
         summary: 'Every edition of the fun run, newest first, with its entries counted',
-        tags,
         response: { 200: EditionsSchema },
       },
     },
@@ -130,10 +118,8 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
   api.post(
     '/admin/editions',
     {
-      config: { access: admins },
       schema: {
         summary: 'Start a new edition: a copy of the current event, which is archived',
-        tags,
         body: NewEditionInputSchema,
         response: { 200: EventSettingsSchema },
       },
@@ -144,10 +130,8 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
   api.post(
     '/admin/event/images/:kind',
     {
-      config: { access: admins },
       schema: {
         summary: 'Upload the background photo or the logo (resized on the server)',
-        tags,
         consumes: ['multipart/form-data'],
         params: z.object({ kind: z.enum(IMAGE_KINDS) }),
         response: { 200: EventSettingsSchema },

@@ -9,8 +9,9 @@ import {
   MyLinksRequestSchema,
 } from '../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../context.ts';
-import { MY_ENTRY_LIMIT, MY_LINKS_LIMITS } from '../../http/limits.ts';
+import { MY_LINKS_LIMITS, PRIVATE_LINK_LIMIT } from '../../http/limits.ts';
 import { limitPerIpAndEmail } from '../../http/rate-limits.ts';
+import { linkToken, routeGroup, TokenParams } from '../../http/route-group.ts';
 import {
   cancelMyEntry,
   changeMyEntry,
@@ -21,8 +22,6 @@ import {
   resendMyConfirmation,
 } from './service.ts';
 
-// Any other shape is simply not a link; the service answers it the same 404 as an unknown token.
-const TokenParams = z.object({ token: z.string() });
 const Message = z.object({ message: z.string() });
 
 /**
@@ -30,92 +29,66 @@ const Message = z.object({ message: z.string() });
  * personal data, so none is stored by a browser or proxy.
  */
 export async function myRegistrationRoutes(app: FastifyInstance, context: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = routeGroup(app, { access: 'link', tags: ['my registration'] });
   const linkLimits = limitPerIpAndEmail(app, context, MY_LINKS_LIMITS);
-  const entryConfig = { access: 'public' as const, rateLimit: MY_ENTRY_LIMIT };
-  const token = (params: { token: string }) => (MY_TOKEN.test(params.token) ? params.token : '');
 
   api.get(
     '/my/:token',
     {
-      config: entryConfig,
       schema: {
         summary: 'The entry a private link opens',
-        tags: ['my registration'],
-        params: TokenParams,
         response: { 200: MyEntrySchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return myEntry(context, token(request.params));
-    },
+    async (request) => myEntry(context, linkToken(request, MY_TOKEN)),
   );
 
   api.get(
     '/my/:token/check-in-qr.svg',
     {
-      config: entryConfig,
       schema: {
         summary: "The entry's check-in QR code (SVG), shown at the registration table on race morning",
-        tags: ['my registration'],
-        params: TokenParams,
       },
     },
     async (request, reply) => {
-      const svg = await myCheckInQr(context, token(request.params));
-      return reply.header('cache-control', 'no-store').type('image/svg+xml').send(svg);
+      const svg = await myCheckInQr(context, linkToken(request, MY_TOKEN));
+      return reply.type('image/svg+xml').send(svg);
     },
   );
 
   api.put(
     '/my/:token',
     {
-      config: entryConfig,
       schema: {
         summary: "The entrant's correction of the entry (race, T-shirt, contact details)",
-        tags: ['my registration'],
-        params: TokenParams,
         body: ParticipantEditSchema,
         response: { 200: MyEntrySchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return changeMyEntry(context, token(request.params), request.body);
-    },
+    async (request) => changeMyEntry(context, linkToken(request, MY_TOKEN), request.body),
   );
 
   api.post(
     '/my/:token/cancel',
     {
-      config: entryConfig,
       schema: {
         summary: 'The entrant cancels the entry: its place is free again',
-        tags: ['my registration'],
-        params: TokenParams,
         response: { 200: MyEntrySchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return cancelMyEntry(context, token(request.params));
-    },
+    async (request) => cancelMyEntry(context, linkToken(request, MY_TOKEN)),
   );
 
   api.post(
     '/my/:token/confirmation',
     {
-      config: entryConfig,
       schema: {
         summary: 'Send the confirmation email again (at most once every few minutes)',
-        tags: ['my registration'],
-        params: TokenParams,
         response: { 202: Message },
       },
     },
     async (request, reply) => {
-      const sent = await resendMyConfirmation(context, token(request.params));
+      const sent = await resendMyConfirmation(context, linkToken(request, MY_TOKEN));
       return reply.code(202).send({
         message: sent
           ? 'We have sent your confirmation email again.'
@@ -131,7 +104,6 @@ export async function myRegistrationRoutes(app: FastifyInstance, context: AppCon
       preHandler: linkLimits.preHandler,
       schema: {
         summary: "Mail the private links of an address's entries (the same answer for any address)",
-        tags: ['my registration'],
         body: MyLinksRequestSchema,
         response: { 202: Message },
       },
@@ -152,7 +124,8 @@ export function myPageRoute(app: FastifyInstance, context: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/My/:token',
     {
-      config: { access: 'public', rateLimit: MY_ENTRY_LIMIT },
+      // The app's shell, nothing personal: the entry comes from /api/my/:token.
+      config: { access: 'public', rateLimit: PRIVATE_LINK_LIMIT },
       schema: { hide: true, params: TokenParams },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AssignBibsResultSchema,
   AssignBibsSchema,
@@ -21,6 +20,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { idParams, noContent, sendAttachment, sendCsv } from '../../http/replies.ts';
+import { routeGroup } from '../../http/route-group.ts';
 import { auditedList, auditRead } from '../audit-log/service.ts';
 import { assignBibs, raceBibs, setBib } from './bibs.ts';
 import {
@@ -46,7 +46,7 @@ const RaceIdParams = idParams('Not a race id');
 const tags = ['participants'];
 
 export async function participantRoutes(app: FastifyInstance, context: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = routeGroup(app, { access: admins, tags });
 
   /** An export of the filtered list, recorded with its filters and how many entries it held. */
   const auditExport = async (
@@ -61,10 +61,8 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.get(
     '/participants',
     {
-      config: { access: admins },
       schema: {
         summary: 'Runners and cyclists, paged, sorted and filtered',
-        tags,
         querystring: ParticipantListQuerySchema,
         response: { 200: ParticipantListSchema },
       },
@@ -82,10 +80,8 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.get(
     '/participants/export.csv',
     {
-      config: { access: admins },
       schema: {
         summary: 'The filtered list as CSV (UTF-8 with BOM), every column',
-        tags,
         querystring: ParticipantListQuerySchema,
       },
     },
@@ -99,10 +95,8 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.get(
     '/participants/export.pdf',
     {
-      config: { access: admins },
       schema: {
         summary: 'The filtered list as a printable PDF',
-        tags,
         querystring: ParticipantListQuerySchema,
       },
     },
@@ -116,11 +110,9 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.get(
     '/participants/payment-reminders',
     {
-      config: { access: admins },
       schema: {
         summary:
           'How many unpaid entries of the filtered list a payment reminder would go to now (and how many were reminded in the last three days)',
-        tags,
         querystring: ParticipantFilterSchema,
         response: { 200: PaymentRemindersPreviewSchema },
       },
@@ -131,11 +123,9 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.post(
     '/participants/payment-reminders',
     {
-      config: { access: admins },
       schema: {
         summary:
           'Mail a payment reminder to the unpaid entries of the filtered list, except those reminded in the last three days',
-        tags,
         querystring: ParticipantFilterSchema,
         response: { 200: PaymentRemindersSentSchema },
       },
@@ -153,10 +143,8 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.get(
     '/races/:id/start-list.pdf',
     {
-      config: { access: admins },
       schema: {
         summary: "A race's start list as a printable PDF: entries not cancelled, by surname, a box to tick",
-        tags,
         params: RaceIdParams,
       },
     },
@@ -177,11 +165,9 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.get(
     '/races/:id/start-list.csv',
     {
-      config: { access: admins },
       schema: {
         summary:
           "A race's start list as CSV for a timing company: bib, first name, last name, gender, age, age group, race, reference",
-        tags,
         params: RaceIdParams,
       },
     },
@@ -202,11 +188,9 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.get(
     '/races/:id/timing.csv',
     {
-      config: { access: admins },
       schema: {
         summary:
           "A race's start list for timing software, the header first: bib, first name, last name, gender, age, category (age group), race, reference",
-        tags,
         params: RaceIdParams,
       },
     },
@@ -223,10 +207,8 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.get(
     '/races/bibs',
     {
-      config: { access: admins },
       schema: {
         summary: "Each race's bib range, its entries without a bib and the numbers still free",
-        tags,
         response: { 200: RacesBibsSchema },
       },
     },
@@ -236,11 +218,9 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.post(
     '/races/:id/bibs',
     {
-      config: { access: admins },
       schema: {
         summary:
           "Give bibs to the race's entries that have none, in surname or registration order (all or none; 409 when the range is too small)",
-        tags,
         params: RaceIdParams,
         body: AssignBibsSchema,
         response: { 200: AssignBibsResultSchema },
@@ -252,10 +232,8 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.put(
     '/participants/:id/bib',
     {
-      config: { access: admins },
       schema: {
         summary: "Set one entry's bib (one of its race's numbers, free in the event) or clear it (null)",
-        tags,
         params: IdParams,
         body: BibInputSchema,
         response: { 200: ParticipantDetailSchema },
@@ -267,10 +245,8 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.get(
     '/participants/:id',
     {
-      config: { access: admins },
       schema: {
         summary: 'One entry with its payment and history',
-        tags,
         params: IdParams,
         response: { 200: ParticipantDetailSchema },
       },
@@ -281,10 +257,8 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.put(
     '/participants/:id',
     {
-      config: { access: admins },
       schema: {
         summary: 'Correct an entry (same rules as the public form; a new race must have room)',
-        tags,
         params: IdParams,
         body: ParticipantEditSchema,
         response: { 200: ParticipantDetailSchema },
@@ -299,10 +273,8 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   api.post(
     '/participants/:id/cancel',
     {
-      config: { access: admins },
       schema: {
         summary: 'Cancel an entry: its place is freed, its history kept',
-        tags,
         params: IdParams,
         response: { 200: ParticipantDetailSchema },
       },

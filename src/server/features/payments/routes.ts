@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MarkPaidResultSchema,
   MarkPaidSchema,
@@ -9,6 +8,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { idParams } from '../../http/replies.ts';
+import { routeGroup } from '../../http/route-group.ts';
 import { markPaid, recordPayment } from './ledger.ts';
 
 const admins = ['admin'] as const;
@@ -18,16 +18,14 @@ const tags = ['participants'];
 
 /** The ledger's routes: an admin records payments (Paynow's and statements' have routes of their own). */
 export async function paymentRoutes(app: FastifyInstance, context: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = routeGroup(app, { access: admins, tags });
 
   api.post(
     '/participants/mark-paid',
     {
-      config: { access: admins },
       schema: {
         summary:
           'Mark several unpaid entries paid by one method, each with its race’s fee in the currency; says which were left as they were',
-        tags,
         body: MarkPaidSchema,
         response: { 200: MarkPaidResultSchema },
       },
@@ -38,10 +36,8 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext) {
   api.put(
     '/participants/:id/payment',
     {
-      config: { access: admins },
       schema: {
         summary: 'Record paid (method, amount, currency, reference, date), waived (reason) or unpaid',
-        tags,
         params: IdParams,
         body: PaymentUpdateSchema,
         response: { 200: ParticipantDetailSchema },

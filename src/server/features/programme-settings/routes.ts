@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   AssignmentInputSchema,
@@ -16,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { idParams, noContent } from '../../http/replies.ts';
+import { routeGroup } from '../../http/route-group.ts';
 import { auditRead } from '../audit-log/service.ts';
 import {
   addAssignment,
@@ -36,26 +36,22 @@ import {
   submissionsReport,
 } from './service.ts';
 
-const admins = { access: ['admin'] } as const;
 const tags = ['programme settings'];
 const IdParams = idParams('Not an id');
 
 /** Admin configuration: sessions, assignments, checklist items, cell groups; who submitted what. */
 export async function programmeSettingsRoutes(app: FastifyInstance, context: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = routeGroup(app, { access: ['admin'], tags });
   const sessionRows = { 200: z.array(SessionRowSchema) };
   const sessionRow = { 200: SessionRowSchema, 201: SessionRowSchema };
 
-  api.get(
-    '/programme/sessions',
-    { config: admins, schema: { summary: 'List sessions', tags, response: sessionRows } },
-    async () => sessions(context),
+  api.get('/programme/sessions', { schema: { summary: 'List sessions', response: sessionRows } }, async () =>
+    sessions(context),
   );
   api.post(
     '/programme/sessions',
     {
-      config: admins,
-      schema: { summary: 'Add a session', tags, body: SessionInputSchema, response: sessionRow },
+      schema: { summary: 'Add a session', body: SessionInputSchema, response: sessionRow },
     },
     async (request, reply) =>
       reply.code(201).send(await addSession(context, request.body, signedInUser(request))),
@@ -63,10 +59,8 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   api.put(
     '/programme/sessions/:id',
     {
-      config: admins,
       schema: {
         summary: 'Change a session',
-        tags,
         params: IdParams,
         body: SessionInputSchema,
         response: sessionRow,
@@ -76,7 +70,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   );
   api.delete(
     '/programme/sessions/:id',
-    { config: admins, schema: { summary: 'Remove a session', tags, params: IdParams } },
+    { schema: { summary: 'Remove a session', params: IdParams } },
     async (request, reply) => {
       await removeSession(context, request.params.id, signedInUser(request));
       return noContent(reply);
@@ -87,14 +81,13 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   const assignmentRow = { 200: AssignmentRowSchema, 201: AssignmentRowSchema };
   api.get(
     '/programme/assignments',
-    { config: admins, schema: { summary: 'List assignments', tags, response: assignmentRows } },
+    { schema: { summary: 'List assignments', response: assignmentRows } },
     async () => assignmentsList(context),
   );
   api.post(
     '/programme/assignments',
     {
-      config: admins,
-      schema: { summary: 'Add an assignment', tags, body: AssignmentInputSchema, response: assignmentRow },
+      schema: { summary: 'Add an assignment', body: AssignmentInputSchema, response: assignmentRow },
     },
     async (request, reply) =>
       reply.code(201).send(await addAssignment(context, request.body, signedInUser(request))),
@@ -102,10 +95,8 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   api.put(
     '/programme/assignments/:id',
     {
-      config: admins,
       schema: {
         summary: 'Change an assignment',
-        tags,
         params: IdParams,
         body: AssignmentInputSchema,
         response: assignmentRow,
@@ -115,7 +106,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   );
   api.delete(
     '/programme/assignments/:id',
-    { config: admins, schema: { summary: 'Remove an assignment and its uploads', tags, params: IdParams } },
+    { schema: { summary: 'Remove an assignment and its uploads', params: IdParams } },
     async (request, reply) => {
       await removeAssignment(context, request.log, request.params.id, signedInUser(request));
       return noContent(reply);
@@ -124,10 +115,8 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   api.get(
     '/programme/assignments/:id/submissions',
     {
-      config: admins,
       schema: {
         summary: 'Per man: submitted, late or not submitted, with the current document',
-        tags,
         params: IdParams,
         response: { 200: SubmissionReportSchema },
       },
@@ -146,16 +135,14 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   const checklistRow = { 200: ChecklistItemRowSchema, 201: ChecklistItemRowSchema };
   api.get(
     '/programme/checklist',
-    { config: admins, schema: { summary: 'List checklist items', tags, response: checklistRows } },
+    { schema: { summary: 'List checklist items', response: checklistRows } },
     async () => checklist(context),
   );
   api.post(
     '/programme/checklist',
     {
-      config: admins,
       schema: {
         summary: 'Add a checklist item',
-        tags,
         body: ChecklistItemInputSchema,
         response: checklistRow,
       },
@@ -166,10 +153,8 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   api.put(
     '/programme/checklist/:id',
     {
-      config: admins,
       schema: {
         summary: 'Change a checklist item',
-        tags,
         params: IdParams,
         body: ChecklistItemInputSchema,
         response: checklistRow,
@@ -179,7 +164,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   );
   api.delete(
     '/programme/checklist/:id',
-    { config: admins, schema: { summary: 'Remove a checklist item', tags, params: IdParams } },
+    { schema: { summary: 'Remove a checklist item', params: IdParams } },
     async (request, reply) => {
       await removeChecklistItem(context, request.params.id, signedInUser(request));
       return noContent(reply);
@@ -191,17 +176,15 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   api.get(
     '/programme/groups',
     {
-      config: admins,
-      schema: { summary: 'Cell groups with facilitator and member ids', tags, response: groupRows },
+      schema: { summary: 'Cell groups with facilitator and member ids', response: groupRows },
     },
     async () => cellGroups(context),
   );
   api.post(
     '/programme/groups',
     {
-      config: admins,
       bodyLimit: BODY_LIMITS.cellGroup,
-      schema: { summary: 'Add a cell group', tags, body: CellGroupInputSchema, response: groupRow },
+      schema: { summary: 'Add a cell group', body: CellGroupInputSchema, response: groupRow },
     },
     async (request, reply) =>
       reply.code(201).send(await saveCellGroup(context, undefined, request.body, signedInUser(request))),
@@ -209,11 +192,9 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   api.put(
     '/programme/groups/:id',
     {
-      config: admins,
       bodyLimit: BODY_LIMITS.cellGroup,
       schema: {
         summary: 'Change a cell group',
-        tags,
         params: IdParams,
         body: CellGroupInputSchema,
         response: groupRow,
@@ -224,8 +205,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   api.delete(
     '/programme/groups/:id',
     {
-      config: admins,
-      schema: { summary: 'Remove a cell group (its men stay registered)', tags, params: IdParams },
+      schema: { summary: 'Remove a cell group (its men stay registered)', params: IdParams },
     },
     async (request, reply) => {
       await removeCellGroup(context, request.params.id, signedInUser(request));

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AlreadyRegisteredSchema,
@@ -13,6 +12,7 @@ import { signedInUser } from '../../http/access.ts';
 import { conflict } from '../../http/problem.ts';
 import { limitAction } from '../../http/rate-limits.ts';
 import { idParams } from '../../http/replies.ts';
+import { routeGroup } from '../../http/route-group.ts';
 import {
   alreadyRegisteredProblem,
   isRaceFull,
@@ -31,12 +31,11 @@ const IdempotencyHeaders = z.object({
 });
 
 export async function registrationRoutes(app: FastifyInstance, context: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = routeGroup(app, { access: 'public', tags: ['registrations'] });
 
   api.post(
     '/registrations',
     {
-      config: { access: 'public' },
       onRequest: limitAction(app, context, 'register'),
       schema: {
         summary: 'Register a runner or a cyclist for the current event',
@@ -44,7 +43,6 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
           'Send an Idempotency-Key header so a retried request never registers twice. Someone already ' +
           'registered in the discipline with the same name and email gets that entry back (200) and its ' +
           'confirmation email again.',
-        tags: ['registrations'],
         headers: IdempotencyHeaders,
         body: RegistrationInputSchema,
         response: { 201: RegistrationReceiptSchema, 200: AlreadyRegisteredSchema },
@@ -66,11 +64,9 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
   api.get(
     '/registrations/search',
     {
-      config: { access: 'public' },
       onRequest: limitAction(app, context, 'search'),
       schema: {
         summary: 'Find registered entrants by the start of a name (names, discipline and race only)',
-        tags: ['registrations'],
         querystring: SearchQuerySchema,
         response: { 200: SearchResultSchema },
       },
@@ -84,7 +80,6 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
       config: { access: ['company'] },
       schema: {
         summary: "Register one of the company's staff (same rules as the public forms)",
-        tags: ['registrations'],
         headers: IdempotencyHeaders,
         body: RegistrationInputSchema,
         response: { 201: RegistrationReceiptSchema },
@@ -109,7 +104,6 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
       config: { access: ['company'] },
       schema: {
         summary: "The company's own entries with payment status and fee totals",
-        tags: ['registrations'],
         response: { 200: TeamSchema },
       },
     },
@@ -124,7 +118,6 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
       config: { access: ['company'] },
       schema: {
         summary: "One of the company's own entries, whole, for its edit form",
-        tags: ['registrations'],
         params: idParams('Not an entry id'),
         response: { 200: TeamEntryDetailSchema },
       },

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   STATEMENT_ACCOUNTS,
@@ -19,6 +18,7 @@ import { signedInUser } from '../../http/access.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';
 import { idParams } from '../../http/replies.ts';
+import { routeGroup } from '../../http/route-group.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { auditRead } from '../audit-log/service.ts';
 import { checkFileName } from '../progress/service.ts';
@@ -48,15 +48,13 @@ async function statementFile(request: FastifyRequest) {
 }
 
 export async function statementRoutes(app: FastifyInstance, context: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = routeGroup(app, { access: admins, tags });
 
   api.post(
     '/statements/preview',
     {
-      config: { access: admins },
       schema: {
         summary: "A statement CSV's columns and first rows, with the mapping last used for the account",
-        tags,
         consumes: ['multipart/form-data'],
         querystring: z.object({ account: z.enum(STATEMENT_ACCOUNTS) }),
         response: { 200: StatementPreviewSchema },
@@ -71,13 +69,11 @@ export async function statementRoutes(app: FastifyInstance, context: AppContext)
   api.post(
     '/statements',
     {
-      config: { access: admins },
       schema: {
         summary: 'Import a bank or mobile-money statement CSV: its new lines matched to entries by reference',
         description:
           'The query names the account and the columns (by heading). Lines imported before (by any statement of ' +
           'the event) are counted, not stored again; when none is new, `review` is null.',
-        tags,
         consumes: ['multipart/form-data'],
         querystring: StatementUploadQuerySchema,
         response: { 201: StatementImportResultSchema },
@@ -94,10 +90,8 @@ export async function statementRoutes(app: FastifyInstance, context: AppContext)
   api.get(
     '/statements',
     {
-      config: { access: admins },
       schema: {
         summary: "The current event's 20 latest imported statements, newest first",
-        tags,
         response: { 200: z.array(StatementImportSummarySchema) },
       },
     },
@@ -107,10 +101,8 @@ export async function statementRoutes(app: FastifyInstance, context: AppContext)
   api.get(
     '/statements/:id',
     {
-      config: { access: admins },
       schema: {
         summary: "An imported statement's lines per outcome and what confirming it marks paid",
-        tags,
         params: IdParams,
         response: { 200: StatementReviewSchema },
       },
@@ -121,10 +113,8 @@ export async function statementRoutes(app: FastifyInstance, context: AppContext)
   api.get(
     '/statements/:id/lines',
     {
-      config: { access: admins },
       schema: {
         summary: `A page (${STATEMENT_LIMITS.reviewPage} lines) of an imported statement's lines of one outcome, with the entries each names`,
-        tags,
         params: IdParams,
         querystring: StatementLinesQuerySchema,
         response: { 200: StatementLinesPageSchema },
@@ -144,12 +134,10 @@ export async function statementRoutes(app: FastifyInstance, context: AppContext)
   api.post(
     '/statements/:id/confirm',
     {
-      config: { access: admins },
       bodyLimit: BODY_LIMITS.statementConfirm,
       schema: {
         summary:
           "Mark the entries of a statement's chosen lines paid (once: a second confirmation changes nothing)",
-        tags,
         params: IdParams,
         body: StatementConfirmSchema,
         response: { 200: StatementConfirmResultSchema },

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AlreadyRegisteredSchema,
@@ -14,9 +13,9 @@ import {
 } from '../../../shared/waitlist/waitlist.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
-import { MY_ENTRY_LIMIT } from '../../http/limits.ts';
 import { limitAction } from '../../http/rate-limits.ts';
 import { idParams } from '../../http/replies.ts';
+import { linkToken, routeGroup } from '../../http/route-group.ts';
 import { auditedList, recordAudit } from '../audit-log/service.ts';
 import {
   acceptOffer,
@@ -34,16 +33,12 @@ const IdempotencyHeaders = z.object({
     .regex(/^[\w-]{8,100}$/, 'Idempotency-Key must be 8–100 letters, digits, dashes or underscores')
     .optional(),
 });
-// Any other shape is simply not an offer; the service answers it the same 404 as an unknown token.
-const TokenParams = z.object({ token: z.string() });
 const IdParams = idParams('Not a waitlist entry id');
 const admins = ['admin'] as const;
 const tags = ['waitlist'];
 
 export async function waitlistRoutes(app: FastifyInstance, context: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const token = (params: { token: string }) => (OFFER_TOKEN.test(params.token) ? params.token : '');
-  const offerConfig = { access: 'public' as const, rateLimit: MY_ENTRY_LIMIT };
+  const api = routeGroup(app, { access: admins, tags });
 
   api.post(
     '/waitlist',
@@ -56,7 +51,6 @@ export async function waitlistRoutes(app: FastifyInstance, context: AppContext) 
         description:
           'Same body and Idempotency-Key as POST /registrations. 201 with the waitlist reference and position, ' +
           'or the registration receipt when the race was not full to newcomers.',
-        tags,
         headers: IdempotencyHeaders,
         body: RegistrationInputSchema,
         response: {
@@ -80,61 +74,44 @@ export async function waitlistRoutes(app: FastifyInstance, context: AppContext) 
   api.get(
     '/offers/:token',
     {
-      config: offerConfig,
+      config: { access: 'link' },
       schema: {
         summary: 'The waitlist offer a private link opens',
-        tags,
-        params: TokenParams,
         response: { 200: WaitlistOfferSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return offerOf(context, token(request.params));
-    },
+    async (request) => offerOf(context, linkToken(request, OFFER_TOKEN)),
   );
 
   api.post(
     '/offers/:token/accept',
     {
-      config: offerConfig,
+      config: { access: 'link' },
       schema: {
         summary: 'Take the offered place: the waitlist entry becomes a registration (same again: same entry)',
-        tags,
-        params: TokenParams,
         response: { 200: WaitlistOfferSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return acceptOffer(context, token(request.params));
-    },
+    async (request) => acceptOffer(context, linkToken(request, OFFER_TOKEN)),
   );
 
   api.post(
     '/offers/:token/decline',
     {
-      config: offerConfig,
+      config: { access: 'link' },
       schema: {
         summary: 'Decline the offered place: it passes to the next one waiting',
-        tags,
-        params: TokenParams,
         response: { 200: WaitlistOfferSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return declineOffer(context, token(request.params));
-    },
+    async (request) => declineOffer(context, linkToken(request, OFFER_TOKEN)),
   );
 
   api.get(
     '/admin/waitlist',
     {
-      config: { access: admins },
       schema: {
         summary: 'Each race with a waitlist: who waits, in order, and their offers',
-        tags,
         response: { 200: WaitlistSchema },
       },
     },
@@ -152,10 +129,8 @@ export async function waitlistRoutes(app: FastifyInstance, context: AppContext) 
   api.post(
     '/admin/waitlist/:id/offer',
     {
-      config: { access: admins },
       schema: {
         summary: 'Offer a free place to this person (out of turn if need be)',
-        tags,
         params: IdParams,
         response: { 200: WaitlistSchema },
       },
@@ -173,10 +148,8 @@ export async function waitlistRoutes(app: FastifyInstance, context: AppContext) 
   api.post(
     '/admin/waitlist/:id/remove',
     {
-      config: { access: admins },
       schema: {
         summary: 'Take this person off the waitlist (an offer he held passes on)',
-        tags,
         params: IdParams,
         response: { 200: WaitlistSchema },
       },

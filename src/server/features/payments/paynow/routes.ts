@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { signedInUser } from '../../../http/access.ts';
 import { BODY_LIMITS, PAYMENT_LIMITS } from '../../../http/limits.ts';
+import { linkToken, routeGroup } from '../../../http/route-group.ts';
 import { type PaynowFields, parseForm } from './paynow-client.ts';
 import type { PaynowPoller } from './poller.ts';
 import {
@@ -29,19 +30,16 @@ import {
 } from './service.ts';
 
 const admins = ['admin'] as const;
-const TokenParams = z.object({ token: z.string() });
 
 /** Paying an entry online through Paynow (issue 16): the admin's settings, the payer's pages, Paynow's updates. */
 export async function paynowRoutes(app: FastifyInstance, context: AppContext, poller: PaynowPoller) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = routeGroup(app, { access: admins, tags: ['event settings'] });
 
   api.get(
     '/admin/online-payment',
     {
-      config: { access: admins },
       schema: {
         summary: 'The online payment (Paynow) settings; the integration key only as set or not',
-        tags: ['event settings'],
         response: { 200: OnlinePaymentSettingsSchema },
       },
     },
@@ -51,10 +49,8 @@ export async function paynowRoutes(app: FastifyInstance, context: AppContext, po
   api.put(
     '/admin/online-payment',
     {
-      config: { access: admins },
       schema: {
         summary: 'Save the online payment settings (an empty key keeps the one set)',
-        tags: ['event settings'],
         body: OnlinePaymentSettingsInputSchema,
         response: { 200: OnlinePaymentSettingsSchema },
       },
@@ -65,11 +61,9 @@ export async function paynowRoutes(app: FastifyInstance, context: AppContext, po
   api.get(
     '/admin/payment-notices',
     {
-      config: { access: admins },
       schema: {
         summary:
           "Paynow's messages that changed nothing: a page of those about our payment attempts, then the others",
-        tags: ['event settings'],
         querystring: PaymentNoticesQuerySchema,
         response: { 200: PaymentNoticesPageSchema },
       },
@@ -80,10 +74,8 @@ export async function paynowRoutes(app: FastifyInstance, context: AppContext, po
   api.post(
     '/admin/payment-notices/:id/reviewed',
     {
-      config: { access: admins },
       schema: {
         summary: 'Mark a Paynow message reviewed',
-        tags: ['event settings'],
         params: z.object({ id: z.coerce.number().int().positive() }),
         response: { 200: z.object({ id: z.number() }) },
       },
@@ -97,42 +89,37 @@ export async function paynowRoutes(app: FastifyInstance, context: AppContext, po
   api.get(
     '/pay/:token',
     {
-      config: { access: 'public', rateLimit: PAYMENT_LIMITS.follow },
+      config: { access: 'link', rateLimit: PAYMENT_LIMITS.follow },
       schema: {
         summary: 'How the holder of an entry’s private link may pay online, and the last attempt',
         tags: ['online payment'],
-        params: TokenParams,
         response: { 200: PaymentOfferSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return paymentOffer(context, request.params.token);
-    },
+    async (request) => paymentOffer(context, linkToken(request)),
   );
 
   api.post(
     '/pay/:token',
     {
-      config: { access: 'public', rateLimit: PAYMENT_LIMITS.start },
+      config: { access: 'link', rateLimit: PAYMENT_LIMITS.start },
       schema: {
         summary: 'Start paying the entry’s fee: a prompt on the payer’s phone, or Paynow’s page',
         tags: ['online payment'],
-        params: TokenParams,
         body: StartPaymentSchema,
         response: { 201: PaymentAttemptSchema },
       },
     },
     async (request, reply) => {
-      const attempt = await startPayment(context, request.params.token, request.body);
-      return reply.code(201).header('cache-control', 'no-store').send(attempt);
+      const attempt = await startPayment(context, linkToken(request), request.body);
+      return reply.code(201).send(attempt);
     },
   );
 
   api.get(
     '/pay/:token/attempts/:id',
     {
-      config: { access: 'public', rateLimit: PAYMENT_LIMITS.follow },
+      config: { access: 'link', rateLimit: PAYMENT_LIMITS.follow },
       schema: {
         summary: 'How a payment attempt stands (by its id and the entry’s private link only)',
         tags: ['online payment'],
@@ -140,13 +127,10 @@ export async function paynowRoutes(app: FastifyInstance, context: AppContext, po
         response: { 200: PaymentAttemptSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return paymentAttempt(context, request.params.token, request.params.id);
-    },
+    async (request) => paymentAttempt(context, request.params.token, request.params.id),
   );
 
-  await api.register(async (paynow) => {
+  await app.register(async (paynow) => {
     // Paynow posts form-encoded status updates: read as its fields in order, as their order is part of the hash.
     paynow.removeAllContentTypeParsers();
     paynow.addContentTypeParser(
