@@ -34,6 +34,7 @@ import { participantRoutes } from './features/participants/routes.ts';
 import { PaynowPoller, type PollerTiming } from './features/payments/poller.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { peopleRoutes } from './features/people/routes.ts';
+import { linkVerifiedAccount } from './features/people/service.ts';
 import { programmeSettingsRoutes } from './features/programme-settings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
 import { receiptRoutes } from './features/receipts/routes.ts';
@@ -144,7 +145,14 @@ export async function buildApp(options: AppOptions) {
 
   const mailer = new Mailer(env, database.db, app.log);
   const secret = sessionSecret(env);
-  const auth = lazyAuth({ env, db: database.db, mailer, secret, log: app.log });
+  const auth = lazyAuth({
+    env,
+    db: database.db,
+    mailer,
+    secret,
+    log: app.log,
+    afterEmailVerified: (user) => linkVerifiedAccount(database.db, user),
+  });
   const context: AppContext = {
     env,
     secret,
