@@ -15,6 +15,7 @@ import { signedInUser } from '../../http/access.ts';
 import { badRequest, Problem } from '../../http/problem.ts';
 import { noContent, sendAttachment } from '../../http/replies.ts';
 import { readUpload } from '../../http/upload-body.ts';
+import { checkFileName } from '../../http/upload-name.ts';
 import { auditedList } from '../audit-log/service.ts';
 import {
   assertMayActFor,
@@ -32,7 +33,7 @@ import {
 } from './service.ts';
 import { deleteOwnSubmission, keepSubmission } from './submissions.ts';
 import { uploadGuards } from './upload-guards.ts';
-import { checkDocument, checkFileName } from './uploads.ts';
+import { checkDocument } from './uploads.ts';
 
 const Id = z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not an id'));
 const tags = ['programme'];

@@ -31,7 +31,6 @@ import {
 
 // What other features may use of progress.
 export { deleteWithSubmissions } from './submissions.ts';
-export { checkFileName } from './uploads.ts';
 export { nextSession };
 
 type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];

@@ -20,8 +20,8 @@ import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';
 import { idParams } from '../../http/replies.ts';
 import { readUpload } from '../../http/upload-body.ts';
+import { checkFileName } from '../../http/upload-name.ts';
 import { auditRead } from '../audit-log/service.ts';
-import { checkFileName } from '../progress/service.ts';
 import {
   confirmStatement,
   importStatement,
