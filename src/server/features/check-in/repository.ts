@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, like, or, sql } from 'drizzle-orm';
 import type { CheckInAction } from '../../../shared/check-in/check-in.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { checkInActions, raceOptions, registrations } from '../../db/schema/index.ts';
+import { activeEntry } from '../registrations/queries.ts';
 
 /** What check-in reads of an entry: no email, mobile, next of kin or age. */
 const entryColumns = {
@@ -26,8 +27,7 @@ const entryColumns = {
 };
 export type EntryRow = Awaited<ReturnType<typeof findEntry>>;
 
-const activeOf = (eventId: string) =>
-  and(eq(registrations.eventId, eventId), eq(registrations.status, 'active'));
+const activeOf = (eventId: string) => and(eq(registrations.eventId, eventId), activeEntry);
 
 const entries = (db: Database | Transaction) =>
   db

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
+import { activeEntry } from '../registrations/queries.ts';
 
-const active = (eventId: string) =>
-  and(eq(registrations.eventId, eventId), eq(registrations.status, 'active'));
+const active = (eventId: string) => and(eq(registrations.eventId, eventId), activeEntry);
 
 export async function funRunTotals(db: Database, eventId: string) {
   const harareDay = sql<string>`to_char(${registrations.createdAt} at time zone 'Africa/Harare', 'YYYY-MM-DD')`;

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { entryLinks, raceOptions, registrations } from '../../db/schema/index.ts';
+import { activeEntry } from '../registrations/queries.ts';
 
 /** The entry a private link opens, with its event's id. */
 export async function findEntryByLink(db: Database, digest: string) {
@@ -33,7 +34,7 @@ export async function activeEntriesOfEmail(db: Database, eventId: string, email:
     .where(
       and(
         eq(registrations.eventId, eventId),
-        eq(registrations.status, 'active'),
+        activeEntry,
         sql`lower(${registrations.email}) = lower(${email})`,
       ),
     )

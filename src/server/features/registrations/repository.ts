@@ -8,6 +8,7 @@ import { statementsOn } from '../../db/statements-on.ts';
 import { teamCode } from '../../db/team-code.ts';
 import { type OutgoingMail, publicActionRoomSql } from '../../mail/repository.ts';
 import { CONFIRMATION_KIND } from './confirmation-mail.ts';
+import { activeEntry, placesHeldInRace } from './queries.ts';
 
 export type NewRegistration = Omit<typeof registrations.$inferInsert, 'reference'>;
 
@@ -56,7 +57,7 @@ export async function findActiveSamePerson(
       and(
         eq(registrations.eventId, person.eventId),
         eq(registrations.discipline, person.discipline),
-        eq(registrations.status, 'active'),
+        activeEntry,
         sql`lower(${registrations.firstName}) = lower(${person.firstName})`,
         sql`lower(${registrations.lastName}) = lower(${person.lastName})`,
         sql`lower(${registrations.email}) = lower(${person.email})`,
@@ -70,7 +71,7 @@ export async function countActiveInRace(tx: Transaction, raceOptionId: string) {
   const [row] = await tx
     .select({ taken: count() })
     .from(registrations)
-    .where(and(eq(registrations.raceOptionId, raceOptionId), eq(registrations.status, 'active')));
+    .where(and(eq(registrations.raceOptionId, raceOptionId), activeEntry));
   return Number(row?.taken ?? 0);
 }
 
@@ -193,20 +194,15 @@ const LOCK_RACE: Statement = {
   name: 'lock_race',
   text: 'select id from race_options where id = $1::uuid for update',
 };
-/**
- * The places a newcomer cannot take: active entries, outstanding waitlist offers (an offer holds its place
- * until it lapses) and people waiting (a race with a queue is full to newcomers).
- */
-const PLACES_HELD_SQL = `select
-  (select count(*)::integer from registrations where race_option_id = $1::uuid and status = 'active')
-  + (select count(*)::integer from waitlist_entries where race_option_id = $1::uuid and status in ('waiting', 'offered'))
-  as taken`;
 // A statement of its own after the lock: its snapshot then sees every entry committed before the lock was ours.
-const COUNT_ACTIVE_IN_RACE: Statement = { name: 'count_places_held_in_race', text: PLACES_HELD_SQL };
+const COUNT_PLACES_HELD: Statement = {
+  name: 'count_places_held_in_race',
+  text: `select ${placesHeldInRace('$1::uuid')} as taken`,
+};
 
-/** The places held in a race (see PLACES_HELD_SQL), inside a transaction that locked it. */
+/** The places held in a race (see placesHeldInRace), inside a transaction that locked it. */
 export async function countPlacesHeld(tx: Transaction, raceOptionId: string) {
-  const [row] = await statementsOn(tx)<{ taken: number }>(COUNT_ACTIVE_IN_RACE, [raceOptionId]);
+  const [row] = await statementsOn(tx)<{ taken: number }>(COUNT_PLACES_HELD, [raceOptionId]);
   return Number(row?.taken ?? 0);
 }
 
@@ -216,7 +212,7 @@ export async function countPlacesHeld(tx: Transaction, raceOptionId: string) {
  */
 export async function lockRaceAndCountEntries(run: RunStatement, raceOptionId: string) {
   await run(LOCK_RACE, [raceOptionId]);
-  const [row] = await run<{ taken: number }>(COUNT_ACTIVE_IN_RACE, [raceOptionId]);
+  const [row] = await run<{ taken: number }>(COUNT_PLACES_HELD, [raceOptionId]);
   return row?.taken ?? 0;
 }
 
@@ -239,7 +235,7 @@ export async function searchByName(db: Database, eventId: string, text: string, 
     .where(
       and(
         eq(registrations.eventId, eventId),
-        eq(registrations.status, 'active'),
+        activeEntry,
         eq(registrations.listedInSearch, true),
         gte(registrations.age, ADULT_AGE),
         // Lower-cased by PostgreSQL, as the stored name was, so both sides fold case the same way.
@@ -287,7 +283,7 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
       and(
         eq(registrations.eventId, eventId),
         eq(registrations.companyAccountId, companyAccountId),
-        eq(registrations.status, 'active'),
+        activeEntry,
         id === undefined ? undefined : eq(registrations.id, id),
       ),
     )
