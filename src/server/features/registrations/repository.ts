@@ -3,6 +3,7 @@ import { and, asc, count, eq, gte, like, or, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event.ts';
 import { ADULT_AGE } from '../../../shared/registrations/guardian.ts';
 import type { Database, RunStatement, Statement, Transaction } from '../../db/client.ts';
+import { namedParameters } from '../../db/named-parameters.ts';
 import { entryLinks, raceOptions, registrations } from '../../db/schema/index.ts';
 import { statementsOn } from '../../db/statements-on.ts';
 import { teamCode } from '../../db/team-code.ts';
@@ -94,46 +95,106 @@ export async function claimConfirmationResend(db: Database, registrationId: stri
 /** Stands for the reference in a mail written before the database has numbered the entry. */
 export const REFERENCE_PLACEHOLDER = `[reference-${randomUUID()}]`;
 
+/** The insert's parameters, by name (each is the `$n` of its place in this list). */
+const entry = namedParameters([
+  'eventId',
+  'discipline',
+  'raceOptionId',
+  'referencePrefix',
+  'firstName',
+  'lastName',
+  'email',
+  'mobile',
+  'nextOfKinMobile',
+  'age',
+  'gender',
+  'tshirtSize',
+  'termsVersion',
+  'consentedAt',
+  'idempotencyKey',
+  'companyAccountId',
+  'requestDigest',
+  'listedInSearch',
+  'checkInCode',
+  'privacyVersion',
+  'guardianName',
+  'guardianMobile',
+  'guardianConsentedAt',
+  'revision',
+  'mailTo',
+  'mailSubject',
+  'mailText',
+  'referencePlaceholder',
+  'publicAction',
+  'linkDigest',
+  'attachments',
+]);
+const { $ } = entry;
+
+/**
+ * Each column the insert sets, by its name in the schema, with the SQL of its value. The reference is numbered
+ * by the sequence: CFR25-0042, and on past 9999 CFR25-10000. The check-in code is made by the caller, not by
+ * the column's default, because the mail's QR code carries it.
+ */
+const ENTRY_VALUES = {
+  eventId: `${$.eventId}::uuid`,
+  discipline: `${$.discipline}::discipline`,
+  raceOptionId: `${$.raceOptionId}::uuid`,
+  reference: `(select ${$.referencePrefix} || '-' || lpad(n, greatest(4, length(n)), '0')
+    from (select nextval('registration_number_seq')::text as n) as numbered)`,
+  firstName: $.firstName,
+  lastName: $.lastName,
+  email: $.email,
+  mobile: $.mobile,
+  nextOfKinMobile: $.nextOfKinMobile,
+  age: `${$.age}::smallint`,
+  gender: $.gender,
+  tshirtSize: $.tshirtSize,
+  termsVersion: `${$.termsVersion}::integer`,
+  consentedAt: `${$.consentedAt}::timestamptz`,
+  idempotencyKey: $.idempotencyKey,
+  companyAccountId: $.companyAccountId,
+  requestDigest: $.requestDigest,
+  listedInSearch: `${$.listedInSearch}::boolean`,
+  checkInCode: $.checkInCode,
+  privacyVersion: `${$.privacyVersion}::integer`,
+  guardianName: $.guardianName,
+  guardianMobile: $.guardianMobile,
+  guardianConsentedAt: `${$.guardianConsentedAt}::timestamptz`,
+} satisfies Partial<Record<keyof NewRegistration | 'reference', string>>;
+const entryColumns = (Object.keys(ENTRY_VALUES) as (keyof typeof ENTRY_VALUES)[]).map(
+  (key) => registrations[key].name,
+);
+
 /**
  * The entry and its confirmation mail in one statement (one round trip, atomic on its own), written only
- * while the event is still at the revision the caller read ($17). The reference is numbered by the
- * sequence: CFR25-0042, and on past 9999 CFR25-10000. The mail's texts carry a placeholder ($21) for it.
- * A mail set off by a public action ($24) is left out when its address is over the public actions' limit
- * (the caller holds lockMailRecipient); any other (an accepted waitlist offer's) always goes.
- * The entry's private link ($25, a digest: the token itself is only in the mail) is kept with it; its
- * check-in code ($26) is made here, not by the column's default, because the mail's QR code ($27) carries it.
- * The privacy notice's version ($28) and a minor's guardian with the time of their agreement ($29–$31) go
- * with the entry.
+ * while the event is still at the revision the caller read. The mail's texts carry a placeholder for the
+ * reference. A mail set off by a public action is left out when its address is over the public actions'
+ * limit (the caller holds lockMailRecipient); any other (an accepted waitlist offer's) always goes.
+ * The entry's private link (a digest: the token itself is only in the mail) is kept with it.
  */
 const INSERT_REGISTRATION_WITH_MAIL: Statement = {
   name: 'insert_registration_with_mail',
   text: `
     with inserted as (
-      insert into registrations (event_id, discipline, race_option_id, reference, first_name, last_name, email,
-        mobile, next_of_kin_mobile, age, gender, tshirt_size, terms_version, consented_at, idempotency_key,
-        company_account_id, request_digest, listed_in_search, check_in_code, privacy_version, guardian_name,
-        guardian_mobile, guardian_consented_at)
-      select $1::uuid, $2::discipline, $3::uuid,
-        (select $4 || '-' || lpad(n, greatest(4, length(n)), '0')
-          from (select nextval('registration_number_seq')::text as n) as numbered),
-        $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13::integer, $14::timestamptz, $15, $16, $22,
-        $23::boolean, $26, $28::integer, $29, $30, $31::timestamptz
-      where exists (select 1 from events where id = $1::uuid and revision = $17::integer)
+      insert into registrations (${entryColumns.join(', ')})
+      select ${Object.values(ENTRY_VALUES).join(', ')}
+      where exists (select 1 from events where id = ${$.eventId}::uuid and revision = ${$.revision}::integer)
       on conflict (idempotency_key) do nothing
       returning id, reference
     ),
     link as (
-      insert into entry_links (token_digest, registration_id) select $25, id from inserted
+      insert into entry_links (token_digest, registration_id) select ${$.linkDigest}, id from inserted
     ),
     mail as (
       insert into mail_outbox ("to", kind, subject, text, attachments, public_action)
-      select $18, '${CONFIRMATION_KIND}', replace($19, $21, reference), replace($20, $21, reference), $27::jsonb,
-        $24::boolean
+      select ${$.mailTo}, '${CONFIRMATION_KIND}', replace(${$.mailSubject}, ${$.referencePlaceholder}, reference),
+        replace(${$.mailText}, ${$.referencePlaceholder}, reference), ${$.attachments}::jsonb, ${$.publicAction}::boolean
       from inserted
-      where not $24::boolean or ${publicActionRoomSql('$18')}
+      where not ${$.publicAction}::boolean or ${publicActionRoomSql($.mailTo)}
     )
     select (select id from inserted) as id, (select reference from inserted) as reference,
-      exists (select 1 from events where id = $1::uuid and revision = $17::integer) as current`,
+      exists (select 1 from events where id = ${$.eventId}::uuid and revision = ${$.revision}::integer) as current`,
 };
 
 export type InsertOutcome =
@@ -152,39 +213,39 @@ export async function insertRegistrationWithMail(
 ): Promise<InsertOutcome> {
   const [row] = await run<{ id: string | null; reference: string | null; current: boolean }>(
     INSERT_REGISTRATION_WITH_MAIL,
-    [
-      values.eventId,
-      values.discipline,
-      values.raceOptionId,
-      event.referencePrefix,
-      values.firstName,
-      values.lastName,
-      values.email,
-      values.mobile,
-      values.nextOfKinMobile,
-      values.age,
-      values.gender ?? null,
-      values.tshirtSize,
-      values.termsVersion,
-      values.consentedAt.toISOString(),
-      values.idempotencyKey ?? null,
-      values.companyAccountId ?? null,
-      event.revision,
-      mail.to,
-      mail.subject,
-      mail.text,
-      REFERENCE_PLACEHOLDER,
-      values.requestDigest ?? null,
-      values.listedInSearch ?? true,
-      mail.publicAction ?? false,
+    entry.values({
+      eventId: values.eventId,
+      discipline: values.discipline,
+      raceOptionId: values.raceOptionId,
+      referencePrefix: event.referencePrefix,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      mobile: values.mobile,
+      nextOfKinMobile: values.nextOfKinMobile,
+      age: values.age,
+      gender: values.gender ?? null,
+      tshirtSize: values.tshirtSize,
+      termsVersion: values.termsVersion,
+      consentedAt: values.consentedAt.toISOString(),
+      idempotencyKey: values.idempotencyKey ?? null,
+      companyAccountId: values.companyAccountId ?? null,
+      requestDigest: values.requestDigest ?? null,
+      listedInSearch: values.listedInSearch ?? true,
+      checkInCode: values.checkInCode,
+      privacyVersion: values.privacyVersion ?? null,
+      guardianName: values.guardianName ?? null,
+      guardianMobile: values.guardianMobile ?? null,
+      guardianConsentedAt: values.guardianConsentedAt?.toISOString() ?? null,
+      revision: event.revision,
+      mailTo: mail.to,
+      mailSubject: mail.subject,
+      mailText: mail.text,
+      referencePlaceholder: REFERENCE_PLACEHOLDER,
+      publicAction: mail.publicAction ?? false,
       linkDigest,
-      values.checkInCode,
-      JSON.stringify(mail.attachments ?? null),
-      values.privacyVersion ?? null,
-      values.guardianName ?? null,
-      values.guardianMobile ?? null,
-      values.guardianConsentedAt?.toISOString() ?? null,
-    ],
+      attachments: JSON.stringify(mail.attachments ?? null),
+    }),
   );
   if (row?.id && row.reference) return { kind: 'inserted', id: row.id, reference: row.reference };
   return row?.current ? { kind: 'duplicate-key' } : { kind: 'outdated-event' };
