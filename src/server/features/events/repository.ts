@@ -60,7 +60,12 @@ export async function listRacesWithTakenPlaces(db: Database, eventId: string, { 
     .orderBy(asc(raceOptions.discipline), asc(raceOptions.sortOrder), asc(raceOptions.label));
 }
 
-export async function findRace(db: Database, eventId: string, discipline: Discipline, label: string) {
+export async function findRace(
+  db: Database | Transaction,
+  eventId: string,
+  discipline: Discipline,
+  label: string,
+) {
   const [race] = await db
     .select()
     .from(raceOptions)

@@ -19,7 +19,7 @@ import { conflict, notFound } from '../../http/problem.ts';
 import { enqueueMail, enqueueMailWithinLimit, type OutgoingMail } from '../../mail/repository.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { currentPrivacyVersion } from '../events/service.ts';
-import { deleteWithSubmissions, nextSession } from '../progress/service.ts';
+import { deleteWithSubmissions, firstSessionFromToday } from '../progress/service.ts';
 import { type AccountState, decisionMail } from './decision-mail.ts';
 import {
   countPeople,
@@ -206,7 +206,7 @@ async function addMan(
   website: string | undefined,
   message: string,
 ): Promise<Joined> {
-  const firstSession = (await nextSession(context.database.db)) ?? null;
+  const firstSession = await firstSessionFromToday(context.database.db);
   const answer = { message, firstSession };
   if (website) return answer;
   await addPerson(context, 'men', values, caller, async (_tx, row) =>

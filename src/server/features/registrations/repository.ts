@@ -68,14 +68,6 @@ export async function findActiveSamePerson(
   return row;
 }
 
-export async function countActiveInRace(tx: Transaction, raceOptionId: string) {
-  const [row] = await tx
-    .select({ taken: count() })
-    .from(registrations)
-    .where(and(eq(registrations.raceOptionId, raceOptionId), activeEntry));
-  return Number(row?.taken ?? 0);
-}
-
 /** Claims the right to send an entry's confirmation again: true at most once per `minutes`. */
 export async function claimConfirmationResend(db: Database, registrationId: string, minutes: number) {
   const claimed = await db
