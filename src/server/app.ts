@@ -68,6 +68,13 @@ import { clientDist } from './paths.ts';
 import { diskFileStore } from './storage/files.ts';
 import { mediaRoot } from './storage/media.ts';
 
+// Declared where it is decorated: in context.ts it closed a circle (the poller imports the context).
+declare module 'fastify' {
+  interface FastifyInstance {
+    paynowPoller: PaynowPoller;
+  }
+}
+
 export interface AppOptions {
   env: Env;
   database: DatabaseHandle;

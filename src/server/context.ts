@@ -24,6 +24,5 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     context: AppContext;
-    paynowPoller: import('./features/payments/poller.ts').PaynowPoller;
   }
 }
