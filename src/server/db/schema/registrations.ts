@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -60,6 +61,22 @@ function entrantColumns() {
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   };
 }
+
+/** What makes two entries (or two waitlist places) the same person's: event, discipline, names and email. */
+const samePerson = (table: {
+  eventId: AnyPgColumn;
+  discipline: AnyPgColumn;
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  email: AnyPgColumn;
+}) =>
+  [
+    table.eventId,
+    table.discipline,
+    sql`lower(${table.firstName})`,
+    sql`lower(${table.lastName})`,
+    sql`lower(${table.email})`,
+  ] as const;
 
 export const registrations = pgTable(
   'registrations',
@@ -131,13 +148,7 @@ export const registrations = pgTable(
     uniqueIndex('registrations_event_reference').on(table.eventId, table.reference),
     // The same person entering the same discipline twice is refused; a cancelled entry frees the slot.
     uniqueIndex('registrations_same_person')
-      .on(
-        table.eventId,
-        table.discipline,
-        sql`lower(${table.firstName})`,
-        sql`lower(${table.lastName})`,
-        sql`lower(${table.email})`,
-      )
+      .on(...samePerson(table))
       .where(sql`${table.status} = 'active' and ${table.anonymisedAt} is null`),
     index('registrations_race_active').on(table.raceOptionId).where(sql`${table.status} = 'active'`),
     index('registrations_created_at').on(table.createdAt),
@@ -241,13 +252,7 @@ export const waitlistEntries = pgTable(
     uniqueIndex('waitlist_event_reference').on(table.eventId, table.reference),
     // The same person waiting twice for the same discipline is refused, as for entries.
     uniqueIndex('waitlist_same_person')
-      .on(
-        table.eventId,
-        table.discipline,
-        sql`lower(${table.firstName})`,
-        sql`lower(${table.lastName})`,
-        sql`lower(${table.email})`,
-      )
+      .on(...samePerson(table))
       .where(sql`${table.status} in ('waiting', 'offered') and ${table.anonymisedAt} is null`),
     index('waitlist_race_queue')
       .on(table.raceOptionId, table.createdAt)

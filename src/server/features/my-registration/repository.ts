@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { entryLinks, raceOptions, registrations } from '../../db/schema/index.ts';
-import { activeEntry } from '../registrations/queries.ts';
+import { activeInEvent } from '../registrations/queries.ts';
 
 /** The entry a private link opens, with its event's id. */
 export async function findEntryByLink(db: Database, digest: string) {
@@ -31,12 +31,6 @@ export async function activeEntriesOfEmail(db: Database, eventId: string, email:
     })
     .from(registrations)
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
-    .where(
-      and(
-        eq(registrations.eventId, eventId),
-        activeEntry,
-        sql`lower(${registrations.email}) = lower(${email})`,
-      ),
-    )
+    .where(and(activeInEvent(eventId), sql`lower(${registrations.email}) = lower(${email})`))
     .orderBy(asc(registrations.reference));
 }

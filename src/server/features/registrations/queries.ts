@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type registrationStatusEnum, registrations, type waitlistEntries } from '../../db/schema/index.ts';
 
 /*
@@ -10,6 +10,9 @@ const ACTIVE: (typeof registrationStatusEnum.enumValues)[number] = 'active';
 
 /** An entry is active until it is cancelled: only an active entry holds a place, is listed, owes or checks in. */
 export const activeEntry = eq(registrations.status, ACTIVE);
+
+/** The event's active entries. */
+export const activeInEvent = (eventId: string) => and(eq(registrations.eventId, eventId), activeEntry);
 
 /** The same rule in written-out SQL, for the registrations row named `alias`. */
 export const activeEntryIn = (alias: string) => `${alias}.status = '${ACTIVE}'`;

@@ -9,7 +9,7 @@ import { statementsOn } from '../../db/statements-on.ts';
 import { teamCode } from '../../db/team-code.ts';
 import { type OutgoingMail, publicActionRoomSql } from '../../mail/repository.ts';
 import { CONFIRMATION_KIND } from './confirmation-mail.ts';
-import { activeEntry, placesHeldInRace } from './queries.ts';
+import { activeEntry, activeInEvent, placesHeldInRace } from './queries.ts';
 
 export type NewRegistration = Omit<typeof registrations.$inferInsert, 'reference'>;
 
@@ -287,8 +287,7 @@ export async function searchByName(db: Database, eventId: string, text: string, 
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
     .where(
       and(
-        eq(registrations.eventId, eventId),
-        activeEntry,
+        activeInEvent(eventId),
         eq(registrations.listedInSearch, true),
         gte(registrations.age, ADULT_AGE),
         // Lower-cased by PostgreSQL, as the stored name was, so both sides fold case the same way.
@@ -334,9 +333,8 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
     .where(
       and(
-        eq(registrations.eventId, eventId),
+        activeInEvent(eventId),
         eq(registrations.companyAccountId, companyAccountId),
-        activeEntry,
         id === undefined ? undefined : eq(registrations.id, id),
       ),
     )

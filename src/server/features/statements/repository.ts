@@ -9,7 +9,7 @@ import {
   statementMappings,
 } from '../../db/schema/index.ts';
 import { teamCode } from '../../db/team-code.ts';
-import { activeEntry, activeEntryIn } from '../registrations/queries.ts';
+import { activeEntryIn, activeInEvent } from '../registrations/queries.ts';
 
 export type NewStatementLine = Omit<typeof statementLines.$inferInsert, 'id' | 'importId' | 'eventId'>;
 
@@ -127,12 +127,7 @@ export const teamEntries = (db: Database | Transaction, eventId: string, codes: 
   codes.length === 0
     ? Promise.resolve([])
     : entriesWhere(
-        and(
-          eq(registrations.eventId, eventId),
-          activeEntry,
-          isNotNull(registrations.companyAccountId),
-          inArray(teamCode, codes),
-        ),
+        and(activeInEvent(eventId), isNotNull(registrations.companyAccountId), inArray(teamCode, codes)),
       )(db);
 
 export const entriesWithIds = (db: Database | Transaction, ids: string[]) =>
