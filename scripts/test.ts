@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check, stopping at the first failure.
- * typecheck beside lint → build → PostgreSQL (TEST_DATABASE_URL or a throwaway server) → the browser tests
+ * typecheck beside lint and the import-cycle check → build → PostgreSQL (TEST_DATABASE_URL or a throwaway server) → the browser tests
  * in Chromium against PostgreSQL, with the API tests beside them (on PGlite, then on PostgreSQL): each
  * uses about one core of two, so the two lanes take little longer than the browser tests alone.
  * The last line, "N passed, M failed", is read by CI.
@@ -228,6 +228,7 @@ function printSummary(plan: string[], totalMs: number) {
 const STEP = {
   typecheck: 'typecheck',
   lint: 'lint',
+  cycles: 'import cycles',
   vitestPglite: 'API tests on PGlite',
   postgres: 'PostgreSQL server',
   vitestPostgres: 'API tests on PostgreSQL',
@@ -241,7 +242,7 @@ async function main(): Promise<number> {
     `Node ${process.version} (${process.execPath})${pgliteNode ? `; PGlite's API tests on ${nodeVersion(pgliteNode)} (${pgliteNode})` : ''}`,
   );
   const pgliteStep = STEP.vitestPglite;
-  const plan = [STEP.typecheck, STEP.lint];
+  const plan = [STEP.typecheck, STEP.lint, STEP.cycles];
   if (!skipE2e) plan.push(STEP.build);
   plan.push(STEP.postgres);
   if (!skipE2e) plan.push(STEP.e2e);
@@ -251,6 +252,8 @@ async function main(): Promise<number> {
     (await together([
       [STEP.typecheck, 'npm', ['run', '--silent', 'typecheck'], childEnv()],
       [STEP.lint, 'npm', ['run', '--silent', 'lint'], childEnv()],
+      // dpdm counts type-only imports, which Biome's noImportCycles leaves out.
+      [STEP.cycles, 'npm', ['run', '--silent', 'cycles'], childEnv()],
     ])) &&
     (skipE2e ||
       (await step(STEP.build, () => runCommand('npm', ['run', '--silent', 'build'], childEnv())))) &&

@@ -35,6 +35,7 @@ import { PaynowPoller, type PollerTiming } from './features/payments/paynow/poll
 import { paynowRoutes } from './features/payments/paynow/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { peopleRoutes } from './features/people/routes.ts';
+import { linkVerifiedAccount } from './features/people/service.ts';
 import { programmeSettingsRoutes } from './features/programme-settings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
 import { receiptRoutes } from './features/receipts/routes.ts';
@@ -69,6 +70,13 @@ import { createSignals } from './signals.ts';
 import { diskFileStore } from './storage/files.ts';
 import { mediaRoot } from './storage/media.ts';
 import { connectSubscribers } from './subscribers.ts';
+
+// Declared where it is decorated: in context.ts it closed a circle (the poller imports the context).
+declare module 'fastify' {
+  interface FastifyInstance {
+    paynowPoller: PaynowPoller;
+  }
+}
 
 export interface AppOptions {
   env: Env;
@@ -147,7 +155,14 @@ export async function buildApp(options: AppOptions) {
 
   const mailer = new Mailer(env, database.db, app.log);
   const secret = sessionSecret(env);
-  const auth = lazyAuth({ env, db: database.db, mailer, secret, log: app.log });
+  const auth = lazyAuth({
+    env,
+    db: database.db,
+    mailer,
+    secret,
+    log: app.log,
+    afterEmailVerified: (user) => linkVerifiedAccount(database.db, user),
+  });
   const context: AppContext = {
     env,
     secret,

@@ -27,6 +27,5 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     context: AppContext;
-    paynowPoller: import('./features/payments/paynow/poller.ts').PaynowPoller;
   }
 }

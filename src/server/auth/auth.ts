@@ -6,7 +6,6 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/accounts/
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
-import { linkVerifiedAccount } from '../features/people/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/repository.ts';
 import { signUpContext } from './account-kind.ts';
@@ -20,9 +19,14 @@ export interface AuthDependencies {
   mailer: Mailer;
   secret: string;
   log: FastifyBaseLogger;
+  /**
+   * What the app does once an account's email is verified (the programme links the account to its record).
+   * Given by the app, so that auth imports no feature (features import the context, which names Auth).
+   */
+  afterEmailVerified?: (user: { id: string }) => Promise<void>;
 }
 
-export function createAuth({ env, db, mailer, secret, log }: AuthDependencies) {
+export function createAuth({ env, db, mailer, secret, log, afterEmailVerified }: AuthDependencies) {
   const send = async (mail: { to: string; subject: string; text: string }) => {
     await enqueueMail(db, mail);
     mailer.kick();
@@ -48,7 +52,7 @@ export function createAuth({ env, db, mailer, secret, log }: AuthDependencies) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => send(verificationMail(user, url)),
-      afterEmailVerification: async (user) => linkVerifiedAccount(db, user),
+      afterEmailVerification: async (user) => afterEmailVerified?.(user),
     },
     databaseHooks: {
       user: {

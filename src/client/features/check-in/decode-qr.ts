@@ -1,3 +1,5 @@
+import type { ReadQr } from './read-qr.ts';
+
 /** Enough of the Shape Detection API's BarcodeDetector (Android's and Chrome OS's Chrome, Safari 17+). */
 interface NativeDetector {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
@@ -7,8 +9,8 @@ interface NativeDetectorClass {
   getSupportedFormats(): Promise<string[]>;
 }
 
-/** Reads the QR code in the video's current frame, or null when the frame has none. */
-export type ReadQr = (video: HTMLVideoElement) => Promise<string | null>;
+// Its own module, which ZXing's reader (loaded by qrReader) uses too: no import circle through it.
+export type { ReadQr } from './read-qr.ts';
 
 /** The browser's own QR reader, or null when it has none. */
 export async function nativeQrReader(): Promise<ReadQr | null> {

@@ -3,7 +3,7 @@
 // own assets, never from the library's default CDN (a venue's phone may reach nothing else).
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { ReadQr } from './decode-qr.ts';
+import type { ReadQr } from './read-qr.ts';
 
 prepareZXingModule({
   overrides: {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -25,9 +26,12 @@ export const registrationStatusEnum = pgEnum('registration_status', ['active', '
 /** Numbers behind the human references (CFR25-0042); gaps after a failed insert are harmless. */
 export const registrationNumberSeq = pgSequence('registration_number_seq', { startWith: 1 });
 
-export const registrations = pgTable(
-  'registrations',
-  {
+/**
+ * The entrant and what he agreed to, as an entry and a waitlist place both keep them (accepting an offer copies
+ * a place into an entry). A function: each table needs columns of its own.
+ */
+function entrantColumns() {
+  return {
     id: uuid('id').primaryKey().defaultRandom(),
     eventId: uuid('event_id')
       .notNull()
@@ -55,6 +59,29 @@ export const registrations = pgTable(
     guardianConsentedAt: timestamp('guardian_consented_at', { withTimezone: true }),
     /** Set when retention or an erasure emptied the personal fields; only statistics remain. */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+  };
+}
+
+/** What makes two entries (or two waitlist places) the same person's: event, discipline, names and email. */
+const samePerson = (table: {
+  eventId: AnyPgColumn;
+  discipline: AnyPgColumn;
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  email: AnyPgColumn;
+}) =>
+  [
+    table.eventId,
+    table.discipline,
+    sql`lower(${table.firstName})`,
+    sql`lower(${table.lastName})`,
+    sql`lower(${table.email})`,
+  ] as const;
+
+export const registrations = pgTable(
+  'registrations',
+  {
+    ...entrantColumns(),
     paymentStatus: paymentStatusEnum('payment_status').notNull().default('unpaid'),
     /**
      * The payment as last recorded; the amount is all that was received (a part payment and the balance add
@@ -121,13 +148,7 @@ export const registrations = pgTable(
     uniqueIndex('registrations_event_reference').on(table.eventId, table.reference),
     // The same person entering the same discipline twice is refused; a cancelled entry frees the slot.
     uniqueIndex('registrations_same_person')
-      .on(
-        table.eventId,
-        table.discipline,
-        sql`lower(${table.firstName})`,
-        sql`lower(${table.lastName})`,
-        sql`lower(${table.email})`,
-      )
+      .on(...samePerson(table))
       .where(sql`${table.status} = 'active' and ${table.anonymisedAt} is null`),
     index('registrations_race_active').on(table.raceOptionId).where(sql`${table.status} = 'active'`),
     index('registrations_created_at').on(table.createdAt),
@@ -215,33 +236,7 @@ export const waitlistNumberSeq = pgSequence('waitlist_number_seq', { startWith: 
 export const waitlistEntries = pgTable(
   'waitlist_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id),
-    discipline: disciplineEnum('discipline').notNull(),
-    raceOptionId: uuid('race_option_id')
-      .notNull()
-      .references(() => raceOptions.id),
-    reference: text('reference').notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    email: text('email').notNull(),
-    mobile: text('mobile').notNull(),
-    nextOfKinMobile: text('next_of_kin_mobile').notNull(),
-    age: smallint('age').notNull(),
-    gender: text('gender'),
-    tshirtSize: text('tshirt_size').notNull(),
-    termsVersion: integer('terms_version').notNull(),
-    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
-    /** The version of the privacy notice the entrant was shown (null: before notices were versioned). */
-    privacyVersion: integer('privacy_version'),
-    /** For an entrant under 18: the parent or guardian who gave consent, and when. */
-    guardianName: text('guardian_name'),
-    guardianMobile: text('guardian_mobile'),
-    guardianConsentedAt: timestamp('guardian_consented_at', { withTimezone: true }),
-    /** Set when retention or an erasure emptied the personal fields; only statistics remain. */
-    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    ...entrantColumns(),
     listedInSearch: boolean('listed_in_search').notNull().default(true),
     idempotencyKey: text('idempotency_key').unique(),
     requestDigest: text('request_digest'),
@@ -257,13 +252,7 @@ export const waitlistEntries = pgTable(
     uniqueIndex('waitlist_event_reference').on(table.eventId, table.reference),
     // The same person waiting twice for the same discipline is refused, as for entries.
     uniqueIndex('waitlist_same_person')
-      .on(
-        table.eventId,
-        table.discipline,
-        sql`lower(${table.firstName})`,
-        sql`lower(${table.lastName})`,
-        sql`lower(${table.email})`,
-      )
+      .on(...samePerson(table))
       .where(sql`${table.status} in ('waiting', 'offered') and ${table.anonymisedAt} is null`),
     index('waitlist_race_queue')
       .on(table.raceOptionId, table.createdAt)

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatHarareDateTime } from '../../../shared/dates.ts';
-import type { PersonalData } from './service.ts';
+import type { PersonalData } from './personal-data.ts';
 
 const require = createRequire(import.meta.url);
 // DejaVu shows the names people really type (accents, other scripts), as the lists do.

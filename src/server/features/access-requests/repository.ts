@@ -28,6 +28,7 @@ import {
   waitlistEntries,
   workoutSessions,
 } from '../../db/schema/index.ts';
+import { entrantFields } from '../registrations/queries.ts';
 
 /** `column` is one of `values` (false for none, which `in ()` cannot say). */
 const among = (column: AnyPgColumn, values: string[]): SQL =>
@@ -109,16 +110,7 @@ export const entriesMatching = (db: Database, ids: string[], emails: string[]) =
       reference: registrations.reference,
       discipline: registrations.discipline,
       race: raceOptions.label,
-      firstName: registrations.firstName,
-      lastName: registrations.lastName,
-      email: registrations.email,
-      mobile: registrations.mobile,
-      nextOfKinMobile: registrations.nextOfKinMobile,
-      age: registrations.age,
-      gender: registrations.gender,
-      tshirtSize: registrations.tshirtSize,
-      guardianName: registrations.guardianName,
-      guardianMobile: registrations.guardianMobile,
+      ...entrantFields(registrations),
       guardianConsentedAt: registrations.guardianConsentedAt,
       termsVersion: registrations.termsVersion,
       privacyVersion: registrations.privacyVersion,
@@ -229,16 +221,7 @@ export const waitlistMatching = (db: Database, emails: string[]) =>
       reference: waitlistEntries.reference,
       discipline: waitlistEntries.discipline,
       race: raceOptions.label,
-      firstName: waitlistEntries.firstName,
-      lastName: waitlistEntries.lastName,
-      email: waitlistEntries.email,
-      mobile: waitlistEntries.mobile,
-      nextOfKinMobile: waitlistEntries.nextOfKinMobile,
-      age: waitlistEntries.age,
-      gender: waitlistEntries.gender,
-      tshirtSize: waitlistEntries.tshirtSize,
-      guardianName: waitlistEntries.guardianName,
-      guardianMobile: waitlistEntries.guardianMobile,
+      ...entrantFields(waitlistEntries),
       status: waitlistEntries.status,
       offeredAt: waitlistEntries.offeredAt,
       offerExpiresAt: waitlistEntries.offerExpiresAt,

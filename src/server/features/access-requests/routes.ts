@@ -4,7 +4,8 @@ import * as z from 'zod/mini';
 import type { AppContext } from '../../context.ts';
 import { ROLES, signedInUser } from '../../http/access.ts';
 import { sendAttachment } from '../../http/replies.ts';
-import { type AccessFormat, accessRequest, ownData, SUBJECT_KINDS } from './service.ts';
+import { SUBJECT_KINDS } from './personal-data.ts';
+import { type AccessFormat, accessRequest, ownData } from './service.ts';
 
 const SubjectParams = z.object({
   kind: z.enum(SUBJECT_KINDS),

@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, like, or, sql } from 'drizzle-orm';
 import type { CheckInAction } from '../../../shared/check-in/check-in.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { checkInActions, raceOptions, registrations } from '../../db/schema/index.ts';
+import { activeInEvent } from '../registrations/queries.ts';
 
 /** What check-in reads of an entry: no email, mobile, next of kin or age. */
 const entryColumns = {
@@ -26,9 +27,6 @@ const entryColumns = {
 };
 export type EntryRow = Awaited<ReturnType<typeof findEntry>>;
 
-const activeOf = (eventId: string) =>
-  and(eq(registrations.eventId, eventId), eq(registrations.status, 'active'));
-
 const entries = (db: Database | Transaction) =>
   db
     .select(entryColumns)
@@ -36,12 +34,12 @@ const entries = (db: Database | Transaction) =>
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId));
 
 export async function findEntry(db: Database | Transaction, eventId: string, id: string) {
-  const [row] = await entries(db).where(and(activeOf(eventId), eq(registrations.id, id)));
+  const [row] = await entries(db).where(and(activeInEvent(eventId), eq(registrations.id, id)));
   return row;
 }
 
 export async function findEntryByCode(db: Database, eventId: string, code: string) {
-  const [row] = await entries(db).where(and(activeOf(eventId), eq(registrations.checkInCode, code)));
+  const [row] = await entries(db).where(and(activeInEvent(eventId), eq(registrations.checkInCode, code)));
   return row;
 }
 
@@ -62,7 +60,7 @@ export async function searchEntries(
   return entries(db)
     .where(
       and(
-        activeOf(eventId),
+        activeInEvent(eventId),
         or(
           partial ? like(registrations.nameText, likeEscaped(lower)) : undefined,
           partial ? like(sql`lower(${registrations.reference})`, likeEscaped(lower)) : undefined,
@@ -80,7 +78,7 @@ export async function lockEntry(tx: Transaction, eventId: string, id: string) {
   const [row] = await tx
     .select({ id: registrations.id })
     .from(registrations)
-    .where(and(activeOf(eventId), eq(registrations.id, id)))
+    .where(and(activeInEvent(eventId), eq(registrations.id, id)))
     .for('update');
   return row;
 }
@@ -137,7 +135,7 @@ export async function countsBySize(db: Database, eventId: string) {
       tshirtsLeft: sql<number>`(count(*) filter (where ${isNull(registrations.tshirtCollectedAt)}))::int`,
     })
     .from(registrations)
-    .where(activeOf(eventId))
+    .where(activeInEvent(eventId))
     .groupBy(registrations.raceOptionId, registrations.tshirtSize);
 }
 

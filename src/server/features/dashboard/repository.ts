@@ -1,9 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
-
-const active = (eventId: string) =>
-  and(eq(registrations.eventId, eventId), eq(registrations.status, 'active'));
+import { activeInEvent } from '../registrations/queries.ts';
 
 export async function funRunTotals(db: Database, eventId: string) {
   const harareDay = sql<string>`to_char(${registrations.createdAt} at time zone 'Africa/Harare', 'YYYY-MM-DD')`;
@@ -11,12 +9,12 @@ export async function funRunTotals(db: Database, eventId: string) {
     db
       .select({ discipline: registrations.discipline, count: count() })
       .from(registrations)
-      .where(active(eventId))
+      .where(activeInEvent(eventId))
       .groupBy(registrations.discipline),
     db
       .select({ status: registrations.paymentStatus, count: count() })
       .from(registrations)
-      .where(active(eventId))
+      .where(activeInEvent(eventId))
       .groupBy(registrations.paymentStatus),
     db
       .select({
@@ -25,18 +23,18 @@ export async function funRunTotals(db: Database, eventId: string) {
       })
       .from(registrations)
       // Money received: part payments too.
-      .where(and(active(eventId), inArray(registrations.paymentStatus, ['paid', 'part_paid'])))
+      .where(and(activeInEvent(eventId), inArray(registrations.paymentStatus, ['paid', 'part_paid'])))
       .groupBy(registrations.paymentCurrency),
     db
       .select({ day: harareDay, count: count() })
       .from(registrations)
-      .where(active(eventId))
+      .where(activeInEvent(eventId))
       .groupBy(harareDay)
       .orderBy(asc(harareDay)),
     db
       .select({ discipline: registrations.discipline, size: registrations.tshirtSize, count: count() })
       .from(registrations)
-      .where(active(eventId))
+      .where(activeInEvent(eventId))
       .groupBy(registrations.discipline, registrations.tshirtSize),
   ]);
   return { byDiscipline, byPayment, money, perDay, tshirts };

@@ -3,7 +3,7 @@ import type { PrivacyNotices } from '../../../shared/privacy/retention.ts';
 import type { AppContext } from '../../context.ts';
 import { checkInCounts } from '../check-in/service.ts';
 import { pendingRequestCount } from '../erasure/service.ts';
-import { getCurrentEvent, listRacesWithTakenPlaces } from '../events/service.ts';
+import { getCurrentEvent, racesWithPlaces } from '../events/service.ts';
 import { nextAnonymisation } from '../retention/service.ts';
 import { funRunTotals } from './repository.ts';
 
@@ -13,7 +13,7 @@ export async function funRunDashboard(context: AppContext): Promise<FunRunDashbo
   const event = await getCurrentEvent(db);
   const [totals, races, checkIn] = await Promise.all([
     funRunTotals(db, event.id),
-    listRacesWithTakenPlaces(db, event.id),
+    racesWithPlaces(db, event.id),
     checkInCounts(context),
   ]);
   const byDiscipline = tally(totals.byDiscipline.map((row) => [row.discipline, row.count]));
@@ -38,9 +38,9 @@ export async function funRunDashboard(context: AppContext): Promise<FunRunDashbo
     perRace: races.map(({ race, taken, held }) => ({
       discipline: race.discipline,
       race: race.label,
-      count: Number(taken),
+      count: taken,
       capacity: race.capacity,
-      waiting: Number(held),
+      waiting: held,
     })),
     tshirts: totals.tshirts
       .map((row) => ({ ...row, count: Number(row.count) }))

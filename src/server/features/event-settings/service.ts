@@ -13,7 +13,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
 import type { Signals } from '../../signals.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
-import { getCurrentEvent, listRacesWithTakenPlaces, privacyNoticeOf } from '../events/service.ts';
+import { getCurrentEvent, privacyNoticeOf, racesWithPlaces } from '../events/service.ts';
 import {
   archiveEvent,
   deleteRaces,
@@ -32,7 +32,7 @@ import {
 
 export async function eventSettings(db: Database): Promise<EventSettings> {
   const event = await getCurrentEvent(db);
-  const races = await listRacesWithTakenPlaces(db, event.id);
+  const races = await racesWithPlaces(db, event.id);
   return {
     title: event.title,
     subtitle: event.subtitle,
@@ -68,7 +68,7 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
       startTime: race.startTime,
       bibFrom: race.bibFrom,
       bibTo: race.bibTo,
-      taken: Number(taken),
+      taken,
     })),
   };
 }
@@ -148,11 +148,11 @@ export async function saveRaces(
     seen.add(key);
   }
   const current = new Map(
-    (await listRacesWithTakenPlaces(db, event.id)).map(({ race, taken }) => [race.id, { race, taken }]),
+    (await racesWithPlaces(db, event.id)).map(({ race, taken }) => [race.id, { race, taken }]),
   );
   for (const race of input.races) {
     const existing = race.id ? current.get(race.id) : undefined;
-    if (existing && existing.race.discipline !== race.discipline && Number(existing.taken) > 0) {
+    if (existing && existing.race.discipline !== race.discipline && existing.taken > 0) {
       throw conflict(
         `The ${existing.race.label} race has entries, so it cannot move to the other discipline.`,
       );

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { events, raceOptions, registrations } from '../../db/schema/index.ts';
+import { events, raceOptions } from '../../db/schema/index.ts';
+import { activeEntriesOfRace, waitlistPlacesOfRace } from '../registrations/queries.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type RaceOptionRow = typeof raceOptions.$inferSelect;
@@ -44,11 +45,8 @@ export function listRaces(db: Database, eventId: string) {
 export async function listRacesWithTakenPlaces(db: Database, eventId: string, { cappedOnly = false } = {}) {
   // Qualified by hand: Drizzle leaves column names unqualified in a single-table select, and inside the
   // subquery a bare "id" would be the registration's.
-  const count = sql<number>`(select count(*)::integer from ${registrations} as r
-    where r.race_option_id = "race_options"."id" and r.status = 'active')`;
-  // Outstanding waitlist offers and people waiting: places a newcomer cannot take.
-  const held = sql<number>`(select count(*)::integer from waitlist_entries as w
-    where w.race_option_id = "race_options"."id" and w.status in ('waiting', 'offered'))`;
+  const count = sql<number>`${sql.raw(activeEntriesOfRace('"race_options"."id"'))}`;
+  const held = sql<number>`${sql.raw(waitlistPlacesOfRace('"race_options"."id"'))}`;
   return db
     .select({
       race: raceOptions,
@@ -62,7 +60,12 @@ export async function listRacesWithTakenPlaces(db: Database, eventId: string, { 
     .orderBy(asc(raceOptions.discipline), asc(raceOptions.sortOrder), asc(raceOptions.label));
 }
 
-export async function findRace(db: Database, eventId: string, discipline: Discipline, label: string) {
+export async function findRace(
+  db: Database | Transaction,
+  eventId: string,
+  discipline: Discipline,
+  label: string,
+) {
   const [race] = await db
     .select()
     .from(raceOptions)

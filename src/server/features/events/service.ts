@@ -1,24 +1,27 @@
-import type { PublicEvent } from '../../../shared/events/event.ts';
+import type { Discipline, PublicEvent } from '../../../shared/events/event.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { type NoticeFacts, privacyNotice } from '../../../shared/privacy/standard-notice.ts';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { Problem } from '../../http/problem.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { badRequest, Problem } from '../../http/problem.ts';
 import { clientDist } from '../../paths.ts';
 import { backgroundPlaceholder } from '../../storage/media.ts';
 import {
-  type EventRow,
   findCurrentEvent,
   findCurrentEventId,
   findCurrentPrivacyVersion,
   findEventById,
+  findRace,
   listRacesWithTakenPlaces,
+  lockRace,
 } from './repository.ts';
 
-// What other features may use of the events feature (they never import its repository).
 export type { EventSnapshot } from './current-event.ts';
-export { findRace, listRacesWithTakenPlaces, lockRace } from './repository.ts';
-export type { EventRow };
+// Until the participants' and waitlist's services use raceChosen and lockRaces (the lead's change): then delete.
+export { findRace, lockRace } from './repository.ts';
+
+/** An event as it is stored: its settings, terms and payment options. */
+export type EventRow = NonNullable<Awaited<ReturnType<typeof findCurrentEvent>>>;
 
 export async function getCurrentEvent(db: Database): Promise<EventRow> {
   const event = await findCurrentEvent(db);
@@ -68,13 +71,45 @@ export function isRegistrationOpen(event: EventRow, now = new Date()) {
   return event.registrationClosesAt === null || now < event.registrationClosesAt;
 }
 
+/**
+ * The event's races, each with its active entries (taken) and the places its waitlist holds (held).
+ * `cappedOnly` counts only races with a capacity: the public pages need no more to mark a race full.
+ */
+export async function racesWithPlaces(db: Database, eventId: string, options: { cappedOnly?: boolean } = {}) {
+  const races = await listRacesWithTakenPlaces(db, eventId, options);
+  return races.map(({ race, taken, held }) => ({ race, taken: Number(taken), held: Number(held) }));
+}
+
+/** The event's race a form chose (its discipline and label); a form naming no such race is answered 400. */
+export async function raceChosen(
+  db: Database | Transaction,
+  eventId: string,
+  discipline: Discipline,
+  label: string,
+) {
+  const race = await findRace(db, eventId, discipline, label);
+  if (!race)
+    throw badRequest('Please check the form.', [
+      { path: 'raceType', message: 'Choose a race type from the list' },
+    ]);
+  return race;
+}
+
+/**
+ * Locks these races' rows for the rest of the transaction, so capacity checks on them run one at a time;
+ * always in the same order, so two transactions locking the same races never wait on each other.
+ */
+export async function lockRaces(tx: Transaction, raceIds: string[]) {
+  for (const raceId of [...new Set(raceIds)].sort()) await lockRace(tx, raceId);
+}
+
 /** The event as the public pages show it (the photo's placeholder found beside the photo). */
 export async function getPublicEvent({
   database: { db },
   mediaDir,
 }: Pick<AppContext, 'database' | 'mediaDir'>): Promise<PublicEvent> {
   const event = await getCurrentEvent(db);
-  const races = await listRacesWithTakenPlaces(db, event.id, { cappedOnly: true });
+  const races = await racesWithPlaces(db, event.id, { cappedOnly: true });
   return {
     year: event.year,
     title: event.title,
@@ -106,7 +141,7 @@ export async function getPublicEvent({
     races: races.map(({ race, taken, held }) => ({
       discipline: race.discipline,
       label: race.label,
-      full: race.capacity !== null && Number(taken) + Number(held) >= race.capacity,
+      full: race.capacity !== null && taken + held >= race.capacity,
       feeUsd: race.feeUsd,
       feeZwg: race.feeZwg,
       startTime: race.startTime,

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { entryLinks, raceOptions, registrations } from '../../db/schema/index.ts';
+import { activeInEvent } from '../registrations/queries.ts';
 
 /** The entry a private link opens, with its event's id. */
 export async function findEntryByLink(db: Database, digest: string) {
@@ -30,12 +31,6 @@ export async function activeEntriesOfEmail(db: Database, eventId: string, email:
     })
     .from(registrations)
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
-    .where(
-      and(
-        eq(registrations.eventId, eventId),
-        eq(registrations.status, 'active'),
-        sql`lower(${registrations.email}) = lower(${email})`,
-      ),
-    )
+    .where(and(activeInEvent(eventId), sql`lower(${registrations.email}) = lower(${email})`))
     .orderBy(asc(registrations.reference));
 }

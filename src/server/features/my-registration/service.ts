@@ -13,7 +13,7 @@ import { cancelEntry, editEntry, participantDetail, tshirtChangeable } from '../
 import {
   entryLinkDigest,
   entryLinkUrl,
-  insertEntryLink,
+  keepEntryLinks,
   newEntryLink,
   resendConfirmationOf,
 } from '../registrations/service.ts';
@@ -144,7 +144,11 @@ export async function mailMyLinks({ database, mailer, env }: AppContext, email: 
       text,
       publicAction: true,
     });
-    if (sent) for (const { entry, link } of links) await insertEntryLink(tx, entry.id, link.digest);
+    if (sent)
+      await keepEntryLinks(
+        tx,
+        links.map(({ entry, link }) => ({ entryId: entry.id, digest: link.digest })),
+      );
     return sent;
   });
   if (queued) mailer.kick();

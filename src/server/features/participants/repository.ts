@@ -16,6 +16,7 @@ import {
   user,
 } from '../../db/schema/index.ts';
 import { teamCode } from '../../db/team-code.ts';
+import { activeEntry, activeEntryIn } from '../registrations/queries.ts';
 
 /** A row of the list: what its table shows (no next of kin, no guardian; an opened entry has those). */
 export const participantColumns = {
@@ -66,7 +67,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function participantFilter(eventId: string, filter: ParticipantFilter): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(registrations.eventId, eventId),
-    eq(registrations.status, 'active'),
+    activeEntry,
     filter.discipline ? eq(registrations.discipline, filter.discipline) : undefined,
     // A subquery rather than a join, so the list needs race_options only to sort by race.
     filter.race
@@ -234,8 +235,7 @@ export async function findRaceOfEvent(
   return race;
 }
 
-const inRace = (raceId: string) =>
-  and(eq(registrations.raceOptionId, raceId), eq(registrations.status, 'active')) as SQL;
+const inRace = (raceId: string) => and(eq(registrations.raceOptionId, raceId), activeEntry) as SQL;
 
 /** How many entries of a race are not cancelled. */
 export async function countInRace(db: Database, raceId: string) {
@@ -433,9 +433,9 @@ export async function raceBibCounts(db: Database, eventId: string) {
       bibFrom: raceOptions.bibFrom,
       bibTo: raceOptions.bibTo,
       active: sql<number>`(select count(*)::integer from ${registrations} as r
-        where r.race_option_id = "race_options"."id" and r.status = 'active')`,
+        where r.race_option_id = "race_options"."id" and ${sql.raw(activeEntryIn('r'))})`,
       withoutBib: sql<number>`(select count(*)::integer from ${registrations} as r
-        where r.race_option_id = "race_options"."id" and r.status = 'active' and r.bib is null)`,
+        where r.race_option_id = "race_options"."id" and ${sql.raw(activeEntryIn('r'))} and r.bib is null)`,
       takenInRange: sql<number>`(select count(*)::integer from ${registrations} as r
         where r.event_id = "race_options"."event_id"
           and r.bib between "race_options"."bib_from" and "race_options"."bib_to")`,

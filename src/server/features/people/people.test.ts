@@ -7,6 +7,7 @@ import {
   injectAs,
   setUpTestApp,
   signedInAs,
+  signedInMan,
   testDatabase,
 } from '../../../../tests/support/test-app.ts';
 import { assignments, mailOutbox, men, user } from '../../db/schema/index.ts';
@@ -414,5 +415,31 @@ describe('a person is counted once, in the register of his role', () => {
     expect(await listedMen(email)).toBe(1);
     expect(await csvOfMen()).toContain(email);
     expect(await totals()).toEqual({ men: 1, facilitators: 0, applicants: 0 });
+  });
+});
+
+describe('his profile', () => {
+  it('shows and changes his own details, never his email', async () => {
+    const man = await signedInMan(app, 'Test', 'Profile');
+    const asMan = injectAs(app, man);
+    const current = (await asMan.get('/api/me/profile')).json();
+    const saved = await asMan.put('/api/me/profile', {
+      firstName: current.firstName,
+      lastName: current.lastName,
+      mobile: '0712345678',
+      maritalStatus: 'Married',
+      church: 'Celebration Church Bulawayo',
+      age: 35,
+      address: '1 Main St',
+      email: 'someone.else@example.com',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      church: 'Celebration Church Bulawayo',
+      mobile: '+263712345678',
+      email: man.email,
+      status: 'active',
+    });
+    expect((await asMan.put('/api/me/profile', { ...saved.json<object>(), age: 12 })).statusCode).toBe(400);
   });
 });

@@ -60,6 +60,13 @@ export async function findPerson(db: Database | Transaction, kind: PersonKind, i
   return row as PersonRow | undefined;
 }
 
+/** The record an account is linked to. */
+export async function findPersonOfAccount(db: Database, kind: PersonKind, userId: string) {
+  const table = tableFor(kind);
+  const [row] = await db.select().from(table).where(eq(table.userId, userId));
+  return row as PersonRow | undefined;
+}
+
 export async function findPersonByEmail(db: Database | Transaction, kind: PersonKind, email: string) {
   const table = tableFor(kind);
   const [row] = await db.select().from(table).where(sql`lower(${table.email}) = lower(${email})`);
@@ -86,29 +93,6 @@ export async function countPeople(db: Database) {
   const of = (status: string) => Number(byStatus.find((row) => row.status === status)?.total ?? 0);
   return { men: Number(menCount?.total ?? 0), facilitators: of('approved'), applicants: of('applicant') };
 }
-
-/** A record as the API answers it when it is opened on its own. */
-export const toPerson = (row: PersonRow) => ({
-  id: row.id,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  email: row.email,
-  mobile: row.mobile,
-  maritalStatus: row.maritalStatus,
-  church: row.church,
-  age: row.age,
-  address: row.address,
-  status: row.status,
-  hasAccount: row.userId !== null,
-  createdAt: row.createdAt.toISOString(),
-  ...('endedAt' in row ? { endedAt: row.endedAt?.toISOString() ?? null, endedAs: row.endedAs } : {}),
-});
-
-/** A record as a register's list answers it: no address. */
-export const toPersonListRow = (row: PersonRow) => {
-  const { address: _, ...listed } = toPerson(row);
-  return listed;
-};
 
 /** Adds a man or a facilitator; a second record with the same email is a unique violation. */
 export async function insertPerson(

@@ -10,6 +10,7 @@ import {
   PersonListQuerySchema,
   PersonListSchema,
   PersonSchema,
+  ProfileInputSchema,
   ProgrammeTotalsSchema,
   QuickManInputSchema,
 } from '../../../shared/people/people.ts';
@@ -21,8 +22,10 @@ import { auditedList, auditRead, recordAudit } from '../audit-log/service.ts';
 import {
   decideApplication,
   deletePerson,
+  editOwnRecord,
   editPerson,
   joinProgramme,
+  ownRecord,
   personOf,
   programmeTotals,
   quickJoin,
@@ -283,6 +286,29 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
     },
     async (request) =>
       toPerson(await decideApplication(context, request.params.id, 'declined', signedInUser(request))),
+  );
+
+  // A participant's own record
+  api.get(
+    '/me/profile',
+    {
+      config: { access: ['participant'] },
+      schema: { summary: 'His own programme record', tags, response: { 200: PersonSchema } },
+    },
+    async (request) => toPerson(await ownRecord(context, signedInUser(request).id)),
+  );
+  api.put(
+    '/me/profile',
+    {
+      config: { access: ['participant'] },
+      schema: {
+        summary: 'Change his own details (not his email, which is his account)',
+        tags,
+        body: ProfileInputSchema,
+        response: { 200: PersonSchema },
+      },
+    },
+    async (request) => toPerson(await editOwnRecord(context, signedInUser(request).id, request.body)),
   );
 
   api.get(

@@ -19,7 +19,7 @@ import { conflict, notFound } from '../../http/problem.ts';
 import { enqueueMail, enqueueMailWithinLimit, type OutgoingMail } from '../../mail/repository.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { currentPrivacyVersion } from '../events/service.ts';
-import { deleteWithSubmissions, nextSession } from '../progress/service.ts';
+import { deleteWithSubmissions, firstSessionFromToday } from '../progress/service.ts';
 import { type AccountState, decisionMail } from './decision-mail.ts';
 import {
   countPeople,
@@ -28,6 +28,7 @@ import {
   findAccountOf,
   findPerson,
   findPersonByEmail,
+  findPersonOfAccount,
   insertIncompleteMan,
   insertPerson,
   linkToAccount,
@@ -35,8 +36,6 @@ import {
   makeFacilitator,
   type PersonRow,
   setFacilitatorStatus,
-  toPerson,
-  toPersonListRow,
   unlinkedByEmail,
   updatePerson,
 } from './repository.ts';
@@ -49,8 +48,28 @@ const DUPLICATE: Record<PersonKind, string> = {
     'This email address is already on the register of facilitators. Find the record there to update it.',
 };
 
-// What other features may use of people (they never import its repository).
-export { toPerson };
+/** A record as the API answers it when it is opened on its own. */
+export const toPerson = (row: PersonRow) => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  mobile: row.mobile,
+  maritalStatus: row.maritalStatus,
+  church: row.church,
+  age: row.age,
+  address: row.address,
+  status: row.status,
+  hasAccount: row.userId !== null,
+  createdAt: row.createdAt.toISOString(),
+  ...('endedAt' in row ? { endedAt: row.endedAt?.toISOString() ?? null, endedAs: row.endedAs } : {}),
+});
+
+/** A record as a register's list answers it: no address. */
+export const toPersonListRow = (row: PersonRow) => {
+  const { address: _, ...listed } = toPerson(row);
+  return listed;
+};
 
 /** The mail to a person whose email someone put in a form again: one kind, at most one in 10 minutes. */
 export const ALREADY_REGISTERED_MAIL = { kind: 'programme-already-registered', everySeconds: 10 * 60 };
@@ -187,7 +206,7 @@ async function addMan(
   website: string | undefined,
   message: string,
 ): Promise<Joined> {
-  const firstSession = (await nextSession(context.database.db)) ?? null;
+  const firstSession = await firstSessionFromToday(context.database.db);
   const answer = { message, firstSession };
   if (website) return answer;
   await addPerson(context, 'men', values, caller, async (_tx, row) =>
@@ -241,6 +260,26 @@ export async function editPerson(
       throw conflict('Another record already uses this email address.');
     throw error;
   }
+}
+
+/** The programme record of a participant's own account (404 while none is linked to it). */
+export async function ownRecord({ database }: AppContext, userId: string) {
+  const man = await findPersonOfAccount(database.db, 'men', userId);
+  if (!man)
+    throw notFound(
+      'Your account is not linked to a programme record yet. Please contact the programme office.',
+    );
+  return man;
+}
+
+/** A participant changes his own details; not his email, which is his account's. */
+export async function editOwnRecord(
+  context: AppContext,
+  userId: string,
+  change: Omit<Parameters<typeof editPerson>[3], 'email'>,
+) {
+  const man = await ownRecord(context, userId);
+  return editPerson(context, 'men', man.id, { ...change, email: man.email });
 }
 
 /** A man leaves or graduates (his records are deleted some time after), or is back in the programme. */

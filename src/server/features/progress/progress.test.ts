@@ -351,32 +351,6 @@ describe('attendance and cell groups', () => {
   });
 });
 
-describe('his profile', () => {
-  it('shows and changes his own details, never his email', async () => {
-    const man = await member('participant');
-    const asMan = injectAs(app, man);
-    const current = (await asMan.get('/api/me/profile')).json();
-    const saved = await asMan.put('/api/me/profile', {
-      firstName: current.firstName,
-      lastName: current.lastName,
-      mobile: '0712345678',
-      maritalStatus: 'Married',
-      church: 'Celebration Church Bulawayo',
-      age: 35,
-      address: '1 Main St',
-      email: 'someone.else@example.com',
-    });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({
-      church: 'Celebration Church Bulawayo',
-      mobile: '+263712345678',
-      email: man.email,
-      status: 'active',
-    });
-    expect((await asMan.put('/api/me/profile', { ...saved.json<object>(), age: 12 })).statusCode).toBe(400);
-  });
-});
-
 describe('programme settings', () => {
   it('adds a checklist item at the end of the list', async () => {
     const added = await asAdmin.post('/api/programme/checklist', {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { PersonSchema, ProfileInputSchema } from '../../../shared/people/people.ts';
 import {
   AttendanceInputSchema,
   AttendanceMarksInputSchema,
@@ -16,8 +15,8 @@ import { signedInUser } from '../../http/access.ts';
 import { badRequest, Problem } from '../../http/problem.ts';
 import { noContent, sendAttachment } from '../../http/replies.ts';
 import { readUpload } from '../../http/upload-body.ts';
+import { checkFileName } from '../../http/upload-name.ts';
 import { auditedList } from '../audit-log/service.ts';
-import { editPerson, toPerson } from '../people/service.ts';
 import {
   assertMayActFor,
   assignmentToSubmit,
@@ -34,7 +33,7 @@ import {
 } from './service.ts';
 import { deleteOwnSubmission, keepSubmission } from './submissions.ts';
 import { uploadGuards } from './upload-guards.ts';
-import { checkDocument, checkFileName } from './uploads.ts';
+import { checkDocument } from './uploads.ts';
 
 const Id = z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not an id'));
 const tags = ['programme'];
@@ -56,34 +55,6 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
     async (request) => {
       return progressOf(db, (await manOfUser(db, signedInUser(request).id)).id);
-    },
-  );
-
-  api.get(
-    '/me/profile',
-    {
-      config: { access: ['participant'] },
-      schema: { summary: 'His own programme record', tags, response: { 200: PersonSchema } },
-    },
-    async (request) => {
-      return toPerson(await manOfUser(db, signedInUser(request).id));
-    },
-  );
-
-  api.put(
-    '/me/profile',
-    {
-      config: { access: ['participant'] },
-      schema: {
-        summary: 'Change his own details (not his email, which is his account)',
-        tags,
-        body: ProfileInputSchema,
-        response: { 200: PersonSchema },
-      },
-    },
-    async (request) => {
-      const man = await manOfUser(db, signedInUser(request).id);
-      return toPerson(await editPerson(context, 'men', man.id, { ...request.body, email: man.email }));
     },
   );
 

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
+import type { FirstSession } from '../../../shared/people/people.ts';
 import {
   type ATTENDANCE_STATUSES,
   type ManProgress,
@@ -29,10 +30,13 @@ import {
   upsertAttendance,
 } from './repository.ts';
 
-// What other features may use of progress.
+// What other features may use of progress besides this file's own functions.
 export { deleteWithSubmissions } from './submissions.ts';
-export { checkFileName } from './uploads.ts';
-export { nextSession };
+
+/** The first workout session a man who joins today can attend (today's included), or null when none is left. */
+export async function firstSessionFromToday(db: Database): Promise<FirstSession | null> {
+  return (await nextSession(db)) ?? null;
+}
 
 type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 

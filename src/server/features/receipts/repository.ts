@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { events, paymentReminders, raceOptions, receipts, registrations } from '../../db/schema/index.ts';
+import { activeEntry } from '../registrations/queries.ts';
 
 /** The entries among `ids`, with what their receipts say of them and their event. */
 export async function receiptEntries(tx: Transaction, ids: string[]) {
@@ -100,10 +101,7 @@ const notRemindedLately = (now: Date, kind: ReminderKind) =>
   );
 
 /** Active entries that still owe: unpaid, or part paid (the balance). */
-const unpaidActive = and(
-  eq(registrations.status, 'active'),
-  inArray(registrations.paymentStatus, ['unpaid', 'part_paid']),
-) as SQL;
+const unpaidActive = and(activeEntry, inArray(registrations.paymentStatus, ['unpaid', 'part_paid'])) as SQL;
 
 /** What a reminder says of its entry. */
 const reminderColumns = {

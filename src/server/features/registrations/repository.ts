@@ -3,11 +3,13 @@ import { and, asc, count, eq, gte, like, or, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event.ts';
 import { ADULT_AGE } from '../../../shared/registrations/guardian.ts';
 import type { Database, RunStatement, Statement, Transaction } from '../../db/client.ts';
+import { namedParameters } from '../../db/named-parameters.ts';
 import { entryLinks, raceOptions, registrations } from '../../db/schema/index.ts';
 import { statementsOn } from '../../db/statements-on.ts';
 import { teamCode } from '../../db/team-code.ts';
 import { type OutgoingMail, publicActionRoomSql } from '../../mail/repository.ts';
 import { CONFIRMATION_KIND } from './confirmation-mail.ts';
+import { activeEntry, activeInEvent, placesHeldInRace } from './queries.ts';
 
 export type NewRegistration = Omit<typeof registrations.$inferInsert, 'reference'>;
 
@@ -56,7 +58,7 @@ export async function findActiveSamePerson(
       and(
         eq(registrations.eventId, person.eventId),
         eq(registrations.discipline, person.discipline),
-        eq(registrations.status, 'active'),
+        activeEntry,
         sql`lower(${registrations.firstName}) = lower(${person.firstName})`,
         sql`lower(${registrations.lastName}) = lower(${person.lastName})`,
         sql`lower(${registrations.email}) = lower(${person.email})`,
@@ -64,14 +66,6 @@ export async function findActiveSamePerson(
     )
     .limit(1);
   return row;
-}
-
-export async function countActiveInRace(tx: Transaction, raceOptionId: string) {
-  const [row] = await tx
-    .select({ taken: count() })
-    .from(registrations)
-    .where(and(eq(registrations.raceOptionId, raceOptionId), eq(registrations.status, 'active')));
-  return Number(row?.taken ?? 0);
 }
 
 /** Claims the right to send an entry's confirmation again: true at most once per `minutes`. */
@@ -93,46 +87,106 @@ export async function claimConfirmationResend(db: Database, registrationId: stri
 /** Stands for the reference in a mail written before the database has numbered the entry. */
 export const REFERENCE_PLACEHOLDER = `[reference-${randomUUID()}]`;
 
+/** The insert's parameters, by name (each is the `$n` of its place in this list). */
+const entry = namedParameters([
+  'eventId',
+  'discipline',
+  'raceOptionId',
+  'referencePrefix',
+  'firstName',
+  'lastName',
+  'email',
+  'mobile',
+  'nextOfKinMobile',
+  'age',
+  'gender',
+  'tshirtSize',
+  'termsVersion',
+  'consentedAt',
+  'idempotencyKey',
+  'companyAccountId',
+  'requestDigest',
+  'listedInSearch',
+  'checkInCode',
+  'privacyVersion',
+  'guardianName',
+  'guardianMobile',
+  'guardianConsentedAt',
+  'revision',
+  'mailTo',
+  'mailSubject',
+  'mailText',
+  'referencePlaceholder',
+  'publicAction',
+  'linkDigest',
+  'attachments',
+]);
+const { $ } = entry;
+
+/**
+ * Each column the insert sets, by its name in the schema, with the SQL of its value. The reference is numbered
+ * by the sequence: CFR25-0042, and on past 9999 CFR25-10000. The check-in code is made by the caller, not by
+ * the column's default, because the mail's QR code carries it.
+ */
+const ENTRY_VALUES = {
+  eventId: `${$.eventId}::uuid`,
+  discipline: `${$.discipline}::discipline`,
+  raceOptionId: `${$.raceOptionId}::uuid`,
+  reference: `(select ${$.referencePrefix} || '-' || lpad(n, greatest(4, length(n)), '0')
+    from (select nextval('registration_number_seq')::text as n) as numbered)`,
+  firstName: $.firstName,
+  lastName: $.lastName,
+  email: $.email,
+  mobile: $.mobile,
+  nextOfKinMobile: $.nextOfKinMobile,
+  age: `${$.age}::smallint`,
+  gender: $.gender,
+  tshirtSize: $.tshirtSize,
+  termsVersion: `${$.termsVersion}::integer`,
+  consentedAt: `${$.consentedAt}::timestamptz`,
+  idempotencyKey: $.idempotencyKey,
+  companyAccountId: $.companyAccountId,
+  requestDigest: $.requestDigest,
+  listedInSearch: `${$.listedInSearch}::boolean`,
+  checkInCode: $.checkInCode,
+  privacyVersion: `${$.privacyVersion}::integer`,
+  guardianName: $.guardianName,
+  guardianMobile: $.guardianMobile,
+  guardianConsentedAt: `${$.guardianConsentedAt}::timestamptz`,
+} satisfies Partial<Record<keyof NewRegistration | 'reference', string>>;
+const entryColumns = (Object.keys(ENTRY_VALUES) as (keyof typeof ENTRY_VALUES)[]).map(
+  (key) => registrations[key].name,
+);
+
 /**
  * The entry and its confirmation mail in one statement (one round trip, atomic on its own), written only
- * while the event is still at the revision the caller read ($17). The reference is numbered by the
- * sequence: CFR25-0042, and on past 9999 CFR25-10000. The mail's texts carry a placeholder ($21) for it.
- * A mail set off by a public action ($24) is left out when its address is over the public actions' limit
- * (the caller holds lockMailRecipient); any other (an accepted waitlist offer's) always goes.
- * The entry's private link ($25, a digest: the token itself is only in the mail) is kept with it; its
- * check-in code ($26) is made here, not by the column's default, because the mail's QR code ($27) carries it.
- * The privacy notice's version ($28) and a minor's guardian with the time of their agreement ($29–$31) go
- * with the entry.
+ * while the event is still at the revision the caller read. The mail's texts carry a placeholder for the
+ * reference. A mail set off by a public action is left out when its address is over the public actions'
+ * limit (the caller holds lockMailRecipient); any other (an accepted waitlist offer's) always goes.
+ * The entry's private link (a digest: the token itself is only in the mail) is kept with it.
  */
 const INSERT_REGISTRATION_WITH_MAIL: Statement = {
   name: 'insert_registration_with_mail',
   text: `
     with inserted as (
-      insert into registrations (event_id, discipline, race_option_id, reference, first_name, last_name, email,
-        mobile, next_of_kin_mobile, age, gender, tshirt_size, terms_version, consented_at, idempotency_key,
-        company_account_id, request_digest, listed_in_search, check_in_code, privacy_version, guardian_name,
-        guardian_mobile, guardian_consented_at)
-      select $1::uuid, $2::discipline, $3::uuid,
-        (select $4 || '-' || lpad(n, greatest(4, length(n)), '0')
-          from (select nextval('registration_number_seq')::text as n) as numbered),
-        $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13::integer, $14::timestamptz, $15, $16, $22,
-        $23::boolean, $26, $28::integer, $29, $30, $31::timestamptz
-      where exists (select 1 from events where id = $1::uuid and revision = $17::integer)
+      insert into registrations (${entryColumns.join(', ')})
+      select ${Object.values(ENTRY_VALUES).join(', ')}
+      where exists (select 1 from events where id = ${$.eventId}::uuid and revision = ${$.revision}::integer)
       on conflict (idempotency_key) do nothing
       returning id, reference
     ),
     link as (
-      insert into entry_links (token_digest, registration_id) select $25, id from inserted
+      insert into entry_links (token_digest, registration_id) select ${$.linkDigest}, id from inserted
     ),
     mail as (
       insert into mail_outbox ("to", kind, subject, text, attachments, public_action)
-      select $18, '${CONFIRMATION_KIND}', replace($19, $21, reference), replace($20, $21, reference), $27::jsonb,
-        $24::boolean
+      select ${$.mailTo}, '${CONFIRMATION_KIND}', replace(${$.mailSubject}, ${$.referencePlaceholder}, reference),
+        replace(${$.mailText}, ${$.referencePlaceholder}, reference), ${$.attachments}::jsonb, ${$.publicAction}::boolean
       from inserted
-      where not $24::boolean or ${publicActionRoomSql('$18')}
+      where not ${$.publicAction}::boolean or ${publicActionRoomSql($.mailTo)}
     )
     select (select id from inserted) as id, (select reference from inserted) as reference,
-      exists (select 1 from events where id = $1::uuid and revision = $17::integer) as current`,
+      exists (select 1 from events where id = ${$.eventId}::uuid and revision = ${$.revision}::integer) as current`,
 };
 
 export type InsertOutcome =
@@ -151,39 +205,39 @@ export async function insertRegistrationWithMail(
 ): Promise<InsertOutcome> {
   const [row] = await run<{ id: string | null; reference: string | null; current: boolean }>(
     INSERT_REGISTRATION_WITH_MAIL,
-    [
-      values.eventId,
-      values.discipline,
-      values.raceOptionId,
-      event.referencePrefix,
-      values.firstName,
-      values.lastName,
-      values.email,
-      values.mobile,
-      values.nextOfKinMobile,
-      values.age,
-      values.gender ?? null,
-      values.tshirtSize,
-      values.termsVersion,
-      values.consentedAt.toISOString(),
-      values.idempotencyKey ?? null,
-      values.companyAccountId ?? null,
-      event.revision,
-      mail.to,
-      mail.subject,
-      mail.text,
-      REFERENCE_PLACEHOLDER,
-      values.requestDigest ?? null,
-      values.listedInSearch ?? true,
-      mail.publicAction ?? false,
+    entry.values({
+      eventId: values.eventId,
+      discipline: values.discipline,
+      raceOptionId: values.raceOptionId,
+      referencePrefix: event.referencePrefix,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      mobile: values.mobile,
+      nextOfKinMobile: values.nextOfKinMobile,
+      age: values.age,
+      gender: values.gender ?? null,
+      tshirtSize: values.tshirtSize,
+      termsVersion: values.termsVersion,
+      consentedAt: values.consentedAt.toISOString(),
+      idempotencyKey: values.idempotencyKey ?? null,
+      companyAccountId: values.companyAccountId ?? null,
+      requestDigest: values.requestDigest ?? null,
+      listedInSearch: values.listedInSearch ?? true,
+      checkInCode: values.checkInCode,
+      privacyVersion: values.privacyVersion ?? null,
+      guardianName: values.guardianName ?? null,
+      guardianMobile: values.guardianMobile ?? null,
+      guardianConsentedAt: values.guardianConsentedAt?.toISOString() ?? null,
+      revision: event.revision,
+      mailTo: mail.to,
+      mailSubject: mail.subject,
+      mailText: mail.text,
+      referencePlaceholder: REFERENCE_PLACEHOLDER,
+      publicAction: mail.publicAction ?? false,
       linkDigest,
-      values.checkInCode,
-      JSON.stringify(mail.attachments ?? null),
-      values.privacyVersion ?? null,
-      values.guardianName ?? null,
-      values.guardianMobile ?? null,
-      values.guardianConsentedAt?.toISOString() ?? null,
-    ],
+      attachments: JSON.stringify(mail.attachments ?? null),
+    }),
   );
   if (row?.id && row.reference) return { kind: 'inserted', id: row.id, reference: row.reference };
   return row?.current ? { kind: 'duplicate-key' } : { kind: 'outdated-event' };
@@ -193,20 +247,15 @@ const LOCK_RACE: Statement = {
   name: 'lock_race',
   text: 'select id from race_options where id = $1::uuid for update',
 };
-/**
- * The places a newcomer cannot take: active entries, outstanding waitlist offers (an offer holds its place
- * until it lapses) and people waiting (a race with a queue is full to newcomers).
- */
-const PLACES_HELD_SQL = `select
-  (select count(*)::integer from registrations where race_option_id = $1::uuid and status = 'active')
-  + (select count(*)::integer from waitlist_entries where race_option_id = $1::uuid and status in ('waiting', 'offered'))
-  as taken`;
 // A statement of its own after the lock: its snapshot then sees every entry committed before the lock was ours.
-const COUNT_ACTIVE_IN_RACE: Statement = { name: 'count_places_held_in_race', text: PLACES_HELD_SQL };
+const COUNT_PLACES_HELD: Statement = {
+  name: 'count_places_held_in_race',
+  text: `select ${placesHeldInRace('$1::uuid')} as taken`,
+};
 
-/** The places held in a race (see PLACES_HELD_SQL), inside a transaction that locked it. */
+/** The places held in a race (see placesHeldInRace), inside a transaction that locked it. */
 export async function countPlacesHeld(tx: Transaction, raceOptionId: string) {
-  const [row] = await statementsOn(tx)<{ taken: number }>(COUNT_ACTIVE_IN_RACE, [raceOptionId]);
+  const [row] = await statementsOn(tx)<{ taken: number }>(COUNT_PLACES_HELD, [raceOptionId]);
   return Number(row?.taken ?? 0);
 }
 
@@ -216,7 +265,7 @@ export async function countPlacesHeld(tx: Transaction, raceOptionId: string) {
  */
 export async function lockRaceAndCountEntries(run: RunStatement, raceOptionId: string) {
   await run(LOCK_RACE, [raceOptionId]);
-  const [row] = await run<{ taken: number }>(COUNT_ACTIVE_IN_RACE, [raceOptionId]);
+  const [row] = await run<{ taken: number }>(COUNT_PLACES_HELD, [raceOptionId]);
   return row?.taken ?? 0;
 }
 
@@ -238,8 +287,7 @@ export async function searchByName(db: Database, eventId: string, text: string, 
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
     .where(
       and(
-        eq(registrations.eventId, eventId),
-        eq(registrations.status, 'active'),
+        activeInEvent(eventId),
         eq(registrations.listedInSearch, true),
         gte(registrations.age, ADULT_AGE),
         // Lower-cased by PostgreSQL, as the stored name was, so both sides fold case the same way.
@@ -285,9 +333,8 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
     .where(
       and(
-        eq(registrations.eventId, eventId),
+        activeInEvent(eventId),
         eq(registrations.companyAccountId, companyAccountId),
-        eq(registrations.status, 'active'),
         id === undefined ? undefined : eq(registrations.id, id),
       ),
     )

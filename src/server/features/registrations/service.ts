@@ -5,7 +5,7 @@ import { guardianOf, isMinor } from '../../../shared/registrations/guardian.ts';
 import type { RegistrationData, RegistrationReceipt } from '../../../shared/registrations/registration.ts';
 import { type Team, type TeamEntryDetail, teamReference } from '../../../shared/registrations/team.ts';
 import type { AppContext } from '../../context.ts';
-import type { Database, RunStatement } from '../../db/client.ts';
+import type { Database, RunStatement, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import { enqueueMail, lockMailRecipient } from '../../mail/repository.ts';
@@ -15,6 +15,7 @@ import { CONFIRMATION_RESEND_AFTER_MINUTES, confirmationMail } from './confirmat
 import { newCheckInCode, newEntryLink } from './entry-link.ts';
 import {
   claimConfirmationResend,
+  countPlacesHeld,
   findActiveSamePerson,
   findByIdempotencyKey,
   findReceiptById,
@@ -27,10 +28,12 @@ import {
   searchByName,
 } from './repository.ts';
 
-// What other features may use of registrations (they never import its repository).
+// What other features may use of registrations besides this file's own functions.
 export { contactPhoneOf, howToPayLines, payOnlineLines } from './confirmation-mail.ts';
 export { entryLinkDigest, entryLinkUrl, newEntryLink, newPrivateLink } from './entry-link.ts';
-export { countActiveInRace, countPlacesHeld, findActiveSamePerson, insertEntryLink } from './repository.ts';
+// Until the participants', waitlist's and receipts' services use raceHasRoom, isRegistered and keepEntryLinks
+// (the lead's change): then delete.
+export { countPlacesHeld, findActiveSamePerson, insertEntryLink } from './repository.ts';
 
 export const REGISTRATION_CLOSED = 'Registration has closed';
 export const RACE_FULL = 'This race is full';
@@ -348,6 +351,24 @@ export async function resendConfirmationOf(
   const sent = await resendConfirmation(database.db, event, entry, env.PUBLIC_URL, myLink);
   if (sent) mailer.kick();
   return sent;
+}
+
+/**
+ * Inside the caller's transaction, which locked the race: whether a newcomer may take a place in it (the
+ * places held, entries and waitlist, are fewer than its capacity).
+ */
+export async function raceHasRoom(tx: Transaction, race: { id: string; capacity: number | null }) {
+  return race.capacity === null || (await countPlacesHeld(tx, race.id)) < race.capacity;
+}
+
+/** Whether the person (same name and email) already has an active entry in this discipline of the event. */
+export async function isRegistered(db: Database, person: Parameters<typeof findActiveSamePerson>[1]) {
+  return (await findActiveSamePerson(db, person)) !== undefined;
+}
+
+/** Keeps private links to entries (only their tokens' digests) in the caller's transaction. */
+export async function keepEntryLinks(tx: Transaction, links: { entryId: string; digest: string }[]) {
+  for (const { entryId, digest } of links) await insertEntryLink(tx, entryId, digest);
 }
 
 /** Who asked for what, so a retried Idempotency-Key can be told apart from a different request under it. */

@@ -9,6 +9,7 @@ import {
   statementMappings,
 } from '../../db/schema/index.ts';
 import { teamCode } from '../../db/team-code.ts';
+import { activeEntryIn, activeInEvent } from '../registrations/queries.ts';
 
 export type NewStatementLine = Omit<typeof statementLines.$inferInsert, 'id' | 'importId' | 'eventId'>;
 
@@ -126,12 +127,7 @@ export const teamEntries = (db: Database | Transaction, eventId: string, codes: 
   codes.length === 0
     ? Promise.resolve([])
     : entriesWhere(
-        and(
-          eq(registrations.eventId, eventId),
-          eq(registrations.status, 'active'),
-          isNotNull(registrations.companyAccountId),
-          inArray(teamCode, codes),
-        ),
+        and(activeInEvent(eventId), isNotNull(registrations.companyAccountId), inArray(teamCode, codes)),
       )(db);
 
 export const entriesWithIds = (db: Database | Transaction, ids: string[]) =>
@@ -165,7 +161,7 @@ export type StatementLineRow = Awaited<ReturnType<typeof linesOf>>[number];
 const namedEntries = sql`(select (jsonb_array_elements_text(coalesce(${statementLines.candidates}, jsonb_build_array(${statementLines.registrationId}))))::uuid)`;
 const namedCount = sql<number>`(select count(*) from registrations r where r.id in ${namedEntries})::int`;
 /** Not "paid already": the line names an active entry still unpaid, or no entry at all (any more). */
-const notAlreadyPaid = sql`(exists (select 1 from registrations r where r.id in ${namedEntries} and r.status = 'active' and r.payment_status = 'unpaid') or ${namedCount} = 0)`;
+const notAlreadyPaid = sql`(exists (select 1 from registrations r where r.id in ${namedEntries} and ${sql.raw(activeEntryIn('r'))} and r.payment_status = 'unpaid') or ${namedCount} = 0)`;
 /** A matched line with nothing left to do: applied, or naming only entries paid, waived or cancelled. */
 const matchedClosed = sql<boolean>`(${statementLines.appliedAt} is not null or not ${notAlreadyPaid})`;
 

@@ -20,8 +20,8 @@ import { badRequest } from '../../http/problem.ts';
 import { idParams } from '../../http/replies.ts';
 import { routeGroup } from '../../http/route-group.ts';
 import { readUpload } from '../../http/upload-body.ts';
+import { checkFileName } from '../../http/upload-name.ts';
 import { auditRead } from '../audit-log/service.ts';
-import { checkFileName } from '../progress/service.ts';
 import {
   confirmStatement,
   importStatement,

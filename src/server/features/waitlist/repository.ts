@@ -1,6 +1,7 @@
 import type { Discipline } from '../../../shared/events/event.ts';
 import type { WaitlistStatus } from '../../../shared/waitlist/waitlist.ts';
 import type { RunStatement, Statement } from '../../db/client.ts';
+import { activeEntriesOfRace } from '../registrations/queries.ts';
 
 export interface LockedRace {
   id: string;
@@ -32,7 +33,7 @@ export async function lockRace(run: RunStatement, raceId: string) {
 const PLACES: Statement = {
   name: 'waitlist_places',
   text: `select
-      (select count(*)::integer from registrations where race_option_id = $1::uuid and status = 'active') as active,
+      ${activeEntriesOfRace('$1::uuid')} as active,
       (select count(*)::integer from waitlist_entries where race_option_id = $1::uuid and status = 'offered') as offered,
       (select count(*)::integer from waitlist_entries where race_option_id = $1::uuid and status = 'waiting') as waiting`,
 };
@@ -255,7 +256,7 @@ export const racesToSettle = async (run: RunStatement) =>
 const LIST_RACES: Statement = {
   name: 'waitlist_list_races',
   text: `select r.id, r.discipline, r.label, r.capacity,
-      (select count(*)::integer from registrations g where g.race_option_id = r.id and g.status = 'active') as taken
+      ${activeEntriesOfRace('r.id')} as taken
     from race_options r where r.event_id = $1::uuid order by r.discipline, r.sort_order, r.label`,
 };
 const LIST_ENTRIES: Statement = {

@@ -1,0 +1,49 @@
+import { and, eq } from 'drizzle-orm';
+import { type registrationStatusEnum, registrations, type waitlistEntries } from '../../db/schema/index.ts';
+
+/*
+ * What other features' repositories may use of the entries (decision 009): the rules about them, written here
+ * once, and their columns. This module imports no feature, so using it can close no circle.
+ */
+
+const ACTIVE: (typeof registrationStatusEnum.enumValues)[number] = 'active';
+
+/** An entry is active until it is cancelled: only an active entry holds a place, is listed, owes or checks in. */
+export const activeEntry = eq(registrations.status, ACTIVE);
+
+/** The event's active entries. */
+export const activeInEvent = (eventId: string) => and(eq(registrations.eventId, eventId), activeEntry);
+
+/** The same rule in written-out SQL, for the registrations row named `alias`. */
+export const activeEntryIn = (alias: string) => `${alias}.status = '${ACTIVE}'`;
+
+/** How many active entries the race `raceId` (an SQL expression) holds: a scalar subquery. */
+export const activeEntriesOfRace = (raceId: string) =>
+  `(select count(*)::integer from registrations as counted where counted.race_option_id = ${raceId}
+    and ${activeEntryIn('counted')})`;
+
+/** How many places of the race `raceId` the waitlist holds: outstanding offers and people waiting. */
+export const waitlistPlacesOfRace = (raceId: string) =>
+  `(select count(*)::integer from waitlist_entries as held where held.race_option_id = ${raceId}
+    and held.status in ('waiting', 'offered'))`;
+
+/**
+ * The places of the race `raceId` a newcomer cannot take: active entries, outstanding waitlist offers (an
+ * offer holds its place until it lapses) and people waiting (a race with a queue is full to newcomers).
+ */
+export const placesHeldInRace = (raceId: string) =>
+  `${activeEntriesOfRace(raceId)} + ${waitlistPlacesOfRace(raceId)}`;
+
+/** The entrant's own details, as an entry and a waitlist place both keep them. */
+export const entrantFields = (table: typeof registrations | typeof waitlistEntries) => ({
+  firstName: table.firstName,
+  lastName: table.lastName,
+  email: table.email,
+  mobile: table.mobile,
+  nextOfKinMobile: table.nextOfKinMobile,
+  age: table.age,
+  gender: table.gender,
+  tshirtSize: table.tshirtSize,
+  guardianName: table.guardianName,
+  guardianMobile: table.guardianMobile,
+});
