@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
 import { activeInEvent } from '../registrations/queries.ts';

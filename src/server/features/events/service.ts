@@ -18,7 +18,6 @@ import {
 
 export type { EventSnapshot } from './current-event.ts';
 // Until the participants' and waitlist's services use raceChosen and lockRaces (the lead's change): then delete.
-export { findRace, lockRace } from './repository.ts';
 
 /** An event as it is stored: its settings, terms and payment options. */
 export type EventRow = NonNullable<Awaited<ReturnType<typeof findCurrentEvent>>>;

@@ -16,15 +16,15 @@ import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { askEmailChange, changeOfLink, takeConfirmedChange } from '../email-changes/service.ts';
 import {
-  findRace,
   getCurrentEvent,
   getCurrentEventId,
   getEdition,
   isRegistrationOpen,
-  lockRace,
+  lockRaces,
+  raceChosen,
 } from '../events/service.ts';
 import { entryReceipts, remindersToSend, sendRemindersNow } from '../receipts/service.ts';
-import { countPlacesHeld, raceFull } from '../registrations/service.ts';
+import { raceFull, raceHasRoom } from '../registrations/service.ts';
 import {
   addHistory,
   addHistoryNotes,
@@ -281,11 +281,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
   try {
     await changeEntry(context, id, by, async (tx, row, event) => {
       if (row.status === 'cancelled') throw conflict('This entry was cancelled and cannot be edited.');
-      const race = await findRace(tx, event.id, row.discipline, change.raceType);
-      if (!race)
-        throw badRequest('Please check the form.', [
-          { path: 'raceType', message: 'Choose a race type from the list' },
-        ]);
+      const race = await raceChosen(tx, event.id, row.discipline, change.raceType);
       if (!event.tshirtSizes[row.discipline].includes(change.tshirtSize)) {
         throw badRequest('Please check the form.', [
           { path: 'tshirtSize', message: 'Choose a T-shirt size from the list' },
@@ -295,8 +291,8 @@ export async function editEntry(context: AppContext, id: string, change: Partici
       const raceChanged = race.id !== row.raceOptionId;
       if (raceChanged) await refuseWhilePaying(tx, id);
       // Both races locked, always in the same order: two entries swapping races never wait on each other.
-      if (raceChanged) for (const raceId of [race.id, row.raceOptionId].sort()) await lockRace(tx, raceId);
-      if (raceChanged && race.capacity !== null && (await countPlacesHeld(tx, race.id)) >= race.capacity) {
+      if (raceChanged) await lockRaces(tx, [race.id, row.raceOptionId]);
+      if (raceChanged && !(await raceHasRoom(tx, race))) {
         throw raceFull();
       }
       const { raceType: _race, guardianConsent: _ticked, ...fields } = change;

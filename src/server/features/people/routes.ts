@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   JoinedSchema,
   ManEndInputSchema,
@@ -18,6 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, signedInUser } from '../../http/access.ts';
 import { PROGRAMME_FORM_LIMIT } from '../../http/limits.ts';
 import { idParams, noContent, sendCsv } from '../../http/replies.ts';
+import { routeGroup } from '../../http/route-group.ts';
 import { auditedList, auditRead, recordAudit } from '../audit-log/service.ts';
 import {
   decideApplication,
@@ -36,7 +36,6 @@ import {
   toPerson,
 } from './service.ts';
 
-const admins = { access: ['admin'] } as const;
 const IdParams = idParams('Not a record id');
 const tags = ['programme'];
 
@@ -63,7 +62,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       rowCount: await registerCount(context, kind, request.query),
     });
 
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = routeGroup(app, { access: ['admin'], tags: tags });
 
   api.post(
     '/men/quick',
@@ -71,7 +70,6 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       config: { access: 'public', rateLimit: PROGRAMME_FORM_LIMIT },
       schema: {
         summary: 'Quick desk registration of a man (Name, Surname, Email, Phone)',
-        tags,
         body: QuickManInputSchema,
         response: { 201: JoinedSchema },
       },
@@ -86,7 +84,6 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       config: { access: 'public', rateLimit: PROGRAMME_FORM_LIMIT },
       schema: {
         summary: 'Join the programme (Be That Man)',
-        tags,
         body: PersonInputSchema,
         response: { 201: JoinedSchema },
       },
@@ -99,10 +96,8 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/men',
     {
-      config: admins,
       schema: {
         summary: 'The register of men: search, sort, paging',
-        tags,
         querystring: PersonListQuerySchema,
         response: { 200: PersonListSchema },
       },
@@ -112,8 +107,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/men/export.csv',
     {
-      config: admins,
-      schema: { summary: 'The register of men as CSV', tags, querystring: PersonListQuerySchema },
+      schema: { summary: 'The register of men as CSV', querystring: PersonListQuerySchema },
     },
     async (request, reply) => {
       const csv = await registerCsv(context, 'men', request.query, signedInUser(request));
@@ -124,10 +118,8 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/men/:id',
     {
-      config: admins,
       schema: {
         summary: "One man's record, opened on its own (the register's list leaves out his address)",
-        tags,
         params: IdParams,
         response: { 200: PersonSchema },
       },
@@ -137,10 +129,8 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.put(
     '/men/:id',
     {
-      config: admins,
       schema: {
         summary: "Edit one man's own details",
-        tags,
         params: IdParams,
         body: PersonEditSchema,
         response: { 200: PersonSchema },
@@ -155,10 +145,8 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.put(
     '/men/:id/ended',
     {
-      config: admins,
       schema: {
         summary: 'Mark a man as left or graduated (his records are deleted later), or back in the programme',
-        tags,
         params: IdParams,
         body: ManEndInputSchema,
         response: { 200: PersonSchema },
@@ -172,7 +160,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   );
   api.delete(
     '/men/:id',
-    { config: admins, schema: { summary: "Delete a man's record", tags, params: IdParams } },
+    { schema: { summary: "Delete a man's record", params: IdParams } },
     async (request, reply) => {
       await deletePerson(context, request.log, 'men', request.params.id);
       await auditChange(request, 'man.delete', `man ${request.params.id}`);
@@ -187,7 +175,6 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       config: { access: 'public', rateLimit: PROGRAMME_FORM_LIMIT },
       schema: {
         summary: 'Apply to be a facilitator (admins register directly)',
-        tags,
         body: PersonInputSchema,
         response: { 201: JoinedSchema },
       },
@@ -200,10 +187,8 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/facilitators',
     {
-      config: admins,
       schema: {
         summary: 'The register of facilitators: search, sort, paging',
-        tags,
         querystring: PersonListQuerySchema,
         response: { 200: PersonListSchema },
       },
@@ -214,8 +199,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/facilitators/export.csv',
     {
-      config: admins,
-      schema: { summary: 'The register of facilitators as CSV', tags, querystring: PersonListQuerySchema },
+      schema: { summary: 'The register of facilitators as CSV', querystring: PersonListQuerySchema },
     },
     async (request, reply) => {
       const csv = await registerCsv(context, 'facilitators', request.query, signedInUser(request));
@@ -226,10 +210,8 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/facilitators/:id',
     {
-      config: admins,
       schema: {
         summary: "One facilitator's record, opened on its own (the register's list leaves out his address)",
-        tags,
         params: IdParams,
         response: { 200: PersonSchema },
       },
@@ -239,10 +221,8 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.put(
     '/facilitators/:id',
     {
-      config: admins,
       schema: {
         summary: "Edit one facilitator's own details",
-        tags,
         params: IdParams,
         body: PersonEditSchema,
         response: { 200: PersonSchema },
@@ -256,7 +236,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   );
   api.delete(
     '/facilitators/:id',
-    { config: admins, schema: { summary: "Delete a facilitator's record", tags, params: IdParams } },
+    { schema: { summary: "Delete a facilitator's record", params: IdParams } },
     async (request, reply) => {
       await deletePerson(context, request.log, 'facilitators', request.params.id);
       await auditChange(request, 'facilitator.delete', `facilitator ${request.params.id}`);
@@ -266,11 +246,9 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/facilitators/:id/approve',
     {
-      config: admins,
       schema: {
         summary:
           'Approve an applicant (his account gets the facilitator role, or he is invited to create one)',
-        tags,
         params: IdParams,
         response: { 200: PersonSchema },
       },
@@ -281,8 +259,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/facilitators/:id/decline',
     {
-      config: admins,
-      schema: { summary: 'Decline an applicant', tags, params: IdParams, response: { 200: PersonSchema } },
+      schema: { summary: 'Decline an applicant', params: IdParams, response: { 200: PersonSchema } },
     },
     async (request) =>
       toPerson(await decideApplication(context, request.params.id, 'declined', signedInUser(request))),
@@ -293,7 +270,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
     '/me/profile',
     {
       config: { access: ['participant'] },
-      schema: { summary: 'His own programme record', tags, response: { 200: PersonSchema } },
+      schema: { summary: 'His own programme record', response: { 200: PersonSchema } },
     },
     async (request) => toPerson(await ownRecord(context, signedInUser(request).id)),
   );
@@ -303,7 +280,6 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       config: { access: ['participant'] },
       schema: {
         summary: 'Change his own details (not his email, which is his account)',
-        tags,
         body: ProfileInputSchema,
         response: { 200: PersonSchema },
       },
@@ -314,7 +290,6 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/dashboard/programme',
     {
-      config: admins,
       schema: {
         summary: 'Men, facilitators and applicants waiting',
         tags: ['dashboard'],

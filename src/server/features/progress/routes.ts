@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   AttendanceInputSchema,
@@ -14,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { badRequest, Problem } from '../../http/problem.ts';
 import { noContent, sendAttachment } from '../../http/replies.ts';
+import { routeGroup } from '../../http/route-group.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { checkFileName } from '../../http/upload-name.ts';
 import { auditedList } from '../audit-log/service.ts';
@@ -39,17 +39,16 @@ const Id = z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not an id'));
 const tags = ['programme'];
 
 export async function progressRoutes(app: FastifyInstance, context: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const man = routeGroup(app, { access: ['participant'], tags });
+  const leaders = routeGroup(app, { access: ['facilitator', 'admin'], tags });
   const { db } = context.database;
   const uploads = uploadGuards(app, context);
 
-  api.get(
+  man.get(
     '/me/progress',
     {
-      config: { access: ['participant'] },
       schema: {
         summary: 'His sessions, assignments, checklist and cell group',
-        tags,
         response: { 200: ManProgressSchema },
       },
     },
@@ -58,13 +57,11 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
   );
 
-  api.post(
+  man.post(
     '/me/sessions/:id/register',
     {
-      config: { access: ['participant'] },
       schema: {
         summary: 'Register for an open workout session',
-        tags,
         params: z.object({ id: Id }),
         response: { 200: ManProgressSchema },
       },
@@ -76,14 +73,12 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
   );
 
-  api.post(
+  man.post(
     '/me/assignments/:id/submission',
     {
-      config: { access: ['participant'] },
       schema: {
         summary:
           'Upload his document for an assignment (.pdf, .doc, .docx; see UPLOAD_LIMITS for size, versions kept, storage and rate); a late upload is marked late',
-        tags,
         consumes: ['multipart/form-data'],
         params: z.object({ id: Id }),
         response: { 201: ManProgressSchema },
@@ -124,13 +119,11 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
   );
 
-  api.delete(
+  man.delete(
     '/me/submissions/:id',
     {
-      config: { access: ['participant'] },
       schema: {
         summary: 'Delete one of his uploaded documents (to make room within his storage limit)',
-        tags,
         params: z.object({ id: Id }),
         response: { 200: ManProgressSchema },
       },
@@ -142,13 +135,12 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
   );
 
-  api.get(
+  man.get(
     '/submissions/:id/file',
     {
       config: { access: ['participant', 'facilitator', 'admin'] },
       schema: {
         summary: 'Download an uploaded document (the man himself, his facilitator, admins)',
-        tags,
         params: z.object({ id: Id }),
       },
     },
@@ -165,27 +157,23 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
   );
 
-  api.get(
+  leaders.get(
     '/sessions',
     {
-      config: { access: ['facilitator', 'admin'] },
       schema: {
         summary: 'The workout sessions, in date order',
-        tags,
         response: { 200: z.array(SessionSchema) },
       },
     },
     async () => sessionsByDate(db),
   );
 
-  api.get(
+  leaders.get(
     '/groups',
     {
-      config: { access: ['facilitator', 'admin'] },
       schema: {
         summary:
           "Cell groups with members' progress (a facilitator's own; all for admins), and attendance at ?session=",
-        tags,
         querystring: z.object({ session: z.optional(Id) }),
         response: { 200: z.array(CellGroupSchema) },
       },
@@ -201,13 +189,11 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
   );
 
-  api.get(
+  leaders.get(
     '/men/:id/progress',
     {
-      config: { access: ['facilitator', 'admin'] },
       schema: {
         summary: "A man's record and progress (his facilitator, admins)",
-        tags,
         params: z.object({ id: Id }),
         response: { 200: ManProgressSchema },
       },
@@ -218,13 +204,11 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
   );
 
-  api.put(
+  leaders.put(
     '/attendance',
     {
-      config: { access: ['facilitator', 'admin'] },
       schema: {
         summary: 'Mark attendance: Present, Late, Excused or Absent (saved at once)',
-        tags,
         body: AttendanceInputSchema,
       },
     },
@@ -234,14 +218,12 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
   );
 
-  api.put(
+  leaders.put(
     '/attendance/marks',
     {
-      config: { access: ['facilitator', 'admin'] },
       schema: {
         summary:
           "Several men's attendance at one session at once (Mark all present, and its undo); null clears",
-        tags,
         body: AttendanceMarksInputSchema,
       },
     },
@@ -251,13 +233,11 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
   );
 
-  api.put(
+  leaders.put(
     '/checklist-ticks',
     {
-      config: { access: ['facilitator', 'admin'] },
       schema: {
         summary: 'Tick or untick a checklist item that is not decided by the data',
-        tags,
         body: TickInputSchema,
       },
     },

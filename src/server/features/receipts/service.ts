@@ -7,7 +7,7 @@ import { enqueueMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import type { EntryPaid } from '../../signals.ts';
 import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
-import { insertEntryLink, newEntryLink } from '../registrations/service.ts';
+import { keepEntryLinks, newEntryLink } from '../registrations/service.ts';
 import { receiptMail } from './receipt-mail.ts';
 import { type ReminderFacts, reminderMail } from './reminder-mail.ts';
 import {
@@ -94,7 +94,7 @@ async function mailReminders(
   for (const entry of entries) {
     if (!noted.has(entry.id)) continue;
     const link = newEntryLink(publicUrl);
-    await insertEntryLink(tx, entry.id, link.digest);
+    await keepEntryLinks(tx, [{ entryId: entry.id, digest: link.digest }]);
     await enqueueMail(tx, reminderMail(event, { ...entry, myLink: link.url }));
     sent += 1;
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gte, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, like, or, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event.ts';
 import { ADULT_AGE } from '../../../shared/registrations/guardian.ts';
 import type { Database, RunStatement, Statement, Transaction } from '../../db/client.ts';

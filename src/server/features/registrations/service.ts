@@ -33,7 +33,6 @@ export { contactPhoneOf, howToPayLines, payOnlineLines } from './confirmation-ma
 export { entryLinkDigest, entryLinkUrl, newEntryLink, newPrivateLink } from './entry-link.ts';
 // Until the participants', waitlist's and receipts' services use raceHasRoom, isRegistered and keepEntryLinks
 // (the lead's change): then delete.
-export { countPlacesHeld, findActiveSamePerson, insertEntryLink } from './repository.ts';
 
 export const REGISTRATION_CLOSED = 'Registration has closed';
 export const RACE_FULL = 'This race is full';

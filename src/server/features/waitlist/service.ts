@@ -12,13 +12,13 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import { queuePublicActionMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
-import { findRace, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
+import { getCurrentEvent, isRegistrationOpen, raceChosen } from '../events/service.ts';
 import {
   alreadyRegisteredProblem,
   createRegistration,
   entryLinkDigest,
-  findActiveSamePerson,
   isRaceFull,
+  isRegistered,
   newPrivateLink,
   RACE_FULL,
   REGISTRATION_CLOSED,
@@ -46,8 +46,6 @@ import {
   racesToSettle,
   setStatus,
 } from './repository.ts';
-
-export { countWaiting } from './repository.ts';
 
 const NO_SUCH_OFFER =
   'This link does not open an offer: it may be incomplete. Please use the link in your most recent email.';
@@ -127,17 +125,13 @@ export async function joinWaitlist(
 
   const event = await getCurrentEvent(db);
   if (!isRegistrationOpen(event)) throw conflict(REGISTRATION_CLOSED);
-  const race = await findRace(db, event.id, input.discipline, input.raceType);
-  if (!race)
-    throw badRequest('Please check the form.', [
-      { path: 'raceType', message: 'Choose a race type from the list' },
-    ]);
+  const race = await raceChosen(db, event.id, input.discipline, input.raceType);
   if (!event.tshirtSizes[input.discipline].includes(input.tshirtSize)) {
     throw badRequest('Please check the form.', [
       { path: 'tshirtSize', message: 'Choose a T-shirt size from the list' },
     ]);
   }
-  if (await findActiveSamePerson(db, { eventId: event.id, ...input })) {
+  if (await isRegistered(db, { eventId: event.id, ...input })) {
     throw conflict(
       `You are already registered as a ${input.discipline === 'run' ? 'runner' : 'cyclist'} with this name and email: you need no place on the waitlist.`,
     );

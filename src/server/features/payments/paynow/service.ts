@@ -55,8 +55,6 @@ import {
   updateAttempt,
 } from './repository.ts';
 
-export type { OnlinePaymentRow } from './repository.ts';
-
 const DEFAULT_SETTINGS: OnlinePaymentSettings = {
   enabled: false,
   integrationId: '',
