@@ -64,6 +64,7 @@ import { refuseNulBytes } from './http/nul-bytes.ts';
 import { learnPrivatePaths } from './http/private-paths.ts';
 import { Problem } from './http/problem.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
+import { linksOf } from './links.ts';
 import { Mailer } from './mail/mailer.ts';
 import { clientDist } from './paths.ts';
 import { createSignals } from './signals.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions) {
     currentEvent: new CurrentEventCache(database.db),
     mediaDir: mediaRoot(env),
     files: await diskFileStore(env),
+    links: linksOf(env.PUBLIC_URL),
     signals: createSignals(),
   };
   connectSubscribers(context);

@@ -2,6 +2,7 @@ import type { Auth } from './auth/auth.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { CurrentEventCache } from './features/events/current-event.ts';
+import type { Links } from './links.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Signals } from './signals.ts';
 import type { FileStore } from './storage/files.ts';
@@ -20,6 +21,8 @@ export interface AppContext {
   mediaDir: string;
   /** Private uploads (assignments). */
   files: FileStore;
+  /** The site's own addresses (from PUBLIC_URL), for mails and Paynow. */
+  links: Links;
   /** What happened to entries, for the features that react to it (receipts, the waitlist). */
   signals: Signals;
 }

@@ -4,9 +4,9 @@ import { issueReceipts } from './features/receipts/service.ts';
 import { offerFreedPlaces } from './features/waitlist/service.ts';
 
 /** Who reacts to what, in this order: receipts before the waitlist. */
-export function connectSubscribers({ signals, env }: AppContext) {
+export function connectSubscribers({ signals, links }: AppContext) {
   signals.entryPaid.connect(issueReceipts);
   signals.placeFreed.connect(async (tx, { raceId }) => {
-    await offerFreedPlaces(statementsOn(tx), raceId, env.PUBLIC_URL);
+    await offerFreedPlaces(statementsOn(tx), raceId, links);
   });
 }

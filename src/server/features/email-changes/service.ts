@@ -2,6 +2,7 @@ import type { EmailChangeLink } from '../../../shared/registrations/email-change
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound, Problem } from '../../http/problem.ts';
+import type { Links } from '../../links.ts';
 import { enqueueMailWithinLimit } from '../../mail/repository.ts';
 import { entryLinkDigest, newPrivateLink } from '../registrations/service.ts';
 import { findEmailChange, pendingEmailChangeOf, putEmailChange, takeEmailChange } from './repository.ts';
@@ -27,7 +28,7 @@ export interface EmailChangeAsked {
   /** Who asked, as the entry's history names them. */
   askedBy: string;
   eventTitle: string;
-  publicUrl: string;
+  links: Links;
 }
 
 /**
@@ -38,7 +39,7 @@ export interface EmailChangeAsked {
  */
 export async function askEmailChange(tx: Database, asked: EmailChangeAsked, now = new Date()) {
   const { entry, newEmail, eventTitle } = asked;
-  const link = newPrivateLink(asked.publicUrl, 'ConfirmEmail');
+  const link = newPrivateLink(asked.links, 'ConfirmEmail');
   const limit = { max: EMAIL_CHANGE_MAILS_PER_HOUR, seconds: HOUR };
   const sent = await enqueueMailWithinLimit(
     tx,

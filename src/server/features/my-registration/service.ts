@@ -12,7 +12,6 @@ import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/se
 import { cancelEntry, editEntry, participantDetail, tshirtChangeable } from '../participants/service.ts';
 import {
   entryLinkDigest,
-  entryLinkUrl,
   keepEntryLinks,
   newEntryLink,
   resendConfirmationOf,
@@ -103,7 +102,7 @@ export async function cancelMyEntry(context: AppContext, token: string) {
 /** Says whether the confirmation went (it goes again at most once per few minutes). */
 export async function resendMyConfirmation(context: AppContext, token: string) {
   const { id } = await entryOfLink(context, token);
-  return resendConfirmationOf(context, id, entryLinkUrl(context.env.PUBLIC_URL, token));
+  return resendConfirmationOf(context, id, context.links.privateLink('My', token));
 }
 
 /**
@@ -120,20 +119,20 @@ function linkLine(entry: { reference: string; firstName: string; discipline: Dis
  * Mails a new link for each of the address's entries in the current event (nothing when it has none, or
  * the event is over): the caller answers the same either way. The links are kept only if the mail goes.
  */
-export async function mailMyLinks({ database, mailer, env }: AppContext, email: string) {
+export async function mailMyLinks({ database, mailer, links }: AppContext, email: string) {
   const { db } = database;
   const event = await getCurrentEvent(db);
   if (isOver(event)) return;
   const entries = await activeEntriesOfEmail(db, event.id, email);
   if (entries.length === 0) return;
-  const links = entries.map((entry) => ({ entry, link: newEntryLink(env.PUBLIC_URL) }));
+  const mailed = entries.map((entry) => ({ entry, link: newEntryLink(links) }));
   const text = [
     'Hello,',
     '',
     `Someone asked for the private links of the entries under this address for the ${event.title} ${event.year}.`,
     'Each link opens one entry: see it, change it or cancel it. Keep them to yourself.',
     '',
-    ...links.flatMap(({ entry, link }) => [linkLine(entry), link.url, '']),
+    ...mailed.flatMap(({ entry, link }) => [linkLine(entry), link.url, '']),
     'If you did not ask for them, you can ignore this mail: the links were sent only to you.',
   ].join('\n');
   const queued = await db.transaction(async (tx) => {
@@ -147,7 +146,7 @@ export async function mailMyLinks({ database, mailer, env }: AppContext, email: 
     if (sent)
       await keepEntryLinks(
         tx,
-        links.map(({ entry, link }) => ({ entryId: entry.id, digest: link.digest })),
+        mailed.map(({ entry, link }) => ({ entryId: entry.id, digest: link.digest })),
       );
     return sent;
   });

@@ -335,7 +335,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
           newEmail: emailAsked,
           askedBy: actorOf(by).name,
           eventTitle: event.title,
-          publicUrl: context.env.PUBLIC_URL,
+          links: context.links,
         });
       }
       const notes = [

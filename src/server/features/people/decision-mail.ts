@@ -1,5 +1,6 @@
 import { signUpPath } from '../../../shared/people/people.ts';
 import { greeting } from '../../../shared/shown-name.ts';
+import type { Links } from '../../links.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 
 /** Where an approved facilitator stands with his account: it decides what he is asked to do next. */
@@ -7,12 +8,12 @@ export type AccountState = 'verified' | 'unverified' | 'none';
 
 /** The programme office's answer to a facilitator: approved (told how to open the facilitator pages) or declined. */
 export function decisionMail(
-  publicUrl: string,
+  links: Links,
   person: { firstName: string; email: string },
   decision: 'approved' | 'declined',
   account: AccountState,
 ): OutgoingMail {
-  const site = publicUrl.replace(/\/$/, '');
+  const site = links.site;
   const dear = [`${greeting(person.firstName, 'Dear')},`, ''];
   if (decision === 'declined') {
     return {

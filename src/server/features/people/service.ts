@@ -16,6 +16,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { csvText } from '../../http/csv.ts';
 import { exportedBy, exportedByCsvLine } from '../../http/exported-by.ts';
 import { conflict, notFound } from '../../http/problem.ts';
+import type { Links } from '../../links.ts';
 import { enqueueMail, enqueueMailWithinLimit, type OutgoingMail } from '../../mail/repository.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { currentPrivacyVersion } from '../events/service.ts';
@@ -123,20 +124,20 @@ async function addPerson(
 async function answerDuplicate(context: AppContext, kind: PersonKind, person: PersonRow) {
   const queued = await enqueueMailWithinLimit(
     context.database.db,
-    alreadyRegisteredMail(context.env.PUBLIC_URL, kind, person),
+    alreadyRegisteredMail(context.links, kind, person),
     { max: 1, seconds: ALREADY_REGISTERED_MAIL.everySeconds },
   );
   if (queued) context.mailer.kick();
 }
 
 /** Names only what is stored (never what the stranger typed). */
-function alreadyRegisteredMail(publicUrl: string, kind: PersonKind, person: PersonRow) {
+function alreadyRegisteredMail(links: Links, kind: PersonKind, person: PersonRow) {
   const lines =
     kind === 'men'
       ? [
           'Someone (perhaps you) filled in the Celebration men’s programme form with this email address. You are already registered, so nothing was changed.',
           '',
-          `To see or change your details, sign in at ${publicUrl}/About (or create an account with this email address at ${publicUrl}${signUpPath(person.email)}), or ask the programme office.`,
+          `To see or change your details, sign in at ${links.page('/About')} (or create an account with this email address at ${links}${signUpPath(person.email)}), or ask the programme office.`,
         ]
       : [
           `Someone (perhaps you) filled in the Celebration facilitator form with this email address, which the programme office already has ${person.status === 'approved' ? 'as a facilitator' : 'from your application'}. Nothing was changed.`,
@@ -187,7 +188,7 @@ export async function joinProgramme(
     kind,
     { ...fields, status: direct ? 'approved' : 'applicant' },
     caller,
-    async (tx, row) => (direct ? grantFacilitatorAccess(tx, context.env.PUBLIC_URL, row) : undefined),
+    async (tx, row) => (direct ? grantFacilitatorAccess(tx, context.links, row) : undefined),
   );
   return answer;
 }
@@ -210,7 +211,7 @@ async function addMan(
   const answer = { message, firstSession };
   if (website) return answer;
   await addPerson(context, 'men', values, caller, async (_tx, row) =>
-    welcomeMail(context.env.PUBLIC_URL, row, firstSession),
+    welcomeMail(context.links, row, firstSession),
   );
   return answer;
 }
@@ -337,8 +338,8 @@ export async function decideApplication(
     });
     const mail =
       decision === 'approved'
-        ? await grantFacilitatorAccess(tx, context.env.PUBLIC_URL, changed)
-        : decisionMail(context.env.PUBLIC_URL, changed, 'declined', 'none');
+        ? await grantFacilitatorAccess(tx, context.links, changed)
+        : decisionMail(context.links, changed, 'declined', 'none');
     await enqueueMail(tx, mail);
     return true;
   });
@@ -353,7 +354,7 @@ export async function decideApplication(
  * carries it); one whose account is not confirmed yet gets it once it is; one without an account is invited
  * to create one with this email, which then gets the role. Returns the mail that tells him which.
  */
-async function grantFacilitatorAccess(tx: Transaction, publicUrl: string, person: PersonRow) {
+async function grantFacilitatorAccess(tx: Transaction, links: Links, person: PersonRow) {
   const account = await findAccountOf(tx, person);
   let state: AccountState = 'none';
   if (account?.emailVerified) {
@@ -362,7 +363,7 @@ async function grantFacilitatorAccess(tx: Transaction, publicUrl: string, person
   } else if (account) {
     state = 'unverified';
   }
-  return decisionMail(publicUrl, person, 'approved', state);
+  return decisionMail(links, person, 'approved', state);
 }
 
 async function linkFacilitator(

@@ -1,15 +1,16 @@
 import { formatEventDay } from '../../../shared/events/event-facts.ts';
 import { type FirstSession, signUpPath } from '../../../shared/people/people.ts';
 import { greeting } from '../../../shared/shown-name.ts';
+import type { Links } from '../../links.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 
 /** What a newly registered man is told: what happens next, his first session, and how to open his dashboard. */
 export function welcomeMail(
-  publicUrl: string,
+  links: Links,
   man: { firstName: string; email: string },
   firstSession: FirstSession | null,
 ): OutgoingMail {
-  const site = publicUrl.replace(/\/$/, '');
+  const site = links.site;
   return {
     to: man.email,
     subject: 'Welcome to the Real Man programme',

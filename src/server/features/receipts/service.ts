@@ -3,6 +3,7 @@ import { formatPhone } from '../../../shared/phone.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http/problem.ts';
+import type { Links } from '../../links.ts';
 import { enqueueMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import type { EntryPaid } from '../../signals.ts';
@@ -85,7 +86,7 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 async function mailReminders(
   tx: Transaction,
-  publicUrl: string,
+  links: Links,
   event: EventRow,
   entries: (Omit<ReminderFacts, 'myLink'> & { id: string })[],
   noted: Set<string>,
@@ -93,7 +94,7 @@ async function mailReminders(
   let sent = 0;
   for (const entry of entries) {
     if (!noted.has(entry.id)) continue;
-    const link = newEntryLink(publicUrl);
+    const link = newEntryLink(links);
     await keepEntryLinks(tx, [{ entryId: entry.id, digest: link.digest }]);
     await enqueueMail(tx, reminderMail(event, { ...entry, myLink: link.url }));
     sent += 1;
@@ -107,7 +108,7 @@ async function mailReminders(
  * once per entry, and no entry reminded twice in three days. Safe on several servers at once. Answers how many
  * were queued.
  */
-export async function sendDueReminders({ database, mailer, env }: AppContext, now = new Date()) {
+export async function sendDueReminders({ database, mailer, links }: AppContext, now = new Date()) {
   const event = await getCurrentEvent(database.db);
   if (!isRegistrationOpen(event, now)) return 0;
   const closesSoon =
@@ -127,7 +128,7 @@ export async function sendDueReminders({ database, mailer, env }: AppContext, no
         'after-registering',
         now,
       );
-      total += await mailReminders(tx, env.PUBLIC_URL, event, due, noted);
+      total += await mailReminders(tx, links, event, due, noted);
     }
     if (closesSoon) {
       // An entry reminded just now is within its three days: the query sees the row noted above.
@@ -138,7 +139,7 @@ export async function sendDueReminders({ database, mailer, env }: AppContext, no
         'before-close',
         now,
       );
-      total += await mailReminders(tx, env.PUBLIC_URL, event, due, noted);
+      total += await mailReminders(tx, links, event, due, noted);
     }
     return total;
   });
@@ -166,7 +167,7 @@ export async function remindersToSend({ database }: AppContext, ids: string[], n
 
 /** An admin's reminders to these entries: the unpaid active ones not reminded in the last three days. */
 export async function sendRemindersNow(
-  { database, mailer, env }: AppContext,
+  { database, mailer, links }: AppContext,
   ids: string[],
   now = new Date(),
 ) {
@@ -180,7 +181,7 @@ export async function sendRemindersNow(
       'by-admin',
       now,
     );
-    return mailReminders(tx, env.PUBLIC_URL, event, due, noted);
+    return mailReminders(tx, links, event, due, noted);
   });
   if (sent > 0) mailer.kick();
   return sent;

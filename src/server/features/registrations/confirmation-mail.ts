@@ -13,6 +13,7 @@ import {
 } from '../../../shared/payments/online-payment-settings.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { greeting } from '../../../shared/shown-name.ts';
+import type { Links } from '../../links.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import type { EventRow } from '../events/service.ts';
 
@@ -111,7 +112,7 @@ export const contactPhoneOf = (event: EventRow) => phonesOf(event).contact;
 export function confirmationMail(
   event: EventRow,
   receipt: Receipt,
-  publicUrl: string,
+  links: Links,
 ): OutgoingMail & { kind: string } {
   const phones = phonesOf(event);
   const fees = formatFees(receipt.feeUsd, receipt.feeZwg);
@@ -135,7 +136,7 @@ export function confirmationMail(
     receipt.myLink,
     '',
     `Questions? Call ${phones.contact}.`,
-    `${publicUrl.replace(/\/$/, '')}/Banking`,
+    `${links.site}/Banking`,
   ].join('\n');
   return {
     to: receipt.email,

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database, RunStatement, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
+import type { Links } from '../../links.ts';
 import { enqueueMail, lockMailRecipient } from '../../mail/repository.ts';
 import type { EventRow, EventSnapshot } from '../events/service.ts';
 import { getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
@@ -30,7 +31,7 @@ import {
 
 // What other features may use of registrations besides this file's own functions.
 export { contactPhoneOf, howToPayLines, payOnlineLines } from './confirmation-mail.ts';
-export { entryLinkDigest, entryLinkUrl, newEntryLink, newPrivateLink } from './entry-link.ts';
+export { entryLinkDigest, newEntryLink, newPrivateLink } from './entry-link.ts';
 // Until the participants', waitlist's and receipts' services use raceHasRoom, isRegistered and keepEntryLinks
 // (the lead's change): then delete.
 
@@ -108,7 +109,7 @@ export async function register(
 }
 
 async function registerWith(
-  { database, mailer, env }: AppContext,
+  { database, mailer, links }: AppContext,
   snapshot: EventSnapshot | undefined,
   fresh: boolean,
   input: RegistrationData,
@@ -167,7 +168,7 @@ async function registerWith(
     feeUsd: race.feeUsd,
     feeZwg: race.feeZwg,
   });
-  const { link, mail, values } = entryWithMail(event, race, input, env.PUBLIC_URL, {
+  const { link, mail, values } = entryWithMail(event, race, input, links, {
     termsVersion: event.termsVersion,
     privacyVersion: event.privacyVersion,
     ...guardianOf(input, new Date()),
@@ -205,7 +206,7 @@ async function registerWith(
       const existing = await findActiveSamePerson(db, { eventId: event.id, ...input });
       // The entry that was in the way is gone again (cancelled meanwhile): the client may simply retry.
       if (!existing) throw conflict('Your registration could not be completed. Please try again.');
-      const resent = await resendConfirmation(db, event, existing, env.PUBLIC_URL);
+      const resent = await resendConfirmation(db, event, existing, links);
       if (resent) mailer.kick();
       return {
         receipt: toReceipt(existing),
@@ -236,10 +237,10 @@ function entryWithMail(
   event: EventRow,
   race: RaceOfEntry,
   person: Entrant,
-  publicUrl: string,
+  links: Links,
   row: Consents & Pick<NewRegistration, 'idempotencyKey' | 'requestDigest' | 'companyAccountId'>,
 ) {
-  const link = newEntryLink(publicUrl);
+  const link = newEntryLink(links);
   const checkInCode = newCheckInCode();
   const mail = confirmationMail(
     event,
@@ -254,7 +255,7 @@ function entryWithMail(
       myLink: link.url,
       checkInCode,
     },
-    publicUrl,
+    links,
   );
   const values: NewRegistration = {
     ...row,
@@ -288,16 +289,16 @@ export async function createRegistration(
     race,
     input,
     idempotencyKey,
-    publicUrl,
+    links,
   }: {
     race: RaceOfEntry;
     /** A waitlist entry's person and consents, read back from the database. */
     input: Entrant & Omit<Consents, 'guardianConsentedAt'> & { guardianConsentedAt: Date | string | null };
     idempotencyKey: string;
-    publicUrl: string;
+    links: Links;
   },
 ) {
-  const { link, mail, values } = entryWithMail(event, race, input, publicUrl, {
+  const { link, mail, values } = entryWithMail(event, race, input, links, {
     termsVersion: input.termsVersion,
     privacyVersion: input.privacyVersion,
     guardianName: input.guardianName,
@@ -321,13 +322,13 @@ async function resendConfirmation(
   db: Database,
   event: EventRow,
   entry: NonNullable<Awaited<ReturnType<typeof findActiveSamePerson>>>,
-  publicUrl: string,
+  links: Links,
   /** The link the entrant opened the entry by, which the mail repeats; otherwise a new one is made. */
   existingLink?: string,
 ) {
   if (!(await claimConfirmationResend(db, entry.id, CONFIRMATION_RESEND_AFTER_MINUTES))) return false;
-  const link = existingLink ? undefined : newEntryLink(publicUrl);
-  const mail = confirmationMail(event, { ...entry, myLink: existingLink ?? link?.url ?? '' }, publicUrl);
+  const link = existingLink ? undefined : newEntryLink(links);
+  const mail = confirmationMail(event, { ...entry, myLink: existingLink ?? link?.url ?? '' }, links);
   return db.transaction(async (tx) => {
     const queued = await enqueueMail(tx, { ...mail, publicAction: true });
     if (queued && link) await insertEntryLink(tx, entry.id, link.digest);
@@ -340,14 +341,14 @@ async function resendConfirmation(
  * link the page was opened by. Says whether it was sent.
  */
 export async function resendConfirmationOf(
-  { database, mailer, env }: AppContext,
+  { database, mailer, links }: AppContext,
   id: string,
   myLink: string,
 ) {
   const event = await getCurrentEvent(database.db);
   const entry = await findReceiptById(database.db, id);
   if (!entry) return false;
-  const sent = await resendConfirmation(database.db, event, entry, env.PUBLIC_URL, myLink);
+  const sent = await resendConfirmation(database.db, event, entry, links, myLink);
   if (sent) mailer.kick();
   return sent;
 }

@@ -275,12 +275,3 @@ export async function listWaitlist(run: RunStatement, eventId: string) {
   ];
   return { races, entries };
 }
-
-const COUNT_WAITING: Statement = {
-  name: 'waitlist_count_waiting',
-  text: `select race_option_id as "raceId", count(*)::integer as count from waitlist_entries
-    where event_id = $1::uuid and status in ('waiting', 'offered') group by race_option_id`,
-};
-/** Per race, how many are waiting or hold an offer. */
-export const countWaiting = (run: RunStatement, eventId: string) =>
-  run<{ raceId: string; count: number }>(COUNT_WAITING, [eventId]);

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { RunStatement } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
+import type { Links } from '../../links.ts';
 import { queuePublicActionMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import { getCurrentEvent, isRegistrationOpen, raceChosen } from '../events/service.ts';
@@ -52,8 +53,8 @@ const NO_SUCH_OFFER =
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-async function makeOffer(run: RunStatement, race: LockedRace, who: QueueRow, publicUrl: string) {
-  const link = newPrivateLink(publicUrl, 'Offer');
+async function makeOffer(run: RunStatement, race: LockedRace, who: QueueRow, links: Links) {
+  const link = newPrivateLink(links, 'Offer');
   const expiresAt = await markOffered(run, who.id, link.digest, race.offerHours);
   if (expiresAt) await queueMail(run, offerMail(race, who, link.url, expiresAt));
 }
@@ -63,7 +64,7 @@ async function makeOffer(run: RunStatement, race: LockedRace, who: QueueRow, pub
  * waiting. Overdue offers lapse first; outstanding ones still hold their place. Under the race's lock, so
  * two servers never offer the same place. Says how many offers went (the caller kicks the mailer).
  */
-export async function offerFreedPlaces(run: RunStatement, raceId: string, publicUrl: string) {
+export async function offerFreedPlaces(run: RunStatement, raceId: string, links: Links) {
   const race = await lockRace(run, raceId);
   if (!race) return 0;
   await expireOverdueOffers(run, raceId);
@@ -72,13 +73,13 @@ export async function offerFreedPlaces(run: RunStatement, raceId: string, public
   const free = race.capacity === null ? places.waiting : race.capacity - places.active - places.offered;
   if (free <= 0) return 0;
   const next = await nextWaiting(run, raceId, free);
-  for (const who of next) await makeOffer(run, race, who, publicUrl);
+  for (const who of next) await makeOffer(run, race, who, links);
   return next.length;
 }
 
 /** Lapsed offers pass on, and free places go to those waiting: what the job does every minute. */
-export async function settleRace({ database, env, mailer }: AppContext, raceId: string) {
-  const offered = await database.transaction((run) => offerFreedPlaces(run, raceId, env.PUBLIC_URL));
+export async function settleRace({ database, links, mailer }: AppContext, raceId: string) {
+  const offered = await database.transaction((run) => offerFreedPlaces(run, raceId, links));
   if (offered > 0) mailer.kick();
 }
 
@@ -276,7 +277,7 @@ export async function acceptOffer(context: AppContext, token: string): Promise<W
           race,
           input: current,
           idempotencyKey: `waitlist-${current.id}`,
-          publicUrl: context.env.PUBLIC_URL,
+          links: context.links,
         });
         if (created === 'outdated-event') throw new OutdatedEvent();
         await setStatus(run, current.id, 'registered', created.id);
@@ -309,7 +310,7 @@ export async function declineOffer(context: AppContext, token: string): Promise<
     }
     if (current?.status !== 'offered') return;
     await setStatus(run, entry.id, 'removed');
-    await offerFreedPlaces(run, entry.raceOptionId, context.env.PUBLIC_URL);
+    await offerFreedPlaces(run, entry.raceOptionId, context.links);
   });
   context.mailer.kick();
   const declined = await entryById(context.database.run, entry.id);
@@ -377,7 +378,7 @@ export const offerPlaceTo = (context: AppContext, id: string) =>
     if (race.capacity !== null && race.capacity - places.active - places.offered <= 0) {
       throw conflict(`No free place in ${race.label}: raise its capacity first.`);
     }
-    await makeOffer(run, race, entry, context.env.PUBLIC_URL);
+    await makeOffer(run, race, entry, context.links);
   });
 
 /** Takes someone off the waitlist; a place he was offered passes to the next one waiting. */
@@ -387,5 +388,5 @@ export const removeFromWaitlist = (context: AppContext, id: string) =>
       throw conflict('Only someone waiting or offered a place can be removed.');
     }
     await setStatus(run, entry.id, 'removed');
-    if (entry.status === 'offered') await offerFreedPlaces(run, race.id, context.env.PUBLIC_URL);
+    if (entry.status === 'offered') await offerFreedPlaces(run, race.id, context.links);
   });

@@ -311,14 +311,14 @@ export async function startPayment(
       merchantTrace,
     });
   });
-  const publicUrl = context.env.PUBLIC_URL;
+  const links = context.links;
   const payment = {
     reference: merchantTrace,
     amount: Number(amount).toFixed(2),
     additionalInfo: `Fun run entry ${entry.reference}`,
     // Never the private link: Paynow has no business holding a key to the entry.
-    returnUrl: `${publicUrl}/PaymentReturn`,
-    resultUrl: `${publicUrl}/api/paynow/result`,
+    returnUrl: `${links.page('/PaymentReturn')}`,
+    resultUrl: `${links.page('/api/paynow/result')}`,
     authEmail: entry.email,
     merchantTrace,
   };
