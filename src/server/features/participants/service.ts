@@ -149,7 +149,7 @@ export const noteInHistory = (
   notes: Parameters<typeof addHistoryNotes>[1],
   actor: { id: string | null; name: string },
 ) => addHistoryNotes(tx, notes, actor);
-export type Change = (tx: Transaction, row: EntryRow, event: EventNow) => Promise<HistoryNote | undefined>;
+type Change = (tx: Transaction, row: EntryRow, event: EventNow) => Promise<HistoryNote | undefined>;
 
 /**
  * Whose change it is: an admin's (any entry of the event), a company manager's, who may change only

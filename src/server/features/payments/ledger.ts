@@ -17,6 +17,23 @@ import { auditEntryChange, changeEntry, participantDetail } from '../participant
 import { dueOf, receivePayment } from './receive-payment.ts';
 import { entriesToPay, setPayment } from './repository.ts';
 
+/** The entries a payment marked, in the audit trail as one change (none: nothing to note). */
+async function auditMarked(
+  tx: Transaction,
+  actor: CurrentUser,
+  { marked }: MarkPaidResult,
+  details: Record<string, unknown>,
+) {
+  if (marked.length === 0) return;
+  await auditEntryChange(
+    tx,
+    actor,
+    'payment',
+    marked.map((entry) => entry.reference),
+    details,
+  );
+}
+
 /** A payment Paynow confirmed (issue 16): no account is behind it. */
 const PAYNOW_ACTOR = { id: null, name: 'Paynow' };
 
@@ -176,15 +193,7 @@ export async function markPaid(
         ...received.shares.map(({ id, reference, amount }) => ({ id, reference, amount, currency })),
       );
     }
-    if (result.marked.length > 0) {
-      await auditEntryChange(
-        tx,
-        actor,
-        'payment',
-        result.marked.map((entry) => entry.reference),
-        { method, currency, paidOn },
-      );
-    }
+    await auditMarked(tx, actor, result, { method, currency, paidOn });
     return result;
   });
   context.mailer.kick();
@@ -246,14 +255,6 @@ export async function recordStatementPayments(
     );
     result.skipped.push(...received.skipped);
   }
-  if (result.marked.length > 0) {
-    await auditEntryChange(
-      tx,
-      actor,
-      'payment',
-      result.marked.map((entry) => entry.reference),
-      { source: 'statement' },
-    );
-  }
+  await auditMarked(tx, actor, result, { source: 'statement' });
   return result;
 }
