@@ -175,10 +175,11 @@ export async function buildApp(options: AppOptions) {
     files: await diskFileStore(env),
     links: linksOf(env.PUBLIC_URL),
     signals: createSignals(),
+    log: app.log,
   };
   connectSubscribers(context);
   app.decorate('context', context);
-  const paynowPoller = new PaynowPoller(context, app.log, options.paynowTiming);
+  const paynowPoller = new PaynowPoller(context, options.paynowTiming);
   app.decorate('paynowPoller', paynowPoller);
   if (options.serveClient) pagesAtPublicAddress(app, env.PUBLIC_URL);
   requireSameOrigin(app, env.PUBLIC_URL);

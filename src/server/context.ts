@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from './auth/auth.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -25,6 +26,8 @@ export interface AppContext {
   links: Links;
   /** What happened to entries, for the features that react to it (receipts, the waitlist). */
   signals: Signals;
+  /** The server's log: a service logs what it leaves behind (a file not removed, a message ignored). */
+  log: FastifyBaseLogger;
 }
 
 declare module 'fastify' {

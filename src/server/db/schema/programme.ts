@@ -71,15 +71,20 @@ export const workoutSessions = pgTable('workout_sessions', {
     .default('inactive'),
 });
 
+/** A man at a session: the key of his registration for it and of his attendance at it. */
+const manAtSession = () => ({
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => workoutSessions.id, { onDelete: 'cascade' }),
+  manId: uuid('man_id')
+    .notNull()
+    .references(() => men.id, { onDelete: 'cascade' }),
+});
+
 export const sessionRegistrations = pgTable(
   'session_registrations',
   {
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => workoutSessions.id, { onDelete: 'cascade' }),
-    manId: uuid('man_id')
-      .notNull()
-      .references(() => men.id, { onDelete: 'cascade' }),
+    ...manAtSession(),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.sessionId, table.manId] })],
@@ -88,12 +93,7 @@ export const sessionRegistrations = pgTable(
 export const attendance = pgTable(
   'attendance',
   {
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => workoutSessions.id, { onDelete: 'cascade' }),
-    manId: uuid('man_id')
-      .notNull()
-      .references(() => men.id, { onDelete: 'cascade' }),
+    ...manAtSession(),
     status: text('status', { enum: ['present', 'late', 'excused', 'absent'] }).notNull(),
     recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),

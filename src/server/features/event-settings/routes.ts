@@ -45,7 +45,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
         response: { 200: EventSettingsSchema },
       },
     },
-    async () => eventSettings(db),
+    async () => eventSettings(context),
   );
 
   api.put(
@@ -58,7 +58,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
         response: { 200: EventSettingsSchema },
       },
     },
-    async (request) => saveEventSettings(db, request.body, signedInUser(request)),
+    async (request) => saveEventSettings(context, request.body, signedInUser(request)),
   );
 
   api.put(
@@ -71,7 +71,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
       },
     },
     async (request) => {
-      const saved = await saveRaces(db, request.body, context.signals, signedInUser(request));
+      const saved = await saveRaces(context, request.body, signedInUser(request));
       context.mailer.kick();
       return saved;
     },
@@ -86,7 +86,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
         response: { 200: RetentionSettingsSchema },
       },
     },
-    async () => retentionSettings(db),
+    async () => retentionSettings(context),
   );
 
   api.put(
@@ -100,7 +100,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
     },
     async (request) => {
       const { id, name } = signedInUser(request);
-      return saveRetentionSettings(db, { id, name }, request.body);
+      return saveRetentionSettings(context, { id, name }, request.body);
     },
   );
 
@@ -112,7 +112,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
         response: { 200: EditionsSchema },
       },
     },
-    async () => editions(db),
+    async () => editions(context),
   );
 
   api.post(
@@ -124,7 +124,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
         response: { 200: EventSettingsSchema },
       },
     },
-    async (request) => startNewEdition(db, request.body, signedInUser(request)),
+    async (request) => startNewEdition(context, request.body, signedInUser(request)),
   );
 
   api.post(
@@ -148,7 +148,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
           request.params.kind === 'background'
             ? await storeBackground(root, input)
             : await storeLogo(root, input);
-        return setEventImage(db, request.params.kind, url, signedInUser(request));
+        return setEventImage(context, request.params.kind, url, signedInUser(request));
       } catch (error) {
         if (error instanceof NotAnImageError) throw badRequest(error.message);
         throw error;

@@ -8,10 +8,10 @@ import type {
 } from '../../../shared/event-settings/event-settings.ts';
 import { overlappingRanges } from '../../../shared/participants/bibs.ts';
 import type { RetentionSettings, RetentionSettingsInputSchema } from '../../../shared/privacy/retention.ts';
+import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
-import type { Signals } from '../../signals.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { getCurrentEvent, privacyNoticeOf, racesWithPlaces } from '../events/service.ts';
 import {
@@ -30,7 +30,8 @@ import {
   updateRace,
 } from './repository.ts';
 
-export async function eventSettings(db: Database): Promise<EventSettings> {
+export async function eventSettings(context: AppContext): Promise<EventSettings> {
+  const { db } = context.database;
   const event = await getCurrentEvent(db);
   const races = await racesWithPlaces(db, event.id);
   return {
@@ -79,10 +80,11 @@ export async function eventSettings(db: Database): Promise<EventSettings> {
  * changes: the admin's text, or the standard notice as the contact phone fills it in.
  */
 export async function saveEventSettings(
-  db: Database,
+  context: AppContext,
   input: z.output<typeof EventSettingsInputSchema>,
   actor: AuditActor,
 ) {
+  const { db } = context.database;
   const event = await getCurrentEvent(db);
   const { privacyText: sentNotice, ...settings } = input;
   const termsChanged = settings.termsText !== event.termsText;
@@ -103,7 +105,7 @@ export async function saveEventSettings(
     });
     await auditSettings(tx, actor, event.id, 'event', changedKeys(event, input));
   });
-  return eventSettings(db);
+  return eventSettings(context);
 }
 
 /** Which settings an input changes (their names: the values are in the settings themselves). */
@@ -134,12 +136,11 @@ const auditSettings = (
 
 /** Replaces the race list: new ones are added, listed ones updated, missing ones removed if nobody entered them. */
 export async function saveRaces(
-  db: Database,
+  context: AppContext,
   input: z.output<typeof RacesInputSchema>,
-  /** A raised capacity frees places (the waitlist offers them at once). */
-  signals: Signals,
   actor: AuditActor,
 ) {
+  const { db } = context.database;
   const event = await getCurrentEvent(db);
   const seen = new Set<string>();
   for (const race of input.races) {
@@ -201,27 +202,30 @@ export async function saveRaces(
         },
       ]);
     }
-    for (const race of saved) await signals.placeFreed.send(tx, { raceId: race.id });
+    // A raised capacity frees places: the waitlist offers them at once.
+    for (const race of saved) await context.signals.placeFreed.send(tx, { raceId: race.id });
     await auditSettings(tx, actor, event.id, 'races');
   });
-  return eventSettings(db);
+  return eventSettings(context);
 }
 
 export async function setEventImage(
-  db: Database,
+  context: AppContext,
   kind: 'background' | 'logo',
   url: string,
   actor: AuditActor,
 ) {
+  const { db } = context.database;
   const event = await getCurrentEvent(db);
   await db.transaction(async (tx) => {
     await updateEvent(tx, event.id, kind === 'background' ? { backgroundImage: url } : { logoImage: url });
     await auditSettings(tx, actor, event.id, kind === 'background' ? 'background image' : 'logo');
   });
-  return eventSettings(db);
+  return eventSettings(context);
 }
 
-export async function editions(db: Database): Promise<Edition[]> {
+export async function editions(context: AppContext): Promise<Edition[]> {
+  const { db } = context.database;
   return (await listEditions(db)).map((edition) => ({
     ...edition,
     archivedAt: edition.archivedAt?.toISOString() ?? null,
@@ -236,10 +240,11 @@ export async function editions(db: Database): Promise<Edition[]> {
  * from 0001 under its own prefix. Its date and closing time are left for the organisers to set.
  */
 export async function startNewEdition(
-  db: Database,
+  context: AppContext,
   input: z.output<typeof NewEditionInputSchema>,
   actor: AuditActor,
 ) {
+  const { db } = context.database;
   const slug = `celebration-fun-run-${input.year}`;
   const started = db.transaction(async (tx) => {
     const current = await getCurrentEvent(tx);
@@ -288,10 +293,11 @@ export async function startNewEdition(
     if (uniqueViolation(error)) throw conflict(`There is already a ${input.year} edition.`);
     throw error;
   });
-  return eventSettings(db);
+  return eventSettings(context);
 }
 
-export async function retentionSettings(db: Database): Promise<RetentionSettings> {
+export async function retentionSettings(context: AppContext): Promise<RetentionSettings> {
+  const { db } = context.database;
   const event = await getCurrentEvent(db);
   return {
     entryRetentionDays: event.entryRetentionDays,
@@ -301,10 +307,11 @@ export async function retentionSettings(db: Database): Promise<RetentionSettings
 
 /** Saves the two retention periods of the current event, recorded in the audit trail with what they were. */
 export async function saveRetentionSettings(
-  db: Database,
+  context: AppContext,
   actor: AuditActor,
   input: z.output<typeof RetentionSettingsInputSchema>,
 ) {
+  const { db } = context.database;
   await db.transaction(async (tx) => {
     const event = await getCurrentEvent(tx);
     await updateEvent(tx, event.id, input);
@@ -320,5 +327,5 @@ export async function saveRetentionSettings(
       },
     });
   });
-  return retentionSettings(db);
+  return retentionSettings(context);
 }

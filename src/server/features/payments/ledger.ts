@@ -114,7 +114,7 @@ export async function recordOnlinePayment(
     if (row.status === 'cancelled') return 'cancelled';
     if (row.paymentStatus === 'paid' || row.paymentStatus === 'waived') return row.paymentStatus;
     const received = await receivePayment(
-      context.signals,
+      context,
       tx,
       event.id,
       {
@@ -175,7 +175,7 @@ export async function markPaid(
         continue;
       }
       const received = await receivePayment(
-        context.signals,
+        context,
         tx,
         eventId,
         {
@@ -229,7 +229,7 @@ export async function recordStatementPayments(
   for (const payment of payments) {
     const payerReference = payment.payerReference.slice(0, 100);
     const received = await receivePayment(
-      context.signals,
+      context,
       tx,
       eventId,
       {

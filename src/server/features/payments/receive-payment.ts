@@ -1,8 +1,8 @@
 import { formatMoney } from '../../../shared/money.ts';
 import type { Currency, MarkPaidSkip, PaymentMethod } from '../../../shared/participants/participants.ts';
 import { amountDue, fromCents, shareInOrder, toCents } from '../../../shared/payments/balance.ts';
+import type { AppContext } from '../../context.ts';
 import type { Transaction } from '../../db/client.ts';
-import type { Signals } from '../../signals.ts';
 import { noteInHistory } from '../participants/service.ts';
 import { entriesToPay, insertPaymentNotices, setPayment } from './repository.ts';
 
@@ -77,7 +77,7 @@ export function dueOf(
  * the admin; entryPaid is sent for what each received. The caller notes it in the audit trail, as it knows why.
  */
 export async function receivePayment(
-  signals: Signals,
+  { signals }: AppContext,
   tx: Transaction,
   eventId: string,
   payment: IncomingPayment,

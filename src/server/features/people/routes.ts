@@ -77,71 +77,86 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
     async (request, reply) => reply.code(201).send(await quickJoin(context, request.body)),
   );
 
-  // Men
-  api.post(
-    '/men',
-    {
-      config: { access: 'public', rateLimit: PROGRAMME_FORM_LIMIT },
-      schema: {
-        summary: 'Join the programme (Be That Man)',
-        body: PersonInputSchema,
-        response: { 201: JoinedSchema },
+  /** The routes both registers share: men and facilitators differ only in their words. */
+  const REGISTERS = {
+    men: { one: 'man', join: 'Join the programme (Be That Man)', csv: 'Registered_Men.csv' },
+    facilitators: {
+      one: 'facilitator',
+      join: 'Apply to be a facilitator (admins register directly)',
+      csv: 'Registered_Facilitators.csv',
+    },
+  } as const;
+  for (const [kind, words] of Object.entries(REGISTERS) as [PersonKind, (typeof REGISTERS)[PersonKind]][]) {
+    const { one } = words;
+    api.post(
+      `/${kind}`,
+      {
+        config: { access: 'public', rateLimit: PROGRAMME_FORM_LIMIT },
+        schema: { summary: words.join, body: PersonInputSchema, response: { 201: JoinedSchema } },
       },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await joinProgramme(context, 'men', request.body, await callerOf(context, request))),
-  );
-  api.get(
-    '/men',
-    {
-      schema: {
-        summary: 'The register of men: search, sort, paging',
-        querystring: PersonListQuerySchema,
-        response: { 200: PersonListSchema },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await joinProgramme(context, kind, request.body, await callerOf(context, request))),
+    );
+    api.get(
+      `/${kind}`,
+      {
+        schema: {
+          summary: `The register of ${kind}: search, sort, paging`,
+          querystring: PersonListQuerySchema,
+          response: { 200: PersonListSchema },
+        },
       },
-    },
-    async (request) => auditedRegister(request, 'men', await registerOf(context, 'men', request.query)),
-  );
-  api.get(
-    '/men/export.csv',
-    {
-      schema: { summary: 'The register of men as CSV', querystring: PersonListQuerySchema },
-    },
-    async (request, reply) => {
-      const csv = await registerCsv(context, 'men', request.query, signedInUser(request));
-      await auditedExport(request, 'men');
-      return sendCsv(reply, 'Registered_Men.csv', csv);
-    },
-  );
-  api.get(
-    '/men/:id',
-    {
-      schema: {
-        summary: "One man's record, opened on its own (the register's list leaves out his address)",
-        params: IdParams,
-        response: { 200: PersonSchema },
+      async (request) => auditedRegister(request, kind, await registerOf(context, kind, request.query)),
+    );
+    api.get(
+      `/${kind}/export.csv`,
+      { schema: { summary: `The register of ${kind} as CSV`, querystring: PersonListQuerySchema } },
+      async (request, reply) => {
+        const csv = await registerCsv(context, kind, request.query, signedInUser(request));
+        await auditedExport(request, kind);
+        return sendCsv(reply, words.csv, csv);
       },
-    },
-    async (request) => personOf(context, 'men', request.params.id),
-  );
-  api.put(
-    '/men/:id',
-    {
-      schema: {
-        summary: "Edit one man's own details",
-        params: IdParams,
-        body: PersonEditSchema,
-        response: { 200: PersonSchema },
+    );
+    api.get(
+      `/${kind}/:id`,
+      {
+        schema: {
+          summary: `One ${one}'s record, opened on its own (the register's list leaves out his address)`,
+          params: IdParams,
+          response: { 200: PersonSchema },
+        },
       },
-    },
-    async (request) => {
-      const edited = await editPerson(context, 'men', request.params.id, request.body);
-      await auditChange(request, 'man.edit', `man ${request.params.id}`);
-      return toPerson(edited);
-    },
-  );
+      async (request) => personOf(context, kind, request.params.id),
+    );
+    api.put(
+      `/${kind}/:id`,
+      {
+        schema: {
+          summary: `Edit one ${one}'s own details`,
+          params: IdParams,
+          body: PersonEditSchema,
+          response: { 200: PersonSchema },
+        },
+      },
+      async (request) => {
+        const edited = await editPerson(context, kind, request.params.id, request.body);
+        await auditChange(request, `${one}.edit`, `${one} ${request.params.id}`);
+        return toPerson(edited);
+      },
+    );
+    api.delete(
+      `/${kind}/:id`,
+      { schema: { summary: `Delete a ${one}'s record`, params: IdParams } },
+      async (request, reply) => {
+        await deletePerson(context, kind, request.params.id);
+        await auditChange(request, `${one}.delete`, `${one} ${request.params.id}`);
+        return noContent(reply);
+      },
+    );
+  }
+
   api.put(
     '/men/:id/ended',
     {
@@ -156,91 +171,6 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
       const { id, name } = signedInUser(request);
       const row = await setManEnded(context, { id, name }, request.params.id, request.body.endedAs);
       return toPerson(row);
-    },
-  );
-  api.delete(
-    '/men/:id',
-    { schema: { summary: "Delete a man's record", params: IdParams } },
-    async (request, reply) => {
-      await deletePerson(context, request.log, 'men', request.params.id);
-      await auditChange(request, 'man.delete', `man ${request.params.id}`);
-      return noContent(reply);
-    },
-  );
-
-  // Facilitators
-  api.post(
-    '/facilitators',
-    {
-      config: { access: 'public', rateLimit: PROGRAMME_FORM_LIMIT },
-      schema: {
-        summary: 'Apply to be a facilitator (admins register directly)',
-        body: PersonInputSchema,
-        response: { 201: JoinedSchema },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await joinProgramme(context, 'facilitators', request.body, await callerOf(context, request))),
-  );
-  api.get(
-    '/facilitators',
-    {
-      schema: {
-        summary: 'The register of facilitators: search, sort, paging',
-        querystring: PersonListQuerySchema,
-        response: { 200: PersonListSchema },
-      },
-    },
-    async (request) =>
-      auditedRegister(request, 'facilitators', await registerOf(context, 'facilitators', request.query)),
-  );
-  api.get(
-    '/facilitators/export.csv',
-    {
-      schema: { summary: 'The register of facilitators as CSV', querystring: PersonListQuerySchema },
-    },
-    async (request, reply) => {
-      const csv = await registerCsv(context, 'facilitators', request.query, signedInUser(request));
-      await auditedExport(request, 'facilitators');
-      return sendCsv(reply, 'Registered_Facilitators.csv', csv);
-    },
-  );
-  api.get(
-    '/facilitators/:id',
-    {
-      schema: {
-        summary: "One facilitator's record, opened on its own (the register's list leaves out his address)",
-        params: IdParams,
-        response: { 200: PersonSchema },
-      },
-    },
-    async (request) => personOf(context, 'facilitators', request.params.id),
-  );
-  api.put(
-    '/facilitators/:id',
-    {
-      schema: {
-        summary: "Edit one facilitator's own details",
-        params: IdParams,
-        body: PersonEditSchema,
-        response: { 200: PersonSchema },
-      },
-    },
-    async (request) => {
-      const edited = await editPerson(context, 'facilitators', request.params.id, request.body);
-      await auditChange(request, 'facilitator.edit', `facilitator ${request.params.id}`);
-      return toPerson(edited);
-    },
-  );
-  api.delete(
-    '/facilitators/:id',
-    { schema: { summary: "Delete a facilitator's record", params: IdParams } },
-    async (request, reply) => {
-      await deletePerson(context, request.log, 'facilitators', request.params.id);
-      await auditChange(request, 'facilitator.delete', `facilitator ${request.params.id}`);
-      return noContent(reply);
     },
   );
   api.post(

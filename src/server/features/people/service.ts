@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import {
   type Joined,
@@ -303,15 +302,10 @@ export async function setManEnded(
   });
 }
 
-export async function deletePerson(
-  context: AppContext,
-  log: FastifyBaseLogger,
-  kind: PersonKind,
-  id: string,
-) {
+export async function deletePerson(context: AppContext, kind: PersonKind, id: string) {
   // A man's uploaded documents go with him, files included.
   if (kind === 'men') {
-    if (!(await deleteWithSubmissions(context, log, 'man', id))) throw notFound('There is no such record.');
+    if (!(await deleteWithSubmissions(context, 'man', id))) throw notFound('There is no such record.');
     return;
   }
   if (!(await deletePersonRow(context.database.db, kind, id))) throw notFound('There is no such record.');

@@ -108,7 +108,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
     '/programme/assignments/:id',
     { schema: { summary: 'Remove an assignment and its uploads', params: IdParams } },
     async (request, reply) => {
-      await removeAssignment(context, request.log, request.params.id, signedInUser(request));
+      await removeAssignment(context, request.params.id, signedInUser(request));
       return noContent(reply);
     },
   );

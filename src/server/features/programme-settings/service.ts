@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type * as z from 'zod/mini';
 import type {
   AssignmentInputSchema,
@@ -90,13 +89,8 @@ export const changeAssignment = (
   actor: AuditActor,
 ) => audited(context, actor, 'assignment', 'change', id, (db) => updateAssignment(db, id, input));
 /** An assignment's uploaded documents go with it, files included (after their rows: not in a transaction here). */
-export async function removeAssignment(
-  context: AppContext,
-  log: FastifyBaseLogger,
-  id: string,
-  actor: AuditActor,
-) {
-  removedOr404(await deleteWithSubmissions(context, log, 'assignment', id));
+export async function removeAssignment(context: AppContext, id: string, actor: AuditActor) {
+  removedOr404(await deleteWithSubmissions(context, 'assignment', id));
   await recordAudit(context.database.db, actor, {
     action: 'programme-settings.assignment.remove',
     subject: `assignment ${id}`,

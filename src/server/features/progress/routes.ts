@@ -53,7 +53,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request) => {
-      return progressOf(db, (await manOfUser(db, signedInUser(request).id)).id);
+      return progressOf(context, (await manOfUser(context, signedInUser(request).id)).id);
     },
   );
 
@@ -67,9 +67,9 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request) => {
-      const man = await manOfUser(db, signedInUser(request).id);
-      await registerForSession(db, man.id, request.params.id);
-      return progressOf(db, man.id);
+      const man = await manOfUser(context, signedInUser(request).id);
+      await registerForSession(context, man.id, request.params.id);
+      return progressOf(context, man.id);
     },
   );
 
@@ -87,8 +87,8 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     async (request, reply) => {
       const done = await uploads.begin(request);
       try {
-        const man = await manOfUser(db, signedInUser(request).id);
-        const assignment = await assignmentToSubmit(db, request.params.id);
+        const man = await manOfUser(context, signedInUser(request).id);
+        const assignment = await assignmentToSubmit(context, request.params.id);
         const file = await request
           .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
           .catch(() => undefined);
@@ -103,7 +103,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
         }
         const body = await readUpload(file);
         const contentType = await checkDocument(file.filename, body);
-        await keepSubmission(context, request.log, {
+        await keepSubmission(context, {
           assignmentId: assignment.id,
           manId: man.id,
           uploadedBy: signedInUser(request).id,
@@ -112,7 +112,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
           body,
           late: Date.now() > dueAt(assignment.dueOn).getTime(),
         });
-        return reply.code(201).send(await progressOf(db, man.id));
+        return reply.code(201).send(await progressOf(context, man.id));
       } finally {
         done();
       }
@@ -129,9 +129,9 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request) => {
-      const man = await manOfUser(db, signedInUser(request).id);
-      await deleteOwnSubmission(context, request.log, man.id, request.params.id);
-      return progressOf(db, man.id);
+      const man = await manOfUser(context, signedInUser(request).id);
+      await deleteOwnSubmission(context, man.id, request.params.id);
+      return progressOf(context, man.id);
     },
   );
 
@@ -145,7 +145,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request, reply) => {
-      const submission = await submissionFor(db, signedInUser(request), request.params.id);
+      const submission = await submissionFor(context, signedInUser(request), request.params.id);
       const safeName = submission.fileName.replace(/[^\w. -]/g, '_');
       reply.header('x-content-type-options', 'nosniff');
       return sendAttachment(
@@ -165,7 +165,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
         response: { 200: z.array(SessionSchema) },
       },
     },
-    async () => sessionsByDate(db),
+    async () => sessionsByDate(context),
   );
 
   leaders.get(
@@ -180,7 +180,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
     },
     async (request) => {
       const user = signedInUser(request);
-      const groups = await groupsFor(db, user, request.query.session);
+      const groups = await groupsFor(context, user, request.query.session);
       // An admin reads every group's men; a facilitator only his own group.
       if (user.role !== 'admin') return groups;
       return auditedList(db, user, 'programme.groups', request.query, groups, (read) =>
@@ -199,8 +199,8 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request) => {
-      await assertMayActFor(db, signedInUser(request), request.params.id);
-      return progressOf(db, request.params.id);
+      await assertMayActFor(context, signedInUser(request), request.params.id);
+      return progressOf(context, request.params.id);
     },
   );
 
@@ -213,7 +213,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request, reply) => {
-      await markAttendance(db, signedInUser(request), request.body);
+      await markAttendance(context, signedInUser(request), request.body);
       return noContent(reply);
     },
   );
@@ -228,7 +228,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request, reply) => {
-      await markAttendanceOfMany(db, signedInUser(request), request.body);
+      await markAttendanceOfMany(context, signedInUser(request), request.body);
       return noContent(reply);
     },
   );
@@ -242,7 +242,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
       },
     },
     async (request, reply) => {
-      await tick(db, signedInUser(request), request.body);
+      await tick(context, signedInUser(request), request.body);
       return noContent(reply);
     },
   );

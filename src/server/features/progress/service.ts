@@ -6,6 +6,7 @@ import {
   SESSIONS_TO_GRADUATE,
 } from '../../../shared/progress/progress.ts';
 import { mayRegisterFor } from '../../../shared/progress/progress-rules.ts';
+import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound, Problem } from '../../http/problem.ts';
 import {
@@ -44,7 +45,8 @@ type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 export const dueAt = (dueOn: string) => new Date(`${dueOn}T17:00:00+02:00`);
 
 /** The man record behind a participant's account. */
-export async function manOfUser(db: Database, userId: string) {
+export async function manOfUser(context: AppContext, userId: string) {
+  const { db } = context.database;
   const man = await findManOfUser(db, userId);
   if (!man)
     throw notFound(
@@ -59,7 +61,8 @@ export async function facilitatorOfUser(db: Database, userId: string) {
 }
 
 /** Whether the caller may see or act for this man: himself, his cell group's facilitator, or an admin. */
-export async function assertMayActFor(db: Database, caller: CurrentUser, manId: string) {
+export async function assertMayActFor(context: AppContext, caller: CurrentUser, manId: string) {
+  const { db } = context.database;
   if (caller.role === 'admin') return;
   if (caller.role === 'participant' && (await isOwnRecord(db, manId, caller.id))) return;
   if (caller.role === 'facilitator' && (await isInGroupOf(db, manId, caller.id))) return;
@@ -84,7 +87,8 @@ export function summarise(
   };
 }
 
-export async function progressOf(db: Database, manId: string): Promise<ManProgress> {
+export async function progressOf(context: AppContext, manId: string): Promise<ManProgress> {
+  const { db } = context.database;
   const man = await findMan(db, manId);
   if (!man) throw notFound('There is no such man.');
   const { sessions, registered, marks, tasks, uploads, items, ticks, group } = await progressRowsOf(
@@ -178,7 +182,8 @@ export async function progressOf(db: Database, manId: string): Promise<ManProgre
 }
 
 /** Cell groups with members and their progress: a facilitator's own groups, or every group for an admin. */
-export async function groupsFor(db: Database, caller: CurrentUser, sessionId?: string) {
+export async function groupsFor(context: AppContext, caller: CurrentUser, sessionId?: string) {
+  const { db } = context.database;
   const own = caller.role === 'admin' ? undefined : await facilitatorOfUser(db, caller.id);
   if (caller.role !== 'admin' && !own) return [];
   const groups = await groupsWithFacilitator(db, own?.id);
@@ -218,7 +223,8 @@ export async function groupsFor(db: Database, caller: CurrentUser, sessionId?: s
 }
 
 /** Registers a man for an open session (again is harmless). */
-export async function registerForSession(db: Database, manId: string, sessionId: string) {
+export async function registerForSession(context: AppContext, manId: string, sessionId: string) {
+  const { db } = context.database;
   const session = await findSession(db, sessionId);
   if (!session) throw notFound('There is no such session.');
   if (session.state !== 'open') throw conflict('This session is not open for registration.');
@@ -226,28 +232,31 @@ export async function registerForSession(db: Database, manId: string, sessionId:
   await insertSessionRegistration(db, session.id, manId);
 }
 
-export async function assignmentToSubmit(db: Database, id: string) {
+export async function assignmentToSubmit(context: AppContext, id: string) {
+  const { db } = context.database;
   const assignment = await findAssignment(db, id);
   if (!assignment) throw notFound('There is no such assignment.');
   return assignment;
 }
 
 /** An uploaded document, if the caller may see it (the man himself, his facilitator, admins). */
-export async function submissionFor(db: Database, caller: CurrentUser, id: string) {
+export async function submissionFor(context: AppContext, caller: CurrentUser, id: string) {
+  const { db } = context.database;
   const submission = await findSubmission(db, id);
   if (!submission) throw notFound('There is no such document.');
-  await assertMayActFor(db, caller, submission.manId);
+  await assertMayActFor(context, caller, submission.manId);
   return submission;
 }
 
-export const sessionsByDate = (db: Database) => listSessionsByDate(db);
+export const sessionsByDate = ({ database: { db } }: AppContext) => listSessionsByDate(db);
 
 export async function markAttendance(
-  db: Database,
+  context: AppContext,
   caller: CurrentUser,
   input: { sessionId: string; manId: string; status: AttendanceStatus },
 ) {
-  await assertMayActFor(db, caller, input.manId);
+  const { db } = context.database;
+  await assertMayActFor(context, caller, input.manId);
   if (!(await findSession(db, input.sessionId))) throw notFound('There is no such session.');
   await upsertAttendance(db, { ...input, recordedBy: caller.id, recordedAt: new Date() });
 }
@@ -257,11 +266,12 @@ export async function markAttendance(
  * puts back each man's mark as it was (null: none).
  */
 export async function markAttendanceOfMany(
-  db: Database,
+  context: AppContext,
   caller: CurrentUser,
   input: { sessionId: string; marks: { manId: string; status: AttendanceStatus | null }[] },
 ) {
-  for (const { manId } of input.marks) await assertMayActFor(db, caller, manId);
+  const { db } = context.database;
+  for (const { manId } of input.marks) await assertMayActFor(context, caller, manId);
   if (!(await findSession(db, input.sessionId))) throw notFound('There is no such session.');
   const recordedAt = new Date();
   await db.transaction(async (tx) => {
@@ -281,11 +291,12 @@ export async function markAttendanceOfMany(
 
 /** Ticks or unticks a checklist item the data does not decide. */
 export async function tick(
-  db: Database,
+  context: AppContext,
   caller: CurrentUser,
   { itemId, manId, done }: { itemId: string; manId: string; done: boolean },
 ) {
-  await assertMayActFor(db, caller, manId);
+  const { db } = context.database;
+  await assertMayActFor(context, caller, manId);
   const item = await findChecklistItem(db, itemId);
   if (!item) throw notFound('There is no such checklist item.');
   if (item.kind !== 'manual')

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
 import type { AppContext } from '../../context.ts';
 import { foreignKeyViolation } from '../../db/errors.ts';
@@ -32,7 +31,7 @@ interface Upload {
  * (refused, or the insert failed), the file just written is removed; the pruned versions' files are
  * removed once their rows are gone.
  */
-export async function keepSubmission(context: AppContext, log: FastifyBaseLogger, upload: Upload) {
+export async function keepSubmission(context: AppContext, upload: Upload) {
   const { db } = context.database;
   const key = await context.files.put(upload.body);
   let pruned: string[];
@@ -58,19 +57,14 @@ export async function keepSubmission(context: AppContext, log: FastifyBaseLogger
     }
     throw error;
   }
-  await removeFiles(context, log, pruned);
+  await removeFiles(context, pruned);
 }
 
 /** Deletes one of the man's own documents, then its file. */
-export async function deleteOwnSubmission(
-  context: AppContext,
-  log: FastifyBaseLogger,
-  manId: string,
-  submissionId: string,
-) {
+export async function deleteOwnSubmission(context: AppContext, manId: string, submissionId: string) {
   const keys = await deleteOwnSubmissionRow(context.database.db, manId, submissionId);
   if (keys.length === 0) throw notFound('There is no such document.');
-  await removeFiles(context, log, keys);
+  await removeFiles(context, keys);
 }
 
 /**
@@ -78,15 +72,10 @@ export async function deleteOwnSubmission(
  * row is locked first, so an upload for it either lands before (and its row is deleted here) or fails
  * its foreign key after (and removes its own file): no file is left without a row.
  */
-export async function deleteWithSubmissions(
-  context: AppContext,
-  log: FastifyBaseLogger,
-  owner: 'man' | 'assignment',
-  id: string,
-) {
+export async function deleteWithSubmissions(context: AppContext, owner: 'man' | 'assignment', id: string) {
   const keys = await deleteOwnerWithSubmissions(context.database.db, owner, id);
   if (!keys) return false;
-  await removeFiles(context, log, keys);
+  await removeFiles(context, keys);
   return true;
 }
 
@@ -94,11 +83,14 @@ export async function deleteWithSubmissions(
  * Removes the files of rows already deleted. One that cannot be removed is logged and left behind: a
  * stray file is the lesser harm than a row whose file is gone, and the request itself succeeded.
  */
-async function removeFiles(context: AppContext, log: FastifyBaseLogger, keys: string[]) {
+async function removeFiles(context: AppContext, keys: string[]) {
   const results = await Promise.allSettled(keys.map((key) => context.files.remove(key)));
   for (const [index, result] of results.entries()) {
     if (result.status === 'rejected') {
-      log.error({ err: result.reason, storageKey: keys[index] }, 'an uploaded file could not be removed');
+      context.log.error(
+        { err: result.reason, storageKey: keys[index] },
+        'an uploaded file could not be removed',
+      );
     }
   }
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   AlreadyRegisteredSchema,
   RegistrationInputSchema,
@@ -9,6 +8,7 @@ import { SearchQuerySchema, SearchResultSchema } from '../../../shared/registrat
 import { TeamEntryDetailSchema, TeamSchema } from '../../../shared/registrations/team.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
+import { IdempotencyHeaders } from '../../http/idempotency-key.ts';
 import { conflict } from '../../http/problem.ts';
 import { limitAction } from '../../http/rate-limits.ts';
 import { idParams } from '../../http/replies.ts';
@@ -22,13 +22,6 @@ import {
   teamEntryOf,
   teamOf,
 } from './service.ts';
-
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .regex(/^[\w-]{8,100}$/, 'Idempotency-Key must be 8–100 letters, digits, dashes or underscores')
-    .optional(),
-});
 
 export async function registrationRoutes(app: FastifyInstance, context: AppContext) {
   const api = routeGroup(app, { access: 'public', tags: ['registrations'] });

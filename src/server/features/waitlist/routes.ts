@@ -13,6 +13,7 @@ import {
 } from '../../../shared/waitlist/waitlist.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
+import { IdempotencyHeaders } from '../../http/idempotency-key.ts';
 import { limitAction } from '../../http/rate-limits.ts';
 import { idParams } from '../../http/replies.ts';
 import { linkToken, routeGroup } from '../../http/route-group.ts';
@@ -27,12 +28,6 @@ import {
   waitlistOf,
 } from './service.ts';
 
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .regex(/^[\w-]{8,100}$/, 'Idempotency-Key must be 8–100 letters, digits, dashes or underscores')
-    .optional(),
-});
 const IdParams = idParams('Not a waitlist entry id');
 const admins = ['admin'] as const;
 const tags = ['waitlist'];

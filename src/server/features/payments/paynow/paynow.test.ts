@@ -396,7 +396,7 @@ describe('express checkout against the fake Paynow', () => {
     // This server's own poller stands aside: the round under test is the only one.
     await app.paynowPoller.stop();
     try {
-      await pollPayment(app.context, app.log, row, { ...FAST, giveUpAfterMs: 0 });
+      await pollPayment(app.context, row, { ...FAST, giveUpAfterMs: 0 });
     } finally {
       app.paynowPoller.start();
     }

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { claimDuePayments, POLL_TIMING, type PollTiming, pollPayment } from './service.ts';
 
@@ -24,7 +23,6 @@ export class PaynowPoller {
 
   constructor(
     private readonly context: AppContext,
-    private readonly log: FastifyBaseLogger,
     private readonly timing: PollerTiming = { ...POLL_TIMING, idleMs: 1000 },
   ) {}
 
@@ -51,8 +49,8 @@ export class PaynowPoller {
     const due = await claimDuePayments(this.context, BATCH, LEASE_SECONDS);
     await Promise.all(
       due.map((attempt) =>
-        pollPayment(this.context, this.log, attempt, this.timing).catch((error: unknown) => {
-          this.log.error({ err: error, onlinePaymentId: attempt.id }, 'Paynow poll round failed');
+        pollPayment(this.context, attempt, this.timing).catch((error: unknown) => {
+          this.context.log.error({ err: error, onlinePaymentId: attempt.id }, 'Paynow poll round failed');
         }),
       ),
     );
@@ -66,7 +64,7 @@ export class PaynowPoller {
       this.kicked = false;
       this.running = this.pollDue()
         .catch((error: unknown) => {
-          this.log.error({ err: error }, 'Paynow poller failed');
+          this.context.log.error({ err: error }, 'Paynow poller failed');
           return 0;
         })
         .then((claimed) => {

@@ -159,7 +159,7 @@ export async function paynowRoutes(app: FastifyInstance, context: AppContext, po
       },
       async (request, reply) => {
         const fields = Array.isArray(request.body) ? (request.body as PaynowFields) : [];
-        const { settled } = await receiveStatusUpdate(context, request.log, fields, request.ip);
+        const { settled } = await receiveStatusUpdate(context, fields, request.ip);
         if (!settled) poller.kick();
         return reply.type('text/plain').send('OK');
       },

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../../../shared/accounts/account.ts';
 import { harareToday } from '../../../../shared/dates.ts';
 import { amountDue, owes } from '../../../../shared/payments/balance.ts';
@@ -385,14 +384,13 @@ export async function paymentAttempt(
 
 async function notice(
   context: AppContext,
-  log: FastifyBaseLogger,
   source: 'result-url' | 'poll' | 'initiate',
   problem: string,
   fields: PaynowFields,
   onlinePaymentId: string | null,
 ) {
   // The payload is kept for review, not logged: it names the entry.
-  log.warn({ source, problem, onlinePaymentId }, 'Paynow message changed nothing');
+  context.log.warn({ source, problem, onlinePaymentId }, 'Paynow message changed nothing');
   await keepNotice(context.database.db, {
     source,
     problem,
@@ -409,7 +407,6 @@ async function notice(
  */
 export async function receiveStatusUpdate(
   context: AppContext,
-  log: FastifyBaseLogger,
   fields: PaynowFields,
   from: string,
 ): Promise<{ settled: boolean }> {
@@ -419,16 +416,16 @@ export async function receiveStatusUpdate(
   if (!attempt) {
     const paynow = await paynowOf(context, await getCurrentEventId(db));
     if (paynow?.client.verify(fields)) {
-      await notice(context, log, 'result-url', 'unknown reference', fields, null);
+      await notice(context, 'result-url', 'unknown reference', fields, null);
     } else if ((await countUncheckedMessage(db, from)) === 1) {
       // Once an hour per address, so forged posts cannot fill the log either.
-      log.warn({ from }, 'Paynow result URL: unsigned message for no attempt of ours (counted)');
+      context.log.warn({ from }, 'Paynow result URL: unsigned message for no attempt of ours (counted)');
     }
     return { settled: true };
   }
   const paynow = await paynowOf(context, attempt.eventId);
   if (!paynow?.client.verify(fields)) {
-    await notice(context, log, 'result-url', 'bad hash', fields, attempt.id);
+    await notice(context, 'result-url', 'bad hash', fields, attempt.id);
     return { settled: true };
   }
   if (attempt.paidAt || attempt.nextPollAt === null) return { settled: true };
@@ -450,7 +447,6 @@ export const claimDuePayments = (context: AppContext, limit: number, leaseSecond
 /** Asks Paynow about one attempt and acts on a confirmed answer. */
 export async function pollPayment(
   context: AppContext,
-  log: FastifyBaseLogger,
   attempt: OnlinePaymentRow,
   timing: PollTiming = POLL_TIMING,
 ) {
@@ -477,20 +473,19 @@ export async function pollPayment(
     ? await paynow.client.poll(attempt.pollUrl)
     : await paynow.client.trace(attempt.merchantTrace);
   if (answer.outcome === 'bad-hash') {
-    await notice(context, log, 'poll', 'bad hash', answer.fields, attempt.id);
+    await notice(context, 'poll', 'bad hash', answer.fields, attempt.id);
     return again();
   }
   if (answer.outcome !== 'ok') {
     if (answer.outcome !== 'not-found')
-      log.warn({ onlinePaymentId: attempt.id, outcome: answer.outcome }, 'Paynow poll failed');
+      context.log.warn({ onlinePaymentId: attempt.id, outcome: answer.outcome }, 'Paynow poll failed');
     return again();
   }
-  await applyConfirmed(context, log, attempt, answer.update, answer.fields, again);
+  await applyConfirmed(context, attempt, answer.update, answer.fields, again);
 }
 
 async function applyConfirmed(
   context: AppContext,
-  log: FastifyBaseLogger,
   attempt: OnlinePaymentRow,
   update: StatusUpdate,
   fields: PaynowFields,
@@ -498,7 +493,7 @@ async function applyConfirmed(
 ) {
   const { db } = context.database;
   if (update.reference !== attempt.merchantTrace) {
-    await notice(context, log, 'poll', 'reference differs', fields, attempt.id);
+    await notice(context, 'poll', 'reference differs', fields, attempt.id);
     return again();
   }
   const known = {
@@ -507,7 +502,7 @@ async function applyConfirmed(
   };
   if (PAID_STATUSES.includes(update.status)) {
     if (!sameAmount(update.amount, attempt.amount)) {
-      await notice(context, log, 'poll', 'amount differs', fields, attempt.id);
+      await notice(context, 'poll', 'amount differs', fields, attempt.id);
       await updateAttempt(db, attempt.id, {
         ...known,
         status: update.status,
@@ -528,7 +523,7 @@ async function applyConfirmed(
     });
     await markPaid(db, attempt.id, update.status, known.paynowReference ?? '');
     if (outcome !== 'recorded')
-      await notice(context, log, 'poll', `paid, but the entry was ${outcome}`, fields, attempt.id);
+      await notice(context, 'poll', `paid, but the entry was ${outcome}`, fields, attempt.id);
     return;
   }
   if (FINAL_STATUSES.includes(update.status)) {
