@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, like, or, sql } from 'drizzle-orm';
 import type { CheckInAction } from '../../../shared/check-in/check-in.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { checkInActions, raceOptions, registrations } from '../../db/schema/index.ts';
-import { activeInEvent } from '../registrations/queries.ts';
+import { activeInEvent, paymentAgainstFee } from '../registrations/queries.ts';
 
 /** What check-in reads of an entry: no email, mobile, next of kin or age. */
 const entryColumns = {
@@ -14,11 +14,7 @@ const entryColumns = {
   discipline: registrations.discipline,
   race: raceOptions.label,
   tshirtSize: registrations.tshirtSize,
-  paymentStatus: registrations.paymentStatus,
-  paymentAmount: registrations.paymentAmount,
-  paymentCurrency: registrations.paymentCurrency,
-  feeUsd: raceOptions.feeUsd,
-  feeZwg: raceOptions.feeZwg,
+  ...paymentAgainstFee,
   checkedInAt: registrations.checkedInAt,
   checkedInBy: registrations.checkedInBy,
   tshirtCollectedAt: registrations.tshirtCollectedAt,

@@ -16,7 +16,7 @@ import {
   user,
 } from '../../db/schema/index.ts';
 import { teamCode } from '../../db/team-code.ts';
-import { activeEntry, activeEntryIn } from '../registrations/queries.ts';
+import { activeEntry, activeEntryIn, paymentAgainstFee } from '../registrations/queries.ts';
 
 /** A row of the list: what its table shows (no next of kin, no guardian; an opened entry has those). */
 export const participantColumns = {
@@ -31,13 +31,9 @@ export const participantColumns = {
   gender: registrations.gender,
   raceType: raceOptions.label,
   tshirtSize: registrations.tshirtSize,
-  paymentStatus: registrations.paymentStatus,
+  ...paymentAgainstFee,
   bib: registrations.bib,
   createdAt: registrations.createdAt,
-  paymentAmount: registrations.paymentAmount,
-  paymentCurrency: registrations.paymentCurrency,
-  feeUsd: raceOptions.feeUsd,
-  feeZwg: raceOptions.feeZwg,
 };
 
 const SORT_EXPRESSIONS: Record<

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { paymentNotices, raceOptions, registrations } from '../../db/schema/index.ts';
+import { paymentAgainstFee } from '../registrations/queries.ts';
 
 /**
  * The entries of the event among `ids`, with their payment and their race's fees, locked until the transaction
@@ -12,13 +13,9 @@ export async function entriesToPay(tx: Transaction, eventId: string, ids: string
       id: registrations.id,
       reference: registrations.reference,
       status: registrations.status,
-      paymentStatus: registrations.paymentStatus,
+      ...paymentAgainstFee,
       paymentMethod: registrations.paymentMethod,
-      paymentAmount: registrations.paymentAmount,
-      paymentCurrency: registrations.paymentCurrency,
       payerReference: registrations.payerReference,
-      feeUsd: raceOptions.feeUsd,
-      feeZwg: raceOptions.feeZwg,
     })
     .from(registrations)
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { events, paymentReminders, raceOptions, receipts, registrations } from '../../db/schema/index.ts';
-import { activeEntry } from '../registrations/queries.ts';
+import { activeEntry, paymentAgainstFee } from '../registrations/queries.ts';
 
 /** The entries among `ids`, with what their receipts say of them and their event. */
 export async function receiptEntries(tx: Transaction, ids: string[]) {
@@ -111,11 +111,7 @@ const reminderColumns = {
   email: registrations.email,
   discipline: registrations.discipline,
   raceType: raceOptions.label,
-  feeUsd: raceOptions.feeUsd,
-  feeZwg: raceOptions.feeZwg,
-  paymentStatus: registrations.paymentStatus,
-  paymentAmount: registrations.paymentAmount,
-  paymentCurrency: registrations.paymentCurrency,
+  ...paymentAgainstFee,
 };
 
 /**

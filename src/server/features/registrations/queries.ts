@@ -1,5 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { type registrationStatusEnum, registrations, type waitlistEntries } from '../../db/schema/index.ts';
+import {
+  raceOptions,
+  type registrationStatusEnum,
+  registrations,
+  type waitlistEntries,
+} from '../../db/schema/index.ts';
 
 /*
  * What other features' repositories may use of the entries (decision 009): the rules about them, written here
@@ -47,3 +52,12 @@ export const entrantFields = (table: typeof registrations | typeof waitlistEntri
   guardianName: table.guardianName,
   guardianMobile: table.guardianMobile,
 });
+
+/** What an entry has paid so far beside what its race costs (the race joined): what it owes follows from them. */
+export const paymentAgainstFee = {
+  paymentStatus: registrations.paymentStatus,
+  paymentAmount: registrations.paymentAmount,
+  paymentCurrency: registrations.paymentCurrency,
+  feeUsd: raceOptions.feeUsd,
+  feeZwg: raceOptions.feeZwg,
+};

@@ -9,7 +9,7 @@ import { statementsOn } from '../../db/statements-on.ts';
 import { teamCode } from '../../db/team-code.ts';
 import { type OutgoingMail, publicActionRoomSql } from '../../mail/repository.ts';
 import { CONFIRMATION_KIND } from './confirmation-mail.ts';
-import { activeEntry, activeInEvent, placesHeldInRace } from './queries.ts';
+import { activeEntry, activeInEvent, paymentAgainstFee, placesHeldInRace } from './queries.ts';
 
 export type NewRegistration = Omit<typeof registrations.$inferInsert, 'reference'>;
 
@@ -322,11 +322,7 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
       discipline: registrations.discipline,
       raceType: raceOptions.label,
       tshirtSize: registrations.tshirtSize,
-      paymentStatus: registrations.paymentStatus,
-      paymentAmount: registrations.paymentAmount,
-      paymentCurrency: registrations.paymentCurrency,
-      feeUsd: raceOptions.feeUsd,
-      feeZwg: raceOptions.feeZwg,
+      ...paymentAgainstFee,
       createdAt: registrations.createdAt,
     })
     .from(registrations)

@@ -9,7 +9,7 @@ import {
   statementMappings,
 } from '../../db/schema/index.ts';
 import { teamCode } from '../../db/team-code.ts';
-import { activeEntryIn, activeInEvent } from '../registrations/queries.ts';
+import { activeEntryIn, activeInEvent, paymentAgainstFee } from '../registrations/queries.ts';
 
 export type NewStatementLine = Omit<typeof statementLines.$inferInsert, 'id' | 'importId' | 'eventId'>;
 
@@ -98,12 +98,8 @@ const entryColumns = {
   firstName: registrations.firstName,
   lastName: registrations.lastName,
   status: registrations.status,
-  paymentStatus: registrations.paymentStatus,
-  paymentAmount: registrations.paymentAmount,
-  paymentCurrency: registrations.paymentCurrency,
+  ...paymentAgainstFee,
   race: raceOptions.label,
-  feeUsd: raceOptions.feeUsd,
-  feeZwg: raceOptions.feeZwg,
 };
 
 const entriesWhere = (where: SQL | undefined) => (db: Database | Transaction) =>

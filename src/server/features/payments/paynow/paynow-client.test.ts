@@ -69,7 +69,8 @@ describe('the Paynow client against the fake Paynow', () => {
   });
 
   beforeAll(async () => {
-    fake = await startFakePaynow({ integrationId: '1201', integrationKey: DOC_KEY, timeScale: 0.01 });
+    // Paynow answers Paid 5 s after a checkout starts: scaled to 500 ms, so a busy machine still sees Sent first.
+    fake = await startFakePaynow({ integrationId: '1201', integrationKey: DOC_KEY, timeScale: 0.1 });
     client = new PaynowClient({ baseUrl: fake.url, integrationId: '1201', integrationKey: DOC_KEY });
   });
   afterAll(() => fake.close());
@@ -79,7 +80,7 @@ describe('the Paynow client against the fake Paynow', () => {
     expect(started).toMatchObject({ outcome: 'ok', instructions: expect.stringContaining('PIN') });
     if (started.outcome !== 'ok') return;
     expect(await client.poll(started.pollUrl)).toMatchObject({ outcome: 'ok', update: { status: 'Sent' } });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 600));
     expect(await client.poll(started.pollUrl)).toMatchObject({
       outcome: 'ok',
       update: { status: 'Paid', amount: '10.00', reference: 'T-1' },
