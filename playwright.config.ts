@@ -123,7 +123,8 @@ export default defineConfig({
       env: { FAKE_PAYNOW_PORT: String(FAKE_PAYNOW_PORT), FAKE_PAYNOW_TIME_SCALE: '0.2' },
     },
     {
-      command: 'node dist/server/main.js',
+      // The tests' edition (2025, published) first: the server seeds none of its own then.
+      command: 'npx tsx tests/support/prepare-database.ts && node dist/server/main.js',
       url: `${baseURL}/readyz`,
       timeout: 60_000,
       reuseExistingServer: false,

@@ -52,14 +52,14 @@ export async function measureFootprint(postgresUrl: string): Promise<Measurement
   const starts: Start[] = [];
   const fresh = await startAndSettle(
     'PGlite, fresh data directory',
-    { label: 'footprint-pglite' },
+    { label: 'footprint-pglite', fresh: true },
     { readySeconds: atMost(2), idleMiB: atMost(350), peakMiB: atMost(450) },
   );
   starts.push(fresh.start);
   await fresh.server.stop();
   const again = await startAndSettle(
     'PGlite, existing data directory',
-    { label: 'footprint-pglite', dataDir: fresh.server.dataDir },
+    { label: 'footprint-pglite', dataDir: fresh.server.dataDir, fresh: true },
     { readySeconds: atMost(1), idleMiB: atMost(250) },
   );
   starts.push(again.start);

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,23 +20,26 @@ export async function startAppServer(
   options: AppServerOptions = {},
 ) {
   const chosen = port ?? (await freePort());
+  const serverEnv: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(chosen),
+    PUBLIC_URL: `http://127.0.0.1:${chosen}`,
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'fatal',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'reliability-')),
+    ...env,
+  };
+  // The tests' published edition first: a fresh install's is a draft, closed to the public.
+  execFileSync('npx', ['tsx', 'tests/support/prepare-database.ts'], { env: serverEnv, stdio: 'inherit' });
   const command = [...(options.wrapper ?? []), options.node ?? process.execPath];
   const [program = process.execPath, ...programArgs] = command;
   const child: ChildProcess = spawn(
     program,
     [...programArgs, ...(options.nodeArgs ?? []), 'dist/server/main.js'],
     {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(chosen),
-        PUBLIC_URL: `http://127.0.0.1:${chosen}`,
-        RATE_LIMITS: 'off',
-        LOG_LEVEL: 'fatal',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'reliability-')),
-        ...env,
-      },
+      env: serverEnv,
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

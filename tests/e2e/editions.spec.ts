@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { deviceOf } from './support/devices.ts';
@@ -20,7 +21,57 @@ async function backTo2025() {
   );
 }
 
-test('an organiser starts the 2026 edition: registration opens with CFR26-0001, and 2025 stays listed and exportable, read-only', async ({
+/** What a draft still lacks after the copy (its date, closing time, real account details, a real phone), set as the settings page saves. */
+async function completeTheDraft(page: Page) {
+  const current = await (await page.request.get('/api/admin/event')).json();
+  // As the settings page sends it: the server takes a change only from its own origin.
+  const headers = { origin: new URL(page.url()).origin };
+  const saved = await page.request.put('/api/admin/event', {
+    headers,
+    data: {
+      ...Object.fromEntries(EDITABLE.map((field) => [field, current[field]])),
+      contactPhone: '0772 100 200',
+      eventDate: '2099-09-05',
+      venue: 'Harare Gardens',
+      registrationClosesAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      payment: {
+        ...current.payment,
+        bankName: 'CBZ Bank',
+        branch: 'Kwame Nkrumah Avenue',
+        usd: { accountName: 'Celebration Church', accountNumber: '01234567890' },
+        zwg: { accountName: 'Celebration Church', accountNumber: '01234567891' },
+        mobileMoney: {
+          ...current.payment.mobileMoney,
+          number: '0772 100 300',
+          holderName: 'Celebration Church',
+          codePattern: '*153*1*1*0772100300*{amount}#',
+        },
+        cashPhone: '0772 100 200',
+      },
+    },
+  });
+  expect(saved.status()).toBe(200);
+  const races = current.races.map((race: Record<string, unknown>) => ({
+    ...race,
+    feeUsd: race.feeUsd ?? '10.00',
+  }));
+  expect((await page.request.put('/api/admin/event/races', { headers, data: { races } })).status()).toBe(200);
+}
+
+const EDITABLE = [
+  'title',
+  'subtitle',
+  'greeting',
+  'backgroundAlt',
+  'tshirtChangesUntil',
+  'waitlistOfferHours',
+  'reminderDaysAfter',
+  'reminderDaysBeforeClose',
+  'tshirtSizes',
+  'termsText',
+] as const;
+
+test('an organiser starts the 2026 edition as a draft, publishes it once set up: registration opens with CFR26-0001, and 2025 stays listed and exportable, read-only', async ({
   page,
   admin,
 }, testInfo) => {
@@ -38,12 +89,48 @@ test('an organiser starts the 2026 edition: registration opens with CFR26-0001, 
     const editions = page.getByRole('region', { name: 'Editions' });
     await expect(editions.getByLabel('Year')).toHaveValue('2026');
     await expect(editions.getByLabel('Reference prefix')).toHaveValue('CFR26');
+    // The prefix follows the year typed.
+    await editions.getByLabel('Year').fill('2030');
+    await expect(editions.getByLabel('Reference prefix')).toHaveValue('CFR30');
+    await editions.getByLabel('Year').fill('2026');
+    await expect(editions.getByLabel('Reference prefix')).toHaveValue('CFR26');
     await editions.getByRole('button', { name: 'Start the new edition…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Start the 2026 edition?' });
     await expect(dialog).toContainText('references from CFR26-0001');
     await dialog.getByRole('button', { name: 'Start the 2026 edition' }).click();
-    await expect(editions.getByRole('status')).toContainText('The 2026 edition is open for registration');
+    await expect(editions.getByRole('status')).toContainText('The 2026 edition is started as a draft');
     await expect(editions.getByText(/2025 · CFR25- · \d+ entr/)).toBeVisible();
+
+    // A draft: the public is told registration opens soon, on a phone.
+    const phone = await page
+      .context()
+      .browser()
+      ?.newPage({ viewport: { width: 390, height: 844 } });
+    if (!phone) throw new Error('no browser');
+    await phone.goto(new URL('/', page.url()).toString());
+    await expect(phone.getByText('Registration opens soon')).toBeVisible();
+    await expect(phone.getByRole('link', { name: 'Register as Runner' })).toHaveCount(0);
+    await expectNoAxeViolations(phone);
+
+    // The dashboard lists what the draft lacks, each a link to its setting; Publish once nothing is missing.
+    await page.goto('/WelcomeAdmin');
+    const draft = page.getByRole('region', { name: 'The 2026 edition is a draft' });
+    await expect(draft.getByRole('link', { name: /The date of the event/ })).toHaveAttribute(
+      'href',
+      '/EventSettings#day',
+    );
+    await expect(draft.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await completeTheDraft(page);
+    await page.reload();
+    await expect(draft.getByRole('link')).toHaveCount(0);
+    await draft.getByRole('button', { name: 'Publish' }).click();
+    const publish = page.getByRole('dialog', { name: 'Publish the 2026 edition?' });
+    await publish.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText('The 2026 edition is published')).toBeVisible();
+    await phone.reload();
+    await expect(phone.getByRole('link', { name: 'Register as Runner' })).toBeVisible();
+    await phone.close();
 
     const newSurname = uniqueName('Edition');
     const visitor = await page.context().browser()?.newPage();

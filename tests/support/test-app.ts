@@ -12,6 +12,7 @@ import { seed } from '../../src/server/db/seed/index.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import type { Role } from '../../src/shared/accounts/account.ts';
 import { runnerEntry } from './entries.ts';
+import { TEST_EDITION } from './test-edition.ts';
 
 let shared: Promise<DatabaseHandle> | undefined;
 
@@ -29,7 +30,7 @@ export function testDatabase(): Promise<DatabaseHandle> {
       );
     }
     await database.migrate();
-    await seed(database.db);
+    await seed(database.db, TEST_EDITION);
     return database;
   })();
   return shared;
@@ -55,7 +56,7 @@ export async function resetData() {
       'truncate registrations, mail_outbox, race_options, events, men, facilitators, workout_sessions, assignments, checklist_items, cell_groups, "user", verification, audit_log, erasure_requests, job_runs, paynow_unchecked_messages cascade',
     ),
   );
-  await seed(db);
+  await seed(db, TEST_EDITION);
 }
 
 export const ORIGIN = 'http://localhost:3000';

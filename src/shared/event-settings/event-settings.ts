@@ -205,6 +205,8 @@ export const EventSettingsSchema = z.object({
   privacyVersion: z.number(),
   entryRetentionDays: z.number(),
   programmeRetentionDays: z.number(),
+  /** False while the edition is a draft (the public sees "Registration opens soon"). */
+  published: z.boolean(),
   races: z.array(AdminRaceSchema),
 });
 export type EventSettings = z.infer<typeof EventSettingsSchema>;

@@ -41,6 +41,8 @@ export const PublicEventSchema = z.object({
   privacyVersion: z.number(),
   entryRetentionDays: z.number(),
   programmeRetentionDays: z.number(),
+  /** False while the edition is a draft: the public pages say "Registration opens soon" and take nothing. */
+  published: z.boolean(),
   registrationOpen: z.boolean(),
   registrationClosesAt: z.nullable(z.string()),
   /** YYYY-MM-DD, or null while it is not fixed. */

@@ -9,6 +9,7 @@ import { Loading } from '../../components/ui/status.tsx';
 import { CheckInCountsList } from '../../features/check-in/components/check-in-counts.tsx';
 import { useFunRunDashboard, useProgrammeTotals } from '../../features/dashboard/api/dashboard.ts';
 import { PrivacyNotices } from '../../features/dashboard/components/privacy-notices.tsx';
+import { PublishChecklist } from '../../features/event-settings/index.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { moneyText } from '../../lib/money-text.ts';
 
@@ -59,6 +60,7 @@ export default function AdminDashboard() {
         <p>Welcome, {user.name}. The figures are live: they update every minute while this page is open.</p>
       </PageHeading>
 
+      <PublishChecklist />
       <PrivacyNotices />
 
       <section aria-labelledby="fun-run-heading" className="mb-8">

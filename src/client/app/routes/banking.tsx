@@ -1,6 +1,7 @@
 import { PublicPage } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
+import { RegistrationOpensSoon } from '../../features/events/components/event-facts.tsx';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
 
 export default function Banking() {
@@ -21,7 +22,8 @@ export default function Banking() {
       {isError && (
         <ErrorMessage onRetry={() => refetch()}>The banking details could not be loaded.</ErrorMessage>
       )}
-      {event && <PaymentOptions event={event} headingLevel="h2" />}
+      {event && !event.published && <RegistrationOpensSoon event={event} onPhoto={false} />}
+      {event?.published && <PaymentOptions event={event} headingLevel="h2" />}
     </PublicPage>
   );
 }

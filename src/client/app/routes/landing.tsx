@@ -2,7 +2,12 @@ import { Link } from 'react-router';
 import { SignedInLink, SiteFooter } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
-import { EventFacts, RaceList, RegistrationClosed } from '../../features/events/components/event-facts.tsx';
+import {
+  EventFacts,
+  RaceList,
+  RegistrationClosed,
+  RegistrationOpensSoon,
+} from '../../features/events/components/event-facts.tsx';
 import { HeroPhoto } from '../../features/events/components/hero-photo.tsx';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
 import { Typewriter } from '../../features/events/components/typewriter.tsx';
@@ -13,6 +18,8 @@ const ctaClass =
 export default function Landing() {
   const { data: event, isPending, isError, refetch } = useEvent();
   const title = event?.title ?? 'Celebration Fun Run';
+  // A draft edition shows its name and whom to ask, nothing to enter or pay yet.
+  const draft = event?.published === false;
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -38,8 +45,10 @@ export default function Landing() {
             </p>
             <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{title}</h1>
             <p className="text-lg text-stone-100 sm:text-xl">{event?.subtitle ?? '\u00a0'}</p>
-            {event && <EventFacts event={event} />}
-            {event && !event.registrationOpen ? (
+            {event && !draft && <EventFacts event={event} />}
+            {event && draft ? (
+              <RegistrationOpensSoon event={event} />
+            ) : event && !event.registrationOpen ? (
               <RegistrationClosed event={event} />
             ) : (
               <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
@@ -57,7 +66,7 @@ export default function Landing() {
           </div>
         </section>
 
-        {event && (
+        {event && !draft && (
           <section aria-labelledby="races-heading" className="mx-auto max-w-5xl px-5 pt-10">
             <h2 id="races-heading" className="mb-5 text-2xl font-bold text-stone-900">
               The races
@@ -66,22 +75,24 @@ export default function Landing() {
           </section>
         )}
 
-        <section aria-labelledby="payment-heading" className="mx-auto max-w-5xl px-5 py-10">
-          <h2 id="payment-heading" className="text-2xl font-bold text-stone-900">
-            How to pay
-          </h2>
-          <p className="mt-1 mb-5 text-stone-700">
-            Register first: you will get a reference to quote with your payment.{' '}
-            <Link to="/Banking" className="font-medium text-brand-700 underline">
-              Banking details
-            </Link>
-          </p>
-          {isPending && <Loading label="Loading payment options…" />}
-          {isError && (
-            <ErrorMessage onRetry={() => refetch()}>The payment options could not be loaded.</ErrorMessage>
-          )}
-          {event && <PaymentOptions event={event} />}
-        </section>
+        {!draft && (
+          <section aria-labelledby="payment-heading" className="mx-auto max-w-5xl px-5 py-10">
+            <h2 id="payment-heading" className="text-2xl font-bold text-stone-900">
+              How to pay
+            </h2>
+            <p className="mt-1 mb-5 text-stone-700">
+              Register first: you will get a reference to quote with your payment.{' '}
+              <Link to="/Banking" className="font-medium text-brand-700 underline">
+                Banking details
+              </Link>
+            </p>
+            {isPending && <Loading label="Loading payment options…" />}
+            {isError && (
+              <ErrorMessage onRetry={() => refetch()}>The payment options could not be loaded.</ErrorMessage>
+            )}
+            {event && <PaymentOptions event={event} />}
+          </section>
+        )}
       </main>
       <SiteFooter event={event} />
     </div>

@@ -3,6 +3,7 @@ import type { Discipline } from '../../../shared/events/event.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
+import { RegistrationOpensSoon } from '../../features/events/components/event-facts.tsx';
 import type { Refusal } from '../../features/registrations/components/pending-sender.tsx';
 import { RegistrationForm } from '../../features/registrations/components/registration-form.tsx';
 
@@ -37,7 +38,8 @@ export function RegistrationPage({ discipline }: { discipline: Discipline }) {
           The form could not be loaded. Check your connection.
         </ErrorMessage>
       )}
-      {event && (
+      {event && !event.published && <RegistrationOpensSoon event={event} onPhoto={false} />}
+      {event?.published && (
         <RegistrationForm
           key={refused ? location.key : 'form'}
           event={event}

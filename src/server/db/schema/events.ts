@@ -42,6 +42,11 @@ export const events = pgTable('events', {
   tshirtChangesUntil: date('tshirt_changes_until'),
   /** How long a waitlist offer holds before it passes to the next person waiting. */
   waitlistOfferHours: integer('waitlist_offer_hours').notNull().default(48),
+  /**
+   * Null while the edition is a draft: the public sees "Registration opens soon" until an admin publishes it,
+   * which needs its date, venue, fees, closing time, ways to pay, terms and privacy notice.
+   */
+  publishedAt: timestamp('published_at', { withTimezone: true }),
   /** Set when a new edition took over: the event is kept, read-only, for its lists and exports. */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   payment: jsonb('payment').$type<PaymentOptions>().notNull(),

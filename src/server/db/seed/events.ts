@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { harareToday } from '../../../shared/dates.ts';
+import { EXAMPLE_PHONE } from '../../../shared/event-settings/readiness.ts';
 import type { Database } from '../client.ts';
 import { events, raceOptions } from '../schema/index.ts';
-
-export const SEED_EVENT_SLUG = 'celebration-fun-run-2025';
 
 const TERMS = `By registering for the Celebration Fun Run you agree to these terms.
 
@@ -19,22 +18,36 @@ I understand that running and cycling carry risks, including falls, collisions, 
 I release the organiser, the church, its volunteers and sponsors from all claims arising from my participation, except those caused by their negligence.
 I certify that I am physically fit and sufficiently prepared to take part, and that a medical professional has not advised me otherwise. A parent or guardian agrees to these terms on behalf of an entrant under 18.`;
 
-/** The 2025 event of the original product; inserted once, then it belongs to the admins. */
-export async function seedEvents(db: Database) {
+export interface FirstEdition {
+  year: number;
+  /** A fresh install is a draft until an admin has set it up and published it (the tests' is published). */
+  published: boolean;
+}
+
+/**
+ * The first edition, of this year (Harare), as a draft with example details for the organisers to replace;
+ * inserted into an empty database once, then it belongs to the admins.
+ */
+export async function seedEvents(
+  db: Database,
+  edition: FirstEdition = { year: Number(harareToday().slice(0, 4)), published: false },
+) {
   // A read first: on every start after the first there is nothing to write (and no WAL to flush).
-  const [seeded] = await db.select({ id: events.id }).from(events).where(eq(events.slug, SEED_EVENT_SLUG));
+  const [seeded] = await db.select({ id: events.id }).from(events).limit(1);
   if (seeded) return;
+  const { year } = edition;
   const [event] = await db
     .insert(events)
     .values({
-      slug: SEED_EVENT_SLUG,
+      slug: `celebration-fun-run-${year}`,
       isCurrent: true,
-      year: 2025,
+      year,
       title: 'Celebration Fun Run',
-      subtitle: '2025 Fun Run Registration Platform',
+      subtitle: `${year} Fun Run Registration Platform`,
       greeting: 'Welcome to',
-      contactPhone: '+263770000000',
-      referencePrefix: 'CFR25',
+      contactPhone: EXAMPLE_PHONE,
+      referencePrefix: `CFR${String(year).slice(-2)}`,
+      publishedAt: edition.published ? new Date() : null,
       termsText: TERMS,
       termsVersion: 1,
       payment: {
@@ -44,13 +57,13 @@ export async function seedEvents(db: Database) {
         zwg: { accountName: 'Celebration Church (example)', accountNumber: '0000-ZWG-EXAMPLE' },
         mobileMoney: {
           provider: 'EcoCash',
-          number: '+263770000000',
+          number: EXAMPLE_PHONE,
           holderName: 'Example Account Holder',
           codePattern: '*153*1*1*0770000000*{amount}#',
           zwgCodePattern: '',
           matchingNote: '',
         },
-        cashPhone: '+263770000000',
+        cashPhone: EXAMPLE_PHONE,
         order: ['mobileMoney', 'usd', 'zwg', 'cash'],
       },
       tshirtSizes: {

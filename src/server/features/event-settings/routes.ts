@@ -21,6 +21,7 @@ import { NotAnImageError, storeBackground, storeLogo } from '../../storage/media
 import {
   editions,
   eventSettings,
+  publishEdition,
   retentionSettings,
   saveEventSettings,
   saveRaces,
@@ -125,6 +126,18 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
       },
     },
     async (request) => startNewEdition(context, request.body, signedInUser(request)),
+  );
+
+  api.post(
+    '/admin/event/publish',
+    {
+      schema: {
+        summary:
+          'Publish the draft edition: the public may register (refused while something it needs is missing)',
+        response: { 200: EventSettingsSchema },
+      },
+    },
+    async (request) => publishEdition(context, signedInUser(request)),
   );
 
   api.post(

@@ -6,6 +6,7 @@ import type {
   NewEditionInputSchema,
   RacesInputSchema,
 } from '../../../shared/event-settings/event-settings.ts';
+import { missingForPublishing } from '../../../shared/event-settings/readiness.ts';
 import { overlappingRanges } from '../../../shared/participants/bibs.ts';
 import type { RetentionSettings, RetentionSettingsInputSchema } from '../../../shared/privacy/retention.ts';
 import type { AppContext } from '../../context.ts';
@@ -59,6 +60,7 @@ export async function eventSettings(context: AppContext): Promise<EventSettings>
     privacyVersion: event.privacyVersion,
     entryRetentionDays: event.entryRetentionDays,
     programmeRetentionDays: event.programmeRetentionDays,
+    published: event.publishedAt !== null,
     races: races.map(({ race, taken }) => ({
       id: race.id,
       discipline: race.discipline,
@@ -133,6 +135,29 @@ const auditSettings = (
     subject: `event ${eventId}`,
     details: { section, ...(changed ? { changed } : {}) },
   });
+
+/**
+ * Opens the draft edition to the public, once nothing it needs is missing (readiness.ts: the dashboard shows the
+ * same list). Publishing a published edition changes nothing.
+ */
+export async function publishEdition(context: AppContext, actor: AuditActor) {
+  await context.database.db.transaction(async (tx) => {
+    const event = await getCurrentEvent(tx);
+    if (event.publishedAt !== null) return;
+    const missing = missingForPublishing({
+      ...event,
+      registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
+      races: await listRaceRows(tx, event.id),
+    });
+    if (missing.length > 0) {
+      const list = missing.map((item) => item.label.charAt(0).toLowerCase() + item.label.slice(1));
+      throw conflict(`Before publishing, set ${list.join('; ')}.`, 'not_ready');
+    }
+    await updateEvent(tx, event.id, { publishedAt: new Date() });
+    await auditSettings(tx, actor, event.id, 'publish');
+  });
+  return eventSettings(context);
+}
 
 /** Replaces the race list: new ones are added, listed ones updated, missing ones removed if nobody entered them. */
 export async function saveRaces(

@@ -3,7 +3,7 @@ import { formatPhone } from '../../../shared/phone.ts';
 import { type NoticeFacts, privacyNotice } from '../../../shared/privacy/standard-notice.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { badRequest, Problem } from '../../http/problem.ts';
+import { badRequest, conflict, Problem } from '../../http/problem.ts';
 import { clientDist } from '../../paths.ts';
 import { backgroundPlaceholder } from '../../storage/media.ts';
 import {
@@ -70,6 +70,14 @@ export function isRegistrationOpen(event: EventRow, now = new Date()) {
   return event.registrationClosesAt === null || now < event.registrationClosesAt;
 }
 
+/** What the public is told while the edition is a draft, by the pages and by every route that would take an entry. */
+export const REGISTRATION_OPENS_SOON = 'Registration opens soon.';
+
+/** A draft edition takes no entry, place on the waitlist or payment from the public until an admin publishes it. */
+export function assertPublished(event: Pick<EventRow, 'publishedAt'>) {
+  if (event.publishedAt === null) throw conflict(REGISTRATION_OPENS_SOON, 'not_published');
+}
+
 /**
  * The event's races, each with its active entries (taken) and the places its waitlist holds (held).
  * `cappedOnly` counts only races with a capacity: the public pages need no more to mark a race full.
@@ -125,7 +133,8 @@ export async function getPublicEvent({
     privacyVersion: event.privacyVersion,
     entryRetentionDays: event.entryRetentionDays,
     programmeRetentionDays: event.programmeRetentionDays,
-    registrationOpen: isRegistrationOpen(event),
+    published: event.publishedAt !== null,
+    registrationOpen: event.publishedAt !== null && isRegistrationOpen(event),
     registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
     eventDate: event.eventDate,
     venue: event.venue,

@@ -172,6 +172,19 @@ describe('the registration forms posted without JavaScript', () => {
     expect(response.body).toContain('Registration has closed');
     expect(await entriesNamed('Moyo Late')).toEqual([]);
   });
+
+  it('while the edition is a draft: say Registration opens soon (409) and register nobody', async () => {
+    const { db } = await testDatabase();
+    await db.update(events).set({ publishedAt: null });
+    await app.context.currentEvent.reload();
+    const response = await postForm('/Register', runnerForm({ lastName: 'Moyo Early' }));
+    expect(response.statusCode).toBe(409);
+    expect(response.body).toContain('Registration opens soon');
+    expect(await entriesNamed('Moyo Early')).toEqual([]);
+    const landing = await injectAs(app).get('/');
+    expect(landing.body).toContain('Registration opens soon');
+    expect(landing.body).not.toContain('Register as Runner');
+  });
 });
 
 describe('the public pages rendered by the server', () => {

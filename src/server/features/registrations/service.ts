@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import type { Links } from '../../links.ts';
 import { enqueueMail, lockMailRecipient } from '../../mail/repository.ts';
 import type { EventRow, EventSnapshot } from '../events/service.ts';
-import { getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
+import { assertPublished, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
 import { CONFIRMATION_RESEND_AFTER_MINUTES, confirmationMail } from './confirmation-mail.ts';
 import { newCheckInCode, newEntryLink } from './entry-link.ts';
 import {
@@ -140,6 +140,10 @@ async function registerWith(
     return refuse(new Problem(503, 'Service Unavailable', 'No event is set up yet. Please try again later.'));
   const { event } = snapshot;
   const race = snapshot.race(input.discipline, input.raceType);
+  if (event.publishedAt === null) {
+    if (!fresh) throw new OutdatedEvent();
+    assertPublished(event);
+  }
   if (!isRegistrationOpen(event)) {
     if (!fresh) throw new OutdatedEvent();
     // A retry of a request that got through before the closing time still gets its receipt.

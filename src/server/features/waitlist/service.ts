@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import type { Links } from '../../links.ts';
 import { queuePublicActionMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
-import { getCurrentEvent, isRegistrationOpen, raceChosen } from '../events/service.ts';
+import { assertPublished, getCurrentEvent, isRegistrationOpen, raceChosen } from '../events/service.ts';
 import {
   alreadyRegisteredProblem,
   createRegistration,
@@ -125,6 +125,7 @@ export async function joinWaitlist(
   if (answered) return answered;
 
   const event = await getCurrentEvent(db);
+  assertPublished(event);
   if (!isRegistrationOpen(event)) throw conflict(REGISTRATION_CLOSED);
   const race = await raceChosen(db, event.id, input.discipline, input.raceType);
   if (!event.tshirtSizes[input.discipline].includes(input.tshirtSize)) {

@@ -60,6 +60,15 @@ export function useSaveEventSettings() {
   });
 }
 
+/** Publishes the draft edition: the public may register from then on. */
+export function usePublishEdition() {
+  const saved = useSaved();
+  return useMutation({
+    mutationFn: () => apiFetch<EventSettings>('/api/admin/event/publish', { method: 'POST' }),
+    onSuccess: saved,
+  });
+}
+
 export function useSaveRaces() {
   const saved = useSaved();
   return useMutation({

@@ -17,14 +17,16 @@ interface Values {
   referencePrefix: string;
 }
 
-/** Next year's edition, and its prefix with the year's last two digits changed: CFR25 → CFR26. */
+const short = (year: number) => String(year).slice(-2);
+
+/** This edition's prefix with the year's last two digits changed: CFR25 → CFR26. */
+const prefixFor = (settings: EventSettings, year: number) =>
+  settings.referencePrefix.replace(short(settings.year), short(year));
+
+/** Next year's edition, and its prefix. */
 function nextEdition(settings: EventSettings): Values {
   const year = settings.year + 1;
-  const short = (y: number) => String(y).slice(-2);
-  return {
-    year: String(year),
-    referencePrefix: settings.referencePrefix.replace(short(settings.year), short(year)),
-  };
+  return { year: String(year), referencePrefix: prefixFor(settings, year) };
 }
 
 /** Every edition so far, and the start of the next one: a copy of this one, which is then archived. */
@@ -37,10 +39,21 @@ export function EditionsSection({ settings }: { settings: EventSettings }) {
     register,
     handleSubmit,
     reset,
+    setValue,
+    getFieldState,
     formState: { errors },
   } = useZodForm(NewEditionInputSchema, {
     defaultValues: nextEdition(settings),
     toSchemaInput: (values: Values) => ({ ...values, year: Number(values.year) || values.year }),
+  });
+  // The prefix follows the year typed, until the admin types a prefix of their own.
+  const yearField = register('year', {
+    onChange: (event: { target: { value: string } }) => {
+      const typed = event.target.value.trim();
+      if (/^\d{4}$/.test(typed) && !getFieldState('referencePrefix').isDirty) {
+        setValue('referencePrefix', prefixFor(settings, Number(typed)));
+      }
+    },
   });
   const onSubmit = handleSubmit((input) => {
     setOutcome(undefined);
@@ -55,7 +68,7 @@ export function EditionsSection({ settings }: { settings: EventSettings }) {
       reset(nextEdition(saved));
       setOutcome({
         kind: 'saved',
-        text: `The ${saved.year} edition is open for registration. Set its date and closing time above.`,
+        text: `The ${saved.year} edition is started as a draft. Set its date and closing time above, then publish it from the dashboard.`,
       });
     } catch {
       // Shown in the dialog.
@@ -70,8 +83,8 @@ export function EditionsSection({ settings }: { settings: EventSettings }) {
         <p>
           This is the {settings.year} edition; its references start with {settings.referencePrefix}-. A new
           edition copies its settings, races, sizes, payment options and texts (with {settings.year} changed
-          to the new year), and takes every new registration. This one is archived: its entries stay,
-          read-only.
+          to the new year) and starts as a draft: it takes registrations once you publish it from the
+          dashboard. This one is archived: its entries stay, read-only.
         </p>
       }
       onSubmit={onSubmit}
@@ -96,7 +109,7 @@ export function EditionsSection({ settings }: { settings: EventSettings }) {
         </div>
       )}
       <div className="grid gap-5 sm:grid-cols-[10rem_14rem]">
-        <TextField label="Year" error={errors.year?.message} {...register('year')} inputMode="numeric" />
+        <TextField label="Year" error={errors.year?.message} {...yearField} inputMode="numeric" />
         <TextField
           label="Reference prefix"
           hint="References read PREFIX-0001"
@@ -116,9 +129,9 @@ export function EditionsSection({ settings }: { settings: EventSettings }) {
         onCancel={() => setConfirming(undefined)}
       >
         <p>
-          Registration moves to the {confirming?.year} edition at once, with references from{' '}
-          {confirming?.referencePrefix}-0001. The {settings.year} edition and its entries are kept, read-only.
-          This cannot be undone here.
+          The {confirming?.year} edition starts as a draft: the public sees “Registration opens soon” until
+          you publish it, then registers with references from {confirming?.referencePrefix}-0001. The{' '}
+          {settings.year} edition and its entries are kept, read-only. This cannot be undone here.
         </p>
       </ConfirmDialog>
     </SettingsSection>

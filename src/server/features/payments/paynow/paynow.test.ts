@@ -6,6 +6,7 @@ import { type FakePaynow, startFakePaynow } from '../../../../../tests/support/f
 import { resetData, signedInAs, testDatabase } from '../../../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../../../app.ts';
 import {
+  events,
   mailOutbox,
   onlinePayments,
   paymentNotices,
@@ -120,6 +121,16 @@ async function historyOf(reference: string) {
   return (await participantDetail(app.context, entry?.id ?? '')).history;
 }
 const notices = async () => (await db()).select().from(paymentNotices);
+
+describe('a draft edition', () => {
+  it('takes no payment (409, Registration opens soon)', async () => {
+    const { token } = await registered();
+    await (await db()).update(events).set({ publishedAt: null });
+    const refused = await pay(token, { method: 'ecocash', phone: '077 111 1111' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ detail: 'Registration opens soon.', code: 'not_published' });
+  });
+});
 
 describe('express checkout against the fake Paynow', () => {
   it('EcoCash to Paid: the entry is paid by Paynow, with the amount, currency and Paynow reference', async () => {

@@ -18,7 +18,7 @@ import type { Database } from '../../../db/client.ts';
 import { PAYNOW_MESSAGES } from '../../../http/limits.ts';
 import { badRequest, conflict, notFound } from '../../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../../audit-log/service.ts';
-import { getCurrentEventId } from '../../events/service.ts';
+import { assertPublished, getCurrentEventId, getEdition } from '../../events/service.ts';
 import { entryOfLink } from '../../my-registration/service.ts';
 import { participantDetail } from '../../participants/service.ts';
 import { recordOnlinePayment } from '../ledger.ts';
@@ -282,6 +282,7 @@ export async function startPayment(
 ): Promise<PaymentAttempt> {
   const { db } = context.database;
   const entry = await payerEntry(context, token);
+  assertPublished(await getEdition(db, entry.eventId));
   const paynow = await paynowOf(context, entry.eventId);
   if (!paynow?.settings.methods.includes(request.method)) {
     throw notFound('Online payment is not offered for this entry.');
