@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import type { WaitlistOffer } from '../../../shared/waitlist/waitlist.ts';
 import { PublicPage } from '../../components/public-page.tsx';
-import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError } from '../../components/ui/dialog.tsx';
+import { buttonClass, secondaryButtonClass } from '../../components/ui/button.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
 import { Loading } from '../../components/ui/status.tsx';
@@ -128,20 +128,16 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
           The place in {offer.raceType} goes to the next person waiting, and you leave the waitlist. You
           cannot undo this yourself.
         </p>
-        {decline.isError && <DialogError>{errorText(decline.error)}</DialogError>}
-        <DialogActions>
-          <button type="button" className={secondaryButtonClass} onClick={() => setDeclining(false)}>
-            Keep my offer
-          </button>
-          <button
-            type="button"
-            className={dangerButtonClass}
-            disabled={decline.isPending}
-            onClick={() => decline.mutate(undefined, { onSuccess: () => setDeclining(false) })}
-          >
-            {decline.isPending ? 'Declining…' : "I don't need it"}
-          </button>
-        </DialogActions>
+        <DialogFooter
+          failure={decline.error}
+          onCancel={() => setDeclining(false)}
+          cancelLabel="Keep my offer"
+          label="I don't need it"
+          onConfirm={() => decline.mutate(undefined, { onSuccess: () => setDeclining(false) })}
+          busy={decline.isPending}
+          busyLabel="Declining…"
+          danger
+        />
       </Dialog>
     </div>
   );

@@ -6,7 +6,6 @@ import {
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { type Outcome, SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -111,7 +110,7 @@ export function EditionsSection({ settings }: { settings: EventSettings }) {
         title={`Start the ${confirming?.year} edition?`}
         confirmLabel={start.isPending ? 'Starting…' : `Start the ${confirming?.year} edition`}
         busy={start.isPending}
-        error={start.isError ? errorText(start.error) : undefined}
+        failure={start.error}
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(undefined)}
       >

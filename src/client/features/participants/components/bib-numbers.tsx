@@ -6,9 +6,9 @@ import {
   formatBibRange,
   type RaceBibs,
 } from '../../../../shared/participants/bibs.ts';
-import { buttonClass, rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
-import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { rowButtonClass } from '../../../components/ui/button.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
+import { FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { useAssignBibs, useRaceBibs } from '../api/bibs.ts';
@@ -159,23 +159,16 @@ function AssignBibsDialog({
           </strong>
         )}
       </p>
-      {failure !== undefined && <DialogError>{errorText(failure)}</DialogError>}
-      <DialogActions>
-        <button type="button" className={secondaryButtonClass} onClick={close}>
-          Not now
-        </button>
-        <button
-          type="button"
-          className={buttonClass}
-          onClick={confirm}
-          disabled={assign.isPending}
-          aria-describedby={textId}
-        >
-          {assign.isPending
-            ? 'Assigning…'
-            : `Assign ${race.withoutBib.toLocaleString('en-GB')} ${race.withoutBib === 1 ? 'bib' : 'bibs'}`}
-        </button>
-      </DialogActions>
+      <DialogFooter
+        failure={failure}
+        onCancel={close}
+        cancelLabel="Not now"
+        label={`Assign ${race.withoutBib.toLocaleString('en-GB')} ${race.withoutBib === 1 ? 'bib' : 'bibs'}`}
+        onConfirm={confirm}
+        busy={assign.isPending}
+        busyLabel="Assigning…"
+        describedBy={textId}
+      />
     </Dialog>
   );
 }

@@ -13,9 +13,8 @@ import {
   type PaymentMethod,
 } from '../../../../shared/participants/participants.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError, focusWhenOpened } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { moneyText } from '../../../lib/money-text.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -171,21 +170,16 @@ function MarkSelectionForm({
           </p>
         )}
       </div>
-      {mark.isError && <DialogError>{errorText(mark.error)}</DialogError>}
-      <DialogActions>
-        <button type="button" className={secondaryButtonClass} onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className={buttonClass}
-          disabled={mark.isPending || payable.length === 0}
-          aria-describedby={summaryId}
-          ref={focusWhenOpened}
-        >
-          {mark.isPending ? 'Saving…' : 'Confirm'}
-        </button>
-      </DialogActions>
+      <DialogFooter
+        failure={mark.error}
+        onCancel={onClose}
+        label="Confirm"
+        busy={mark.isPending}
+        busyLabel="Saving…"
+        disabled={payable.length === 0}
+        describedBy={summaryId}
+        focused
+      />
     </form>
   );
 }
