@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import type { WaitlistOffer } from '../../../shared/waitlist/waitlist.ts';
 import { PublicPage } from '../../components/public-page.tsx';
+import { ReferenceCard } from '../../components/reference-card.tsx';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
@@ -42,14 +43,7 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
 
   return (
     <div className="mt-6 flex flex-col gap-6">
-      <section
-        aria-labelledby="offer-heading"
-        className="rounded-xl border-2 border-brand-700 bg-white p-5 shadow-sm"
-      >
-        <h2 id="offer-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
-          Waitlist reference
-        </h2>
-        <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-stone-900">{offer.reference}</p>
+      <ReferenceCard label="Waitlist reference" reference={offer.reference}>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
           <dt className="text-stone-600">Name</dt>
           <dd className="font-medium">
@@ -64,7 +58,7 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
             </>
           )}
         </dl>
-      </section>
+      </ReferenceCard>
 
       {offer.status === 'offered' && (
         <section aria-labelledby="answer-heading" className="flex flex-col gap-4">
