@@ -59,13 +59,16 @@ export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
 }
 
-/** Cancel and the form's submit (saying Saving… while it saves), under a form in a dialog. */
+/** The failure, Cancel and the form's submit (saying Saving… while it saves), under a form in a dialog. */
 export function SaveActions({
+  failure,
   onCancel,
   busy,
   saveLabel = 'Save',
   cancelLabel = 'Cancel',
 }: {
+  /** Shown above the buttons; null or undefined for none. */
+  failure?: unknown;
   onCancel: () => void;
   busy: boolean;
   saveLabel?: string;
@@ -73,6 +76,7 @@ export function SaveActions({
 }) {
   return (
     <DialogFooter
+      failure={failure}
       onCancel={onCancel}
       cancelLabel={cancelLabel}
       label={saveLabel}

@@ -89,6 +89,30 @@ export function SelectField(props: SelectFieldProps) {
   return <Field {...field}>{(a11y) => <select {...a11y} {...control} />}</Field>;
 }
 
+/** A whole number: the phone shows its number keyboard. */
+export function NumberField(props: TextFieldProps) {
+  return <TextField type="number" inputMode="numeric" {...props} />;
+}
+
+/** A checkbox with its label after it. */
+export function CheckboxField({
+  label,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'className'> & {
+  label: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-3">
+      <input id={id} type="checkbox" {...input} className="size-5 shrink-0 accent-brand-700" />
+      <label htmlFor={id} className="text-stone-800">
+        {label}
+      </label>
+    </div>
+  );
+}
+
 /** An email address field: labelled Email, with the keyboard and autofill for an address. */
 export function EmailField({
   label = 'Email',

@@ -83,11 +83,7 @@ function EraseDialog({
   const erase = useErase();
   const [failure, setFailure] = useState<unknown>();
   const textId = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useZodForm(EraseReasonSchema, { defaultValues: { reason: '' } });
+  const { field, handleSubmit } = useZodForm(EraseReasonSchema, { defaultValues: { reason: '' } });
   const onSubmit = handleSubmit(async ({ reason }) => {
     setFailure(undefined);
     try {
@@ -109,8 +105,7 @@ function EraseDialog({
         <TextField
           label="Reason"
           hint="Why, e.g. “Asked by phone on 3 March”. Kept with the record of the erasure."
-          error={errors.reason?.message}
-          {...register('reason')}
+          {...field('reason')}
           autoComplete="off"
         />
         <DialogFooter

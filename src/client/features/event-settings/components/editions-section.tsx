@@ -32,12 +32,7 @@ export function EditionsSection({ settings }: { settings: EventSettings }) {
   const start = useStartNewEdition();
   const [confirming, setConfirming] = useState<{ year: number; referencePrefix: string }>();
   const [outcome, setOutcome] = useState<Outcome>();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useZodForm(NewEditionInputSchema, {
+  const { field, handleSubmit, reset } = useZodForm(NewEditionInputSchema, {
     defaultValues: nextEdition(settings),
     toSchemaInput: (values: Values) => ({ ...values, year: Number(values.year) || values.year }),
   });
@@ -95,12 +90,11 @@ export function EditionsSection({ settings }: { settings: EventSettings }) {
         </div>
       )}
       <div className="grid gap-5 sm:grid-cols-[10rem_14rem]">
-        <TextField label="Year" error={errors.year?.message} {...register('year')} inputMode="numeric" />
+        <TextField label="Year" {...field('year')} inputMode="numeric" />
         <TextField
           label="Reference prefix"
           hint="References read PREFIX-0001"
-          error={errors.referencePrefix?.message}
-          {...register('referencePrefix')}
+          {...field('referencePrefix')}
           autoComplete="off"
           spellCheck={false}
         />

@@ -72,6 +72,7 @@ function MarkPaidForm({
   const aboutId = useId();
   const defaultValues: Values = { status: 'paid', ...paidDefaults(admin.id, entry.fees) };
   const {
+    field,
     register,
     handleSubmit,
     watch,
@@ -134,7 +135,7 @@ function MarkPaidForm({
         })}
         errors={{ amount: errors.amount?.message, currency: errors.currency?.message }}
       />
-      <TextField label="Date paid" error={errors.paidOn?.message} {...register('paidOn')} type="date" />
+      <TextField label="Date paid" {...field('paidOn')} type="date" />
 
       {recorded && (
         <p

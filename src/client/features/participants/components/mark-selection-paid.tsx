@@ -111,6 +111,7 @@ function MarkSelectionForm({
   };
   const ids = selection.map((entry) => entry.id);
   const {
+    field,
     register,
     handleSubmit,
     watch,
@@ -151,7 +152,7 @@ function MarkSelectionForm({
       />
       <div className="grid grid-cols-[7rem_1fr] gap-3">
         <CurrencyField registration={register('currency')} error={errors.currency?.message} />
-        <TextField label="Date paid" error={errors.paidOn?.message} {...register('paidOn')} type="date" />
+        <TextField label="Date paid" {...field('paidOn')} type="date" />
       </div>
 
       <div id={summaryId} className="flex flex-col gap-2">

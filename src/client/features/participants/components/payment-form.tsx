@@ -65,6 +65,7 @@ export function PaymentForm({
     reason: payment.waiverReason ?? '',
   };
   const {
+    field,
     register,
     handleSubmit,
     watch,
@@ -152,23 +153,12 @@ export function PaymentForm({
             errors={{ amount: errors.amount?.message, currency: errors.currency?.message }}
             blankCurrency
           />
-          <TextField
-            label="Payer’s reference"
-            optional
-            error={errors.payerReference?.message}
-            {...register('payerReference')}
-            autoComplete="off"
-          />
-          <TextField label="Date paid" error={errors.paidOn?.message} {...register('paidOn')} type="date" />
+          <TextField label="Payer’s reference" optional {...field('payerReference')} autoComplete="off" />
+          <TextField label="Date paid" {...field('paidOn')} type="date" />
         </div>
       )}
       {status === 'waived' && (
-        <TextField
-          label="Reason for waiving the fee"
-          error={errors.reason?.message}
-          {...register('reason')}
-          autoComplete="off"
-        />
+        <TextField label="Reason for waiving the fee" {...field('reason')} autoComplete="off" />
       )}
 
       {record.isError && !(record.error instanceof ApiError && record.error.errors.length > 0) && (
