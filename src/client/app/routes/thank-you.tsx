@@ -118,11 +118,7 @@ export default function ThankYou() {
           )}
         </>
       ) : (
-        <p className="mt-8 text-center">
-          <Link to="/" className="font-medium text-brand-700 underline">
-            Back to the home page
-          </Link>
-        </p>
+        <HomeLink />
       )}
     </PublicPage>
   );
@@ -150,11 +146,7 @@ function OnTheWaitlist({ receipt }: { receipt: Extract<LinkedAnswer, { onWaitlis
           with a link to accept it. There is nothing to pay until then.
         </p>
       </ReferenceCard>
-      <p className="mt-8 text-center">
-        <Link to="/" className="font-medium text-brand-700 underline">
-          Back to the home page
-        </Link>
-      </p>
+      <HomeLink />
     </PublicPage>
   );
 }
@@ -165,6 +157,16 @@ function RaceOf({ answer }: { answer: LinkedAnswer }) {
   return (
     <p className="mt-2 text-stone-800">
       {DISCIPLINE_LABELS[answer.discipline]} · {answer.raceType}
+    </p>
+  );
+}
+
+function HomeLink() {
+  return (
+    <p className="mt-8 text-center">
+      <Link to="/" className="font-medium text-brand-700 underline">
+        Back to the home page
+      </Link>
     </p>
   );
 }

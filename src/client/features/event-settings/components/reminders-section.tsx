@@ -16,6 +16,8 @@ interface ReminderValues {
   reminderDaysBeforeClose: string;
 }
 
+const DAYS = { min: 0, max: 60 };
+
 /** When unpaid entries are reminded by mail to pay. */
 export function RemindersSection({ settings }: { settings: EventSettings }) {
   const { field, section } = useSectionForm(settings, RemindersSchema, {
@@ -40,15 +42,13 @@ export function RemindersSection({ settings }: { settings: EventSettings }) {
           label="Remind unpaid entries N days after registering"
           hint="Days (0–60); 3 is the usual."
           {...field('reminderDaysAfter')}
-          min={0}
-          max={60}
+          {...DAYS}
         />
         <NumberField
           label="Remind unpaid entries N days before registration closes"
           hint="Days (0–60); only when a closing time is set."
           {...field('reminderDaysBeforeClose')}
-          min={0}
-          max={60}
+          {...DAYS}
         />
       </div>
     </SettingsSection>
