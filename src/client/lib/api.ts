@@ -1,3 +1,5 @@
+import { type QueryKey, queryOptions } from '@tanstack/react-query';
+
 export interface FieldError {
   path: string;
   message: string;
@@ -49,3 +51,11 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   }
   return body as T;
 }
+
+/** Sends `body` as JSON (a POST, PUT or PATCH) and gives the server's answer. */
+export const apiSend = <T>(path: string, method: 'POST' | 'PUT' | 'PATCH', body: unknown) =>
+  apiFetch<T>(path, { method, body: JSON.stringify(body) });
+
+/** The options of a query that GETs `path`, cancelled with the query. */
+export const getQueryOptions = <T>(queryKey: QueryKey, path: string, options: { retry?: false } = {}) =>
+  queryOptions({ queryKey, queryFn: ({ signal }) => apiFetch<T>(path, { signal }), ...options });

@@ -1,7 +1,9 @@
 import {
+  type FieldError,
   type FieldErrors,
   type FieldValues,
   get,
+  type Path,
   type Resolver,
   type ResolverResult,
   set,
@@ -42,7 +44,12 @@ export function useZodForm<Schema extends FormSchema, Values extends FieldValues
       pointToErrors(errors, event?.target instanceof HTMLFormElement ? event.target : undefined);
       return onInvalid?.(errors, event);
     });
-  return { ...form, handleSubmit };
+  /** A field's input props with its error: `<TextField label="Venue" {...field('venue')} />`. */
+  const field = (name: Path<Values>) => ({
+    ...form.register(name),
+    error: (get(form.formState.errors, name) as FieldError | undefined)?.message,
+  });
+  return { ...form, handleSubmit, field };
 }
 
 /**

@@ -7,7 +7,6 @@ import {
 } from '../../../shared/privacy/erasure.ts';
 import { rowButtonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
-import { errorText } from '../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
 import { Loading } from '../../components/ui/status.tsx';
@@ -140,7 +139,7 @@ export default function ErasureRequestsPage() {
         }
         confirmLabel={asked?.decision === 'erase' ? 'Erase' : 'Decline'}
         busy={decide.isPending}
-        error={failure === undefined ? undefined : errorText(failure)}
+        failure={failure}
         onConfirm={confirm}
         onCancel={close}
       >

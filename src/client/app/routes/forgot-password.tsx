@@ -9,11 +9,7 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 
 export default function ForgotPassword() {
   const forgot = useForgotPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useZodForm(EmailOnlySchema, {
+  const { field, handleSubmit } = useZodForm(EmailOnlySchema, {
     mode: 'onSubmit',
     defaultValues: { email: '' },
   });
@@ -34,7 +30,7 @@ export default function ForgotPassword() {
         </FormSuccess>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          <EmailField error={errors.email?.message} {...register('email')} />
+          <EmailField {...field('email')} />
           {forgot.isError && <FormAlert>{errorText(forgot.error)}</FormAlert>}
           <Button type="submit" disabled={forgot.isPending} className="w-full">
             {forgot.isPending ? 'Sending…' : 'Send reset link'}

@@ -7,6 +7,7 @@ import { PAYMENT_STATUS_LABELS } from '../../../shared/participants/participants
 import { amountDue, owes } from '../../../shared/payments/balance.ts';
 import type { MyEntry } from '../../../shared/registrations/my-registration.ts';
 import { PublicPage } from '../../components/public-page.tsx';
+import { ReferenceCard } from '../../components/reference-card.tsx';
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../../components/ui/button.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
@@ -73,14 +74,7 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
 
   return (
     <div className="mt-6 flex flex-col gap-8">
-      <section
-        aria-labelledby="entry-heading"
-        className="rounded-xl border-2 border-brand-700 bg-white p-5 shadow-sm"
-      >
-        <h2 id="entry-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
-          Your registration reference
-        </h2>
-        <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-stone-900">{entry.reference}</p>
+      <ReferenceCard label="Your registration reference" reference={entry.reference}>
         {!active && <p className="mt-3 text-xl font-bold text-red-800">This entry was cancelled.</p>}
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
           <dt className="text-stone-600">Name</dt>
@@ -115,7 +109,7 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
         {owing && active && !fees && event && (
           <p className="mt-3 text-stone-800">{feeToBeConfirmed(displayPhone(event, event.contactPhone))}</p>
         )}
-      </section>
+      </ReferenceCard>
 
       {active && entry.emailPending && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">

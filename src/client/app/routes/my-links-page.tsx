@@ -10,11 +10,10 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 /** /My: someone who lost the private link of an entry has every link of the address mailed again. */
 export function MyLinksPage() {
   const mail = useMailMyLinks();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useZodForm(MyLinksRequestSchema, { mode: 'onSubmit', defaultValues: { email: '' } });
+  const { field, handleSubmit } = useZodForm(MyLinksRequestSchema, {
+    mode: 'onSubmit',
+    defaultValues: { email: '' },
+  });
   const onSubmit = handleSubmit(async (body) => {
     if (mail.isPending) return;
     await mail.mutateAsync(body).catch(() => undefined);
@@ -34,7 +33,7 @@ export function MyLinksPage() {
         </FormSuccess>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-5">
-          <EmailField error={errors.email?.message} {...register('email')} />
+          <EmailField {...field('email')} />
           {mail.isError && <FormAlert>{errorText(mail.error)}</FormAlert>}
           <Button type="submit" disabled={mail.isPending} className="w-full sm:w-auto">
             {mail.isPending ? 'Sending…' : 'Email me my links'}

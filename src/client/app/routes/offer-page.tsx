@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import type { WaitlistOffer } from '../../../shared/waitlist/waitlist.ts';
 import { PublicPage } from '../../components/public-page.tsx';
-import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError } from '../../components/ui/dialog.tsx';
+import { ReferenceCard } from '../../components/reference-card.tsx';
+import { buttonClass, secondaryButtonClass } from '../../components/ui/button.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
 import { Loading } from '../../components/ui/status.tsx';
@@ -42,14 +43,7 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
 
   return (
     <div className="mt-6 flex flex-col gap-6">
-      <section
-        aria-labelledby="offer-heading"
-        className="rounded-xl border-2 border-brand-700 bg-white p-5 shadow-sm"
-      >
-        <h2 id="offer-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
-          Waitlist reference
-        </h2>
-        <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-stone-900">{offer.reference}</p>
+      <ReferenceCard label="Waitlist reference" reference={offer.reference}>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
           <dt className="text-stone-600">Name</dt>
           <dd className="font-medium">
@@ -64,7 +58,7 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
             </>
           )}
         </dl>
-      </section>
+      </ReferenceCard>
 
       {offer.status === 'offered' && (
         <section aria-labelledby="answer-heading" className="flex flex-col gap-4">
@@ -128,20 +122,16 @@ function Offer({ token, offer }: { token: string; offer: WaitlistOffer }) {
           The place in {offer.raceType} goes to the next person waiting, and you leave the waitlist. You
           cannot undo this yourself.
         </p>
-        {decline.isError && <DialogError>{errorText(decline.error)}</DialogError>}
-        <DialogActions>
-          <button type="button" className={secondaryButtonClass} onClick={() => setDeclining(false)}>
-            Keep my offer
-          </button>
-          <button
-            type="button"
-            className={dangerButtonClass}
-            disabled={decline.isPending}
-            onClick={() => decline.mutate(undefined, { onSuccess: () => setDeclining(false) })}
-          >
-            {decline.isPending ? 'Declining…' : "I don't need it"}
-          </button>
-        </DialogActions>
+        <DialogFooter
+          failure={decline.error}
+          onCancel={() => setDeclining(false)}
+          cancelLabel="Keep my offer"
+          label="I don't need it"
+          onConfirm={() => decline.mutate(undefined, { onSuccess: () => setDeclining(false) })}
+          busy={decline.isPending}
+          busyLabel="Declining…"
+          danger
+        />
       </Dialog>
     </div>
   );

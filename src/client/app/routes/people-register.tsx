@@ -299,7 +299,7 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
         title={`Delete ${deleting ? fullName(deleting) : ''}?`}
         confirmLabel="Delete"
         busy={remove.isPending}
-        error={remove.isError ? errorText(remove.error) : undefined}
+        failure={remove.error}
         onConfirm={() => deleting && deleteConfirmed(deleting)}
         onCancel={() => setDeleting(undefined)}
       >
@@ -313,7 +313,7 @@ export function PeopleRegister({ kind }: { kind: PersonKind }) {
         title={`Decline ${declining ? fullName(declining) : ''}?`}
         confirmLabel="Decline"
         busy={decide.isPending}
-        error={decide.isError ? errorText(decide.error) : undefined}
+        failure={decide.error}
         onConfirm={() => declining && decideOn(declining, 'decline')}
         onCancel={() => setDeclining(undefined)}
       >

@@ -27,11 +27,7 @@ export default function ResetPassword() {
   const token = params.get('token');
   const linkError = params.get('error');
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useZodForm(ResetPasswordSchema, {
+  const { field, register, handleSubmit } = useZodForm(ResetPasswordSchema, {
     // A field is checked when left, then on every change: an error shown above the button clears while the
     // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
     mode: 'onTouched',
@@ -80,8 +76,7 @@ export default function ResetPassword() {
         <PasswordField
           label="New password"
           hint={PASSWORD_RULE}
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
           autoComplete="new-password"
         />
         {reset.isError && <FormAlert>{errorText(reset.error)}</FormAlert>}

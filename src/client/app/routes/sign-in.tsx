@@ -27,12 +27,7 @@ export default function SignIn() {
   const navigate = useNavigate();
   const session = useSession();
   const signIn = useSignIn();
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors },
-  } = useZodForm(SignInSchema, {
+  const { field, handleSubmit, getValues } = useZodForm(SignInSchema, {
     mode: 'onSubmit',
     defaultValues: { email: '', password: '' },
   });
@@ -65,13 +60,8 @@ export default function SignIn() {
             <FormAlert>{LINK_ERRORS[linkError] ?? 'That link did not work. Please sign in.'}</FormAlert>
           )}
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-            <EmailField error={errors.email?.message} {...register('email')} autoComplete="username" />
-            <PasswordField
-              label="Password"
-              error={errors.password?.message}
-              {...register('password')}
-              autoComplete="current-password"
-            />
+            <EmailField {...field('email')} autoComplete="username" />
+            <PasswordField label="Password" {...field('password')} autoComplete="current-password" />
             <p className="-mt-2">
               <Link to="/ForgotPassword" className={linkClass}>
                 Forgot password?

@@ -4,6 +4,7 @@ import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-di
 import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
 import { answerFromSearch, type LinkedAnswer } from '../../../shared/registrations/thank-you-link.ts';
 import { PublicPage } from '../../components/public-page.tsx';
+import { ReferenceCard } from '../../components/reference-card.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
@@ -53,16 +54,11 @@ export default function ThankYou() {
 
       {receipt ? (
         <>
-          <section
-            aria-labelledby="receipt-heading"
-            className="mt-8 rounded-xl border-2 border-brand-700 bg-white p-5 text-center shadow-sm"
+          <ReferenceCard
+            label="Your registration reference"
+            reference={receipt.reference}
+            className="mt-8 text-center"
           >
-            <h2 id="receipt-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
-              Your registration reference
-            </h2>
-            <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-stone-900">
-              {receipt.reference}
-            </p>
             {found?.nothingDue ? (
               <p className="mt-3 text-xl font-bold text-stone-900">Nothing to pay: your entry is settled.</p>
             ) : fees ? (
@@ -83,7 +79,7 @@ export default function ThankYou() {
                   : 'Your confirmation email was sent a short while ago: please check your inbox.'}
               {!found?.nothingDue && ' Quote this reference when you pay.'}
             </p>
-          </section>
+          </ReferenceCard>
           {myLink && (
             <p className="mt-6 text-center text-stone-800">
               To change your race, T-shirt size or contact details, or to cancel, open{' '}
@@ -122,11 +118,7 @@ export default function ThankYou() {
           )}
         </>
       ) : (
-        <p className="mt-8 text-center">
-          <Link to="/" className="font-medium text-brand-700 underline">
-            Back to the home page
-          </Link>
-        </p>
+        <HomeLink />
       )}
     </PublicPage>
   );
@@ -143,25 +135,18 @@ function OnTheWaitlist({ receipt }: { receipt: Extract<LinkedAnswer, { onWaitlis
           You are number {receipt.position} on the waitlist{receipt.raceType && ` for ${receipt.raceType}`}.
         </p>
       </div>
-      <section
-        aria-labelledby="receipt-heading"
-        className="mt-8 rounded-xl border-2 border-brand-700 bg-white p-5 text-center shadow-sm"
+      <ReferenceCard
+        label="Your waitlist reference"
+        reference={receipt.reference}
+        className="mt-8 text-center"
       >
-        <h2 id="receipt-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
-          Your waitlist reference
-        </h2>
-        <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-stone-900">{receipt.reference}</p>
         <RaceOf answer={receipt} />
         <p className="mt-2 text-sm text-stone-600">
           We have emailed you a copy. When a place frees, the first person waiting is offered it by email,
           with a link to accept it. There is nothing to pay until then.
         </p>
-      </section>
-      <p className="mt-8 text-center">
-        <Link to="/" className="font-medium text-brand-700 underline">
-          Back to the home page
-        </Link>
-      </p>
+      </ReferenceCard>
+      <HomeLink />
     </PublicPage>
   );
 }
@@ -172,6 +157,16 @@ function RaceOf({ answer }: { answer: LinkedAnswer }) {
   return (
     <p className="mt-2 text-stone-800">
       {DISCIPLINE_LABELS[answer.discipline]} · {answer.raceType}
+    </p>
+  );
+}
+
+function HomeLink() {
+  return (
+    <p className="mt-8 text-center">
+      <Link to="/" className="font-medium text-brand-700 underline">
+        Back to the home page
+      </Link>
     </p>
   );
 }

@@ -4,8 +4,8 @@ import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { WaitlistRace, WaitlistRow } from '../../../shared/waitlist/waitlist.ts';
 import { MinorMark } from '../../components/ui/badge.tsx';
-import { dangerButtonClass, rowButtonClass, secondaryButtonClass } from '../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError } from '../../components/ui/dialog.tsx';
+import { rowButtonClass } from '../../components/ui/button.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
@@ -194,20 +194,16 @@ function RemoveDialog({
           ? 'The place offered to them passes to the next person waiting at once.'
           : 'They lose their place in the queue. They can join again from the registration form.'}
       </p>
-      {remove.isError && <DialogError>{errorText(remove.error)}</DialogError>}
-      <DialogActions>
-        <button type="button" className={secondaryButtonClass} onClick={close}>
-          Keep them
-        </button>
-        <button
-          type="button"
-          className={dangerButtonClass}
-          disabled={remove.isPending}
-          onClick={() => row && remove.mutate(row.id, { onSuccess: () => onRemoved(row) })}
-        >
-          {remove.isPending ? 'Removing…' : 'Remove'}
-        </button>
-      </DialogActions>
+      <DialogFooter
+        failure={remove.error}
+        onCancel={close}
+        cancelLabel="Keep them"
+        label="Remove"
+        onConfirm={() => row && remove.mutate(row.id, { onSuccess: () => onRemoved(row) })}
+        busy={remove.isPending}
+        busyLabel="Removing…"
+        danger
+      />
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { buttonClass, secondaryButtonClass } from './button.tsx';
-import { FormAlert } from './form-alert.tsx';
+import { buttonClass, dangerButtonClass, secondaryButtonClass } from './button.tsx';
+import { errorText, FormAlert } from './form-alert.tsx';
 
 interface DialogProps {
   open: boolean;
@@ -59,27 +59,87 @@ export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
 }
 
-/** Cancel and the form's submit (saying Saving… while it saves), under a form in a dialog. */
+/** The failure, Cancel and the form's submit (saying Saving… while it saves), under a form in a dialog. */
 export function SaveActions({
+  failure,
   onCancel,
   busy,
   saveLabel = 'Save',
   cancelLabel = 'Cancel',
 }: {
+  /** Shown above the buttons; null or undefined for none. */
+  failure?: unknown;
   onCancel: () => void;
   busy: boolean;
   saveLabel?: string;
   cancelLabel?: string;
 }) {
   return (
-    <DialogActions>
-      <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-        {cancelLabel}
-      </button>
-      <button type="submit" className={buttonClass} disabled={busy}>
-        {busy ? 'Saving…' : saveLabel}
-      </button>
-    </DialogActions>
+    <DialogFooter
+      failure={failure}
+      onCancel={onCancel}
+      cancelLabel={cancelLabel}
+      label={saveLabel}
+      busy={busy}
+      busyLabel="Saving…"
+    />
+  );
+}
+
+interface DialogFooterProps {
+  /** Shown above the buttons, in words (errorText); null or undefined for none, e.g. a mutation's error. */
+  failure?: unknown;
+  onCancel: () => void;
+  cancelLabel?: string;
+  /** The main action: the form's submit, or a button calling `onConfirm` when given. */
+  label: string;
+  onConfirm?: () => void;
+  /** Disables the main action, which says `busyLabel` (when given) meanwhile. */
+  busy?: boolean;
+  busyLabel?: string;
+  /** Disabled for another reason than being busy. */
+  disabled?: boolean;
+  /** The action destroys something. */
+  danger?: boolean;
+  /** The id of the text saying what the action does. */
+  describedBy?: string;
+  /** The dialog opens on the main action: confirming what it suggests is one key or tap. */
+  focused?: boolean;
+}
+
+/** The end of a dialog: its failure, if any, then Cancel and the main action. */
+export function DialogFooter({
+  failure,
+  onCancel,
+  cancelLabel = 'Cancel',
+  label,
+  onConfirm,
+  busy = false,
+  busyLabel,
+  disabled = false,
+  danger = false,
+  describedBy,
+  focused = false,
+}: DialogFooterProps) {
+  return (
+    <>
+      {failure != null && <DialogError>{errorText(failure)}</DialogError>}
+      <DialogActions>
+        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button
+          type={onConfirm ? 'button' : 'submit'}
+          className={danger ? dangerButtonClass : buttonClass}
+          onClick={onConfirm}
+          disabled={busy || disabled}
+          aria-describedby={describedBy}
+          ref={focused ? focusWhenOpened : undefined}
+        >
+          {busy && busyLabel ? busyLabel : label}
+        </button>
+      </DialogActions>
+    </>
   );
 }
 
@@ -89,8 +149,8 @@ interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   busy?: boolean;
-  /** Shown inside the dialog, e.g. the server refusing the change. */
-  error?: string;
+  /** Shown inside the dialog, e.g. the server refusing the change; null or undefined for none. */
+  failure?: unknown;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -102,22 +162,20 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   busy,
-  error,
+  failure,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} title={title} onClose={onCancel}>
       <div className="text-stone-700">{children}</div>
-      {error && <DialogError>{error}</DialogError>}
-      <DialogActions>
-        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="button" className={buttonClass} onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
-        </button>
-      </DialogActions>
+      <DialogFooter
+        failure={failure}
+        onCancel={onCancel}
+        label={confirmLabel}
+        onConfirm={onConfirm}
+        busy={busy}
+      />
     </Dialog>
   );
 }

@@ -89,6 +89,51 @@ export function SelectField(props: SelectFieldProps) {
   return <Field {...field}>{(a11y) => <select {...a11y} {...control} />}</Field>;
 }
 
+/** A whole number: the phone shows its number keyboard. */
+export function NumberField(props: TextFieldProps) {
+  return <TextField type="number" inputMode="numeric" {...props} />;
+}
+
+/** A checkbox with its label after it. */
+export function CheckboxField({
+  label,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'className'> & {
+  label: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-3">
+      <input id={id} type="checkbox" {...input} className="size-5 shrink-0 accent-brand-700" />
+      <label htmlFor={id} className="text-stone-800">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+/** A radio button in a box that shows when it is chosen, its label beside it. */
+export function RadioCard({
+  label,
+  centred = false,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & {
+  label: ReactNode;
+  /** The label in the middle of the box, for boxes side by side. */
+  centred?: boolean;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <label
+      className={`flex min-h-11 cursor-pointer items-center ${centred ? 'justify-center ' : ''}gap-2 rounded-lg border border-stone-400 bg-white px-3 font-medium has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-3 has-focus-visible:outline-brand-600`}
+    >
+      <input type="radio" {...input} className="size-4 accent-brand-700" />
+      {label}
+    </label>
+  );
+}
+
 /** An email address field: labelled Email, with the keyboard and autofill for an address. */
 export function EmailField({
   label = 'Email',

@@ -1,6 +1,8 @@
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type * as z from 'zod/mini';
 import { ApiError } from '../../lib/api.ts';
+import { type FormSchema, useZodForm, type ZodFormOptions } from '../../lib/use-zod-form.ts';
 import { buttonClass } from './button.tsx';
 import { errorText, FormAlert, FormSuccess } from './form-alert.tsx';
 
@@ -27,6 +29,44 @@ export function failureOf<T extends FieldValues>(
   const own = error.errors.length > elsewhere.length;
   const text = own && elsewhere.length === 0 ? 'Please check the fields marked above.' : errorText(error);
   return { kind: 'failed', text: [text, ...elsewhere].join(' ') };
+}
+
+interface SettingsSave<Input, Saved> {
+  /** The mutation that saves the form's data. */
+  save: { mutateAsync: (input: Input) => Promise<Saved>; isPending: boolean };
+  /** The fields the form shows, whose errors from the server go beside them. */
+  fields: readonly string[];
+  savedText: (saved: Saved) => string;
+  onSaved?: (saved: Saved) => void;
+}
+
+/**
+ * A settings card's form, checked by its contract and saved by `save`: spread `section` on the
+ * SettingsSection, which shows the outcome beside its Save button.
+ */
+export function useSettingsForm<Schema extends FormSchema, Values extends FieldValues, Saved>(
+  schema: Schema,
+  {
+    save,
+    fields,
+    savedText,
+    onSaved,
+    ...options
+  }: ZodFormOptions<Schema, Values> & SettingsSave<z.output<Schema>, Saved>,
+) {
+  const [outcome, setOutcome] = useState<Outcome>();
+  const form = useZodForm(schema, options);
+  const onSubmit = form.handleSubmit(async (input) => {
+    setOutcome(undefined);
+    try {
+      const saved = await save.mutateAsync(input);
+      onSaved?.(saved);
+      setOutcome({ kind: 'saved', text: savedText(saved) });
+    } catch (error) {
+      setOutcome(failureOf(error, form.setError, fields));
+    }
+  });
+  return { ...form, section: { onSubmit, outcome, saving: save.isPending } };
 }
 
 /** A card with a heading, what it changes, its fields and its own Save button with the outcome beside it. */

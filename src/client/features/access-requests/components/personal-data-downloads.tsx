@@ -1,6 +1,11 @@
 import { useId } from 'react';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 
+const FORMATS = [
+  { extension: 'pdf', name: 'PDF summary' },
+  { extension: 'json', name: 'JSON file' },
+] as const;
+
 /**
  * An access request answered at once: everything held about a person as a JSON file (for a computer) and a
  * PDF summary (to read). `base` is the address without its extension, e.g. /api/me/data.
@@ -26,22 +31,17 @@ export function PersonalDataDownloads({
       <p className="text-stone-700">{children}</p>
       <div className="flex flex-wrap gap-2">
         {/* The server names the files (celebration-data-….json/.pdf) and says not to keep them in a cache. */}
-        <a
-          href={`${base}.pdf`}
-          download
-          aria-label={`${title} as a PDF summary`}
-          className={secondaryButtonClass}
-        >
-          PDF summary
-        </a>
-        <a
-          href={`${base}.json`}
-          download
-          aria-label={`${title} as a JSON file`}
-          className={secondaryButtonClass}
-        >
-          JSON file
-        </a>
+        {FORMATS.map(({ extension, name }) => (
+          <a
+            key={extension}
+            href={`${base}.${extension}`}
+            download
+            aria-label={`${title} as a ${name}`}
+            className={secondaryButtonClass}
+          >
+            {name}
+          </a>
+        ))}
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { Session, SignInSchema } from '../../../../shared/accounts/account.ts';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiSend } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { rememberSignedIn } from '../signed-in-hint.ts';
 import { getSessionQueryOptions } from './session.ts';
@@ -11,8 +11,7 @@ export type SignInValues = z.output<typeof SignInSchema>;
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: SignInValues) =>
-      apiFetch<Session>('/api/account/sign-in', { method: 'POST', body: JSON.stringify(values) }),
+    mutationFn: (values: SignInValues) => apiSend<Session>('/api/account/sign-in', 'POST', values),
     onSuccess: (session) => {
       // Whatever another account may have left in the cache is not this account's.
       const [event] = queryKeys.event;

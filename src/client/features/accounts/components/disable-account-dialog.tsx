@@ -1,7 +1,5 @@
 import type { AccountSummary } from '../../../../shared/accounts/account.ts';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
-import { useUpdateAccount } from '../api/accounts.ts';
+import { AccountChangeDialog } from './account-change-dialog.tsx';
 
 /** Asks before an account is disabled (its sessions end) or enabled again. */
 export function DisableAccountDialog({
@@ -13,45 +11,30 @@ export function DisableAccountDialog({
   onClose: () => void;
   onChanged: (text: string) => void;
 }) {
-  const update = useUpdateAccount();
   const enabling = account?.disabled === true;
-
-  async function confirm() {
-    if (!account || update.isPending) return;
-    try {
-      await update.mutateAsync({ id: account.id, change: { disabled: !enabling } });
-      onChanged(enabling ? `${account.name} can sign in again.` : `${account.name}'s account is disabled.`);
-    } catch {
-      // Shown inside the dialog.
-    }
-  }
-
   return (
-    <ConfirmDialog
-      open={account !== undefined}
+    <AccountChangeDialog
+      account={account}
+      change={{ disabled: !enabling }}
       title={`${enabling ? 'Enable' : 'Disable'} ${account?.name ?? ''}?`}
       confirmLabel={enabling ? 'Enable account' : 'Disable account'}
-      busy={update.isPending}
-      error={update.isError ? errorText(update.error) : undefined}
-      onConfirm={confirm}
-      onCancel={() => {
-        update.reset();
-        onClose();
-      }}
+      doneText={({ name }) => (enabling ? `${name} can sign in again.` : `${name}'s account is disabled.`)}
+      onClose={onClose}
+      onChanged={onChanged}
     >
-      {account && (
-        <div className="flex flex-col gap-2">
+      {({ name, email }) => (
+        <>
           {enabling ? (
-            <p>{account.name} will be able to sign in again.</p>
+            <p>{name} will be able to sign in again.</p>
           ) : (
             <p>
-              {account.name} ({account.email}) will be signed out at once and cannot sign in until an admin
-              enables the account again.
+              {name} ({email}) will be signed out at once and cannot sign in until an admin enables the
+              account again.
             </p>
           )}
           <p>The change is recorded with your name.</p>
-        </div>
+        </>
       )}
-    </ConfirmDialog>
+    </AccountChangeDialog>
   );
 }

@@ -1,9 +1,7 @@
 import type { AccountSummary, Role } from '../../../../shared/accounts/account.ts';
 import { ROLE_LABELS } from '../../../../shared/accounts/account.ts';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
-import { useUpdateAccount } from '../api/accounts.ts';
 import { A_ROLE, ROLE_ACCESS, ROLE_LOSS } from '../role-access.ts';
+import { AccountChangeDialog } from './account-change-dialog.tsx';
 
 export interface RoleChange {
   account: AccountSummary;
@@ -23,47 +21,31 @@ export function RoleChangeDialog({
   onClose: () => void;
   onChanged: (text: string) => void;
 }) {
-  const update = useUpdateAccount();
   const account = change?.account;
   const role = change?.role ?? 'participant';
-  const loss = account ? ROLE_LOSS[account.role] : undefined;
-
-  async function confirm() {
-    if (!account || update.isPending) return;
-    try {
-      await update.mutateAsync({ id: account.id, change: { role } });
-      onChanged(`${account.name} is now ${A_ROLE[role]}.`);
-    } catch {
-      // Shown inside the dialog.
-    }
-  }
-
   return (
-    <ConfirmDialog
-      open={change !== undefined}
+    <AccountChangeDialog
+      account={account}
+      change={{ role }}
       title={`Make ${account?.name ?? ''} ${A_ROLE[role]}?`}
       confirmLabel={`Make ${ROLE_LABELS[role]}`}
-      busy={update.isPending}
-      error={update.isError ? errorText(update.error) : undefined}
-      onConfirm={confirm}
-      onCancel={() => {
-        update.reset();
-        onClose();
-      }}
+      doneText={({ name }) => `${name} is now ${A_ROLE[role]}.`}
+      onClose={onClose}
+      onChanged={onChanged}
     >
-      {account && (
-        <div className="flex flex-col gap-2">
+      {({ name, email, role: before }) => (
+        <>
           <p>{ROLE_ACCESS[role]}</p>
-          {loss && (
+          {ROLE_LOSS[before] && (
             <p>
-              {account.name} is {A_ROLE[account.role]} now and loses access to {loss}.
+              {name} is {A_ROLE[before]} now and loses access to {ROLE_LOSS[before]}.
             </p>
           )}
           <p>
-            {account.name} ({account.email}) is signed out at once. The change is recorded with your name.
+            {name} ({email}) is signed out at once. The change is recorded with your name.
           </p>
-        </div>
+        </>
       )}
-    </ConfirmDialog>
+    </AccountChangeDialog>
   );
 }

@@ -42,19 +42,16 @@ const isField = (path: string): path is (typeof FIELDS)[number] =>
 export function SignUpForm({ kind, initialEmail = '' }: { kind: AccountKind; initialEmail?: string }) {
   const copy = COPY[kind];
   const signUp = useSignUp(kind);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors },
-  } = useZodForm(kind === 'company' ? CompanySignUpSchema : SignUpSchema, {
-    // A field is checked when left, then on every change: an error shown above the button clears while the
-    // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    defaultValues: { name: '', email: initialEmail, password: '' },
-  });
+  const { field, handleSubmit, setError, getValues } = useZodForm(
+    kind === 'company' ? CompanySignUpSchema : SignUpSchema,
+    {
+      // A field is checked when left, then on every change: an error shown above the button clears while the
+      // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
+      mode: 'onTouched',
+      reValidateMode: 'onChange',
+      defaultValues: { name: '', email: initialEmail, password: '' },
+    },
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     if (signUp.isPending) return;
@@ -93,16 +90,14 @@ export function SignUpForm({ kind, initialEmail = '' }: { kind: AccountKind; ini
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <TextField
           label={copy.nameLabel}
-          error={errors.name?.message}
-          {...register('name')}
+          {...field('name')}
           autoComplete={kind === 'company' ? 'organization' : 'name'}
         />
-        <EmailField error={errors.email?.message} {...register('email')} />
+        <EmailField {...field('email')} />
         <PasswordField
           label="Password"
           hint={PASSWORD_RULE}
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
           autoComplete="new-password"
         />
         <PrivacyNoticeLink />

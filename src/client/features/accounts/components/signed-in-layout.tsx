@@ -1,8 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../../../shared/accounts/roles.ts';
-import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { unsentTapsOf } from '../../check-in/index.ts';
 import { useSignOut } from '../api/sign-out.ts';
@@ -125,21 +124,15 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
             ? 'One check-in you made on this phone has not reached the server yet (no signal). It stays on this phone and is sent when you sign in here again, not when someone else does.'
             : `${unsentTaps} check-ins you made on this phone have not reached the server yet (no signal). They stay on this phone and are sent when you sign in here again, not when someone else does.`}
         </p>
-        <DialogActions>
-          <button type="button" className={secondaryButtonClass} onClick={() => setUnsentTaps(0)}>
-            Stay signed in
-          </button>
-          <button
-            type="button"
-            className={buttonClass}
-            onClick={() => {
-              setUnsentTaps(0);
-              signOut.mutate();
-            }}
-          >
-            Log out anyway
-          </button>
-        </DialogActions>
+        <DialogFooter
+          onCancel={() => setUnsentTaps(0)}
+          cancelLabel="Stay signed in"
+          label="Log out anyway"
+          onConfirm={() => {
+            setUnsentTaps(0);
+            signOut.mutate();
+          }}
+        />
       </Dialog>
       {signOut.isError && (
         <div role="alert" className="bg-red-50 px-4 py-3 text-center font-medium text-red-900">

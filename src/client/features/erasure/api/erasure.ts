@@ -1,12 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EraseInput, ErasureCounts, ErasureRequest } from '../../../../shared/privacy/erasure.ts';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch, apiSend, getQueryOptions } from '../../../lib/api.ts';
 
 export const getErasureRequestsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['erasure-requests'],
-    queryFn: ({ signal }) => apiFetch<ErasureRequest[]>('/api/admin/erasure-requests', { signal }),
-  });
+  getQueryOptions<ErasureRequest[]>(['erasure-requests'], '/api/admin/erasure-requests');
 
 export const useErasureRequests = () => useQuery(getErasureRequestsQueryOptions());
 
@@ -20,8 +17,7 @@ function useAfterErasure() {
 export function useErase() {
   const after = useAfterErasure();
   return useMutation({
-    mutationFn: (input: EraseInput) =>
-      apiFetch<ErasureCounts>('/api/admin/erasures', { method: 'POST', body: JSON.stringify(input) }),
+    mutationFn: (input: EraseInput) => apiSend<ErasureCounts>('/api/admin/erasures', 'POST', input),
     onSuccess: after,
   });
 }

@@ -1,8 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
-import { dangerButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useAskErasure, useMyErasureRequest } from '../api/ask-erasure.ts';
 
@@ -72,20 +71,15 @@ export function AskErasure({ path, whatHappens }: { path: string; whatHappens: R
             onChange={(event) => setReason(event.target.value)}
             autoComplete="off"
           />
-          {ask.isError && <DialogError>{errorText(ask.error)}</DialogError>}
-          <DialogActions>
-            <button type="button" className={secondaryButtonClass} onClick={close}>
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className={dangerButtonClass}
-              disabled={ask.isPending}
-              aria-describedby={textId}
-            >
-              {ask.isPending ? 'Sending…' : 'Ask to erase my data'}
-            </button>
-          </DialogActions>
+          <DialogFooter
+            failure={ask.error}
+            onCancel={close}
+            label="Ask to erase my data"
+            busy={ask.isPending}
+            busyLabel="Sending…"
+            danger
+            describedBy={textId}
+          />
         </form>
       </Dialog>
     </section>

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { EraseReasonSchema, type ErasureSubjectType } from '../../../../shared/privacy/erasure.ts';
-import { dangerButtonClass, rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
+import { rowButtonClass } from '../../../components/ui/button.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useErase } from '../api/erasure.ts';
 
@@ -84,11 +83,7 @@ function EraseDialog({
   const erase = useErase();
   const [failure, setFailure] = useState<unknown>();
   const textId = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useZodForm(EraseReasonSchema, { defaultValues: { reason: '' } });
+  const { field, handleSubmit } = useZodForm(EraseReasonSchema, { defaultValues: { reason: '' } });
   const onSubmit = handleSubmit(async ({ reason }) => {
     setFailure(undefined);
     try {
@@ -110,24 +105,18 @@ function EraseDialog({
         <TextField
           label="Reason"
           hint="Why, e.g. “Asked by phone on 3 March”. Kept with the record of the erasure."
-          error={errors.reason?.message}
-          {...register('reason')}
+          {...field('reason')}
           autoComplete="off"
         />
-        {failure !== undefined && <DialogError>{errorText(failure)}</DialogError>}
-        <DialogActions>
-          <button type="button" className={secondaryButtonClass} onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={dangerButtonClass}
-            disabled={erase.isPending}
-            aria-describedby={textId}
-          >
-            {erase.isPending ? 'Erasing…' : 'Erase'}
-          </button>
-        </DialogActions>
+        <DialogFooter
+          failure={failure}
+          onCancel={close}
+          label="Erase"
+          busy={erase.isPending}
+          busyLabel="Erasing…"
+          danger
+          describedBy={textId}
+        />
       </form>
     </Dialog>
   );

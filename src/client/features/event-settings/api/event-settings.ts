@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Edition,
   EventSettings,
@@ -6,16 +6,13 @@ import type {
   NewEditionInput,
   RaceInput,
 } from '../../../../shared/event-settings/event-settings.ts';
-import { ApiError, apiFetch, NETWORK_DOWN } from '../../../lib/api.ts';
+import { ApiError, apiSend, getQueryOptions, NETWORK_DOWN } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 // Not in features/events/api: the build puts that folder in the chunk every public page loads.
 
 export const getEventSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['admin-event'],
-    queryFn: ({ signal }) => apiFetch<EventSettings>('/api/admin/event', { signal }),
-  });
+  getQueryOptions<EventSettings>(['admin-event'], '/api/admin/event');
 
 /** The event as an admin edits it (races with their entries counted). */
 export const useEventSettings = () => useQuery(getEventSettingsQueryOptions());
@@ -54,8 +51,7 @@ export function inputOf(settings: EventSettings): EventSettingsInput {
 export function useSaveEventSettings() {
   const saved = useSaved();
   return useMutation({
-    mutationFn: (input: EventSettingsInput) =>
-      apiFetch<EventSettings>('/api/admin/event', { method: 'PUT', body: JSON.stringify(input) }),
+    mutationFn: (input: EventSettingsInput) => apiSend<EventSettings>('/api/admin/event', 'PUT', input),
     onSuccess: saved,
   });
 }
@@ -64,7 +60,7 @@ export function useSaveEventSettings() {
 export function usePublishEdition() {
   const saved = useSaved();
   return useMutation({
-    mutationFn: () => apiFetch<EventSettings>('/api/admin/event/publish', { method: 'POST' }),
+    mutationFn: () => apiSend<EventSettings>('/api/admin/event/publish', 'POST', {}),
     onSuccess: saved,
   });
 }
@@ -72,8 +68,7 @@ export function usePublishEdition() {
 export function useSaveRaces() {
   const saved = useSaved();
   return useMutation({
-    mutationFn: (races: RaceInput[]) =>
-      apiFetch<EventSettings>('/api/admin/event/races', { method: 'PUT', body: JSON.stringify({ races }) }),
+    mutationFn: (races: RaceInput[]) => apiSend<EventSettings>('/api/admin/event/races', 'PUT', { races }),
     onSuccess: saved,
   });
 }
@@ -121,10 +116,7 @@ export function useUploadImage(kind: ImageKind) {
 }
 
 export const getEditionsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['admin-editions'],
-    queryFn: ({ signal }) => apiFetch<Edition[]>('/api/admin/editions', { signal }),
-  });
+  getQueryOptions<Edition[]>(['admin-editions'], '/api/admin/editions');
 
 export const useEditions = () => useQuery(getEditionsQueryOptions());
 
@@ -132,8 +124,7 @@ export const useEditions = () => useQuery(getEditionsQueryOptions());
 export function useStartNewEdition() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewEditionInput) =>
-      apiFetch<EventSettings>('/api/admin/editions', { method: 'POST', body: JSON.stringify(input) }),
+    mutationFn: (input: NewEditionInput) => apiSend<EventSettings>('/api/admin/editions', 'POST', input),
     onSuccess: (settings) => {
       queryClient.setQueryData(getEventSettingsQueryOptions().queryKey, settings);
       void queryClient.invalidateQueries();

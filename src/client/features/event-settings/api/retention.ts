@@ -1,13 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RetentionSettings, RetentionSettingsInput } from '../../../../shared/privacy/retention.ts';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiSend, getQueryOptions } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getRetentionQueryOptions = () =>
-  queryOptions({
-    queryKey: ['admin-retention'],
-    queryFn: ({ signal }) => apiFetch<RetentionSettings>('/api/admin/event/retention', { signal }),
-  });
+  getQueryOptions<RetentionSettings>(['admin-retention'], '/api/admin/event/retention');
 
 export const useRetentionSettings = () => useQuery(getRetentionQueryOptions());
 
@@ -16,10 +13,7 @@ export function useSaveRetention() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RetentionSettingsInput) =>
-      apiFetch<RetentionSettings>('/api/admin/event/retention', {
-        method: 'PUT',
-        body: JSON.stringify(input),
-      }),
+      apiSend<RetentionSettings>('/api/admin/event/retention', 'PUT', input),
     onSuccess: (saved) => {
       queryClient.setQueryData(getRetentionQueryOptions().queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });

@@ -3,7 +3,7 @@ import {
   type EventSettings,
   EventSettingsInputSchema,
 } from '../../../../shared/event-settings/event-settings.ts';
-import { TextField } from '../../../components/ui/field.tsx';
+import { NumberField, TextField } from '../../../components/ui/field.tsx';
 import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { useSectionForm } from './text-sections.tsx';
 
@@ -22,11 +22,7 @@ interface DayValues {
 
 /** The day and the place, shown on the landing page with each race's start time. */
 export function DaySection({ settings }: { settings: EventSettings }) {
-  const {
-    register,
-    formState: { errors },
-    section,
-  } = useSectionForm(settings, DaySchema, {
+  const { field, section } = useSectionForm(settings, DaySchema, {
     valuesOf: (saved): DayValues => ({
       eventDate: saved.eventDate ?? '',
       tshirtChangesUntil: saved.tshirtChangesUntil ?? '',
@@ -53,30 +49,24 @@ export function DaySection({ settings }: { settings: EventSettings }) {
         <TextField
           label="Date of the event"
           hint="Empty until it is fixed."
-          error={errors.eventDate?.message}
-          {...register('eventDate')}
+          {...field('eventDate')}
           type="date"
         />
         <TextField
           label="Venue"
           hint="Where the races start, e.g. Celebration Church, Borrowdale"
-          error={errors.venue?.message}
-          {...register('venue')}
+          {...field('venue')}
         />
         <TextField
           label="T-shirt changes until"
           hint="The last day entrants may change their T-shirt size on their own page. Empty: no limit."
-          error={errors.tshirtChangesUntil?.message}
-          {...register('tshirtChangesUntil')}
+          {...field('tshirtChangesUntil')}
           type="date"
         />
-        <TextField
+        <NumberField
           label="Waitlist offer holds (hours)"
           hint="How long a place freed in a full race is kept for the person waiting it is offered to, before it passes to the next (1–336; 48 is two days)."
-          error={errors.waitlistOfferHours?.message}
-          {...register('waitlistOfferHours')}
-          type="number"
-          inputMode="numeric"
+          {...field('waitlistOfferHours')}
           min={1}
           max={336}
         />

@@ -6,7 +6,6 @@ import {
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { type Outcome, SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -36,6 +35,7 @@ export function EditionsSection({ settings }: { settings: EventSettings }) {
   const [confirming, setConfirming] = useState<{ year: number; referencePrefix: string }>();
   const [outcome, setOutcome] = useState<Outcome>();
   const {
+    field,
     register,
     handleSubmit,
     reset,
@@ -113,8 +113,7 @@ export function EditionsSection({ settings }: { settings: EventSettings }) {
         <TextField
           label="Reference prefix"
           hint="References read PREFIX-0001"
-          error={errors.referencePrefix?.message}
-          {...register('referencePrefix')}
+          {...field('referencePrefix')}
           autoComplete="off"
           spellCheck={false}
         />
@@ -124,7 +123,7 @@ export function EditionsSection({ settings }: { settings: EventSettings }) {
         title={`Start the ${confirming?.year} edition?`}
         confirmLabel={start.isPending ? 'Starting…' : `Start the ${confirming?.year} edition`}
         busy={start.isPending}
-        error={start.isError ? errorText(start.error) : undefined}
+        failure={start.error}
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(undefined)}
       >

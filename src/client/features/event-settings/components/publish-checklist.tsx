@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { editionReadiness } from '../../../../shared/event-settings/readiness.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { useEventSettings, usePublishEdition } from '../api/event-settings.ts';
 
@@ -67,7 +67,7 @@ export function PublishChecklist() {
         title={`Publish the ${data.year} edition?`}
         confirmLabel={publish.isPending ? 'Publishing…' : 'Publish'}
         busy={publish.isPending}
-        error={publish.isError ? errorText(publish.error) : undefined}
+        failure={publish.error}
         onConfirm={() => publish.mutate(undefined, { onSuccess: () => setConfirming(false) })}
         onCancel={() => {
           setConfirming(false);

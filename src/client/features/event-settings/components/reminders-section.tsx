@@ -3,7 +3,7 @@ import {
   type EventSettings,
   EventSettingsInputSchema,
 } from '../../../../shared/event-settings/event-settings.ts';
-import { TextField } from '../../../components/ui/field.tsx';
+import { NumberField } from '../../../components/ui/field.tsx';
 import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { useSectionForm } from './text-sections.tsx';
 
@@ -16,13 +16,11 @@ interface ReminderValues {
   reminderDaysBeforeClose: string;
 }
 
+const DAYS = { min: 0, max: 60 };
+
 /** When unpaid entries are reminded by mail to pay. */
 export function RemindersSection({ settings }: { settings: EventSettings }) {
-  const {
-    register,
-    formState: { errors },
-    section,
-  } = useSectionForm(settings, RemindersSchema, {
+  const { field, section } = useSectionForm(settings, RemindersSchema, {
     valuesOf: (saved): ReminderValues => ({
       reminderDaysAfter: String(saved.reminderDaysAfter),
       reminderDaysBeforeClose: String(saved.reminderDaysBeforeClose),
@@ -40,25 +38,17 @@ export function RemindersSection({ settings }: { settings: EventSettings }) {
       {...section}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
+        <NumberField
           label="Remind unpaid entries N days after registering"
           hint="Days (0–60); 3 is the usual."
-          error={errors.reminderDaysAfter?.message}
-          {...register('reminderDaysAfter')}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={60}
+          {...field('reminderDaysAfter')}
+          {...DAYS}
         />
-        <TextField
+        <NumberField
           label="Remind unpaid entries N days before registration closes"
           hint="Days (0–60); only when a closing time is set."
-          error={errors.reminderDaysBeforeClose?.message}
-          {...register('reminderDaysBeforeClose')}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={60}
+          {...field('reminderDaysBeforeClose')}
+          {...DAYS}
         />
       </div>
     </SettingsSection>

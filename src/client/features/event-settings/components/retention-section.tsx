@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import {
   RETENTION_DAYS,
   type RetentionSettings,
   RetentionSettingsInputSchema,
 } from '../../../../shared/privacy/retention.ts';
-import { TextField } from '../../../components/ui/field.tsx';
+import { NumberField } from '../../../components/ui/field.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
-import { failureOf, type Outcome, SettingsSection } from '../../../components/ui/settings-section.tsx';
+import { SettingsSection, useSettingsForm } from '../../../components/ui/settings-section.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useRetentionSettings, useSaveRetention } from '../api/retention.ts';
 
 const FIELDS = ['entryRetentionDays', 'programmeRetentionDays'] as const;
@@ -28,61 +26,38 @@ export function RetentionSection() {
 
 function RetentionForm({ saved }: { saved: RetentionSettings }) {
   const save = useSaveRetention();
-  const [outcome, setOutcome] = useState<Outcome>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useZodForm(RetentionSettingsInputSchema, {
+  const { field, section } = useSettingsForm(RetentionSettingsInputSchema, {
     mode: 'onTouched',
     defaultValues: {
       entryRetentionDays: String(saved.entryRetentionDays),
       programmeRetentionDays: String(saved.programmeRetentionDays),
     },
+    save,
+    fields: FIELDS,
+    savedText: (now) =>
+      `Saved. Fun-run entries are anonymised ${now.entryRetentionDays} days after the event; programme records are deleted ${now.programmeRetentionDays} days after a man leaves or graduates.`,
   });
-  const onSubmit = handleSubmit(async (input) => {
-    setOutcome(undefined);
-    try {
-      const now = await save.mutateAsync(input);
-      setOutcome({
-        kind: 'saved',
-        text: `Saved. Fun-run entries are anonymised ${now.entryRetentionDays} days after the event; programme records are deleted ${now.programmeRetentionDays} days after a man leaves or graduates.`,
-      });
-    } catch (error) {
-      setOutcome(failureOf(error, setError, FIELDS));
-    }
-  });
+  const days = { min: RETENTION_DAYS.min, max: RETENTION_DAYS.max };
   return (
     <SettingsSection
       id="retention"
       title="Keeping personal data"
       intro="A daily job empties names, contacts, next of kin and notes of old entries (the figures stay: race, age group, gender, T-shirt size, payments) and deletes the records and uploads of men who left or graduated long ago. The admin dashboard says beforehand when entries will be anonymised."
-      onSubmit={onSubmit}
-      saving={save.isPending}
       saveLabel="Save retention"
-      outcome={outcome}
+      {...section}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
+        <NumberField
           label="Anonymise fun-run entries N days after the event"
           hint={`${RANGE}; 180 is the usual.`}
-          error={errors.entryRetentionDays?.message}
-          {...register('entryRetentionDays')}
-          type="number"
-          inputMode="numeric"
-          min={RETENTION_DAYS.min}
-          max={RETENTION_DAYS.max}
+          {...field('entryRetentionDays')}
+          {...days}
         />
-        <TextField
+        <NumberField
           label="Delete programme records N days after a man leaves or graduates"
           hint={`${RANGE}; 730 (two years) is the usual.`}
-          error={errors.programmeRetentionDays?.message}
-          {...register('programmeRetentionDays')}
-          type="number"
-          inputMode="numeric"
-          min={RETENTION_DAYS.min}
-          max={RETENTION_DAYS.max}
+          {...field('programmeRetentionDays')}
+          {...days}
         />
       </div>
     </SettingsSection>

@@ -92,11 +92,7 @@ function textsOf(settings: EventSettings): Record<(typeof TEXT_FIELDS)[number], 
 }
 
 export function TextsSection({ settings }: { settings: EventSettings }) {
-  const {
-    register,
-    formState: { errors },
-    section,
-  } = useSectionForm(settings, TextsSchema, {
+  const { field, section } = useSectionForm(settings, TextsSchema, {
     valuesOf: textsOf,
     fields: TEXT_FIELDS,
     savedText: 'The texts were saved. The landing page shows them now.',
@@ -110,27 +106,24 @@ export function TextsSection({ settings }: { settings: EventSettings }) {
       {...section}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Title" error={errors.title?.message} {...register('title')} />
+        <TextField label="Title" {...field('title')} />
         <TextField
           label="Greeting"
           hint="Typed out above the title, e.g. Welcome to"
-          error={errors.greeting?.message}
-          {...register('greeting')}
+          {...field('greeting')}
         />
       </div>
-      <TextField label="Subtitle" error={errors.subtitle?.message} {...register('subtitle')} />
+      <TextField label="Subtitle" {...field('subtitle')} />
       <PhoneField
         label="Contact phone"
         hint={`Shown on the thank-you page; ${PHONE_HINT}`}
-        error={errors.contactPhone?.message}
-        {...register('contactPhone')}
+        {...field('contactPhone')}
         className="sm:max-w-xs"
       />
       <TextField
         label="Photo description"
         hint="Read out to blind visitors instead of the background photo: say what it shows."
-        error={errors.backgroundAlt?.message}
-        {...register('backgroundAlt')}
+        {...field('backgroundAlt')}
       />
     </SettingsSection>
   );
@@ -168,7 +161,7 @@ const paymentOf = (settings: EventSettings): PaymentValues => ({
 
 export function PaymentSection({ settings }: { settings: EventSettings }) {
   const {
-    register,
+    field,
     watch,
     setValue,
     formState: { errors },
@@ -178,7 +171,6 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
     fields: PAYMENT_FIELDS,
     savedText: 'The payment options were saved. The landing, banking and thank-you pages show them now.',
   });
-  const e = errors.payment;
   const group = 'grid gap-4 rounded-lg border border-stone-200 p-4 sm:grid-cols-2';
   const legend = 'px-1 font-semibold text-stone-900';
   return (
@@ -190,53 +182,28 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
       {...section}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Bank" error={e?.bankName?.message} {...register('payment.bankName')} />
-        <TextField label="Branch" error={e?.branch?.message} {...register('payment.branch')} />
+        <TextField label="Bank" {...field('payment.bankName')} />
+        <TextField label="Branch" {...field('payment.branch')} />
       </div>
       {(['usd', 'zwg'] as const).map((account) => {
         const currency = account.toUpperCase();
         return (
           <fieldset key={account} className={group}>
             <legend className={legend}>{PAYMENT_METHOD_NAMES[account]}</legend>
-            <TextField
-              label={`${currency} account name`}
-              error={e?.[account]?.accountName?.message}
-              {...register(`payment.${account}.accountName`)}
-            />
-            <TextField
-              label={`${currency} account number`}
-              error={e?.[account]?.accountNumber?.message}
-              {...register(`payment.${account}.accountNumber`)}
-            />
+            <TextField label={`${currency} account name`} {...field(`payment.${account}.accountName`)} />
+            <TextField label={`${currency} account number`} {...field(`payment.${account}.accountNumber`)} />
           </fieldset>
         );
       })}
       <fieldset className={group}>
         <legend className={legend}>{PAYMENT_METHOD_NAMES.cash}</legend>
-        <PhoneField
-          label="Phone to call about cash"
-          error={e?.cashPhone?.message}
-          {...register('payment.cashPhone')}
-        />
+        <PhoneField label="Phone to call about cash" {...field('payment.cashPhone')} />
       </fieldset>
       <fieldset className={group}>
         <legend className={legend}>{PAYMENT_METHOD_NAMES.mobileMoney}</legend>
-        <TextField
-          label="Provider"
-          hint="e.g. EcoCash"
-          error={e?.mobileMoney?.provider?.message}
-          {...register('payment.mobileMoney.provider')}
-        />
-        <PhoneField
-          label="Mobile-money number"
-          error={e?.mobileMoney?.number?.message}
-          {...register('payment.mobileMoney.number')}
-        />
-        <TextField
-          label="Account holder name"
-          error={e?.mobileMoney?.holderName?.message}
-          {...register('payment.mobileMoney.holderName')}
-        />
+        <TextField label="Provider" hint="e.g. EcoCash" {...field('payment.mobileMoney.provider')} />
+        <PhoneField label="Mobile-money number" {...field('payment.mobileMoney.number')} />
+        <TextField label="Account holder name" {...field('payment.mobileMoney.holderName')} />
         {(
           [
             [
@@ -255,8 +222,7 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
             <TextField
               label={label}
               hint={hint}
-              error={e?.mobileMoney?.[name]?.message}
-              {...register(`payment.mobileMoney.${name}`)}
+              {...field(`payment.mobileMoney.${name}`)}
               className="font-mono"
               autoComplete="off"
               spellCheck={false}
@@ -267,14 +233,13 @@ export function PaymentSection({ settings }: { settings: EventSettings }) {
           <TextField
             label="How a payment is matched to its entry"
             hint={`The payment menu takes no reference, so say what payers should do. Empty: “${defaultMatchingNote(formatPhone(settings.contactPhone))}”`}
-            error={e?.mobileMoney?.matchingNote?.message}
-            {...register('payment.mobileMoney.matchingNote')}
+            {...field('payment.mobileMoney.matchingNote')}
           />
         </div>
       </fieldset>
       <PaymentOrderField
         order={watch('payment.order')}
-        error={e?.order?.message}
+        error={errors.payment?.order?.message}
         onChange={(order) => setValue('payment.order', order, { shouldDirty: true })}
       />
     </SettingsSection>

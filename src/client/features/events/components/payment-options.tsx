@@ -26,30 +26,24 @@ interface Props {
 export function PaymentOptions({ event, reference, fees, headingLevel: H = 'h3' }: Props) {
   const { payment } = event;
   const codes = mobileMoneyCodes(payment.mobileMoney, fees ?? { usd: null, zwg: null });
+  const bankTransfer = (account: 'usd' | 'zwg', branch?: string) => {
+    const currency = account.toUpperCase();
+    return {
+      title: `${currency} bank transfer`,
+      details: (
+        <>
+          <Detail label="Account name" value={payment[account].accountName} />
+          <Detail label={`Account number (${currency})`} value={payment[account].accountNumber} />
+          <Detail label="Bank" value={payment.bankName} />
+          {branch !== undefined && <Detail label="Branch" value={branch} />}
+          {reference && <Detail label="Payment reference" value={reference} />}
+        </>
+      ),
+    };
+  };
   const options: Record<PaymentMethodKey, { title: string; details: ReactNode }> = {
-    usd: {
-      title: 'USD bank transfer',
-      details: (
-        <>
-          <Detail label="Account name" value={payment.usd.accountName} />
-          <Detail label="Account number (USD)" value={payment.usd.accountNumber} />
-          <Detail label="Bank" value={payment.bankName} />
-          <Detail label="Branch" value={payment.branch} />
-          {reference && <Detail label="Payment reference" value={reference} />}
-        </>
-      ),
-    },
-    zwg: {
-      title: 'ZWG bank transfer',
-      details: (
-        <>
-          <Detail label="Account name" value={payment.zwg.accountName} />
-          <Detail label="Account number (ZWG)" value={payment.zwg.accountNumber} />
-          <Detail label="Bank" value={payment.bankName} />
-          {reference && <Detail label="Payment reference" value={reference} />}
-        </>
-      ),
-    },
+    usd: bankTransfer('usd', payment.branch),
+    zwg: bankTransfer('zwg'),
     cash: {
       title: 'Cash',
       details: (

@@ -1,20 +1,17 @@
-import { type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ParticipantDetail,
   ParticipantEditData,
   PaymentUpdateData,
 } from '../../../../shared/participants/participants.ts';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch, apiSend, getQueryOptions } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { getParticipantsQueryOptions, updateListRows } from './list-participants.ts';
 
 const entryPath = (id: string) => `/api/participants/${encodeURIComponent(id)}`;
 
 export const getParticipantQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: ['participants', 'entry', id],
-    queryFn: ({ signal }) => apiFetch<ParticipantDetail>(entryPath(id), { signal }),
-  });
+  getQueryOptions<ParticipantDetail>(['participants', 'entry', id], entryPath(id));
 
 /** One entry with its payment and history. */
 export const useParticipant = (id: string | undefined) =>
@@ -46,13 +43,11 @@ export function useChange<T>(
 
 export const useRecordPayment = () =>
   useChange((id, body: PaymentUpdateData) =>
-    apiFetch<ParticipantDetail>(`${entryPath(id)}/payment`, { method: 'PUT', body: JSON.stringify(body) }),
+    apiSend<ParticipantDetail>(`${entryPath(id)}/payment`, 'PUT', body),
   );
 
 export const useEditParticipant = () =>
-  useChange((id, body: ParticipantEditData) =>
-    apiFetch<ParticipantDetail>(entryPath(id), { method: 'PUT', body: JSON.stringify(body) }),
-  );
+  useChange((id, body: ParticipantEditData) => apiSend<ParticipantDetail>(entryPath(id), 'PUT', body));
 
 export const useCancelParticipant = () =>
   useChange((id, _body: null) => apiFetch<ParticipantDetail>(`${entryPath(id)}/cancel`, { method: 'POST' }));

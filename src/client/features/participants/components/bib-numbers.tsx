@@ -6,9 +6,10 @@ import {
   formatBibRange,
   type RaceBibs,
 } from '../../../../shared/participants/bibs.ts';
-import { buttonClass, rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
-import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { rowButtonClass } from '../../../components/ui/button.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
+import { RadioCard } from '../../../components/ui/field.tsx';
+import { FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { useAssignBibs, useRaceBibs } from '../api/bibs.ts';
@@ -132,20 +133,14 @@ function AssignBibsDialog({
         <legend className="mb-1.5 font-medium text-stone-800">Order</legend>
         <div className="flex flex-col gap-2">
           {BIB_ORDERS.map((value) => (
-            <label
+            <RadioCard
               key={value}
-              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-400 bg-white px-3 font-medium has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-3 has-focus-visible:outline-brand-600"
-            >
-              <input
-                type="radio"
-                name="bib-order"
-                value={value}
-                checked={order === value}
-                onChange={() => setOrder(value)}
-                className="size-4 accent-brand-700"
-              />
-              {BIB_ORDER_LABELS[value]}
-            </label>
+              label={BIB_ORDER_LABELS[value]}
+              name="bib-order"
+              value={value}
+              checked={order === value}
+              onChange={() => setOrder(value)}
+            />
           ))}
         </div>
       </fieldset>
@@ -159,23 +154,16 @@ function AssignBibsDialog({
           </strong>
         )}
       </p>
-      {failure !== undefined && <DialogError>{errorText(failure)}</DialogError>}
-      <DialogActions>
-        <button type="button" className={secondaryButtonClass} onClick={close}>
-          Not now
-        </button>
-        <button
-          type="button"
-          className={buttonClass}
-          onClick={confirm}
-          disabled={assign.isPending}
-          aria-describedby={textId}
-        >
-          {assign.isPending
-            ? 'Assigning…'
-            : `Assign ${race.withoutBib.toLocaleString('en-GB')} ${race.withoutBib === 1 ? 'bib' : 'bibs'}`}
-        </button>
-      </DialogActions>
+      <DialogFooter
+        failure={failure}
+        onCancel={close}
+        cancelLabel="Not now"
+        label={`Assign ${race.withoutBib.toLocaleString('en-GB')} ${race.withoutBib === 1 ? 'bib' : 'bibs'}`}
+        onConfirm={confirm}
+        busy={assign.isPending}
+        busyLabel="Assigning…"
+        describedBy={textId}
+      />
     </Dialog>
   );
 }

@@ -9,10 +9,8 @@ import {
   type PaymentUpdateData,
   PaymentUpdateSchema,
 } from '../../../../shared/participants/participants.ts';
-import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError, focusWhenOpened } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { oneOf, showFieldErrors } from '../../../lib/field-errors.ts';
@@ -74,6 +72,7 @@ function MarkPaidForm({
   const aboutId = useId();
   const defaultValues: Values = { status: 'paid', ...paidDefaults(admin.id, entry.fees) };
   const {
+    field,
     register,
     handleSubmit,
     watch,
@@ -136,7 +135,7 @@ function MarkPaidForm({
         })}
         errors={{ amount: errors.amount?.message, currency: errors.currency?.message }}
       />
-      <TextField label="Date paid" error={errors.paidOn?.message} {...register('paidOn')} type="date" />
+      <TextField label="Date paid" {...field('paidOn')} type="date" />
 
       {recorded && (
         <p
@@ -151,24 +150,16 @@ function MarkPaidForm({
             ` This differs from the fee, ${moneyText(offFee.currency, offFee.fee)}: the list will flag it.`}
         </p>
       )}
-      {record.isError && !(record.error instanceof ApiError && record.error.errors.length > 0) && (
-        <DialogError>{errorText(record.error)}</DialogError>
-      )}
-      <DialogActions>
-        <button type="button" className={secondaryButtonClass} onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className={buttonClass}
-          disabled={record.isPending}
-          aria-describedby={aboutId}
-          // Confirming the suggestion is one key or tap.
-          ref={focusWhenOpened}
-        >
-          {record.isPending ? 'Saving…' : 'Confirm'}
-        </button>
-      </DialogActions>
+      <DialogFooter
+        // Errors of fields are shown beside them.
+        failure={record.error instanceof ApiError && record.error.errors.length > 0 ? null : record.error}
+        onCancel={onClose}
+        label="Confirm"
+        busy={record.isPending}
+        busyLabel="Saving…"
+        describedBy={aboutId}
+        focused
+      />
     </form>
   );
 }

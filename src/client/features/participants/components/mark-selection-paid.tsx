@@ -13,9 +13,8 @@ import {
   type PaymentMethod,
 } from '../../../../shared/participants/participants.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError, focusWhenOpened } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { moneyText } from '../../../lib/money-text.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -112,6 +111,7 @@ function MarkSelectionForm({
   };
   const ids = selection.map((entry) => entry.id);
   const {
+    field,
     register,
     handleSubmit,
     watch,
@@ -152,7 +152,7 @@ function MarkSelectionForm({
       />
       <div className="grid grid-cols-[7rem_1fr] gap-3">
         <CurrencyField registration={register('currency')} error={errors.currency?.message} />
-        <TextField label="Date paid" error={errors.paidOn?.message} {...register('paidOn')} type="date" />
+        <TextField label="Date paid" {...field('paidOn')} type="date" />
       </div>
 
       <div id={summaryId} className="flex flex-col gap-2">
@@ -171,21 +171,16 @@ function MarkSelectionForm({
           </p>
         )}
       </div>
-      {mark.isError && <DialogError>{errorText(mark.error)}</DialogError>}
-      <DialogActions>
-        <button type="button" className={secondaryButtonClass} onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className={buttonClass}
-          disabled={mark.isPending || payable.length === 0}
-          aria-describedby={summaryId}
-          ref={focusWhenOpened}
-        >
-          {mark.isPending ? 'Saving…' : 'Confirm'}
-        </button>
-      </DialogActions>
+      <DialogFooter
+        failure={mark.error}
+        onCancel={onClose}
+        label="Confirm"
+        busy={mark.isPending}
+        busyLabel="Saving…"
+        disabled={payable.length === 0}
+        describedBy={summaryId}
+        focused
+      />
     </form>
   );
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/participants/participants.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { DialogError } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { RadioCard, TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -65,6 +65,7 @@ export function PaymentForm({
     reason: payment.waiverReason ?? '',
   };
   const {
+    field,
     register,
     handleSubmit,
     watch,
@@ -112,24 +113,19 @@ export function PaymentForm({
         <legend className="mb-1.5 font-medium text-stone-800">Payment status</legend>
         <div className="grid grid-cols-3 gap-2">
           {SETTABLE.map((value) => (
-            <label
+            <RadioCard
               key={value}
-              className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-stone-400 bg-white px-3 font-medium has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-3 has-focus-visible:outline-brand-600"
-            >
-              <input
-                type="radio"
-                value={value}
-                {...register('status', {
-                  onChange: (event) => {
-                    if (event.target.value === 'paid' && !getValues('amount') && getValues('currency')) {
-                      setValue('amount', feeIn(fees, getValues('currency')) ?? '');
-                    }
-                  },
-                })}
-                className="size-4 accent-brand-700"
-              />
-              {PAYMENT_STATUS_LABELS[value]}
-            </label>
+              centred
+              label={PAYMENT_STATUS_LABELS[value]}
+              value={value}
+              {...register('status', {
+                onChange: (event) => {
+                  if (event.target.value === 'paid' && !getValues('amount') && getValues('currency')) {
+                    setValue('amount', feeIn(fees, getValues('currency')) ?? '');
+                  }
+                },
+              })}
+            />
           ))}
         </div>
       </fieldset>
@@ -152,23 +148,12 @@ export function PaymentForm({
             errors={{ amount: errors.amount?.message, currency: errors.currency?.message }}
             blankCurrency
           />
-          <TextField
-            label="Payer’s reference"
-            optional
-            error={errors.payerReference?.message}
-            {...register('payerReference')}
-            autoComplete="off"
-          />
-          <TextField label="Date paid" error={errors.paidOn?.message} {...register('paidOn')} type="date" />
+          <TextField label="Payer’s reference" optional {...field('payerReference')} autoComplete="off" />
+          <TextField label="Date paid" {...field('paidOn')} type="date" />
         </div>
       )}
       {status === 'waived' && (
-        <TextField
-          label="Reason for waiving the fee"
-          error={errors.reason?.message}
-          {...register('reason')}
-          autoComplete="off"
-        />
+        <TextField label="Reason for waiving the fee" {...field('reason')} autoComplete="off" />
       )}
 
       {record.isError && !(record.error instanceof ApiError && record.error.errors.length > 0) && (

@@ -1,15 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   OnlinePaymentSettingsInput,
   OnlinePaymentSettingsView,
 } from '../../../../shared/payments/online-payment.ts';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiSend, getQueryOptions } from '../../../lib/api.ts';
 
 export const getOnlinePaymentSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['admin-online-payment'],
-    queryFn: ({ signal }) => apiFetch<OnlinePaymentSettingsView>('/api/admin/online-payment', { signal }),
-  });
+  getQueryOptions<OnlinePaymentSettingsView>(['admin-online-payment'], '/api/admin/online-payment');
 
 export const useOnlinePaymentSettings = () => useQuery(getOnlinePaymentSettingsQueryOptions());
 
@@ -17,10 +14,7 @@ export function useSaveOnlinePaymentSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: OnlinePaymentSettingsInput) =>
-      apiFetch<OnlinePaymentSettingsView>('/api/admin/online-payment', {
-        method: 'PUT',
-        body: JSON.stringify(input),
-      }),
+      apiSend<OnlinePaymentSettingsView>('/api/admin/online-payment', 'PUT', input),
     onSuccess: (saved) => queryClient.setQueryData(getOnlinePaymentSettingsQueryOptions().queryKey, saved),
   });
 }

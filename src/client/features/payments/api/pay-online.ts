@@ -1,20 +1,16 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   PaymentAttempt,
   PaymentOffer,
   StartPayment,
 } from '../../../../shared/payments/online-payment.ts';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch, apiSend, getQueryOptions } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 const path = (token: string) => `/api/pay/${encodeURIComponent(token)}`;
 
 export const getPaymentOfferQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: ['pay-online', token],
-    queryFn: ({ signal }) => apiFetch<PaymentOffer>(path(token), { signal }),
-    retry: false,
-  });
+  getQueryOptions<PaymentOffer>(['pay-online', token], path(token), { retry: false });
 
 /** How the entry may be paid online (nothing shows when `enabled` is false). */
 export const usePaymentOffer = (token: string) => useQuery(getPaymentOfferQueryOptions(token));
@@ -42,6 +38,5 @@ export function usePaymentAttempt(token: string, id: string | undefined) {
 
 export const useStartPayment = (token: string) =>
   useMutation({
-    mutationFn: (body: StartPayment) =>
-      apiFetch<PaymentAttempt>(path(token), { method: 'POST', body: JSON.stringify(body) }),
+    mutationFn: (body: StartPayment) => apiSend<PaymentAttempt>(path(token), 'POST', body),
   });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   OnlinePaymentSettingsInputSchema,
   type OnlinePaymentSettingsView,
@@ -7,11 +6,10 @@ import {
   ONLINE_PAYMENT_METHOD_LABELS,
   ONLINE_PAYMENT_METHODS,
 } from '../../../../shared/payments/online-payment-settings.ts';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/field.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
-import { failureOf, type Outcome, SettingsSection } from '../../../components/ui/settings-section.tsx';
+import { SettingsSection, useSettingsForm } from '../../../components/ui/settings-section.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useOnlinePaymentSettings, useSaveOnlinePaymentSettings } from '../api/online-payment-settings.ts';
 import { PaymentNotices } from './payment-notices.tsx';
 
@@ -32,14 +30,13 @@ export function OnlinePaymentSection() {
 
 function OnlinePaymentForm({ saved }: { saved: OnlinePaymentSettingsView }) {
   const save = useSaveOnlinePaymentSettings();
-  const [outcome, setOutcome] = useState<Outcome>();
   const {
+    field,
     register,
-    handleSubmit,
-    setError,
     resetField,
     formState: { errors },
-  } = useZodForm(OnlinePaymentSettingsInputSchema, {
+    section,
+  } = useSettingsForm(OnlinePaymentSettingsInputSchema, {
     defaultValues: {
       enabled: saved.enabled,
       integrationId: saved.integrationId,
@@ -47,21 +44,13 @@ function OnlinePaymentForm({ saved }: { saved: OnlinePaymentSettingsView }) {
       methods: saved.methods as string[],
       currency: saved.currency as string,
     },
-  });
-  const onSubmit = handleSubmit(async (input) => {
-    setOutcome(undefined);
-    try {
-      const now = await save.mutateAsync(input);
-      resetField('integrationKey');
-      setOutcome({
-        kind: 'saved',
-        text: now.enabled
-          ? 'Online payment is on: entrants can pay with Paynow.'
-          : 'Saved. Online payment is off: entrants see only the other ways to pay.',
-      });
-    } catch (error) {
-      setOutcome(failureOf(error, setError, FIELDS));
-    }
+    save,
+    fields: FIELDS,
+    onSaved: () => resetField('integrationKey'),
+    savedText: (now) =>
+      now.enabled
+        ? 'Online payment is on: entrants can pay with Paynow.'
+        : 'Saved. Online payment is off: entrants see only the other ways to pay.',
   });
   const keySet = save.data?.keySet ?? saved.keySet;
   return (
@@ -69,54 +58,34 @@ function OnlinePaymentForm({ saved }: { saved: OnlinePaymentSettingsView }) {
       id="online-payment"
       title="Online payment (Paynow)"
       intro="Entrants pay their fee with EcoCash, OneMoney or a card through Paynow, and their entry is marked paid by itself. Use the integration ID and key from Paynow’s “Receive Payment Links”."
-      onSubmit={onSubmit}
-      saving={save.isPending}
       saveLabel="Save online payment"
-      outcome={outcome}
+      {...section}
     >
-      <div className="flex items-center gap-3">
-        <input
-          id="online-payment-enabled"
-          type="checkbox"
-          {...register('enabled')}
-          className="size-5 shrink-0 accent-brand-700"
-        />
-        <label htmlFor="online-payment-enabled" className="text-stone-800">
-          Offer online payment with Paynow
-        </label>
-      </div>
+      <CheckboxField label="Offer online payment with Paynow" {...register('enabled')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="Integration ID"
           inputMode="numeric"
           autoComplete="off"
-          error={errors.integrationId?.message}
-          {...register('integrationId')}
+          {...field('integrationId')}
         />
         <TextField
           label="Integration key"
           type="password"
           autoComplete="new-password"
           hint={keySet ? 'Set. Leave empty to keep it, or paste a new one.' : 'Not set.'}
-          error={errors.integrationKey?.message}
-          {...register('integrationKey')}
+          {...field('integrationKey')}
         />
       </div>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-semibold text-stone-900">Ways to pay</legend>
         {ONLINE_PAYMENT_METHODS.map((method) => (
-          <div key={method} className="flex items-center gap-3">
-            <input
-              id={`online-payment-${method}`}
-              type="checkbox"
-              value={method}
-              {...register('methods')}
-              className="size-5 shrink-0 accent-brand-700"
-            />
-            <label htmlFor={`online-payment-${method}`} className="text-stone-800">
-              {ONLINE_PAYMENT_METHOD_LABELS[method]}
-            </label>
-          </div>
+          <CheckboxField
+            key={method}
+            label={ONLINE_PAYMENT_METHOD_LABELS[method]}
+            value={method}
+            {...register('methods')}
+          />
         ))}
         {errors.methods?.message && (
           <p className="text-sm font-medium text-red-700">{errors.methods.message}</p>
@@ -126,8 +95,7 @@ function OnlinePaymentForm({ saved }: { saved: OnlinePaymentSettingsView }) {
         label="Currency of the Paynow account"
         hint="Entrants pay their race’s fee in this currency."
         fieldClassName="sm:max-w-xs"
-        error={errors.currency?.message}
-        {...register('currency')}
+        {...field('currency')}
       >
         <option value="USD">USD</option>
         <option value="ZWG">ZWG</option>

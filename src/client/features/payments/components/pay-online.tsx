@@ -133,12 +133,7 @@ function StartForm({
 }) {
   const start = useStartPayment(token);
   const [failure, setFailure] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useZodForm(WalletPhoneSchema, { defaultValues: { phone } });
+  const { field, handleSubmit, setError } = useZodForm(WalletPhoneSchema, { defaultValues: { phone } });
   const wallets = methods.filter((method) => method !== 'web');
 
   const send = async (method: OnlinePaymentMethod, walletPhone?: string) => {
@@ -165,8 +160,7 @@ function StartForm({
             label="Mobile money number"
             hint={phoneHint ?? 'The EcoCash or OneMoney number that pays, e.g. 0771234567'}
             autoComplete="tel"
-            error={errors.phone?.message}
-            {...register('phone')}
+            {...field('phone')}
           />
           <div className="flex flex-wrap gap-3">
             {wallets.map((method) => (

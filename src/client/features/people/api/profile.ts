@@ -1,13 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Person, ProfileInput } from '../../../../shared/people/people.ts';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiSend, getQueryOptions } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getProfileQueryOptions = () =>
-  queryOptions({
-    queryKey: ['programme', 'me', 'profile'],
-    queryFn: ({ signal }) => apiFetch<Person>('/api/me/profile', { signal }),
-  });
+  getQueryOptions<Person>(['programme', 'me', 'profile'], '/api/me/profile');
 
 /** His own programme record (GET /api/me/profile). */
 export const useProfile = () => useQuery(getProfileQueryOptions());
@@ -16,8 +13,7 @@ export const useProfile = () => useQuery(getProfileQueryOptions());
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (profile: ProfileInput) =>
-      apiFetch<Person>('/api/me/profile', { method: 'PUT', body: JSON.stringify(profile) }),
+    mutationFn: (profile: ProfileInput) => apiSend<Person>('/api/me/profile', 'PUT', profile),
     onSuccess: (saved) => {
       queryClient.setQueryData(getProfileQueryOptions().queryKey, saved);
       return queryClient.invalidateQueries({ queryKey: queryKeys.myProgress });

@@ -5,8 +5,7 @@ import {
   type PersonListRow,
 } from '../../../../shared/people/people.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
-import { Dialog, DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
+import { Dialog, SaveActions } from '../../../components/ui/dialog.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { PersonalDataDownloads } from '../../access-requests/index.ts';
@@ -122,8 +121,7 @@ function EditForm({
           : 'Marital status, church, age and address may be left empty while not known.'}
       </p>
       <PersonFields {...fieldsProps} />
-      {edit.isError && <DialogError>{errorText(edit.error)}</DialogError>}
-      <SaveActions onCancel={onClose} busy={edit.isPending} />
+      <SaveActions failure={edit.error} onCancel={onClose} busy={edit.isPending} />
     </form>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { PersonListRow } from '../../../../shared/people/people.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useSetManEnded } from '../api/change-person.ts';
 
@@ -72,7 +71,7 @@ export function ProgrammeEnd({ person }: { person: PersonListRow }) {
         title={question?.title ?? ''}
         confirmLabel={question?.confirm ?? ''}
         busy={change.isPending}
-        error={change.isError ? errorText(change.error) : undefined}
+        failure={change.error}
         onConfirm={confirm}
         onCancel={() => {
           change.reset();

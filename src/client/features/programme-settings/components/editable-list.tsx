@@ -191,7 +191,7 @@ export function EditableList<L extends SettingsList>({
         title={`Delete ${removing ? nameOf(removing) : ''}?`}
         confirmLabel={`Delete ${noun}`}
         busy={change.isPending}
-        error={change.isError ? errorText(change.error) : undefined}
+        failure={change.error}
         onConfirm={() => removing && remove(removing)}
         onCancel={() => setRemoving(undefined)}
       >

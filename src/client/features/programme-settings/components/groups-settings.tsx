@@ -1,9 +1,8 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import type { PersonListRow } from '../../../../shared/people/people.ts';
 import { CellGroupInputSchema } from '../../../../shared/programme-settings/programme-settings.ts';
-import { DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
+import { SaveActions } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { SearchField } from '../../../components/ui/search-box.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { oneOf, showFieldErrors } from '../../../lib/field-errors.ts';
@@ -110,6 +109,7 @@ function GroupForm({
   const members = useRef(memberIds);
   members.current = memberIds;
   const {
+    field,
     register,
     handleSubmit,
     setError,
@@ -147,7 +147,7 @@ function GroupForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <TextField label="Name" error={errors.name?.message} {...register('name')} autoComplete="off" />
+      <TextField label="Name" {...field('name')} autoComplete="off" />
       <SelectField
         label="Facilitator"
         error={errors.facilitatorId?.message}
@@ -162,10 +162,12 @@ function GroupForm({
         ))}
       </SelectField>
       <MemberPicker men={men} groupOf={groupOf} selected={memberIds} onChange={setMemberIds} />
-      {error !== undefined && !(error instanceof ApiError && error.status === 409) && (
-        <DialogError>{errorText(error)}</DialogError>
-      )}
-      <SaveActions onCancel={onCancel} busy={busy} />
+      <SaveActions
+        // A clash of names is shown beside the name.
+        failure={error instanceof ApiError && error.status === 409 ? undefined : error}
+        onCancel={onCancel}
+        busy={busy}
+      />
     </form>
   );
 }

@@ -1,6 +1,5 @@
-import { DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
+import { SaveActions } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { oneOf, showFieldErrors } from '../../../lib/field-errors.ts';
 import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
 import type { SettingsList, SettingsLists } from '../api/programme-settings.ts';
@@ -98,8 +97,7 @@ function SimpleForm<Input>({
           <TextField key={field.name} {...props} {...register(field.name)} type={field.type} />
         );
       })}
-      {error !== undefined && <DialogError>{errorText(error)}</DialogError>}
-      <SaveActions onCancel={onCancel} busy={busy} />
+      <SaveActions failure={error} onCancel={onCancel} busy={busy} />
     </form>
   );
 }

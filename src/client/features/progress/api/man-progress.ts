@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { ManProgress, TickInputSchema } from '../../../../shared/progress/progress.ts';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiSend, getQueryOptions } from '../../../lib/api.ts';
 import { putBack, showAtOnce } from '../../../lib/optimistic.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { getGroupsQueryOptions } from './groups.ts';
@@ -11,11 +11,10 @@ import { getGroupsQueryOptions } from './groups.ts';
  * man, the key of every man's.
  */
 export const getManProgressQueryOptions = (manId?: string) =>
-  queryOptions({
-    queryKey: queryKeys.manProgress(manId),
-    queryFn: ({ signal }) =>
-      apiFetch<ManProgress>(`/api/men/${encodeURIComponent(manId ?? '')}/progress`, { signal }),
-  });
+  getQueryOptions<ManProgress>(
+    queryKeys.manProgress(manId),
+    `/api/men/${encodeURIComponent(manId ?? '')}/progress`,
+  );
 
 export const useManProgress = (manId: string | undefined) =>
   useQuery({ ...getManProgressQueryOptions(manId ?? ''), enabled: Boolean(manId) });
@@ -26,8 +25,7 @@ export type Tick = z.output<typeof TickInputSchema>;
 export function useTickChecklistItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tick: Tick) =>
-      apiFetch<void>('/api/checklist-ticks', { method: 'PUT', body: JSON.stringify(tick) }),
+    mutationFn: (tick: Tick) => apiSend<void>('/api/checklist-ticks', 'PUT', tick),
     onMutate: (tick) =>
       showAtOnce(queryClient, getManProgressQueryOptions(tick.manId).queryKey, (progress) =>
         progress

@@ -3,7 +3,6 @@ import type { Submission } from '../../../../shared/progress/progress.ts';
 import { UPLOAD_LIMITS } from '../../../../shared/progress/progress-rules.ts';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { formatSubmittedAt } from '../../../lib/format.ts';
 import { useDeleteSubmission } from '../api/delete-submission.ts';
 import { SubmissionLink } from './assignment-status.tsx';
@@ -50,7 +49,7 @@ export function EarlierUploads({ history }: { history: Submission[] }) {
         title={`Delete ${removing?.fileName ?? ''}?`}
         confirmLabel="Delete this version"
         busy={remove.isPending}
-        error={remove.isError ? errorText(remove.error) : undefined}
+        failure={remove.error}
         onConfirm={async () => {
           if (!removing || remove.isPending) return;
           await remove.mutateAsync(removing.id).then(

@@ -1,7 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import { dangerButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions, DialogError } from '../../../components/ui/dialog.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 
 /** Asks before an entry is cancelled (an admin's, a team manager's or the entrant's), saying what it does. */
 export function CancelEntryDialog({
@@ -54,21 +52,17 @@ export function CancelEntryDialog({
           </>
         )}
       </p>
-      {failure !== undefined && <DialogError>{errorText(failure)}</DialogError>}
-      <DialogActions>
-        <button type="button" className={secondaryButtonClass} onClick={close}>
-          Keep the entry
-        </button>
-        <button
-          type="button"
-          className={dangerButtonClass}
-          onClick={confirm}
-          disabled={busy}
-          aria-describedby={textId}
-        >
-          {busy ? 'Cancelling…' : 'Cancel entry'}
-        </button>
-      </DialogActions>
+      <DialogFooter
+        failure={failure}
+        onCancel={close}
+        cancelLabel="Keep the entry"
+        label="Cancel entry"
+        onConfirm={confirm}
+        busy={busy}
+        busyLabel="Cancelling…"
+        danger
+        describedBy={textId}
+      />
     </Dialog>
   );
 }

@@ -5,8 +5,8 @@ import {
   ParticipantEditSchema,
 } from '../../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../../shared/phone.ts';
-import { DialogError, SaveActions } from '../../../components/ui/dialog.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
+import { SaveActions } from '../../../components/ui/dialog.tsx';
+import { CheckboxField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -127,19 +127,14 @@ export function EntryEditForm({
         onBehalf={onBehalf}
         gap="gap-4"
       />
-      <div className="flex items-center gap-3">
-        <input
-          id="edit-listed-in-search"
-          type="checkbox"
-          {...register('listedInSearch')}
-          className="size-5 shrink-0 accent-brand-700"
-        />
-        <label htmlFor="edit-listed-in-search" className="text-stone-800">
-          List the name in the public entrant search
-        </label>
-      </div>
-      {failure !== undefined && <DialogError>{errorText(failure)}</DialogError>}
-      <SaveActions onCancel={onCancel} busy={saving} saveLabel="Save changes" cancelLabel="Don’t save" />
+      <CheckboxField label="List the name in the public entrant search" {...register('listedInSearch')} />
+      <SaveActions
+        failure={failure}
+        onCancel={onCancel}
+        busy={saving}
+        saveLabel="Save changes"
+        cancelLabel="Don’t save"
+      />
     </form>
   );
 }

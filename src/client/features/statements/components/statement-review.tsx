@@ -12,7 +12,7 @@ import {
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { errorText, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Section } from '../../../components/ui/section.tsx';
@@ -258,7 +258,7 @@ export function StatementReview({ review }: { review: Review }) {
         title={`Mark ${entriesText(count)} paid?`}
         confirmLabel={confirm.isPending ? 'Marking…' : `Mark ${entriesText(count)} paid`}
         busy={confirm.isPending}
-        error={confirm.isError ? errorText(confirm.error) : undefined}
+        failure={confirm.error}
         onCancel={() => setAsking(false)}
         onConfirm={() =>
           confirm.mutate(

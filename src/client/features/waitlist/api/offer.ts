@@ -1,16 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WaitlistOffer } from '../../../../shared/waitlist/waitlist.ts';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch, getQueryOptions } from '../../../lib/api.ts';
 
 const path = (token: string) => `/api/offers/${encodeURIComponent(token)}`;
 
 export const getOfferQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: ['waitlist-offer', token],
-    queryFn: ({ signal }) => apiFetch<WaitlistOffer>(path(token), { signal }),
-    // A wrong link stays wrong: asking again only costs data.
-    retry: false,
-  });
+  // A wrong link stays wrong: asking again only costs data.
+  getQueryOptions<WaitlistOffer>(['waitlist-offer', token], path(token), { retry: false });
 
 export const useOffer = (token: string) => useQuery(getOfferQueryOptions(token));
 
