@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { publishableSettings } from '../support/test-edition.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { deviceOf } from './support/devices.ts';
@@ -21,55 +22,13 @@ async function backTo2025() {
   );
 }
 
-/** What a draft still lacks after the copy (its date, closing time, real account details, a real phone), set as the settings page saves. */
+/** What the draft still lacks, set as the settings page saves it (from its own origin). */
 async function completeTheDraft(page: Page) {
-  const current = await (await page.request.get('/api/admin/event')).json();
-  // As the settings page sends it: the server takes a change only from its own origin.
+  const { settings, races } = publishableSettings(await (await page.request.get('/api/admin/event')).json());
   const headers = { origin: new URL(page.url()).origin };
-  const saved = await page.request.put('/api/admin/event', {
-    headers,
-    data: {
-      ...Object.fromEntries(EDITABLE.map((field) => [field, current[field]])),
-      contactPhone: '0772 100 200',
-      eventDate: '2099-09-05',
-      venue: 'Harare Gardens',
-      registrationClosesAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      payment: {
-        ...current.payment,
-        bankName: 'CBZ Bank',
-        branch: 'Kwame Nkrumah Avenue',
-        usd: { accountName: 'Celebration Church', accountNumber: '01234567890' },
-        zwg: { accountName: 'Celebration Church', accountNumber: '01234567891' },
-        mobileMoney: {
-          ...current.payment.mobileMoney,
-          number: '0772 100 300',
-          holderName: 'Celebration Church',
-          codePattern: '*153*1*1*0772100300*{amount}#',
-        },
-        cashPhone: '0772 100 200',
-      },
-    },
-  });
-  expect(saved.status()).toBe(200);
-  const races = current.races.map((race: Record<string, unknown>) => ({
-    ...race,
-    feeUsd: race.feeUsd ?? '10.00',
-  }));
+  expect((await page.request.put('/api/admin/event', { headers, data: settings })).status()).toBe(200);
   expect((await page.request.put('/api/admin/event/races', { headers, data: { races } })).status()).toBe(200);
 }
-
-const EDITABLE = [
-  'title',
-  'subtitle',
-  'greeting',
-  'backgroundAlt',
-  'tshirtChangesUntil',
-  'waitlistOfferHours',
-  'reminderDaysAfter',
-  'reminderDaysBeforeClose',
-  'tshirtSizes',
-  'termsText',
-] as const;
 
 test('an organiser starts the 2026 edition as a draft, publishes it once set up: registration opens with CFR26-0001, and 2025 stays listed and exportable, read-only', async ({
   page,

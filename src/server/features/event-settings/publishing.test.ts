@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
 import { expectProblem } from '../../../../tests/support/registrations.ts';
 import { injectAs, setUpTestApp } from '../../../../tests/support/test-app.ts';
+import { publishableSettings } from '../../../../tests/support/test-edition.ts';
 import { harareToday } from '../../../shared/dates.ts';
 import { auditLog, events } from '../../db/schema/index.ts';
 import { seed } from '../../db/seed/index.ts';
@@ -28,39 +29,9 @@ async function freshInstall() {
 
 /** Everything a draft needs, set through the settings as an admin sets them. */
 async function setUpEdition() {
-  const current = (await asAdmin.get('/api/admin/event')).json();
-  const saved = await asAdmin.put('/api/admin/event', {
-    title: current.title,
-    subtitle: current.subtitle,
-    greeting: current.greeting,
-    contactPhone: '0772 100 200',
-    backgroundAlt: current.backgroundAlt,
-    registrationClosesAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    eventDate: '2099-09-05',
-    tshirtChangesUntil: null,
-    waitlistOfferHours: current.waitlistOfferHours,
-    reminderDaysAfter: current.reminderDaysAfter,
-    reminderDaysBeforeClose: current.reminderDaysBeforeClose,
-    venue: 'Harare Gardens',
-    payment: {
-      ...current.payment,
-      bankName: 'CBZ Bank',
-      branch: 'Kwame Nkrumah Avenue',
-      usd: { accountName: 'Celebration Church', accountNumber: '01234567890' },
-      zwg: { accountName: 'Celebration Church', accountNumber: '01234567891' },
-      mobileMoney: {
-        ...current.payment.mobileMoney,
-        number: '0772 100 300',
-        holderName: 'Celebration Church',
-        codePattern: '*153*1*1*0772100300*{amount}#',
-      },
-      cashPhone: '0772 100 200',
-    },
-    tshirtSizes: current.tshirtSizes,
-    termsText: current.termsText,
-  });
+  const { settings, races } = publishableSettings((await asAdmin.get('/api/admin/event')).json());
+  const saved = await asAdmin.put('/api/admin/event', settings);
   expect(saved.statusCode, saved.body).toBe(200);
-  const races = current.races.map((race: Record<string, unknown>) => ({ ...race, feeUsd: '10.00' }));
   expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
 }
 
