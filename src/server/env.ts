@@ -46,7 +46,8 @@ const EnvSchema = z.object({
   RATE_LIMITS: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('on')),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+/** PUBLIC_URL is the site's one address when set; without it, the site answers at every address it listens on (links.ts). */
+export type Env = z.infer<typeof EnvSchema>;
 
 export class EnvError extends Error {
   constructor(readonly lines: string[]) {
@@ -59,7 +60,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const result = EnvSchema.safeParse(source);
   if (result.success) {
     const env = result.data;
-    return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+    return { ...env, PUBLIC_URL: env.PUBLIC_URL?.replace(/\/$/, '') };
   }
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { startPreparingDatabase } from './db/prepare.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { readyLine } from './listen-addresses.ts';
 import { createLogger } from './logger.ts';
 
 const SHUTDOWN_GRACE_MS = 9000;
@@ -81,7 +82,7 @@ async function main() {
   }
   app.log.info(
     { database: database.where, mail: env.SMTP_URL ? 'smtp' : 'dev-outbox' },
-    `Celebration is ready at ${env.PUBLIC_URL}`,
+    readyLine(app.context.links.origins, env.PUBLIC_URL),
   );
 }
 
