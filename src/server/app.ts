@@ -63,6 +63,7 @@ import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
 import { learnPrivatePaths } from './http/private-paths.ts';
 import { Problem } from './http/problem.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { linksOf } from './links.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: () => randomUUID(),
+    logController: new OneLinePerRequest(),
     // Routes that take more say so (BODY_LIMITS); uploads are multipart, with their own file limits.
     bodyLimit: BODY_LIMITS.default,
     ...serverTimeoutOptions(timeouts),

@@ -4,7 +4,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { startPreparingDatabase } from './db/prepare.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { readyLine } from './listen-addresses.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, logDestination } from './logger.ts';
 
 const SHUTDOWN_GRACE_MS = 9000;
 
@@ -28,7 +28,7 @@ async function main() {
     throw error;
   }
 
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, await logDestination());
 
   // The database opens, migrates and seeds while the app's modules load and its routes are built:
   // PGlite reads and compiles its WebAssembly meanwhile (issue 15: start to ready).
