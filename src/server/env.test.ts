@@ -28,6 +28,14 @@ describe('environment', () => {
     }
   });
 
+  it('takes PAYNOW_URL=fake for trying payments, but never beside an https PUBLIC_URL (a real site)', () => {
+    expect(loadEnv({ PAYNOW_URL: 'fake' }).fakes).toEqual(['PAYNOW_URL']);
+    expect(loadEnv({}).fakes).toEqual([]);
+    expect(() => loadEnv({ PAYNOW_URL: 'fake', PUBLIC_URL: 'https://fun.example.org' })).toThrow(
+      /PAYNOW_URL: fake is for trying Celebration, not for a real site/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadEnv({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, DATABASE_URL: undefined });
   });

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../tests/support/free-port.ts';
 
 // The real process on the embedded database: start, restart, bad configuration, graceful shutdown.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'celebration-main-'));
@@ -142,6 +143,24 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', ()
     const afterStop = await runAdminCreate(adminArgs);
     expect(afterStop).toMatchObject({ code: 0 });
     expect(afterStop.output).toContain('Created admin first.admin@example.com');
+  }, 90_000);
+
+  it('refuses a fake payment gateway beside an https PUBLIC_URL, and runs one inside itself otherwise', async () => {
+    const refused = startServer({ PAYNOW_URL: 'fake', PUBLIC_URL: 'https://fun.example.org' });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toMatch(/PAYNOW_URL: fake is for trying Celebration, not for a real site/);
+
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), PAYNOW_URL: 'fake' });
+    await server.ready;
+    const fakeUrl = server
+      .output()
+      .match(/no money moves: a fake Paynow at (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
+    expect((await fetch(`${fakeUrl}/ready`)).status).toBe(200);
+    const event = await fetch(`http://127.0.0.1:${port}/api/event`);
+    expect((await event.json()).testPayments).toBe(true);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   }, 90_000);
 
   it('tells the new admin where the server started with the same settings takes sign-ins, port included', async () => {

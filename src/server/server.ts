@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { startPreparingDatabase } from './db/prepare.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { startFakes } from './fakes/gateways.ts';
 import { readyLine } from './listen-addresses.ts';
 import { createLogger, logDestination } from './logger.ts';
 
@@ -29,6 +30,8 @@ async function main() {
   }
 
   const logger = createLogger(env.LOG_LEVEL, await logDestination());
+  const fakes = await startFakes(env, logger);
+  env = fakes.env;
 
   // The database opens, migrates and seeds while the app's modules load and its routes are built:
   // PGlite reads and compiles its WebAssembly meanwhile (issue 15: start to ready).
@@ -65,6 +68,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      await fakes.close();
     } finally {
       clearTimeout(force);
       process.exit(0);

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../tests/support/entries.ts';
+import { freePort } from '../../../tests/support/free-port.ts';
 import { createAccount, resetData, testDatabase } from '../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../app.ts';
 import { mailOutbox } from '../db/schema/index.ts';
@@ -15,18 +15,6 @@ import { loadEnv } from '../env.ts';
 const lanAddress = Object.values(networkInterfaces())
   .flatMap((list) => list ?? [])
   .find((address) => address.family === 'IPv4' && !address.internal)?.address;
-
-/** The first of these ports nobody listens on (the range this project's tests may use beside others). */
-async function freePort(first = 3630, last = 3639) {
-  for (let port = first; port <= last; port += 1) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer().once('error', () => resolve(false));
-      probe.listen(port, '0.0.0.0', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error(`no free port in ${first}–${last}`);
-}
 
 const clientDir = mkdtempSync(path.join(tmpdir(), 'celebration-lan-'));
 let app: App;
