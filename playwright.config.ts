@@ -17,7 +17,7 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
 const SMTP_SINK_PORT = PORT + 25;
 const SMTP_SINK_HTTP_PORT = PORT + 26;
 process.env.SMTP_SINK_HTTP_PORT = String(SMTP_SINK_HTTP_PORT);
-// The fake Paynow (tests/support/fake-paynow.ts): its test numbers settle five times faster than Paynow's.
+// The fake Paynow (src/server/fakes/paynow.ts): its test numbers settle five times faster than Paynow's.
 const FAKE_PAYNOW_PORT = PORT + 27;
 
 const phone = {

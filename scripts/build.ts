@@ -16,6 +16,7 @@ const SERVER_EXTERNALS = [
   '@fastify/swagger',
   '@fastify/swagger-ui',
   'pino',
+  'pino-pretty',
   'pg-native',
 ];
 // wasm: the check-in page's QR reader, 930 KB as built and a third of it compressed.
@@ -56,7 +57,8 @@ export async function buildAll() {
     // parse a package's package.json again for each of its files (drizzle-orm's is 175 KB, loaded for
     // 112 files: ~150 MB of garbage and 0.4 s at start on Node 24). These stay in node_modules: native
     // code (sharp), files found next to their own code (PGlite's WASM, pdfkit's and DejaVu's fonts,
-    // the API viewer's assets, @fastify/swagger's and pino's own files) and pg's optional native driver.
+    // the API viewer's assets, @fastify/swagger's and pino's own files), pino-pretty (loaded only when the
+    // log goes to a terminal) and pg's optional native driver.
     external: SERVER_EXTERNALS,
     // Bundled CommonJS code calls require() for Node's own modules.
     banner: {

@@ -7,6 +7,7 @@ import { AdminInputSchema, createOrPromoteAdmin } from '../src/server/auth/creat
 import { DataDirInUseError } from '../src/server/db/data-dir-lock.ts';
 import { prepareDatabase } from '../src/server/db/prepare.ts';
 import { EnvError, loadEnv } from '../src/server/env.ts';
+import { linksOf } from '../src/server/links.ts';
 import { relaunchWithNodeFlags } from '../src/server/node-flags.ts';
 
 // The embedded database under the same V8 flags as the server (see node-flags.ts).
@@ -54,16 +55,24 @@ async function main() {
   }
   try {
     const outcome = await createOrPromoteAdmin(env, database, input.data);
-    console.log(
+    const done =
       outcome === 'created'
-        ? `Created admin ${input.data.email}. Sign in at ${env.PUBLIC_URL}/About.`
-        : `${input.data.email} is now an admin (verified, enabled). Sign in at ${env.PUBLIC_URL}/About.`,
-    );
+        ? `Created admin ${input.data.email}.`
+        : `${input.data.email} is now an admin (verified, enabled).`;
+    console.log(`${done} ${signInWhere(env)}`);
   } catch (error) {
     fail((error as Error).message);
   } finally {
     await database.close();
   }
+}
+
+/** Where the server started with this environment takes sign-ins: its own addresses, port included. */
+function signInWhere(env: ReturnType<typeof loadEnv>) {
+  const links = linksOf(env);
+  const elsewhere = links.origins.filter((origin) => origin !== links.site);
+  const also = elsewhere.length > 0 ? ` (or ${elsewhere.map((origin) => `${origin}/About`).join(', ')})` : '';
+  return `Start the server (npm start), then sign in at ${links.page('/About')}${also}.`;
 }
 
 await main();

@@ -6,19 +6,8 @@ const server: NodeJS.ProcessEnv = {
   ...process.env,
   PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
 };
-// PAYNOW_URL=fake: a fake Paynow on loopback (tests/support/fake-paynow.ts), to try online payment by hand.
-const fakePaynowPort = process.env.FAKE_PAYNOW_PORT ?? '3027';
-const fakePaynow = process.env.PAYNOW_URL === 'fake';
-if (fakePaynow) server.PAYNOW_URL = `http://127.0.0.1:${fakePaynowPort}`;
+// PAYNOW_URL=fake reaches the server as it is: the server starts its fake Paynow itself (src/server/fakes/).
 const children: ChildProcess[] = [
-  ...(fakePaynow
-    ? [
-        spawn('npx', ['tsx', 'tests/support/fake-paynow-server.ts'], {
-          stdio: 'inherit',
-          env: { ...process.env, FAKE_PAYNOW_PORT: fakePaynowPort },
-        }),
-      ]
-    : []),
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
     env: server,

@@ -1,8 +1,8 @@
 import type { AutocannonRequest } from 'autocannon';
 import pg from 'pg';
+import { startFakePaynow } from '../../src/server/fakes/paynow.ts';
 import { encryptIntegrationKey } from '../../src/server/features/payments/paynow/integration-key.ts';
 import { type PaynowFields, signedForm } from '../../src/server/features/payments/paynow/paynow-client.ts';
-import { startFakePaynow } from '../../tests/support/fake-paynow.ts';
 import { onCleanup } from './cleanup.ts';
 import { atLeast, figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
 import { runLoad } from './load.ts';
@@ -23,7 +23,7 @@ export const PAYNOW_RESULTS: MeasurementSpec = {
   title: 'Paynow status updates at the result URL',
   method:
     `The production server on the throwaway PostgreSQL with online payment on and a fake Paynow on loopback ` +
-    `(tests/support/fake-paynow.ts, status updates off: the load is ours). ${ATTEMPTS} entries registered and ` +
+    `(src/server/fakes/paynow.ts, status updates off: the load is ours). ${ATTEMPTS} entries registered and ` +
     `an EcoCash payment started for each through the public API; then autocannon POSTs form-encoded status ` +
     `updates to /api/paynow/result with ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s (after a 2 s ` +
     `warm-up), cycling through the attempts (half say Sent, half Paid), one in ${FORGED_EVERY} signed with a wrong ` +

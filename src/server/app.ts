@@ -63,6 +63,7 @@ import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
 import { learnPrivatePaths } from './http/private-paths.ts';
 import { Problem } from './http/problem.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { linksOf } from './links.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -101,11 +102,13 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions) {
   const { env, database } = options;
-  const https = env.PUBLIC_URL.startsWith('https:');
+  const links = linksOf(env);
+  const https = links.site.startsWith('https:');
   const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: () => randomUUID(),
+    logController: new OneLinePerRequest(),
     // Routes that take more say so (BODY_LIMITS); uploads are multipart, with their own file limits.
     bodyLimit: BODY_LIMITS.default,
     ...serverTimeoutOptions(timeouts),
@@ -157,7 +160,7 @@ export async function buildApp(options: AppOptions) {
   const mailer = new Mailer(env, database.db, app.log);
   const secret = sessionSecret(env);
   const auth = lazyAuth({
-    env,
+    links,
     db: database.db,
     mailer,
     secret,
@@ -173,7 +176,7 @@ export async function buildApp(options: AppOptions) {
     currentEvent: new CurrentEventCache(database.db),
     mediaDir: mediaRoot(env),
     files: await diskFileStore(env),
-    links: linksOf(env.PUBLIC_URL),
+    links,
     signals: createSignals(),
     log: app.log,
   };
@@ -181,8 +184,9 @@ export async function buildApp(options: AppOptions) {
   app.decorate('context', context);
   const paynowPoller = new PaynowPoller(context, options.paynowTiming);
   app.decorate('paynowPoller', paynowPoller);
-  if (options.serveClient) pagesAtPublicAddress(app, env.PUBLIC_URL);
-  requireSameOrigin(app, env.PUBLIC_URL);
+  // Without PUBLIC_URL every address the server listens on is the site's (a phone on the church Wi-Fi).
+  if (options.serveClient && env.PUBLIC_URL) pagesAtPublicAddress(app, env.PUBLIC_URL);
+  requireSameOrigin(app, links.origins);
   enforceAccess(app, auth);
   noStoreForPersonalAnswers(app);
 

@@ -7,10 +7,11 @@ describe('environment', () => {
     expect(env).toMatchObject({
       PORT: 3000,
       DATA_DIR: './data',
-      PUBLIC_URL: 'http://localhost:3000',
       RATE_LIMITS: 'on',
     });
     expect(env.DATABASE_URL).toBeUndefined();
+    // Unset, the site answers at every address it listens on (issue 34): no localhost to be sent to.
+    expect(env.PUBLIC_URL).toBeUndefined();
   });
 
   it('names every bad variable on its own line', () => {
@@ -25,6 +26,14 @@ describe('environment', () => {
       expect(lines.join('\n')).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
       expect(lines.join('\n')).toMatch(/PUBLIC_URL: must be an http/);
     }
+  });
+
+  it('takes PAYNOW_URL=fake for trying payments, but never beside an https PUBLIC_URL (a real site)', () => {
+    expect(loadEnv({ PAYNOW_URL: 'fake' }).fakes).toEqual(['PAYNOW_URL']);
+    expect(loadEnv({}).fakes).toEqual([]);
+    expect(() => loadEnv({ PAYNOW_URL: 'fake', PUBLIC_URL: 'https://fun.example.org' })).toThrow(
+      /PAYNOW_URL: fake is for trying Celebration, not for a real site/,
+    );
   });
 
   it('treats empty values as unset', () => {

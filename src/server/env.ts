@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type FAKEABLE, fakedIn } from './fakes/gateways.ts';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -36,17 +37,24 @@ const EnvSchema = z.object({
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  /** Paynow's address: only the tests and `npm run dev` (PAYNOW_URL=fake) point it elsewhere. */
+  /** Paynow's address: the tests point it at their fake; `fake` starts one inside the server (fakes/gateways.ts). */
   PAYNOW_URL: z.preprocess(
     emptyAsUnset,
     z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .union([
+        z.literal('fake'),
+        z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, or fake' }),
+      ])
       .default('https://www.paynow.co.zw'),
   ),
   RATE_LIMITS: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('on')),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+/**
+ * PUBLIC_URL is the site's one address when set; without it, the site answers at every address it listens on
+ * (links.ts). `fakes`: the variables set to `fake`, whose services run as stand-ins (no money moves).
+ */
+export type Env = z.infer<typeof EnvSchema> & { fakes: readonly (keyof typeof FAKEABLE)[] };
 
 export class EnvError extends Error {
   constructor(readonly lines: string[]) {
@@ -59,7 +67,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const result = EnvSchema.safeParse(source);
   if (result.success) {
     const env = result.data;
-    return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+    const fakes = fakedIn(env);
+    if (fakes.length > 0 && env.PUBLIC_URL?.startsWith('https:')) {
+      throw new EnvError(
+        fakes.map(
+          (name) =>
+            `  ${name}: fake is for trying Celebration, not for a real site: it cannot run with an https PUBLIC_URL (${env.PUBLIC_URL})`,
+        ),
+      );
+    }
+    return { ...env, fakes, PUBLIC_URL: env.PUBLIC_URL?.replace(/\/$/, '') };
   }
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN } from '../../tests/support/test-app.ts';
 import type { App } from './app.ts';
 import { PRIVATE_LINK_PAGES, PRIVATE_PARAMS } from './http/private-paths.ts';
-import { createLogger, loggablePath } from './logger.ts';
+import { createLogger, logDestination, loggablePath } from './logger.ts';
 
 const lines: string[] = [];
 let app: App;
@@ -75,6 +75,39 @@ describe('the log', () => {
       }
     }
     expect(shown).toEqual([]);
+  });
+
+  it('writes one JSON line per request at info: what was asked, the status and the time taken', async () => {
+    lines.length = 0;
+    await app.inject({ url: '/api/event?from=mail' });
+    const logged = lines.map((line) => JSON.parse(line));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: '/api/event' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+      msg: expect.stringMatching(/^GET \/api\/event 200 \d+ ms$/),
+    });
+  });
+
+  it('writes readable lines to a terminal, and leaves JSON to anything else', async () => {
+    const written: string[] = [];
+    const terminal = Object.assign(
+      new Writable({
+        write(chunk, _encoding, done) {
+          written.push(String(chunk));
+          done();
+        },
+      }),
+      { isTTY: true },
+    );
+    createLogger('info', await logDestination(terminal)).info(
+      { req: { method: 'GET', url: '/Register' }, res: { statusCode: 200 }, responseTime: 3 },
+      'GET /Register 200 3 ms',
+    );
+    expect(written.join('')).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/Register 200 3 ms\n$/);
+    expect(await logDestination(new Writable())).toBeUndefined();
   });
 
   it('keeps the paths of routes that are not tokens', () => {

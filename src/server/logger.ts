@@ -10,7 +10,26 @@ export function loggablePath(url: string, route?: string) {
   return redactPrivateSegments(url.split('?')[0] ?? '', route);
 }
 
-/** The server's JSON log: cookies, authorisation headers and link tokens never reach it. */
+/**
+ * Where the server's log goes: readable lines when a person watches it in a terminal (pino-pretty, loaded
+ * only then), the JSON lines of `createLogger` otherwise (a file, journald, a log collector).
+ */
+export async function logDestination(
+  output: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
+): Promise<DestinationStream | undefined> {
+  if (!output.isTTY) return undefined;
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({
+    destination: output,
+    colorize: output === process.stdout,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+    sync: true,
+  });
+}
+
+/** The server's log: cookies, authorisation headers and link tokens never reach it. */
 export function createLogger(level: string, destination?: DestinationStream) {
   return pino(
     {

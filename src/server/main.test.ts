@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../tests/support/free-port.ts';
 
 // The real process on the embedded database: start, restart, bad configuration, graceful shutdown.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'celebration-main-'));
@@ -47,8 +48,8 @@ function startServer(env: Record<string, string>) {
   return { child, ready, exited, output };
 }
 
-function runAdminCreate(args: string[]) {
-  const { child, output } = runScript('scripts/create-admin.ts', args);
+function runAdminCreate(args: string[], env: Record<string, string> = {}) {
+  const { child, output } = runScript('scripts/create-admin.ts', args, env);
   return new Promise<{ code: number | null; output: string }>((resolve) =>
     child.once('exit', (code) => resolve({ code, output: output() })),
   );
@@ -68,6 +69,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', ()
   it('finishes a slow request after SIGTERM, exits 0, and keeps its data without re-running migrations', async () => {
     const first = startServer({ PORT: String(PORT) });
     await first.ready;
+    expect(first.output()).toContain(
+      `ready on this machine at http://localhost:${PORT} or http://127.0.0.1:${PORT}`,
+    );
     expect(readdirSync(dataDir)).toContain('pglite');
     const created = await fetch(`http://127.0.0.1:${PORT}/api/registrations`, {
       method: 'POST',
@@ -140,4 +144,39 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', ()
     expect(afterStop).toMatchObject({ code: 0 });
     expect(afterStop.output).toContain('Created admin first.admin@example.com');
   }, 90_000);
+
+  it('refuses a fake payment gateway beside an https PUBLIC_URL, and runs one inside itself otherwise', async () => {
+    const refused = startServer({ PAYNOW_URL: 'fake', PUBLIC_URL: 'https://fun.example.org' });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toMatch(/PAYNOW_URL: fake is for trying Celebration, not for a real site/);
+
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), PAYNOW_URL: 'fake' });
+    await server.ready;
+    const fakeUrl = server
+      .output()
+      .match(/no money moves: a fake Paynow at (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
+    expect((await fetch(`${fakeUrl}/ready`)).status).toBe(200);
+    const event = await fetch(`http://127.0.0.1:${port}/api/event`);
+    expect((await event.json()).testPayments).toBe(true);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 90_000);
+
+  it('tells the new admin where the server started with the same settings takes sign-ins, port included', async () => {
+    const args = [
+      '--email',
+      'second.admin@example.com',
+      '--password',
+      'a long password',
+      '--name',
+      'Second Admin',
+    ];
+    const onTheNetwork = await runAdminCreate(args, { HOST: '0.0.0.0', PORT: '3634', PUBLIC_URL: '' });
+    expect(onTheNetwork.output).toMatch(
+      /sign in at http:\/\/[\d.]+:3634\/About \(or .*http:\/\/localhost:3634\/About/,
+    );
+    const published = await runAdminCreate(args, { PUBLIC_URL: 'https://fun.example.org' });
+    expect(published.output).toContain('sign in at https://fun.example.org/About.');
+  }, 60_000);
 });

@@ -3,7 +3,9 @@ import type { DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { startPreparingDatabase } from './db/prepare.ts';
 import { EnvError, loadEnv } from './env.ts';
-import { createLogger } from './logger.ts';
+import { startFakes } from './fakes/gateways.ts';
+import { readyLine } from './listen-addresses.ts';
+import { createLogger, logDestination } from './logger.ts';
 
 const SHUTDOWN_GRACE_MS = 9000;
 
@@ -27,7 +29,9 @@ async function main() {
     throw error;
   }
 
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, await logDestination());
+  const fakes = await startFakes(env, logger);
+  env = fakes.env;
 
   // The database opens, migrates and seeds while the app's modules load and its routes are built:
   // PGlite reads and compiles its WebAssembly meanwhile (issue 15: start to ready).
@@ -64,6 +68,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      await fakes.close();
     } finally {
       clearTimeout(force);
       process.exit(0);
@@ -81,7 +86,7 @@ async function main() {
   }
   app.log.info(
     { database: database.where, mail: env.SMTP_URL ? 'smtp' : 'dev-outbox' },
-    `Celebration is ready at ${env.PUBLIC_URL}`,
+    readyLine(app.context.links.origins, env.PUBLIC_URL),
   );
 }
 

@@ -1,13 +1,11 @@
-import { startFakePaynow } from './fake-paynow.ts';
+import { FAKE_PAYNOW_INTEGRATION } from '../../src/server/fakes/gateways.ts';
+import { startFakePaynow } from '../../src/server/fakes/paynow.ts';
 
 /**
- * The fake Paynow as a process, for the browser tests and for trying payments by hand (`npm run dev` with
- * PAYNOW_URL=fake). Its integration: ID 1201, key 3e9fed89-60e1-4ce5-ab6e-6b1eb2d4f977 (Paynow's example).
+ * The fake Paynow as a process of its own, for the browser tests (whose server talks to it as to Paynow,
+ * with no test-payments banner). `PAYNOW_URL=fake npm start` runs it inside the server instead.
  */
-export const FAKE_INTEGRATION = {
-  integrationId: '1201',
-  integrationKey: '3e9fed89-60e1-4ce5-ab6e-6b1eb2d4f977',
-};
+export const FAKE_INTEGRATION = FAKE_PAYNOW_INTEGRATION;
 
 const fake = await startFakePaynow({
   ...FAKE_INTEGRATION,

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useReceiptOnlyOnThankYou } from '../features/registrations/last-receipt.ts';
 import { usePendingFlag, useSentNotices } from '../features/registrations/pending-flag.ts';
 import { type PageData, usePageData } from './page-data.ts';
+import { TestPaymentsBanner } from './test-payments-banner.tsx';
 
 // Downloaded only while a registration made without a connection waits on this phone, or was just sent.
 const PendingSender = lazy(() => import('../features/registrations/components/pending-sender.tsx'));
@@ -49,6 +50,7 @@ export default function AppShell() {
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTopOnNavigate />
+      <TestPaymentsBanner />
       {(pendingRegistration || sentFromPhone) && (
         <Suspense fallback={null}>
           <PendingSender />

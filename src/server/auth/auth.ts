@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/accounts/account.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
-import type { Env } from '../env.ts';
+import type { Links } from '../links.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/repository.ts';
 import { signUpContext } from './account-kind.ts';
@@ -14,7 +14,7 @@ import { existingAccountMail, resetPasswordMail, verificationMail } from './auth
 const DAY = 60 * 60 * 24;
 
 export interface AuthDependencies {
-  env: Env;
+  links: Links;
   db: Database;
   mailer: Mailer;
   secret: string;
@@ -26,17 +26,17 @@ export interface AuthDependencies {
   afterEmailVerified?: (user: { id: string }) => Promise<void>;
 }
 
-export function createAuth({ env, db, mailer, secret, log, afterEmailVerified }: AuthDependencies) {
+export function createAuth({ links, db, mailer, secret, log, afterEmailVerified }: AuthDependencies) {
   const send = async (mail: { to: string; subject: string; text: string }) => {
     await enqueueMail(db, mail);
     mailer.kick();
   };
   return betterAuth({
     appName: 'Celebration',
-    baseURL: env.PUBLIC_URL,
+    baseURL: links.site,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [new URL(env.PUBLIC_URL).origin],
+    trustedOrigins: [...links.origins],
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     emailAndPassword: {
       enabled: true,
@@ -46,7 +46,7 @@ export function createAuth({ env, db, mailer, secret, log, afterEmailVerified }:
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => send(resetPasswordMail(user, url)),
       // Sign-up answers the same whether or not the email is taken; the owner hears about the attempt.
-      onExistingUserSignUp: async ({ user }) => send(existingAccountMail(user, `${env.PUBLIC_URL}/About`)),
+      onExistingUserSignUp: async ({ user }) => send(existingAccountMail(user, links.page('/About'))),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -75,7 +75,7 @@ export function createAuth({ env, db, mailer, secret, log, afterEmailVerified }:
     // Limits are per IP and per email in our routes (see account-routes.ts), where RATE_LIMITS applies.
     rateLimit: { enabled: false },
     advanced: {
-      useSecureCookies: env.PUBLIC_URL.startsWith('https:'),
+      useSecureCookies: links.site.startsWith('https:'),
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },

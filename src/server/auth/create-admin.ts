@@ -4,6 +4,7 @@ import { MIN_PASSWORD_LENGTH } from '../../shared/accounts/account.ts';
 import { emailAddress, requiredText } from '../../shared/validation.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import { linksOf } from '../links.ts';
 import { Mailer } from '../mail/mailer.ts';
 import { createAuth } from './auth.ts';
 import { sessionSecret } from './session-secret.ts';
@@ -29,7 +30,7 @@ export async function createOrPromoteAdmin(
 ): Promise<'created' | 'promoted'> {
   const log = pino({ level: 'silent' });
   const auth = createAuth({
-    env,
+    links: linksOf(env),
     db: database.db,
     mailer: new Mailer(env, database.db, log),
     secret: sessionSecret(env),

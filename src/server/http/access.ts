@@ -95,15 +95,16 @@ export function noStoreForPersonalAnswers(app: FastifyInstance) {
 /**
  * A state-changing request that carries cookies must come from our own pages: the browser's
  * Origin header says where the request was made, and a cross-site form or script cannot fake it.
+ * Our origins are the site's addresses (links.ts): PUBLIC_URL's, or those the server listens on.
  */
-export function requireSameOrigin(app: FastifyInstance, publicUrl: string) {
-  const ownOrigin = new URL(publicUrl).origin;
+export function requireSameOrigin(app: FastifyInstance, ownOrigins: readonly string[]) {
+  const own = new Set(ownOrigins);
   app.addHook('onRequest', async (request) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
     if (!request.headers.cookie) return;
-    if (request.headers.origin !== ownOrigin) {
+    if (!own.has(request.headers.origin ?? '')) {
       throw forbidden(
-        `This request must come from the Celebration site itself: open ${ownOrigin} and try again.`,
+        `This request must come from the Celebration site itself: open ${ownOrigins[0]} and try again.`,
       );
     }
   });

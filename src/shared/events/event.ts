@@ -51,6 +51,8 @@ export const PublicEventSchema = z.object({
   payment: PaymentOptionsSchema,
   races: z.array(PublicRaceSchema),
   tshirtSizes: TshirtSizesSchema,
+  /** Payments go to a fake gateway (PAYNOW_URL=fake): every page says that no money moves. */
+  testPayments: z.boolean(),
   /** Each phone number above (E.164) as people read it, e.g. +263 77 123 4567: keeps the phone library off public pages. */
   phoneDisplay: z.record(z.string(), z.string()),
 });

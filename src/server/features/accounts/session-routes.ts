@@ -227,7 +227,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
 }
 
 async function forwardToAuth(context: AppContext, request: FastifyRequest, reply: FastifyReply) {
-  const url = new URL(request.url, context.env.PUBLIC_URL);
+  const url = new URL(request.url, context.links.site);
   // better-auth redirects to callbackURL as given: a path it cannot put in a Location header is a 500
   // there, and one a browser reads as another site is an open redirect. Check what it will read.
   if (url.searchParams.getAll('callbackURL').some((callback) => safeNextPath(callback) === undefined)) {

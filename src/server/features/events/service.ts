@@ -114,7 +114,8 @@ export async function lockRaces(tx: Transaction, raceIds: string[]) {
 export async function getPublicEvent({
   database: { db },
   mediaDir,
-}: Pick<AppContext, 'database' | 'mediaDir'>): Promise<PublicEvent> {
+  env,
+}: Pick<AppContext, 'database' | 'mediaDir' | 'env'>): Promise<PublicEvent> {
   const event = await getCurrentEvent(db);
   const races = await racesWithPlaces(db, event.id, { cappedOnly: true });
   return {
@@ -140,6 +141,7 @@ export async function getPublicEvent({
     venue: event.venue,
     payment: event.payment,
     tshirtSizes: event.tshirtSizes,
+    testPayments: env.fakes.includes('PAYNOW_URL'),
     phoneDisplay: Object.fromEntries(
       [event.contactPhone, event.payment.cashPhone, event.payment.mobileMoney.number].map((p) => [
         p,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakePaynow, startFakePaynow } from '../../../../../tests/support/fake-paynow.ts';
+import { type FakePaynow, startFakePaynow } from '../../../fakes/paynow.ts';
 import {
   hashIsValid,
   PaynowClient,

@@ -2,7 +2,6 @@ import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../../tests/support/entries.ts';
-import { type FakePaynow, startFakePaynow } from '../../../../../tests/support/fake-paynow.ts';
 import { resetData, signedInAs, testDatabase } from '../../../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../../../app.ts';
 import {
@@ -16,6 +15,7 @@ import {
   registrations,
 } from '../../../db/schema/index.ts';
 import { loadEnv } from '../../../env.ts';
+import { type FakePaynow, startFakePaynow } from '../../../fakes/paynow.ts';
 import { participantDetail } from '../../participants/service.ts';
 import { runRetention } from '../../retention/service.ts';
 import { signedForm } from './paynow-client.ts';

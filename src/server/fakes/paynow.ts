@@ -7,7 +7,7 @@ import {
   type PaynowFields,
   parseForm,
   signedForm,
-} from '../../src/server/features/payments/paynow/paynow-client.ts';
+} from '../features/payments/paynow/paynow-client.ts';
 
 /**
  * A Paynow stand-in on loopback: the same paths, wire format and hash rules, and Paynow's test-mode
