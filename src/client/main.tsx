@@ -2,12 +2,19 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PageDataContext, readPageData } from './app/page-data.ts';
 import { AppRouter } from './app/router.tsx';
+import { rememberReceipt } from './features/registrations/last-receipt.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 // A public page comes rendered by the server with its data: the browser takes it over rather than drawing it again.
 const pageData = readPageData();
+// The Thank-you page the server answered a form posted without JavaScript with: its address is the form's, and
+// the tab keeps its receipt as it keeps one the script registered, so it is forgotten once another page shows.
+if (pageData?.receipt) {
+  rememberReceipt(pageData.receipt);
+  history.replaceState(null, '', '/Thankyou');
+}
 const app = (
   <StrictMode>
     <PageDataContext value={pageData}>

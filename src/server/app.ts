@@ -238,7 +238,8 @@ export async function buildApp(options: AppOptions) {
   if (pageRenderer) await pageRoutes(app, context, pageRenderer);
   const spaFallback = options.serveClient && clientBuildExists(options.clientDir);
   if (options.serveClient) await clientRoutes(app, options.clientDir);
-  if (spaFallback) myPageRoute(app, context);
+  // Without the server's renderer (a build without it), the private page is the app's shell.
+  if (spaFallback && !pageRenderer) myPageRoute(app, context);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing file (an old hashed chunk after a deploy) is a real 404, so the client can offer a reload.

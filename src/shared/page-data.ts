@@ -1,3 +1,6 @@
+import type { RegistrationAnswer } from './registrations/registration.ts';
+import type { WaitlistReceipt } from './waitlist/waitlist.ts';
+
 /** A form the server got back without JavaScript: what was typed, each field's message, and the refusal. */
 export interface ServerForm {
   values: Record<string, string | boolean>;
@@ -15,4 +18,12 @@ export interface PageData {
   /** The hidden key of the registration form on the page, so the script sends what the form would. */
   formKey?: string;
   form?: ServerForm;
+  /**
+   * The answer to a registration form posted without JavaScript, for the Thank-you page the server answers it
+   * with. A new entry's carries its private link, so that page is answered no-store and its address stays
+   * the form's (the browser's script then names it /Thankyou, without the answer).
+   */
+  receipt?: RegistrationAnswer | WaitlistReceipt;
+  /** A private link's page whose token opens nothing (answered 404): the token and why, shown instead. */
+  linkRefused?: { token: string; message: string };
 }

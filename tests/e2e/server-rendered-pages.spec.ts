@@ -1,7 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { runnerEntry } from '../support/entries.ts';
-import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
+import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
+import { fillRegistration } from './support/registration-form.ts';
 
 // As on a phone: these pages register the service worker once loaded, and must do so without a complaint.
 test.use({ serviceWorkers: 'allow' });
@@ -186,4 +188,55 @@ test("the thank-you page opened in the browser shows its link's race only if the
   await open('reference=CFR25-0042&discipline=run&race=10km&usd=50.00');
   await expect(receipt.getByText(/· 10km$/)).toBeVisible();
   await expect(page.getByText(/50\.00/)).toHaveCount(0);
+});
+
+test.describe('pages with a private link', () => {
+  heldOn('phone');
+
+  test('a form sent before its script arrives is answered with the Thank-you page and the private page, read-only until the script takes them over', async ({
+    page,
+  }) => {
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type())) messages.push(message.text());
+    });
+    page.on('pageerror', (error) => messages.push(error.message));
+    const lastName = uniqueName('Ncube');
+    const release = await holdTheScript(page);
+    await page.goto('/Register', { waitUntil: 'commit' });
+    await fillRegistration(page, {
+      firstName: 'Chipo',
+      lastName,
+      email: `${lastName.toLowerCase()}@example.com`,
+      mobile: '0771234567',
+      age: '29',
+      raceType: '5km',
+      nextOfKinMobile: '0712345678',
+      tshirtSize: 'Small',
+    });
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+    await expect(page).toHaveURL(/\/Register$/);
+    await expectNoAxeViolations(page);
+    const myLink = page.getByRole('link', { name: 'your registration page' });
+    const myPath = (await myLink.getAttribute('href')) ?? '';
+    expect(myPath).toMatch(/^\/My\/[\w-]{32}$/);
+
+    // The script names the page /Thankyou (no token in its address) and keeps showing the receipt.
+    release();
+    await expect(page).toHaveURL(/\/Thankyou$/);
+    await expect(myLink).toHaveAttribute('href', myPath);
+    await expect(page.getByRole('img', { name: 'Check-in QR code' })).toBeVisible();
+
+    const releaseAgain = await holdTheScript(page);
+    await page.goto(myPath, { waitUntil: 'commit' });
+    await expect(page.getByText('Changing or cancelling your entry needs JavaScript.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Change my entry' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    releaseAgain();
+    await expect(page.getByRole('button', { name: 'Change my entry' })).toBeVisible();
+    await expect(page.getByText('Changing or cancelling your entry needs JavaScript.')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    expect(messages).toEqual([]);
+  });
 });

@@ -50,6 +50,12 @@ export const MY_LINKS_LIMITS = {
  */
 export const PRIVATE_LINK_LIMIT = { max: 60, timeWindow: '1 minute' };
 
+/**
+ * Mails telling an entry's address of a change made on its private page, per address an hour: over it the
+ * change is refused (429), so that none goes untold. A cancellation is always told.
+ */
+export const ENTRY_CHANGE_NOTICES = { perAddress: 10, windowSeconds: 60 * 60 };
+
 /** The programme's public forms (a man joins, a facilitator applies), per client address. */
 export const PROGRAMME_FORM_LIMIT = { max: 20, timeWindow: '1 minute' };
 

@@ -15,26 +15,8 @@ type WithoutRace<A> = A extends unknown
 export type LinkedAnswer = WithoutRace<Answer>;
 
 /**
- * Where a form sent without JavaScript goes once registered: /Thankyou with what that page shows, none of
- * it personal (the reference and race; never a name, an address or the private link). No fee: the page
- * shows the race's own.
- */
-export function thankYouPath(answer: Answer) {
-  const search = new URLSearchParams({
-    reference: answer.reference,
-    discipline: answer.discipline,
-    race: answer.raceType,
-  });
-  if ('onWaitlist' in answer) search.set('position', String(answer.position));
-  else if ('alreadyRegistered' in answer) {
-    search.set('found', answer.nothingDue ? 'settled' : 'due');
-    if (answer.confirmationResent) search.set('resent', '1');
-  }
-  return `/Thankyou?${search}`;
-}
-
-/**
- * What a /Thankyou link shows, or undefined when it carries no reference. Anyone can write such a link, and
+ * What a /Thankyou link shows (forms posted without JavaScript were once answered with one; they are now
+ * answered with the page itself), or undefined when it carries no reference. Anyone can write such a link, and
  * the page looks nothing up (that would let anyone step through references): it shows a reference only of
  * a reference's shape, the race only when it is one of the event's, and that race's fee from the event.
  */

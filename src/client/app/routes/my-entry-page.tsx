@@ -26,32 +26,45 @@ import { CancelEntryDialog } from '../../features/registrations/components/cance
 import { EntryEditForm } from '../../features/registrations/components/entry-edit-form.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useHydrated, usePageData } from '../page-data.ts';
 
 const linkClass = 'font-medium text-brand-700 underline';
 
 // Its own chunk: only entries with online payment on need it.
 const PayOnline = lazy(() => import('../../features/payments/components/pay-online.tsx'));
 
-/** /My/<token>: the entry its private link opens, for its holder to see, change or cancel. */
+/**
+ * /My/<token>: the entry its private link opens, for its holder to see, change or cancel. The server renders it
+ * with the entry (or its refusal); it can be read without JavaScript, and changed once the script runs.
+ */
 export function MyEntryPage({ token }: { token: string }) {
   const entry = useMyEntry(token);
+  const served = usePageData()?.linkRefused;
+  // The server's refusal, until the browser's own request answers.
+  const refused =
+    entry.isError && entry.error instanceof ApiError && entry.error.status === 404
+      ? entry.error.message
+      : entry.isPending && served?.token === token
+        ? served.message
+        : undefined;
   return (
     <PublicPage title="My registration">
       <h1 className="text-3xl font-bold">My registration</h1>
-      {entry.isPending && <Loading label="Loading your entry…" />}
-      {entry.isError &&
-        (entry.error instanceof ApiError && entry.error.status === 404 ? (
-          <div className="mt-6 flex flex-col gap-4">
-            <FormAlert>{entry.error.message}</FormAlert>
-            <p>
-              <Link to="/My" className={linkClass}>
-                Email me the links to my entries
-              </Link>
-            </p>
-          </div>
-        ) : (
-          <QueryError query={entry} />
-        ))}
+      {refused !== undefined ? (
+        <div className="mt-6 flex flex-col gap-4">
+          <FormAlert>{refused}</FormAlert>
+          <p>
+            <Link to="/My" className={linkClass}>
+              Email me the links to my entries
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          {entry.isPending && <Loading label="Loading your entry…" />}
+          {entry.isError && <QueryError query={entry} />}
+        </>
+      )}
       {entry.data && <Entry token={token} entry={entry.data} />}
     </PublicPage>
   );
@@ -65,6 +78,8 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
   const change = useChangeMyEntry(token);
   const cancel = useCancelMyEntry(token);
   const resend = useResendMyConfirmation(token);
+  // The server's page is read-only: its buttons work only once the script has taken it over.
+  const interactive = useHydrated();
   const active = entry.status === 'active';
   // What is still due: the fee, or what a part payment left.
   const due = { usd: amountDue(entry, 'USD'), zwg: amountDue(entry, 'ZWG') };
@@ -139,7 +154,12 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
                 : ''
               : `T-shirt sizes could be changed until ${formatShortDate(entry.tshirtChangesUntil ?? '')}.`}
           </p>
-          {editing && event ? (
+          {!interactive ? (
+            <p className="rounded-lg border border-stone-300 bg-stone-50 p-4 text-stone-800">
+              Changing or cancelling your entry needs JavaScript. If it is turned off in your browser, turn it
+              on and open this page again.
+            </p>
+          ) : editing && event ? (
             <EntryEditForm
               entry={entry}
               races={races

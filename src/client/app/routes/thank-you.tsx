@@ -12,18 +12,20 @@ import {
   recallReceipt,
   useNoReceiptFromBackForwardCache,
 } from '../../features/registrations/last-receipt.ts';
-import { useHydrated } from '../page-data.ts';
+import { useHydrated, usePageData } from '../page-data.ts';
 
 // Its own chunk: only entries with online payment on need it.
 const PayOnline = lazy(() => import('../../features/payments/components/pay-online.tsx'));
 
 export default function ThankYou() {
   const { search } = useLocation();
-  // The form sent without JavaScript says it in the link; the one sent by script, in the tab's keeping
-  // (last-receipt.ts), which only the browser has (read once the server's page is hydrated).
+  // The form sent without JavaScript is answered with this page and its receipt (and the tab keeps it once the
+  // script runs: main.tsx); the one sent by script, in the tab's keeping (last-receipt.ts), which only the
+  // browser has (read once the server's page is hydrated). An older link says it in its query.
   const hydrated = useHydrated();
   const { data: event } = useEvent();
-  const kept = hydrated ? recallReceipt() : undefined;
+  const served = usePageData()?.receipt;
+  const kept = hydrated ? recallReceipt() : served;
   const answer: LinkedAnswer | undefined = answerFromSearch(search, event) ?? kept;
   useNoReceiptFromBackForwardCache(kept !== undefined);
   if (answer && 'onWaitlist' in answer) return <OnTheWaitlist receipt={answer} />;

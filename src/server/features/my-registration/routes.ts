@@ -116,9 +116,10 @@ export async function myRegistrationRoutes(app: FastifyInstance, context: AppCon
 }
 
 /**
- * The private link's page (the app's shell, which shows the entry): 404 when the link opens no entry, so an
- * altered or expired link is not answered as a page that exists; the app then says how to get the links.
- * Needs the built client (reply.sendFile).
+ * The private link's page as the app's shell, for a build without the server's renderer (which otherwise
+ * renders it: pages/my-entry-page.ts): 404 when the link opens no entry, so an altered or expired link is not
+ * answered as a page that exists; the app then says how to get the links. Needs the built client
+ * (reply.sendFile).
  */
 export function myPageRoute(app: FastifyInstance, context: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(

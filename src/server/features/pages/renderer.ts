@@ -29,6 +29,8 @@ export interface PageRendererOptions {
 export interface RenderedPage {
   html: string;
   etag?: string;
+  /** One person's page (a private link's, a receipt): answered no-store, never 304. */
+  personal?: boolean;
   /**
    * A cached page's bodies per encoding, kept for every request until the page's data changes: quickly
    * compressed at first, replaced by the smallest once the thread pool has made it (see `send`).
@@ -69,10 +71,19 @@ export class PageRenderer {
 
   /**
    * The page at `url` (its route's path, with the query when the page reads it) rendered with `data`. Pages
-   * whose link has a query (a search, a thank-you) or that were posted back are rendered each time; the
-   * others are rendered once per route and data, by the first request that needs them.
+   * whose link has a query (a search, a thank-you) or that were posted back are rendered each time, and so is
+   * one person's page; the others are rendered once per route and data, by the first request that needs them.
+   * `module` names the route's client module where the path does not (a private link's page).
    */
-  async render(url: string, data: PageData, { cache = true } = {}): Promise<RenderedPage> {
+  async render(
+    url: string,
+    data: PageData,
+    { cache = true, personal = false, module }: { cache?: boolean; personal?: boolean; module?: string } = {},
+  ): Promise<RenderedPage> {
+    if (personal) {
+      const { html } = await this.renderNow(url, data, false, module);
+      return withFreshFormKey({ html, personal });
+    }
     if (!cache || url.includes('?')) return withFreshFormKey(await this.renderNow(url, data, false));
     const key = `${url}\n${JSON.stringify(data)}`;
     let page = this.cache.get(key);
@@ -85,12 +96,17 @@ export class PageRenderer {
     return withFreshFormKey(await page);
   }
 
-  private async renderNow(url: string, data: PageData, cached: boolean): Promise<RenderedPage> {
+  private async renderNow(
+    url: string,
+    data: PageData,
+    cached: boolean,
+    module?: string,
+  ): Promise<RenderedPage> {
     const { renderPage } = await this.warm();
     const withKey = { ...data, formKey: FORM_KEY_PLACEHOLDER };
     const appHtml = await renderPage(url, withKey, (error) => this.onError?.(error, url));
     const hasForm = appHtml.includes(FORM_KEY_PLACEHOLDER);
-    const html = this.document(appHtml, hasForm ? withKey : data, url);
+    const html = this.document(appHtml, hasForm ? withKey : data, module ?? routeModuleOf(url));
     // A page with a form is never answered 304: its key must be new for each visit, so is its body.
     if (hasForm) return { html };
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
@@ -112,7 +128,7 @@ export class PageRenderer {
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('vary', 'accept-encoding')
-      .header('cache-control', status === 200 ? 'no-cache' : 'no-store');
+      .header('cache-control', status === 200 && !page.personal ? 'no-cache' : 'no-store');
     if (page.etag && status === 200) {
       reply.header('etag', page.etag);
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
@@ -129,7 +145,7 @@ export class PageRenderer {
     return reply.header('content-encoding', encoding).send(body);
   }
 
-  private document(appHtml: string, data: PageData, url: string) {
+  private document(appHtml: string, data: PageData, route: string | undefined) {
     const shell = this.parseShell();
     // React puts the page's <title> and resource hints first; they belong in the head.
     const hoisted = /^(?:<(?:link|meta)\b[^>]*>|<title>[^<]*<\/title>)+/.exec(appHtml)?.[0] ?? '';
@@ -137,7 +153,7 @@ export class PageRenderer {
     const json = JSON.stringify(data).replace(/</g, '\\u003c');
     return (
       shell.head
-        .replace(MODULES_PLACEHOLDER, [shell.entry, ...this.pageChunks(url)].join(' '))
+        .replace(MODULES_PLACEHOLDER, [shell.entry, ...this.pageChunks(route)].join(' '))
         .replace('</head>', `${hoisted}</head>`) +
       shell.beforeRoot +
       appHtml.slice(hoisted.length) +
@@ -179,9 +195,8 @@ export class PageRenderer {
   }
 
   /** The page's own chunks, fetched beside the entry's rather than after it has run. */
-  private pageChunks(url: string) {
+  private pageChunks(route: string | undefined) {
     const { manifest } = this.options;
-    const route = routeModuleOf(url);
     if (!manifest || !route) return [];
     const files = new Set<string>();
     const visit = (key: string) => {

@@ -6,16 +6,17 @@ import {
   RegistrationInputSchema,
 } from '../../../shared/registrations/registration.ts';
 import { SearchQuerySchema } from '../../../shared/registrations/search.ts';
-import { thankYouPath } from '../../../shared/registrations/thank-you-link.ts';
 import { SERVER_RENDERED_PAGES } from '../../../shared/server-rendered-pages.ts';
 import type { AppContext } from '../../context.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { Problem } from '../../http/problem.ts';
 import { limitAction } from '../../http/rate-limits.ts';
+import { loggablePath } from '../../logger.ts';
 import { getPublicEvent } from '../events/service.ts';
 import { isRaceFull, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
 import { joinWaitlist } from '../waitlist/service.ts';
 import { fieldMessages, formValues } from './form-values.ts';
+import { myEntryPageRoute } from './my-entry-page.ts';
 import type { PageRenderer } from './renderer.ts';
 
 /** The hidden field of the registration forms that carries their Idempotency-Key (see registration-form.tsx). */
@@ -24,27 +25,39 @@ const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 const READS_QUERY = new Set(['/Search', '/Thankyou']);
 const FORMS: Record<string, Discipline> = { '/Register': 'run', '/RegisterCyclist': 'cycle' };
 
+/** Renders a page with the event and `extra`, and sends it. */
+export type SendPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  extra?: Partial<PageData> & { event?: PublicEvent },
+  options?: {
+    status?: number;
+    /** The route rendered, when it is not the request's (a form answered with the Thank-you page). */
+    at?: string;
+    /** One person's page: rendered for this request only, answered no-store. */
+    personal?: boolean;
+    /** The route's client module, where the path does not name it (a private link's page). */
+    module?: string;
+  },
+) => Promise<FastifyReply>;
+
 /**
  * The public pages with their content, rendered by the server (see
- * docs/decisions/012-server-rendered-public-pages.md), and the registration forms posted without
- * JavaScript: registered through the same services as the API, answered 303 to the thank-you page, or the
- * form again with what was typed and each message beside its field.
+ * docs/decisions/012-server-rendered-public-pages.md), an entry's private page (read-only until its script
+ * runs), and the registration forms posted without JavaScript: registered through the same services as the
+ * API, answered with the Thank-you page, or the form again with what was typed and each message beside its
+ * field.
  */
 export async function pageRoutes(app: FastifyInstance, context: AppContext, renderer: PageRenderer) {
   renderer.onError = (error, url) =>
-    app.log.error({ err: error, url }, 'A page failed to render on the server');
+    app.log.error({ err: error, url: loggablePath(url) }, 'A page failed to render on the server');
   app.addHook('onListen', async () => {
     renderer
       .warm()
       .catch((error: unknown) => app.log.error({ err: error }, 'The page renderer did not load'));
   });
 
-  const sendPage = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    extra: Partial<PageData> & { event?: PublicEvent } = {},
-    status = 200,
-  ) => {
+  const sendPage: SendPage = async (request, reply, extra = {}, { status = 200, at, ...how } = {}) => {
     const { event = await getPublicEvent(context), ...rest } = extra;
     const data: PageData = { ...rest, queries: [[['event'], event], ...(rest.queries ?? [])] };
     // Rendered at its route, however the path was spelt (a form is answered at any spelling). Only the search
@@ -52,8 +65,8 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
     // page still comes from the cache.
     const route = request.routeOptions.url ?? '/';
     const query = queryOf(request.url);
-    const url = READS_QUERY.has(route) && query !== undefined ? `${route}?${query}` : route;
-    const page = await renderer.render(url, data, { cache: !rest.form });
+    const url = at ?? (READS_QUERY.has(route) && query !== undefined ? `${route}?${query}` : route);
+    const page = await renderer.render(url, data, { cache: !rest.form, ...how });
     return renderer.send(request, reply, page, status);
   };
 
@@ -81,6 +94,8 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
     );
   }
 
+  myEntryPageRoute(app, context, sendPage);
+
   await app.register(async (forms) => {
     forms.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -105,7 +120,7 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
       event?: PublicEvent,
     ) => {
       const { values, key } = posted(request);
-      return sendPage(request, reply, { form: { values, ...form }, formKey: key, event }, status);
+      return sendPage(request, reply, { form: { values, ...form }, formKey: key, event }, { status });
     };
     // Posted too often: the form again with the wait above its button, not the API's JSON (the limit is
     // checked once the body is read, so what was typed is kept).
@@ -137,7 +152,9 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
               parsed.data,
               IDEMPOTENCY_KEY.test(key) ? key : undefined,
             );
-            return reply.redirect(thankYouPath(answer), 303);
+            // The Thank-you page itself, not a redirect: a new entry's private link and QR code are on it, and
+            // a link would carry them to the history, the next holder of the phone and the server's log.
+            return sendPage(request, reply, { receipt: answer }, { at: '/Thankyou', personal: true });
           } catch (error) {
             // Refusals show on the form as the script's form shows them; anything else is a server error.
             if (!(error instanceof Problem) || (error.status >= 500 && error.status !== 503)) throw error;

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import { actorAccountOf } from '../../../shared/accounts/actor.ts';
 import { formatShortDate, harareToday } from '../../../shared/dates.ts';
+import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import type {
   ParticipantDetail,
   ParticipantEditData,
@@ -25,6 +26,7 @@ import {
 } from '../events/service.ts';
 import { entryReceipts, remindersToSend, sendRemindersNow } from '../receipts/service.ts';
 import { raceFull, raceHasRoom } from '../registrations/service.ts';
+import { tellEntrant } from './entrant-notice.ts';
 import {
   addHistory,
   addHistoryNotes,
@@ -338,6 +340,18 @@ export async function editEntry(context: AppContext, id: string, change: Partici
           links: context.links,
         });
       }
+      // The address's own change goes by the email-change mails alone.
+      if ('entrant' in by && changed.length > 0) {
+        const now: Record<string, string> = {
+          raceType: `${DISCIPLINE_LABELS[row.discipline]}, ${race.label}`,
+          tshirtSize: next.tshirtSize,
+          listedInSearch: next.listedInSearch ? 'listed' : 'not listed',
+        };
+        const entry = { ...row, ...next, raceType: race.label };
+        await tellEntrant(tx, event, entry, {
+          changed: changed.map((key) => ({ label: FIELD_LABELS[key] ?? key, now: now[key] })),
+        });
+      }
       const notes = [
         ...(changed.length > 0 ? [`Changed ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`] : []),
         ...(bibCleared ? [`bib ${row.bib} cleared (it was the old race's)`] : []),
@@ -402,10 +416,11 @@ async function refuseWhilePaying(tx: Transaction, id: string) {
 
 /** Cancels an entry: its place is free again (offered to the race's waitlist at once), its history kept. */
 export async function cancelEntry(context: AppContext, id: string, by: ChangedBy) {
-  await changeEntry(context, id, by, async (tx, row) => {
+  await changeEntry(context, id, by, async (tx, row, event) => {
     if (row.status === 'cancelled') return undefined;
     await updateEntry(tx, id, { status: 'cancelled' });
     await context.signals.placeFreed.send(tx, { raceId: row.raceOptionId });
+    if ('entrant' in by) await tellEntrant(tx, event, row, { cancelled: true });
     return { action: 'cancelled', summary: 'Entry cancelled; its place is free again' };
   });
   context.mailer.kick();
