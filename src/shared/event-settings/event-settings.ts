@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
-import { PaymentOptionsSchema } from '../events/payment-options.ts';
+import { EVENT_FIELDS } from '../events/event-fields.ts';
 import { PAYMENT_METHOD_KEYS } from '../events/payments.ts';
 import { bibNumber, bibRangeProblem, overlappingRanges } from '../participants/bibs.ts';
 import { phoneNumber } from '../phone.ts';
@@ -180,33 +180,12 @@ export const AdminRaceSchema = z.object({
 });
 
 export const EventSettingsSchema = z.object({
-  title: z.string(),
-  subtitle: z.string(),
-  greeting: z.string(),
-  contactPhone: z.string(),
-  backgroundAlt: z.string(),
-  backgroundImage: z.nullable(z.string()),
-  logoImage: z.nullable(z.string()),
-  registrationClosesAt: z.nullable(z.string()),
-  eventDate: z.nullable(z.string()),
+  ...EVENT_FIELDS,
   tshirtChangesUntil: z.nullable(z.string()),
   waitlistOfferHours: z.number(),
   reminderDaysAfter: z.number(),
   reminderDaysBeforeClose: z.number(),
-  venue: z.string(),
-  year: z.number(),
   referencePrefix: z.string(),
-  payment: PaymentOptionsSchema,
-  tshirtSizes: z.object({ run: z.array(z.string()), cycle: z.array(z.string()) }),
-  termsText: z.string(),
-  termsVersion: z.number(),
-  /** null: the standard notice (src/shared/privacy), filled in with the contact phone and the retention days. */
-  privacyText: z.nullable(z.string()),
-  privacyVersion: z.number(),
-  entryRetentionDays: z.number(),
-  programmeRetentionDays: z.number(),
-  /** False while the edition is a draft (the public sees "Registration opens soon"). */
-  published: z.boolean(),
   races: z.array(AdminRaceSchema),
 });
 export type EventSettings = z.infer<typeof EventSettingsSchema>;

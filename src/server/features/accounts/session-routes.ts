@@ -104,11 +104,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
       config: { rateLimit: signInLimits.rateLimit },
       preHandler: signInLimits.preHandler,
       onResponse: signInLimits.onResponse,
-      schema: {
-        summary: 'Sign in',
-        body: SignInSchema,
-        response: { 200: SessionSchema },
-      },
+      schema: { summary: 'Sign in', body: SignInSchema, response: { 200: SessionSchema } },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -122,9 +118,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
 
   api.post(
     '/account/sign-out',
-    {
-      schema: { summary: 'Sign out (ends the session on the server)', tags: ['accounts'] },
-    },
+    { schema: { summary: 'Sign out (ends the session on the server)', tags: ['accounts'] } },
     async (request, reply) => {
       if (await currentUser(auth, request)) {
         await callAuth(reply, () => auth.api.signOut({ headers: headersOf(request), returnHeaders: true }));
@@ -135,12 +129,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
 
   api.get(
     '/account/session',
-    {
-      schema: {
-        summary: 'The signed-in account, if any',
-        response: { 200: SessionSchema },
-      },
-    },
+    { schema: { summary: 'The signed-in account, if any', response: { 200: SessionSchema } } },
     async (request, reply) => {
       // A public route whose answer is personal: the no-store hook covers routes that need an account.
       reply.header('cache-control', 'no-store');
@@ -177,11 +166,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
     {
       config: { rateLimit: emailLinkLimits.rateLimit },
       preHandler: emailLinkLimits.preHandler,
-      schema: {
-        summary: 'Email a password reset link',
-        body: EmailOnlySchema,
-        response: { 202: Accepted },
-      },
+      schema: { summary: 'Email a password reset link', body: EmailOnlySchema, response: { 202: Accepted } },
     },
     async (request, reply) => {
       await callAuth(reply, () =>

@@ -74,11 +74,7 @@ export async function erasureRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/admin/erasure-requests/:id/decline',
     {
-      schema: {
-        summary: 'Decline a request: nothing is erased',
-        params: IdParams,
-        response: { 200: Done },
-      },
+      schema: { summary: 'Decline a request: nothing is erased', params: IdParams, response: { 200: Done } },
     },
     async (request) => {
       await declineRequest(context, admin(request), request.params.id);

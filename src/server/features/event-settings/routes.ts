@@ -41,10 +41,7 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
   api.get(
     '/admin/event',
     {
-      schema: {
-        summary: 'The current event, as an admin edits it',
-        response: { 200: EventSettingsSchema },
-      },
+      schema: { summary: 'The current event, as an admin edits it', response: { 200: EventSettingsSchema } },
     },
     async () => eventSettings(context),
   );

@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
-import { getCurrentEvent, privacyNoticeOf, racesWithPlaces } from '../events/service.ts';
+import { eventFieldsOf, getCurrentEvent, privacyNoticeOf, racesWithPlaces } from '../events/service.ts';
 import {
   archiveEvent,
   deleteRaces,
@@ -36,31 +36,12 @@ export async function eventSettings(context: AppContext): Promise<EventSettings>
   const event = await getCurrentEvent(db);
   const races = await racesWithPlaces(db, event.id);
   return {
-    title: event.title,
-    subtitle: event.subtitle,
-    greeting: event.greeting,
-    contactPhone: event.contactPhone,
-    backgroundAlt: event.backgroundAlt,
-    backgroundImage: event.backgroundImage,
-    logoImage: event.logoImage,
-    registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
-    eventDate: event.eventDate,
+    ...eventFieldsOf(event),
     tshirtChangesUntil: event.tshirtChangesUntil,
     waitlistOfferHours: event.waitlistOfferHours,
     reminderDaysAfter: event.reminderDaysAfter,
     reminderDaysBeforeClose: event.reminderDaysBeforeClose,
-    venue: event.venue,
-    year: event.year,
     referencePrefix: event.referencePrefix,
-    payment: event.payment,
-    tshirtSizes: event.tshirtSizes,
-    termsText: event.termsText,
-    termsVersion: event.termsVersion,
-    privacyText: event.privacyText,
-    privacyVersion: event.privacyVersion,
-    entryRetentionDays: event.entryRetentionDays,
-    programmeRetentionDays: event.programmeRetentionDays,
-    published: event.publishedAt !== null,
     races: races.map(({ race, taken }) => ({
       id: race.id,
       discipline: race.discipline,

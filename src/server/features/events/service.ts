@@ -110,6 +110,30 @@ export async function lockRaces(tx: Transaction, raceIds: string[]) {
   for (const raceId of [...new Set(raceIds)].sort()) await lockRace(tx, raceId);
 }
 
+/** The event's own fields, as the public event and the admin's settings both give them (event-fields.ts). */
+export const eventFieldsOf = (event: EventRow) => ({
+  year: event.year,
+  title: event.title,
+  subtitle: event.subtitle,
+  greeting: event.greeting,
+  contactPhone: event.contactPhone,
+  backgroundImage: event.backgroundImage,
+  backgroundAlt: event.backgroundAlt,
+  logoImage: event.logoImage,
+  termsText: event.termsText,
+  termsVersion: event.termsVersion,
+  privacyText: event.privacyText,
+  privacyVersion: event.privacyVersion,
+  entryRetentionDays: event.entryRetentionDays,
+  programmeRetentionDays: event.programmeRetentionDays,
+  published: event.publishedAt !== null,
+  registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
+  eventDate: event.eventDate,
+  venue: event.venue,
+  payment: event.payment,
+  tshirtSizes: event.tshirtSizes,
+});
+
 /** The event as the public pages show it (the photo's placeholder found beside the photo). */
 export async function getPublicEvent({
   database: { db },
@@ -119,28 +143,9 @@ export async function getPublicEvent({
   const event = await getCurrentEvent(db);
   const races = await racesWithPlaces(db, event.id, { cappedOnly: true });
   return {
-    year: event.year,
-    title: event.title,
-    subtitle: event.subtitle,
-    greeting: event.greeting,
-    contactPhone: event.contactPhone,
-    backgroundImage: event.backgroundImage,
+    ...eventFieldsOf(event),
     backgroundPlaceholder: backgroundPlaceholder(mediaDir, clientDist, event.backgroundImage),
-    backgroundAlt: event.backgroundAlt,
-    logoImage: event.logoImage,
-    termsText: event.termsText,
-    termsVersion: event.termsVersion,
-    privacyText: event.privacyText,
-    privacyVersion: event.privacyVersion,
-    entryRetentionDays: event.entryRetentionDays,
-    programmeRetentionDays: event.programmeRetentionDays,
-    published: event.publishedAt !== null,
     registrationOpen: event.publishedAt !== null && isRegistrationOpen(event),
-    registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
-    eventDate: event.eventDate,
-    venue: event.venue,
-    payment: event.payment,
-    tshirtSizes: event.tshirtSizes,
     testPayments: env.fakes.includes('PAYNOW_URL'),
     phoneDisplay: Object.fromEntries(
       [event.contactPhone, event.payment.cashPhone, event.payment.mobileMoney.number].map((p) => [

@@ -34,12 +34,7 @@ export async function myRegistrationRoutes(app: FastifyInstance, context: AppCon
 
   api.get(
     '/my/:token',
-    {
-      schema: {
-        summary: 'The entry a private link opens',
-        response: { 200: MyEntrySchema },
-      },
-    },
+    { schema: { summary: 'The entry a private link opens', response: { 200: MyEntrySchema } } },
     async (request) => myEntry(context, linkToken(request, MY_TOKEN)),
   );
 

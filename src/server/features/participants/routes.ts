@@ -94,12 +94,7 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
 
   api.get(
     '/participants/export.pdf',
-    {
-      schema: {
-        summary: 'The filtered list as a printable PDF',
-        querystring: ParticipantListQuerySchema,
-      },
-    },
+    { schema: { summary: 'The filtered list as a printable PDF', querystring: ParticipantListQuerySchema } },
     async (request, reply) => {
       const pdf = await participantsPdfExport(context, request.query, signedInUser(request));
       await auditExport(request, 'participants.export-pdf');

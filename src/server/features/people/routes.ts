@@ -188,9 +188,7 @@ export async function peopleRoutes(app: FastifyInstance, context: AppContext) {
   );
   api.post(
     '/facilitators/:id/decline',
-    {
-      schema: { summary: 'Decline an applicant', params: IdParams, response: { 200: PersonSchema } },
-    },
+    { schema: { summary: 'Decline an applicant', params: IdParams, response: { 200: PersonSchema } } },
     async (request) =>
       toPerson(await decideApplication(context, request.params.id, 'declined', signedInUser(request))),
   );

@@ -50,9 +50,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   );
   api.post(
     '/programme/sessions',
-    {
-      schema: { summary: 'Add a session', body: SessionInputSchema, response: sessionRow },
-    },
+    { schema: { summary: 'Add a session', body: SessionInputSchema, response: sessionRow } },
     async (request, reply) =>
       reply.code(201).send(await addSession(context, request.body, signedInUser(request))),
   );
@@ -86,9 +84,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   );
   api.post(
     '/programme/assignments',
-    {
-      schema: { summary: 'Add an assignment', body: AssignmentInputSchema, response: assignmentRow },
-    },
+    { schema: { summary: 'Add an assignment', body: AssignmentInputSchema, response: assignmentRow } },
     async (request, reply) =>
       reply.code(201).send(await addAssignment(context, request.body, signedInUser(request))),
   );
@@ -140,13 +136,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   );
   api.post(
     '/programme/checklist',
-    {
-      schema: {
-        summary: 'Add a checklist item',
-        body: ChecklistItemInputSchema,
-        response: checklistRow,
-      },
-    },
+    { schema: { summary: 'Add a checklist item', body: ChecklistItemInputSchema, response: checklistRow } },
     async (request, reply) =>
       reply.code(201).send(await addChecklistItem(context, request.body, signedInUser(request))),
   );
@@ -175,9 +165,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   const groupRow = { 200: CellGroupRowSchema, 201: CellGroupRowSchema };
   api.get(
     '/programme/groups',
-    {
-      schema: { summary: 'Cell groups with facilitator and member ids', response: groupRows },
-    },
+    { schema: { summary: 'Cell groups with facilitator and member ids', response: groupRows } },
     async () => cellGroups(context),
   );
   api.post(
@@ -204,9 +192,7 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
   );
   api.delete(
     '/programme/groups/:id',
-    {
-      schema: { summary: 'Remove a cell group (its men stay registered)', params: IdParams },
-    },
+    { schema: { summary: 'Remove a cell group (its men stay registered)', params: IdParams } },
     async (request, reply) => {
       await removeCellGroup(context, request.params.id, signedInUser(request));
       return noContent(reply);

@@ -159,12 +159,7 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
 
   leaders.get(
     '/sessions',
-    {
-      schema: {
-        summary: 'The workout sessions, in date order',
-        response: { 200: z.array(SessionSchema) },
-      },
-    },
+    { schema: { summary: 'The workout sessions, in date order', response: { 200: z.array(SessionSchema) } } },
     async () => sessionsByDate(context),
   );
 

@@ -70,10 +70,7 @@ export async function waitlistRoutes(app: FastifyInstance, context: AppContext) 
     '/offers/:token',
     {
       config: { access: 'link' },
-      schema: {
-        summary: 'The waitlist offer a private link opens',
-        response: { 200: WaitlistOfferSchema },
-      },
+      schema: { summary: 'The waitlist offer a private link opens', response: { 200: WaitlistOfferSchema } },
     },
     async (request) => offerOf(context, linkToken(request, OFFER_TOKEN)),
   );
