@@ -10,8 +10,9 @@ export default function Banking() {
     <PublicPage title="Banking Details" wide>
       <h1 className="text-3xl font-bold">Banking Details</h1>
       <p className="mt-2 mb-6 text-stone-700">
-        Pay by bank transfer, cash or mobile money. Quote your registration reference so we can match your
-        payment.
+        {event?.published === false
+          ? 'The ways to pay are shown here once the organisers have set the fun run up.'
+          : 'Pay by bank transfer, cash or mobile money. Quote your registration reference so we can match your payment.'}
       </p>
       {/* Holding the content's place keeps the footer from jumping away when it arrives. */}
       {isPending && (

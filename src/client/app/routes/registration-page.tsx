@@ -25,7 +25,9 @@ export function RegistrationPage({ discipline }: { discipline: Discipline }) {
       </p>
       <h1 className="mt-1 text-3xl font-bold text-stone-900">{copy.title}</h1>
       <p className="mt-2 mb-6 text-stone-700">
-        {copy.intro} Fields marked optional may be left empty; everything else is needed.
+        {event?.published === false
+          ? 'The form opens here once the organisers have set the fun run up.'
+          : `${copy.intro} Fields marked optional may be left empty; everything else is needed.`}
       </p>
       {/* The form is taller than a phone's screen: holding its place keeps the footer from jumping away. */}
       {isPending && (

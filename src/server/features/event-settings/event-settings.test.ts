@@ -1,9 +1,15 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fiveKmEntry } from '../../../../tests/support/entries.ts';
 import { injectAs, multipartFile, setUpTestApp } from '../../../../tests/support/test-app.ts';
+import { events } from '../../db/schema/index.ts';
 
-const { app, admin } = setUpTestApp();
+const { app, admin, db } = setUpTestApp();
+
+/** The new edition published as it is (publishing.test.ts checks what publishing needs). */
+const publishAsItIs = () =>
+  db.update(events).set({ publishedAt: new Date() }).where(eq(events.isCurrent, true));
 
 const asAdmin = injectAs(app, admin);
 const settings = async () => (await asAdmin.get('/api/admin/event')).json();
@@ -325,6 +331,8 @@ describe('editions', () => {
     const shown = await publicEvent();
     expect(shown.year).toBe(2026);
     expect(shown.races.find((r: { label: string }) => r.label === '5km').full).toBe(false);
+    expect(started.json().published).toBe(false);
+    await publishAsItIs();
     const fresh = await app.inject({
       method: 'POST',
       url: '/api/registrations',
