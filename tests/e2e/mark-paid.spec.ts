@@ -1,26 +1,14 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { runnerEntry } from '../support/entries.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { signInAsAdmin } from './support/fun-run-admin.ts';
+import { raceWithFees, registeredByApi, signInAsAdmin } from './support/fun-run-admin.ts';
 import { originOf } from './support/progress.ts';
 
 heldOn('desktop');
 
-/** A runner race of the current event with these fees, as an admin sets them on /EventSettings. */
-async function raceWithFees(feeUsd: string, feeZwg: string | null) {
-  const label = uniqueName('Paid').slice(0, 20);
-  await query(
-    `insert into race_options (event_id, discipline, label, sort_order, fee_usd, fee_zwg)
-      select id, 'run', $1, 90, $2, $3 from events where is_current`,
-    [label, feeUsd, feeZwg],
-  );
-  return label;
-}
-
-/** Registers a runner through the public API, as the form does; answers the reference. */
+/** Registers a runner in this race through the public API; answers the reference. */
 async function registered(
   page: Page,
   testInfo: TestInfo,
@@ -28,17 +16,7 @@ async function registered(
   lastName: string,
   raceType: string,
 ) {
-  const response = await page.request.post('/api/registrations', {
-    data: runnerEntry('', {
-      firstName,
-      lastName,
-      email: `${firstName}.${lastName}@example.com`.toLowerCase(),
-      raceType,
-    }),
-    headers: { origin: originOf(testInfo) },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).reference as string;
+  return (await registeredByApi(page, testInfo, firstName, lastName, { raceType })).reference;
 }
 
 const todayInHarare = () =>
@@ -62,7 +40,7 @@ test('one tap marks an entry paid with its race’s fee, today and the last meth
   admin,
 }, testInfo) => {
   test.slow();
-  const race = await raceWithFees('15', '400');
+  const race = await raceWithFees('Paid', '15', '400');
   const surname = uniqueName('Tap');
   const first = await registered(page, testInfo, 'Tendai', surname, race);
   const second = await registered(page, testInfo, 'Rudo', surname, race);
@@ -141,8 +119,8 @@ test('a selection is marked paid by one method, each entry at its race’s fee; 
   admin,
 }, testInfo) => {
   test.slow();
-  const withZwg = await raceWithFees('15', '400');
-  const usdOnly = await raceWithFees('20', null);
+  const withZwg = await raceWithFees('Paid', '15', '400');
+  const usdOnly = await raceWithFees('Paid', '20', null);
   const surname = uniqueName('Bulk');
   const one = await registered(page, testInfo, 'Chipo', surname, withZwg);
   const two = await registered(page, testInfo, 'Nyasha', surname, withZwg);
