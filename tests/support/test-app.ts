@@ -12,6 +12,7 @@ import { seed } from '../../src/server/db/seed/index.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import type { Role } from '../../src/shared/accounts/account.ts';
 import { runnerEntry } from './entries.ts';
+import { type AdminRace, raceAsSent } from './races.ts';
 
 let shared: Promise<DatabaseHandle> | undefined;
 
@@ -85,6 +86,19 @@ export function injectAs(app: App, who?: { cookie: string }) {
     patch: (url: string, payload?: Payload, headers?: Headers) => send('PATCH', url, payload, headers),
     delete: (url: string, payload?: Payload, headers?: Headers) => send('DELETE', url, payload, headers),
   };
+}
+
+type Injector = ReturnType<typeof injectAs>;
+
+/** The current event's races as an admin reads them (GET /api/admin/event). */
+export async function adminRaces(asAdmin: Injector): Promise<AdminRace[]> {
+  return (await asAdmin.get('/api/admin/event')).json().races;
+}
+
+/** Saves the event's races as an admin, each with the changes `change` answers for it ({}: as it was). */
+export async function changeRaces(asAdmin: Injector, change: (race: AdminRace) => Record<string, unknown>) {
+  const races = (await adminRaces(asAdmin)).map((race) => raceAsSent(race, change(race)));
+  expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
 }
 
 /**

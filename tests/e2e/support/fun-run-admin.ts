@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { runnerEntry } from '../../support/entries.ts';
+import { type AdminRace, raceAsSent } from '../../support/races.ts';
 import { type Account, signInByCookie } from './accounts.ts';
 import { query, uniqueName } from './database.ts';
 import { originOf } from './progress.ts';
@@ -110,16 +111,10 @@ export async function registeredByApi(
 /** The event's races as they are, with this runner race added or its capacity changed (as an admin). */
 export async function saveRunnerRace(page: Page, testInfo: TestInfo, label: string, capacity: number) {
   const settings = await (await page.request.get('/api/admin/event')).json();
-  const races = settings.races.map((race: Record<string, unknown>) => ({
-    id: race.id,
-    discipline: race.discipline,
-    label: race.label,
-    capacity: race.label === label ? capacity : race.capacity,
-    feeUsd: race.feeUsd,
-    feeZwg: race.feeZwg,
-    startTime: race.startTime,
-  }));
-  if (!races.some((race: { label: string }) => race.label === label)) {
+  const races: Record<string, unknown>[] = settings.races.map((race: AdminRace) =>
+    raceAsSent(race, race.label === label ? { capacity } : {}),
+  );
+  if (!races.some((race) => race.label === label)) {
     races.push({ discipline: 'run', label, capacity, feeUsd: '10.00', feeZwg: null, startTime: null });
   }
   const response = await page.request.put('/api/admin/event/races', {

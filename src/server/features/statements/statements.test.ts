@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { letters, runnerEntry } from '../../../../tests/support/entries.ts';
 import { bankStatementCsv } from '../../../../tests/support/statement-fixture.ts';
 import {
+  changeRaces,
   injectAs,
   multipartFile,
   type SignedIn,
@@ -45,19 +46,10 @@ async function confirmed(id: string, choices: object = { skip: [], choose: [] })
 }
 
 /** 10 km: USD 20 or ZWG 520; 5 km: USD 15 or ZWG 390. */
-async function setFees() {
-  const settings = (await asAdmin.get('/api/admin/event')).json();
-  const races = settings.races.map((race: Record<string, unknown>) => ({
-    id: race.id,
-    discipline: race.discipline,
-    label: race.label,
-    capacity: race.capacity,
-    feeUsd: race.label === '10km' ? '20.00' : '15.00',
-    feeZwg: race.label === '10km' ? '520.00' : '390.00',
-    startTime: race.startTime,
-  }));
-  expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
-}
+const setFees = () =>
+  changeRaces(asAdmin, (race) =>
+    race.label === '10km' ? { feeUsd: '20.00', feeZwg: '520.00' } : { feeUsd: '15.00', feeZwg: '390.00' },
+  );
 
 let serial = 0;
 /** Registers this many 10 km runners; answers their references in order. */
