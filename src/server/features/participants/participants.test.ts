@@ -2,7 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { csvExport, csvRecords } from '../../../../tests/support/csv-export.ts';
 import { pdfText as textOf } from '../../../../tests/support/pdf-text.ts';
-import { injectAs, setUpTestApp, testDatabase } from '../../../../tests/support/test-app.ts';
+import {
+  injectAs,
+  registeredRunner,
+  setUpTestApp,
+  testDatabase,
+} from '../../../../tests/support/test-app.ts';
 import { SORTABLE_COLUMNS } from '../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { raceOptions, registrations } from '../../db/schema/index.ts';
@@ -16,26 +21,13 @@ const { app, admin } = setUpTestApp();
 let serial = 0;
 async function register(overrides: Record<string, unknown> = {}) {
   serial += 1;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/registrations',
-    payload: {
-      discipline: 'run',
-      firstName: 'Tendai',
-      lastName: `Moyo${serial}`,
-      email: `tendai.${serial}@example.com`,
-      mobile: '0771234567',
-      age: 30 + (serial % 40),
-      gender: 'Male',
-      raceType: '10km',
-      nextOfKinMobile: '0772345678',
-      tshirtSize: 'Medium',
-      consent: true,
-      ...overrides,
-    },
+  const { row } = await registeredRunner(app, String(serial), {
+    lastName: `Moyo${serial}`,
+    age: 30 + (serial % 40),
+    nextOfKinMobile: '0772345678',
+    ...overrides,
   });
-  expect(response.statusCode).toBe(201);
-  return response.json().reference as string;
+  return row.reference;
 }
 
 const asAdmin = injectAs(app, admin);
