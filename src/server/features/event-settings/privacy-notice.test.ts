@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { runnerEntry } from '../../../../tests/support/entries.ts';
+import { manForm, runnerEntry } from '../../../../tests/support/entries.ts';
 import { injectAs, setUpTestApp, signedInAs, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { standardPrivacyNotice } from '../../../shared/privacy/standard-notice.ts';
@@ -33,16 +33,7 @@ async function save(change: Record<string, unknown>) {
 let serial = 0;
 const person = () => {
   serial += 1;
-  return {
-    firstName: 'Tatenda',
-    lastName: `Notice${serial}`,
-    email: `notice.${serial}.${Date.now()}@example.com`,
-    mobile: '0771234567',
-    maritalStatus: 'Married',
-    church: 'Celebration Borrowdale',
-    age: 40,
-    address: '1 Sam Levy Drive, Harare',
-  };
+  return manForm(`Notice${serial}`);
 };
 
 const OWN_NOTICE = '## Who we are\nThe organisers of the fun run.\n- Your name\n- Your mobile';

