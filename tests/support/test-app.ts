@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeSignature } from 'better-auth/crypto';
@@ -7,7 +7,7 @@ import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../../src/server/app.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
-import { men, registrations } from '../../src/server/db/schema/index.ts';
+import { assignments, men, registrations, submissions } from '../../src/server/db/schema/index.ts';
 import { seed } from '../../src/server/db/seed/index.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import type { Role } from '../../src/shared/accounts/account.ts';
@@ -243,6 +243,23 @@ export function uploadSubmission(
   return injectAs(app, who).post(`/api/me/assignments/${assignmentId}/submission`, form.payload, {
     'content-type': form.contentType,
   });
+}
+
+/** The folder of the uploaded documents in a data directory setUpTestApp made. */
+export const privateUploads = (dataDir: string) => path.join(dataDir, 'uploads', 'private');
+
+/**
+ * A signed-in man who has uploaded a document for the first assignment, checked to be on disk in this data
+ * directory; answers him and the file's storage key.
+ */
+export async function manWithUpload(app: App, dataDir: string, firstName: string, lastName: string) {
+  const { db } = await testDatabase();
+  const [assignment] = await db.select().from(assignments).orderBy(assignments.dueOn);
+  const him = await signedInMan(app, firstName, lastName);
+  expect((await uploadSubmission(app, him, assignment?.id, 'essay.pdf')).statusCode).toBe(201);
+  const [file] = await db.select().from(submissions).where(eq(submissions.manId, him.manId));
+  expect(readdirSync(privateUploads(dataDir))).toContain(file?.storageKey);
+  return { ...him, storageKey: file?.storageKey ?? '' };
 }
 
 /** The Cookie header a browser would send back after these Set-Cookie headers. */
