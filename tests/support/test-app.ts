@@ -2,12 +2,18 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeSignature } from 'better-auth/crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../../src/server/app.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
-import { assignments, men, registrations, submissions } from '../../src/server/db/schema/index.ts';
+import {
+  assignments,
+  mailOutbox,
+  men,
+  registrations,
+  submissions,
+} from '../../src/server/db/schema/index.ts';
 import { seed } from '../../src/server/db/seed/index.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import type { Role } from '../../src/shared/accounts/account.ts';
@@ -224,6 +230,26 @@ export async function registeredRunner(app: App, tag: string, overrides: Record<
   const [row] = await db.select().from(registrations).where(eq(registrations.reference, receipt.reference));
   if (!row) throw new Error('no entry');
   return { row, token: String(receipt.myLink).replace('/My/', '') };
+}
+
+/**
+ * Signs up through the public form and follows the link of the confirmation mail, as a new user does;
+ * answers the link's response (its Set-Cookie signs him in).
+ */
+export async function signedUpAndConfirmed(
+  app: App,
+  name: string,
+  email: string,
+  password = 'a long password',
+) {
+  await injectAs(app).post('/api/account/sign-up', { name, email, password });
+  const { db } = await testDatabase();
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Confirm%')));
+  const link = new URL(mail?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
+  return app.inject({ url: link.pathname + link.search });
 }
 
 /** A small PDF, the kind of file a man uploads for an assignment. */

