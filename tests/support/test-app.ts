@@ -107,6 +107,20 @@ export async function changeRaces(asAdmin: Injector, change: (race: AdminRace) =
   expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
 }
 
+/** Records a payment by hand, as an admin does in an entry's payment form (in USD), and checks it was taken. */
+export async function paidByHand(
+  asAdmin: Injector,
+  id: string | undefined,
+  payment: { method: string; amount: string; paidOn: string },
+) {
+  const response = await asAdmin.put(`/api/participants/${id}/payment`, {
+    status: 'paid',
+    currency: 'USD',
+    ...payment,
+  });
+  expect(response.statusCode).toBe(200);
+}
+
 /**
  * Stands in for an object the hooks make later, so a test file can name it once at the top (as it
  * named its `let app` before) and use it in tests and helpers unchanged.

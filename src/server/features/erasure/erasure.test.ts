@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   injectAs,
   manWithUpload,
+  paidByHand,
   privateUploads,
   registeredRunner,
   setUpTestApp,
@@ -48,13 +49,7 @@ describe('erase this person (admin)', () => {
       raceType: '15km',
     });
     const other = await registeredRunner(app, 'other');
-    await asAdmin.put(`/api/participants/${first.row.id}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '10.00',
-      currency: 'USD',
-      paidOn: '2026-02-01',
-    });
+    await paidByHand(asAdmin, first.row.id, { method: 'cash', amount: '10.00', paidOn: '2026-02-01' });
     expect(await mailsTo('same.person@example.com')).not.toHaveLength(0);
 
     const response = await erase('registration', first.row.id);
@@ -225,13 +220,7 @@ describe('requests from the person', () => {
 describe('erasure by proxy', () => {
   it("an entrant's request reaches only his entry: another's paid entry under the same email stays, and the admin sees what it touches", async () => {
     const victim = await registeredRunner(app, 'victim', { email: 'victim@example.com', firstName: 'Rudo' });
-    await asAdmin.put(`/api/participants/${victim.row.id}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '10.00',
-      currency: 'USD',
-      paidOn: '2026-02-01',
-    });
+    await paidByHand(asAdmin, victim.row.id, { method: 'cash', amount: '10.00', paidOn: '2026-02-01' });
     // The attacker's throwaway entry, typed with the victim's address (a form proves no address).
     const attacker = await registeredRunner(app, 'attacker', {
       email: 'victim@example.com',

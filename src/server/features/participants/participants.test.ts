@@ -4,6 +4,7 @@ import { csvExport, csvRecords } from '../../../../tests/support/csv-export.ts';
 import { pdfText as textOf } from '../../../../tests/support/pdf-text.ts';
 import {
   injectAs,
+  paidByHand,
   registeredRunner,
   setUpTestApp,
   testDatabase,
@@ -270,13 +271,7 @@ describe('marking paid', () => {
     await setFees();
     const paidReference = await register();
     const paid = await idOf(paidReference);
-    await asAdmin.put(`/api/participants/${paid}/payment`, {
-      status: 'paid',
-      method: 'mobile_money',
-      amount: '12',
-      currency: 'USD',
-      paidOn: '2026-11-01',
-    });
+    await paidByHand(asAdmin, paid, { method: 'mobile_money', amount: '12', paidOn: '2026-11-01' });
     const waivedReference = await register();
     const waived = await idOf(waivedReference);
     await asAdmin.put(`/api/participants/${waived}/payment`, { status: 'waived', reason: 'Volunteer' });
@@ -338,13 +333,7 @@ describe('marking paid', () => {
   it('lists each entry with what was paid and its race’s fees, so an amount that differs can be flagged', async () => {
     await setFees();
     const paidLess = await idOf(await register({ lastName: 'PaidLess' }));
-    await asAdmin.put(`/api/participants/${paidLess}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '10',
-      currency: 'USD',
-      paidOn: '2026-11-20',
-    });
+    await paidByHand(asAdmin, paidLess, { method: 'cash', amount: '10', paidOn: '2026-11-20' });
     await register({ lastName: 'NotYet', raceType: '5km' });
     const rows = (await asAdmin.get('/api/participants?sort=lastName&dir=asc')).json().rows;
     for (const row of rows) {
@@ -573,13 +562,7 @@ describe('the fun-run dashboard', () => {
     const first = await register({ tshirtSize: 'Large' });
     await register({ tshirtSize: 'Small' });
     await register({ discipline: 'cycle', raceType: '15km', tshirtSize: 'Medium' });
-    await asAdmin.put(`/api/participants/${await idOf(first)}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '10',
-      currency: 'USD',
-      paidOn: '2026-11-21',
-    });
+    await paidByHand(asAdmin, await idOf(first), { method: 'cash', amount: '10', paidOn: '2026-11-21' });
     const response = await asAdmin.get('/api/dashboard/fun-run');
     expect(response.statusCode).toBe(200);
     const dashboard = response.json();

@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
-import { injectAs, setUpTestApp, signedInAs, testDatabase } from '../../../../tests/support/test-app.ts';
+import {
+  injectAs,
+  paidByHand,
+  setUpTestApp,
+  signedInAs,
+  testDatabase,
+} from '../../../../tests/support/test-app.ts';
 import { raceOptions } from '../../db/schema/index.ts';
 import { startListBatches } from './repository.ts';
 
@@ -49,13 +55,7 @@ describe("a race's start list", () => {
       tshirtSize: 'Large',
     });
     await asAdmin.post(`/api/participants/${await idOf(cancelled)}/cancel`);
-    await asAdmin.put(`/api/participants/${await idOf(zulu)}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '10',
-      currency: 'USD',
-      paidOn: '2026-11-20',
-    });
+    await paidByHand(asAdmin, await idOf(zulu), { method: 'cash', amount: '10', paidOn: '2026-11-20' });
 
     const response = await asAdmin.get(`/api/races/${await raceId('run', '10km')}/start-list.pdf`);
     expect(response.statusCode).toBe(200);

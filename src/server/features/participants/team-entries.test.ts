@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   changeRaces,
   injectAs,
+  paidByHand,
   type SignedIn,
   setUpTestApp,
   signedInAs,
@@ -75,14 +76,7 @@ describe('a company team: what it owes, one reference, its own entries changed u
 
     // One entry paid: the team owes the rest.
     const [first] = team.entries;
-    const paid = await asAdmin.put(`/api/participants/${first?.id}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '15.00',
-      currency: 'USD',
-      paidOn: '2026-11-20',
-    });
-    expect(paid.statusCode).toBe(200);
+    await paidByHand(asAdmin, first?.id, { method: 'cash', amount: '15.00', paidOn: '2026-11-20' });
     expect((await teamOf(company)).due).toEqual({ usd: '25.00', zwg: '670.00' });
 
     // The admin finds the team's entries by its reference, and no one else's.

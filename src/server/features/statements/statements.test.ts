@@ -6,6 +6,7 @@ import {
   changeRaces,
   injectAs,
   multipartFile,
+  paidByHand,
   type SignedIn,
   setUpTestApp,
   signedInAs,
@@ -273,14 +274,7 @@ describe('a bank statement matched to entries by reference', () => {
     await setFees();
     const [reference] = await registered(1);
     const { id } = await entryOf(reference ?? '');
-    const paid = await asAdmin.put(`/api/participants/${id}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '20.00',
-      currency: 'USD',
-      paidOn: '2026-11-01',
-    });
-    expect(paid.statusCode).toBe(200);
+    await paidByHand(asAdmin, id, { method: 'cash', amount: '20.00', paidOn: '2026-11-01' });
     const review = (await imported(`Transaction Date,Narrative,Amount\n02/11/2026,${reference},20.00\n`))
       .review as StatementReview;
     expect((await linesOf(review))[0]).toMatchObject({ outcome: 'matched', alreadyPaid: true });
@@ -291,14 +285,11 @@ describe('a bank statement matched to entries by reference', () => {
   it('answers an import with its counts and pages its lines, matched ones to act on before those paid already', async () => {
     await setFees();
     const [paidBefore, unpaid] = await registered(2);
-    const paid = await asAdmin.put(`/api/participants/${(await entryOf(paidBefore ?? '')).id}/payment`, {
-      status: 'paid',
+    await paidByHand(asAdmin, (await entryOf(paidBefore ?? '')).id, {
       method: 'cash',
       amount: '20.00',
-      currency: 'USD',
       paidOn: '2026-11-01',
     });
-    expect(paid.statusCode).toBe(200);
     const tithes = Array.from({ length: 120 }, (_, i) => `03/11/2026,TITHE ${i + 1},5.00`);
     const csv = [
       'Transaction Date,Narrative,Amount',
@@ -357,13 +348,7 @@ describe('a bank statement matched to entries by reference', () => {
     }
     const team = (await asCompany.get('/api/team/registrations')).json();
     const [first, ...rest] = team.entries as { id: string; reference: string }[];
-    await asAdmin.put(`/api/participants/${first?.id}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '20.00',
-      currency: 'USD',
-      paidOn: '2026-11-01',
-    });
+    await paidByHand(asAdmin, first?.id, { method: 'cash', amount: '20.00', paidOn: '2026-11-01' });
     const due = team.due.usd;
     const loose = String(team.reference).toLowerCase().replace('-', ' ');
     const review = (
