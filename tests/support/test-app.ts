@@ -144,8 +144,9 @@ function madeLater<T extends object>(what: string, current: () => T | undefined)
 /**
  * The hooks most API test files share: one app for the file (rate limits off unless `env` says), the
  * data as seeded before each test (or once, `reset: 'once'`), and before each test a newly signed-in
- * admin, since resetting empties the accounts (`admin: false` when the file needs none). `dataDir`
- * gives the app a real, temporary data directory, named with this prefix and removed at the end.
+ * admin, since resetting empties the accounts (`admin: false` when the file needs none), with `visitor`
+ * and `asAdmin` to send requests as each. `dataDir` gives the app a real, temporary data directory, named
+ * with this prefix and removed at the end.
  */
 export function setUpTestApp({
   env = {},
@@ -177,11 +178,15 @@ export function setUpTestApp({
       if (signInAdmin && app) Object.assign(admin, await signedInAs(app, 'admin'));
     });
   }
+  const madeApp = madeLater('the test app', () => app);
   return {
-    app: madeLater('the test app', () => app),
+    app: madeApp,
     db: madeLater('the test database', () => db),
     admin,
     dataDir: dataDir ?? '',
+    /** Requests as a visitor, and as the admin signed in before each test. */
+    visitor: injectAs(madeApp),
+    asAdmin: injectAs(madeApp, admin),
   };
 }
 

@@ -7,9 +7,7 @@ import { injectAs, setUpTestApp, signedInAs, testDatabaseKind } from '../../../t
 import { raceOptions, user } from '../db/schema/index.ts';
 import { exportedBy } from './exported-by.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const asAdmin = injectAs(app, admin);
+const { app, db, admin, asAdmin } = setUpTestApp();
 
 const ADDRESS = '14 Jacaranda Close, Borrowdale';
 const person = (lastName: string) =>

@@ -20,9 +20,7 @@ import {
   workoutSessions,
 } from '../../db/schema/index.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const asAdmin = injectAs(app, admin);
+const { app, db, admin, asAdmin } = setUpTestApp();
 
 async function register(entry: Record<string, unknown>) {
   const response = await app.inject({ method: 'POST', url: '/api/registrations', payload: entry });

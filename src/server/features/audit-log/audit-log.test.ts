@@ -6,14 +6,12 @@ import type { AuditEntry } from '../../../shared/audit-log/audit-log.ts';
 import { auditLog, men, raceOptions, user } from '../../db/schema/index.ts';
 import { purgeExpiredAudit, SEARCH_WORDS_NOT_KEPT } from './service.ts';
 
-const { app, db, admin } = setUpTestApp();
+const { app, db, admin, asAdmin } = setUpTestApp();
 
 // Each test starts with an empty trail (TRUNCATE passes the row trigger that refuses deletes).
 beforeEach(async () => {
   await db.execute(sql`truncate audit_log`);
 });
-
-const asAdmin = injectAs(app, admin);
 
 async function register(tag: string) {
   const response = await app.inject({ method: 'POST', url: '/api/registrations', payload: runnerEntry(tag) });

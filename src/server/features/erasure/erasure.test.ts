@@ -22,15 +22,13 @@ import {
   user,
 } from '../../db/schema/index.ts';
 
-const { app, db, admin, dataDir } = setUpTestApp({ dataDir: 'celebration-erasure-' });
+const { app, db, admin, dataDir, visitor, asAdmin } = setUpTestApp({ dataDir: 'celebration-erasure-' });
 const uploadsDir = () => privateUploads(dataDir);
 
 beforeEach(async () => {
   await db.delete(erasureRequests);
 });
 
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
 const erase = (subjectType: string, subjectId: string, by = asAdmin, reason = 'Asked by phone') =>
   by.post('/api/admin/erasures', { subjectType, subjectId, reason });
 

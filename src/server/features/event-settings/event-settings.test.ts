@@ -1,11 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fiveKmEntry } from '../../../../tests/support/entries.ts';
-import { injectAs, multipartFile, setUpTestApp } from '../../../../tests/support/test-app.ts';
+import { multipartFile, setUpTestApp } from '../../../../tests/support/test-app.ts';
 
-const { app, admin } = setUpTestApp();
+const { app, asAdmin } = setUpTestApp();
 
-const asAdmin = injectAs(app, admin);
 const settings = async () => (await asAdmin.get('/api/admin/event')).json();
 const publicEvent = async () => (await app.inject({ url: '/api/event' })).json();
 

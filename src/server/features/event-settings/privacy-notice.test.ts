@@ -12,10 +12,8 @@ import { formatPhone } from '../../../shared/phone.ts';
 import { standardPrivacyNotice } from '../../../shared/privacy/standard-notice.ts';
 import { facilitators, men, registrations, user, waitlistEntries } from '../../db/schema/index.ts';
 
-const { app, db, admin } = setUpTestApp();
+const { app, db, visitor, asAdmin } = setUpTestApp();
 
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
 const settings = async () => (await asAdmin.get('/api/admin/event')).json();
 const publicEvent = async () => (await visitor.get('/api/event')).json();
 

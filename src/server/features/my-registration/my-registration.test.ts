@@ -13,10 +13,7 @@ import { entryLinks, events, mailOutbox, registrations } from '../../db/schema/i
 import { loggablePath } from '../../logger.ts';
 import { PUBLIC_ACTION_MAIL_LIMIT } from '../../mail/repository.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
+const { app, db, visitor, asAdmin } = setUpTestApp();
 
 const runner = runnerSeries();
 

@@ -5,9 +5,7 @@ import { pdfText } from '../../../../tests/support/pdf-text.ts';
 import { injectAs, registeredRunner, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import { ageGroup } from '../../../shared/participants/age-groups.ts';
 
-const { app, admin } = setUpTestApp();
-
-const asAdmin = injectAs(app, admin);
+const { app, asAdmin } = setUpTestApp();
 
 let serial = 0;
 async function register(overrides: Record<string, unknown> = {}) {

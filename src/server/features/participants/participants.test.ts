@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { csvExport, csvRecords } from '../../../../tests/support/csv-export.ts';
 import { pdfText as textOf } from '../../../../tests/support/pdf-text.ts';
 import {
-  injectAs,
   paidByHand,
   registeredRunner,
   setUpTestApp,
@@ -17,7 +16,7 @@ import { safeCell } from '../../http/csv.ts';
 import { getCurrentEvent } from '../events/service.ts';
 import { participantBatches } from './repository.ts';
 
-const { app, admin } = setUpTestApp();
+const { app, asAdmin } = setUpTestApp();
 
 let serial = 0;
 async function register(overrides: Record<string, unknown> = {}) {
@@ -30,8 +29,6 @@ async function register(overrides: Record<string, unknown> = {}) {
   });
   return row.reference;
 }
-
-const asAdmin = injectAs(app, admin);
 
 /** The PDF export at this URL as text, laid out as on the page. */
 async function pdfText(url: string) {

@@ -12,7 +12,7 @@ import {
 import { raceOptions } from '../../db/schema/index.ts';
 import { startListBatches } from './repository.ts';
 
-const { app, admin } = setUpTestApp();
+const { app, asAdmin } = setUpTestApp();
 
 let serial = 0;
 async function register(firstName: string, lastName: string, overrides: Record<string, unknown> = {}) {
@@ -35,8 +35,6 @@ async function raceId(discipline: 'run' | 'cycle', label: string) {
   if (!race) throw new Error(`No ${discipline} race ${label}`);
   return race.id;
 }
-
-const asAdmin = injectAs(app, admin);
 
 async function idOf(reference: string) {
   return (await asAdmin.get(`/api/participants?q=${reference}`)).json().rows[0].id as string;

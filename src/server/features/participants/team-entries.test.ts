@@ -9,9 +9,7 @@ import {
 } from '../../../../tests/support/test-app.ts';
 import { events } from '../../db/schema/index.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const asAdmin = injectAs(app, admin);
+const { app, db, asAdmin } = setUpTestApp();
 
 let serial = 0;
 const staff = (raceType = '10km') => {

@@ -15,16 +15,13 @@ import {
 import { assignments, mailOutbox, men, user } from '../../db/schema/index.ts';
 import { ALREADY_REGISTERED_MAIL } from './service.ts';
 
-const { app, admin } = setUpTestApp();
+const { app, visitor, asAdmin } = setUpTestApp();
 
 let serial = 0;
 function person(overrides: Record<string, unknown> = {}) {
   serial += 1;
   return manForm(`Ncube${serial}`, overrides);
 }
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
 
 describe('joining the programme', () => {
   it('registers a man at once, with phone normalised and age a number', async () => {

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { manForm } from '../../../../tests/support/entries.ts';
-import { createAccount, injectAs, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
+import { createAccount, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import { mailOutbox, user, workoutSessions } from '../../db/schema/index.ts';
 
-const { app, admin, db } = setUpTestApp();
+const { app, admin, db, visitor, asAdmin } = setUpTestApp();
 
 let serial = 0;
 function person(overrides: Record<string, string> = {}) {
@@ -12,8 +12,6 @@ function person(overrides: Record<string, string> = {}) {
   return manForm(`Mails${serial}`, overrides);
 }
 
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
 const mailsTo = (email: string) =>
   db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(asc(mailOutbox.id));
 

@@ -10,7 +10,7 @@ import {
 } from '../../../../tests/support/test-app.ts';
 import { mailOutbox, raceOptions } from '../../db/schema/index.ts';
 
-const { app, db, admin } = setUpTestApp();
+const { app, db, asAdmin } = setUpTestApp();
 
 let serial = 0;
 /** Registers a 10km runner (US$15) through the public form and answers the stored entry. */
@@ -18,8 +18,6 @@ async function registered() {
   serial += 1;
   return (await registeredRunner(app, `r${serial}`, { firstName: 'Rudo' })).row;
 }
-
-const asAdmin = injectAs(app, admin);
 
 const markPaid = (ids: string[], method = 'usd_bank') =>
   asAdmin.post('/api/participants/mark-paid', { ids, method, currency: 'USD', paidOn: '2026-11-20' });

@@ -14,10 +14,7 @@ import { GUARDIAN_MESSAGES } from '../../../shared/registrations/guardian.ts';
 import { mailOutbox, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
 import { settleAllRaces } from '../waitlist/service.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
+const { app, db, visitor, asAdmin } = setUpTestApp();
 
 let serial = 0;
 /** A runner entry of a distinct person; overrides win. */

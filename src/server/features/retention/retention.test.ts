@@ -32,7 +32,7 @@ import {
 import { runRetention } from './service.ts';
 
 // A real data directory, so the test can see the uploads go from the disk.
-const { app, db, admin, dataDir } = setUpTestApp({ dataDir: 'celebration-retention-' });
+const { app, db, admin, dataDir, visitor, asAdmin } = setUpTestApp({ dataDir: 'celebration-retention-' });
 const uploadsDir = () => privateUploads(dataDir);
 
 beforeEach(async () => {
@@ -54,9 +54,6 @@ const NOTHING_DONE = {
   erasureRequests: 0,
   paynowMessages: 0,
 };
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
 
 /** What an entry keeps for the statistics and the ledger; every other text must be empty. */
 const KEPT = new Set([

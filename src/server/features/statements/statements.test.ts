@@ -20,10 +20,7 @@ import {
 } from '../../../shared/statements/statements.ts';
 import { receipts, registrations, statementImports, statementLines } from '../../db/schema/index.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
+const { app, db, admin, visitor, asAdmin } = setUpTestApp();
 
 const BANK = { account: 'usd_bank', date: 'Transaction Date', narrative: 'Narrative', amount: 'Amount' };
 

@@ -3,15 +3,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
 import { raceAsSent } from '../../../../tests/support/races.ts';
-import { adminRaces, changeRaces, injectAs, setUpTestApp } from '../../../../tests/support/test-app.ts';
+import { adminRaces, changeRaces, setUpTestApp } from '../../../../tests/support/test-app.ts';
 import { events, mailOutbox, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
 import { loggablePath } from '../../logger.ts';
 import { settleAllRaces } from './service.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
+const { app, db, visitor, asAdmin } = setUpTestApp();
 
 const runner = runnerSeries();
 
