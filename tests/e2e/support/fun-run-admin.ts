@@ -67,6 +67,19 @@ export async function signInAsAdmin(page: Page, admin: Account, to = '/WelcomeAd
   await expect(page).toHaveURL((url) => url.pathname === new URL(to, url).pathname);
 }
 
+/**
+ * Signs the admin in on /EventSettings and adds a runner race there, not saved yet; answers the Races
+ * section, its runner races and the new race's fields.
+ */
+export async function addingRunnerRace(page: Page, admin: Account) {
+  await signInAsAdmin(page, admin, '/EventSettings');
+  const races = page.getByRole('region', { name: 'Races' });
+  const runnerRaces = races.getByRole('group', { name: 'Runner races' });
+  await runnerRaces.getByRole('button', { name: 'Add a runner race' }).click();
+  const added = runnerRaces.getByRole('group', { name: 'New race, 0 entries' });
+  return { races, runnerRaces, added };
+}
+
 /** A runner race of the current event with these fees, as an admin sets them on /EventSettings; answers its label. */
 export async function raceWithFees(name: string, feeUsd: string, feeZwg: string | null = null) {
   const label = uniqueName(name).slice(0, 20);
