@@ -1,23 +1,11 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { raceWithFees, registeredByApi, signInAsAdmin } from './support/fun-run-admin.ts';
+import { raceWithFees, runnersRegistered, signInAsAdmin } from './support/fun-run-admin.ts';
 import { originOf } from './support/progress.ts';
 
 heldOn('desktop');
-
-/** Registers a runner in this race through the public API; answers the reference. */
-async function registered(
-  page: Page,
-  testInfo: TestInfo,
-  firstName: string,
-  lastName: string,
-  raceType: string,
-) {
-  return (await registeredByApi(page, testInfo, firstName, lastName, { raceType })).reference;
-}
 
 const todayInHarare = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Harare' }).format(new Date());
@@ -42,9 +30,11 @@ test('one tap marks an entry paid with its race’s fee, today and the last meth
   test.slow();
   const race = await raceWithFees('Paid', '15', '400');
   const surname = uniqueName('Tap');
-  const first = await registered(page, testInfo, 'Tendai', surname, race);
-  const second = await registered(page, testInfo, 'Rudo', surname, race);
-  const third = await registered(page, testInfo, 'Farai', surname, race);
+  const [first, second, third] = await runnersRegistered(page, testInfo, race, surname, [
+    'Tendai',
+    'Rudo',
+    'Farai',
+  ]);
   await signInAsAdmin(page, admin, `/Participants?q=${surname}`);
   const row = (reference: string) => page.getByRole('row').filter({ hasText: reference });
   await expect(page.getByRole('row').filter({ hasText: surname })).toHaveCount(3);
@@ -122,10 +112,8 @@ test('a selection is marked paid by one method, each entry at its race’s fee; 
   const withZwg = await raceWithFees('Paid', '15', '400');
   const usdOnly = await raceWithFees('Paid', '20', null);
   const surname = uniqueName('Bulk');
-  const one = await registered(page, testInfo, 'Chipo', surname, withZwg);
-  const two = await registered(page, testInfo, 'Nyasha', surname, withZwg);
-  const noZwg = await registered(page, testInfo, 'Tatenda', surname, usdOnly);
-  const paid = await registered(page, testInfo, 'Rutendo', surname, usdOnly);
+  const [one, two] = await runnersRegistered(page, testInfo, withZwg, surname, ['Chipo', 'Nyasha']);
+  const [noZwg, paid] = await runnersRegistered(page, testInfo, usdOnly, surname, ['Tatenda', 'Rutendo']);
   await signInAsAdmin(page, admin);
   const [{ id } = { id: '' }] = await query<{ id: string }>(
     'select id from registrations where reference = $1',

@@ -1,22 +1,10 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { raceWithFees, registeredByApi, signInAsAdmin } from './support/fun-run-admin.ts';
+import { raceWithFees, runnersRegistered, signInAsAdmin } from './support/fun-run-admin.ts';
 
 heldOn('desktop');
-
-/** Registers a runner in this race through the public API; answers the reference. */
-async function registered(
-  page: Page,
-  testInfo: TestInfo,
-  firstName: string,
-  lastName: string,
-  raceType: string,
-) {
-  return (await registeredByApi(page, testInfo, firstName, lastName, { raceType })).reference;
-}
 
 test('a bank statement: upload, map the columns, review the matches, confirm; the entries show paid', async ({
   page,
@@ -25,9 +13,11 @@ test('a bank statement: upload, map the columns, review the matches, confirm; th
   test.slow();
   const race = await raceWithFees('Stmt', '25');
   const surname = uniqueName('Bank');
-  const tendai = await registered(page, testInfo, 'Tendai', surname, race);
-  const rudo = await registered(page, testInfo, 'Rudo', surname, race);
-  const farai = await registered(page, testInfo, 'Farai', surname, race);
+  const [tendai, rudo, farai] = await runnersRegistered(page, testInfo, race, surname, [
+    'Tendai',
+    'Rudo',
+    'Farai',
+  ]);
   const loose = tendai.toLowerCase().replace('-', ' ');
   // A name of this run's own: the recent list must find this import, not one of an earlier run.
   const statementFile = `november-${surname.toLowerCase()}-${testInfo.project.name}.csv`;

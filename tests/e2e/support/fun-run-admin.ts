@@ -121,6 +121,26 @@ export async function registeredByApi(
   };
 }
 
+/**
+ * Registers runners of this surname in this race through the public API, one a first name, in that order;
+ * answers their references in the same order.
+ */
+export async function runnersRegistered<const Names extends readonly string[]>(
+  page: Page,
+  testInfo: TestInfo,
+  race: string,
+  surname: string,
+  firstNames: Names,
+) {
+  const references: string[] = [];
+  for (const firstName of firstNames) {
+    references.push(
+      (await registeredByApi(page, testInfo, firstName, surname, { raceType: race })).reference,
+    );
+  }
+  return references as { [K in keyof Names]: string };
+}
+
 /** The event's races as they are, with this runner race added or its capacity changed (as an admin). */
 export async function saveRunnerRace(page: Page, testInfo: TestInfo, label: string, capacity: number) {
   const settings = await (await page.request.get('/api/admin/event')).json();
