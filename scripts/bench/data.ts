@@ -12,6 +12,26 @@ export const ADMIN = {
   name: 'Bench Admin',
 };
 
+/**
+ * A data directory for a server on PGlite, holding the bench admin and `registrations` demo entries made with
+ * `npm run admin:create` and `npm run seed:demo`, as for a server on `port` (0: the commands' own default).
+ */
+export async function embeddedDataWith(prefix: string, registrations: number, port = 0) {
+  const dataDir = makeTempDir(prefix);
+  const env = { ...serverEnv(port, dataDir, undefined), PORT: String(port || 3000) };
+  for (const [script, args] of [
+    ['admin:create', ['--email', ADMIN.email, '--password', ADMIN.password, '--name', ADMIN.name]],
+    ['seed:demo', ['--registrations', String(registrations)]],
+  ] as const) {
+    const run = await runCommand('npm', ['run', '--silent', script, '--', ...args], {
+      timeoutMs: 300_000,
+      env,
+    });
+    if (run.code !== 0) throw new Error(`npm run ${script} failed: ${`${run.stdout}\n${run.stderr}`.trim()}`);
+  }
+  return dataDir;
+}
+
 export interface DataStep {
   what: string;
   seconds: number;

@@ -2,7 +2,7 @@
  * The exports on the embedded database (PGlite runs inside the server process, so everything the
  * database holds for a query counts in the server's memory): a small server must survive them.
  */
-import { ADMIN } from './data.ts';
+import { ADMIN, embeddedDataWith } from './data.ts';
 import {
   checkCsv,
   checkPdf,
@@ -15,7 +15,7 @@ import {
 import { atMost, figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
 import { median, signIn } from './http.ts';
 import { waitForQuietCpu } from './machine.ts';
-import { makeTempDir, readMemory, runCommand, serverEnv, startServer } from './processes.ts';
+import { readMemory, startServer } from './processes.ts';
 
 const RUNS = 3;
 const MiB = 1024 * 1024;
@@ -35,18 +35,7 @@ export const EMBEDDED_EXPORTS: MeasurementSpec = {
 };
 
 export async function measureEmbeddedExports(): Promise<MeasurementResult> {
-  const dataDir = makeTempDir('bench-embedded-');
-  const env = { ...serverEnv(0, dataDir, undefined), PORT: '3000' };
-  for (const [script, args] of [
-    ['admin:create', ['--email', ADMIN.email, '--password', ADMIN.password, '--name', ADMIN.name]],
-    ['seed:demo', ['--registrations', String(PDF_ROWS)]],
-  ] as const) {
-    const run = await runCommand('npm', ['run', '--silent', script, '--', ...args], {
-      timeoutMs: 300_000,
-      env,
-    });
-    if (run.code !== 0) throw new Error(`npm run ${script} failed: ${`${run.stdout}\n${run.stderr}`.trim()}`);
-  }
+  const dataDir = await embeddedDataWith('bench-embedded-', PDF_ROWS);
   const server = await startServer({ label: 'embedded-exports', dataDir });
   try {
     const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);

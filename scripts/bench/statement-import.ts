@@ -8,9 +8,9 @@
  */
 import { parseArgs } from 'node:util';
 import { cleanUp, cleanUpOnSignals } from './cleanup.ts';
-import { ADMIN } from './data.ts';
+import { ADMIN, embeddedDataWith } from './data.ts';
 import { median, percentile, roundMs, signIn, timedGet } from './http.ts';
-import { buildIfNeeded, makeTempDir, runCommand, serverEnv, startServer } from './processes.ts';
+import { buildIfNeeded, startServer } from './processes.ts';
 
 const LINES = 5000;
 const ENTRIES = 3000;
@@ -52,18 +52,7 @@ async function main() {
   const { values } = parseArgs({ options: { port: { type: 'string', default: '4025' } } });
   const port = Number(values.port);
   await buildIfNeeded();
-  const dataDir = makeTempDir('bench-statements-');
-  const env = { ...serverEnv(port, dataDir, undefined), PORT: String(port) };
-  for (const [script, args] of [
-    ['admin:create', ['--email', ADMIN.email, '--password', ADMIN.password, '--name', ADMIN.name]],
-    ['seed:demo', ['--registrations', String(ENTRIES)]],
-  ] as const) {
-    const run = await runCommand('npm', ['run', '--silent', script, '--', ...args], {
-      timeoutMs: 300_000,
-      env,
-    });
-    if (run.code !== 0) throw new Error(`npm run ${script} failed: ${`${run.stdout}\n${run.stderr}`.trim()}`);
-  }
+  const dataDir = await embeddedDataWith('bench-statements-', ENTRIES, port);
   const server = await startServer({ label: 'statements', dataDir, port });
   try {
     const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);

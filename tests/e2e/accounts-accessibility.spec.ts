@@ -8,7 +8,7 @@ import {
 import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
-import { signInAsAdmin } from './support/fun-run-admin.ts';
+import { entrant, signInAsAdmin } from './support/fun-run-admin.ts';
 import { fillRegistration } from './support/registration-form.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -96,16 +96,15 @@ test('axe finds no violations on the company sign-up answer and the team page wi
   await expect(page.getByText('No staff registered yet')).toBeVisible();
   await expectNoAxeViolationsOnceLoaded(page);
   const lastName = uniqueName('Staff');
-  await fillRegistration(page, {
-    firstName: 'Rumbi',
-    lastName,
-    email: `${lastName.toLowerCase()}@example.com`,
-    mobile: '0771234567',
-    age: '28',
-    raceType: '5km',
-    nextOfKinMobile: '0772000333',
-    tshirtSize: 'Small',
-  });
+  await fillRegistration(
+    page,
+    entrant('Rumbi', lastName, {
+      age: '28',
+      raceType: '5km',
+      nextOfKinMobile: '0772000333',
+      tshirtSize: 'Small',
+    }),
+  );
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('region', { name: "Your team's entries" }).getByText(lastName)).toBeVisible();
   await expectNoAxeViolationsOnceLoaded(page);

@@ -1,28 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { runnerEntry } from '../support/entries.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { signInAsAdmin } from './support/fun-run-admin.ts';
-import { facilitatorAccount, originOf, signedInParticipant, signIn } from './support/progress.ts';
+import { registeredByApi, signInAsAdmin } from './support/fun-run-admin.ts';
+import { facilitatorAccount, signedInParticipant, signIn } from './support/progress.ts';
 
 heldOn('desktop');
-
-/** Registers a runner through the public API, as the form does; answers the reference. */
-async function registered(page: Page, testInfo: TestInfo, firstName: string, lastName: string) {
-  const response = await page.request.post('/api/registrations', {
-    data: runnerEntry('', {
-      firstName,
-      lastName,
-      email: `${firstName}.${lastName}@example.com`.toLowerCase(),
-    }),
-    headers: { origin: originOf(testInfo) },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).reference as string;
-}
 
 /** The file a click on `link` downloads, with its suggested name and its JSON. */
 async function downloadedJson(page: Page, testInfo: TestInfo, click: () => Promise<void>) {
@@ -39,7 +24,7 @@ test('a CSV export of the participants appears in the audit log with its filter,
   admin,
 }, testInfo) => {
   const surname = uniqueName('Audited');
-  await registered(page, testInfo, 'Tatenda', surname);
+  await registeredByApi(page, testInfo, 'Tatenda', surname);
   await signInAsAdmin(page, admin, `/Participants?q=${surname}`);
   await expect(page.getByRole('row').filter({ hasText: surname })).toHaveCount(1);
   const download = page.waitForEvent('download');
@@ -72,7 +57,7 @@ test('an admin downloads everything held about an entrant from the entry dialog'
   admin,
 }, testInfo) => {
   const surname = uniqueName('Asked');
-  const reference = await registered(page, testInfo, 'Rutendo', surname);
+  const { reference } = await registeredByApi(page, testInfo, 'Rutendo', surname);
   await signInAsAdmin(page, admin, `/Participants?q=${surname}`);
   await page.getByRole('button', { name: `Rutendo ${surname}, open the entry` }).click();
   const dialog = page.getByRole('dialog', { name: `Rutendo ${surname}` });

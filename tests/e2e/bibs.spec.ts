@@ -2,7 +2,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { uniqueName } from './support/database.ts';
 import { deviceOf, heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+import { addingRunnerRace, entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
 
 heldOn('desktop');
 
@@ -20,11 +20,7 @@ test('an admin sets a race’s bib range, assigns its bibs in surname order, and
   const from = (deviceOf(testInfo) === 'phone' ? 61001 : 62001) + testInfo.retry * 100;
   const surname = uniqueName('Bibby');
 
-  await signInAsAdmin(page, admin, '/EventSettings');
-  const races = page.getByRole('region', { name: 'Races' });
-  const runnerRaces = races.getByRole('group', { name: 'Runner races' });
-  await runnerRaces.getByRole('button', { name: 'Add a runner race' }).click();
-  const added = runnerRaces.getByRole('group', { name: 'New race, 0 entries' });
+  const { races, added } = await addingRunnerRace(page, admin);
   await added.getByLabel('Name').fill(label);
   await added.getByLabel('Bibs from').fill(String(from + 2));
   await added.getByLabel('Bibs to').fill(String(from));

@@ -1,13 +1,12 @@
 import type { Browser, Page, PlaywrightWorkerArgs, TestInfo } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { runnerEntry } from '../support/entries.ts';
 import { type Account, createVerifiedAccount, newAccount, signInInBrowser } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
+import { raceWithFees, registeredByApi } from './support/fun-run-admin.ts';
 import { waitForMail } from './support/mail.ts';
-import { originOf } from './support/progress.ts';
 
 test.skip(
   ({ viewport }) => (viewport?.width ?? 0) > 400,
@@ -32,32 +31,15 @@ async function signedIn(page: Page, account: Account) {
 }
 
 /** A runner race of the current event with a US$15 fee, so an entry in it owes money at the table. */
-async function raceWithFee() {
-  const label = uniqueName('Dawn').slice(0, 20);
-  await query(
-    `insert into race_options (event_id, discipline, label, sort_order, fee_usd)
-      select id, 'run', $1, 91, 15 from events where is_current`,
-    [label],
-  );
-  return label;
-}
+const raceWithFee = () => raceWithFees('Dawn', '15');
 
 /** Registers a runner through the public API as the form does; answers the stored entry. */
 async function registered(page: Page, testInfo: TestInfo, firstName: string, raceType: string) {
   const lastName = uniqueName('Mlambo').replace(/\d/g, 'x');
-  const email = `${firstName}.${lastName}@example.com`.toLowerCase();
-  const response = await page.request.post('/api/registrations', {
-    data: runnerEntry('', {
-      firstName,
-      lastName,
-      email,
-      raceType,
-      tshirtSize: 'Large',
-    }),
-    headers: { origin: originOf(testInfo) },
+  const { reference, email } = await registeredByApi(page, testInfo, firstName, lastName, {
+    raceType,
+    tshirtSize: 'Large',
   });
-  expect(response.status()).toBe(201);
-  const reference = (await response.json()).reference as string;
   const [row] = await query<{ id: string }>('select id from registrations where reference = $1', [reference]);
   if (!row) throw new Error(`no entry ${reference}`);
   // The QR code the entrant holds up is the one in the confirmation mail: its image, and what it says.

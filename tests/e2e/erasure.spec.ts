@@ -1,22 +1,12 @@
-import type { APIRequestContext } from '@playwright/test';
-import { runnerEntry } from '../support/entries.ts';
+import type { Page, TestInfo } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
-import { signInAsAdmin } from './support/fun-run-admin.ts';
+import { registeredByApi, signInAsAdmin } from './support/fun-run-admin.ts';
 
-/** An entry made through the public API (the form has its own tests): its reference and private page. */
-async function registered(request: APIRequestContext, surname: string) {
-  const response = await request.post('/api/registrations', {
-    data: runnerEntry(surname.toLowerCase(), {
-      lastName: surname,
-      email: `${surname}@example.com`.toLowerCase(),
-    }),
-  });
-  expect(response.status()).toBe(201);
-  const receipt = await response.json();
-  return { reference: receipt.reference as string, myLink: receipt.myLink as string };
-}
+/** An entry for Tendai `surname` made through the public API (the form has its own tests). */
+const registered = (page: Page, testInfo: TestInfo, surname: string) =>
+  registeredByApi(page, testInfo, 'Tendai', surname, { email: `${surname}@example.com`.toLowerCase() });
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -25,9 +15,9 @@ test.beforeEach(async ({ page }) => {
 test('an admin erases an entrant from the entry dialog, with a reason; the list shows the entry erased', async ({
   page,
   admin,
-}) => {
+}, testInfo) => {
   const surname = uniqueName('Erasable');
-  const { reference } = await registered(page.request, surname);
+  const { reference } = await registered(page, testInfo, surname);
 
   await signInAsAdmin(page, admin, `/Participants?q=${reference}`);
   const row = page.getByRole('row').filter({ hasText: reference });
@@ -57,9 +47,12 @@ test('an admin erases an entrant from the entry dialog, with a reason; the list 
   expect(stored?.anonymised_at).not.toBeNull();
 });
 
-test('an entrant asks from /My; an admin erases it from /ErasureRequests', async ({ page, admin }) => {
+test('an entrant asks from /My; an admin erases it from /ErasureRequests', async ({
+  page,
+  admin,
+}, testInfo) => {
   const surname = uniqueName('Asking');
-  const { reference, myLink } = await registered(page.request, surname);
+  const { reference, myLink } = await registered(page, testInfo, surname);
 
   await page.goto(myLink);
   const yourData = page.getByRole('region', { name: 'Your data' });

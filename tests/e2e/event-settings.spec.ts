@@ -1,10 +1,12 @@
 import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
+import type { Account } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+import { addingRunnerRace, entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+import { originOf } from './support/progress.ts';
 import { expectThankYou, fillRegistration } from './support/registration-form.ts';
 
 heldOn('desktop');
@@ -13,9 +15,6 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
 
-const originOf = (testInfo: TestInfo) =>
-  new URL(testInfo.project.use.baseURL ?? 'http://127.0.0.1:3100').origin;
-
 /** Puts back settings a test changed, even when it failed half-way (other journeys use the same event). */
 async function restoreSettings(page: Page, testInfo: TestInfo, saved: Record<string, unknown>) {
   const response = await page.request.put('/api/admin/event', {
@@ -23,6 +22,12 @@ async function restoreSettings(page: Page, testInfo: TestInfo, saved: Record<str
     headers: { origin: originOf(testInfo) },
   });
   expect(response.status()).toBe(200);
+}
+
+/** Signs the admin in and answers the settings as they are, for restoreSettings to put back. */
+async function settingsBefore(page: Page, admin: Account) {
+  await signInAsAdmin(page, admin);
+  return currentSettingsInput(page);
 }
 
 async function currentSettingsInput(page: Page) {
@@ -37,11 +42,7 @@ test('a race whose capacity is set to its entries shows Full on the public form;
 }, testInfo) => {
   test.slow();
   const label = uniqueName('Trail').slice(0, 20);
-  await signInAsAdmin(page, admin, '/EventSettings');
-  const races = page.getByRole('region', { name: 'Races' });
-  const runnerRaces = races.getByRole('group', { name: 'Runner races' });
-  await runnerRaces.getByRole('button', { name: 'Add a runner race' }).click();
-  const added = runnerRaces.getByRole('group', { name: 'New race, 0 entries' });
+  const { races, runnerRaces, added } = await addingRunnerRace(page, admin);
   await expect(added.getByLabel('Name')).toBeFocused();
   await added.getByLabel('Name').fill(label);
   await races.getByRole('button', { name: 'Save races' }).click();
@@ -91,8 +92,7 @@ test('texts, T-shirt sizes, closing time and terms are saved section by section 
   admin,
 }, testInfo) => {
   test.slow();
-  await signInAsAdmin(page, admin);
-  const original = await currentSettingsInput(page);
+  const original = await settingsBefore(page, admin);
   try {
     await page.goto('/EventSettings');
     const texts = page.getByRole('region', { name: 'Texts' });
@@ -226,8 +226,7 @@ test('the landing page shows the day, venue, fee from and start times; mobile mo
   admin,
 }, testInfo) => {
   test.slow();
-  await signInAsAdmin(page, admin);
-  const original = await currentSettingsInput(page);
+  const original = await settingsBefore(page, admin);
   const originalRaces = (await (await page.request.get('/api/admin/event')).json()).races.map(
     ({ taken: _t, ...race }: Record<string, unknown>) => race,
   );

@@ -1,7 +1,7 @@
 import { uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { entrant, signInAsAdmin } from './support/fun-run-admin.ts';
+import { addingRunnerRace, entrant } from './support/fun-run-admin.ts';
 import { expectThankYou, fillRegistration } from './support/registration-form.ts';
 
 heldOn('desktop');
@@ -12,11 +12,7 @@ test('an entrant sees each race’s fee beside it and what is due at the top of 
 }) => {
   test.slow();
   const label = uniqueName('Fee').slice(0, 20);
-  await signInAsAdmin(page, admin, '/EventSettings');
-  const races = page.getByRole('region', { name: 'Races' });
-  const runnerRaces = races.getByRole('group', { name: 'Runner races' });
-  await runnerRaces.getByRole('button', { name: 'Add a runner race' }).click();
-  const added = runnerRaces.getByRole('group', { name: 'New race, 0 entries' });
+  const { races, added } = await addingRunnerRace(page, admin);
   await added.getByLabel('Name').fill(label);
   await added.getByLabel('Fee in USD').fill('10');
   await added.getByLabel('Fee in ZWG').fill('270');

@@ -1,45 +1,11 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { runnerEntry } from '../support/entries.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { signInAsAdmin } from './support/fun-run-admin.ts';
+import { raceWithFees, runnersRegistered, signInAsAdmin } from './support/fun-run-admin.ts';
 import { originOf } from './support/progress.ts';
 
 heldOn('desktop');
-
-/** A runner race of the current event with these fees, as an admin sets them on /EventSettings. */
-async function raceWithFees(feeUsd: string, feeZwg: string | null) {
-  const label = uniqueName('Paid').slice(0, 20);
-  await query(
-    `insert into race_options (event_id, discipline, label, sort_order, fee_usd, fee_zwg)
-      select id, 'run', $1, 90, $2, $3 from events where is_current`,
-    [label, feeUsd, feeZwg],
-  );
-  return label;
-}
-
-/** Registers a runner through the public API, as the form does; answers the reference. */
-async function registered(
-  page: Page,
-  testInfo: TestInfo,
-  firstName: string,
-  lastName: string,
-  raceType: string,
-) {
-  const response = await page.request.post('/api/registrations', {
-    data: runnerEntry('', {
-      firstName,
-      lastName,
-      email: `${firstName}.${lastName}@example.com`.toLowerCase(),
-      raceType,
-    }),
-    headers: { origin: originOf(testInfo) },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).reference as string;
-}
 
 const todayInHarare = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Harare' }).format(new Date());
@@ -62,11 +28,13 @@ test('one tap marks an entry paid with its race’s fee, today and the last meth
   admin,
 }, testInfo) => {
   test.slow();
-  const race = await raceWithFees('15', '400');
+  const race = await raceWithFees('Paid', '15', '400');
   const surname = uniqueName('Tap');
-  const first = await registered(page, testInfo, 'Tendai', surname, race);
-  const second = await registered(page, testInfo, 'Rudo', surname, race);
-  const third = await registered(page, testInfo, 'Farai', surname, race);
+  const [first, second, third] = await runnersRegistered(page, testInfo, race, surname, [
+    'Tendai',
+    'Rudo',
+    'Farai',
+  ]);
   await signInAsAdmin(page, admin, `/Participants?q=${surname}`);
   const row = (reference: string) => page.getByRole('row').filter({ hasText: reference });
   await expect(page.getByRole('row').filter({ hasText: surname })).toHaveCount(3);
@@ -141,13 +109,11 @@ test('a selection is marked paid by one method, each entry at its race’s fee; 
   admin,
 }, testInfo) => {
   test.slow();
-  const withZwg = await raceWithFees('15', '400');
-  const usdOnly = await raceWithFees('20', null);
+  const withZwg = await raceWithFees('Paid', '15', '400');
+  const usdOnly = await raceWithFees('Paid', '20', null);
   const surname = uniqueName('Bulk');
-  const one = await registered(page, testInfo, 'Chipo', surname, withZwg);
-  const two = await registered(page, testInfo, 'Nyasha', surname, withZwg);
-  const noZwg = await registered(page, testInfo, 'Tatenda', surname, usdOnly);
-  const paid = await registered(page, testInfo, 'Rutendo', surname, usdOnly);
+  const [one, two] = await runnersRegistered(page, testInfo, withZwg, surname, ['Chipo', 'Nyasha']);
+  const [noZwg, paid] = await runnersRegistered(page, testInfo, usdOnly, surname, ['Tatenda', 'Rutendo']);
   await signInAsAdmin(page, admin);
   const [{ id } = { id: '' }] = await query<{ id: string }>(
     'select id from registrations where reference = $1',

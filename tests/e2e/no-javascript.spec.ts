@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { query, uniqueName } from './support/database.ts';
+import { entrant } from './support/fun-run-admin.ts';
 import { type Entrant, fillRegistration } from './support/registration-form.ts';
 
 // A phone that has not run the page's script yet (or never will): the pages and their forms still work. (Axe needs
@@ -9,9 +10,9 @@ test.use({ javaScriptEnabled: false });
 const WRONG_MOBILE = 'Enter a valid mobile number, e.g. 0771234567 or +263 77 123 4567';
 
 /** A wrong mobile is sent back beside its field with everything kept; corrected, the entry is registered. */
-async function registerWithoutScript(page: Page, path: string, entrant: Entrant) {
+async function registerWithoutScript(page: Page, path: string, person: Entrant) {
   await page.goto(path);
-  await fillRegistration(page, { ...entrant, mobile: '12345' });
+  await fillRegistration(page, { ...person, mobile: '12345' });
   await page.getByRole('button', { name: 'Register' }).click();
 
   await expect(page).toHaveURL(new RegExp(`${path}$`));
@@ -19,18 +20,18 @@ async function registerWithoutScript(page: Page, path: string, entrant: Entrant)
   await expect(mobile).toHaveAttribute('aria-invalid', 'true');
   await expect(mobile).toHaveAccessibleDescription(new RegExp(WRONG_MOBILE.replace(/[+.]/g, '\\$&')));
   await expect(mobile).toHaveValue('12345');
-  await expect(page.getByLabel('First name')).toHaveValue(entrant.firstName);
-  await expect(page.getByLabel('Last name')).toHaveValue(entrant.lastName);
-  await expect(page.getByLabel('Email')).toHaveValue(entrant.email);
-  await expect(page.getByLabel('Age')).toHaveValue(entrant.age);
-  await expect(page.getByLabel('Race type')).toHaveValue(entrant.raceType);
-  await expect(page.getByLabel('T-shirt size')).toHaveValue(entrant.tshirtSize);
-  await expect(page.getByLabel('Next of kin mobile')).toHaveValue(entrant.nextOfKinMobile);
+  await expect(page.getByLabel('First name')).toHaveValue(person.firstName);
+  await expect(page.getByLabel('Last name')).toHaveValue(person.lastName);
+  await expect(page.getByLabel('Email')).toHaveValue(person.email);
+  await expect(page.getByLabel('Age')).toHaveValue(person.age);
+  await expect(page.getByLabel('Race type')).toHaveValue(person.raceType);
+  await expect(page.getByLabel('T-shirt size')).toHaveValue(person.tshirtSize);
+  await expect(page.getByLabel('Next of kin mobile')).toHaveValue(person.nextOfKinMobile);
   await expect(page.getByLabel('I agree to the Terms and Conditions')).toBeChecked();
   // Only the wrong field says so.
   await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'false');
 
-  await mobile.fill(entrant.mobile);
+  await mobile.fill(person.mobile);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
   // The form is answered with the Thank-you page itself: no link carries the entry or its private link.
@@ -54,17 +55,8 @@ async function expectQrCodeShown(page: Page) {
 
 test('a runner registers without JavaScript, after correcting a wrong mobile', async ({ page }) => {
   const lastName = uniqueName('Moyo');
-  const entrant = {
-    firstName: 'Tendai',
-    lastName,
-    email: `${lastName.toLowerCase()}@example.com`,
-    mobile: '0771234567',
-    age: '34',
-    raceType: '10km',
-    nextOfKinMobile: '0712345678',
-    tshirtSize: 'Large',
-  };
-  const reference = await registerWithoutScript(page, '/Register', entrant);
+  const person = entrant('Tendai', lastName, { age: '34', raceType: '10km', tshirtSize: 'Large' });
+  const reference = await registerWithoutScript(page, '/Register', person);
   await expect(page.getByText('Runner · 10km')).toBeVisible();
 
   // The private page opens without the script too: read-only, and it says why.
@@ -94,18 +86,14 @@ test('a runner registers without JavaScript, after correcting a wrong mobile', a
 
 test('a cyclist registers without JavaScript, after correcting a wrong mobile', async ({ page }) => {
   const lastName = uniqueName('Dube');
-  const entrant = {
-    firstName: 'Rudo',
-    lastName,
-    email: `${lastName.toLowerCase()}@example.com`,
+  const person = entrant('Rudo', lastName, {
     mobile: '+263 77 765 4321',
     age: '41',
     gender: 'Female',
     raceType: '15km',
-    nextOfKinMobile: '0712345678',
     tshirtSize: 'Medium',
-  };
-  const reference = await registerWithoutScript(page, '/RegisterCyclist', entrant);
+  });
+  const reference = await registerWithoutScript(page, '/RegisterCyclist', person);
   await expect(page.getByText('Cyclist · 15km')).toBeVisible();
   const rows = await query<{ discipline: string; gender: string }>(
     'select discipline, gender from registrations where reference = $1',

@@ -6,7 +6,7 @@ import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, registerInBrowser, saveRunnerRace, signInAsAdmin } from './support/fun-run-admin.ts';
 import { mailTo, waitForMail } from './support/mail.ts';
-import { expectThankYou, fillRegistration } from './support/registration-form.ts';
+import { type Entrant, expectThankYou, fillRegistration } from './support/registration-form.ts';
 
 heldOn('phone');
 
@@ -28,6 +28,20 @@ const registrationsOf = (lastName: string) =>
  * Records the most "saved on this phone" messages the page ever showed at once: the form's own and the
  * page-wide banner must never be there together, even for a moment between two renders.
  */
+/** Opens the runner form once the page works without signal, and fills it in for this person. */
+async function filledWhenOfflineReady(page: Page, person: Entrant) {
+  await page.goto('/Register');
+  await offlineReady(page);
+  await fillRegistration(page, person);
+}
+
+/** Loses the signal and sends the form with this button: the phone keeps it, and the form says so. */
+async function submittedOffline(page: Page, button = 'Register') {
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: button }).click();
+  await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+}
+
 async function watchSavedMessages(page: Page) {
   await page.addInitScript((saved) => {
     const state = window as unknown as { mostSavedShown: number };
@@ -86,13 +100,9 @@ test('a registration sent without signal is kept on the phone and sent once when
 }) => {
   const person = entrant('Nyasha', uniqueName('Offline'), { raceType: '10km', tshirtSize: 'Medium' });
   await watchSavedMessages(page);
-  await page.goto('/Register');
-  await offlineReady(page);
-  await fillRegistration(page, person);
+  await filledWhenOfflineReady(page, person);
 
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+  await submittedOffline(page);
   await expect(page.getByRole('button', { name: 'Send now' })).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Nyasha');
   expect(await mostSavedShown(page)).toBe(1);
@@ -163,9 +173,7 @@ test('Background Sync sends a kept registration from the service worker; the nex
   await devtools.send('ServiceWorker.enable');
   const registrationId = await registration;
   await fillRegistration(page, person);
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+  await submittedOffline(page);
 
   // The page is closed; the signal returns and the browser fires the sync. Headless Chromium does so by
   // itself within seconds here; DevTools fires it at once, as the browser would, so the test need not wait.
@@ -210,12 +218,8 @@ test('a registration kept by the form goes while the form is open: it empties, a
   context,
 }) => {
   const person = entrant('Rutendo', uniqueName('Shared'), { raceType: '10km', tshirtSize: 'Small' });
-  await page.goto('/Register');
-  await offlineReady(page);
-  await fillRegistration(page, person);
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+  await filledWhenOfflineReady(page, person);
+  await submittedOffline(page);
 
   await context.setOffline(false);
   const reference = await expectSentNeutrally(page, /\/Register$/);
@@ -284,12 +288,8 @@ test('a kept registration the server refuses comes back in its form with the rea
 
   const person = entrant('Chipo', uniqueName('Refused'), { raceType: label, tshirtSize: 'Small' });
   await watchSavedMessages(page);
-  await page.goto('/Register');
-  await offlineReady(page);
-  await fillRegistration(page, person);
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+  await filledWhenOfflineReady(page, person);
+  await submittedOffline(page);
 
   // Meanwhile someone else takes the race's last place.
   await registerInBrowser(
@@ -315,9 +315,7 @@ test('a kept registration the server refuses comes back in its form with the rea
 
   // She joins its waitlist instead, again without signal: kept, then sent to the waitlist.
   await page.getByLabel('I agree to the Terms and Conditions').check();
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Join the waitlist' }).click();
-  await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
+  await submittedOffline(page, 'Join the waitlist');
   // The banner's code is loaded by now (the first time it was not): it must still leave the message to the form.
   expect(await mostSavedShown(page)).toBe(1);
   await context.setOffline(false);

@@ -1,9 +1,8 @@
-import { runnerEntry } from '../support/entries.ts';
 import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
-import { query, uniqueName } from './support/database.ts';
+import { uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { signInAsAdmin } from './support/fun-run-admin.ts';
+import { raceWithFees, registeredByApi, signInAsAdmin } from './support/fun-run-admin.ts';
 import { originOf } from './support/progress.ts';
 
 heldOn('phone');
@@ -13,24 +12,12 @@ test('a statement line short of the fee leaves the entry part paid: /My and the 
   admin,
 }, testInfo) => {
   test.slow();
-  const race = uniqueName('Part').slice(0, 20);
-  await query(
-    `insert into race_options (event_id, discipline, label, sort_order, fee_usd, fee_zwg)
-      select id, 'run', $1, 92, '15.00', null from events where is_current`,
-    [race],
-  );
+  const race = await raceWithFees('Part', '15.00');
   const surname = uniqueName('Balance');
-  const registered = await page.request.post('/api/registrations', {
-    data: runnerEntry('', {
-      firstName: 'Chipo',
-      lastName: surname,
-      email: `${surname}@example.com`.toLowerCase(),
-      raceType: race,
-    }),
-    headers: { origin: originOf(testInfo) },
+  const { reference, myLink } = await registeredByApi(page, testInfo, 'Chipo', surname, {
+    email: `${surname}@example.com`.toLowerCase(),
+    raceType: race,
   });
-  expect(registered.status()).toBe(201);
-  const { reference, myLink } = (await registered.json()) as { reference: string; myLink: string };
 
   // The admin imports a bank statement whose line pays US$10.00 of the US$15.00 fee, and confirms it.
   await signInAsAdmin(page, admin);

@@ -3,7 +3,7 @@ import { FAKE_INTEGRATION } from '../support/fake-paynow-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
-import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+import { entrant, raceWithFees, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
 
 // One event for every spec: online payment is on only while these tests run.
 test.describe.configure({ mode: 'serial' });
@@ -11,12 +11,7 @@ test.describe.configure({ mode: 'serial' });
 let race = '';
 
 test.beforeAll(async () => {
-  race = uniqueName('Pay').slice(0, 20);
-  await query(
-    `insert into race_options (event_id, discipline, label, sort_order, fee_usd, fee_zwg)
-      select id, 'run', $1, 91, '10.00', null from events where is_current`,
-    [race],
-  );
+  race = await raceWithFees('Pay', '10.00');
 });
 test.afterAll(async () => {
   await query(

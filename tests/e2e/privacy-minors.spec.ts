@@ -1,7 +1,7 @@
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
-import { signInAsAdmin } from './support/fun-run-admin.ts';
+import { entrant, signInAsAdmin } from './support/fun-run-admin.ts';
 import { expectThankYou, fillRegistration } from './support/registration-form.ts';
 
 const CONSENT = /^I am the parent or guardian and I agree/;
@@ -12,16 +12,15 @@ test('a 15-year-old registers with a parent or guardian, whose fields show only 
   const lastName = uniqueName('Chari');
   await page.goto('/Register');
   const guardian = page.getByRole('group', { name: 'Parent or guardian' });
-  await fillRegistration(page, {
-    firstName: 'Tanaka',
-    lastName,
-    email: `${lastName.toLowerCase()}@example.com`,
-    mobile: '0771234567',
-    age: '15',
-    raceType: '5km',
-    nextOfKinMobile: '0772345678',
-    tshirtSize: 'Small',
-  });
+  await fillRegistration(
+    page,
+    entrant('Tanaka', lastName, {
+      age: '15',
+      raceType: '5km',
+      nextOfKinMobile: '0772345678',
+      tshirtSize: 'Small',
+    }),
+  );
   await expect(guardian).toBeVisible();
   await expectNoAxeViolations(page);
 

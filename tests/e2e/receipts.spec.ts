@@ -1,46 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import type { Page, TestInfo } from '@playwright/test';
-import { runnerEntry } from '../support/entries.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { signInAsAdmin } from './support/fun-run-admin.ts';
+import { raceWithFees, registeredByApi, signInAsAdmin } from './support/fun-run-admin.ts';
 import { waitForMail } from './support/mail.ts';
-import { originOf } from './support/progress.ts';
 
 heldOn('desktop');
-
-/** A runner race of the current event with a fee, as an admin sets it on /EventSettings. */
-async function raceWithFee(feeUsd: string) {
-  const label = uniqueName('Rcpt').slice(0, 20);
-  await query(
-    `insert into race_options (event_id, discipline, label, sort_order, fee_usd, fee_zwg)
-      select id, 'run', $1, 91, $2, null from events where is_current`,
-    [label, feeUsd],
-  );
-  return label;
-}
-
-/** Registers a runner through the public API, as the form does; answers the reference and address. */
-async function registered(page: Page, testInfo: TestInfo, firstName: string, lastName: string, race: string) {
-  const email = `${firstName}.${lastName}@example.com`.toLowerCase();
-  const response = await page.request.post('/api/registrations', {
-    data: runnerEntry('', { firstName, lastName, email, raceType: race }),
-    headers: { origin: originOf(testInfo) },
-  });
-  expect(response.status()).toBe(201);
-  return { reference: (await response.json()).reference as string, email };
-}
 
 test('an admin marks an entry paid: the entrant is mailed a receipt, and the admin downloads it as a PDF', async ({
   page,
   admin,
 }, testInfo) => {
   test.slow();
-  const race = await raceWithFee('15');
+  const race = await raceWithFees('Rcpt', '15');
   const surname = uniqueName('Receipt');
-  const entry = await registered(page, testInfo, 'Tendai', surname, race);
+  const entry = await registeredByApi(page, testInfo, 'Tendai', surname, { raceType: race });
   await signInAsAdmin(page, admin, `/Participants?q=${surname}`);
 
   await page.getByRole('button', { name: `Mark paid: ${entry.reference}` }).click();
@@ -81,13 +56,13 @@ test('an admin sends payment reminders to the filtered list, after seeing how ma
   admin,
 }, testInfo) => {
   test.slow();
-  const race = await raceWithFee('20');
+  const race = await raceWithFees('Rcpt', '20');
   const surname = uniqueName('Remind');
   const unpaid = [
-    await registered(page, testInfo, 'Rudo', surname, race),
-    await registered(page, testInfo, 'Farai', surname, race),
+    await registeredByApi(page, testInfo, 'Rudo', surname, { raceType: race }),
+    await registeredByApi(page, testInfo, 'Farai', surname, { raceType: race }),
   ];
-  const paid = await registered(page, testInfo, 'Chipo', surname, race);
+  const paid = await registeredByApi(page, testInfo, 'Chipo', surname, { raceType: race });
   await query(`update registrations set payment_status = 'paid' where reference = $1`, [paid.reference]);
   await signInAsAdmin(page, admin, `/Participants?q=${surname}`);
 

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
+import { entrant } from './support/fun-run-admin.ts';
 import { waitForMail } from './support/mail.ts';
 import { expectThankYou, fillRegistration } from './support/registration-form.ts';
 
@@ -14,17 +15,16 @@ test('a runner registers from the landing page and finds himself in the search',
   await page.getByRole('link', { name: 'Register as Runner' }).click();
   await expect(page).toHaveURL(/\/Register$/);
 
-  await fillRegistration(page, {
-    firstName: 'Tendai',
-    lastName,
-    email: `${lastName.toLowerCase()}@example.com`,
-    mobile: '0771234567',
-    age: '34',
-    gender: 'Male',
-    raceType: '10km',
-    nextOfKinMobile: '+263 71 234 5678',
-    tshirtSize: 'XXL',
-  });
+  await fillRegistration(
+    page,
+    entrant('Tendai', lastName, {
+      age: '34',
+      gender: 'Male',
+      raceType: '10km',
+      nextOfKinMobile: '+263 71 234 5678',
+      tshirtSize: 'XXL',
+    }),
+  );
   await page.getByRole('button', { name: 'Register' }).click();
   const reference = await expectThankYou(page);
   await expect(page.getByRole('heading', { name: 'How to pay' })).toBeVisible();
@@ -59,16 +59,16 @@ test('a cyclist registers; the race is stored as shown (15km)', async ({ page })
   await page.goto('/');
   await page.getByRole('link', { name: 'Register as Cyclist' }).click();
   await expect(page).toHaveURL(/\/RegisterCyclist$/);
-  await fillRegistration(page, {
-    firstName: 'Rudo',
-    lastName,
-    email: `${lastName.toLowerCase()}@example.com`,
-    mobile: '+27 82 123 4567',
-    age: '29',
-    raceType: '15km',
-    nextOfKinMobile: '0772000111',
-    tshirtSize: 'Medium',
-  });
+  await fillRegistration(
+    page,
+    entrant('Rudo', lastName, {
+      mobile: '+27 82 123 4567',
+      age: '29',
+      raceType: '15km',
+      nextOfKinMobile: '0772000111',
+      tshirtSize: 'Medium',
+    }),
+  );
   await page.getByRole('button', { name: 'Register' }).click();
   const reference = await expectThankYou(page);
 
@@ -108,18 +108,15 @@ test('registering again answers with the entry already made, how to pay it, and 
   page,
 }) => {
   const lastName = uniqueName('Ncube');
-  const entrant = {
-    firstName: 'Farai',
-    lastName,
-    email: `${lastName.toLowerCase()}@example.com`,
+  const person = entrant('Farai', lastName, {
     mobile: '0773333444',
     age: '41',
     raceType: '5km',
     nextOfKinMobile: '0774444555',
     tshirtSize: 'Large',
-  };
+  });
   await page.goto('/Register');
-  await fillRegistration(page, entrant);
+  await fillRegistration(page, person);
   await page.getByRole('button', { name: 'Register' }).click();
   const reference = await expectThankYou(page);
 
@@ -129,7 +126,7 @@ test('registering again answers with the entry already made, how to pay it, and 
   await expect(page.getByLabel('First name')).toHaveValue('');
   expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain(lastName);
 
-  await fillRegistration(page, { ...entrant, raceType: '10km', mobile: '0775555666' });
+  await fillRegistration(page, { ...person, raceType: '10km', mobile: '0775555666' });
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/Thankyou$/);
   await expect(page.getByRole('heading', { level: 1, name: 'You are already registered' })).toBeVisible();
@@ -143,7 +140,7 @@ test('registering again answers with the entry already made, how to pay it, and 
   await expect(howToPay).toContainText(reference);
   await expectNoAxeViolationsOnceLoaded(page);
 
-  const mail = await waitForMail(entrant.email, new RegExp(`your registration ${reference}`), 2);
+  const mail = await waitForMail(person.email, new RegExp(`your registration ${reference}`), 2);
   expect(mail.text).toContain(reference);
   expect(await query('select 1 from registrations where last_name = $1', [lastName])).toHaveLength(1);
 });
@@ -153,17 +150,18 @@ test('the form keeps what was typed when the person comes back with Back, runner
 }) => {
   const lastName = uniqueName('Chuma');
   await page.goto('/Register');
-  await fillRegistration(page, {
-    firstName: 'Nyasha',
-    lastName,
-    email: `${lastName.toLowerCase()}@example.com`,
-    mobile: '0771112222',
-    age: '27',
-    gender: 'Female',
-    raceType: '21km',
-    nextOfKinMobile: '0772223333',
-    tshirtSize: 'X-Large',
-  });
+  await fillRegistration(
+    page,
+    entrant('Nyasha', lastName, {
+      email: `${lastName.toLowerCase()}@example.com`,
+      mobile: '0771112222',
+      age: '27',
+      gender: 'Female',
+      raceType: '21km',
+      nextOfKinMobile: '0772223333',
+      tshirtSize: 'X-Large',
+    }),
+  );
   await page.getByLabel('List my name in the public entrant search').uncheck();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Banking' }).click();
   await expect(page).toHaveURL(/\/Banking$/);

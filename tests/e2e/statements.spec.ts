@@ -1,55 +1,23 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { runnerEntry } from '../support/entries.ts';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { signInAsAdmin } from './support/fun-run-admin.ts';
-import { originOf } from './support/progress.ts';
+import { raceWithFees, runnersRegistered, signInAsAdmin } from './support/fun-run-admin.ts';
 
 heldOn('desktop');
-
-/** A runner race of the current event with a USD fee, as an admin sets it on /EventSettings. */
-async function raceWithFee(feeUsd: string) {
-  const label = uniqueName('Stmt').slice(0, 20);
-  await query(
-    `insert into race_options (event_id, discipline, label, sort_order, fee_usd)
-      select id, 'run', $1, 91, $2 from events where is_current`,
-    [label, feeUsd],
-  );
-  return label;
-}
-
-async function registered(
-  page: Page,
-  testInfo: TestInfo,
-  firstName: string,
-  lastName: string,
-  raceType: string,
-) {
-  const response = await page.request.post('/api/registrations', {
-    data: runnerEntry('', {
-      firstName,
-      lastName,
-      email: `${firstName}.${lastName}@example.com`.toLowerCase(),
-      raceType,
-    }),
-    headers: { origin: originOf(testInfo) },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).reference as string;
-}
 
 test('a bank statement: upload, map the columns, review the matches, confirm; the entries show paid', async ({
   page,
   admin,
 }, testInfo) => {
   test.slow();
-  const race = await raceWithFee('25');
+  const race = await raceWithFees('Stmt', '25');
   const surname = uniqueName('Bank');
-  const tendai = await registered(page, testInfo, 'Tendai', surname, race);
-  const rudo = await registered(page, testInfo, 'Rudo', surname, race);
-  const farai = await registered(page, testInfo, 'Farai', surname, race);
+  const [tendai, rudo, farai] = await runnersRegistered(page, testInfo, race, surname, [
+    'Tendai',
+    'Rudo',
+    'Farai',
+  ]);
   const loose = tendai.toLowerCase().replace('-', ' ');
   // A name of this run's own: the recent list must find this import, not one of an earlier run.
   const statementFile = `november-${surname.toLowerCase()}-${testInfo.project.name}.csv`;

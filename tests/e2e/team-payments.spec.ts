@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { signInAsAdmin } from './support/fun-run-admin.ts';
+import { raceWithFees, signInAsAdmin } from './support/fun-run-admin.ts';
 import { originOf } from './support/progress.ts';
 
 heldOn('desktop');
@@ -13,12 +13,7 @@ test('a company sees what its team owes and one reference for it all, corrects a
   admin,
 }, testInfo) => {
   test.slow();
-  const race = uniqueName('Team').slice(0, 20);
-  await query(
-    `insert into race_options (event_id, discipline, label, sort_order, fee_usd, fee_zwg)
-      select id, 'run', $1, 91, '15', '400' from events where is_current`,
-    [race],
-  );
+  const race = await raceWithFees('Team', '15', '400');
   const company = newAccount('team', testInfo, 'Msasa Motors');
   await signUpInBrowser(page, company, 'company');
   await page.goto(await verificationLink(company.email));

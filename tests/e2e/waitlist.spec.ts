@@ -1,14 +1,9 @@
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
-import {
-  entrant,
-  originOf,
-  registerInBrowser,
-  saveRunnerRace,
-  signInAsAdmin,
-} from './support/fun-run-admin.ts';
+import { entrant, registerInBrowser, saveRunnerRace, signInAsAdmin } from './support/fun-run-admin.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
+import { originOf } from './support/progress.ts';
 import { fillRegistration } from './support/registration-form.ts';
 
 const pathOf = (url: string) => new URL(url).pathname;

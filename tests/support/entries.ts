@@ -72,6 +72,21 @@ export function fiveKmEntry(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A valid sign-up for the men's programme (POST /api/men, /api/men/quick, /api/facilitators) of Tatenda `lastName`; overrides win. */
+export function manForm(lastName: string, overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Tatenda',
+    lastName,
+    email: `tatenda.${lastName.toLowerCase()}@example.com`,
+    mobile: '0771234567',
+    maritalStatus: 'Married',
+    church: 'Celebration Church Harare',
+    age: '42',
+    address: '12 Samora Machel Ave, Harare',
+    ...overrides,
+  };
+}
+
 /** What a form adds for an entrant under 18: the parent or guardian and their agreement (ignored for an adult). */
 export const GUARDIAN = {
   guardianName: 'Rudo Moyo',

@@ -6,7 +6,7 @@ import type { Database } from '../../src/server/db/client.ts';
 import { mailOutbox, raceOptions, registrations } from '../../src/server/db/schema/index.ts';
 import type { Discipline } from '../../src/shared/events/event.ts';
 import { letters, runnerEntry } from './entries.ts';
-import { injectAs } from './test-app.ts';
+import { injectAs, setUpTestApp } from './test-app.ts';
 
 // What the tests of POST /api/registrations and its search share (src/server/features/registrations).
 
@@ -21,6 +21,16 @@ export function entry(overrides: Body = {}): Body {
 
 export const cyclist = (overrides: Body = {}) =>
   entry({ discipline: 'cycle', raceType: '15km', tshirtSize: 'Large', ...overrides });
+
+/**
+ * setUpTestApp's hooks for the registration tests, without an admin, and the helpers below on its app and
+ * database. Rate limits (off here) are per IP and every injected request comes from the same one; they have
+ * their own tests.
+ */
+export function setUpRegistrationTests() {
+  const { app, db } = setUpTestApp({ admin: false });
+  return { app, db, ...registrationHelpers(app, db) };
+}
 
 /** Registering, searching and reading back what was stored, on the app and database setUpTestApp made. */
 export function registrationHelpers(app: App, db: Database) {

@@ -1,17 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeSignature } from 'better-auth/crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../../src/server/app.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
-import { men, registrations } from '../../src/server/db/schema/index.ts';
+import {
+  assignments,
+  mailOutbox,
+  men,
+  registrations,
+  submissions,
+} from '../../src/server/db/schema/index.ts';
 import { seed } from '../../src/server/db/seed/index.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import type { Role } from '../../src/shared/accounts/account.ts';
 import { runnerEntry } from './entries.ts';
+import { type AdminRace, raceAsSent } from './races.ts';
 import { TEST_EDITION } from './test-edition.ts';
 
 let shared: Promise<DatabaseHandle> | undefined;
@@ -88,6 +95,33 @@ export function injectAs(app: App, who?: { cookie: string }) {
   };
 }
 
+type Injector = ReturnType<typeof injectAs>;
+
+/** The current event's races as an admin reads them (GET /api/admin/event). */
+export async function adminRaces(asAdmin: Injector): Promise<AdminRace[]> {
+  return (await asAdmin.get('/api/admin/event')).json().races;
+}
+
+/** Saves the event's races as an admin, each with the changes `change` answers for it ({}: as it was). */
+export async function changeRaces(asAdmin: Injector, change: (race: AdminRace) => Record<string, unknown>) {
+  const races = (await adminRaces(asAdmin)).map((race) => raceAsSent(race, change(race)));
+  expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
+}
+
+/** Records a payment by hand, as an admin does in an entry's payment form (in USD), and checks it was taken. */
+export async function paidByHand(
+  asAdmin: Injector,
+  id: string | undefined,
+  payment: { method: string; amount: string; paidOn: string },
+) {
+  const response = await asAdmin.put(`/api/participants/${id}/payment`, {
+    status: 'paid',
+    currency: 'USD',
+    ...payment,
+  });
+  expect(response.statusCode).toBe(200);
+}
+
 /**
  * Stands in for an object the hooks make later, so a test file can name it once at the top (as it
  * named its `let app` before) and use it in tests and helpers unchanged.
@@ -111,8 +145,9 @@ function madeLater<T extends object>(what: string, current: () => T | undefined)
 /**
  * The hooks most API test files share: one app for the file (rate limits off unless `env` says), the
  * data as seeded before each test (or once, `reset: 'once'`), and before each test a newly signed-in
- * admin, since resetting empties the accounts (`admin: false` when the file needs none). `dataDir`
- * gives the app a real, temporary data directory, named with this prefix and removed at the end.
+ * admin, since resetting empties the accounts (`admin: false` when the file needs none), with `visitor`
+ * and `asAdmin` to send requests as each. `dataDir` gives the app a real, temporary data directory, named
+ * with this prefix and removed at the end.
  */
 export function setUpTestApp({
   env = {},
@@ -144,11 +179,15 @@ export function setUpTestApp({
       if (signInAdmin && app) Object.assign(admin, await signedInAs(app, 'admin'));
     });
   }
+  const madeApp = madeLater('the test app', () => app);
   return {
-    app: madeLater('the test app', () => app),
+    app: madeApp,
     db: madeLater('the test database', () => db),
     admin,
     dataDir: dataDir ?? '',
+    /** Requests as a visitor, and as the admin signed in before each test. */
+    visitor: injectAs(madeApp),
+    asAdmin: injectAs(madeApp, admin),
   };
 }
 
@@ -213,6 +252,26 @@ export async function registeredRunner(app: App, tag: string, overrides: Record<
   return { row, token: String(receipt.myLink).replace('/My/', '') };
 }
 
+/**
+ * Signs up through the public form and follows the link of the confirmation mail, as a new user does;
+ * answers the link's response (its Set-Cookie signs him in).
+ */
+export async function signedUpAndConfirmed(
+  app: App,
+  name: string,
+  email: string,
+  password = 'a long password',
+) {
+  await injectAs(app).post('/api/account/sign-up', { name, email, password });
+  const { db } = await testDatabase();
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Confirm%')));
+  const link = new URL(mail?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
+  return app.inject({ url: link.pathname + link.search });
+}
+
 /** A small PDF, the kind of file a man uploads for an assignment. */
 export const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -230,6 +289,23 @@ export function uploadSubmission(
   return injectAs(app, who).post(`/api/me/assignments/${assignmentId}/submission`, form.payload, {
     'content-type': form.contentType,
   });
+}
+
+/** The folder of the uploaded documents in a data directory setUpTestApp made. */
+export const privateUploads = (dataDir: string) => path.join(dataDir, 'uploads', 'private');
+
+/**
+ * A signed-in man who has uploaded a document for the first assignment, checked to be on disk in this data
+ * directory; answers him and the file's storage key.
+ */
+export async function manWithUpload(app: App, dataDir: string, firstName: string, lastName: string) {
+  const { db } = await testDatabase();
+  const [assignment] = await db.select().from(assignments).orderBy(assignments.dueOn);
+  const him = await signedInMan(app, firstName, lastName);
+  expect((await uploadSubmission(app, him, assignment?.id, 'essay.pdf')).statusCode).toBe(201);
+  const [file] = await db.select().from(submissions).where(eq(submissions.manId, him.manId));
+  expect(readdirSync(privateUploads(dataDir))).toContain(file?.storageKey);
+  return { ...him, storageKey: file?.storageKey ?? '' };
 }
 
 /** The Cookie header a browser would send back after these Set-Cookie headers. */

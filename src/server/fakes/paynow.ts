@@ -64,18 +64,21 @@ const TEST_NUMBERS: Record<string, { status: string; after: number } | { error: 
 
 const localNumber = (phone: string) => phone.replace(/^\+263/, '0').replace(/\D/g, '');
 
+/** Every switch off: the fake behaves as Paynow does. */
+const SWITCHES_OFF: FakePaynowSwitches = {
+  wrongHash: false,
+  wrongPollHash: false,
+  duplicate: false,
+  outOfOrder: false,
+  paidAmount: null,
+  silent: false,
+  loseAnswers: false,
+};
+
 export async function startFakePaynow(options: FakePaynowOptions) {
   const scale = options.timeScale ?? 1;
   const transactions = new Map<string, FakeTransaction>();
-  const switches: FakePaynowSwitches = {
-    wrongHash: false,
-    wrongPollHash: false,
-    duplicate: false,
-    outOfOrder: false,
-    paidAmount: null,
-    silent: false,
-    loseAnswers: false,
-  };
+  const switches: FakePaynowSwitches = { ...SWITCHES_OFF };
   /** Every status update posted to a result URL, with our server's answer. */
   const posted: { fields: PaynowFields; answer: number }[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -274,15 +277,7 @@ export async function startFakePaynow(options: FakePaynowOptions) {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...inFlight]);
-      Object.assign(switches, {
-        wrongHash: false,
-        wrongPollHash: false,
-        duplicate: false,
-        outOfOrder: false,
-        paidAmount: null,
-        silent: false,
-        loseAnswers: false,
-      });
+      Object.assign(switches, SWITCHES_OFF);
       posted.length = 0;
     },
     async close() {

@@ -49,8 +49,7 @@ const PUBLIC_WRITES: { url: string; valid: Record<string, unknown> }[] = [
   { url: '/api/account/forgot-password', valid: { email: 'farai@example.com' } },
   { url: '/api/account/reset-password', valid: { token: 'x', password: 'a long password' } },
 ];
-const { app } = setUpTestApp({ reset: 'once' });
-const visitor = injectAs(app);
+const { app, visitor } = setUpTestApp({ reset: 'once' });
 
 /** A public form's valid body with one field replaced, posted as a browser would. */
 function postWithField(endpoint: (typeof PUBLIC_WRITES)[number], field: string, value: unknown) {

@@ -1,27 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { csvExport } from '../../../tests/support/csv-export.ts';
-import { GUARDIAN, runnerEntry } from '../../../tests/support/entries.ts';
+import { GUARDIAN, manForm, runnerEntry } from '../../../tests/support/entries.ts';
 import { pdfText } from '../../../tests/support/pdf-text.ts';
 import { injectAs, setUpTestApp, signedInAs, testDatabaseKind } from '../../../tests/support/test-app.ts';
 import { raceOptions, user } from '../db/schema/index.ts';
 import { exportedBy } from './exported-by.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const asAdmin = injectAs(app, admin);
+const { app, db, admin, asAdmin } = setUpTestApp();
 
 const ADDRESS = '14 Jacaranda Close, Borrowdale';
-const person = (lastName: string) => ({
-  firstName: 'Tatenda',
-  lastName,
-  email: `${lastName.toLowerCase()}.${Date.now()}@example.com`,
-  mobile: '0771234567',
-  maritalStatus: 'Married',
-  church: 'Celebration Borrowdale',
-  age: 40,
-  address: ADDRESS,
-});
+const person = (lastName: string) =>
+  manForm(lastName, { church: 'Celebration Borrowdale', address: ADDRESS });
 
 /** Who the signed-in admin is called, as an export names him. */
 async function adminName() {

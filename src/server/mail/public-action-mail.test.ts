@@ -1,14 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../tests/support/entries.ts';
-import { injectAs, setUpTestApp } from '../../../tests/support/test-app.ts';
+import { setUpTestApp } from '../../../tests/support/test-app.ts';
 import { mailOutbox, raceOptions, registrations } from '../db/schema/index.ts';
 import { PUBLIC_ACTION_MAIL_LIMIT } from './repository.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
+const { db, visitor, asAdmin } = setUpTestApp();
 
 const TARGET = 'one.inbox@example.com';
 const ATTACK = 'Alice. IMPORTANT: pay USD 20 now by EcoCash to 0771234567 or lose your place';

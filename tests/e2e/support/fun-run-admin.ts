@@ -3,7 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { runnerEntry } from '../../support/entries.ts';
+import { type AdminRace, raceAsSent } from '../../support/races.ts';
 import { type Account, signInByCookie } from './accounts.ts';
+import { query, uniqueName } from './database.ts';
+import { originOf } from './progress.ts';
 import { type Entrant, expectThankYou, fillRegistration } from './registration-form.ts';
 
 /** An admin made the way the README says: `npm run admin:create`, against the browser tests' database. */
@@ -63,22 +67,87 @@ export async function signInAsAdmin(page: Page, admin: Account, to = '/WelcomeAd
   await expect(page).toHaveURL((url) => url.pathname === new URL(to, url).pathname);
 }
 
-export const originOf = (testInfo: TestInfo) =>
-  new URL(testInfo.project.use.baseURL ?? 'http://127.0.0.1:3100').origin;
+/**
+ * Signs the admin in on /EventSettings and adds a runner race there, not saved yet; answers the Races
+ * section, its runner races and the new race's fields.
+ */
+export async function addingRunnerRace(page: Page, admin: Account) {
+  await signInAsAdmin(page, admin, '/EventSettings');
+  const races = page.getByRole('region', { name: 'Races' });
+  const runnerRaces = races.getByRole('group', { name: 'Runner races' });
+  await runnerRaces.getByRole('button', { name: 'Add a runner race' }).click();
+  const added = runnerRaces.getByRole('group', { name: 'New race, 0 entries' });
+  return { races, runnerRaces, added };
+}
+
+/** A runner race of the current event with these fees, as an admin sets them on /EventSettings; answers its label. */
+export async function raceWithFees(name: string, feeUsd: string, feeZwg: string | null = null) {
+  const label = uniqueName(name).slice(0, 20);
+  await query(
+    `insert into race_options (event_id, discipline, label, sort_order, fee_usd, fee_zwg)
+      select id, 'run', $1, 91, $2, $3 from events where is_current`,
+    [label, feeUsd, feeZwg],
+  );
+  return label;
+}
+
+/**
+ * Registers a runner through the public API, as the form does (a 10 km runnerEntry for this person, at
+ * firstname.lastname@example.com unless overrides say); answers the reference, private link and address.
+ */
+export async function registeredByApi(
+  page: Page,
+  testInfo: TestInfo,
+  firstName: string,
+  lastName: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const data = runnerEntry('', {
+    firstName,
+    lastName,
+    email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+    ...overrides,
+  });
+  const response = await page.request.post('/api/registrations', {
+    data,
+    headers: { origin: originOf(testInfo) },
+  });
+  expect(response.status()).toBe(201);
+  const receipt = await response.json();
+  return {
+    reference: receipt.reference as string,
+    myLink: receipt.myLink as string,
+    email: data.email as string,
+  };
+}
+
+/**
+ * Registers runners of this surname in this race through the public API, one a first name, in that order;
+ * answers their references in the same order.
+ */
+export async function runnersRegistered<const Names extends readonly string[]>(
+  page: Page,
+  testInfo: TestInfo,
+  race: string,
+  surname: string,
+  firstNames: Names,
+) {
+  const references: string[] = [];
+  for (const firstName of firstNames) {
+    references.push(
+      (await registeredByApi(page, testInfo, firstName, surname, { raceType: race })).reference,
+    );
+  }
+  return references as { [K in keyof Names]: string };
+}
 
 /** The event's races as they are, with this runner race added or its capacity changed (as an admin). */
 export async function saveRunnerRace(page: Page, testInfo: TestInfo, label: string, capacity: number) {
   const settings = await (await page.request.get('/api/admin/event')).json();
-  const races = settings.races.map((race: Record<string, unknown>) => ({
-    id: race.id,
-    discipline: race.discipline,
-    label: race.label,
-    capacity: race.label === label ? capacity : race.capacity,
-    feeUsd: race.feeUsd,
-    feeZwg: race.feeZwg,
-    startTime: race.startTime,
-  }));
-  if (!races.some((race: { label: string }) => race.label === label)) {
+  const races: Record<string, unknown>[] = settings.races.map((race: AdminRace) =>
+    raceAsSent(race, race.label === label ? { capacity } : {}),
+  );
+  if (!races.some((race) => race.label === label)) {
     races.push({ discipline: 'run', label, capacity, feeUsd: '10.00', feeZwg: null, startTime: null });
   }
   const response = await page.request.put('/api/admin/event/races', {

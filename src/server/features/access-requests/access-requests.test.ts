@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
-import { injectAs, setUpTestApp, signedInAs, signedInMan } from '../../../../tests/support/test-app.ts';
+import {
+  injectAs,
+  paidByHand,
+  setUpTestApp,
+  signedInAs,
+  signedInMan,
+} from '../../../../tests/support/test-app.ts';
 import {
   assignments,
   attendance,
@@ -14,9 +20,7 @@ import {
   workoutSessions,
 } from '../../db/schema/index.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const asAdmin = injectAs(app, admin);
+const { app, db, admin, asAdmin } = setUpTestApp();
 
 async function register(entry: Record<string, unknown>) {
   const response = await app.inject({ method: 'POST', url: '/api/registrations', payload: entry });
@@ -60,14 +64,7 @@ describe('access requests', () => {
       tshirtSize: 'Large',
     });
     const other = await register(runnerEntry('b', { firstName: 'Nyasha', mobile: '0712345678' }));
-    const paid = await asAdmin.put(`/api/participants/${run.id}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '10',
-      currency: 'USD',
-      paidOn: '2026-11-20',
-    });
-    expect(paid.statusCode).toBe(200);
+    await paidByHand(asAdmin, run.id, { method: 'cash', amount: '10', paidOn: '2026-11-20' });
 
     const response = await asAdmin.get(`/api/access-requests/registration/${run.id}/data.json`);
     expect(response.statusCode).toBe(200);

@@ -18,13 +18,11 @@ import { loadEnv } from '../../env.ts';
 import { SIGN_IN_THROTTLE } from '../../http/limits.ts';
 import { createLogger } from '../../logger.ts';
 
-const { app, db } = setUpTestApp({ admin: false });
+const { app, db, visitor } = setUpTestApp({ admin: false });
 
 const PASSWORD = 'correct horse battery';
 let serial = 0;
 const newEmail = () => `someone.${++serial}.${Date.now()}@example.com`;
-
-const visitor = injectAs(app);
 
 async function latestMailTo(email: string) {
   const [mail] = await db

@@ -1,19 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
-import { injectAs, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
+import { injectAs, paidByHand, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import type { AuditEntry } from '../../../shared/audit-log/audit-log.ts';
 import { auditLog, men, raceOptions, user } from '../../db/schema/index.ts';
 import { purgeExpiredAudit, SEARCH_WORDS_NOT_KEPT } from './service.ts';
 
-const { app, db, admin } = setUpTestApp();
+const { app, db, admin, asAdmin } = setUpTestApp();
 
 // Each test starts with an empty trail (TRUNCATE passes the row trigger that refuses deletes).
 beforeEach(async () => {
   await db.execute(sql`truncate audit_log`);
 });
-
-const asAdmin = injectAs(app, admin);
 
 async function register(tag: string) {
   const response = await app.inject({ method: 'POST', url: '/api/registrations', payload: runnerEntry(tag) });
@@ -83,14 +81,7 @@ describe('the audit trail', () => {
     const reference = await register('a');
     const list = await asAdmin.get(`/api/participants?q=${reference}`);
     const id = list.json().rows[0].id as string;
-    const paid = await asAdmin.put(`/api/participants/${id}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '10',
-      currency: 'USD',
-      paidOn: '2026-11-20',
-    });
-    expect(paid.statusCode).toBe(200);
+    await paidByHand(asAdmin, id, { method: 'cash', amount: '10', paidOn: '2026-11-20' });
     const other = await signedInAs(app, 'participant');
     expect((await asAdmin.patch(`/api/accounts/${other.id}`, { role: 'facilitator' })).statusCode).toBe(200);
     const session = await asAdmin.post('/api/programme/sessions', {

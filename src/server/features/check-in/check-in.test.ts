@@ -20,10 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { CHECK_IN_SEARCH_LIMITS } from '../../http/limits.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
+const { app, db, visitor, asAdmin } = setUpTestApp();
 
 const runner = runnerSeries();
 /** Registers a 10km runner through the public API and answers the stored entry (code included). */

@@ -5,10 +5,7 @@ import { injectAs, setUpTestApp, signedInAs } from '../../../../tests/support/te
 import { mailOutbox, registrations } from '../../db/schema/index.ts';
 import { loggablePath } from '../../logger.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
+const { app, db, visitor, asAdmin } = setUpTestApp();
 
 const mailsTo = (to: string) =>
   db

@@ -1,17 +1,17 @@
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   injectAs,
+  manWithUpload,
+  paidByHand,
+  privateUploads,
   registeredRunner,
   setUpTestApp,
   signedInAs,
   signedInMan,
-  uploadSubmission,
 } from '../../../../tests/support/test-app.ts';
 import {
-  assignments,
   auditLog,
   entryLinks,
   erasureRequests,
@@ -19,19 +19,16 @@ import {
   mailOutbox,
   men,
   registrations,
-  submissions,
   user,
 } from '../../db/schema/index.ts';
 
-const { app, db, admin, dataDir } = setUpTestApp({ dataDir: 'celebration-erasure-' });
-const uploadsDir = () => path.join(dataDir, 'uploads', 'private');
+const { app, db, admin, dataDir, visitor, asAdmin } = setUpTestApp({ dataDir: 'celebration-erasure-' });
+const uploadsDir = () => privateUploads(dataDir);
 
 beforeEach(async () => {
   await db.delete(erasureRequests);
 });
 
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
 const erase = (subjectType: string, subjectId: string, by = asAdmin, reason = 'Asked by phone') =>
   by.post('/api/admin/erasures', { subjectType, subjectId, reason });
 
@@ -40,16 +37,6 @@ const entryNow = async (id: string) =>
 const mailsTo = (email: string) =>
   db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${email.toLowerCase()}`);
 const lastAudit = async () => (await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
-
-/** A man with an account and an uploaded document on disk. */
-async function manWithUpload(first: string, last: string) {
-  const [assignment] = await db.select().from(assignments).orderBy(assignments.dueOn);
-  const him = await signedInMan(app, first, last);
-  expect((await uploadSubmission(app, him, assignment?.id, 'essay.pdf')).statusCode).toBe(201);
-  const [file] = await db.select().from(submissions).where(eq(submissions.manId, him.manId));
-  expect(readdirSync(uploadsDir())).toContain(file?.storageKey);
-  return { ...him, storageKey: file?.storageKey ?? '' };
-}
 
 describe('erase this person (admin)', () => {
   it('an entry: it is anonymised, its links go, the ledger stays; another entry with its email is not touched', async () => {
@@ -60,13 +47,7 @@ describe('erase this person (admin)', () => {
       raceType: '15km',
     });
     const other = await registeredRunner(app, 'other');
-    await asAdmin.put(`/api/participants/${first.row.id}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '10.00',
-      currency: 'USD',
-      paidOn: '2026-02-01',
-    });
+    await paidByHand(asAdmin, first.row.id, { method: 'cash', amount: '10.00', paidOn: '2026-02-01' });
     expect(await mailsTo('same.person@example.com')).not.toHaveLength(0);
 
     const response = await erase('registration', first.row.id);
@@ -117,7 +98,7 @@ describe('erase this person (admin)', () => {
   });
 
   it('a man: his record and uploads on disk go, and his sessions end', async () => {
-    const him = await manWithUpload('Erased', 'Man');
+    const him = await manWithUpload(app, dataDir, 'Erased', 'Man');
     const asHim = injectAs(app, him);
     expect((await asHim.get('/api/account/session')).json().user).not.toBeNull();
     const response = await erase('man', him.manId);
@@ -144,7 +125,7 @@ describe('erase this person (admin)', () => {
   });
 
   it('an account: the account, its programme records, uploads and entries under its email', async () => {
-    const him = await manWithUpload('Account', 'Holder');
+    const him = await manWithUpload(app, dataDir, 'Account', 'Holder');
     const entry = await registeredRunner(app, 'holder', { email: him.email });
     const response = await erase('account', him.id);
     expect(response.json()).toMatchObject({ accounts: 1, men: 1, files: 1, entries: 1 });
@@ -224,7 +205,7 @@ describe('requests from the person', () => {
   });
 
   it('from /Profile, confirmed: the account and his records go', async () => {
-    const him = await manWithUpload('Profile', 'Erased');
+    const him = await manWithUpload(app, dataDir, 'Profile', 'Erased');
     await injectAs(app, him).post('/api/me/erasure-request', { reason: 'Leaving the church' });
     const [waiting] = (await asAdmin.get('/api/admin/erasure-requests')).json();
     const erased = await asAdmin.post(`/api/admin/erasure-requests/${waiting.id}/erase`, {});
@@ -237,13 +218,7 @@ describe('requests from the person', () => {
 describe('erasure by proxy', () => {
   it("an entrant's request reaches only his entry: another's paid entry under the same email stays, and the admin sees what it touches", async () => {
     const victim = await registeredRunner(app, 'victim', { email: 'victim@example.com', firstName: 'Rudo' });
-    await asAdmin.put(`/api/participants/${victim.row.id}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '10.00',
-      currency: 'USD',
-      paidOn: '2026-02-01',
-    });
+    await paidByHand(asAdmin, victim.row.id, { method: 'cash', amount: '10.00', paidOn: '2026-02-01' });
     // The attacker's throwaway entry, typed with the victim's address (a form proves no address).
     const attacker = await registeredRunner(app, 'attacker', {
       email: 'victim@example.com',

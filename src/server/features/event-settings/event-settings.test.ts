@@ -2,16 +2,15 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fiveKmEntry } from '../../../../tests/support/entries.ts';
-import { injectAs, multipartFile, setUpTestApp } from '../../../../tests/support/test-app.ts';
+import { multipartFile, setUpTestApp } from '../../../../tests/support/test-app.ts';
 import { events } from '../../db/schema/index.ts';
 
-const { app, admin, db } = setUpTestApp();
+const { app, asAdmin, db } = setUpTestApp();
 
 /** The new edition published as it is (publishing.test.ts checks what publishing needs). */
 const publishAsItIs = () =>
   db.update(events).set({ publishedAt: new Date() }).where(eq(events.isCurrent, true));
 
-const asAdmin = injectAs(app, admin);
 const settings = async () => (await asAdmin.get('/api/admin/event')).json();
 const publicEvent = async () => (await app.inject({ url: '/api/event' })).json();
 

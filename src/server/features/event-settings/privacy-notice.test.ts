@@ -1,22 +1,19 @@
-import { and, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { runnerEntry } from '../../../../tests/support/entries.ts';
-import { injectAs, setUpTestApp, signedInAs, testDatabaseKind } from '../../../../tests/support/test-app.ts';
+import { manForm, runnerEntry } from '../../../../tests/support/entries.ts';
+import {
+  injectAs,
+  setUpTestApp,
+  signedInAs,
+  signedUpAndConfirmed,
+  testDatabaseKind,
+} from '../../../../tests/support/test-app.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { standardPrivacyNotice } from '../../../shared/privacy/standard-notice.ts';
-import {
-  facilitators,
-  mailOutbox,
-  men,
-  registrations,
-  user,
-  waitlistEntries,
-} from '../../db/schema/index.ts';
+import { facilitators, men, registrations, user, waitlistEntries } from '../../db/schema/index.ts';
 
-const { app, db, admin } = setUpTestApp();
+const { app, db, visitor, asAdmin } = setUpTestApp();
 
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
 const settings = async () => (await asAdmin.get('/api/admin/event')).json();
 const publicEvent = async () => (await visitor.get('/api/event')).json();
 
@@ -33,16 +30,7 @@ async function save(change: Record<string, unknown>) {
 let serial = 0;
 const person = () => {
   serial += 1;
-  return {
-    firstName: 'Tatenda',
-    lastName: `Notice${serial}`,
-    email: `notice.${serial}.${Date.now()}@example.com`,
-    mobile: '0771234567',
-    maritalStatus: 'Married',
-    church: 'Celebration Borrowdale',
-    age: 40,
-    address: '1 Sam Levy Drive, Harare',
-  };
+  return manForm(`Notice${serial}`);
 };
 
 const OWN_NOTICE = '## Who we are\nThe organisers of the fun run.\n- Your name\n- Your mobile';
@@ -134,14 +122,8 @@ describe(`the version given is kept with each record (${testDatabaseKind})`, () 
     expect((await visitor.post('/api/facilitators', person())).statusCode).toBe(201);
 
     const email = `account.${Date.now()}@example.com`;
-    await visitor.post('/api/account/sign-up', { name: 'Joseph Mutasa', email, password: 'a long password' });
     // Confirming the address makes his programme record, which keeps the version his account was given.
-    const [mail] = await db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Confirm%')));
-    const link = new URL(mail?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
-    await app.inject({ url: link.pathname + link.search });
+    await signedUpAndConfirmed(app, 'Joseph Mutasa', email);
 
     const versions = async () => ({
       entries: (await db.select().from(registrations)).map((row) => row.privacyVersion),

@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { simpleParser } from 'mailparser';
 import { PNG } from 'pngjs';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, setUpTestApp } from '../../../../tests/support/test-app.ts';
-import { mailOutbox, registrations } from '../../db/schema/index.ts';
+import { ORIGIN, registeredRunner, setUpTestApp } from '../../../../tests/support/test-app.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
 import { loadEnv } from '../../env.ts';
 import { createLogger } from '../../logger.ts';
 import { Mailer } from '../../mail/mailer.ts';
@@ -37,32 +37,8 @@ afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 let serial = 0;
 async function register() {
   serial += 1;
-  const email = `rudo.${serial}@example.com`;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/registrations',
-    headers: { origin: ORIGIN },
-    payload: {
-      discipline: 'run',
-      firstName: 'Rudo',
-      lastName: `Chikore${serial}`,
-      email,
-      mobile: '0771234567',
-      age: 34,
-      gender: 'Female',
-      raceType: '10km',
-      nextOfKinMobile: '0772345678',
-      tshirtSize: 'Medium',
-      consent: true,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  const receipt = response.json<{ reference: string; myLink: string }>();
-  const [entry] = await db
-    .select({ checkInCode: registrations.checkInCode })
-    .from(registrations)
-    .where(eq(registrations.reference, receipt.reference));
-  return { email, token: receipt.myLink.replace('/My/', ''), checkInCode: entry?.checkInCode ?? '' };
+  const { row, token } = await registeredRunner(app, `qr${serial}`);
+  return { email: row.email, token, checkInCode: row.checkInCode ?? '' };
 }
 
 const decodeQr = (png: Buffer) => {

@@ -1,16 +1,19 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
-import { createTestApp, injectAs, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
+import {
+  changeRaces,
+  createTestApp,
+  injectAs,
+  setUpTestApp,
+  signedInAs,
+} from '../../../../tests/support/test-app.ts';
 import { harareToday } from '../../../shared/dates.ts';
 import { entryLinks, events, mailOutbox, registrations } from '../../db/schema/index.ts';
 import { loggablePath } from '../../logger.ts';
 import { PUBLIC_ACTION_MAIL_LIMIT } from '../../mail/repository.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
+const { app, db, visitor, asAdmin } = setUpTestApp();
 
 const runner = runnerSeries();
 
@@ -37,19 +40,12 @@ async function registered(entry = runner()) {
   return { entry, receipt, token: token ?? '' };
 }
 
-async function setRaces(rule: (label: string) => { capacity?: number; feeUsd?: string }) {
-  const settings = (await asAdmin.get('/api/admin/event')).json();
-  const races = settings.races.map((race: Record<string, unknown>) => ({
-    id: race.id,
-    discipline: race.discipline,
-    label: race.label,
-    capacity: rule(String(race.label)).capacity ?? null,
-    feeUsd: rule(String(race.label)).feeUsd ?? null,
+const setRaces = (rule: (label: string) => { capacity?: number; feeUsd?: string }) =>
+  changeRaces(asAdmin, (race) => ({
+    capacity: rule(race.label).capacity ?? null,
+    feeUsd: rule(race.label).feeUsd ?? null,
     feeZwg: null,
-    startTime: race.startTime,
   }));
-  expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
-}
 
 const setEvent = (change: Partial<typeof events.$inferInsert>) =>
   db.update(events).set(change).where(eq(events.isCurrent, true));

@@ -2,25 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { csvRecords } from '../../../../tests/support/csv-export.ts';
 import { GUARDIAN, runnerEntry } from '../../../../tests/support/entries.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
-import { injectAs, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
+import { injectAs, registeredRunner, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import { ageGroup } from '../../../shared/participants/age-groups.ts';
 
-const { app, admin } = setUpTestApp();
-
-const asAdmin = injectAs(app, admin);
+const { app, asAdmin } = setUpTestApp();
 
 let serial = 0;
 async function register(overrides: Record<string, unknown> = {}) {
   serial += 1;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/registrations',
-    payload: runnerEntry(`b${serial}`, overrides),
-  });
-  expect(response.statusCode).toBe(201);
-  const reference = response.json().reference as string;
-  const id = (await asAdmin.get(`/api/participants?q=${reference}`)).json().rows[0].id as string;
-  return { reference, id };
+  const { row } = await registeredRunner(app, `b${serial}`, overrides);
+  return { reference: row.reference, id: row.id };
 }
 
 type RaceSetting = {

@@ -2,7 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { csvExport, csvRecords } from '../../../../tests/support/csv-export.ts';
 import { pdfText as textOf } from '../../../../tests/support/pdf-text.ts';
-import { injectAs, setUpTestApp, testDatabase } from '../../../../tests/support/test-app.ts';
+import {
+  paidByHand,
+  registeredRunner,
+  setUpTestApp,
+  testDatabase,
+} from '../../../../tests/support/test-app.ts';
 import { SORTABLE_COLUMNS } from '../../../shared/participants/participants.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { raceOptions, registrations } from '../../db/schema/index.ts';
@@ -11,34 +16,19 @@ import { safeCell } from '../../http/csv.ts';
 import { getCurrentEvent } from '../events/service.ts';
 import { participantBatches } from './repository.ts';
 
-const { app, admin } = setUpTestApp();
+const { app, asAdmin } = setUpTestApp();
 
 let serial = 0;
 async function register(overrides: Record<string, unknown> = {}) {
   serial += 1;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/registrations',
-    payload: {
-      discipline: 'run',
-      firstName: 'Tendai',
-      lastName: `Moyo${serial}`,
-      email: `tendai.${serial}@example.com`,
-      mobile: '0771234567',
-      age: 30 + (serial % 40),
-      gender: 'Male',
-      raceType: '10km',
-      nextOfKinMobile: '0772345678',
-      tshirtSize: 'Medium',
-      consent: true,
-      ...overrides,
-    },
+  const { row } = await registeredRunner(app, String(serial), {
+    lastName: `Moyo${serial}`,
+    age: 30 + (serial % 40),
+    nextOfKinMobile: '0772345678',
+    ...overrides,
   });
-  expect(response.statusCode).toBe(201);
-  return response.json().reference as string;
+  return row.reference;
 }
-
-const asAdmin = injectAs(app, admin);
 
 /** The PDF export at this URL as text, laid out as on the page. */
 async function pdfText(url: string) {
@@ -278,13 +268,7 @@ describe('marking paid', () => {
     await setFees();
     const paidReference = await register();
     const paid = await idOf(paidReference);
-    await asAdmin.put(`/api/participants/${paid}/payment`, {
-      status: 'paid',
-      method: 'mobile_money',
-      amount: '12',
-      currency: 'USD',
-      paidOn: '2026-11-01',
-    });
+    await paidByHand(asAdmin, paid, { method: 'mobile_money', amount: '12', paidOn: '2026-11-01' });
     const waivedReference = await register();
     const waived = await idOf(waivedReference);
     await asAdmin.put(`/api/participants/${waived}/payment`, { status: 'waived', reason: 'Volunteer' });
@@ -346,13 +330,7 @@ describe('marking paid', () => {
   it('lists each entry with what was paid and its race’s fees, so an amount that differs can be flagged', async () => {
     await setFees();
     const paidLess = await idOf(await register({ lastName: 'PaidLess' }));
-    await asAdmin.put(`/api/participants/${paidLess}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '10',
-      currency: 'USD',
-      paidOn: '2026-11-20',
-    });
+    await paidByHand(asAdmin, paidLess, { method: 'cash', amount: '10', paidOn: '2026-11-20' });
     await register({ lastName: 'NotYet', raceType: '5km' });
     const rows = (await asAdmin.get('/api/participants?sort=lastName&dir=asc')).json().rows;
     for (const row of rows) {
@@ -581,13 +559,7 @@ describe('the fun-run dashboard', () => {
     const first = await register({ tshirtSize: 'Large' });
     await register({ tshirtSize: 'Small' });
     await register({ discipline: 'cycle', raceType: '15km', tshirtSize: 'Medium' });
-    await asAdmin.put(`/api/participants/${await idOf(first)}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '10',
-      currency: 'USD',
-      paidOn: '2026-11-21',
-    });
+    await paidByHand(asAdmin, await idOf(first), { method: 'cash', amount: '10', paidOn: '2026-11-21' });
     const response = await asAdmin.get('/api/dashboard/fun-run');
     expect(response.statusCode).toBe(200);
     const dashboard = response.json();

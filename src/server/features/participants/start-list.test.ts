@@ -2,11 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
-import { injectAs, setUpTestApp, signedInAs, testDatabase } from '../../../../tests/support/test-app.ts';
+import {
+  injectAs,
+  paidByHand,
+  setUpTestApp,
+  signedInAs,
+  testDatabase,
+} from '../../../../tests/support/test-app.ts';
 import { raceOptions } from '../../db/schema/index.ts';
 import { startListBatches } from './repository.ts';
 
-const { app, admin } = setUpTestApp();
+const { app, asAdmin } = setUpTestApp();
 
 let serial = 0;
 async function register(firstName: string, lastName: string, overrides: Record<string, unknown> = {}) {
@@ -30,8 +36,6 @@ async function raceId(discipline: 'run' | 'cycle', label: string) {
   return race.id;
 }
 
-const asAdmin = injectAs(app, admin);
-
 async function idOf(reference: string) {
   return (await asAdmin.get(`/api/participants?q=${reference}`)).json().rows[0].id as string;
 }
@@ -49,13 +53,7 @@ describe("a race's start list", () => {
       tshirtSize: 'Large',
     });
     await asAdmin.post(`/api/participants/${await idOf(cancelled)}/cancel`);
-    await asAdmin.put(`/api/participants/${await idOf(zulu)}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '10',
-      currency: 'USD',
-      paidOn: '2026-11-20',
-    });
+    await paidByHand(asAdmin, await idOf(zulu), { method: 'cash', amount: '10', paidOn: '2026-11-20' });
 
     const response = await asAdmin.get(`/api/races/${await raceId('run', '10km')}/start-list.pdf`);
     expect(response.statusCode).toBe(200);

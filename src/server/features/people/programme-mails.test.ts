@@ -1,28 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createAccount, injectAs, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
+import { manForm } from '../../../../tests/support/entries.ts';
+import { createAccount, setUpTestApp, signedInAs } from '../../../../tests/support/test-app.ts';
 import { mailOutbox, user, workoutSessions } from '../../db/schema/index.ts';
 
-const { app, admin, db } = setUpTestApp();
+const { app, admin, db, visitor, asAdmin } = setUpTestApp();
 
 let serial = 0;
 function person(overrides: Record<string, string> = {}) {
   serial += 1;
-  return {
-    firstName: 'Tatenda',
-    lastName: `Mails${serial}`,
-    email: `mails.${serial}.${Date.now()}@example.com`,
-    mobile: '0771234567',
-    maritalStatus: 'Married',
-    church: 'Celebration Church Harare',
-    age: '42',
-    address: '12 Samora Machel Ave, Harare',
-    ...overrides,
-  };
+  return manForm(`Mails${serial}`, overrides);
 }
 
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
 const mailsTo = (email: string) =>
   db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(asc(mailOutbox.id));
 

@@ -18,10 +18,9 @@ import {
   workoutSessions,
 } from '../../db/schema/index.ts';
 
-const { app, admin } = setUpTestApp();
+const { app, asAdmin } = setUpTestApp();
 
 type Caller = { cookie: string };
-const asAdmin = injectAs(app, admin);
 
 /** A signed-in account with its programme record (a man, or an approved facilitator). */
 async function member(role: Extract<Role, 'participant' | 'facilitator'>) {

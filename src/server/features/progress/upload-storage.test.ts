@@ -14,7 +14,7 @@ import { UPLOAD_LIMITS } from '../../../shared/progress/progress-rules.ts';
 import { assignments, submissions } from '../../db/schema/index.ts';
 
 // A real data directory, so the test can list the stored files.
-const { app, admin, dataDir } = setUpTestApp({ dataDir: 'celebration-upload-storage-' });
+const { app, dataDir, asAdmin } = setUpTestApp({ dataDir: 'celebration-upload-storage-' });
 const uploadsDir = path.join(dataDir, 'uploads', 'private');
 const storedFiles = () => readdirSync(uploadsDir).sort();
 
@@ -32,8 +32,6 @@ async function man() {
 
 const upload = (who: { cookie: string }, assignmentId: string | undefined, name: string) =>
   uploadSubmission(app, who, assignmentId, name);
-
-const asAdmin = injectAs(app, admin);
 
 async function storageKeys() {
   const { db } = await testDatabase();

@@ -3,45 +3,21 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
 import {
   injectAs,
-  ORIGIN,
+  registeredRunner,
   setUpTestApp,
   signedInAs,
   testDatabaseKind,
 } from '../../../../tests/support/test-app.ts';
-import { mailOutbox, raceOptions, registrations } from '../../db/schema/index.ts';
+import { mailOutbox, raceOptions } from '../../db/schema/index.ts';
 
-const { app, db, admin } = setUpTestApp();
+const { app, db, asAdmin } = setUpTestApp();
 
 let serial = 0;
 /** Registers a 10km runner (US$15) through the public form and answers the stored entry. */
 async function registered() {
   serial += 1;
-  const email = `rudo.${serial}@example.com`;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/registrations',
-    headers: { origin: ORIGIN },
-    payload: {
-      discipline: 'run',
-      firstName: 'Rudo',
-      lastName: `Dube${serial}`,
-      email,
-      mobile: '0771234567',
-      age: 30,
-      gender: 'Female',
-      raceType: '10km',
-      nextOfKinMobile: '0772345678',
-      tshirtSize: 'Large',
-      consent: true,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  const [row] = await db.select().from(registrations).where(eq(registrations.email, email));
-  if (!row) throw new Error('no entry');
-  return row;
+  return (await registeredRunner(app, `r${serial}`, { firstName: 'Rudo' })).row;
 }
-
-const asAdmin = injectAs(app, admin);
 
 const markPaid = (ids: string[], method = 'usd_bank') =>
   asAdmin.post('/api/participants/mark-paid', { ids, method, currency: 'USD', paidOn: '2026-11-20' });

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   injectAs,
-  ORIGIN,
+  registeredRunner,
   setUpTestApp,
   signedInAs,
   testDatabaseKind,
@@ -20,30 +20,11 @@ let serial = 0;
 /** A 10km runner registered `daysAgo` days before T0 (the row backdated), unpaid. */
 async function registered(daysAgo = 0) {
   serial += 1;
-  const email = `farai.${serial}@example.com`;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/registrations',
-    headers: { origin: ORIGIN },
-    payload: {
-      discipline: 'run',
-      firstName: 'Farai',
-      lastName: `Ncube${serial}`,
-      email,
-      mobile: '0771234567',
-      age: 41,
-      gender: 'Male',
-      raceType: '10km',
-      nextOfKinMobile: '0772345678',
-      tshirtSize: 'Large',
-      consent: true,
-    },
-  });
-  expect(response.statusCode).toBe(201);
+  const { row: entry } = await registeredRunner(app, `f${serial}`);
   const [row] = await db
     .update(registrations)
     .set({ createdAt: at(-daysAgo) })
-    .where(eq(registrations.email, email))
+    .where(eq(registrations.id, entry.id))
     .returning();
   if (!row) throw new Error('no entry');
   return row;

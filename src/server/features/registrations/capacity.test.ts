@@ -6,17 +6,13 @@ import {
   entry,
   expectProblem,
   RACE_FULL,
-  registrationHelpers,
+  setUpRegistrationTests,
 } from '../../../../tests/support/registrations.ts';
-import { setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
+import { testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { events, mailOutbox, raceOptions, registrations } from '../../db/schema/index.ts';
 
-// Rate limits (off here) are per IP and every injected request comes from the same one; they have their own tests.
-const { app, db } = setUpTestApp({ admin: false });
-const { post, getEvent, raceFull, findRaceRow, allRegistrations, allMail, activeCount } = registrationHelpers(
-  app,
-  db,
-);
+const { db, post, getEvent, raceFull, findRaceRow, allRegistrations, allMail, activeCount } =
+  setUpRegistrationTests();
 
 describe(`POST /api/registrations (${testDatabaseKind})`, () => {
   describe('capacity', () => {

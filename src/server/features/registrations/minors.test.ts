@@ -3,15 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { csvRecords } from '../../../../tests/support/csv-export.ts';
 import { GUARDIAN, runnerEntry } from '../../../../tests/support/entries.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
-import { injectAs, setUpTestApp, signedInAs, testDatabaseKind } from '../../../../tests/support/test-app.ts';
+import {
+  changeRaces,
+  injectAs,
+  setUpTestApp,
+  signedInAs,
+  testDatabaseKind,
+} from '../../../../tests/support/test-app.ts';
 import { GUARDIAN_MESSAGES } from '../../../shared/registrations/guardian.ts';
 import { mailOutbox, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
 import { settleAllRaces } from '../waitlist/service.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
+const { app, db, visitor, asAdmin } = setUpTestApp();
 
 let serial = 0;
 /** A runner entry of a distinct person; overrides win. */
@@ -50,19 +53,8 @@ const lastMailTo = async (to: string) =>
 const tokenIn = (text: string | null | undefined, path: 'My' | 'Offer') =>
   (text ?? '').match(new RegExp(`/${path}/([\\w-]+)`))?.[1] ?? '';
 
-async function setCapacity(label: string, capacity: number | null) {
-  const settings = (await asAdmin.get('/api/admin/event')).json();
-  const races = settings.races.map((race: Record<string, unknown>) => ({
-    id: race.id,
-    discipline: race.discipline,
-    label: race.label,
-    capacity: race.label === label ? capacity : race.capacity,
-    feeUsd: race.feeUsd,
-    feeZwg: race.feeZwg,
-    startTime: race.startTime,
-  }));
-  expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
-}
+const setCapacity = (label: string, capacity: number | null) =>
+  changeRaces(asAdmin, (race) => (race.label === label ? { capacity } : {}));
 
 async function register(entry: Record<string, unknown>) {
   const response = await visitor.post('/api/registrations', entry);

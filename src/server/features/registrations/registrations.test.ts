@@ -6,18 +6,14 @@ import {
   cyclist,
   entry,
   expectProblem,
-  registrationHelpers,
+  setUpRegistrationTests,
 } from '../../../../tests/support/registrations.ts';
-import { setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
+import { testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { PLAIN_TEXT_ONLY } from '../../../shared/validation.ts';
 import { events, raceOptions } from '../../db/schema/index.ts';
 
-// Rate limits (off here) are per IP and every injected request comes from the same one; they have their own tests.
-const { app, db } = setUpTestApp({ admin: false });
-const { post, findRaceRow, allRegistrations, registrationByReference, allMail } = registrationHelpers(
-  app,
-  db,
-);
+const { app, db, post, findRaceRow, allRegistrations, registrationByReference, allMail } =
+  setUpRegistrationTests();
 
 /** A 400 whose field messages are exactly these (order aside). */
 function expectFieldErrors(response: LightMyRequestResponse, errors: { path: string; message: string }[]) {

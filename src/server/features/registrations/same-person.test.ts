@@ -7,14 +7,12 @@ import {
   cyclist,
   entry,
   expectProblem,
-  registrationHelpers,
+  setUpRegistrationTests,
 } from '../../../../tests/support/registrations.ts';
-import { setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
+import { testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { events, raceOptions, registrations } from '../../db/schema/index.ts';
 
-// Rate limits (off here) are per IP and every injected request comes from the same one; they have their own tests.
-const { app, db } = setUpTestApp({ admin: false });
-const { post, findRaceRow, allRegistrations, allMail, activeCount } = registrationHelpers(app, db);
+const { db, post, findRaceRow, allRegistrations, allMail, activeCount } = setUpRegistrationTests();
 
 /** A retry's answer is the first one's, but the private link is told only once (only its digest is kept). */
 const withoutLink = ({ myLink: _, ...receipt }: Record<string, unknown>) => receipt;

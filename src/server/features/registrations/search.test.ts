@@ -6,15 +6,13 @@ import {
   type Body,
   entry,
   expectProblem,
-  registrationHelpers,
+  setUpRegistrationTests,
 } from '../../../../tests/support/registrations.ts';
-import { createTestApp, setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
+import { createTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { events, raceOptions, registrations } from '../../db/schema/index.ts';
 
-// Rate limits (off here) are per IP and every injected request comes from the same one; they have their own tests.
-const { app, db } = setUpTestApp({ admin: false });
-const { post, search, getEvent, findRaceRow, allRegistrations, registrationByReference } =
-  registrationHelpers(app, db);
+const { db, post, search, getEvent, findRaceRow, allRegistrations, registrationByReference } =
+  setUpRegistrationTests();
 
 describe(`GET /api/registrations/search (${testDatabaseKind})`, () => {
   async function registerNamed(firstName: string, lastName: string, overrides: Body = {}) {

@@ -1,19 +1,18 @@
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   injectAs,
+  manWithUpload,
+  privateUploads,
   registeredRunner,
   setUpTestApp,
   signedInAs,
   signedInMan,
-  uploadSubmission,
 } from '../../../../tests/support/test-app.ts';
 import { harareToday } from '../../../shared/dates.ts';
 import { ageGroup } from '../../../shared/participants/age-groups.ts';
 import {
-  assignments,
   auditLog,
   entryLinks,
   erasureRequests,
@@ -33,8 +32,8 @@ import {
 import { runRetention } from './service.ts';
 
 // A real data directory, so the test can see the uploads go from the disk.
-const { app, db, admin, dataDir } = setUpTestApp({ dataDir: 'celebration-retention-' });
-const uploadsDir = () => path.join(dataDir, 'uploads', 'private');
+const { app, db, admin, dataDir, visitor, asAdmin } = setUpTestApp({ dataDir: 'celebration-retention-' });
+const uploadsDir = () => privateUploads(dataDir);
 
 beforeEach(async () => {
   await db.delete(jobRuns);
@@ -45,8 +44,16 @@ const EVENT_DAY = '2026-01-10';
 const LAST_KEPT = new Date('2026-07-09T20:00:00Z');
 const DUE = new Date('2026-07-09T22:30:00Z'); // 00:30 on 10 July in Harare
 
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
+/** What a retention run with nothing to do answers; a run that did something adds its counts. */
+const NOTHING_DONE = {
+  entries: 0,
+  waitlist: 0,
+  men: 0,
+  files: 0,
+  auditRows: 0,
+  erasureRequests: 0,
+  paynowMessages: 0,
+};
 
 /** What an entry keeps for the statistics and the ledger; every other text must be empty. */
 const KEPT = new Set([
@@ -207,27 +214,11 @@ describe('retention: entries', () => {
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, paid.row.email))).not.toHaveLength(0);
 
     // The day before it is due, nothing happens (but the run is recorded).
-    expect(await runRetention(app.context, LAST_KEPT)).toEqual({
-      entries: 0,
-      waitlist: 0,
-      men: 0,
-      files: 0,
-      auditRows: 0,
-      erasureRequests: 0,
-      paynowMessages: 0,
-    });
+    expect(await runRetention(app.context, LAST_KEPT)).toEqual(NOTHING_DONE);
     const [kept] = await db.select().from(registrations).where(eq(registrations.id, paid.row.id));
     expect(kept?.firstName).toBe('Tendai');
 
-    expect(await runRetention(app.context, DUE)).toEqual({
-      entries: 3,
-      waitlist: 1,
-      men: 0,
-      files: 0,
-      auditRows: 0,
-      erasureRequests: 0,
-      paynowMessages: 0,
-    });
+    expect(await runRetention(app.context, DUE)).toEqual({ ...NOTHING_DONE, entries: 3, waitlist: 1 });
 
     for (const { row } of entries) {
       const [after] = await db.select().from(registrations).where(eq(registrations.id, row.id));
@@ -299,15 +290,7 @@ describe('retention: entries', () => {
       action: 'retention.run',
       actorId: null,
       rowCount: 4,
-      details: {
-        entries: 3,
-        waitlist: 1,
-        men: 0,
-        files: 0,
-        auditRows: 0,
-        erasureRequests: 0,
-        paynowMessages: 0,
-      },
+      details: { ...NOTHING_DONE, entries: 3, waitlist: 1 },
     });
   });
 
@@ -330,15 +313,7 @@ describe('retention: entries', () => {
       runsBefore.length,
     );
     // The next day there is nothing left to do, and the trail shows that it ran.
-    expect(await runRetention(app.context, new Date(DUE.getTime() + 24 * 3600_000))).toEqual({
-      entries: 0,
-      waitlist: 0,
-      men: 0,
-      files: 0,
-      auditRows: 0,
-      erasureRequests: 0,
-      paynowMessages: 0,
-    });
+    expect(await runRetention(app.context, new Date(DUE.getTime() + 24 * 3600_000))).toEqual(NOTHING_DONE);
     expect(await db.select().from(auditLog).where(eq(auditLog.action, 'retention.run'))).toHaveLength(
       runsBefore.length + 1,
     );
@@ -390,7 +365,7 @@ describe('retention: entries', () => {
       .limit(1);
     const outcomes = await Promise.all([runRetention(app.context, DUE), runRetention(app.context, DUE)]);
     expect(outcomes.filter((outcome) => outcome !== null)).toEqual([
-      { entries: 3, waitlist: 1, men: 0, files: 0, auditRows: 0, erasureRequests: 0, paynowMessages: 0 },
+      { ...NOTHING_DONE, entries: 3, waitlist: 1 },
     ]);
     const runs = await db
       .select()
@@ -437,14 +412,8 @@ describe('retention: entries', () => {
 
 describe('retention: the programme', () => {
   it('deletes a man who ended longer ago than the programme days, with his uploads on disk', async () => {
-    const [first] = await db.select().from(assignments).orderBy(assignments.dueOn);
-    const gone = await signedInMan(app, 'Ended', 'Longago');
-    const stays = await signedInMan(app, 'Ended', 'Lately');
-    expect((await uploadSubmission(app, gone, first?.id, 'essay.pdf')).statusCode).toBe(201);
-    expect((await uploadSubmission(app, stays, first?.id, 'essay.pdf')).statusCode).toBe(201);
-    const [goneFile] = await db.select().from(submissions).where(eq(submissions.manId, gone.manId));
-    const [staysFile] = await db.select().from(submissions).where(eq(submissions.manId, stays.manId));
-    expect(readdirSync(uploadsDir())).toContain(goneFile?.storageKey);
+    const gone = await manWithUpload(app, dataDir, 'Ended', 'Longago');
+    const stays = await manWithUpload(app, dataDir, 'Ended', 'Lately');
 
     await db.update(events).set({ programmeRetentionDays: 730 });
     await db
@@ -458,19 +427,15 @@ describe('retention: the programme', () => {
 
     // 2024-07-01 + 730 days = 2026-07-01: due from 2 July (Harare).
     expect(await runRetention(app.context, new Date('2026-07-02T08:00:00Z'))).toEqual({
-      entries: 0,
-      waitlist: 0,
+      ...NOTHING_DONE,
       men: 1,
       files: 1,
-      auditRows: 0,
-      erasureRequests: 0,
-      paynowMessages: 0,
     });
     expect(await db.select().from(men).where(eq(men.id, gone.manId))).toEqual([]);
     expect(await db.select().from(submissions).where(eq(submissions.manId, gone.manId))).toEqual([]);
     const files = readdirSync(uploadsDir());
-    expect(files).not.toContain(goneFile?.storageKey);
-    expect(files).toContain(staysFile?.storageKey);
+    expect(files).not.toContain(gone.storageKey);
+    expect(files).toContain(stays.storageKey);
     expect(await db.select().from(men).where(eq(men.id, stays.manId))).toHaveLength(1);
   });
 

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { letters, runnerEntry } from '../../../../tests/support/entries.ts';
 import { bankStatementCsv } from '../../../../tests/support/statement-fixture.ts';
 import {
+  changeRaces,
   injectAs,
   multipartFile,
+  paidByHand,
   type SignedIn,
   setUpTestApp,
   signedInAs,
@@ -18,10 +20,7 @@ import {
 } from '../../../shared/statements/statements.ts';
 import { receipts, registrations, statementImports, statementLines } from '../../db/schema/index.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
+const { app, db, admin, visitor, asAdmin } = setUpTestApp();
 
 const BANK = { account: 'usd_bank', date: 'Transaction Date', narrative: 'Narrative', amount: 'Amount' };
 
@@ -45,19 +44,10 @@ async function confirmed(id: string, choices: object = { skip: [], choose: [] })
 }
 
 /** 10 km: USD 20 or ZWG 520; 5 km: USD 15 or ZWG 390. */
-async function setFees() {
-  const settings = (await asAdmin.get('/api/admin/event')).json();
-  const races = settings.races.map((race: Record<string, unknown>) => ({
-    id: race.id,
-    discipline: race.discipline,
-    label: race.label,
-    capacity: race.capacity,
-    feeUsd: race.label === '10km' ? '20.00' : '15.00',
-    feeZwg: race.label === '10km' ? '520.00' : '390.00',
-    startTime: race.startTime,
-  }));
-  expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
-}
+const setFees = () =>
+  changeRaces(asAdmin, (race) =>
+    race.label === '10km' ? { feeUsd: '20.00', feeZwg: '520.00' } : { feeUsd: '15.00', feeZwg: '390.00' },
+  );
 
 let serial = 0;
 /** Registers this many 10 km runners; answers their references in order. */
@@ -281,14 +271,7 @@ describe('a bank statement matched to entries by reference', () => {
     await setFees();
     const [reference] = await registered(1);
     const { id } = await entryOf(reference ?? '');
-    const paid = await asAdmin.put(`/api/participants/${id}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '20.00',
-      currency: 'USD',
-      paidOn: '2026-11-01',
-    });
-    expect(paid.statusCode).toBe(200);
+    await paidByHand(asAdmin, id, { method: 'cash', amount: '20.00', paidOn: '2026-11-01' });
     const review = (await imported(`Transaction Date,Narrative,Amount\n02/11/2026,${reference},20.00\n`))
       .review as StatementReview;
     expect((await linesOf(review))[0]).toMatchObject({ outcome: 'matched', alreadyPaid: true });
@@ -299,14 +282,11 @@ describe('a bank statement matched to entries by reference', () => {
   it('answers an import with its counts and pages its lines, matched ones to act on before those paid already', async () => {
     await setFees();
     const [paidBefore, unpaid] = await registered(2);
-    const paid = await asAdmin.put(`/api/participants/${(await entryOf(paidBefore ?? '')).id}/payment`, {
-      status: 'paid',
+    await paidByHand(asAdmin, (await entryOf(paidBefore ?? '')).id, {
       method: 'cash',
       amount: '20.00',
-      currency: 'USD',
       paidOn: '2026-11-01',
     });
-    expect(paid.statusCode).toBe(200);
     const tithes = Array.from({ length: 120 }, (_, i) => `03/11/2026,TITHE ${i + 1},5.00`);
     const csv = [
       'Transaction Date,Narrative,Amount',
@@ -365,13 +345,7 @@ describe('a bank statement matched to entries by reference', () => {
     }
     const team = (await asCompany.get('/api/team/registrations')).json();
     const [first, ...rest] = team.entries as { id: string; reference: string }[];
-    await asAdmin.put(`/api/participants/${first?.id}/payment`, {
-      status: 'paid',
-      method: 'cash',
-      amount: '20.00',
-      currency: 'USD',
-      paidOn: '2026-11-01',
-    });
+    await paidByHand(asAdmin, first?.id, { method: 'cash', amount: '20.00', paidOn: '2026-11-01' });
     const due = team.due.usd;
     const loose = String(team.reference).toLowerCase().replace('-', ' ');
     const review = (

@@ -2,15 +2,13 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
-import { injectAs, setUpTestApp } from '../../../../tests/support/test-app.ts';
+import { raceAsSent } from '../../../../tests/support/races.ts';
+import { adminRaces, changeRaces, setUpTestApp } from '../../../../tests/support/test-app.ts';
 import { events, mailOutbox, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
 import { loggablePath } from '../../logger.ts';
 import { settleAllRaces } from './service.ts';
 
-const { app, db, admin } = setUpTestApp();
-
-const visitor = injectAs(app);
-const asAdmin = injectAs(app, admin);
+const { app, db, visitor, asAdmin } = setUpTestApp();
 
 const runner = runnerSeries();
 
@@ -20,19 +18,8 @@ const lastMailTo = async (to: string) => (await mailsTo(to)).at(-1);
 const tokenIn = (text: string | null | undefined, path: 'My' | 'Offer') =>
   (text ?? '').match(new RegExp(`/${path}/([\\w-]+)`))?.[1] ?? '';
 
-async function setCapacity(label: string, capacity: number | null) {
-  const settings = (await asAdmin.get('/api/admin/event')).json();
-  const races = settings.races.map((race: Record<string, unknown>) => ({
-    id: race.id,
-    discipline: race.discipline,
-    label: race.label,
-    capacity: race.label === label ? capacity : race.capacity,
-    feeUsd: race.feeUsd,
-    feeZwg: race.feeZwg,
-    startTime: race.startTime,
-  }));
-  expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
-}
+const setCapacity = (label: string, capacity: number | null) =>
+  changeRaces(asAdmin, (race) => (race.label === label ? { capacity } : {}));
 
 async function registered(entry = runner()) {
   const response = await visitor.post('/api/registrations', entry);
@@ -231,18 +218,9 @@ describe('offers', () => {
   it('keeps a race with a waitlist from being removed', async () => {
     await fullRace();
     await waiting();
-    const settings = (await asAdmin.get('/api/admin/event')).json();
-    const races = settings.races
-      .filter((race: { label: string }) => race.label !== '10km')
-      .map((race: Record<string, unknown>) => ({
-        id: race.id,
-        discipline: race.discipline,
-        label: race.label,
-        capacity: race.capacity,
-        feeUsd: race.feeUsd,
-        feeZwg: race.feeZwg,
-        startTime: race.startTime,
-      }));
+    const races = (await adminRaces(asAdmin))
+      .filter((race) => race.label !== '10km')
+      .map((race) => raceAsSent(race));
     // Without its entries, only the waitlist keeps it.
     await db.delete(registrations);
     const refused = await asAdmin.put('/api/admin/event/races', { races });
