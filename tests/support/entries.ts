@@ -38,20 +38,14 @@ export function runnerSeries() {
   let serial = 0;
   return (change: object = {}) => {
     serial += 1;
-    return {
-      discipline: 'run',
-      firstName: 'Tendai',
+    return runnerEntry(String(serial), {
       lastName: `Moyo${serial}`,
-      email: `tendai.${serial}@example.com`,
-      mobile: '0771234567',
       age: 30,
       gender: 'Female',
-      raceType: '10km',
       nextOfKinMobile: '0772345678',
       tshirtSize: 'Large',
-      consent: true,
       ...change,
-    };
+    });
   };
 }
 

@@ -110,14 +110,19 @@ export type StatementLinesQuery = z.infer<typeof StatementLinesQuerySchema>;
 export const StatementLinesPageSchema = z.object({ lines: z.array(StatementLineSchema), ...pageFields });
 export type StatementLinesPage = z.infer<typeof StatementLinesPageSchema>;
 
-/** An import: where it came from, how many lines each group holds, and what confirming marks by default. */
-export const StatementReviewSchema = z.object({
+/** Where an import came from, who uploaded it and whether it is confirmed. */
+const importFields = {
   id: z.string(),
   account: z.enum(STATEMENT_ACCOUNTS),
   fileName: z.string(),
   uploadedAt: z.string(),
   uploadedBy: z.nullable(z.string()),
   confirmedAt: z.nullable(z.string()),
+};
+
+/** An import: where it came from, how many lines each group holds, and what confirming marks by default. */
+export const StatementReviewSchema = z.object({
+  ...importFields,
   counts: z.object({
     matched: z.number(),
     ambiguous: z.number(),
@@ -133,12 +138,7 @@ export type StatementReview = z.infer<typeof StatementReviewSchema>;
 
 /** An import in the list of recent ones: whether it still waits for the admin's confirmation. */
 export const StatementImportSummarySchema = z.object({
-  id: z.string(),
-  account: z.enum(STATEMENT_ACCOUNTS),
-  fileName: z.string(),
-  uploadedAt: z.string(),
-  uploadedBy: z.nullable(z.string()),
-  confirmedAt: z.nullable(z.string()),
+  ...importFields,
   lines: z.number(),
   matched: z.number(),
 });

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { MyLinksLink } from '../../components/my-links-link.tsx';
 import { PublicPage } from '../../components/public-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
@@ -6,8 +6,6 @@ import { QueryError } from '../../components/ui/query-error.tsx';
 import { Loading } from '../../components/ui/status.tsx';
 import { useConfirmEmail, useEmailChange } from '../../features/my-registration/api/confirm-email.ts';
 import { ApiError } from '../../lib/api.ts';
-
-const linkClass = 'font-medium text-brand-700 underline';
 
 /**
  * /ConfirmEmail/<token>, the link mailed to an entry's new address: a button confirms it (opening the link
@@ -55,11 +53,7 @@ export function ConfirmEmailPage({ token }: { token: string }) {
             </>
           )
         )}
-        <p>
-          <Link to="/My" className={linkClass}>
-            Email me the links to my entries
-          </Link>
-        </p>
+        <MyLinksLink />
       </div>
     </PublicPage>
   );

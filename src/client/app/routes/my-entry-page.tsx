@@ -6,6 +6,7 @@ import { feeToBeConfirmed, formatFees, priceText } from '../../../shared/money.t
 import { PAYMENT_STATUS_LABELS } from '../../../shared/participants/participants.ts';
 import { amountDue, owes } from '../../../shared/payments/balance.ts';
 import type { MyEntry } from '../../../shared/registrations/my-registration.ts';
+import { MyLinksLink } from '../../components/my-links-link.tsx';
 import { PublicPage } from '../../components/public-page.tsx';
 import { ReferenceCard } from '../../components/reference-card.tsx';
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../../components/ui/button.tsx';
@@ -53,11 +54,7 @@ export function MyEntryPage({ token }: { token: string }) {
       {refused !== undefined ? (
         <div className="mt-6 flex flex-col gap-4">
           <FormAlert>{refused}</FormAlert>
-          <p>
-            <Link to="/My" className={linkClass}>
-              Email me the links to my entries
-            </Link>
-          </p>
+          <MyLinksLink />
         </div>
       ) : (
         <>

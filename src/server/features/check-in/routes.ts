@@ -23,14 +23,13 @@ const CodeParams = z.object({ code: z.string() });
 
 /** Race morning at the check-in table: volunteers and admins find entries, check them in and take cash. */
 export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
-  const api = routeGroup(app, { access: access, tags });
+  const api = routeGroup(app, { access, tags });
   const { perVolunteer, bulk } = CHECK_IN_SEARCH_LIMITS;
   const searches = new SearchCounter(bulk);
 
   api.get(
     '/check-in/code/:code',
     {
-      config: { access },
       schema: {
         summary: 'The entry a scanned QR code names',
         params: CodeParams,
@@ -66,7 +65,6 @@ export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/check-in/taps',
     {
-      config: { access },
       schema: {
         summary: 'Check in, T-shirt collected, or undo either: once per idempotency key',
         body: CheckInTapSchema,
@@ -79,7 +77,6 @@ export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
   api.post(
     '/check-in/cash-payments',
     {
-      config: { access },
       schema: {
         summary: 'The race fee of an unpaid entry, paid in cash at the table',
         body: CashPaymentSchema,
@@ -92,7 +89,6 @@ export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
   api.get(
     '/check-in/counts',
     {
-      config: { access },
       schema: {
         summary: 'Per race: registered, checked in, T-shirts left per size',
         response: { 200: CheckInCountsSchema },

@@ -210,6 +210,14 @@ export async function* participantBatches(
   }
 }
 
+const raceWithBibRange = {
+  id: raceOptions.id,
+  discipline: raceOptions.discipline,
+  label: raceOptions.label,
+  bibFrom: raceOptions.bibFrom,
+  bibTo: raceOptions.bibTo,
+};
+
 /** A race of the event with its bib range, or undefined for another event's race or none. */
 export async function findRaceOfEvent(
   db: Database | Transaction,
@@ -218,13 +226,7 @@ export async function findRaceOfEvent(
   { lock = false } = {},
 ) {
   const query = db
-    .select({
-      id: raceOptions.id,
-      discipline: raceOptions.discipline,
-      label: raceOptions.label,
-      bibFrom: raceOptions.bibFrom,
-      bibTo: raceOptions.bibTo,
-    })
+    .select(raceWithBibRange)
     .from(raceOptions)
     .where(and(eq(raceOptions.id, raceId), eq(raceOptions.eventId, eventId)));
   const [race] = lock ? await query.for('update') : await query;
@@ -423,11 +425,7 @@ export async function giveBibs(tx: Transaction, given: { id: string; bib: number
 export async function raceBibCounts(db: Database, eventId: string) {
   return db
     .select({
-      id: raceOptions.id,
-      discipline: raceOptions.discipline,
-      label: raceOptions.label,
-      bibFrom: raceOptions.bibFrom,
-      bibTo: raceOptions.bibTo,
+      ...raceWithBibRange,
       active: sql<number>`(select count(*)::integer from ${registrations} as r
         where r.race_option_id = "race_options"."id" and ${sql.raw(activeEntryIn('r'))})`,
       withoutBib: sql<number>`(select count(*)::integer from ${registrations} as r

@@ -47,6 +47,8 @@ const tags = ['participants'];
 
 export async function participantRoutes(app: FastifyInstance, context: AppContext) {
   const api = routeGroup(app, { access: admins, tags });
+  /** A company's changes to its own entrants. */
+  const company = routeGroup(app, { access: ['company'], tags });
 
   /** An export of the filtered list, recorded with its filters and how many entries it held. */
   const auditExport = async (
@@ -281,10 +283,9 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
   );
 
   // A company manager's own team entries (their staff): corrected or cancelled until registration closes.
-  api.put(
+  company.put(
     '/team/registrations/:id',
     {
-      config: { access: ['company'] },
       schema: {
         summary:
           "Correct one of the team's unpaid entries until registration closes (same rules as the form)",
@@ -299,10 +300,9 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
     },
   );
 
-  api.post(
+  company.post(
     '/team/registrations/:id/cancel',
     {
-      config: { access: ['company'] },
       schema: {
         summary: "Cancel one of the team's unpaid entries until registration closes: its place is freed",
         tags: ['registrations'],

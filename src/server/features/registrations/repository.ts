@@ -9,7 +9,7 @@ import { statementsOn } from '../../db/statements-on.ts';
 import { teamCode } from '../../db/team-code.ts';
 import { type OutgoingMail, publicActionRoomSql } from '../../mail/repository.ts';
 import { CONFIRMATION_KIND } from './confirmation-mail.ts';
-import { activeEntry, activeInEvent, paymentAgainstFee, placesHeldInRace } from './queries.ts';
+import { activeEntry, activeInEvent, entrantFields, paymentAgainstFee, placesHeldInRace } from './queries.ts';
 
 export type NewRegistration = Omit<typeof registrations.$inferInsert, 'reference'>;
 
@@ -307,21 +307,12 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
     .select({
       id: registrations.id,
       reference: registrations.reference,
-      firstName: registrations.firstName,
-      lastName: registrations.lastName,
-      email: registrations.email,
-      mobile: registrations.mobile,
-      age: registrations.age,
-      gender: registrations.gender,
-      nextOfKinMobile: registrations.nextOfKinMobile,
-      guardianName: registrations.guardianName,
-      guardianMobile: registrations.guardianMobile,
+      ...entrantFields(registrations),
       guardianConsentedAt: registrations.guardianConsentedAt,
       listedInSearch: registrations.listedInSearch,
       teamCode,
       discipline: registrations.discipline,
       raceType: raceOptions.label,
-      tshirtSize: registrations.tshirtSize,
       ...paymentAgainstFee,
       createdAt: registrations.createdAt,
     })

@@ -25,6 +25,8 @@ import {
 
 export async function registrationRoutes(app: FastifyInstance, context: AppContext) {
   const api = routeGroup(app, { access: 'public', tags: ['registrations'] });
+  /** A company's own team of entrants. */
+  const company = routeGroup(app, { access: ['company'], tags: ['registrations'] });
 
   api.post(
     '/registrations',
@@ -67,10 +69,9 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
     async (request) => ({ results: await searchEntrants(context, request.query.q) }),
   );
 
-  api.post(
+  company.post(
     '/team/registrations',
     {
-      config: { access: ['company'] },
       schema: {
         summary: "Register one of the company's staff (same rules as the public forms)",
         headers: IdempotencyHeaders,
@@ -91,10 +92,9 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
     },
   );
 
-  api.get(
+  company.get(
     '/team/registrations',
     {
-      config: { access: ['company'] },
       schema: {
         summary: "The company's own entries with payment status and fee totals",
         response: { 200: TeamSchema },
@@ -105,10 +105,9 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
     },
   );
 
-  api.get(
+  company.get(
     '/team/registrations/:id',
     {
-      config: { access: ['company'] },
       schema: {
         summary: "One of the company's own entries, whole, for its edit form",
         params: idParams('Not an entry id'),

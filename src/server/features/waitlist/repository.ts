@@ -95,7 +95,8 @@ export async function queueMail(
   await run(QUEUE_MAIL, [mail.to, mail.kind, mail.subject, mail.text]);
 }
 
-export interface NewWaitlistEntry {
+/** The person waiting, as the form gave them, and the race they wait for. */
+interface WaitingPerson {
   eventId: string;
   discipline: Discipline;
   raceOptionId: string;
@@ -108,13 +109,16 @@ export interface NewWaitlistEntry {
   gender: string | null;
   tshirtSize: string;
   termsVersion: number;
-  privacyVersion: number;
   guardianName: string | null;
   guardianMobile: string | null;
-  guardianConsentedAt: Date | null;
   listedInSearch: boolean;
-  idempotencyKey: string | null;
   requestDigest: string | null;
+}
+
+export interface NewWaitlistEntry extends WaitingPerson {
+  privacyVersion: number;
+  guardianConsentedAt: Date | null;
+  idempotencyKey: string | null;
 }
 
 /** Numbered by its own sequence under the event's prefix: CFR25-W0007. */
@@ -158,28 +162,12 @@ export async function insertEntry(run: RunStatement, entry: NewWaitlistEntry, pr
   return row?.id;
 }
 
-export interface EntryRow {
+export interface EntryRow extends WaitingPerson {
   id: string;
-  eventId: string;
-  raceOptionId: string;
-  discipline: Discipline;
   raceType: string;
   reference: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobile: string;
-  nextOfKinMobile: string;
-  age: number;
-  gender: string | null;
-  tshirtSize: string;
-  termsVersion: number;
   privacyVersion: number | null;
-  guardianName: string | null;
-  guardianMobile: string | null;
   guardianConsentedAt: Date | string | null;
-  listedInSearch: boolean;
-  requestDigest: string | null;
   status: WaitlistStatus;
   offerExpiresAt: Date | string | null;
   registrationReference: string | null;
