@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { Problem } from '../../http/problem.ts';
 import { linkToken, routeGroup } from '../../http/route-group.ts';
 import { myEntry } from '../my-registration/service.ts';
-import type { SendPage } from './routes.ts';
+import type { SendPage } from './send-page.ts';
 
 /**
  * /My/<token>, the entry its private link opens, rendered by the server: readable without JavaScript

@@ -18,28 +18,13 @@ import { joinWaitlist } from '../waitlist/service.ts';
 import { fieldMessages, formValues } from './form-values.ts';
 import { myEntryPageRoute } from './my-entry-page.ts';
 import type { PageRenderer } from './renderer.ts';
+import type { SendPage } from './send-page.ts';
 
 /** The hidden field of the registration forms that carries their Idempotency-Key (see registration-form.tsx). */
 const FORM_KEY_FIELD = 'idempotencyKey';
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 const READS_QUERY = new Set(['/Search', '/Thankyou']);
 const FORMS: Record<string, Discipline> = { '/Register': 'run', '/RegisterCyclist': 'cycle' };
-
-/** Renders a page with the event and `extra`, and sends it. */
-export type SendPage = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  extra?: Partial<PageData> & { event?: PublicEvent },
-  options?: {
-    status?: number;
-    /** The route rendered, when it is not the request's (a form answered with the Thank-you page). */
-    at?: string;
-    /** One person's page: rendered for this request only, answered no-store. */
-    personal?: boolean;
-    /** The route's client module, where the path does not name it (a private link's page). */
-    module?: string;
-  },
-) => Promise<FastifyReply>;
 
 /**
  * The public pages with their content, rendered by the server (see
