@@ -6,45 +6,31 @@ interface Recipient {
   email: string;
 }
 
-export function verificationMail(user: Recipient, url: string): OutgoingMail {
-  return {
-    to: user.email,
-    subject: 'Confirm your email for Celebration',
-    text: [
-      `${greeting(user.name, 'Dear')},`,
-      '',
-      'Please confirm your email address by opening this link:',
-      url,
-      '',
-      'The link signs you in. If you did not create an account, ignore this message.',
-    ].join('\n'),
-  };
-}
+/** A mail to an account holder: greeted by name, then the lines given. */
+const toAccount = (user: Recipient, subject: string, lines: string[]): OutgoingMail => ({
+  to: user.email,
+  subject,
+  text: [`${greeting(user.name, 'Dear')},`, '', ...lines].join('\n'),
+});
 
-export function resetPasswordMail(user: Recipient, url: string): OutgoingMail {
-  return {
-    to: user.email,
-    subject: 'Reset your Celebration password',
-    text: [
-      `${greeting(user.name, 'Dear')},`,
-      '',
-      'To choose a new password, open this link within the next hour:',
-      url,
-      '',
-      'If you did not ask for this, ignore this message: your password stays as it is.',
-    ].join('\n'),
-  };
-}
+export const verificationMail = (user: Recipient, url: string) =>
+  toAccount(user, 'Confirm your email for Celebration', [
+    'Please confirm your email address by opening this link:',
+    url,
+    '',
+    'The link signs you in. If you did not create an account, ignore this message.',
+  ]);
 
-export function existingAccountMail(user: Recipient, signInUrl: string): OutgoingMail {
-  return {
-    to: user.email,
-    subject: 'You already have a Celebration account',
-    text: [
-      `${greeting(user.name, 'Dear')},`,
-      '',
-      'Someone (perhaps you) tried to create a new account with this email address, which already has one.',
-      `Sign in at ${signInUrl} — or use "Forgot password?" there if you no longer know your password.`,
-    ].join('\n'),
-  };
-}
+export const resetPasswordMail = (user: Recipient, url: string) =>
+  toAccount(user, 'Reset your Celebration password', [
+    'To choose a new password, open this link within the next hour:',
+    url,
+    '',
+    'If you did not ask for this, ignore this message: your password stays as it is.',
+  ]);
+
+export const existingAccountMail = (user: Recipient, signInUrl: string) =>
+  toAccount(user, 'You already have a Celebration account', [
+    'Someone (perhaps you) tried to create a new account with this email address, which already has one.',
+    `Sign in at ${signInUrl} — or use "Forgot password?" there if you no longer know your password.`,
+  ]);

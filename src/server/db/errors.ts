@@ -4,22 +4,18 @@ interface PgErrorLike {
   cause?: unknown;
 }
 
-/** The constraint a unique violation broke (pg, PGlite and Drizzle's wrapped errors alike), or undefined. */
-export function uniqueViolation(error: unknown): string | undefined {
+/** The constraint an error of this SQLSTATE broke (pg, PGlite and Drizzle's wrapped errors alike), or undefined. */
+function violation(error: unknown, sqlState: string): string | undefined {
   let current = error as PgErrorLike | undefined;
   for (let depth = 0; current && depth < 3; depth++) {
-    if (current.code === '23505') return current.constraint ?? 'unknown';
+    if (current.code === sqlState) return current.constraint ?? 'unknown';
     current = current.cause as PgErrorLike | undefined;
   }
   return undefined;
 }
 
+/** The constraint a unique violation broke, or undefined. */
+export const uniqueViolation = (error: unknown) => violation(error, '23505');
+
 /** The constraint a foreign key violation broke (the row referred to is gone), or undefined. */
-export function foreignKeyViolation(error: unknown): string | undefined {
-  let current = error as PgErrorLike | undefined;
-  for (let depth = 0; current && depth < 3; depth++) {
-    if (current.code === '23503') return current.constraint ?? 'unknown';
-    current = current.cause as PgErrorLike | undefined;
-  }
-  return undefined;
-}
+export const foreignKeyViolation = (error: unknown) => violation(error, '23503');

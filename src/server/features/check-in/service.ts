@@ -141,6 +141,14 @@ function lateTapSummary(action: CheckInTap['action'], at: Date, now: Date, resul
   return `${TAP_WORDS[action]} at ${formatHarareDateTime(at)} — late: reached the server ${later}${result === 'already' ? ' (it was already done)' : ''}`;
 }
 
+/** What each tap changes: the check-in or the T-shirt, marked or undone. */
+const TAPS = {
+  'check-in': { mark: 'checkedInAt', set: setCheckedIn, undo: false },
+  'undo-check-in': { mark: 'checkedInAt', set: setCheckedIn, undo: true },
+  'tshirt-collected': { mark: 'tshirtCollectedAt', set: setTshirtCollected, undo: false },
+  'undo-tshirt-collected': { mark: 'tshirtCollectedAt', set: setTshirtCollected, undo: true },
+} as const;
+
 /**
  * One tap, applied at most once: under the entry's row lock, a key already recorded is answered from the
  * entry as it is now; otherwise the tap is applied, or found already done by someone ('already'), and
@@ -166,25 +174,10 @@ export async function applyTap(
     if (!row) throw notFound(NO_SUCH_ENTRY);
     const now = new Date();
     const done = { at: tappedAt(tap.at, row.registeredAt, now), by: actor.name };
-    let result: 'done' | 'already';
-    switch (tap.action) {
-      case 'check-in':
-        result = row.checkedInAt ? 'already' : 'done';
-        if (result === 'done') await setCheckedIn(tx, row.id, done);
-        break;
-      case 'undo-check-in':
-        result = row.checkedInAt ? 'done' : 'already';
-        if (result === 'done') await setCheckedIn(tx, row.id, null);
-        break;
-      case 'tshirt-collected':
-        result = row.tshirtCollectedAt ? 'already' : 'done';
-        if (result === 'done') await setTshirtCollected(tx, row.id, done);
-        break;
-      case 'undo-tshirt-collected':
-        result = row.tshirtCollectedAt ? 'done' : 'already';
-        if (result === 'done') await setTshirtCollected(tx, row.id, null);
-        break;
-    }
+    const { mark, set, undo } = TAPS[tap.action];
+    // A tap that finds its mark already as it would leave it changes nothing.
+    const result = Boolean(row[mark]) === undo ? 'done' : 'already';
+    if (result === 'done') await set(tx, row.id, undo ? null : done);
     await insertAction(tx, {
       idempotencyKey: tap.idempotencyKey,
       registrationId: row.id,

@@ -85,7 +85,7 @@ export async function findReceipt(db: Database, registrationId: string, number: 
 /** Any reminder, of whatever kind, goes to an entry at most once in this many days. */
 export const REMINDER_GAP_DAYS = 3;
 
-type ReminderKind = (typeof paymentReminders.$inferInsert)['kind'];
+export type ReminderKind = (typeof paymentReminders.$inferInsert)['kind'];
 
 /** Whoever sends reminders holds this lock until the transaction ends: two servers never both remind one entry. */
 export async function lockReminders(tx: Transaction) {

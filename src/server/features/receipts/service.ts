@@ -18,6 +18,7 @@ import {
   insertReceipts,
   lockReminders,
   noteReminders,
+  type ReminderKind,
   receiptEntries,
   receiptsOfEntry,
   remindableAmong,
@@ -118,28 +119,27 @@ export async function sendDueReminders({ database, mailer, links }: AppContext, 
   if (event.reminderDaysAfter <= 0 && !closesSoon) return 0;
   const sent = await database.db.transaction(async (tx) => {
     await lockReminders(tx);
+    /** Notes each entry due this kind of reminder, then mails those noted; how many were mailed. */
+    const remind = async (kind: ReminderKind, due: Awaited<ReturnType<typeof entriesDueReminder>>) => {
+      const noted = await noteReminders(
+        tx,
+        due.map((entry) => entry.id),
+        kind,
+        now,
+      );
+      return mailReminders(tx, links, event, due, noted);
+    };
     let total = 0;
     if (event.reminderDaysAfter > 0) {
       const registeredBy = new Date(now.getTime() - event.reminderDaysAfter * DAY_MS);
-      const due = await entriesDueReminder(tx, event.id, now, 'after-registering', registeredBy);
-      const noted = await noteReminders(
-        tx,
-        due.map((entry) => entry.id),
+      total += await remind(
         'after-registering',
-        now,
+        await entriesDueReminder(tx, event.id, now, 'after-registering', registeredBy),
       );
-      total += await mailReminders(tx, links, event, due, noted);
     }
     if (closesSoon) {
       // An entry reminded just now is within its three days: the query sees the row noted above.
-      const due = await entriesDueReminder(tx, event.id, now, 'before-close');
-      const noted = await noteReminders(
-        tx,
-        due.map((entry) => entry.id),
-        'before-close',
-        now,
-      );
-      total += await mailReminders(tx, links, event, due, noted);
+      total += await remind('before-close', await entriesDueReminder(tx, event.id, now, 'before-close'));
     }
     return total;
   });
