@@ -1,5 +1,6 @@
 import type { FirstEdition } from '../../src/server/db/seed/events.ts';
 import type { EventSettings, EventSettingsInput } from '../../src/shared/event-settings/event-settings.ts';
+import { raceAsSent } from './races.ts';
 
 /**
  * The edition the tests start from: the product's first, 2025 (references CFR25-…), published, so the public
@@ -42,6 +43,6 @@ export function publishableSettings(current: EventSettings) {
       cashPhone: '0772 100 200',
     },
   };
-  const races = current.races.map((race) => ({ ...race, feeUsd: race.feeUsd ?? '10.00' }));
+  const races = current.races.map((race) => raceAsSent(race, { feeUsd: race.feeUsd ?? '10.00' }));
   return { settings, races };
 }
