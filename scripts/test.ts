@@ -146,6 +146,8 @@ async function preparePostgres(): Promise<string> {
     } else {
       try {
         e2eUrl = await recreateDatabase(external, E2E_DATABASE);
+        // The second browser worker's (playwright.config.ts), fresh too.
+        await recreateDatabase(external, `${E2E_DATABASE}_w1`);
         console.log(`Browser tests use the new database ${describeUrl(e2eUrl)}`);
       } catch (error) {
         e2eUrl = external;

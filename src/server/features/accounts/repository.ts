@@ -7,8 +7,7 @@ import {
 } from '../../../shared/accounts/account.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { accountChanges, session, user } from '../../db/schema/index.ts';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike } from '../../db/search-terms.ts';
 
 type UserRow = typeof user.$inferSelect;
 

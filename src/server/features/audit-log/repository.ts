@@ -1,14 +1,13 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLog, user } from '../../db/schema/index.ts';
+import { escapeLike } from '../../db/search-terms.ts';
 
 export type AuditValues = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
 
 export async function insertAudit(db: Database, values: AuditValues) {
   await db.insert(auditLog).values(values);
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface AuditFilter {
   /** An action or the start of one. */

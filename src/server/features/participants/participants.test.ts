@@ -96,6 +96,8 @@ describe('the participants list', () => {
       references[2],
     );
     expect((await asAdmin.get('/api/participants?q=082 123 4567')).json().total).toBe(1);
+    // A name with digits in it is a name: its digits are not searched for in phones.
+    expect((await asAdmin.get('/api/participants?q=Moyo1234567')).json().total).toBe(0);
     expect((await asAdmin.get('/api/participants?q=tendai.3@')).json().total).toBe(1);
 
     const byAge = (await asAdmin.get('/api/participants?sort=age&dir=asc&pageSize=100'))

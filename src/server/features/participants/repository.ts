@@ -15,6 +15,7 @@ import {
   registrations,
   user,
 } from '../../db/schema/index.ts';
+import { escapeLike, phoneDigitsTyped } from '../../db/search-terms.ts';
 import { teamCode } from '../../db/team-code.ts';
 import { activeEntry, activeEntryIn, paymentAgainstFee } from '../registrations/queries.ts';
 
@@ -57,8 +58,6 @@ const SORT_EXPRESSIONS: Record<
   createdAt: registrations.createdAt,
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The WHERE of the list and the exports: active entries of the event matching every filter. */
 export function participantFilter(eventId: string, filter: ParticipantFilter): SQL {
   const conditions: (SQL | undefined)[] = [
@@ -84,13 +83,12 @@ export function participantFilter(eventId: string, filter: ParticipantFilter): S
     // A team reference (CFR26-T3F9A2C) finds the team's entries, to be marked paid together.
     conditions.push(sql`${teamCode} = ${team[2]?.toUpperCase()}`);
   } else if (q) {
-    // Phones are stored as +263771234567; someone types 0771234567 or 077 123 4567.
-    const digits = q.replace(/\D/g, '').replace(/^0/, '');
+    const digits = phoneDigitsTyped(q);
     conditions.push(
       or(
         // Lower-cased by PostgreSQL, as search_text was, so both sides fold case the same way.
         like(registrations.searchText, sql`lower(${`%${escapeLike(q)}%`})`),
-        digits.length >= 4 ? like(registrations.mobile, `%${digits}%`) : undefined,
+        digits ? like(registrations.mobile, `%${digits}%`) : undefined,
       ),
     );
   }

@@ -3,11 +3,10 @@ import type { PersonKind, PersonListQuery } from '../../../shared/people/people.
 import type { Database, Transaction } from '../../db/client.ts';
 import { notAFacilitator } from '../../db/registered-men.ts';
 import { facilitators, men, session, user } from '../../db/schema/index.ts';
+import { escapeLike, phoneDigitsTyped } from '../../db/search-terms.ts';
 
 export const tableFor = (kind: PersonKind) => (kind === 'men' ? men : facilitators);
 export type PersonRow = typeof men.$inferSelect | typeof facilitators.$inferSelect;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listPeople(db: Database, kind: PersonKind, query: PersonListQuery) {
   const table = tableFor(kind);
@@ -22,9 +21,7 @@ export async function listPeople(db: Database, kind: PersonKind, query: PersonLi
           ilike(sql`${table.firstName} || ' ' || ${table.lastName}`, `%${escapeLike(q)}%`),
           ilike(table.email, `%${escapeLike(q)}%`),
           ilike(table.church, `%${escapeLike(q)}%`),
-          q.replace(/\D/g, '').length >= 4
-            ? ilike(table.mobile, `%${q.replace(/\D/g, '').replace(/^0/, '')}%`)
-            : undefined,
+          phoneDigitsTyped(q) ? ilike(table.mobile, `%${phoneDigitsTyped(q)}%`) : undefined,
         )
       : undefined,
   );
