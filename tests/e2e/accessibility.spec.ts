@@ -1,5 +1,6 @@
 import { test } from '@playwright/test';
 import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
+import { heldOn } from './support/devices.ts';
 
 const PAGES = [
   '/',
@@ -11,6 +12,8 @@ const PAGES = [
   '/Search',
   '/nowhere',
 ];
+
+heldOn('phone');
 
 for (const path of PAGES) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {

@@ -7,6 +7,7 @@ import {
 } from './support/accounts.ts';
 import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, signInAsAdmin } from './support/fun-run-admin.ts';
 import { fillRegistration } from './support/registration-form.ts';
@@ -25,12 +26,14 @@ for (const path of [
   '/ResetPassword?error=INVALID_TOKEN',
 ]) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
+    heldOn('phone');
     await page.goto(path);
     await expectNoAxeViolationsOnceLoaded(page);
   });
 }
 
 test('axe finds no violations on the failed sign-in and the form errors', async ({ page }, testInfo) => {
+  heldOn('phone');
   await page.goto('/About');
   await signInInBrowser(page, {
     email: `${uniqueName('nobody')}-${testInfo.project.name}@example.com`,
@@ -45,6 +48,7 @@ test('axe finds no violations on the failed sign-in and the form errors', async 
 });
 
 test('axe finds no violations on the admin pages', async ({ page, admin }) => {
+  heldOn('desktop');
   await signInAsAdmin(page, admin);
   await expectNoAxeViolationsOnceLoaded(page);
   await page.goto('/Outbox');
@@ -60,6 +64,7 @@ test('axe finds no violations on /Accounts with a role change or a disabling to 
   admin,
   playwright,
 }, testInfo) => {
+  heldOn('desktop');
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const target = await createVerifiedAccount(request, newAccount('a11y-role', testInfo, 'Chipo Moyo'));
   await request.dispose();
@@ -88,6 +93,7 @@ test('axe finds no violations on /Accounts with a role change or a disabling to 
 test('axe finds no violations on the company sign-up answer and the team page with an entry', async ({
   page,
 }, testInfo) => {
+  heldOn('desktop');
   const company = newAccount('a11y-company', testInfo, 'Msasa Logistics');
   await signUpInBrowser(page, company, 'company');
   await expectNoAxeViolationsOnceLoaded(page);
@@ -114,6 +120,7 @@ test('axe finds no violations on a participant home and the no-access screen', a
   page,
   playwright,
 }, testInfo) => {
+  heldOn('phone');
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const man = await createVerifiedAccount(request, newAccount('a11y-man', testInfo, 'Simba Zhou'));
   await request.dispose();

@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { registeredByApi, signInAsAdmin } from './support/fun-run-admin.ts';
 
@@ -16,6 +17,7 @@ test('an admin erases an entrant from the entry dialog, with a reason; the list 
   page,
   admin,
 }, testInfo) => {
+  heldOn('desktop');
   const surname = uniqueName('Erasable');
   const { reference } = await registered(page, testInfo, surname);
 

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, signInInBrowser, signUpInBrowser, verificationLink } from './support/accounts.ts';
+import { heldOn } from './support/devices.ts';
 
 test('a participant opening admin or company pages is told so, and nothing of theirs is fetched', async ({
   page,
 }, testInfo) => {
+  heldOn('phone');
   const man = newAccount('guard', testInfo, 'Blessing Sibanda');
   await signUpInBrowser(page, man, 'participant');
   await page.goto(await verificationLink(man.email));
@@ -29,6 +31,7 @@ test('a participant opening admin or company pages is told so, and nothing of th
 });
 
 test('after sign-in, "next" leads back only to a page of this site', async ({ page }, testInfo) => {
+  heldOn('phone');
   const man = newAccount('next', testInfo, 'Kuda Ncube');
   await signUpInBrowser(page, man, 'participant');
   await page.goto(await verificationLink(man.email));

@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/fun-run-admin.ts';
 
 test('an unknown page shows the fallback screen with a way home', async ({ page }) => {
+  heldOn('phone');
   await page.goto('/nowhere');
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
   await expect(page.getByText(/could not find the page/)).toBeVisible();
@@ -11,6 +13,7 @@ test('an unknown page shows the fallback screen with a way home', async ({ page 
 });
 
 test('routes match whatever the case', async ({ page }) => {
+  heldOn('phone');
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: 'Runner registration' })).toBeVisible();
   // A page the server renders has one address: other spellings are sent there.
@@ -21,6 +24,7 @@ test('routes match whatever the case', async ({ page }) => {
 });
 
 test('a code chunk that fails to load offers a reload instead of a blank page', async ({ page }) => {
+  heldOn('phone');
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Register as Runner' })).toBeVisible();
   await page.route(/\/assets\/register-runner-.*\.js$/, (route) => route.abort('failed'));
@@ -42,6 +46,7 @@ async function bankingFailsToRender(page: Page) {
 }
 
 test('a page that fails offers to try it again, and a visitor the home page', async ({ page }) => {
+  heldOn('phone');
   await bankingFailsToRender(page);
   await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   await expect(page.getByRole('link', { name: 'Go to your page' })).toHaveCount(0);
@@ -51,6 +56,7 @@ test('a page that fails offers to try it again, and a visitor the home page', as
 });
 
 test('a page that fails offers a signed-in person his own page', async ({ page, admin }) => {
+  heldOn('desktop');
   await signInAsAdmin(page, admin);
   await bankingFailsToRender(page);
   await page.getByRole('link', { name: 'Go to your page' }).click();
@@ -59,6 +65,7 @@ test('a page that fails offers a signed-in person his own page', async ({ page, 
 });
 
 test('the terms include the registration waiver, and banking shows the accounts', async ({ page }) => {
+  heldOn('phone');
   await page.goto('/Terms');
   const waiver = page.getByRole('region', { name: 'Celebration Fun Run Registration Waiver' });
   await expect(waiver.getByText(/voluntarily/)).toBeVisible();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { FAKE_INTEGRATION } from '../support/fake-paynow-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, raceWithFees, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
 
@@ -48,6 +49,7 @@ test('an admin turns on online payment; the key is never shown again', async ({ 
 });
 
 test('EcoCash on /Thankyou: the prompt, then paid, and the entry shows paid', async ({ page, admin }) => {
+  heldOn('phone');
   const surname = uniqueName('Eco');
   const reference = await registerInBrowser(
     page,
@@ -80,6 +82,7 @@ test('EcoCash on /Thankyou: the prompt, then paid, and the entry shows paid', as
 });
 
 test('a cancelled prompt says so and can be tried again', async ({ page }) => {
+  heldOn('phone');
   await registerWithFee(page, 'Retry');
   const section = payNow(page);
   await section.getByLabel('Mobile money number').fill('0775555555');
@@ -95,6 +98,7 @@ test('a cancelled prompt says so and can be tried again', async ({ page }) => {
 test('a second tab cannot prompt the wallet again while a payment is under way: it follows that one', async ({
   page,
 }) => {
+  heldOn('phone');
   const reference = await registerWithFee(page, 'Tabs');
   await page.getByRole('link', { name: 'your registration page' }).click();
   await expect(payNow(page).getByLabel('Mobile money number')).toBeVisible();
@@ -121,6 +125,7 @@ test('a second tab cannot prompt the wallet again while a payment is under way: 
 });
 
 test('by card on /My: Paynow’s page, back to the entry, paid', async ({ page }) => {
+  heldOn('phone');
   await registerWithFee(page, 'Card');
   await page.getByRole('link', { name: 'your registration page' }).click();
   const section = payNow(page);
@@ -137,6 +142,7 @@ test('an admin reviews a Paynow message that changed nothing, and marks it revie
   page,
   admin,
 }) => {
+  heldOn('desktop');
   const paynowReference = uniqueName('PN').slice(0, 20);
   await query(
     `insert into payment_notices (source, problem, payload)
@@ -168,6 +174,7 @@ test('a real payment’s notice is listed first, apart from unsigned posts, whic
   page,
   admin,
 }) => {
+  heldOn('desktop');
   const reference = await registerWithFee(page, 'Notice');
   const [attempt] = await query<{ id: string }>(
     `insert into online_payments (registration_id, method, phone, amount, currency, merchant_trace, status)

@@ -1,5 +1,6 @@
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, signInAsAdmin } from './support/fun-run-admin.ts';
 import { expectThankYou, fillRegistration } from './support/registration-form.ts';
@@ -9,6 +10,7 @@ const CONSENT = /^I am the parent or guardian and I agree/;
 test('a 15-year-old registers with a parent or guardian, whose fields show only for an age under 18', async ({
   page,
 }) => {
+  heldOn('phone');
   const lastName = uniqueName('Chari');
   await page.goto('/Register');
   const guardian = page.getByRole('group', { name: 'Parent or guardian' });
@@ -73,6 +75,7 @@ test('a 15-year-old registers with a parent or guardian, whose fields show only 
 test('/Privacy says who holds the details, for how long, who sees them and how to ask; the footer and the forms link to it', async ({
   page,
 }) => {
+  heldOn('phone');
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' }).click();
   await expect(page).toHaveURL(/\/Privacy$/);
@@ -115,6 +118,7 @@ test('an admin writes the notice in Event settings: /Privacy shows it as a new v
   page,
   admin,
 }) => {
+  heldOn('desktop');
   await signInAsAdmin(page, admin, '/EventSettings');
   const section = page.getByRole('region', { name: 'Privacy notice' });
   const text = section.getByLabel('Privacy notice');

@@ -1,4 +1,5 @@
 import { expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/fun-run-admin.ts';
 import { insertApplicant, insertMen, newPerson, uniqueToken } from './support/programme.ts';
@@ -13,6 +14,7 @@ for (const [path, submit] of [
   ['/Registration', 'Submit'],
 ] as const) {
   test(`axe finds no violations on ${path}, empty and with every field's error`, async ({ page }) => {
+    heldOn('phone');
     await page.goto(path);
     await expectNoAxeViolationsOnceLoaded(page);
     await page.getByRole('button', { name: submit }).click();
@@ -25,6 +27,7 @@ test('axe finds no violations on the registers with data, their dialogs and the 
   page,
   admin,
 }, testInfo) => {
+  heldOn('desktop');
   test.slow(); // axe on nine states of two pages
   const token = uniqueToken('Axe');
   await insertMen(token, 3);

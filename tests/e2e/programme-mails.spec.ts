@@ -8,6 +8,7 @@ import {
 } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/fun-run-admin.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
@@ -30,6 +31,7 @@ const spelledDay = (isoDate: string) =>
 test('a man who joins is told what happens next on the page and by mail, whose link opens /SignUp with his email, then his dashboard', async ({
   page,
 }, testInfo) => {
+  heldOn('phone');
   const token = uniqueToken('Welcome');
   const man = newPerson('Tinashe', `Gumbo${token}`, testInfo);
   // A session today (Harare) is the nearest to come, whatever else the database holds.
@@ -95,6 +97,7 @@ test('a signed-in admin who registers a man is told what the man was sent, witho
   page,
   admin,
 }, testInfo) => {
+  heldOn('desktop');
   const man = newPerson('Blessing', `Dube${uniqueToken('Office')}`, testInfo);
   await signInAsAdmin(page, admin, '/RegisterMan');
   await fillBeThatMan(page, man);
@@ -120,6 +123,7 @@ test('approving and declining applicants who have accounts mails each of them; t
   page,
   admin,
 }, testInfo) => {
+  heldOn('desktop');
   const token = uniqueToken('Decide');
   const approved = newPerson('Joseph', `Chirwa${token}`, testInfo);
   const declined = newPerson('Peter', `Sibanda${token}`, testInfo);

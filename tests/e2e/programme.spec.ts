@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { followAccountLink, signInInBrowser } from './support/accounts.ts';
 import { query } from './support/database.ts';
-import { deviceOf } from './support/devices.ts';
+import { deviceOf, heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/fun-run-admin.ts';
 import { waitForMail } from './support/mail.ts';
@@ -169,6 +169,7 @@ test('a man joins, a facilitator applies, a man registers at the desk; the admin
 test('wrong input is explained beside each field; a duplicate email is answered like a new one and its owner told by mail', async ({
   page,
 }, testInfo) => {
+  heldOn('phone');
   const man = newPerson('Kuda', `Ncube${uniqueToken('Dup')}`, testInfo);
   await page.goto('/RegisterMan');
 
@@ -227,6 +228,7 @@ test('wrong input is explained beside each field; a duplicate email is answered 
 test('the honeypot is out of reach of people and assistive technology; a bot filling it is answered but not kept', async ({
   page,
 }, testInfo) => {
+  heldOn('phone');
   const bot = newPerson('Spam', `Bot${uniqueToken('Hp')}`, testInfo);
   await page.goto('/RegisterFacilitator');
   const honeypot = page.locator('input[name="website"]');

@@ -1,5 +1,6 @@
 import { followAccountLink } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   adminApi,
@@ -18,6 +19,7 @@ test('the programme screens have no axe violations, dialogs open included', asyn
   admin,
   playwright,
 }, testInfo) => {
+  heldOn('phone');
   test.setTimeout(60_000);
   const api = await adminApi(playwright, admin, testInfo);
 

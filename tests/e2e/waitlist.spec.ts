@@ -1,5 +1,6 @@
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, registerInBrowser, saveRunnerRace, signInAsAdmin } from './support/fun-run-admin.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
@@ -114,6 +115,7 @@ test('a cancelled place goes to the first one waiting, who accepts it; a lapsed 
 });
 
 test('the admin dashboard counts those waiting and links to the waitlist', async ({ page, admin }) => {
+  heldOn('desktop');
   await signInAsAdmin(page, admin);
   await expect(page.getByRole('link', { name: /On the waitlist/ })).toBeVisible();
   await page.getByRole('link', { name: /Waitlist People waiting/ }).click();
