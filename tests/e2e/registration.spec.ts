@@ -25,6 +25,10 @@ test('a runner registers from the landing page and finds himself in the search',
       tshirtSize: 'XXL',
     }),
   );
+  // Being listed in the public search is the entrant's choice, not a default.
+  const listed = page.getByLabel('List my name in the public entrant search');
+  await expect(listed).not.toBeChecked();
+  await listed.check();
   await page.getByRole('button', { name: 'Register' }).click();
   const reference = await expectThankYou(page);
   await expect(page.getByRole('heading', { name: 'How to pay' })).toBeVisible();
@@ -162,7 +166,7 @@ test('the form keeps what was typed when the person comes back with Back, runner
       tshirtSize: 'X-Large',
     }),
   );
-  await page.getByLabel('List my name in the public entrant search').uncheck();
+  await page.getByLabel('List my name in the public entrant search').check();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Banking' }).click();
   await expect(page).toHaveURL(/\/Banking$/);
 
@@ -177,7 +181,7 @@ test('the form keeps what was typed when the person comes back with Back, runner
   await expect(page.getByLabel('Race type')).toHaveValue('21km');
   await expect(page.getByLabel('T-shirt size')).toHaveValue('X-Large');
   await expect(page.getByLabel('Next of kin mobile')).toHaveValue('0772223333');
-  await expect(page.getByLabel('List my name in the public entrant search')).not.toBeChecked();
+  await expect(page.getByLabel('List my name in the public entrant search')).toBeChecked();
   // Agreeing to the terms is asked again each time.
   await expect(page.getByLabel('I agree to the Terms and Conditions')).not.toBeChecked();
   await expectNoAxeViolationsOnceLoaded(page);

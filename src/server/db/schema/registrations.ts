@@ -108,7 +108,7 @@ export const registrations = pgTable(
     /** A digest of the request that used the Idempotency-Key: the same key with another body is refused. */
     requestDigest: text('request_digest'),
     /** The entrant's choice: may his name appear in the public entrant search. */
-    listedInSearch: boolean('listed_in_search').notNull().default(true),
+    listedInSearch: boolean('listed_in_search').notNull().default(false),
     /** When the confirmation was last sent again for a duplicate attempt (at most once per 10 minutes). */
     confirmationResentAt: timestamp('confirmation_resent_at', { withTimezone: true }),
     /** The race number on the entrant's bib; never the same twice in an event. */
@@ -237,7 +237,7 @@ export const waitlistEntries = pgTable(
   'waitlist_entries',
   {
     ...entrantColumns(),
-    listedInSearch: boolean('listed_in_search').notNull().default(true),
+    listedInSearch: boolean('listed_in_search').notNull().default(false),
     idempotencyKey: text('idempotency_key').unique(),
     requestDigest: text('request_digest'),
     status: waitlistStatusEnum('status').notNull().default('waiting'),

@@ -48,6 +48,8 @@ describe(`POST /api/registrations (${testDatabaseKind})`, () => {
             post(
               entry({
                 lastName: `Hostile ${letters(i)} ${group[0]}`,
+                // Listed, so that the search below can find each name.
+                listedInSearch: true,
                 email: `hostile.${letters(i)}.${group[0].toLowerCase()}@example.com`,
                 // An age taken as a child's (08) needs its guardian, so that only the age can fail.
                 ...(group[0] === 'age' ? GUARDIAN : {}),

@@ -223,7 +223,7 @@ export async function insertRegistrationWithMail(
       idempotencyKey: values.idempotencyKey ?? null,
       companyAccountId: values.companyAccountId ?? null,
       requestDigest: values.requestDigest ?? null,
-      listedInSearch: values.listedInSearch ?? true,
+      listedInSearch: values.listedInSearch ?? false,
       checkInCode: values.checkInCode,
       privacyVersion: values.privacyVersion ?? null,
       guardianName: values.guardianName ?? null,

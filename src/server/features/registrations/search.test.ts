@@ -16,7 +16,7 @@ const { db, post, search, getEvent, findRaceRow, allRegistrations, registrationB
 
 describe(`GET /api/registrations/search (${testDatabaseKind})`, () => {
   async function registerNamed(firstName: string, lastName: string, overrides: Body = {}) {
-    const response = await post(entry({ firstName, lastName, ...overrides }));
+    const response = await post(entry({ firstName, lastName, listedInSearch: true, ...overrides }));
     expect(response.statusCode, response.body).toBe(201);
     return response.json().reference as string;
   }
@@ -69,12 +69,14 @@ describe(`GET /api/registrations/search (${testDatabaseKind})`, () => {
     expect(names(await search('zzz'))).toEqual([]);
   });
 
-  it('leaves out entrants who chose not to be listed', async () => {
+  it('leaves out entrants who chose not to be listed, and those who did not say: listing is opted into', async () => {
     await registerNamed('Rudo', 'Listed');
     await registerNamed('Rudo', 'Hidden', { listedInSearch: false });
+    await registerNamed('Rudo', 'Unsaid', { listedInSearch: undefined });
     expect(names(await search('rudo'))).toEqual(['Rudo Listed']);
-    const hidden = (await allRegistrations()).find(({ row }) => row.lastName === 'Hidden');
-    expect(hidden?.row.listedInSearch).toBe(false);
+    const rows = await allRegistrations();
+    expect(rows.find(({ row }) => row.lastName === 'Hidden')?.row.listedInSearch).toBe(false);
+    expect(rows.find(({ row }) => row.lastName === 'Unsaid')?.row.listedInSearch).toBe(false);
   });
 
   it('does not search by email or phone', async () => {
@@ -130,6 +132,7 @@ describe(`privacy of public answers (${testDatabaseKind})`, () => {
     nextOfKinMobile: '+27 82 555 0199',
     age: 87,
     gender: 'Female',
+    listedInSearch: true,
   };
   const MOBILE_DIGITS = ['779876543', '77 987 6543', '0779876543'];
   const KIN_DIGITS = ['825550199', '82 555 0199'];

@@ -275,7 +275,7 @@ function entryWithMail(
     gender: person.gender ?? null,
     tshirtSize: person.tshirtSize,
     consentedAt: new Date(),
-    listedInSearch: person.listedInSearch ?? true,
+    listedInSearch: person.listedInSearch ?? false,
     checkInCode,
   };
   return { link, mail, values };
@@ -379,7 +379,7 @@ export async function keepEntryLinks(tx: Transaction, links: { entryId: string; 
 export function requestDigest(input: RegistrationData, companyAccountId: string | undefined) {
   const request = {
     ...input,
-    listedInSearch: input.listedInSearch ?? true,
+    listedInSearch: input.listedInSearch ?? false,
     companyAccountId: companyAccountId ?? null,
   };
   const fields = Object.entries(request).sort(([a], [b]) => a.localeCompare(b));

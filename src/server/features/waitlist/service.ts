@@ -166,7 +166,7 @@ export async function joinWaitlist(
             termsVersion: event.termsVersion,
             privacyVersion: event.privacyVersion,
             ...guardianOf(input, new Date()),
-            listedInSearch: input.listedInSearch ?? true,
+            listedInSearch: input.listedInSearch ?? false,
             idempotencyKey: idempotencyKey ?? null,
             requestDigest: digest,
           },

@@ -85,7 +85,7 @@ function valuesOf(data: RegistrationData, empty: FormValues): FormValues {
     gender: data.gender ?? '',
     guardianName: data.guardianName ?? '',
     guardianMobile: data.guardianMobile ?? '',
-    listedInSearch: data.listedInSearch ?? true,
+    listedInSearch: data.listedInSearch ?? false,
     guardianConsent: false,
     consent: false,
   };
@@ -129,7 +129,7 @@ export function RegistrationForm({
     guardianName: '',
     guardianMobile: '',
     guardianConsent: false,
-    listedInSearch: true,
+    listedInSearch: false,
     consent: false,
   };
   const races = event.races.filter((race) => race.discipline === discipline);
