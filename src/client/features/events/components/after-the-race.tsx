@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { PublicEvent } from '../../../../shared/events/event.ts';
 import { displayPhone } from '../../../../shared/events/event-display.ts';
 import { formatEventDay } from '../../../../shared/events/event-facts.ts';
@@ -88,6 +88,7 @@ function NextYearForm() {
       },
   );
   const [errors, setErrors] = useState<Record<string, string>>(served?.errors ?? {});
+  const consentErrorId = useId();
   const send = useMutation({
     mutationFn: (body: typeof values) => apiSend<{ message: string }>('/api/next-year', 'POST', body),
     onSuccess: () => {
@@ -122,8 +123,9 @@ function NextYearForm() {
           checked={values.consent}
           onChange={(e) => setValues({ ...values, consent: e.target.checked })}
           aria-invalid={Boolean(errors.consent)}
+          aria-describedby={errors.consent ? consentErrorId : undefined}
         />
-        <p aria-live="polite" className="text-sm font-medium text-red-700 empty:hidden">
+        <p id={consentErrorId} aria-live="polite" className="text-sm font-medium text-red-700 empty:hidden">
           {errors.consent}
         </p>
       </div>
