@@ -81,6 +81,7 @@ export function DaySection({ settings }: { settings: EventSettings }) {
           type="url"
           inputMode="url"
           optional
+          fieldClassName="sm:col-span-2"
         />
       </div>
     </SettingsSection>
