@@ -28,6 +28,7 @@ import { eventSettingsRoutes, mediaRoutes } from './features/event-settings/rout
 import { CurrentEventCache } from './features/events/current-event.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { myPageRoute, myRegistrationRoutes } from './features/my-registration/routes.ts';
+import { nextYearRoutes } from './features/next-year/routes.ts';
 import { type PageRenderer, rendererForBuild } from './features/pages/renderer.ts';
 import { pageRoutes } from './features/pages/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
@@ -202,6 +203,7 @@ export async function buildApp(options: AppOptions) {
       await eventRoutes(api, context);
       await registrationRoutes(api, context);
       await myRegistrationRoutes(api, context);
+      await nextYearRoutes(api, context);
       await emailChangeRoutes(api, context);
       await sessionRoutes(api, context);
       await accountRoutes(api, context);

@@ -6,6 +6,8 @@ export interface ServerForm {
   values: Record<string, string | boolean>;
   errors: Record<string, string>;
   failure?: string;
+  /** What the form did, said where it was ("Tell me about next year": the address was noted). */
+  done?: string;
 }
 
 /**

@@ -34,6 +34,11 @@ export const ACTION_LIMITS = {
   register: { max: 60, window: MINUTE },
   /** Finding entrants by name: GET /api/registrations/search and /Search?q=. Too few to sweep the list. */
   search: { max: 30, window: 10 * MINUTE },
+  /**
+   * "Tell me about next year" on the after-the-race landing: POST /api/next-year and the form posted to /.
+   * A family gives a few addresses; nobody fills the list.
+   */
+  nextYear: { max: 10, window: 10 * MINUTE },
   /** Opening a server-rendered page (GET or HEAD of /, /Register, /Search…), redirects included. */
   page: { max: 300, window: MINUTE },
 } satisfies Record<string, Limit>;

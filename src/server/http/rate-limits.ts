@@ -44,6 +44,7 @@ const ACTION_NAMES: Record<Action, string> = {
   register: 'registrations from this connection',
   search: 'searches from this connection',
   page: 'pages opened from this connection',
+  nextYear: 'addresses given from this connection',
 };
 
 /**

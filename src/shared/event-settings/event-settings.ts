@@ -84,6 +84,20 @@ function optionalText(max: number, ...checks: z.core.$ZodCheck<string>[]) {
   return z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`), ...checks);
 }
 
+const WEB_ADDRESS = /^https?:\/\/[^\s/?#]+\.\S+$/i;
+
+/** A link for the public to open: http or https only (never javascript: or data:), at most 500 characters. */
+function webAddress(label: string) {
+  const message = `Enter ${label} as a web address starting with https:// (or http://)`;
+  return blankAsMissing(
+    z.string({ error: message }).check(
+      z.trim(),
+      z.maxLength(500, `${capitalise(label)} must be at most 500 characters`),
+      z.refine((value: string) => WEB_ADDRESS.test(value) && URL.canParse(value), message),
+    ),
+  );
+}
+
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const sizes = z
@@ -114,6 +128,8 @@ export const EventSettingsInputSchema = z.object({
   reminderDaysAfter: z.optional(wholeNumber('the days after registering', 0, 60)),
   reminderDaysBeforeClose: z.optional(wholeNumber('the days before registration closes', 0, 60)),
   venue: z.optional(optionalText(200)),
+  /** The photos' link, shown on the landing page after the race; null for none; unchanged when left out. */
+  photosUrl: z.optional(z.nullable(webAddress('the photos link'))),
   payment: PaymentOptionsInputSchema,
   tshirtSizes: z.object({ run: sizes, cycle: sizes }),
   termsText: requiredLines('the terms', 20_000),

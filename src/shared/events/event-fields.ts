@@ -28,6 +28,8 @@ export const EVENT_FIELDS = {
   /** YYYY-MM-DD, or null while it is not fixed. */
   eventDate: z.nullable(z.string()),
   venue: z.string(),
+  /** Where the race's photos are (http or https), linked from the landing page after the race; null: none. */
+  photosUrl: z.nullable(z.string()),
   payment: PaymentOptionsSchema,
   tshirtSizes: z.object({
     run: z.array(z.string().check(z.maxLength(20))),

@@ -24,6 +24,11 @@ export const PublicEventSchema = z.object({
   /** A data: URI of the photo 16 px wide, shown stretched until the photo arrives; null = a plain colour. */
   backgroundPlaceholder: z.nullable(z.string()),
   registrationOpen: z.boolean(),
+  /**
+   * From the day after the event's date (Harare) while the edition is current: the landing thanks everyone,
+   * links the photos and offers "Tell me about next year" instead of registering.
+   */
+  raceOver: z.boolean(),
   races: z.array(PublicRaceSchema),
   /** Payments go to a fake gateway (PAYNOW_URL=fake): every page says that no money moves. */
   testPayments: z.boolean(),

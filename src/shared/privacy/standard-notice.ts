@@ -10,6 +10,8 @@ export interface NoticeFacts {
   programmeRetentionDays: number;
 }
 
+import { NEXT_YEAR_KEPT_MONTHS } from '../events/next-year-text.ts';
+
 /** How long the audit trail is kept; the database refuses to delete younger rows (migration 0015). */
 export const AUDIT_YEARS = 2;
 
@@ -25,13 +27,16 @@ The Celebration organisers of the church hold the details you give on this site.
 ## What we use them for
 - Running the fun run: your registration, your payment and race day (check-in, bibs and T-shirts, and your safety on the course).
 - Running the men's programme: its sessions and each man's progress through it.
+- "Tell me about next year": if you ask us to after the race, emailing you once when the next fun run opens for registration.
 ## What we hold
 - For the fun run: your name, email, mobile, next of kin's mobile, age, gender, T-shirt size and payments.
 - For an entrant under 18, also a parent or guardian's name and mobile, and their agreement.
 - For the men's programme, also your marital status, church and address, your attendance at sessions and the documents you upload.
+- For "Tell me about next year": only the email address you give, when you agreed, and for which year's fun run.
 ## How long we keep them
 - Fun-run entries are anonymised ${facts.entryRetentionDays} days after the event: names, contacts and next of kin are removed, and only figures such as the race, age band, gender and T-shirt size are kept.
 - Programme records are deleted ${facts.programmeRetentionDays} days after a man leaves the programme or graduates, with his uploads.
+- The "Tell me about next year" list is deleted once its email has gone, when the next fun run is published, or ${NEXT_YEAR_KEPT_MONTHS} months after you gave your address at the latest.
 - The record of who read or changed personal details (the audit trail) is kept for ${AUDIT_YEARS} years.
 ## Who sees them
 - The organisers (the site's administrators) see them all.

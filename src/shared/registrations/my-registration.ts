@@ -40,6 +40,8 @@ export const MyEntrySchema = z.extend(
     tshirtChangeable: z.boolean(),
     /** False once registration has closed: then the organisers change races. */
     raceChangeable: z.boolean(),
+    /** The event's day has passed (or a new edition took over): the entry can be read, not changed or cancelled. */
+    raceOver: z.boolean(),
     /** A new email asked for, which the entry takes once the link mailed to it is followed. */
     emailPending: PendingEmailSchema,
   },

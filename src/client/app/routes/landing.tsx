@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { SignedInLink, SiteFooter } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
+import { AfterTheRace, RaceOver } from '../../features/events/components/after-the-race.tsx';
 import {
   EventFacts,
   RaceList,
@@ -20,6 +21,8 @@ export default function Landing() {
   const title = event?.title ?? 'Celebration Fun Run';
   // A draft edition shows its name and whom to ask, nothing to enter or pay yet.
   const draft = event?.published === false;
+  // From the day after the race: thanks, the photos, and "Tell me about next year" instead of registering.
+  const over = event?.raceOver === true;
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -45,9 +48,11 @@ export default function Landing() {
             </p>
             <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{title}</h1>
             <p className="text-lg text-stone-100 sm:text-xl">{event?.subtitle ?? '\u00a0'}</p>
-            {event && !draft && <EventFacts event={event} />}
+            {event && !draft && !over && <EventFacts event={event} />}
             {event && draft ? (
               <RegistrationOpensSoon event={event} />
+            ) : event && over ? (
+              <RaceOver event={event} />
             ) : event && !event.registrationOpen ? (
               <RegistrationClosed event={event} />
             ) : (
@@ -66,7 +71,9 @@ export default function Landing() {
           </div>
         </section>
 
-        {event && !draft && (
+        {event && over && <AfterTheRace event={event} />}
+
+        {event && !draft && !over && (
           <section aria-labelledby="races-heading" className="mx-auto max-w-5xl px-5 pt-10">
             <h2 id="races-heading" className="mb-5 text-2xl font-bold text-stone-900">
               The races
@@ -75,7 +82,7 @@ export default function Landing() {
           </section>
         )}
 
-        {!draft && (
+        {!draft && !over && (
           <section aria-labelledby="payment-heading" className="mx-auto max-w-5xl px-5 py-10">
             <h2 id="payment-heading" className="text-2xl font-bold text-stone-900">
               How to pay

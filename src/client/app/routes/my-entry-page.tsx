@@ -77,7 +77,9 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
   const resend = useResendMyConfirmation(token);
   // The server's page is read-only: its buttons work only once the script has taken it over.
   const interactive = useHydrated();
-  const active = entry.status === 'active';
+  // After the race the entry is kept to read, until retention deletes its details: nothing to change or pay.
+  const over = entry.raceOver;
+  const active = entry.status === 'active' && !over;
   // What is still due: the fee, or what a part payment left.
   const due = { usd: amountDue(entry, 'USD'), zwg: amountDue(entry, 'ZWG') };
   const owing = owes(entry.paymentStatus);
@@ -87,7 +89,9 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
   return (
     <div className="mt-6 flex flex-col gap-8">
       <ReferenceCard label="Your registration reference" reference={entry.reference}>
-        {!active && <p className="mt-3 text-xl font-bold text-red-800">This entry was cancelled.</p>}
+        {entry.status !== 'active' && (
+          <p className="mt-3 text-xl font-bold text-red-800">This entry was cancelled.</p>
+        )}
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
           <dt className="text-stone-600">Name</dt>
           <dd className="font-medium">
@@ -122,6 +126,24 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
           <p className="mt-3 text-stone-800">{feeToBeConfirmed(displayPhone(event, event.contactPhone))}</p>
         )}
       </ReferenceCard>
+
+      {over && (
+        <p className="rounded-lg border border-stone-300 bg-stone-50 p-4 text-stone-800">
+          The fun run is over, so this entry can no longer be changed or cancelled: this page shows it as we
+          keep it. Questions?{' '}
+          {event ? (
+            <>
+              Call{' '}
+              <a href={`tel:${event.contactPhone}`} className={linkClass}>
+                {displayPhone(event, event.contactPhone)}
+              </a>
+              .
+            </>
+          ) : (
+            'Call the organisers.'
+          )}
+        </p>
+      )}
 
       {active && entry.emailPending && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
@@ -231,7 +253,10 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
       />
 
       <p className="text-sm text-stone-600">
-        Keep the link to this page to yourself: whoever has it can change your entry. Lost it?{' '}
+        {over
+          ? 'Keep the link to this page to yourself: whoever has it can read your entry.'
+          : 'Keep the link to this page to yourself: whoever has it can change your entry.'}{' '}
+        Lost it?{' '}
         <Link to="/My" className={linkClass}>
           Have your links emailed again
         </Link>

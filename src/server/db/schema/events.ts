@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  index,
   integer,
   jsonb,
   numeric,
@@ -47,6 +48,8 @@ export const events = pgTable('events', {
    * which needs its date, venue, fees, closing time, ways to pay, terms and privacy notice.
    */
   publishedAt: timestamp('published_at', { withTimezone: true }),
+  /** Where the race's photos are (http/https), linked from the landing page after the race; null: none. */
+  photosUrl: text('photos_url'),
   /** Set when a new edition took over: the event is kept, read-only, for its lists and exports. */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   payment: jsonb('payment').$type<PaymentOptions>().notNull(),
@@ -74,6 +77,25 @@ export const events = pgTable('events', {
    */
   revision: integer('revision').notNull().default(1),
 });
+
+/**
+ * "Tell me about next year": addresses given with consent on the landing page after the race, mailed once
+ * when the next edition is published and then deleted, or deleted by the retention run after 12 months.
+ * Insert-only from the public; the same address may be given twice (nobody learns it was there).
+ */
+export const nextEditionSignups = pgTable(
+  'next_edition_signups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The edition whose after-the-race page it was given on: the next one published is mailed about. */
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('next_edition_signups_consented_at').on(table.consentedAt)],
+);
 
 export const raceOptions = pgTable(
   'race_options',

@@ -15,6 +15,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict } from '../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { eventFieldsOf, getCurrentEvent, privacyNoticeOf, racesWithPlaces } from '../events/service.ts';
+import { mailNextYearList } from '../next-year/service.ts';
 import {
   archiveEvent,
   deleteRaces,
@@ -119,12 +120,13 @@ const auditSettings = (
 
 /**
  * Opens the draft edition to the public, once nothing it needs is missing (readiness.ts: the dashboard shows the
- * same list). Publishing a published edition changes nothing.
+ * same list), and mails the addresses given for an earlier edition ("Tell me about next year") in the same
+ * transaction. Publishing a published edition changes nothing.
  */
 export async function publishEdition(context: AppContext, actor: AuditActor) {
-  await context.database.db.transaction(async (tx) => {
+  const mailed = await context.database.db.transaction(async (tx) => {
     const event = await getCurrentEvent(tx);
-    if (event.publishedAt !== null) return;
+    if (event.publishedAt !== null) return 0;
     const missing = missingForPublishing({
       ...event,
       registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
@@ -136,7 +138,9 @@ export async function publishEdition(context: AppContext, actor: AuditActor) {
     }
     await updateEvent(tx, event.id, { publishedAt: new Date() });
     await auditSettings(tx, actor, event.id, 'publish');
+    return mailNextYearList(tx, event, context.links.site);
   });
+  if (mailed > 0) context.mailer.kick();
   return eventSettings(context);
 }
 

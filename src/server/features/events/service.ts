@@ -1,3 +1,4 @@
+import { harareToday } from '../../../shared/dates.ts';
 import type { Discipline, PublicEvent } from '../../../shared/events/event.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { type NoticeFacts, privacyNotice } from '../../../shared/privacy/standard-notice.ts';
@@ -66,6 +67,14 @@ export const noticeFactsOf = (event: NoticeSettings): NoticeFacts => ({
 export const privacyNoticeOf = (event: NoticeSettings) =>
   privacyNotice(event.privacyText, noticeFactsOf(event));
 
+/**
+ * Whether the event's day (Harare) has passed: from the next day on, an entry's private page is read-only and
+ * the landing page is the after-the-race one. An archived edition is over whatever its date.
+ */
+export function isEventOver(event: Pick<EventRow, 'isCurrent' | 'eventDate'>, now = new Date()) {
+  return !event.isCurrent || (event.eventDate !== null && harareToday(now) > event.eventDate);
+}
+
 export function isRegistrationOpen(event: EventRow, now = new Date()) {
   return event.registrationClosesAt === null || now < event.registrationClosesAt;
 }
@@ -130,6 +139,7 @@ export const eventFieldsOf = (event: EventRow) => ({
   registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
   eventDate: event.eventDate,
   venue: event.venue,
+  photosUrl: event.photosUrl,
   payment: event.payment,
   tshirtSizes: event.tshirtSizes,
 });
@@ -145,7 +155,9 @@ export async function getPublicEvent({
   return {
     ...eventFieldsOf(event),
     backgroundPlaceholder: backgroundPlaceholder(mediaDir, clientDist, event.backgroundImage),
-    registrationOpen: event.publishedAt !== null && isRegistrationOpen(event),
+    // A draft is never over: its date may still be last year's until the organisers set it.
+    raceOver: event.publishedAt !== null && isEventOver(event),
+    registrationOpen: event.publishedAt !== null && isRegistrationOpen(event) && !isEventOver(event),
     testPayments: env.fakes.includes('PAYNOW_URL'),
     phoneDisplay: Object.fromEntries(
       [event.contactPhone, event.payment.cashPhone, event.payment.mobileMoney.number].map((p) => [

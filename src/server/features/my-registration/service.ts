@@ -1,14 +1,13 @@
-import { harareToday } from '../../../shared/dates.ts';
 import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event-display.ts';
 import type { ParticipantEditData } from '../../../shared/participants/participants.ts';
 import type { MyEntry } from '../../../shared/registrations/my-registration.ts';
 import { shownFirstName } from '../../../shared/shown-name.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound, Problem } from '../../http/problem.ts';
+import { conflict, notFound, Problem } from '../../http/problem.ts';
 import { enqueueMail } from '../../mail/repository.ts';
 import { qrSvg } from '../../qr-code.ts';
 import { pendingEmailChange } from '../email-changes/service.ts';
-import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
+import { getCurrentEvent, getEdition, isEventOver, isRegistrationOpen } from '../events/service.ts';
 import { cancelEntry, editEntry, participantDetail, tshirtChangeable } from '../participants/service.ts';
 import {
   entryLinkDigest,
@@ -19,18 +18,28 @@ import {
 import { activeEntriesOfEmail, findEntryByLink } from './repository.ts';
 
 const NO_SUCH_LINK =
-  'This link does not open an entry: it may be incomplete, or the fun run is over. You can ask for your links again.';
+  'This link does not open an entry: it may be incomplete, or its details have been deleted since the fun run. You can ask for your links again.';
 
-/** "Valid until the event is over": the event is the current one, and its day (Harare) has not passed. */
-const isOver = (event: EventRow, now = new Date()) =>
-  !event.isCurrent || (event.eventDate !== null && harareToday(now) > event.eventDate);
+/** Why an entry's page no longer takes changes once its event's day has passed. */
+export const RACE_OVER_NO_CHANGES =
+  'The fun run is over: this entry can no longer be changed or cancelled. To ask about it, call the organisers.';
 
-/** The entry a private link opens while its event is not over; the same 404 for every other token. */
+/**
+ * The entry a private link opens, with its own edition, until retention anonymises it (which deletes its
+ * links): the same 404 for every other token. `over`: its event's day has passed, so it is read-only.
+ */
 export async function entryOfLink({ database }: AppContext, token: string) {
   const entry = await findEntryByLink(database.db, entryLinkDigest(token));
-  const event = await getCurrentEvent(database.db);
-  if (!entry || entry.eventId !== event.id || isOver(event)) throw notFound(NO_SUCH_LINK);
-  return { ...entry, event };
+  if (!entry) throw notFound(NO_SUCH_LINK);
+  const event = await getEdition(database.db, entry.eventId);
+  return { ...entry, event, over: isEventOver(event) };
+}
+
+/** The entry a private link opens, for a change: refused (409 race_over) once its event is over. */
+export async function changeableEntryOfLink(context: AppContext, token: string) {
+  const entry = await entryOfLink(context, token);
+  if (entry.over) throw conflict(RACE_OVER_NO_CHANGES, 'race_over');
+  return entry;
 }
 
 /** Whether a private link opens an entry now (its page answers 404 when not). */
@@ -52,7 +61,7 @@ export async function myCheckInQr(context: AppContext, token: string) {
 }
 
 export async function myEntry(context: AppContext, token: string): Promise<MyEntry> {
-  const { id, event } = await entryOfLink(context, token);
+  const { id, event, over } = await entryOfLink(context, token);
   const [entry, emailPending] = await Promise.all([
     participantDetail(context, id),
     pendingEmailChange(context.database.db, id),
@@ -79,21 +88,22 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
     fees: entry.fees,
     status: entry.status,
     tshirtChangesUntil: event.tshirtChangesUntil,
-    tshirtChangeable: tshirtChangeable(event),
-    raceChangeable: isRegistrationOpen(event),
+    tshirtChangeable: !over && tshirtChangeable(event),
+    raceChangeable: !over && isRegistrationOpen(event),
+    raceOver: over,
     emailPending,
   };
 }
 
 /** The entrant's correction, with the public form's rules and the entrant's own (see ChangedBy). */
 export async function changeMyEntry(context: AppContext, token: string, change: ParticipantEditData) {
-  const { id } = await entryOfLink(context, token);
+  const { id } = await changeableEntryOfLink(context, token);
   await editEntry(context, id, change, { entrant: true });
   return myEntry(context, token);
 }
 
 export async function cancelMyEntry(context: AppContext, token: string) {
-  const { id } = await entryOfLink(context, token);
+  const { id } = await changeableEntryOfLink(context, token);
   // The freed place is offered to the race's waitlist in the same transaction.
   await cancelEntry(context, id, { entrant: true });
   return myEntry(context, token);
@@ -116,13 +126,13 @@ function linkLine(entry: { reference: string; firstName: string; discipline: Dis
 }
 
 /**
- * Mails a new link for each of the address's entries in the current event (nothing when it has none, or
- * the event is over): the caller answers the same either way. The links are kept only if the mail goes.
+ * Mails a new link for each of the address's entries in the current event (nothing when it has none): the
+ * caller answers the same either way. The links are kept only if the mail goes. After the race they open the
+ * entries read-only, until retention anonymises them.
  */
 export async function mailMyLinks({ database, mailer, links }: AppContext, email: string) {
   const { db } = database;
   const event = await getCurrentEvent(db);
-  if (isOver(event)) return;
   const entries = await activeEntriesOfEmail(db, event.id, email);
   if (entries.length === 0) return;
   const mailed = entries.map((entry) => ({ entry, link: newEntryLink(links) }));
@@ -130,7 +140,9 @@ export async function mailMyLinks({ database, mailer, links }: AppContext, email
     'Hello,',
     '',
     `Someone asked for the private links of the entries under this address for the ${event.title} ${event.year}.`,
-    'Each link opens one entry: see it, change it or cancel it. Keep them to yourself.',
+    isEventOver(event)
+      ? 'Each link opens one entry, to see it: the fun run is over, so it can no longer be changed.'
+      : 'Each link opens one entry: see it, change it or cancel it. Keep them to yourself.',
     '',
     ...mailed.flatMap(({ entry, link }) => [linkLine(entry), link.url, '']),
     'If you did not ask for them, you can ignore this mail: the links were sent only to you.',

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Discipline, PublicEvent } from '../../../shared/events/event.ts';
+import { NEXT_YEAR_NOTED, NextYearSignupSchema } from '../../../shared/events/next-year.ts';
 import type { PageData, ServerForm } from '../../../shared/page-data.ts';
 import {
   type RegistrationData,
@@ -13,6 +14,7 @@ import { Problem } from '../../http/problem.ts';
 import { limitAction } from '../../http/rate-limits.ts';
 import { loggablePath } from '../../logger.ts';
 import { getPublicEvent } from '../events/service.ts';
+import { signUpForNextYear } from '../next-year/service.ts';
 import { isRaceFull, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
 import { joinWaitlist } from '../waitlist/service.ts';
 import { fieldMessages, formValues } from './form-values.ts';
@@ -25,6 +27,8 @@ const FORM_KEY_FIELD = 'idempotencyKey';
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 const READS_QUERY = new Set(['/Search', '/Thankyou']);
 const FORMS: Record<string, Discipline> = { '/Register': 'run', '/RegisterCyclist': 'cycle' };
+/** Where the after-the-race landing's "Tell me about next year" form posts without JavaScript. */
+const NEXT_YEAR_FORM = '/';
 
 /**
  * The public pages with their content, rendered by the server (see
@@ -90,6 +94,9 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
     /** What the form at the request's path posted: its values as the contract reads them, and its key. */
     const posted = (request: FastifyRequest) => {
       const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      if (request.routeOptions.url === NEXT_YEAR_FORM) {
+        return { values: formValues(NextYearSignupSchema, body), key: '' };
+      }
       const discipline = FORMS[request.routeOptions.url ?? ''] ?? 'run';
       return {
         values: { ...formValues(RegistrationInputSchema, body), discipline },
@@ -115,6 +122,25 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
       return formAgain(request, reply, { errors: {}, failure: error.detail }, 429);
     });
     const countRegistration = limitAction(forms, context, 'register');
+
+    // "Tell me about next year" on the after-the-race landing: the landing again, thanking or with the message.
+    forms.post(
+      NEXT_YEAR_FORM,
+      {
+        config: { access: 'public' },
+        preHandler: limitAction(forms, context, 'nextYear'),
+        schema: { hide: true },
+      },
+      async (request, reply) => {
+        const { values } = posted(request);
+        const parsed = NextYearSignupSchema.safeParse(values);
+        if (!parsed.success)
+          return formAgain(request, reply, { errors: fieldMessages(parsed.error.issues) }, 400);
+        await signUpForNextYear(context, parsed.data);
+        const form = { values: { email: '', consent: false }, errors: {}, done: NEXT_YEAR_NOTED };
+        return sendPage(request, reply, { form }, { personal: true });
+      },
+    );
 
     for (const path of Object.keys(FORMS)) {
       forms.post(

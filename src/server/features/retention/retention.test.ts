@@ -53,6 +53,7 @@ const NOTHING_DONE = {
   auditRows: 0,
   erasureRequests: 0,
   paynowMessages: 0,
+  nextYearSignups: 0,
 };
 
 /** What an entry keeps for the statistics and the ledger; every other text must be empty. */

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import { auditKeptSince, purgeExpiredAudit, recordAudit } from '../audit-log/service.ts';
+import { purgeOldNextYearSignups } from '../next-year/service.ts';
 import { purgeOldPaynowMessages } from '../payments/service.ts';
 import {
   anonymiseEntries as anonymiseRows,
@@ -33,6 +34,8 @@ export interface RetentionOutcome {
   erasureRequests: number;
   /** Paynow's messages about no attempt of ours (notices and hourly counts) past their 30 days, deleted. */
   paynowMessages: number;
+  /** "Tell me about next year" addresses kept 12 months without a new edition to mail them about, deleted. */
+  nextYearSignups: number;
 }
 
 /**
@@ -57,6 +60,7 @@ export async function runRetention(context: AppContext, now = new Date()): Promi
       const auditRows = await purgeExpiredAudit(tx, now);
       const erasureRequests = await deleteErasureRequestsDecidedBefore(tx, auditKeptSince(now));
       const paynowMessages = await purgeOldPaynowMessages(tx, now);
+      const nextYearSignups = await purgeOldNextYearSignups(tx, now);
       const done = {
         entries: anonymised.entries,
         waitlist: anonymised.waitlist,
@@ -65,6 +69,7 @@ export async function runRetention(context: AppContext, now = new Date()): Promi
         auditRows,
         erasureRequests,
         paynowMessages,
+        nextYearSignups,
       };
       await recordAudit(tx, null, {
         action: 'retention.run',

@@ -42,6 +42,7 @@ export function inputOf(settings: EventSettings): EventSettingsInput {
     reminderDaysAfter: settings.reminderDaysAfter,
     reminderDaysBeforeClose: settings.reminderDaysBeforeClose,
     venue: settings.venue,
+    photosUrl: settings.photosUrl,
     payment: settings.payment,
     tshirtSizes: settings.tshirtSizes,
     termsText: settings.termsText,

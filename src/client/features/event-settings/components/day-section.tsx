@@ -12,12 +12,14 @@ const DaySchema = z.pick(EventSettingsInputSchema, {
   tshirtChangesUntil: true,
   waitlistOfferHours: true,
   venue: true,
+  photosUrl: true,
 });
 interface DayValues {
   eventDate: string;
   tshirtChangesUntil: string;
   waitlistOfferHours: string;
   venue: string;
+  photosUrl: string;
 }
 
 /** The day and the place, shown on the landing page with each race's start time. */
@@ -28,20 +30,22 @@ export function DaySection({ settings }: { settings: EventSettings }) {
       tshirtChangesUntil: saved.tshirtChangesUntil ?? '',
       waitlistOfferHours: String(saved.waitlistOfferHours),
       venue: saved.venue,
+      photosUrl: saved.photosUrl ?? '',
     }),
     toSchemaInput: (values: DayValues) => ({
       ...values,
       eventDate: values.eventDate || null,
       tshirtChangesUntil: values.tshirtChangesUntil || null,
+      photosUrl: values.photosUrl.trim() || null,
     }),
-    fields: ['eventDate', 'tshirtChangesUntil', 'waitlistOfferHours', 'venue'],
+    fields: ['eventDate', 'tshirtChangesUntil', 'waitlistOfferHours', 'venue', 'photosUrl'],
     savedText: 'The date and venue were saved. The landing page shows them now.',
   });
   return (
     <SettingsSection
       id="day"
       title="Date and venue"
-      intro="When and where the event takes place; each race’s start time is set with the races below. Entrants change their own T-shirt size until the day you set here; a place offered from a waitlist holds as long as you set here."
+      intro="When and where the event takes place; each race’s start time is set with the races below. Entrants change their own T-shirt size until the day you set here; a place offered from a waitlist holds as long as you set here. From the day after the event, the landing page thanks everyone and links the photos."
       saveLabel="Save date and venue"
       {...section}
     >
@@ -69,6 +73,15 @@ export function DaySection({ settings }: { settings: EventSettings }) {
           {...field('waitlistOfferHours')}
           min={1}
           max={336}
+        />
+        <TextField
+          label="Photos link"
+          hint="Where the race’s photos are (an album or a shared folder), starting with https://. The landing page links it after the race. Empty: no photos link."
+          {...field('photosUrl')}
+          type="url"
+          inputMode="url"
+          optional
+          fieldClassName="sm:col-span-2"
         />
       </div>
     </SettingsSection>

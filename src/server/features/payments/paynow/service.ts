@@ -19,7 +19,7 @@ import { PAYNOW_MESSAGES } from '../../../http/limits.ts';
 import { badRequest, conflict, notFound } from '../../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../../audit-log/service.ts';
 import { assertPublished, getCurrentEventId, getEdition } from '../../events/service.ts';
-import { entryOfLink } from '../../my-registration/service.ts';
+import { entryOfLink, RACE_OVER_NO_CHANGES } from '../../my-registration/service.ts';
 import { participantDetail } from '../../participants/service.ts';
 import { recordOnlinePayment } from '../ledger.ts';
 import { decryptIntegrationKey, encryptIntegrationKey } from './integration-key.ts';
@@ -181,8 +181,8 @@ function failureMessage(status: string) {
 }
 
 async function payerEntry(context: AppContext, token: string) {
-  const { id, eventId } = await entryOfLink(context, MY_TOKEN.test(token) ? token : '');
-  return { ...(await participantDetail(context, id)), eventId };
+  const { id, eventId, over } = await entryOfLink(context, MY_TOKEN.test(token) ? token : '');
+  return { ...(await participantDetail(context, id)), eventId, over };
 }
 
 /** Notices about our attempts per page of the admin's review. */
@@ -253,7 +253,7 @@ export async function paymentOffer(context: AppContext, token: string): Promise<
   const settings = row?.settings?.enabled && row.keyEncrypted ? row.settings : null;
   const latest = settings ? await latestAttemptOf(context.database.db, entry.id) : undefined;
   return {
-    enabled: settings !== null && entry.status === 'active',
+    enabled: settings !== null && entry.status === 'active' && !entry.over,
     methods: settings?.methods ?? [],
     currency: settings?.currency ?? 'USD',
     amount: settings ? amountDue(entry, settings.currency) : null,
@@ -283,6 +283,7 @@ export async function startPayment(
   const { db } = context.database;
   const entry = await payerEntry(context, token);
   assertPublished(await getEdition(db, entry.eventId));
+  if (entry.over) throw conflict(RACE_OVER_NO_CHANGES, 'race_over');
   const paynow = await paynowOf(context, entry.eventId);
   if (!paynow?.settings.methods.includes(request.method)) {
     throw notFound('Online payment is not offered for this entry.');
