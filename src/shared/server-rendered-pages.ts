@@ -13,6 +13,7 @@ export const SERVER_RENDERED_PAGES = {
   '/Banking': 'app/routes/banking.tsx',
   '/Thankyou': 'app/routes/thank-you.tsx',
   '/Search': 'app/routes/search.tsx',
+  '/My': 'app/routes/my.tsx',
 } as const;
 
 export type ServerRenderedPath = keyof typeof SERVER_RENDERED_PAGES;

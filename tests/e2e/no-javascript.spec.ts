@@ -130,3 +130,17 @@ test('an entrant is found without JavaScript', async ({ page, request }) => {
   await expect(page.getByText('Runner · 5km')).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue(lastName);
 });
+
+test('an entrant who lost the private link has it mailed again without JavaScript', async ({ page }) => {
+  await page.goto('/My');
+  await expect(page.getByRole('heading', { level: 1, name: 'My registration' })).toBeVisible();
+  await page.getByLabel('Email').fill('not an address');
+  await page.getByRole('button', { name: 'Email me my links' }).click();
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
+    /Enter a valid email address, e\.g\. name@example\.com/,
+  );
+  await expect(page.getByLabel('Email')).toHaveValue('not an address');
+  await page.getByLabel('Email').fill(`${uniqueName('lost')}@example.com`);
+  await page.getByRole('button', { name: 'Email me my links' }).click();
+  await expect(page.getByText(/we have sent their links to it/)).toBeVisible();
+});

@@ -101,6 +101,8 @@ export function limitSignIn(context: AppContext): {
 }
 
 function emailIn(request: FastifyRequest): string {
+  // A page's form posted without JavaScript is read as URLSearchParams.
+  if (request.body instanceof URLSearchParams) return request.body.get('email') ?? '';
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email : '';
 }

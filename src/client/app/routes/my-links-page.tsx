@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { MyLinksRequestSchema } from '../../../shared/registrations/my-registration.ts';
 import { PublicPage } from '../../components/public-page.tsx';
@@ -6,14 +7,32 @@ import { EmailField } from '../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
 import { useMailMyLinks } from '../../features/my-registration/api/my-entry.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { usePageData } from '../page-data.ts';
 
-/** /My: someone who lost the private link of an entry has every link of the address mailed again. */
+const FORM_ACTION = '/My';
+
+/** The address typed into the server's form on a slow phone before the script arrived. */
+function typedBeforeScript() {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector<HTMLInputElement>(`form[action="${FORM_ACTION}"] input[name="email"]`)?.value;
+}
+
+/**
+ * /My: someone who lost the private link of an entry has every link of the address mailed again. Without
+ * JavaScript the form posts to /My, which the server answers with this page and what it did.
+ */
 export function MyLinksPage() {
+  const served = usePageData()?.form;
   const mail = useMailMyLinks();
+  const [typed] = useState(
+    () => typedBeforeScript() ?? (typeof served?.values.email === 'string' ? served.values.email : ''),
+  );
   const { field, handleSubmit } = useZodForm(MyLinksRequestSchema, {
     mode: 'onSubmit',
-    defaultValues: { email: '' },
+    defaultValues: { email: typed },
   });
+  const email = field('email');
+  const done = mail.isSuccess ? mail.data.message : mail.isIdle ? served?.done : undefined;
   const onSubmit = handleSubmit(async (body) => {
     if (mail.isPending) return;
     await mail.mutateAsync(body).catch(() => undefined);
@@ -27,14 +46,25 @@ export function MyLinksPage() {
         size and contact details, or cancel. Lost it? Type the email address you registered with and we will
         email you a link for each of its entries.
       </p>
-      {mail.isSuccess ? (
+      {done ? (
         <FormSuccess>
-          <p className="font-semibold">{mail.data.message}</p>
+          <p className="font-semibold">{done}</p>
         </FormSuccess>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-5">
-          <EmailField {...field('email')} />
+        <form
+          method="post"
+          action={FORM_ACTION}
+          onSubmit={onSubmit}
+          noValidate
+          className="flex max-w-md flex-col gap-5"
+        >
+          <EmailField
+            {...email}
+            defaultValue={typed}
+            error={email.error ?? (mail.isIdle ? served?.errors.email : undefined)}
+          />
           {mail.isError && <FormAlert>{errorText(mail.error)}</FormAlert>}
+          {mail.isIdle && served?.failure && <FormAlert>{served.failure}</FormAlert>}
           <Button type="submit" disabled={mail.isPending} className="w-full sm:w-auto">
             {mail.isPending ? 'Sending…' : 'Email me my links'}
           </Button>

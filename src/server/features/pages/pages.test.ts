@@ -201,6 +201,32 @@ describe('the registration forms posted without JavaScript', () => {
   });
 });
 
+describe('/My without JavaScript: the private links mailed again', () => {
+  it('is a form posted to /My, answered with the same message for any address, mailing the links of the one with entries', async () => {
+    const page = await injectAs(app).get('/My');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('action="/My"');
+    expect(readable(page.body)).toContain('Email me my links');
+
+    const registered = await postForm('/Register', runnerForm({ email: 'lost.link@example.com' }));
+    expect(registered.statusCode).toBe(200);
+    for (const email of ['Lost.Link@example.com', 'nobody.here@example.com']) {
+      const answer = await postForm('/My', new URLSearchParams({ email }).toString());
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toContain('no-store');
+      expect(readable(answer.body)).toContain('we have sent their links to it');
+    }
+    expect((await mailTo('lost.link@example.com')).text).toMatch(/\/My\/[\w-]+/);
+  });
+
+  it('sends the form back (400) with what was typed and the message beside the field', async () => {
+    const answer = await postForm('/My', new URLSearchParams({ email: 'not an address' }).toString());
+    expect(answer.statusCode).toBe(400);
+    expect(readable(answer.body)).toContain('Enter a valid email address, e.g. name@example.com');
+    expect(answer.body).toContain('value="not an address"');
+  });
+});
+
 describe('the public pages rendered by the server', () => {
   it('carry their content, and a new form key on each visit to a form', async () => {
     const first = await app.inject('/Register');

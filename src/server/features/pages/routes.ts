@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Discipline, PublicEvent } from '../../../shared/events/event.ts';
 import { NEXT_YEAR_NOTED, NextYearSignupSchema } from '../../../shared/events/next-year.ts';
 import type { PageData, ServerForm } from '../../../shared/page-data.ts';
+import { MY_LINKS_SENT, MyLinksRequestSchema } from '../../../shared/registrations/my-registration.ts';
 import {
   type RegistrationData,
   RegistrationInputSchema,
@@ -9,11 +10,12 @@ import {
 import { SearchQuerySchema } from '../../../shared/registrations/search.ts';
 import { SERVER_RENDERED_PAGES } from '../../../shared/server-rendered-pages.ts';
 import type { AppContext } from '../../context.ts';
-import { BODY_LIMITS } from '../../http/limits.ts';
+import { BODY_LIMITS, MY_LINKS_LIMITS } from '../../http/limits.ts';
 import { Problem } from '../../http/problem.ts';
-import { limitAction } from '../../http/rate-limits.ts';
+import { limitAction, limitPerIpAndEmail } from '../../http/rate-limits.ts';
 import { loggablePath } from '../../logger.ts';
 import { getPublicEvent } from '../events/service.ts';
+import { mailMyLinks } from '../my-registration/service.ts';
 import { signUpForNextYear } from '../next-year/service.ts';
 import { isRaceFull, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
 import { joinWaitlist } from '../waitlist/service.ts';
@@ -29,6 +31,8 @@ const READS_QUERY = new Set(['/Search', '/Thankyou']);
 const FORMS: Record<string, Discipline> = { '/Register': 'run', '/RegisterCyclist': 'cycle' };
 /** Where the after-the-race landing's "Tell me about next year" form posts without JavaScript. */
 const NEXT_YEAR_FORM = '/';
+/** Where /My's "Email me my links" form posts without JavaScript. */
+const MY_LINKS_FORM = '/My';
 
 /**
  * The public pages with their content, rendered by the server (see
@@ -97,6 +101,9 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
       if (request.routeOptions.url === NEXT_YEAR_FORM) {
         return { values: formValues(NextYearSignupSchema, body), key: '' };
       }
+      if (request.routeOptions.url === MY_LINKS_FORM) {
+        return { values: formValues(MyLinksRequestSchema, body), key: '' };
+      }
       const discipline = FORMS[request.routeOptions.url ?? ''] ?? 'run';
       return {
         values: { ...formValues(RegistrationInputSchema, body), discipline },
@@ -138,6 +145,25 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
           return formAgain(request, reply, { errors: fieldMessages(parsed.error.issues) }, 400);
         await signUpForNextYear(context, parsed.data);
         const form = { values: { email: '', consent: false }, errors: {}, done: NEXT_YEAR_NOTED };
+        return sendPage(request, reply, { form }, { personal: true });
+      },
+    );
+
+    // /My's "Email me my links": /My again, saying what was sent (the same for any address) or what is wrong.
+    const linkLimits = limitPerIpAndEmail(forms, context, MY_LINKS_LIMITS);
+    forms.post(
+      MY_LINKS_FORM,
+      {
+        config: { access: 'public', rateLimit: linkLimits.rateLimit },
+        preHandler: linkLimits.preHandler,
+        schema: { hide: true },
+      },
+      async (request, reply) => {
+        const parsed = MyLinksRequestSchema.safeParse(posted(request).values);
+        if (!parsed.success)
+          return formAgain(request, reply, { errors: fieldMessages(parsed.error.issues) }, 400);
+        await mailMyLinks(context, parsed.data.email);
+        const form = { values: { email: '' }, errors: {}, done: MY_LINKS_SENT };
         return sendPage(request, reply, { form }, { personal: true });
       },
     );
