@@ -62,9 +62,13 @@ describe('the fun run in a calendar', () => {
   });
 
   it('is not found while the date is not set, or for a race the event does not have', async () => {
-    expect((await calendar('?discipline=run&race=10km')).statusCode).toBe(404);
+    const undated = await calendar('?discipline=run&race=10km');
+    expect(undated.statusCode).toBe(404);
+    expect(undated.json().detail).toBe('The date of the fun run is not set yet.');
     await raceDaySet();
-    expect((await calendar('?discipline=cycle&race=10km')).statusCode).toBe(404);
+    const unknown = await calendar('?discipline=cycle&race=10km');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe('The fun run has no such race.');
   });
 });
 
