@@ -22,7 +22,7 @@ export function DescriptionSection({ settings }: { settings: EventSettings }) {
     fields: ['descriptionMarkdown'],
     savedText: (saved) =>
       saved.descriptionHtml
-        ? 'The description was saved. The landing page shows it now, as in the preview below.'
+        ? 'The description was saved. The landing page shows it now, as in the preview above.'
         : 'Saved: the landing page shows no description.',
   });
   return (

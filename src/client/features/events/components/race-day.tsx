@@ -32,15 +32,15 @@ export function RaceDay({
         ))}
       </dl>
       {event.eventDate && (
-        <p className="mt-4">
+        <p className="mt-4 flex flex-col items-start gap-1">
           <a
             href={calendarPath({ discipline, raceType })}
             download
             className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
           >
             Add to calendar
-          </a>{' '}
-          <span className="text-sm text-stone-600">(a calendar file for your phone or computer)</span>
+          </a>
+          <span className="text-sm text-stone-600">A calendar file (.ics) for your phone or computer.</span>
         </p>
       )}
     </section>
