@@ -10,7 +10,7 @@ import {
   paymentOrder,
 } from '../../../../shared/events/payments.ts';
 import { priceText } from '../../../../shared/money.ts';
-import { ONLINE_PAYMENT_METHOD_LABELS } from '../../../../shared/payments/online-payment-settings.ts';
+import type { OnlinePaymentMethod } from '../../../../shared/payments/online-payment-settings.ts';
 
 const CURRENCY_NAMES = { USD: 'US$', ZWG: 'ZWG' } as const;
 
@@ -153,9 +153,16 @@ function CodeWithoutAmount({ pattern }: { pattern: string }) {
   );
 }
 
+// Not the settings' labels: importing them gave the landing page a chunk of its own for three words.
+const ONLINE_NAMES: Record<OnlinePaymentMethod, string> = {
+  ecocash: 'EcoCash',
+  onemoney: 'OneMoney',
+  web: 'card',
+};
+
 /** "EcoCash, OneMoney or card": the ways to pay online, as a visitor reads them. */
 export function onlineMethodsText(methods: PublicEvent['onlinePaymentMethods']) {
-  const names = methods.map((method) => (method === 'web' ? 'card' : ONLINE_PAYMENT_METHOD_LABELS[method]));
+  const names = methods.map((method) => ONLINE_NAMES[method]);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
 }
 
