@@ -34,7 +34,24 @@ function requiredLines(label: string, max: number) {
   );
 }
 
+/** A text of several lines that may be left empty (the description). */
+function optionalLines(max: number) {
+  return z.string().check(
+    z.normalize('NFC'),
+    z.overwrite((value: string) => value.replace(/\r\n?/g, '\n')),
+    z.trim(),
+    z.maxLength(max, `At most ${max} characters`),
+    z.refine(
+      (value: string) => !CONTROLS_BUT_LINE_BREAKS.test(value) && !INVISIBLE.test(value),
+      PLAIN_TEXT_ONLY,
+    ),
+  );
+}
+
 const text = (label: string, max: number) => requiredText(label, max);
+/** The fun run's description, in Markdown: the server renders it and keeps only safe HTML. */
+const descriptionMarkdown = optionalLines(10_000);
+export const DescriptionInputSchema = z.object({ descriptionMarkdown });
 const privacyText = requiredLines('the privacy notice', 20_000);
 
 /** The privacy notice's section of the settings: a text is required there (the standard one is a text too). */
@@ -133,6 +150,8 @@ export const EventSettingsInputSchema = z.object({
   payment: PaymentOptionsInputSchema,
   tshirtSizes: z.object({ run: sizes, cycle: sizes }),
   termsText: requiredLines('the terms', 20_000),
+  /** The description on the landing page (Markdown); unchanged when left out. */
+  descriptionMarkdown: z.optional(descriptionMarkdown),
   /** The privacy notice: the admin's own text, null for the standard one; unchanged when left out. */
   privacyText: z.optional(z.nullable(privacyText)),
 });
@@ -202,6 +221,8 @@ export const EventSettingsSchema = z.object({
   reminderDaysAfter: z.number(),
   reminderDaysBeforeClose: z.number(),
   referencePrefix: z.string(),
+  /** The description as the admin wrote it; descriptionHtml is what the pages show. */
+  descriptionMarkdown: z.string(),
   races: z.array(AdminRaceSchema),
 });
 export type EventSettings = z.infer<typeof EventSettingsSchema>;

@@ -15,6 +15,8 @@ export const EVENT_FIELDS = {
   backgroundImage: z.nullable(z.string()),
   backgroundAlt: z.string(),
   logoImage: z.nullable(z.string()),
+  /** What the landing page says about the fun run: HTML the server rendered from the admin's Markdown and sanitised. */
+  descriptionHtml: z.string(),
   termsText: z.string(),
   termsVersion: z.number(),
   /** The admin's privacy notice; null: the standard one (src/shared/privacy), filled in with the facts below. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ONLINE_PAYMENT_METHODS } from '../payments/online-payment-settings.ts';
 import { DISCIPLINES } from './event-display.ts';
 import { EVENT_FIELDS } from './event-fields.ts';
 
@@ -30,6 +31,8 @@ export const PublicEventSchema = z.object({
    */
   raceOver: z.boolean(),
   races: z.array(PublicRaceSchema),
+  /** How an entry can be paid online at once (Paynow), once registered; empty while online payment is off. */
+  onlinePaymentMethods: z.array(z.enum(ONLINE_PAYMENT_METHODS)),
   /** Payments go to a fake gateway (PAYNOW_URL=fake): every page says that no money moves. */
   testPayments: z.boolean(),
   /** Each phone number above (E.164) as people read it, e.g. +263 77 123 4567: keeps the phone library off public pages. */

@@ -2,7 +2,7 @@ import { PublicPage } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { RegistrationOpensSoon } from '../../features/events/components/event-facts.tsx';
-import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
+import { PaymentOptions, PayOnlineNow } from '../../features/events/components/payment-options.tsx';
 
 export default function Banking() {
   const { data: event, isPending, isError, refetch } = useEvent();
@@ -24,6 +24,7 @@ export default function Banking() {
         <ErrorMessage onRetry={() => refetch()}>The banking details could not be loaded.</ErrorMessage>
       )}
       {event && !event.published && <RegistrationOpensSoon event={event} onPhoto={false} />}
+      {event?.published && <PayOnlineNow event={event} />}
       {event?.published && <PaymentOptions event={event} headingLevel="h2" />}
     </PublicPage>
   );

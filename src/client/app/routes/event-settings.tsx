@@ -5,6 +5,7 @@ import { QueryError } from '../../components/ui/query-error.tsx';
 import { Loading } from '../../components/ui/status.tsx';
 import { useEventSettings } from '../../features/event-settings/api/event-settings.ts';
 import { DaySection } from '../../features/event-settings/components/day-section.tsx';
+import { DescriptionSection } from '../../features/event-settings/components/description-section.tsx';
 import { EditionsSection } from '../../features/event-settings/components/editions-section.tsx';
 import { ImagesSection } from '../../features/event-settings/components/images-section.tsx';
 import { PrivacySection } from '../../features/event-settings/components/privacy-section.tsx';
@@ -22,6 +23,7 @@ import { OnlinePaymentSection } from '../../features/payments/components/online-
 
 const CONTENTS = [
   ['texts', 'Texts'],
+  ['description', 'Description'],
   ['day', 'Date and venue'],
   ['images', 'Photo and logo'],
   ['payment', 'Payment options'],
@@ -65,6 +67,7 @@ export default function EventSettingsPage() {
           {/* A new edition brings new settings: every section above its own starts again from them. */}
           <Fragment key={data.year}>
             <TextsSection settings={data} />
+            <DescriptionSection settings={data} />
             <DaySection settings={data} />
             <ImagesSection settings={data} />
             <PaymentSection settings={data} />

@@ -3,6 +3,7 @@ import { SignedInLink, SiteFooter } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { AfterTheRace, RaceOver } from '../../features/events/components/after-the-race.tsx';
+import { EventDescription } from '../../features/events/components/event-description.tsx';
 import {
   EventFacts,
   RaceList,
@@ -10,7 +11,7 @@ import {
   RegistrationOpensSoon,
 } from '../../features/events/components/event-facts.tsx';
 import { HeroPhoto } from '../../features/events/components/hero-photo.tsx';
-import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
+import { PaymentOptions, PayOnlineNow } from '../../features/events/components/payment-options.tsx';
 import { Typewriter } from '../../features/events/components/typewriter.tsx';
 
 const ctaClass =
@@ -73,6 +74,17 @@ export default function Landing() {
 
         {event && over && <AfterTheRace event={event} />}
 
+        {event && !draft && !over && event.descriptionHtml && (
+          <section aria-labelledby="about-heading" className="mx-auto max-w-5xl px-5 pt-10">
+            <h2 id="about-heading" className="mb-4 text-2xl font-bold text-stone-900">
+              About the fun run
+            </h2>
+            <div className="max-w-3xl">
+              <EventDescription html={event.descriptionHtml} />
+            </div>
+          </section>
+        )}
+
         {event && !draft && !over && (
           <section aria-labelledby="races-heading" className="mx-auto max-w-5xl px-5 pt-10">
             <h2 id="races-heading" className="mb-5 text-2xl font-bold text-stone-900">
@@ -87,8 +99,11 @@ export default function Landing() {
             <h2 id="payment-heading" className="text-2xl font-bold text-stone-900">
               How to pay
             </h2>
+            {event && <PayOnlineNow event={event} />}
             <p className="mt-1 mb-5 text-stone-700">
-              Register first: you will get a reference to quote with your payment.{' '}
+              {event?.onlinePaymentMethods.length
+                ? 'Or pay later in one of these ways, quoting the reference you get when you register.'
+                : 'Register first: you will get a reference to quote with your payment.'}{' '}
               <Link to="/Banking" className="font-medium text-brand-700 underline">
                 Banking details
               </Link>

@@ -16,6 +16,7 @@ import { Loading } from '../../components/ui/status.tsx';
 import { AskErasure } from '../../features/erasure/components/ask-erasure.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
+import { RaceDay } from '../../features/events/components/race-day.tsx';
 import {
   useCancelMyEntry,
   useChangeMyEntry,
@@ -153,6 +154,8 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
           <span className="break-all">{entry.email}</span>.
         </p>
       )}
+
+      {active && event && <RaceDay event={event} discipline={entry.discipline} raceType={entry.raceType} />}
 
       {active && <CheckInQr token={token} />}
 

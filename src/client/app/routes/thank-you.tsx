@@ -7,6 +7,7 @@ import { PublicPage } from '../../components/public-page.tsx';
 import { ReferenceCard } from '../../components/reference-card.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
+import { RaceDay } from '../../features/events/components/race-day.tsx';
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
 import {
   recallReceipt,
@@ -82,6 +83,11 @@ export default function ThankYou() {
               {!found?.nothingDue && ' Quote this reference when you pay.'}
             </p>
           </ReferenceCard>
+          {event && receipt.discipline && receipt.raceType && (
+            <div className="mt-8">
+              <RaceDay event={event} discipline={receipt.discipline} raceType={receipt.raceType} />
+            </div>
+          )}
           {myLink && (
             <p className="mt-6 text-center text-stone-800">
               To change your race, T-shirt size or contact details, or to cancel, open{' '}

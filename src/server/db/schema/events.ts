@@ -33,6 +33,10 @@ export const events = pgTable('events', {
   backgroundImage: text('background_image'),
   backgroundAlt: text('background_alt').notNull().default('A road through hills at sunrise'),
   logoImage: text('logo_image'),
+  /** What the landing page says about the fun run, as the admin wrote it (Markdown, raw HTML off). */
+  descriptionMarkdown: text('description_markdown').notNull().default(''),
+  /** The same, rendered and sanitised on the server when saved: all that the pages show of it. */
+  descriptionHtml: text('description_html').notNull().default(''),
   termsText: text('terms_text').notNull(),
   termsVersion: integer('terms_version').notNull().default(1),
   registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),

@@ -16,6 +16,7 @@ import { badRequest, conflict } from '../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { eventFieldsOf, getCurrentEvent, privacyNoticeOf, racesWithPlaces } from '../events/service.ts';
 import { mailNextYearList } from '../next-year/service.ts';
+import { descriptionHtmlOf } from './description.ts';
 import {
   archiveEvent,
   deleteRaces,
@@ -43,6 +44,7 @@ export async function eventSettings(context: AppContext): Promise<EventSettings>
     reminderDaysAfter: event.reminderDaysAfter,
     reminderDaysBeforeClose: event.reminderDaysBeforeClose,
     referencePrefix: event.referencePrefix,
+    descriptionMarkdown: event.descriptionMarkdown,
     races: races.map(({ race, taken }) => ({
       id: race.id,
       discipline: race.discipline,
@@ -70,7 +72,7 @@ export async function saveEventSettings(
 ) {
   const { db } = context.database;
   const event = await getCurrentEvent(db);
-  const { privacyText: sentNotice, ...settings } = input;
+  const { privacyText: sentNotice, descriptionMarkdown, ...settings } = input;
   const termsChanged = settings.termsText !== event.termsText;
   const saved = { ...event, ...settings };
   let privacyText = sentNotice === undefined ? event.privacyText : sentNotice;
@@ -86,6 +88,9 @@ export async function saveEventSettings(
       termsVersion: termsChanged ? event.termsVersion + 1 : event.termsVersion,
       privacyText,
       privacyVersion: noticeChanged ? event.privacyVersion + 1 : event.privacyVersion,
+      ...(descriptionMarkdown === undefined
+        ? {}
+        : { descriptionMarkdown, descriptionHtml: descriptionHtmlOf(descriptionMarkdown) }),
     });
     await auditSettings(tx, actor, event.id, 'event', changedKeys(event, input));
   });
@@ -281,6 +286,8 @@ export async function startNewEdition(
       backgroundImage: current.backgroundImage,
       backgroundAlt: current.backgroundAlt,
       logoImage: current.logoImage,
+      descriptionMarkdown: newYear(current.descriptionMarkdown),
+      descriptionHtml: descriptionHtmlOf(newYear(current.descriptionMarkdown)),
       termsText: newYear(current.termsText),
       termsVersion: 1,
       privacyText: current.privacyText === null ? null : newYear(current.privacyText),

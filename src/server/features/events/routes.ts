@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CalendarQuerySchema } from '../../../shared/events/calendar.ts';
 import { PublicEventSchema } from '../../../shared/events/event.ts';
 import type { AppContext } from '../../context.ts';
 import { revalidateByEtag } from '../../http/etag.ts';
+import { sendAttachment } from '../../http/replies.ts';
+import { eventCalendar } from './calendar.ts';
 import { getPublicEvent } from './service.ts';
 
 export async function eventRoutes(app: FastifyInstance, context: AppContext) {
@@ -22,6 +25,26 @@ export async function eventRoutes(app: FastifyInstance, context: AppContext) {
       // (an unchanged event is a 304 without its body).
       reply.header('cache-control', 'no-cache');
       return getPublicEvent(context);
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/event/calendar.ics',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary:
+          "The fun run's day as a calendar file (iCalendar): a race's start when ?discipline=&race= name one, else the whole day",
+        tags: ['events'],
+        querystring: CalendarQuerySchema,
+      },
+      onSend: revalidateByEtag,
+    },
+    async (request, reply) => {
+      const { ics, filename } = await eventCalendar(context, request.query);
+      // The same for everyone (nothing personal), but it follows the settings: revalidated like the event.
+      reply.header('cache-control', 'no-cache');
+      return sendAttachment(reply, filename, 'text/calendar; charset=utf-8', ics);
     },
   );
 }

@@ -129,6 +129,7 @@ export const eventFieldsOf = (event: EventRow) => ({
   backgroundImage: event.backgroundImage,
   backgroundAlt: event.backgroundAlt,
   logoImage: event.logoImage,
+  descriptionHtml: event.descriptionHtml,
   termsText: event.termsText,
   termsVersion: event.termsVersion,
   privacyText: event.privacyText,
@@ -143,6 +144,12 @@ export const eventFieldsOf = (event: EventRow) => ({
   payment: event.payment,
   tshirtSizes: event.tshirtSizes,
 });
+
+/** The ways to pay online that the event offers now: none unless Paynow is on with its key set. */
+export function onlinePaymentMethodsOf(event: Pick<EventRow, 'onlinePayment' | 'paynowKeyEncrypted'>) {
+  const online = event.onlinePayment;
+  return online?.enabled && event.paynowKeyEncrypted ? online.methods : [];
+}
 
 /** The event as the public pages show it (the photo's placeholder found beside the photo). */
 export async function getPublicEvent({
@@ -159,6 +166,7 @@ export async function getPublicEvent({
     raceOver: event.publishedAt !== null && isEventOver(event),
     registrationOpen: event.publishedAt !== null && isRegistrationOpen(event) && !isEventOver(event),
     testPayments: env.fakes.includes('PAYNOW_URL'),
+    onlinePaymentMethods: onlinePaymentMethodsOf(event),
     phoneDisplay: Object.fromEntries(
       [event.contactPhone, event.payment.cashPhone, event.payment.mobileMoney.number].map((p) => [
         p,

@@ -412,3 +412,51 @@ describe('the thank-you page opened from its link', () => {
     expect(waiting).not.toContain(sentence);
   });
 });
+
+describe("what a runner needs, in the pages the server sends (issue 34's item 5)", () => {
+  const raceDay = async () => {
+    const { db } = await testDatabase();
+    await db
+      .update(events)
+      .set({
+        eventDate: '2026-03-14',
+        venue: 'Harare Gardens',
+        descriptionMarkdown: '## Parking\nBehind the church.',
+        descriptionHtml: '<h3>Parking</h3>\n<p>Behind the church.</p>',
+      })
+      .where(eq(events.isCurrent, true));
+    await db.update(raceOptions).set({ startTime: '06:30' }).where(eq(raceOptions.label, '10km'));
+    await app.context.currentEvent.reload();
+  };
+
+  it('the landing page shows the description, and says a visitor can pay online while Paynow is on', async () => {
+    await raceDay();
+    const before = readable((await app.inject('/')).body);
+    expect(before).toContain('About the fun run');
+    expect(before).toContain('<h3>Parking</h3>');
+    expect(before).toContain('Register first: you will get a reference');
+    const { db } = await testDatabase();
+    await db
+      .update(events)
+      .set({
+        onlinePayment: { enabled: true, integrationId: '1201', methods: ['ecocash', 'web'], currency: 'USD' },
+        paynowKeyEncrypted: 'set',
+      })
+      .where(eq(events.isCurrent, true));
+    const after = readable((await app.inject('/')).body);
+    expect(after).toContain('Pay online now</strong> by EcoCash or card');
+    expect(after).not.toContain('Register first');
+  });
+
+  it('the thank-you page answered to a form without JavaScript names the date, venue, start and calendar file', async () => {
+    await raceDay();
+    const response = await postForm('/Register', runnerForm({ lastName: 'Moyo Dated' }));
+    expect(response.statusCode).toBe(200);
+    const thanks = readable(response.body);
+    expect(thanks).toContain('When and where');
+    expect(thanks).toMatch(/Saturday,? 14 March 2026/);
+    expect(thanks).toContain('Harare Gardens');
+    expect(thanks).toContain('06:30 (10km)');
+    expect(thanks).toContain('href="/api/event/calendar.ics?discipline=run&amp;race=10km"');
+  });
+});

@@ -1,4 +1,5 @@
-import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event-display.ts';
+import { calendarPath, DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event-display.ts';
+import { formatEventDay } from '../../../shared/events/event-facts.ts';
 import {
   defaultMatchingNote,
   mobileMoneyCodes,
@@ -30,6 +31,8 @@ interface Receipt {
   reference: string;
   discipline: Discipline;
   raceType: string;
+  /** The race's start, "06:30" (Harare); null while it is not set. */
+  startTime: string | null;
   feeUsd: string | null;
   feeZwg: string | null;
   email: string;
@@ -108,6 +111,20 @@ export function howToPayLines(event: EventRow, fee: { usd: string | null; zwg: s
 /** The event's contact number as mails write it. */
 export const contactPhoneOf = (event: EventRow) => phonesOf(event).contact;
 
+/** When and where, as the thank-you page and the private page say it, and the calendar file's link. */
+export function raceDayLines(
+  event: Pick<EventRow, 'eventDate' | 'venue'>,
+  entry: { discipline: Discipline; raceType: string; startTime: string | null },
+  links: Links,
+): string[] {
+  return [
+    `Date: ${event.eventDate ? formatEventDay(event.eventDate) : 'to be announced'}`,
+    ...(event.venue ? [`Venue: ${event.venue}`] : []),
+    `Start: ${entry.startTime ? `${entry.startTime} (Harare time)` : 'to be announced'}`,
+    ...(event.eventDate ? [`Add it to your calendar: ${links.site}${calendarPath(entry)}`] : []),
+  ];
+}
+
 /** The same facts as the thank-you page: reference, race, fee and how to pay quoting the reference. */
 export function confirmationMail(
   event: EventRow,
@@ -124,6 +141,7 @@ export function confirmationMail(
     fees ? `Total due: ${fees}` : feeToBeConfirmed(phones.contact),
     `Your reference: ${receipt.reference}`,
     `Entry: ${DISCIPLINE_LABELS[receipt.discipline]}, ${receipt.raceType}`,
+    ...raceDayLines(event, receipt, links),
     '',
     ...payOnlineLines(event, receipt),
     `How to pay (always quote your reference ${receipt.reference}):`,

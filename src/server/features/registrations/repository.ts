@@ -18,6 +18,7 @@ const receiptColumns = {
   reference: registrations.reference,
   discipline: registrations.discipline,
   raceType: raceOptions.label,
+  startTime: raceOptions.startTime,
   feeUsd: raceOptions.feeUsd,
   feeZwg: raceOptions.feeZwg,
   email: registrations.email,

@@ -222,7 +222,13 @@ async function registerWith(
   }
 }
 
-type RaceOfEntry = { id: string; label: string; feeUsd: string | null; feeZwg: string | null };
+type RaceOfEntry = {
+  id: string;
+  label: string;
+  feeUsd: string | null;
+  feeZwg: string | null;
+  startTime: string | null;
+};
 type Entrant = Omit<
   RegistrationData,
   'consent' | 'raceType' | 'gender' | 'guardianName' | 'guardianMobile' | 'guardianConsent'
@@ -252,6 +258,7 @@ function entryWithMail(
       reference: REFERENCE_PLACEHOLDER,
       discipline: person.discipline,
       raceType: race.label,
+      startTime: race.startTime,
       feeUsd: race.feeUsd,
       feeZwg: race.feeZwg,
       email: person.email,

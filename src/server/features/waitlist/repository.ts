@@ -14,13 +14,15 @@ export interface LockedRace {
   offerHours: number;
   feeUsd: string | null;
   feeZwg: string | null;
+  startTime: string | null;
 }
 
 /** The race's row locked for the rest of the transaction (the registrations' capacity lock), with its event's facts. */
 const LOCK_RACE: Statement = {
   name: 'waitlist_lock_race',
   text: `select r.id, r.event_id as "eventId", r.discipline, r.label, r.capacity, e.title, e.year,
-      e.waitlist_offer_hours as "offerHours", r.fee_usd as "feeUsd", r.fee_zwg as "feeZwg"
+      e.waitlist_offer_hours as "offerHours", r.fee_usd as "feeUsd", r.fee_zwg as "feeZwg",
+      r.start_time as "startTime"
     from race_options r join events e on e.id = r.event_id where r.id = $1::uuid for update of r`,
 };
 

@@ -10,6 +10,7 @@ import {
   paymentOrder,
 } from '../../../../shared/events/payments.ts';
 import { priceText } from '../../../../shared/money.ts';
+import type { OnlinePaymentMethod } from '../../../../shared/payments/online-payment-settings.ts';
 
 const CURRENCY_NAMES = { USD: 'US$', ZWG: 'ZWG' } as const;
 
@@ -149,5 +150,32 @@ function CodeWithoutAmount({ pattern }: { pattern: string }) {
         </>
       )}
     </>
+  );
+}
+
+// Not the settings' labels: importing them gave the landing page a chunk of its own for three words.
+const ONLINE_NAMES: Record<OnlinePaymentMethod, string> = {
+  ecocash: 'EcoCash',
+  onemoney: 'OneMoney',
+  web: 'card',
+};
+
+/** "EcoCash, OneMoney or card": the ways to pay online, as a visitor reads them. */
+export function onlineMethodsText(methods: PublicEvent['onlinePaymentMethods']) {
+  const names = methods.map((method) => ONLINE_NAMES[method]);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+}
+
+/**
+ * Above the ways to pay, for someone not yet registered, while online payment is on: that they can pay at
+ * once, rather than only "register first, then pay quoting the reference".
+ */
+export function PayOnlineNow({ event }: { event: PublicEvent }) {
+  if (event.onlinePaymentMethods.length === 0) return null;
+  return (
+    <p className="mt-3 mb-4 rounded-xl border-2 border-brand-700 bg-brand-50 p-4 text-stone-900">
+      <strong>Pay online now</strong> by {onlineMethodsText(event.onlinePaymentMethods)}: register, and the
+      next page lets you pay at once. No reference to copy.
+    </p>
   );
 }
