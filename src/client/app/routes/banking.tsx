@@ -1,8 +1,8 @@
 import { PublicPage } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
-import { RegistrationOpensSoon } from '../../features/events/components/event-facts.tsx';
 import { PaymentOptions, PayOnlineNow } from '../../features/events/components/payment-options.tsx';
+import { RegistrationOpensSoon } from '../../features/events/components/registration-opens-soon.tsx';
 
 export default function Banking() {
   const { data: event, isPending, isError, refetch } = useEvent();

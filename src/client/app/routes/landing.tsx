@@ -4,14 +4,10 @@ import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { AfterTheRace, RaceOver } from '../../features/events/components/after-the-race.tsx';
 import { EventDescription } from '../../features/events/components/event-description.tsx';
-import {
-  EventFacts,
-  RaceList,
-  RegistrationClosed,
-  RegistrationOpensSoon,
-} from '../../features/events/components/event-facts.tsx';
+import { EventFacts, RaceList, RegistrationClosed } from '../../features/events/components/event-facts.tsx';
 import { HeroPhoto } from '../../features/events/components/hero-photo.tsx';
 import { PaymentOptions, PayOnlineNow } from '../../features/events/components/payment-options.tsx';
+import { RegistrationOpensSoon } from '../../features/events/components/registration-opens-soon.tsx';
 import { Typewriter } from '../../features/events/components/typewriter.tsx';
 
 const ctaClass =

@@ -3,7 +3,7 @@ import type { Discipline } from '../../../shared/events/event.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
-import { RegistrationOpensSoon } from '../../features/events/components/event-facts.tsx';
+import { RegistrationOpensSoon } from '../../features/events/components/registration-opens-soon.tsx';
 import type { Refusal } from '../../features/registrations/components/pending-sender.tsx';
 import { RegistrationForm } from '../../features/registrations/components/registration-form.tsx';
 

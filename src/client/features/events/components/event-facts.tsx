@@ -46,24 +46,6 @@ export function RegistrationClosed({ event }: { event: PublicEvent }) {
   );
 }
 
-/** Instead of the Register buttons while the edition is a draft: nothing to enter yet, and whom to ask. */
-export function RegistrationOpensSoon({ event, onPhoto = true }: { event: PublicEvent; onPhoto?: boolean }) {
-  return (
-    <div
-      className={`w-full max-w-xl rounded-xl p-5 text-stone-900 ${onPhoto ? 'bg-white/95 shadow-lg' : 'border border-stone-200 bg-white'}`}
-    >
-      <p className="text-2xl font-bold">Registration opens soon</p>
-      <p className="mt-1">
-        The organisers are getting the {event.year} fun run ready. Come back soon to register. Questions? Call{' '}
-        <a href={`tel:${event.contactPhone}`} className="font-semibold text-brand-700 underline">
-          {displayPhone(event, event.contactPhone)}
-        </a>
-        .
-      </p>
-    </div>
-  );
-}
-
 const GROUPS = { run: 'Runners', cycle: 'Cyclists' } as const;
 
 /** Each race with its start time and fee, runners then cyclists. */
