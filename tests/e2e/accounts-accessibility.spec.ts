@@ -24,6 +24,8 @@ for (const path of [
   '/ResetPassword',
   '/ResetPassword?token=a-token-from-the-email',
   '/ResetPassword?error=INVALID_TOKEN',
+  '/Invitation?token=a-token-from-the-email',
+  '/Invitation?error=INVALID_TOKEN',
 ]) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     heldOn('phone');

@@ -46,6 +46,10 @@ test('a man signs up, opens the emailed link, lands signed in, logs out, and is 
 
 test('the sign-up form checks its fields on the page and shows the password rule', async ({ page }) => {
   await page.goto('/SignUp');
+  // An account for anyone: the men's programme has its own pages.
+  await expect(page.getByRole('heading', { name: 'Create an account', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/^Create an account/);
+  await expect(page.getByRole('main')).not.toContainText('Real Man');
   await expect(page.getByText('At least 10 characters')).toBeVisible();
   await page.getByLabel('Password').fill('short');
   await page.getByRole('button', { name: 'Show password' }).click();

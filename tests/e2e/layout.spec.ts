@@ -88,6 +88,7 @@ test.describe('entrants’, men’s and volunteers’ pages at a desk (their jou
       '/CompanySignUp',
       '/ForgotPassword',
       '/ResetPassword?token=not-a-real-token',
+      '/Invitation?token=not-a-real-token',
       '/ConfirmEmail/not-a-real-token',
       '/Offer/not-a-real-token',
     ]) {

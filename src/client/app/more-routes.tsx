@@ -9,6 +9,7 @@ const SignIn = lazy(() => import('./routes/sign-in.tsx'));
 const CompanySignUp = lazy(() => import('./routes/company-sign-up.tsx'));
 const ForgotPassword = lazy(() => import('./routes/forgot-password.tsx'));
 const ResetPassword = lazy(() => import('./routes/reset-password.tsx'));
+const Invitation = lazy(() => import('./routes/invitation.tsx'));
 const SignedIn = lazy(() => import('./signed-in.tsx'));
 const ParticipantDashboard = lazy(() => import('./routes/participant-dashboard.tsx'));
 const FacilitatorDashboard = lazy(() => import('./routes/facilitator-dashboard.tsx'));
@@ -54,6 +55,7 @@ export default function MoreRoutes() {
       <Route path="CompanySignUp" element={<CompanySignUp />} />
       <Route path="ForgotPassword" element={<ForgotPassword />} />
       <Route path="ResetPassword" element={<ResetPassword />} />
+      <Route path="Invitation" element={<Invitation />} />
       <Route path="RegisterMan" element={<RegisterMan />} />
       <Route path="RegisterFacilitator" element={<RegisterFacilitator />} />
       <Route path="Registration" element={<QuickRegistration />} />

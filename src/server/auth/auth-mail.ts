@@ -34,3 +34,24 @@ export const existingAccountMail = (user: Recipient, signInUrl: string) =>
     'Someone (perhaps you) tried to create a new account with this email address, which already has one.',
     `Sign in at ${signInUrl} — or use "Forgot password?" there if you no longer know your password.`,
   ]);
+
+/** An admin made an account for this person with a role: the link chooses its password and signs in. */
+export const invitationMail = (
+  user: Recipient,
+  {
+    url,
+    role,
+    by,
+    days,
+    signInUrl,
+  }: { url: string; role: string; by: string; days: number; signInUrl: string },
+) =>
+  toAccount(user, 'You are invited to Celebration', [
+    `${by} has made you a Celebration account as ${role}.`,
+    '',
+    `To choose your password and sign in, open this link within the next ${days} days:`,
+    url,
+    '',
+    `After that, sign in at ${signInUrl}. If the link has expired, ask the organisers to send the invitation again.`,
+    'If you did not expect this, ignore this message, or tell the organisers.',
+  ]);

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { pageFields } from '../paging.ts';
 import { emailAddress, oneLine, requiredText } from '../validation.ts';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES } from './roles.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES, type Role } from './roles.ts';
 
 export * from './roles.ts';
 
@@ -42,6 +42,31 @@ export const ResetPasswordSchema = z.object({
   password: newPassword,
 });
 
+/**
+ * The roles an admin invites by email (/Accounts): the staff. A facilitator joins through his application,
+ * whose approval gives his account the role or invites him to make one (the people feature); a participant
+ * and a company make their own accounts.
+ */
+export const INVITED_ROLES = ['volunteer', 'admin'] as const satisfies readonly Role[];
+export type InvitedRole = (typeof INVITED_ROLES)[number];
+
+/** How long an invitation's link works: long enough for a volunteer who reads his mail once a week. */
+export const INVITATION_VALID_DAYS = 7;
+
+/** When the link of an invitation sent at `sentAt` stops working. */
+export const invitationExpiry = (sentAt: Date) =>
+  new Date(sentAt.getTime() + INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000);
+
+export const InvitationSchema = z.object({
+  name: requiredText('the full name'),
+  email: emailAddress,
+  role: z.enum(INVITED_ROLES, { error: 'Choose Volunteer or Admin' }),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+/** The invited person's first password, with the token of the invitation's link. */
+export const AcceptInvitationSchema = ResetPasswordSchema;
+
 export const CurrentUserSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -58,9 +83,15 @@ export const AccountListQuerySchema = z.object({
 });
 export type AccountListQuery = z.infer<typeof AccountListQuerySchema>;
 
-/** What happened to an account: its role changed, or it was disabled or enabled. */
-export const ACCOUNT_CHANGE_KINDS = ['role', 'disabled', 'enabled'] as const;
-/** `from` and `to` of a change: a role, or whether the account was enabled or disabled. */
+/**
+ * What happened to an account: an admin invited it (or sent the invitation again), its role changed, or it was
+ * disabled or enabled.
+ */
+export const ACCOUNT_CHANGE_KINDS = ['invited', 'role', 'disabled', 'enabled'] as const;
+/**
+ * `from` and `to` of a change: a role (an invitation's is the role it was sent with, both times), or whether the
+ * account was enabled or disabled.
+ */
 export const ACCOUNT_STATES = [...ROLES, 'enabled', 'disabled'] as const;
 
 export const AccountChangeSchema = z.object({
@@ -88,6 +119,11 @@ export const AccountSummarySchema = z.object({
   lastChange: z.nullable(AccountChangeSchema),
   /** How many changes are recorded in all. */
   changeCount: z.number(),
+  /**
+   * An account an admin invited that has no password yet: when the newest invitation was sent and when its
+   * link stops working. Null once a password is chosen (and for every account made another way).
+   */
+  invitation: z.nullable(z.object({ sentAt: z.string(), expiresAt: z.string() })),
 });
 export type AccountSummary = z.infer<typeof AccountSummarySchema>;
 

@@ -14,11 +14,14 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { Pager, usePageOf } from '../../components/ui/pager.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
 import { SearchBox } from '../../components/ui/search-box.tsx';
+import { Panel, Section } from '../../components/ui/section.tsx';
 import { Loading } from '../../components/ui/status.tsx';
 import { Cell, DataTable, rowClass } from '../../components/ui/table.tsx';
 import { useAccounts } from '../../features/accounts/api/accounts.ts';
 import { AccountHistory } from '../../features/accounts/components/account-history.tsx';
 import { DisableAccountDialog } from '../../features/accounts/components/disable-account-dialog.tsx';
+import { InvitationState, InviteAgainButton } from '../../features/accounts/components/invitation-state.tsx';
+import { InviteForm } from '../../features/accounts/components/invite-form.tsx';
 import { type RoleChange, RoleChangeDialog } from '../../features/accounts/components/role-change-dialog.tsx';
 import { ErasePersonButton } from '../../features/erasure/components/erase-person-dialog.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -45,6 +48,11 @@ export default function Accounts() {
           on the account, as is disabling.
         </p>
       </PageHeading>
+      <Section title="Invite someone" className="mb-6">
+        <Panel>
+          <InviteForm onInvited={setNotice} />
+        </Panel>
+      </Section>
       <SearchBox
         label="Search accounts"
         value={text}
@@ -111,12 +119,15 @@ export default function Accounts() {
                   <Cell className="mt-2 sm:mt-0">
                     <div className="flex flex-wrap gap-1">
                       {account.disabled && <Badge tone="bad">Disabled</Badge>}
-                      {account.emailVerified ? (
+                      {account.invitation ? (
+                        <Badge tone="warn">Invited</Badge>
+                      ) : account.emailVerified ? (
                         <Badge tone="good">Verified</Badge>
                       ) : (
                         <Badge tone="warn">Not verified</Badge>
                       )}
                     </div>
+                    {account.invitation && <InvitationState invitation={account.invitation} />}
                   </Cell>
                   <Cell label="Created" className="sm:whitespace-nowrap">
                     {formatDate(account.createdAt)}
@@ -134,6 +145,13 @@ export default function Accounts() {
                           Data {format.toUpperCase()}
                         </a>
                       ))}
+                      {account.invitation && !account.disabled && (
+                        <InviteAgainButton
+                          account={account}
+                          onSent={(text) => setNotice(text)}
+                          onStart={() => setNotice(undefined)}
+                        />
+                      )}
                       {!isMe && (
                         <button
                           type="button"

@@ -12,11 +12,11 @@ export default function SignUp() {
       title="Create an account"
       intro={
         <>
-          For men in the Real Man programme. You do not need an account to{' '}
+          You do not need an account to{' '}
           <Link to="/Register" className={linkClass}>
             enter the fun run
           </Link>
-          .
+          . Volunteers and organisers: an admin sends you an invitation instead.
         </>
       }
     >

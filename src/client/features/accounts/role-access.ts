@@ -30,14 +30,16 @@ export const ROLE_LOSS: Partial<Record<Role, string>> = {
   facilitator: "their cell groups' members and attendance",
 };
 
-/** "Role changed from Company to Admin by Ana Admin on 23/11/26, 14:03". */
+/** "Role changed from Company to Admin by Ana Admin on 23/11/26, 14:03", "Invited as a Volunteer by …". */
 export function describeChange(change: AccountChange) {
   const what =
-    change.what === 'role'
-      ? `Role changed from ${label(change.from)} to ${label(change.to)}`
-      : change.what === 'disabled'
-        ? 'Disabled'
-        : 'Enabled';
+    change.what === 'invited'
+      ? `Invited as ${change.to in A_ROLE ? A_ROLE[change.to as Role] : change.to}`
+      : change.what === 'role'
+        ? `Role changed from ${label(change.from)} to ${label(change.to)}`
+        : change.what === 'disabled'
+          ? 'Disabled'
+          : 'Enabled';
   return `${what} by ${change.by ?? 'an admin'} on ${formatDateTime(change.at)}`;
 }
 

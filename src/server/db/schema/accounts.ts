@@ -2,8 +2,8 @@ import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { user } from './auth.ts';
 
 /**
- * Every role change, disabling and enabling of an account, written in the transaction that makes it: who
- * did it, when, from what, to what. Shown on /Accounts.
+ * Every invitation, role change, disabling and enabling of an account, written in the transaction that makes
+ * it: who did it, when, from what, to what. Shown on /Accounts.
  */
 export const accountChanges = pgTable(
   'account_changes',
@@ -16,8 +16,8 @@ export const accountChanges = pgTable(
     /** The admin's name at the time, kept if his account goes. */
     changedByName: text('changed_by_name'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    what: text('what', { enum: ['role', 'disabled', 'enabled'] }).notNull(),
-    /** A role for a role change; 'enabled' or 'disabled' otherwise. */
+    what: text('what', { enum: ['invited', 'role', 'disabled', 'enabled'] }).notNull(),
+    /** A role for an invitation (the role it was sent with, in both) or a role change; 'enabled' or 'disabled' otherwise. */
     from: text('from').notNull(),
     to: text('to').notNull(),
   },

@@ -6,13 +6,14 @@ import {
   AccountListSchema,
   AccountSummarySchema,
   AccountUpdateSchema,
+  InvitationSchema,
   OutboxListSchema,
 } from '../../../shared/accounts/account.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { routeGroup } from '../../http/route-group.ts';
 import { auditedList } from '../audit-log/service.ts';
-import { accountChanges, accountList, changeAccount, outbox } from './service.ts';
+import { accountChanges, accountList, changeAccount, invite, inviteAgain, outbox } from './service.ts';
 
 const admins = ['admin'] as const;
 const accountId = z.object({ id: z.string().check(z.maxLength(100)) });
@@ -51,6 +52,33 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async (request) => changeAccount(context, signedInUser(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/accounts/invitations',
+    {
+      schema: {
+        summary:
+          'Invite a volunteer or an admin: an account with that role, and a mail with a link (valid 7 days) to choose a password',
+        body: InvitationSchema,
+        response: { 201: AccountSummarySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await invite(context, signedInUser(request), request.body)),
+  );
+
+  api.post(
+    '/accounts/:id/invitation',
+    {
+      schema: {
+        summary:
+          'Send an invited account its invitation again, with a new link (until its password is chosen)',
+        params: accountId,
+        response: { 200: AccountSummarySchema },
+      },
+    },
+    async (request) => inviteAgain(context, signedInUser(request), request.params.id),
   );
 
   api.get(

@@ -1,12 +1,14 @@
-import { count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   ACCOUNTS_PAGE_SIZE,
   type AccountChange,
   type AccountSummary,
+  type InvitedRole,
+  invitationExpiry,
   type Role,
 } from '../../../shared/accounts/account.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { accountChanges, session, user } from '../../db/schema/index.ts';
+import { account, accountChanges, session, user } from '../../db/schema/index.ts';
 import { escapeLike } from '../../db/search-terms.ts';
 
 type UserRow = typeof user.$inferSelect;
@@ -61,9 +63,9 @@ const asChange = (row: {
 
 async function summariesOf(db: Database, rows: UserRow[]): Promise<AccountSummary[]> {
   const ids = rows.map((row) => row.id);
-  const [latest, counts] =
+  const [latest, counts, withPassword, invitations] =
     ids.length === 0
-      ? [[], []]
+      ? [[], [], [], []]
       : await Promise.all([
           db
             .selectDistinctOn([accountChanges.accountId], {
@@ -79,9 +81,29 @@ async function summariesOf(db: Database, rows: UserRow[]): Promise<AccountSummar
             .from(accountChanges)
             .where(inArray(accountChanges.accountId, ids))
             .groupBy(accountChanges.accountId),
+          db
+            .select({ accountId: account.userId })
+            .from(account)
+            .where(and(inArray(account.userId, ids), eq(account.providerId, 'credential'))),
+          db
+            .selectDistinctOn([accountChanges.accountId], {
+              accountId: accountChanges.accountId,
+              at: accountChanges.at,
+            })
+            .from(accountChanges)
+            .where(and(inArray(accountChanges.accountId, ids), eq(accountChanges.what, 'invited')))
+            .orderBy(accountChanges.accountId, desc(accountChanges.id)),
         ]);
   const latestOf = new Map(latest.map(({ accountId, ...change }) => [accountId, asChange(change)]));
   const countOf = new Map(counts.map(({ accountId, n }) => [accountId, Number(n)]));
+  const hasPassword = new Set(withPassword.map(({ accountId }) => accountId));
+  const invitedAt = new Map(invitations.map(({ accountId, at }) => [accountId, at]));
+  // An account without a password is one an admin invited (sign-up and admin:create always set one).
+  const invitationOf = (row: UserRow) => {
+    if (hasPassword.has(row.id)) return null;
+    const sentAt = invitedAt.get(row.id) ?? row.createdAt;
+    return { sentAt: sentAt.toISOString(), expiresAt: invitationExpiry(sentAt).toISOString() };
+  };
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -92,7 +114,51 @@ async function summariesOf(db: Database, rows: UserRow[]): Promise<AccountSummar
     createdAt: row.createdAt.toISOString(),
     lastChange: latestOf.get(row.id) ?? null,
     changeCount: countOf.get(row.id) ?? 0,
+    invitation: invitationOf(row),
   }));
+}
+
+/** The account using this email, in any letter case. */
+export async function accountWithEmail(db: Database | Transaction, email: string) {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = lower(${email})`);
+  return row;
+}
+
+/** A new account with a role and no password yet: what an admin's invitation makes. */
+export async function insertInvitedAccount(
+  tx: Transaction,
+  values: { id: string; name: string; email: string; role: InvitedRole },
+) {
+  const [row] = await tx
+    .insert(user)
+    .values({ ...values, email: values.email.toLowerCase(), emailVerified: false })
+    .returning();
+  return row;
+}
+
+/** An account as an invitation needs it: its name, email, role, state, and whether it has a password yet. */
+export async function findInvitee(db: Database | Transaction, id: string) {
+  const [[row], credentials] = await Promise.all([
+    db
+      .select({ id: user.id, name: user.name, email: user.email, role: user.role, banned: user.banned })
+      .from(user)
+      .where(eq(user.id, id)),
+    db
+      .select({ id: account.id })
+      .from(account)
+      .where(and(eq(account.userId, id), eq(account.providerId, 'credential'))),
+  ]);
+  if (!row) return undefined;
+  const { banned, ...invitee } = row;
+  return { ...invitee, disabled: banned === true, hasPassword: credentials.length > 0 };
+}
+
+/** Marks an invited account's email verified: the person followed the link mailed to it. */
+export async function markEmailVerified(db: Database, id: string) {
+  await db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
 }
 
 /** Every recorded change of an account, newest first. */

@@ -2,6 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import {
+  AcceptInvitationSchema,
   CompanySignUpSchema,
   EmailOnlySchema,
   ResetPasswordSchema,
@@ -18,6 +19,7 @@ import { badRequest, Problem } from '../../http/problem.ts';
 import { limitPerIpAndEmail, limitSignIn } from '../../http/rate-limits.ts';
 import { routeGroup } from '../../http/route-group.ts';
 import { currentPrivacyVersion } from '../events/service.ts';
+import { invitationAccepted, invitationLinkUsed, inviteeOfLink } from './service.ts';
 
 const Accepted = z.object({ message: z.string() });
 
@@ -205,7 +207,47 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
     },
   );
 
-  // The two links in our emails lead here; better-auth checks the token and redirects to our pages.
+  api.post(
+    '/account/accept-invitation',
+    {
+      config: { rateLimit: emailLinkLimits.rateLimit },
+      schema: {
+        summary: "Choose an invited account's password with the emailed token; signs in",
+        body: AcceptInvitationSchema,
+        response: { 200: SessionSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      const invitee = await inviteeOfLink(context, token);
+      try {
+        // better-auth checks the token again and uses it up (one of two at once wins), and sets the password.
+        await callAuth(reply, () =>
+          auth.api.resetPassword({
+            body: { token, newPassword: password },
+            headers: headersOf(request),
+            returnHeaders: true,
+          }),
+        );
+      } catch (error) {
+        if (error instanceof Problem && error.code === 'INVALID_TOKEN') throw invitationLinkUsed();
+        throw error;
+      }
+      await invitationAccepted(context, invitee.id);
+      const { user } = await callAuth(reply, () =>
+        auth.api.signInEmail({
+          body: { email: invitee.email, password },
+          headers: headersOf(request),
+          returnHeaders: true,
+        }),
+      );
+      const { id, name, email, role } = user as { id: string; name: string; email: string; role?: string };
+      return { user: { id, name, email, role: role as never } };
+    },
+  );
+
+  // The links in our emails (verification, password reset, invitation) lead here; better-auth checks the token
+  // and redirects to our pages.
   for (const path of ['/auth/verify-email', '/auth/reset-password/:token']) {
     api.get(path, { schema: { hide: true } }, (request, reply) => forwardToAuth(context, request, reply));
   }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PersonKind, PersonListQuery } from '../../../shared/people/people.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { notAFacilitator } from '../../db/registered-men.ts';
+import { aManOfTheProgramme } from '../../db/registered-men.ts';
 import { facilitators, men, session, user } from '../../db/schema/index.ts';
 import { escapeLike, phoneDigitsTyped } from '../../db/search-terms.ts';
 
@@ -14,7 +14,7 @@ export async function listPeople(db: Database, kind: PersonKind, query: PersonLi
   const pageSize = query.pageSize ?? 25;
   const q = query.q?.trim();
   const where = and(
-    kind === 'men' ? notAFacilitator : undefined,
+    kind === 'men' ? aManOfTheProgramme : undefined,
     query.status ? eq(table.status, query.status as never) : undefined,
     q
       ? or(
@@ -81,7 +81,7 @@ export async function unlinkedByEmail(db: Database | Transaction, kind: PersonKi
 
 export async function countPeople(db: Database) {
   const [[menCount], byStatus] = await Promise.all([
-    db.select({ total: count() }).from(men).where(notAFacilitator),
+    db.select({ total: count() }).from(men).where(aManOfTheProgramme),
     db
       .select({ status: facilitators.status, total: count() })
       .from(facilitators)

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { notAFacilitator } from '../../db/registered-men.ts';
+import { aManOfTheProgramme } from '../../db/registered-men.ts';
 import {
   assignments,
   cellGroupMembers,
@@ -87,10 +87,15 @@ export async function deleteChecklistItem(db: Database, id: string) {
   return removed.length > 0;
 }
 
+/** The groups with their members: the men of the programme in them (aManOfTheProgramme). */
 export async function listGroupsWithMembers(db: Database) {
   const [groups, members] = await Promise.all([
     db.select().from(cellGroups).orderBy(asc(cellGroups.name)),
-    db.select().from(cellGroupMembers),
+    db
+      .select({ groupId: cellGroupMembers.groupId, manId: cellGroupMembers.manId })
+      .from(cellGroupMembers)
+      .innerJoin(men, eq(men.id, cellGroupMembers.manId))
+      .where(aManOfTheProgramme),
   ]);
   return groups.map((group) => ({
     ...group,
@@ -98,7 +103,20 @@ export async function listGroupsWithMembers(db: Database) {
   }));
 }
 
-/** Adds (no id) or changes a group and sets its members; a man moves from his old group to this one. */
+/** How many of these records are men of the programme (aManOfTheProgramme): a group takes no one else. */
+export async function countMenOfTheProgramme(db: Database, ids: string[]) {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(men)
+    .where(and(inArray(men.id, ids), aManOfTheProgramme));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Adds (no id) or changes a group and sets its members; a man moves from his old group to this one. Members
+ * no longer shown (listGroupsWithMembers) are not sent back, so saving drops them from the group.
+ */
 export async function saveGroupWithMembers(db: Database, id: string | undefined, input: GroupValues) {
   return db.transaction(async (tx) => {
     const values = { name: input.name, facilitatorId: input.facilitatorId };
@@ -132,7 +150,7 @@ export async function deleteGroup(db: Database, id: string) {
 /** Every man (facilitators are not), and the assignment's uploads newest first. */
 export async function menAndUploadsFor(db: Database, assignmentId: string) {
   const [everyone, uploads] = await Promise.all([
-    db.select().from(men).where(notAFacilitator).orderBy(asc(men.lastName), asc(men.firstName)),
+    db.select().from(men).where(aManOfTheProgramme).orderBy(asc(men.lastName), asc(men.firstName)),
     db
       .select()
       .from(submissions)

@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { deleteWithSubmissions, dueAt } from '../progress/service.ts';
 import {
+  countMenOfTheProgramme,
   deleteChecklistItem,
   deleteGroup,
   deleteSession,
@@ -112,12 +113,21 @@ export const removeChecklistItem = async (context: AppContext, id: string, actor
 
 export const cellGroups = ({ database }: AppContext) => listGroupsWithMembers(database.db);
 
+const CHOSEN_GONE =
+  'A man or the facilitator chosen is no longer in the programme. Reload the page and choose again.';
+
 export async function saveCellGroup(
   context: AppContext,
   id: string | undefined,
   input: CellGroupInput,
   actor: AuditActor,
 ) {
+  // Only the men of the programme (the picker lists no one else): a volunteer's or an admin's sign-up record
+  // is not one, nor is a record removed while the admin was choosing.
+  const memberIds = [...new Set(input.memberIds)];
+  if ((await countMenOfTheProgramme(context.database.db, memberIds)) !== memberIds.length) {
+    throw conflict(CHOSEN_GONE);
+  }
   try {
     return await audited(
       context,
@@ -125,16 +135,13 @@ export async function saveCellGroup(
       'group',
       id ? 'change' : 'add',
       id,
-      (db) => saveGroupWithMembers(db, id, input),
+      (db) => saveGroupWithMembers(db, id, { ...input, memberIds }),
       'This group no longer exists.',
     );
   } catch (error) {
     if (uniqueViolation(error)) throw conflict('A group with this name already exists.');
     // Someone removed a man or the facilitator while the admin was choosing: the list they chose from is old.
-    if (foreignKeyViolation(error))
-      throw conflict(
-        'A man or the facilitator chosen is no longer in the programme. Reload the page and choose again.',
-      );
+    if (foreignKeyViolation(error)) throw conflict(CHOSEN_GONE);
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { aManOfTheProgramme } from '../../db/registered-men.ts';
 import {
   assignments,
   attendance,
@@ -80,13 +81,13 @@ export function groupsWithFacilitator(db: Database, facilitatorId: string | unde
     .orderBy(asc(cellGroups.name));
 }
 
-/** The groups' men, by surname and name. */
+/** The groups' men (the men of the programme in them: aManOfTheProgramme), by surname and name. */
 export function membersOf(db: Database, groupIds: string[]) {
   return db
     .select({ groupId: cellGroupMembers.groupId, man: men })
     .from(cellGroupMembers)
     .innerJoin(men, eq(men.id, cellGroupMembers.manId))
-    .where(inArray(cellGroupMembers.groupId, groupIds))
+    .where(and(inArray(cellGroupMembers.groupId, groupIds), aManOfTheProgramme))
     .orderBy(asc(sql`lower(${men.lastName})`), asc(sql`lower(${men.firstName})`));
 }
 

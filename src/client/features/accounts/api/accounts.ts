@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountList, AccountSummary, AccountUpdate } from '../../../../shared/accounts/account.ts';
-import { apiFetch } from '../../../lib/api.ts';
+import type {
+  AccountList,
+  AccountSummary,
+  AccountUpdate,
+  Invitation,
+} from '../../../../shared/accounts/account.ts';
+import { apiFetch, apiSend } from '../../../lib/api.ts';
 import { getAccountChangesQueryOptions } from './account-changes.ts';
 
 interface AccountsQuery {
@@ -43,5 +48,29 @@ export function useUpdateAccount() {
         queryClient.invalidateQueries({ queryKey: getAccountChangesQueryOptions(updated.id).queryKey }),
       ]);
     },
+  });
+}
+
+/** Invites a volunteer or an admin; the list then shows the new account first. */
+export function useInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitation: Invitation) =>
+      apiSend<AccountSummary>('/api/accounts/invitations', 'POST', invitation),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getAccountsQueryOptions().queryKey }),
+  });
+}
+
+/** Sends an invited account its invitation again, with a new link. */
+export function useInviteAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<AccountSummary>(`/api/accounts/${encodeURIComponent(id)}/invitation`, { method: 'POST' }),
+    onSuccess: (updated) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getAccountsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAccountChangesQueryOptions(updated.id).queryKey }),
+      ]),
   });
 }
