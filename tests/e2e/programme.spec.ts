@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { followAccountLink, signInInBrowser } from './support/accounts.ts';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { type Account, followAccountLink, signInInBrowser } from './support/accounts.ts';
 import { query } from './support/database.ts';
 import { deviceOf, heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -17,20 +17,21 @@ async function programmeTotals(request: APIRequestContext) {
   return (await response.json()) as { men: number; facilitators: number; applicants: number };
 }
 
-/**
- * The same figures, read straight from the database (the admin is not signed in yet: sign-ins are
- * rate-limited). A man who is an approved facilitator (same account or email) is counted as a facilitator.
- */
-async function countedTotals() {
-  const [row] = await query<{ men: number; facilitators: number; applicants: number }>(
-    `select (select count(*) from men m where not exists (
-              select 1 from facilitators f where f.status = 'approved'
-                and (f.user_id = m.user_id or lower(f.email) = lower(m.email))))::int as men,
-            (select count(*) from facilitators where status = 'approved')::int as facilitators,
-            (select count(*) from facilitators where status = 'applicant')::int as applicants`,
-  );
-  if (!row) throw new Error('The totals query returned no row');
-  return row;
+/** The same figures before the journey, read by the admin's session in a context of its own (the page is a visitor's). */
+async function totalsBefore(
+  playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } },
+  admin: Account,
+  testInfo: TestInfo,
+) {
+  const api = await playwright.request.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    storageState: { cookies: admin.signedIn?.cookies ?? [], origins: [] },
+  });
+  try {
+    return await programmeTotals(api);
+  } finally {
+    await api.dispose();
+  }
 }
 
 async function openRegister(page: Page, link: 'Men' | 'Facilitators') {
@@ -41,13 +42,14 @@ async function openRegister(page: Page, link: 'Men' | 'Facilitators') {
 test('a man joins, a facilitator applies, a man registers at the desk; the admin edits, deletes and approves', async ({
   page,
   admin,
+  playwright,
 }, testInfo) => {
   const token = uniqueToken('Pg');
   const man = newPerson('Tendai', `Moyo${token}`, testInfo, { church: 'Celebration Harare' });
   const other = newPerson('Farai', `Zhou${token}`, testInfo, { church: 'Celebration Harare' });
   const applicant = newPerson('Joseph', `Mutasa${token}`, testInfo);
   const quick = newPerson('Simba', `Banda${token}`, testInfo, { mobile: '0772000111' });
-  const before = await countedTotals();
+  const before = await totalsBefore(playwright, admin, testInfo);
 
   // A visitor joins through the Be That Man form: a message, and the form is empty for the next man.
   await page.goto('/RegisterMan');
