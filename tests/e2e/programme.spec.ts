@@ -19,13 +19,16 @@ async function programmeTotals(request: APIRequestContext) {
 
 /**
  * The same figures, read straight from the database (the admin is not signed in yet: sign-ins are
- * rate-limited). A man who is an approved facilitator (same account or email) is counted as a facilitator.
+ * rate-limited). A man who is an approved facilitator (same account or email) is counted as a facilitator;
+ * the incomplete record a sign-up gave an account that now has another role (the tests' admins) is no man's.
  */
 async function countedTotals() {
   const [row] = await query<{ men: number; facilitators: number; applicants: number }>(
     `select (select count(*) from men m where not exists (
               select 1 from facilitators f where f.status = 'approved'
-                and (f.user_id = m.user_id or lower(f.email) = lower(m.email))))::int as men,
+                and (f.user_id = m.user_id or lower(f.email) = lower(m.email)))
+              and not (m.status = 'incomplete' and exists (
+                select 1 from "user" u where u.id = m.user_id and u.role <> 'participant')))::int as men,
             (select count(*) from facilitators where status = 'approved')::int as facilitators,
             (select count(*) from facilitators where status = 'applicant')::int as applicants`,
   );
