@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   ACCOUNTS_PAGE_SIZE,
   type AccountSummary,
+  INVITED_ROLES,
   ROLE_LABELS,
   ROLES,
   type Role,
@@ -27,6 +28,8 @@ import { ErasePersonButton } from '../../features/erasure/components/erase-perso
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useSearchText } from '../../lib/use-debounced-value.ts';
+
+const isInvitedRole = (role: Role) => (INVITED_ROLES as readonly Role[]).includes(role);
 
 export default function Accounts() {
   const me = useCurrentUser();
@@ -145,7 +148,7 @@ export default function Accounts() {
                           Data {format.toUpperCase()}
                         </a>
                       ))}
-                      {account.invitation && !account.disabled && (
+                      {account.invitation && !account.disabled && isInvitedRole(account.role) && (
                         <InviteAgainButton
                           account={account}
                           onSent={(text) => setNotice(text)}

@@ -205,6 +205,18 @@ describe('inviting a volunteer or an admin', () => {
     expect((await invite(email, 'admin')).statusCode).toBe(409);
   });
 
+  it('sends no invitation again to an account given a role that signs up (a man, a facilitator, a company)', async () => {
+    const email = newEmail();
+    const invited = (await invite(email)).json();
+    expect((await asAdmin.patch(`/api/accounts/${invited.id}`, { role: 'participant' })).statusCode).toBe(
+      200,
+    );
+    const again = await asAdmin.post(`/api/accounts/${invited.id}/invitation`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('NOT_AN_INVITED_ROLE');
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
   it('invites volunteers and admins only, with a name and a valid email', async () => {
     for (const body of [
       { name: 'A Person', email: newEmail(), role: 'participant' },

@@ -5,7 +5,9 @@ import {
   type AccountUpdate,
   type CurrentUser,
   INVITATION_VALID_DAYS,
+  INVITED_ROLES,
   type Invitation,
+  type InvitedRole,
   invitationExpiry,
   type Role,
 } from '../../../shared/accounts/account.ts';
@@ -95,19 +97,15 @@ export async function outbox({ database, mailer }: AppContext) {
 /** The page an invitation's link opens (through better-auth's check of its token). */
 export const INVITATION_PAGE = '/Invitation';
 
-const AS_ROLE: Record<Role, string> = {
-  admin: 'an admin',
-  volunteer: 'a volunteer',
-  facilitator: 'a facilitator',
-  participant: 'a participant',
-  company: 'a company team',
-};
+const AS_ROLE: Record<InvitedRole, string> = { admin: 'an admin', volunteer: 'a volunteer' };
+
+const isInvitedRole = (role: Role): role is InvitedRole => (INVITED_ROLES as readonly Role[]).includes(role);
 
 interface Invitee {
   id: string;
   name: string;
   email: string;
-  role: Role;
+  role: InvitedRole;
 }
 
 /** The invitation in the account's history (who sent it, when, with which role) and in the audit trail. */
@@ -207,8 +205,17 @@ export async function inviteAgain(context: AppContext, caller: CurrentUser, id: 
       'ACCOUNT_DISABLED',
     );
   }
-  await db.transaction((tx) => recordInvitation(tx, caller, invitee, true));
-  await mailInvitation(context, caller, invitee);
+  // Another role has records of its own to be linked to (a man's, a facilitator's): its owner signs up.
+  const { role } = invitee;
+  if (!isInvitedRole(role)) {
+    throw conflict(
+      `Only a volunteer or an admin is invited: make ${invitee.name} one first, or ask them to sign up.`,
+      'NOT_AN_INVITED_ROLE',
+    );
+  }
+  const again = { ...invitee, role };
+  await db.transaction((tx) => recordInvitation(tx, caller, again, true));
+  await mailInvitation(context, caller, again);
   const summary = await findAccountSummary(db, id);
   if (!summary) throw notFound(NO_SUCH_ACCOUNT);
   return summary;
