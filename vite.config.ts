@@ -93,7 +93,7 @@ export default defineConfig(({ command }) => ({
               // features share, the public frame.
               // Not the mutation hooks: the public forms send without them, only signed-in pages use them.
               name: 'app',
-              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/]shell|lib[\\/](api|query-keys)|components[\\/](public-page|privacy-notice-link)|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/](last-receipt|pending-flag)|features[\\/]accounts[\\/]signed-in-hint|lib[\\/]use-debounced-value)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
+              test: /node_modules[\\/]react-router[\\/]|node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/](shell|test-payments-banner)|features[\\/]events[\\/]components[\\/]registration-opens-soon|lib[\\/](api|query-keys)|components[\\/](public-page|privacy-notice-link)|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/](last-receipt|pending-flag)|features[\\/]accounts[\\/]signed-in-hint|lib[\\/]use-debounced-value)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
               priority: 30,
             },
             {
