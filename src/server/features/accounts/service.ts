@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type AccountChange,
   type AccountListQuery,
@@ -95,7 +95,7 @@ export async function outbox({ database, mailer }: AppContext) {
 }
 
 /** The page an invitation's link opens (through better-auth's check of its token). */
-export const INVITATION_PAGE = '/Invitation';
+const INVITATION_PAGE = '/Invitation';
 
 const AS_ROLE: Record<InvitedRole, string> = { admin: 'an admin', volunteer: 'a volunteer' };
 
@@ -166,7 +166,7 @@ const alreadyAnAccount = () =>
 export async function invite(context: AppContext, caller: CurrentUser, input: Invitation) {
   const { db } = context.database;
   const invitee = {
-    id: crypto.randomUUID(),
+    id: randomUUID(),
     name: input.name,
     email: input.email.toLowerCase(),
     role: input.role,
@@ -222,7 +222,7 @@ export async function inviteAgain(context: AppContext, caller: CurrentUser, id: 
 }
 
 /** What an invitation's page says of a link that no longer works, and what to do. */
-export const INVITATION_LINK_USED =
+const INVITATION_LINK_USED =
   'This invitation link has expired or was already used. If you chose your password with it, sign in. ' +
   'Otherwise ask the organisers to send the invitation again.';
 
