@@ -73,6 +73,7 @@ test('a cyclist registers; the race is stored as shown (15km)', async ({ page })
       tshirtSize: 'Medium',
     }),
   );
+  await page.getByLabel('List my name in the public entrant search').check();
   await page.getByRole('button', { name: 'Register' }).click();
   const reference = await expectThankYou(page);
 
