@@ -75,6 +75,7 @@ export async function registerRarePeople(server: RunningServer, raceType: string
         nextOfKinMobile: '+263 77 123 4567',
         tshirtSize,
         consent: true,
+        listedInSearch: true,
       }),
       signal: AbortSignal.timeout(10_000),
     });

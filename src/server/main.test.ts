@@ -90,6 +90,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process', ()
         nextOfKinMobile: '0772222333',
         tshirtSize: 'Large',
         consent: true,
+        listedInSearch: true,
       }),
     });
     expect(created.status).toBe(201);
