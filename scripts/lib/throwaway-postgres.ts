@@ -294,6 +294,17 @@ export async function recreateDatabase(adminUrl: string, name: string): Promise<
   return url.toString();
 }
 
+/** Creates the database `databaseUrl` names if its server lacks it (connecting to the server's `postgres`). */
+export async function createDatabaseIfMissing(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  await withClient(url.toString(), async (client) => {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database ${quoteIdentifier(name)}`);
+  });
+}
+
 /** host:port/database of a URL, without credentials: for messages. */
 export function describeUrl(value: string): string {
   try {

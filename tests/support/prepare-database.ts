@@ -5,26 +5,13 @@
  * With CREATE_DATABASE set, it first creates DATABASE_URL's database if the server lacks it (the browser
  * tests' second worker has one of its own beside the first's).
  */
-import pg from 'pg';
+import { createDatabaseIfMissing } from '../../scripts/lib/throwaway-postgres.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { seed } from '../../src/server/db/seed/index.ts';
 import { TEST_EDITION } from './test-edition.ts';
 
-async function createIfMissing(databaseUrl: string) {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
-  } finally {
-    await client.end();
-  }
-}
-
-if (process.env.CREATE_DATABASE && process.env.DATABASE_URL) await createIfMissing(process.env.DATABASE_URL);
+if (process.env.CREATE_DATABASE && process.env.DATABASE_URL)
+  await createDatabaseIfMissing(process.env.DATABASE_URL);
 const database = await openDatabase({
   databaseUrl: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR ?? 'memory://',

@@ -13,6 +13,7 @@ export async function listPeople(db: Database, kind: PersonKind, query: PersonLi
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 25;
   const q = query.q?.trim();
+  const digits = q ? phoneDigitsTyped(q) : '';
   const where = and(
     kind === 'men' ? aManOfTheProgramme : undefined,
     query.status ? eq(table.status, query.status as never) : undefined,
@@ -21,7 +22,7 @@ export async function listPeople(db: Database, kind: PersonKind, query: PersonLi
           ilike(sql`${table.firstName} || ' ' || ${table.lastName}`, `%${escapeLike(q)}%`),
           ilike(table.email, `%${escapeLike(q)}%`),
           ilike(table.church, `%${escapeLike(q)}%`),
-          phoneDigitsTyped(q) ? ilike(table.mobile, `%${phoneDigitsTyped(q)}%`) : undefined,
+          digits ? ilike(table.mobile, `%${digits}%`) : undefined,
         )
       : undefined,
   );
