@@ -6,7 +6,7 @@ const server: NodeJS.ProcessEnv = {
   ...process.env,
   PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
 };
-// PAYNOW_URL=fake reaches the server as it is: the server starts its fake Paynow itself (src/server/fakes/).
+// PAYNOW_URL=fake and SMS_URL=fake reach the server as they are: it starts its fakes itself (src/server/fakes/).
 const children: ChildProcess[] = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',

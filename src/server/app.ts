@@ -68,6 +68,7 @@ import { OneLinePerRequest } from './http/request-log.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { linksOf } from './links.ts';
 import { Mailer } from './mail/mailer.ts';
+import { SmsSender } from './sms/sender.ts';
 import { clientDist } from './paths.ts';
 import { createSignals } from './signals.ts';
 import { diskFileStore } from './storage/files.ts';
@@ -173,6 +174,7 @@ export async function buildApp(options: AppOptions) {
     secret,
     database,
     mailer,
+    sms: new SmsSender(env, secret, database.db, app.log),
     auth,
     currentEvent: new CurrentEventCache(database.db),
     mediaDir: mediaRoot(env),
@@ -257,6 +259,8 @@ export async function buildApp(options: AppOptions) {
   // Mail is delivered by a listening server only; API tests drive deliverDue() themselves.
   app.addHook('onListen', async () => context.mailer.start());
   app.addHook('onClose', async () => context.mailer.stop());
+  app.addHook('onListen', async () => context.sms.start());
+  app.addHook('onClose', async () => context.sms.stop());
   // Lapsed waitlist offers pass to the next one waiting, checked every minute while the server listens.
   let stopOfferExpiry = () => {};
   app.addHook('onListen', async () => {

@@ -6,6 +6,7 @@ import type { CurrentEventCache } from './features/events/current-event.ts';
 import type { Links } from './links.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Signals } from './signals.ts';
+import type { SmsSender } from './sms/sender.ts';
 import type { FileStore } from './storage/files.ts';
 
 /** What every feature is given: its own module, so features never import the app that imports them. */
@@ -15,6 +16,8 @@ export interface AppContext {
   secret: string;
   database: DatabaseHandle;
   mailer: Mailer;
+  /** The SMS outbox's sender (txt.co.zw); kick() it after queuing a text. */
+  sms: SmsSender;
   auth: Auth;
   /** The current event in memory, for the registration path. */
   currentEvent: CurrentEventCache;

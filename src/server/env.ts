@@ -47,6 +47,19 @@ const EnvSchema = z.object({
       ])
       .default('https://www.paynow.co.zw'),
   ),
+  /**
+   * The SMS gateway's address: unset, the txt.co.zw host of the account chosen on /EventSettings; any
+   * http(s) address (the tests' fake); `fake` starts one inside the server (fakes/gateways.ts).
+   */
+  SMS_URL: z.preprocess(
+    emptyAsUnset,
+    z
+      .union([
+        z.literal('fake'),
+        z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, or fake' }),
+      ])
+      .optional(),
+  ),
   RATE_LIMITS: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('on')),
 });
 

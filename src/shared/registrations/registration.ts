@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
 import { phoneNumber } from '../phone.ts';
+import { NOTIFY_BY } from '../sms/sms-settings.ts';
 import { emailAddress, requiredText, wholeNumber } from '../validation.ts';
 import { guardianFields, guardianRule, YOUNGEST_ENTRANT } from './guardian.ts';
 
@@ -24,6 +25,8 @@ export const RegistrationFieldsSchema = z.object({
   consent: z.literal(true, { error: 'You must agree to the Terms and Conditions to register' }),
   /** The entrant's choice; left out, he is listed, as the public form's ticked box says (the server decides). */
   listedInSearch: z.optional(z.boolean()),
+  /** "Send my confirmation by" (shown while the event's SMS are on); left out: both, or mail alone when off. */
+  notifyBy: z.optional(z.enum(NOTIFY_BY, { error: 'Choose SMS, email or both' })),
   ...guardianFields,
 });
 

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PaymentOptions, TshirtSizes } from '../../../shared/events/event.ts';
 import type { OnlinePaymentSettings } from '../../../shared/payments/online-payment-settings.ts';
+import type { SmsSettings } from '../../../shared/sms/sms-settings.ts';
 
 export const disciplineEnum = pgEnum('discipline', ['run', 'cycle']);
 
@@ -62,6 +63,10 @@ export const events = pgTable('events', {
   onlinePayment: jsonb('online_payment').$type<OnlinePaymentSettings>(),
   /** The Paynow integration key, encrypted with a key derived from the server's secret; never sent out. */
   paynowKeyEncrypted: text('paynow_key_encrypted'),
+  /** Text messages through txt.co.zw (issue 35): null until an admin sets them up. */
+  sms: jsonb('sms').$type<SmsSettings>(),
+  /** The txt.co.zw REMOTE user's password, encrypted as the Paynow key is; never sent out. */
+  smsPasswordEncrypted: text('sms_password_encrypted'),
   /** Unpaid entries are reminded this many days after registering, and this many days before closing. */
   reminderDaysAfter: integer('reminder_days_after').notNull().default(3),
   reminderDaysBeforeClose: integer('reminder_days_before_close').notNull().default(2),

@@ -6,3 +6,4 @@ export * from './payments.ts';
 export * from './privacy.ts';
 export * from './programme.ts';
 export * from './registrations.ts';
+export * from './sms.ts';

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { NOTIFY_BY } from '../../../shared/sms/sms-settings.ts';
 import { user } from './auth.ts';
 import { disciplineEnum, events, raceOptions } from './events.ts';
 
@@ -57,6 +58,8 @@ function entrantColumns() {
     guardianName: text('guardian_name'),
     guardianMobile: text('guardian_mobile'),
     guardianConsentedAt: timestamp('guardian_consented_at', { withTimezone: true }),
+    /** "Send my confirmation by": his messages go by SMS, by mail or both (mail too whenever an SMS cannot go). */
+    notifyBy: text('notify_by', { enum: NOTIFY_BY }).notNull().default('email'),
     /** Set when retention or an erasure emptied the personal fields; only statistics remain. */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   };
@@ -109,6 +112,8 @@ export const registrations = pgTable(
     requestDigest: text('request_digest'),
     /** The entrant's choice: may his name appear in the public entrant search. */
     listedInSearch: boolean('listed_in_search').notNull().default(false),
+    /** Set when the entrant stopped reminders by SMS (the link in every reminder). */
+    smsRemindersStoppedAt: timestamp('sms_reminders_stopped_at', { withTimezone: true }),
     /** When the confirmation was last sent again for a duplicate attempt (at most once per 10 minutes). */
     confirmationResentAt: timestamp('confirmation_resent_at', { withTimezone: true }),
     /** The race number on the entrant's bib; never the same twice in an event. */
@@ -186,6 +191,8 @@ export const entryLinks = pgTable(
     registrationId: uuid('registration_id')
       .notNull()
       .references(() => registrations.id, { onDelete: 'cascade' }),
+    /** A short link of a text message (/m/<code>): it opens nothing once its edition is over. */
+    short: boolean('short').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('entry_links_registration').on(table.registrationId)],
