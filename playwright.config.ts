@@ -35,6 +35,8 @@ function workerStack(index: number) {
     smtpHttpPort: port + 26,
     // The fake Paynow (src/server/fakes/paynow.ts): its test numbers settle five times faster than Paynow's.
     paynowPort: port + 27,
+    // The fake txt.co.zw (src/server/fakes/txt-co-zw.ts): tests read the texts it took at /_messages.
+    smsPort: port + 28,
   };
 }
 
@@ -43,6 +45,7 @@ export const baseURL = own.baseURL;
 // What the specs' helpers read: this worker's database and mail sink.
 process.env.E2E_DATABASE_URL = own.databaseUrl;
 process.env.SMTP_SINK_HTTP_PORT = String(own.smtpHttpPort);
+process.env.FAKE_SMS_PORT = String(own.smsPort);
 
 const phone = {
   ...devices['Pixel 5'],
@@ -107,6 +110,13 @@ function workerServers(stack: ReturnType<typeof workerStack>): WebServer[] {
       env: { FAKE_PAYNOW_PORT: String(stack.paynowPort), FAKE_PAYNOW_TIME_SCALE: '0.2' },
     },
     {
+      command: 'npx tsx tests/support/fake-sms-server.ts',
+      url: `http://127.0.0.1:${stack.smsPort}/ready`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_SMS_PORT: String(stack.smsPort) },
+    },
+    {
       // The tests' edition (2025, published) first: the server seeds none of its own then.
       command: 'npx tsx tests/support/prepare-database.ts && node dist/server/main.js',
       url: `${stack.baseURL}/readyz`,
@@ -125,6 +135,7 @@ function workerServers(stack: ReturnType<typeof workerStack>): WebServer[] {
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${stack.smtpPort}?ignoreTLS=true`,
         PAYNOW_URL: `http://127.0.0.1:${stack.paynowPort}`,
+        SMS_URL: `http://127.0.0.1:${stack.smsPort}`,
       },
     },
   ];

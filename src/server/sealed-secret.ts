@@ -17,7 +17,12 @@ export function sealSecret(secret: string, purpose: string, eventId: string, val
 }
 
 /** The value, or null when it cannot be read (another server secret, or tampered with). */
-export function unsealSecret(secret: string, purpose: string, eventId: string, stored: string): string | null {
+export function unsealSecret(
+  secret: string,
+  purpose: string,
+  eventId: string,
+  stored: string,
+): string | null {
   const [version, iv, tag, sealed] = stored.split('.');
   if (version !== 'v1' || !iv || !tag || sealed === undefined) return null;
   try {

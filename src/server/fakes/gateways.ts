@@ -24,10 +24,7 @@ export const fakedIn = (source: Record<string, unknown>) =>
  */
 export async function startFakes<
   E extends { fakes: readonly FakeableVariable[]; PAYNOW_URL: string; SMS_URL?: string },
->(
-  env: E,
-  log: FastifyBaseLogger,
-) {
+>(env: E, log: FastifyBaseLogger) {
   const closers: (() => Promise<void>)[] = [];
   let started = env;
   if (env.fakes.includes('PAYNOW_URL')) {

@@ -16,6 +16,8 @@ export interface FakeTxtOptions {
   port?: number;
   deliverAfterMs?: number;
   slowMs?: number;
+  /** Tests read what was sent at GET /_messages (never a path of the real gateway). */
+  inspectable?: boolean;
 }
 
 export interface FakeTxtMessage {
@@ -48,6 +50,11 @@ export async function startFakeTxt(options: FakeTxtOptions) {
     };
     const toLogon = () => answer(302, '<html>Object moved</html>', { location: '/user/logon' });
 
+    if (options.inspectable && url.pathname === '/_messages') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return response.end(JSON.stringify(messages));
+    }
+    if (options.inspectable && url.pathname === '/ready') return answer(200, 'ready');
     if (request.headers.authorization !== expected || switches.redirect) return toLogon();
     if (url.pathname === '/Remote/SendMessage') {
       const recipients = form.get('Recipients') ?? url.searchParams.get('Recipients') ?? '';
@@ -57,11 +64,18 @@ export async function startFakeTxt(options: FakeTxtOptions) {
       const to = local(recipients.split(',')[0] ?? '');
       if (to === '0770000001') return answer(200, 'ERROR: Insufficient credit');
       if (to === '0770000002') return toLogon();
-      if (to === '0770000003') return answer(403, '<html><body>403 - Forbidden: Access is denied.</body></html>');
+      if (to === '0770000003')
+        return answer(403, '<html><body>403 - Forbidden: Access is denied.</body></html>');
       if (to === '0770000005') return void request.socket.destroy();
       if (to === '0770000004') await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 30_000));
       const id = String(nextId++);
-      messages.push({ id, to: recipients, body: text, sender: form.get('sending_number') ?? 'txt.co.zw', sentAt: Date.now() });
+      messages.push({
+        id,
+        to: recipients,
+        body: text,
+        sender: form.get('sending_number') ?? 'txt.co.zw',
+        sentAt: Date.now(),
+      });
       return answer(200, `SUCCESS: ${id}`);
     }
     const check = /^\/Remote\/CheckMessage\/(\w+)$/.exec(url.pathname);
@@ -69,9 +83,18 @@ export async function startFakeTxt(options: FakeTxtOptions) {
       const message = messages.find((one) => one.id === check[1]);
       if (!message) return answer(200, 'ERROR: Message not found');
       const due = Date.now() - message.sentAt >= (options.deliverAfterMs ?? 2000);
-      const status = !due ? 'Pending,,Queued at gateway' : local(message.to) === '0770000006' ? 'Failed,7,Absent subscriber' : 'Delivered,0,Delivered to handset';
+      const status = !due
+        ? 'Pending,,Queued at gateway'
+        : local(message.to) === '0770000006'
+          ? 'Failed,7,Absent subscriber'
+          : 'Delivered,0,Delivered to handset';
       const [state, code, description] = status.split(',');
-      return answer(200, [`SUCCESS: ${message.id},${message.sender}`, `${message.to},${state},${code},${description}`].join('\0'));
+      return answer(
+        200,
+        [`SUCCESS: ${message.id},${message.sender}`, `${message.to},${state},${code},${description}`].join(
+          '\0',
+        ),
+      );
     }
     answer(404, 'Not found');
   });

@@ -26,4 +26,5 @@ export function newShortCode() {
 }
 
 /** A short code as typed: lower-cased, anything else refused (null). */
-export const shortCodeAsTyped = (typed: string) => (/^[a-z2-7]{20}$/i.test(typed) ? typed.toLowerCase() : null);
+export const shortCodeAsTyped = (typed: string) =>
+  /^[a-z2-7]{20}$/i.test(typed) ? typed.toLowerCase() : null;

@@ -13,7 +13,10 @@ export type SendResult = { ok: true; gatewayId: string } | { ok: false; reason: 
 
 /** `pending`: not final yet (ask again later). */
 export type DeliveryState = 'pending' | 'delivered' | 'undelivered';
-export type DeliveryResult = { ok: true; state: DeliveryState; detail: string } | { ok: false; reason: string };
+export type DeliveryResult =
+  | { ok: true; state: DeliveryState; detail: string }
+  | { ok: false; reason: string };
 
 /** The first 200 characters of an answer that was not a success, on one line. */
-export const failureReason = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 200) || 'empty answer';
+export const failureReason = (text: string) =>
+  text.replace(/\s+/g, ' ').trim().slice(0, 200) || 'empty answer';

@@ -75,7 +75,8 @@ export class SmsSender {
     this.stopped = false;
     this.schedule(0);
     this.purgeTimer = setInterval(
-      () => void purgeOldSms(this.db).catch((error) => this.log.warn({ err: error }, 'purging old SMS failed')),
+      () =>
+        void purgeOldSms(this.db).catch((error) => this.log.warn({ err: error }, 'purging old SMS failed')),
       PURGE_EVERY_MS,
     );
     this.purgeTimer.unref();
@@ -142,7 +143,8 @@ export class SmsSender {
   }
 
   private async countFailure(reason: string) {
-    this.streak = reason === this.streak.reason ? { reason, count: this.streak.count + 1 } : { reason, count: 1 };
+    this.streak =
+      reason === this.streak.reason ? { reason, count: this.streak.count + 1 } : { reason, count: 1 };
     if (this.streak.count === FAILURE_STREAK) await this.hooks.failing?.(reason);
   }
 

@@ -1,5 +1,11 @@
 import type { SmsAccount } from '../../shared/sms/sms-settings.ts';
-import { type DeliveryResult, type DeliveryState, failureReason, type SendResult, type SmsProvider } from './provider.ts';
+import {
+  type DeliveryResult,
+  type DeliveryState,
+  failureReason,
+  type SendResult,
+  type SmsProvider,
+} from './provider.ts';
 
 /** The account's host: www.txt.co.zw bills in ZWG, usd.txt.co.zw in USD (docs: developers.paynow.co.zw/docs/txt). */
 export const TXT_HOSTS: Record<SmsAccount, string> = {
@@ -26,7 +32,10 @@ export function txtCoZw(account: TxtAccount): SmsProvider {
   const authorization = `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`;
   const base = account.baseUrl.replace(/\/$/, '');
 
-  async function post(path: string, form: Record<string, string>): Promise<{ ok: true; body: string } | { ok: false; reason: string }> {
+  async function post(
+    path: string,
+    form: Record<string, string>,
+  ): Promise<{ ok: true; body: string } | { ok: false; reason: string }> {
     try {
       const response = await fetch(`${base}${path}`, {
         method: 'POST',
@@ -38,12 +47,18 @@ export function txtCoZw(account: TxtAccount): SmsProvider {
       const body = await response.text();
       if (response.status !== 200) {
         const where = response.headers.get('location');
-        return { ok: false, reason: failureReason(`HTTP ${response.status}${where ? ` to ${where}` : ''}: ${body}`) };
+        return {
+          ok: false,
+          reason: failureReason(`HTTP ${response.status}${where ? ` to ${where}` : ''}: ${body}`),
+        };
       }
       return { ok: true, body };
     } catch (error) {
       const cause = (error as Error & { cause?: Error }).cause;
-      return { ok: false, reason: failureReason(`${(error as Error).message}${cause ? `: ${cause.message}` : ''}`) };
+      return {
+        ok: false,
+        reason: failureReason(`${(error as Error).message}${cause ? `: ${cause.message}` : ''}`),
+      };
     }
   }
 
@@ -66,7 +81,11 @@ export function txtCoZw(account: TxtAccount): SmsProvider {
       if (!head?.startsWith('SUCCESS:')) return { ok: false, reason: failureReason(answer.body) };
       if (!line) return { ok: true, state: 'pending', detail: 'no delivery report yet' };
       const [, status = '', , ...description] = line.split(',');
-      return { ok: true, state: deliveryState(status), detail: failureReason(`${status} ${description.join(',')}`) };
+      return {
+        ok: true,
+        state: deliveryState(status),
+        detail: failureReason(`${status} ${description.join(',')}`),
+      };
     },
   };
 }

@@ -41,9 +41,7 @@ export const smsOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('sms_outbox_due')
-      .on(table.nextAttemptAt)
-      .where(sql`${table.status} in ('queued', 'accepted')`),
+    index('sms_outbox_due').on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'accepted')`),
     index('sms_outbox_event').on(table.eventId),
     index('sms_outbox_recipient').on(table.to, table.createdAt),
     index('sms_outbox_registration').on(table.registrationId),
