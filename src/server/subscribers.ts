@@ -5,7 +5,7 @@ import { offerFreedPlaces } from './features/waitlist/service.ts';
 
 /** Who reacts to what, in this order: receipts before the waitlist. */
 export function connectSubscribers({ signals, links }: AppContext) {
-  signals.entryPaid.connect(issueReceipts);
+  signals.entryPaid.connect((tx, payments) => issueReceipts(tx, payments, links));
   signals.placeFreed.connect(async (tx, { raceId }) => {
     await offerFreedPlaces(statementsOn(tx), raceId, links);
   });

@@ -84,7 +84,7 @@ export function txtCoZw(account: TxtAccount): SmsProvider {
       return {
         ok: true,
         state: deliveryState(status),
-        detail: failureReason(`${status} ${description.join(',')}`),
+        detail: failureReason(`${status}: ${description.join(',')}`),
       };
     },
   };

@@ -3,8 +3,11 @@ import { CURRENCIES, ParticipantDetailSchema } from '../participants/participant
 import { emailAddress } from '../validation.ts';
 import { PendingEmailSchema } from './email-change.ts';
 
-/** The path of an entrant's private page; the token is 32 base64url characters. */
-export const MY_TOKEN = /^[\w-]{32}$/;
+/**
+ * The token in the path of an entrant's private page: 32 base64url characters, or a text message's short code
+ * (20 of lowercase base32, /m/<code> leads there).
+ */
+export const MY_TOKEN = /^(?:[\w-]{32}|[a-z2-7]{20})$/;
 
 /**
  * What the private link shows its holder: the entry as the organisers have it (no history, no payment

@@ -151,6 +151,10 @@ export function onlinePaymentMethodsOf(event: Pick<EventRow, 'onlinePayment' | '
   return online?.enabled && event.paynowKeyEncrypted ? online.methods : [];
 }
 
+/** Whether the event sends text messages now: turned on, with the gateway's password set. */
+export const textsOn = (event: Pick<EventRow, 'sms' | 'smsPasswordEncrypted'>) =>
+  Boolean(event.sms?.enabled && event.smsPasswordEncrypted);
+
 /** The event as the public pages show it (the photo's placeholder found beside the photo). */
 export async function getPublicEvent({
   database: { db },

@@ -24,18 +24,22 @@ export interface ReminderFacts {
   myLink: string;
 }
 
-/** The outbox's name for these mails. */
-export const REMINDER_KIND = 'payment-reminder';
-
-/** A reminder that the entry is not paid: its reference, what is due and how to pay, as the confirmation said. */
-export function reminderMail(event: EventRow, entry: ReminderFacts): OutgoingMail {
+/** What the entry still owes in each currency: a part payment leaves its balance due, in its own currency. */
+export function amountsDue(entry: Omit<ReminderFacts, 'myLink'>) {
   const owing = {
     paymentStatus: entry.paymentStatus,
     payment: { amount: entry.paymentAmount, currency: entry.paymentCurrency },
     fees: { USD: entry.feeUsd, ZWG: entry.feeZwg },
   };
-  // A part payment leaves its balance due, in its own currency.
-  const due = { usd: amountDue(owing, 'USD'), zwg: amountDue(owing, 'ZWG') };
+  return { usd: amountDue(owing, 'USD'), zwg: amountDue(owing, 'ZWG') };
+}
+
+/** The outbox's name for these mails. */
+export const REMINDER_KIND = 'payment-reminder';
+
+/** A reminder that the entry is not paid: its reference, what is due and how to pay, as the confirmation said. */
+export function reminderMail(event: EventRow, entry: ReminderFacts): OutgoingMail {
+  const due = amountsDue(entry);
   const fees = formatFees(due.usd, due.zwg);
   const partPaid = entry.paymentStatus === 'part_paid';
   const contact = contactPhoneOf(event);

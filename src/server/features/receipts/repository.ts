@@ -14,8 +14,13 @@ export async function receiptEntries(tx: Transaction, ids: string[]) {
       firstName: registrations.firstName,
       lastName: registrations.lastName,
       email: registrations.email,
+      mobile: registrations.mobile,
+      age: registrations.age,
+      guardianMobile: registrations.guardianMobile,
+      notifyBy: registrations.notifyBy,
       eventTitle: events.title,
       eventYear: events.year,
+      textsOn: sql<boolean>`coalesce((${events.sms}->>'enabled')::boolean, false)`,
     })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
@@ -111,6 +116,11 @@ const reminderColumns = {
   email: registrations.email,
   discipline: registrations.discipline,
   raceType: raceOptions.label,
+  mobile: registrations.mobile,
+  age: registrations.age,
+  guardianMobile: registrations.guardianMobile,
+  notifyBy: registrations.notifyBy,
+  smsRemindersStoppedAt: registrations.smsRemindersStoppedAt,
   ...paymentAgainstFee,
 };
 

@@ -1,3 +1,5 @@
+import { harareToday } from '../../../shared/dates.ts';
+import { formatFees } from '../../../shared/money.ts';
 import { receiptFileName } from '../../../shared/payments/receipts.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { AppContext } from '../../context.ts';
@@ -7,10 +9,13 @@ import type { Links } from '../../links.ts';
 import { enqueueMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import type { EntryPaid } from '../../signals.ts';
-import { type EventRow, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
-import { keepEntryLinks, newEntryLink } from '../registrations/service.ts';
-import { receiptMail } from './receipt-mail.ts';
-import { type ReminderFacts, reminderMail } from './reminder-mail.ts';
+import { type EventRow, getCurrentEvent, isRegistrationOpen, textsOn } from '../events/service.ts';
+import { keepEntryLinks, newEntryLink, type TextedEntrant, textEntrant } from '../registrations/service.ts';
+import { statementsOn } from '../../db/statements-on.ts';
+import { wantsMail } from '../../sms/entrant-sms.ts';
+import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
+import { RECEIPT_KIND, receiptMail } from './receipt-mail.ts';
+import { amountsDue, REMINDER_KIND, type ReminderFacts, reminderMail } from './reminder-mail.ts';
 import {
   countRemindedLately,
   entriesDueReminder,
@@ -29,7 +34,7 @@ import {
  * Issues a receipt for each payment, numbered on from its event's last one, and queues its mail, in the
  * caller's transaction: the payment, its receipt and its mail commit together or not at all.
  */
-export async function issueReceipts(tx: Transaction, payments: EntryPaid[]) {
+export async function issueReceipts(tx: Transaction, payments: EntryPaid[], links: Links) {
   const entries = await receiptEntries(
     tx,
     payments.map((payment) => payment.id),
@@ -56,9 +61,28 @@ export async function issueReceipts(tx: Transaction, payments: EntryPaid[]) {
       })),
     );
     for (const receipt of issued) {
-      await enqueueMail(tx, receiptMail({ title: receipt.eventTitle, year: receipt.eventYear }, receipt));
+      const texted = receipt.textsOn && (await textReceipt(tx, links, receipt));
+      if (wantsMail(receipt.notifyBy, texted)) {
+        await enqueueMail(tx, receiptMail({ title: receipt.eventTitle, year: receipt.eventYear }, receipt));
+      }
     }
   }
+}
+
+function textReceipt(
+  tx: Transaction,
+  links: Links,
+  receipt: Awaited<ReturnType<typeof receiptEntries>>[number] & EntryPaid & { number: number },
+) {
+  return textEntrant(statementsOn(tx), links, receipt, {
+    eventId: receipt.eventId,
+    registrationId: receipt.id,
+    kind: RECEIPT_KIND,
+    essential: !receipt.email,
+    title: receipt.eventTitle,
+    text: ENTRANT_TEXTS.receipt(receipt),
+    linkTo: receipt.id,
+  });
 }
 
 /** An entry's receipts, the newest first. */
@@ -89,18 +113,48 @@ async function mailReminders(
   tx: Transaction,
   links: Links,
   event: EventRow,
-  entries: (Omit<ReminderFacts, 'myLink'> & { id: string })[],
+  entries: (Omit<ReminderFacts, 'myLink'> & RemindedBy)[],
   noted: Set<string>,
 ) {
   let sent = 0;
   for (const entry of entries) {
     if (!noted.has(entry.id)) continue;
-    const link = newEntryLink(links);
-    await keepEntryLinks(tx, [{ entryId: entry.id, digest: link.digest }]);
-    await enqueueMail(tx, reminderMail(event, { ...entry, myLink: link.url }));
+    const texted = await textReminder(tx, links, event, entry);
+    // Whoever stopped reminders by SMS after choosing texts alone is not reminded by mail instead.
+    if (wantsMail(entry.notifyBy, texted || entry.smsRemindersStoppedAt !== null)) {
+      const link = newEntryLink(links);
+      await keepEntryLinks(tx, [{ entryId: entry.id, digest: link.digest }]);
+      await enqueueMail(tx, reminderMail(event, { ...entry, myLink: link.url }));
+    }
     sent += 1;
   }
   return sent;
+}
+
+type RemindedBy = TextedEntrant & { id: string; smsRemindersStoppedAt: Date | null };
+
+/** A reminder's text waits for the sending hours; its link opens the page where texts can be stopped. */
+async function textReminder(
+  tx: Transaction,
+  links: Links,
+  event: EventRow,
+  entry: Omit<ReminderFacts, 'myLink'> & RemindedBy,
+) {
+  if (!textsOn(event) || entry.smsRemindersStoppedAt) return false;
+  const due = amountsDue(entry);
+  return textEntrant(statementsOn(tx), links, entry, {
+    eventId: event.id,
+    registrationId: entry.id,
+    kind: REMINDER_KIND,
+    held: true,
+    title: event.title,
+    text: ENTRANT_TEXTS.reminder({
+      reference: entry.reference,
+      due: formatFees(due.usd, due.zwg),
+      closesOn: event.registrationClosesAt ? harareToday(event.registrationClosesAt) : null,
+    }),
+    linkTo: entry.id,
+  });
 }
 
 /**

@@ -113,12 +113,14 @@ const entry = namedParameters([
   'guardianName',
   'guardianMobile',
   'guardianConsentedAt',
+  'notifyBy',
   'revision',
   'mailTo',
   'mailSubject',
   'mailText',
   'referencePlaceholder',
   'publicAction',
+  'mailWanted',
   'linkDigest',
   'attachments',
 ]);
@@ -154,6 +156,7 @@ const ENTRY_VALUES = {
   guardianName: $.guardianName,
   guardianMobile: $.guardianMobile,
   guardianConsentedAt: `${$.guardianConsentedAt}::timestamptz`,
+  notifyBy: $.notifyBy,
 } satisfies Partial<Record<keyof NewRegistration | 'reference', string>>;
 const entryColumns = (Object.keys(ENTRY_VALUES) as (keyof typeof ENTRY_VALUES)[]).map(
   (key) => registrations[key].name,
@@ -184,7 +187,7 @@ const INSERT_REGISTRATION_WITH_MAIL: Statement = {
       select ${$.mailTo}, '${CONFIRMATION_KIND}', replace(${$.mailSubject}, ${$.referencePlaceholder}, reference),
         replace(${$.mailText}, ${$.referencePlaceholder}, reference), ${$.attachments}::jsonb, ${$.publicAction}::boolean
       from inserted
-      where not ${$.publicAction}::boolean or ${publicActionRoomSql($.mailTo)}
+      where ${$.mailWanted}::boolean and (not ${$.publicAction}::boolean or ${publicActionRoomSql($.mailTo)})
     )
     select (select id from inserted) as id, (select reference from inserted) as reference,
       exists (select 1 from events where id = ${$.eventId}::uuid and revision = ${$.revision}::integer) as current`,
@@ -203,6 +206,8 @@ export async function insertRegistrationWithMail(
   event: { referencePrefix: string; revision: number },
   mail: OutgoingMail,
   linkDigest: string,
+  /** False when the entrant asked for a text alone: the caller mails him only if the text cannot go. */
+  mailWanted = true,
 ): Promise<InsertOutcome> {
   const [row] = await run<{ id: string | null; reference: string | null; current: boolean }>(
     INSERT_REGISTRATION_WITH_MAIL,
@@ -230,12 +235,14 @@ export async function insertRegistrationWithMail(
       guardianName: values.guardianName ?? null,
       guardianMobile: values.guardianMobile ?? null,
       guardianConsentedAt: values.guardianConsentedAt?.toISOString() ?? null,
+      notifyBy: values.notifyBy ?? 'email',
       revision: event.revision,
       mailTo: mail.to,
       mailSubject: mail.subject,
       mailText: mail.text,
       referencePlaceholder: REFERENCE_PLACEHOLDER,
       publicAction: mail.publicAction ?? false,
+      mailWanted: mailWanted,
       linkDigest,
       attachments: JSON.stringify(mail.attachments ?? null),
     }),
@@ -337,4 +344,14 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
 /** Keeps a private link to an entry (its token's digest). */
 export async function insertEntryLink(db: Database | Transaction, registrationId: string, digest: string) {
   await db.insert(entryLinks).values({ tokenDigest: digest, registrationId });
+}
+
+const INSERT_SHORT_ENTRY_LINK: Statement = {
+  name: 'insert_short_entry_link',
+  text: 'insert into entry_links (token_digest, registration_id, short) values ($1, $2::uuid, true)',
+};
+
+/** Keeps a text message's short link to an entry (/m/<code>, its digest), which opens nothing after the edition. */
+export async function insertShortEntryLink(run: RunStatement, registrationId: string, digest: string) {
+  await run(INSERT_SHORT_ENTRY_LINK, [digest, registrationId]);
 }

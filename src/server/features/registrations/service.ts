@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import { amountDue, fromCents, owes, toCents } from '../../../shared/payments/balance.ts';
 import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts';
 import { guardianOf, isMinor } from '../../../shared/registrations/guardian.ts';
@@ -9,11 +10,23 @@ import type { Database, RunStatement, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import type { Links } from '../../links.ts';
-import { enqueueMail, lockMailRecipient } from '../../mail/repository.ts';
+import {
+  enqueueMail,
+  lockMailRecipient,
+  type OutgoingMail,
+  queuePublicActionMail,
+} from '../../mail/repository.ts';
+import { wantsMail } from '../../sms/entrant-sms.ts';
+import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
 import type { EventRow, EventSnapshot } from '../events/service.ts';
-import { assertPublished, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
-import { CONFIRMATION_RESEND_AFTER_MINUTES, confirmationMail } from './confirmation-mail.ts';
+import { assertPublished, getCurrentEvent, isRegistrationOpen, textsOn } from '../events/service.ts';
+import {
+  CONFIRMATION_KIND,
+  CONFIRMATION_RESEND_AFTER_MINUTES,
+  confirmationMail,
+} from './confirmation-mail.ts';
 import { newCheckInCode, newEntryLink } from './entry-link.ts';
+import { textEntrant } from './text-entrant.ts';
 import {
   claimConfirmationResend,
   countPlacesHeld,
@@ -32,6 +45,7 @@ import {
 // What other features may use of registrations besides this file's own functions.
 export { contactPhoneOf, howToPayLines, payOnlineLines } from './confirmation-mail.ts';
 export { entryLinkDigest, newEntryLink, newPrivateLink } from './entry-link.ts';
+export { type TextedEntrant, textEntrant } from './text-entrant.ts';
 // Until the participants', waitlist's and receipts' services use raceHasRoom, isRegistered and keepEntryLinks
 // (the lead's change): then delete.
 
@@ -109,7 +123,7 @@ export async function register(
 }
 
 async function registerWith(
-  { database, mailer, links }: AppContext,
+  { database, mailer, links, sms }: AppContext,
   snapshot: EventSnapshot | undefined,
   fresh: boolean,
   input: RegistrationData,
@@ -186,7 +200,17 @@ async function registerWith(
     const outcome = await database.transaction(async (run) => {
       if (capacity !== null && (await lockRaceAndCountEntries(run, race.id)) >= capacity) refuse(raceFull());
       await lockMailRecipient(run, mail.to);
-      return insertRegistrationWithMail(run, values, event, { ...mail, publicAction: true }, link.digest);
+      const publicMail = { ...mail, publicAction: true };
+      const texts = textsOn(event);
+      // A text alone was asked for: the mail waits to see whether the text may go.
+      const mailNow = !texts || values.notifyBy !== 'sms';
+      const inserted = await insertRegistrationWithMail(run, values, event, publicMail, link.digest, mailNow);
+      if (inserted.kind !== 'inserted' || !texts) return inserted;
+      const texted = await textConfirmation(run, links, event, race, values, inserted);
+      if (!mailNow && wantsMail('sms', texted)) {
+        await queuePublicActionMail(run, withReference(publicMail, inserted.reference));
+      }
+      return inserted;
     });
     if (outcome.kind === 'outdated-event') throw new OutdatedEvent();
     if (outcome.kind === 'duplicate-key') {
@@ -195,6 +219,7 @@ async function registerWith(
       throw new Error('the insert was skipped but no entry has its Idempotency-Key');
     }
     mailer.kick();
+    sms.kick();
     return {
       receipt: { ...receipt(outcome.reference), myLink: new URL(link.url).pathname },
       created: true,
@@ -221,6 +246,44 @@ async function registerWith(
     throw error;
   }
 }
+
+/** The confirmation's text, with a short link to the new entry's page, in the registering transaction. */
+function textConfirmation(
+  run: RunStatement,
+  links: Links,
+  event: EventRow,
+  race: RaceOfEntry,
+  values: NewRegistration,
+  entry: { id: string; reference: string },
+) {
+  return textEntrant(
+    run,
+    links,
+    { ...values, guardianMobile: values.guardianMobile ?? null, notifyBy: values.notifyBy ?? 'email' },
+    {
+      eventId: event.id,
+      registrationId: entry.id,
+      kind: CONFIRMATION_KIND,
+      publicAction: true,
+      essential: !values.email,
+      title: event.title,
+      text: ENTRANT_TEXTS.confirmation({
+        reference: entry.reference,
+        race: `${DISCIPLINE_LABELS[values.discipline]} ${race.label}`,
+        feeUsd: race.feeUsd,
+        feeZwg: race.feeZwg,
+      }),
+      linkTo: entry.id,
+    },
+  );
+}
+
+/** A mail written before its entry was numbered, with the reference in place. */
+const withReference = (mail: OutgoingMail, reference: string): OutgoingMail => ({
+  ...mail,
+  subject: mail.subject.replaceAll(REFERENCE_PLACEHOLDER, reference),
+  text: mail.text.replaceAll(REFERENCE_PLACEHOLDER, reference),
+});
 
 type RaceOfEntry = {
   id: string;
@@ -283,6 +346,7 @@ function entryWithMail(
     tshirtSize: person.tshirtSize,
     consentedAt: new Date(),
     listedInSearch: person.listedInSearch ?? false,
+    notifyBy: person.notifyBy ?? (textsOn(event) ? 'both' : 'email'),
     checkInCode,
   };
   return { link, mail, values };

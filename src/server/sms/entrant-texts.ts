@@ -1,0 +1,48 @@
+import { formatHarareDateTime, formatShortDate } from '../../shared/dates.ts';
+import { formatFees, priceText } from '../../shared/money.ts';
+
+/**
+ * Every text an entrant gets, each a fixed template in one segment (oneSegment: the event's title gives way
+ * first, the link never). How to pay is on the linked page; no name enters a text. `<link>` is a short link
+ * (/m/<code>) added by the caller.
+ */
+export const ENTRANT_TEXTS = {
+  confirmation: (entry: {
+    reference: string;
+    race: string;
+    feeUsd: string | null;
+    feeZwg: string | null;
+  }) => {
+    const fee = formatFees(entry.feeUsd, entry.feeZwg);
+    return `registered. Ref ${entry.reference}, ${entry.race}, ${fee ? `due ${fee}` : 'nothing to pay'}. Pay & QR:`;
+  },
+  receipt: (paid: {
+    reference: string;
+    number: number;
+    amount: string | null;
+    currency: 'USD' | 'ZWG' | null;
+    stillDue: string | null;
+  }) => {
+    const amount = (paid.currency && priceText(paid.currency, paid.amount)) ?? 'payment';
+    const due =
+      paid.stillDue && paid.currency
+        ? `${priceText(paid.currency, paid.stillDue)} still due`
+        : 'Paid in full';
+    return `received ${amount} for ${paid.reference}, receipt ${paid.number}. ${due}. Receipt & QR:`;
+  },
+  reminder: (entry: { reference: string; due: string | null; closesOn: string | null }) =>
+    `${entry.reference} is not paid${entry.due ? `: ${entry.due} due` : ''}${
+      entry.closesOn ? ` by ${formatShortDate(entry.closesOn)}` : ''
+    }. Pay, or stop these texts:`,
+  waitlistJoined: (place: { reference: string; race: string; position: number }) =>
+    `you are no. ${place.position} on the waitlist for ${place.race}, ref ${place.reference}. We text you if a place frees.`,
+  offer: (offer: { race: string; expiresAt: Date }) =>
+    `a place in ${offer.race} is yours until ${formatHarareDateTime(offer.expiresAt)}. Accept or decline:`,
+  offerLapsed: (offer: { race: string; reference: string }) =>
+    `the place in ${offer.race} offered to you (ref ${offer.reference}) has passed to the next person waiting.`,
+  changed: (entry: { reference: string }) => `your entry ${entry.reference} was changed. See it:`,
+  cancelled: (entry: { reference: string; contactPhone: string }) =>
+    `your entry ${entry.reference} was cancelled. Questions: call ${entry.contactPhone}.`,
+  emailChanging: (entry: { reference: string; contactPhone: string }) =>
+    `a new email address was given for entry ${entry.reference}. Not you? Call ${entry.contactPhone}.`,
+} as const;

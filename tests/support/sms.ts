@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database } from '../../src/server/db/client.ts';
+import { events, smsOutbox } from '../../src/server/db/schema/index.ts';
+import { FAKE_TXT_ACCOUNT, type FakeTxt, startFakeTxt } from '../../src/server/fakes/txt-co-zw.ts';
+import { encryptSmsPassword } from '../../src/server/sms/sms-password.ts';
+import { DEFAULT_SMS_SETTINGS, type SmsSettings } from '../../src/shared/sms/sms-settings.ts';
+
+/**
+ * A fake txt.co.zw for the file, started before the app (pass `env` to setUpTestApp: its SMS_URL is read when
+ * the app is made). Delivery reports say "Delivered" at once.
+ */
+export function setUpFakeGateway() {
+  let fake: FakeTxt | undefined;
+  beforeAll(async () => {
+    fake = await startFakeTxt({ ...FAKE_TXT_ACCOUNT, deliverAfterMs: 0, slowMs: 3000 });
+  });
+  afterAll(async () => fake?.close());
+  const gateway = () => {
+    if (!fake) throw new Error('the fake gateway starts in beforeAll');
+    return fake;
+  };
+  return {
+    gateway,
+    env: {
+      get SMS_URL() {
+        return gateway().url;
+      },
+    } as Record<string, string>,
+  };
+}
+
+/** Turns the current event's texts on with the fake's account (sending hours all day unless changed). */
+export async function turnTextsOn(db: Database, secret: string, change: Partial<SmsSettings> = {}) {
+  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.isCurrent, true));
+  if (!event) throw new Error('no current event');
+  await db
+    .update(events)
+    .set({
+      sms: {
+        ...DEFAULT_SMS_SETTINGS,
+        enabled: true,
+        username: FAKE_TXT_ACCOUNT.username,
+        sendFrom: '00:00',
+        sendUntil: '23:59',
+        ...change,
+      },
+      smsPasswordEncrypted: encryptSmsPassword(secret, event.id, FAKE_TXT_ACCOUNT.password),
+    })
+    .where(eq(events.id, event.id));
+  return event.id;
+}
+
+/** The outbox's texts to this E.164 number, oldest first. */
+export const textsTo = (db: Database, e164: string) =>
+  db.select().from(smsOutbox).where(eq(smsOutbox.to, e164)).orderBy(smsOutbox.id);
