@@ -26,7 +26,6 @@ import {
   confirmationMail,
 } from './confirmation-mail.ts';
 import { newCheckInCode, newEntryLink } from './entry-link.ts';
-import { textEntrant } from './text-entrant.ts';
 import {
   claimConfirmationResend,
   countPlacesHeld,
@@ -41,6 +40,7 @@ import {
   REFERENCE_PLACEHOLDER,
   searchByName,
 } from './repository.ts';
+import { textEntrant } from './text-entrant.ts';
 
 // What other features may use of registrations besides this file's own functions.
 export { contactPhoneOf, howToPayLines, payOnlineLines } from './confirmation-mail.ts';
