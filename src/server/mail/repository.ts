@@ -69,6 +69,23 @@ export async function queuePublicActionMail(run: RunStatement, mail: OutgoingMai
   return queued.length > 0;
 }
 
+const QUEUE_MAIL: Statement = {
+  name: 'mail_queue',
+  text: `insert into mail_outbox ("to", kind, subject, text, html, attachments) values ($1, $2, $3, $4, $5, $6::jsonb)`,
+};
+
+/** Inside a transaction of written-out statements: queues a mail no limit holds back (not a public action's). */
+export async function queueMailOn(run: RunStatement, mail: OutgoingMail) {
+  await run(QUEUE_MAIL, [
+    mail.to,
+    mail.kind ?? null,
+    mail.subject,
+    mail.text,
+    mail.html ?? null,
+    mail.attachments ? JSON.stringify(mail.attachments) : null,
+  ]);
+}
+
 /** Queues the mail; one set off by a public action only within PUBLIC_ACTION_MAIL_LIMIT. Says whether it did. */
 export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail): Promise<boolean> {
   if (mail.publicAction) return db.transaction((tx) => queuePublicActionMail(statementsOn(tx), mail));

@@ -220,3 +220,14 @@ export async function recordAccountChanges(
       changes.map((change) => ({ ...change, accountId, changedBy: by.id, changedByName: by.name, at })),
     );
 }
+
+/** The addresses of the admins who may sign in (verified, not disabled). */
+export async function activeAdminEmails(db: Database) {
+  const rows = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(
+      and(eq(user.role, 'admin'), eq(user.emailVerified, true), sql`not coalesce(${user.banned}, false)`),
+    );
+  return rows.map((row) => row.email);
+}

@@ -21,6 +21,7 @@ import { recordAudit } from '../audit-log/service.ts';
 import {
   accountExists,
   accountWithEmail,
+  activeAdminEmails,
   changesOf,
   findAccountSummary,
   findInvitee,
@@ -92,6 +93,15 @@ export async function accountChanges({ database }: AppContext, id: string) {
 export async function outbox({ database, mailer }: AppContext) {
   const transport = mailer.transportName;
   return { transport, mails: await recentMail(database.db, 50, { withBodies: transport === 'dev-outbox' }) };
+}
+
+/** Tells every admin something that needs one of them (texts failing again and again). */
+export async function mailAdmins(
+  { database, mailer }: AppContext,
+  mail: { kind: string; subject: string; text: string },
+) {
+  for (const to of await activeAdminEmails(database.db)) await enqueueMail(database.db, { ...mail, to });
+  mailer.kick();
 }
 
 /** The page an invitation's link opens (through better-auth's check of its token). */

@@ -14,6 +14,7 @@ import {
   enqueueMail,
   lockMailRecipient,
   type OutgoingMail,
+  queueMailOn,
   queuePublicActionMail,
 } from '../../mail/repository.ts';
 import { wantsMail } from '../../sms/entrant-sms.ts';
@@ -200,17 +201,14 @@ async function registerWith(
     const outcome = await database.transaction(async (run) => {
       if (capacity !== null && (await lockRaceAndCountEntries(run, race.id)) >= capacity) refuse(raceFull());
       await lockMailRecipient(run, mail.to);
-      const publicMail = { ...mail, publicAction: true };
-      const texts = textsOn(event);
-      // A text alone was asked for: the mail waits to see whether the text may go.
-      const mailNow = !texts || values.notifyBy !== 'sms';
-      const inserted = await insertRegistrationWithMail(run, values, event, publicMail, link.digest, mailNow);
-      if (inserted.kind !== 'inserted' || !texts) return inserted;
-      const texted = await textConfirmation(run, links, event, race, values, inserted);
-      if (!mailNow && wantsMail('sms', texted)) {
-        await queuePublicActionMail(run, withReference(publicMail, inserted.reference));
-      }
-      return inserted;
+      return insertWithMessages(run, {
+        event,
+        race,
+        values,
+        mail: { ...mail, publicAction: true },
+        link,
+        links,
+      });
     });
     if (outcome.kind === 'outdated-event') throw new OutdatedEvent();
     if (outcome.kind === 'duplicate-key') {
@@ -247,6 +245,50 @@ async function registerWith(
   }
 }
 
+/**
+ * The entry with its confirmation: mailed in the insert's own statement, texted beside it while the event's
+ * texts are on. When a text alone was asked for, the mail waits to see whether the text may go (the cap, a
+ * number's limit): one of them always does.
+ */
+async function insertWithMessages(
+  run: RunStatement,
+  {
+    event,
+    race,
+    values,
+    mail,
+    link,
+    links,
+  }: {
+    event: EventRow;
+    race: RaceOfEntry;
+    values: NewRegistration;
+    mail: OutgoingMail;
+    link: { digest: string };
+    links: Links;
+  },
+) {
+  const texts = textsOn(event);
+  const mailNow = !texts || values.notifyBy !== 'sms';
+  const inserted = await insertRegistrationWithMail(run, values, event, mail, link.digest, mailNow);
+  if (inserted.kind !== 'inserted' || !texts) return inserted;
+  const texted = await textConfirmation(
+    run,
+    links,
+    event,
+    race,
+    values,
+    inserted,
+    mail.publicAction ?? false,
+  );
+  if (!mailNow && wantsMail('sms', texted)) {
+    const numbered = withReference(mail, inserted.reference);
+    if (mail.publicAction) await queuePublicActionMail(run, numbered);
+    else await queueMailOn(run, numbered);
+  }
+  return inserted;
+}
+
 /** The confirmation's text, with a short link to the new entry's page, in the registering transaction. */
 function textConfirmation(
   run: RunStatement,
@@ -255,6 +297,7 @@ function textConfirmation(
   race: RaceOfEntry,
   values: NewRegistration,
   entry: { id: string; reference: string },
+  publicAction: boolean,
 ) {
   return textEntrant(
     run,
@@ -264,7 +307,7 @@ function textConfirmation(
       eventId: event.id,
       registrationId: entry.id,
       kind: CONFIRMATION_KIND,
-      publicAction: true,
+      publicAction,
       essential: !values.email,
       title: event.title,
       text: ENTRANT_TEXTS.confirmation({
@@ -383,7 +426,7 @@ export async function createRegistration(
     requestDigest: null,
     companyAccountId: null,
   });
-  const outcome = await insertRegistrationWithMail(run, values, event, mail, link.digest);
+  const outcome = await insertWithMessages(run, { event, race, values, mail, link, links });
   if (outcome.kind === 'outdated-event') return 'outdated-event' as const;
   if (outcome.kind === 'duplicate-key') throw conflict('This place was taken already.');
   return { id: outcome.id, reference: outcome.reference, myLink: new URL(link.url).pathname };

@@ -18,17 +18,17 @@ export interface TextedEntrant {
 
 /**
  * Queues a text to an entrant who wants them (his guardian, for a minor), in the caller's transaction; with a
- * short link to his entry's page when `linkTo` names the entry. Says whether it was queued (the mail then may
- * stay behind, see wantsMail).
+ * new short link to his entry's page when `linkTo` names the entry, or the short code `code` the caller made
+ * (a waitlist offer's). Says whether it was queued (the mail then may stay behind, see wantsMail).
  */
 export async function textEntrant(
   run: RunStatement,
   links: Links,
   entrant: TextedEntrant,
-  sms: Omit<OutgoingSms, 'to' | 'body'> & { title: string; text: string; linkTo?: string },
+  sms: Omit<OutgoingSms, 'to' | 'body'> & { title: string; text: string; linkTo?: string; code?: string },
 ): Promise<boolean> {
   if (!wantsSms(entrant.notifyBy)) return false;
-  const code = sms.linkTo ? newShortCode() : undefined;
+  const code = sms.code ?? (sms.linkTo ? newShortCode() : undefined);
   const queued = await queueSms(run, {
     ...sms,
     to: smsRecipientOf(entrant),

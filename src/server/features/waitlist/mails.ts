@@ -4,6 +4,7 @@ import { greeting } from '../../../shared/shown-name.ts';
 
 export const JOINED_KIND = 'waitlist-joined';
 export const OFFER_KIND = 'waitlist-offer';
+export const OFFER_LAPSED_KIND = 'waitlist-offer-lapsed';
 
 interface Who {
   email: string;

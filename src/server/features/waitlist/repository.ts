@@ -1,4 +1,5 @@
 import type { Discipline } from '../../../shared/events/event.ts';
+import type { NotifyBy } from '../../../shared/sms/sms-settings.ts';
 import type { WaitlistStatus } from '../../../shared/waitlist/waitlist.ts';
 import type { RunStatement, Statement } from '../../db/client.ts';
 import { activeEntriesOfRace } from '../registrations/queries.ts';
@@ -45,14 +46,30 @@ export async function placesOf(run: RunStatement, raceId: string) {
   return row ?? { active: 0, offered: 0, waiting: 0 };
 }
 
+/** Whom a text about a waitlist place goes to (textEntrant). */
+const TEXTED_COLUMNS = `mobile, age, guardian_mobile as "guardianMobile", notify_by as "notifyBy"`;
+
 const EXPIRE_OVERDUE: Statement = {
   name: 'waitlist_expire_overdue',
   text: `update waitlist_entries set status = 'expired'
-    where race_option_id = $1::uuid and status = 'offered' and offer_expires_at <= now() returning id`,
+    where race_option_id = $1::uuid and status = 'offered' and offer_expires_at <= now()
+    returning id, reference, email, ${TEXTED_COLUMNS}`,
 };
 
-export async function expireOverdueOffers(run: RunStatement, raceId: string) {
-  return (await run<{ id: string }>(EXPIRE_OVERDUE, [raceId])).length;
+/** The offers that lapsed (their places pass on), with whom to tell. */
+export const expireOverdueOffers = (run: RunStatement, raceId: string) =>
+  run<Omit<QueueRow, 'firstName' | 'lastName'>>(EXPIRE_OVERDUE, [raceId]);
+
+const OFFER_FROM_NOW: Statement = {
+  name: 'waitlist_offer_from_now',
+  text: `update waitlist_entries w set offer_expires_at = greatest(offer_expires_at,
+      now() + make_interval(hours => (select waitlist_offer_hours from events e where e.id = w.event_id)))
+    where id = $1::uuid and status = 'offered'`,
+};
+
+/** An offer's time counts from when its text went, when that was later than the offer. */
+export async function offerFromNow(run: RunStatement, id: string) {
+  await run(OFFER_FROM_NOW, [id]);
 }
 
 export interface QueueRow {
@@ -61,11 +78,15 @@ export interface QueueRow {
   firstName: string;
   lastName: string;
   email: string;
+  mobile: string;
+  age: number;
+  guardianMobile: string | null;
+  notifyBy: NotifyBy;
 }
 
 const NEXT_WAITING: Statement = {
   name: 'waitlist_next_waiting',
-  text: `select id, reference, first_name as "firstName", last_name as "lastName", email
+  text: `select id, reference, first_name as "firstName", last_name as "lastName", email, ${TEXTED_COLUMNS}
     from waitlist_entries where race_option_id = $1::uuid and status = 'waiting'
     order by created_at, reference limit $2::integer`,
 };
@@ -83,18 +104,6 @@ const MARK_OFFERED: Statement = {
 export async function markOffered(run: RunStatement, id: string, digest: string, hours: number) {
   const [row] = await run<{ expiresAt: Date | string }>(MARK_OFFERED, [id, digest, hours]);
   return row ? new Date(row.expiresAt) : undefined;
-}
-
-const QUEUE_MAIL: Statement = {
-  name: 'waitlist_queue_mail',
-  text: `insert into mail_outbox ("to", kind, subject, text) values ($1, $2, $3, $4)`,
-};
-
-export async function queueMail(
-  run: RunStatement,
-  mail: { to: string; kind: string; subject: string; text: string },
-) {
-  await run(QUEUE_MAIL, [mail.to, mail.kind, mail.subject, mail.text]);
 }
 
 /** The person waiting, as the form gave them, and the race they wait for. */
@@ -115,6 +124,7 @@ interface WaitingPerson {
   guardianMobile: string | null;
   listedInSearch: boolean;
   requestDigest: string | null;
+  notifyBy: NotifyBy;
 }
 
 export interface NewWaitlistEntry extends WaitingPerson {
@@ -128,12 +138,13 @@ const INSERT_ENTRY: Statement = {
   name: 'waitlist_insert_entry',
   text: `insert into waitlist_entries (event_id, discipline, race_option_id, reference, first_name, last_name,
       email, mobile, next_of_kin_mobile, age, gender, tshirt_size, terms_version, consented_at, listed_in_search,
-      idempotency_key, request_digest, privacy_version, guardian_name, guardian_mobile, guardian_consented_at)
+      idempotency_key, request_digest, privacy_version, guardian_name, guardian_mobile, guardian_consented_at,
+      notify_by)
     select $1::uuid, $2::discipline, $3::uuid,
       (select $4 || '-W' || lpad(n, greatest(4, length(n)), '0')
         from (select nextval('waitlist_number_seq')::text as n) as numbered),
       $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13::integer, now(), $14::boolean, $15, $16, $17::integer,
-      $18, $19, $20::timestamptz
+      $18, $19, $20::timestamptz, $21
     on conflict (idempotency_key) do nothing
     returning id`,
 };
@@ -160,6 +171,7 @@ export async function insertEntry(run: RunStatement, entry: NewWaitlistEntry, pr
     entry.guardianName,
     entry.guardianMobile,
     entry.guardianConsentedAt?.toISOString() ?? null,
+    entry.notifyBy,
   ]);
   return row?.id;
 }
@@ -183,7 +195,7 @@ const ENTRY_COLUMNS = `w.id, w.event_id as "eventId", w.race_option_id as "raceO
   w.next_of_kin_mobile as "nextOfKinMobile", w.age, w.gender, w.tshirt_size as "tshirtSize",
   w.terms_version as "termsVersion", w.privacy_version as "privacyVersion", w.guardian_name as "guardianName",
   w.guardian_mobile as "guardianMobile", w.guardian_consented_at as "guardianConsentedAt",
-  w.listed_in_search as "listedInSearch", w.request_digest as "requestDigest",
+  w.listed_in_search as "listedInSearch", w.request_digest as "requestDigest", w.notify_by as "notifyBy",
   w.status, w.offer_expires_at as "offerExpiresAt", g.reference as "registrationReference",
   w.created_at as "createdAt",
   case when w.status in ('waiting', 'offered') then

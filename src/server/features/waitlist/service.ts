@@ -1,3 +1,4 @@
+import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import { guardianOf, isMinor } from '../../../shared/registrations/guardian.ts';
 import type { RegistrationData } from '../../../shared/registrations/registration.ts';
 import type {
@@ -11,23 +12,31 @@ import type { RunStatement } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import type { Links } from '../../links.ts';
-import { queuePublicActionMail } from '../../mail/repository.ts';
+import { queueMailOn, queuePublicActionMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
-import { assertPublished, getCurrentEvent, isRegistrationOpen, raceChosen } from '../events/service.ts';
+import { newShortCode, wantsMail } from '../../sms/entrant-sms.ts';
+import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
+import {
+  assertPublished,
+  getCurrentEvent,
+  isRegistrationOpen,
+  raceChosen,
+  textsOn,
+} from '../events/service.ts';
 import {
   alreadyRegisteredProblem,
   createRegistration,
   entryLinkDigest,
   isRaceFull,
   isRegistered,
-  newPrivateLink,
   RACE_FULL,
   REGISTRATION_CLOSED,
   type RegisterResult,
   register,
   requestDigest,
+  textEntrant,
 } from '../registrations/service.ts';
-import { joinedMail, offerMail } from './mails.ts';
+import { JOINED_KIND, joinedMail, OFFER_KIND, OFFER_LAPSED_KIND, offerMail } from './mails.ts';
 import {
   type EntryRow,
   entryById,
@@ -41,9 +50,9 @@ import {
   lockRace,
   markOffered,
   nextWaiting,
+  offerFromNow,
   placesOf,
   type QueueRow,
-  queueMail,
   racesToSettle,
   setStatus,
 } from './repository.ts';
@@ -53,10 +62,42 @@ const NO_SUCH_OFFER =
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
+const raceName = (race: LockedRace) => `${DISCIPLINE_LABELS[race.discipline]} ${race.label}`;
+
+/** An offer's token is a short code, so its mail and its text (/m/<code>) carry the same link. */
 async function makeOffer(run: RunStatement, race: LockedRace, who: QueueRow, links: Links) {
-  const link = newPrivateLink(links, 'Offer');
-  const expiresAt = await markOffered(run, who.id, link.digest, race.offerHours);
-  if (expiresAt) await queueMail(run, offerMail(race, who, link.url, expiresAt));
+  const code = newShortCode();
+  const expiresAt = await markOffered(run, who.id, entryLinkDigest(code), race.offerHours);
+  if (!expiresAt) return;
+  const texted = await textEntrant(run, links, who, {
+    eventId: race.eventId,
+    waitlistId: who.id,
+    kind: OFFER_KIND,
+    title: race.title,
+    text: ENTRANT_TEXTS.offer({ race: raceName(race), expiresAt }),
+    code,
+  });
+  if (wantsMail(who.notifyBy, texted)) {
+    await queueMailOn(run, offerMail(race, who, links.privateLink('Offer', code), expiresAt));
+  }
+}
+
+/** Whoever wants texts hears that his offer lapsed (by mail he only ever heard of the offer). */
+async function tellLapsed(
+  run: RunStatement,
+  race: LockedRace,
+  lapsed: Awaited<ReturnType<typeof expireOverdueOffers>>,
+  links: Links,
+) {
+  for (const who of lapsed) {
+    await textEntrant(run, links, who, {
+      eventId: race.eventId,
+      waitlistId: who.id,
+      kind: OFFER_LAPSED_KIND,
+      title: race.title,
+      text: ENTRANT_TEXTS.offerLapsed({ race: raceName(race), reference: who.reference }),
+    });
+  }
 }
 
 /**
@@ -67,7 +108,7 @@ async function makeOffer(run: RunStatement, race: LockedRace, who: QueueRow, lin
 export async function offerFreedPlaces(run: RunStatement, raceId: string, links: Links) {
   const race = await lockRace(run, raceId);
   if (!race) return 0;
-  await expireOverdueOffers(run, raceId);
+  await tellLapsed(run, race, await expireOverdueOffers(run, raceId), links);
   const places = await placesOf(run, raceId);
   if (places.waiting === 0) return 0;
   const free = race.capacity === null ? places.waiting : race.capacity - places.active - places.offered;
@@ -75,6 +116,11 @@ export async function offerFreedPlaces(run: RunStatement, raceId: string, links:
   const next = await nextWaiting(run, raceId, free);
   for (const who of next) await makeOffer(run, race, who, links);
   return next.length;
+}
+
+/** A waitlist offer's text reached the gateway: the offer holds for its full time from now. */
+export async function offerTextWent({ database }: AppContext, waitlistId: string) {
+  await database.transaction((run) => offerFromNow(run, waitlistId));
 }
 
 /** Lapsed offers pass on, and free places go to those waiting: what the job does every minute. */
@@ -167,6 +213,7 @@ export async function joinWaitlist(
             privacyVersion: event.privacyVersion,
             ...guardianOf(input, new Date()),
             listedInSearch: input.listedInSearch ?? false,
+            notifyBy: input.notifyBy ?? (textsOn(event) ? 'both' : 'email'),
             idempotencyKey: idempotencyKey ?? null,
             requestDigest: digest,
           },
@@ -175,8 +222,22 @@ export async function joinWaitlist(
         if (!id) return 'duplicate';
         const entry = await entryById(run, id);
         if (!entry) throw new Error('the waitlist entry just written is gone');
+        const texted = await textEntrant(run, context.links, entry, {
+          eventId: event.id,
+          waitlistId: entry.id,
+          kind: JOINED_KIND,
+          publicAction: true,
+          title: event.title,
+          text: ENTRANT_TEXTS.waitlistJoined({
+            reference: entry.reference,
+            race: raceName(locked),
+            position: entry.position ?? 0,
+          }),
+        });
         // Anyone may join with any address: the mail is within the public actions' limit per address.
-        await queuePublicActionMail(run, joinedMail(locked, entry, entry.position ?? 0));
+        if (wantsMail(entry.notifyBy, texted)) {
+          await queuePublicActionMail(run, joinedMail(locked, entry, entry.position ?? 0));
+        }
         return entry;
       });
     } catch (error) {
