@@ -220,4 +220,26 @@ describe(`text messages beside mail (${testDatabaseKind})`, () => {
       /is not paid: US\$20\.00 due by \d\d\/\d\d\/\d\d\. Pay, or stop these texts: http:\/\/localhost:3000\/m\/[a-z2-7]{20}$/,
     );
   });
+
+  it('tells the number as it was of a change made on /My, and of a cancellation', async () => {
+    const entry = runner({ mobile: '0772000040' });
+    const { myLink } = (await visitor.post('/api/registrations', entry)).json();
+    const { discipline: _, consent: __, ...fields } = entry;
+    const changed = await visitor.put(`/api/${myLink.slice(1).replace('My/', 'my/')}`, {
+      ...fields,
+      mobile: '0772000041',
+    });
+    expect(changed.statusCode).toBe(200);
+    const notice = (await textsTo(db, '+263772000040')).at(-1);
+    expect(notice?.kind).toBe('entry-changed');
+    expect(notice?.body).toMatch(
+      /: your entry \w+-\d{4} was changed\. See it: http:\/\/localhost:3000\/m\/[a-z2-7]{20}$/,
+    );
+    expect(await textsTo(db, '+263772000041')).toHaveLength(0);
+
+    expect((await visitor.post(`/api/${myLink.slice(1).replace('My/', 'my/')}/cancel`)).statusCode).toBe(200);
+    expect((await textsTo(db, '+263772000041')).at(-1)?.body).toMatch(
+      /your entry \w+-\d{4} was cancelled\. Questions: call \+263 77 000 0000\.$/,
+    );
+  });
 });

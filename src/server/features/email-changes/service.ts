@@ -1,10 +1,17 @@
 import type { EmailChangeLink } from '../../../shared/registrations/email-change.ts';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { statementsOn } from '../../db/statements-on.ts';
 import { notFound, Problem } from '../../http/problem.ts';
 import type { Links } from '../../links.ts';
 import { enqueueMailWithinLimit } from '../../mail/repository.ts';
-import { entryLinkDigest, newPrivateLink } from '../registrations/service.ts';
+import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
+import {
+  entryLinkDigest,
+  newPrivateLink,
+  type TextedEntrant,
+  textEntrant,
+} from '../registrations/service.ts';
 import { findEmailChange, pendingEmailChangeOf, putEmailChange, takeEmailChange } from './repository.ts';
 
 /** How long the link mailed to a new address confirms it. */
@@ -29,6 +36,8 @@ export interface EmailChangeAsked {
   askedBy: string;
   eventTitle: string;
   links: Links;
+  /** While the event's texts are on: the entrant as he was, whose number is told too. */
+  text?: { eventId: string; contactPhone: string; entrant: TextedEntrant };
 }
 
 /**
@@ -37,7 +46,7 @@ export interface EmailChangeAsked {
  * carries no name, only the reference, and each address gets few such mails an hour: over that, the change is
  * refused (429) and nothing is kept.
  */
-export async function askEmailChange(tx: Database, asked: EmailChangeAsked, now = new Date()) {
+export async function askEmailChange(tx: Transaction, asked: EmailChangeAsked, now = new Date()) {
   const { entry, newEmail, eventTitle } = asked;
   const link = newPrivateLink(asked.links, 'ConfirmEmail');
   const limit = { max: EMAIL_CHANGE_MAILS_PER_HOUR, seconds: HOUR };
@@ -91,6 +100,19 @@ export async function askEmailChange(tx: Database, asked: EmailChangeAsked, now 
     },
     limit,
   );
+  if (asked.text) {
+    await textEntrant(statementsOn(tx), asked.links, asked.text.entrant, {
+      eventId: asked.text.eventId,
+      registrationId: entry.id,
+      kind: 'email-change-notice',
+      perNumber: { max: limit.max, seconds: limit.seconds },
+      title: eventTitle,
+      text: ENTRANT_TEXTS.emailChanging({
+        reference: entry.reference,
+        contactPhone: asked.text.contactPhone,
+      }),
+    });
+  }
 }
 
 /** The change a link confirms, for its page (a GET changes nothing: mail scanners open links). */

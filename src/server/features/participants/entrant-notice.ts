@@ -2,11 +2,14 @@ import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event
 import type { PaymentStatus } from '../../../shared/registrations/team.ts';
 import { greeting } from '../../../shared/shown-name.ts';
 import type { Transaction } from '../../db/client.ts';
+import { statementsOn } from '../../db/statements-on.ts';
 import { ENTRY_CHANGE_NOTICES } from '../../http/limits.ts';
 import { Problem } from '../../http/problem.ts';
+import type { Links } from '../../links.ts';
 import { enqueueMail, enqueueMailWithinLimit } from '../../mail/repository.ts';
-import type { EventRow } from '../events/service.ts';
-import { contactPhoneOf } from '../registrations/service.ts';
+import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
+import { type EventRow, textsOn } from '../events/service.ts';
+import { contactPhoneOf, type TextedEntrant, textEntrant } from '../registrations/service.ts';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -70,11 +73,15 @@ export function entrantNotice(event: EventRow, entry: NoticeEntry, change: Entra
  */
 export async function tellEntrant(
   tx: Transaction,
+  links: Links,
   event: EventRow,
-  entry: NoticeEntry,
+  entry: NoticeEntry & { id: string },
   change: EntrantChange,
+  /** The entrant as he was: a text goes to the number before the change, which whoever changed it may not own. */
+  before: TextedEntrant,
 ) {
   const mail = { to: entry.email, ...entrantNotice(event, entry, change) };
+  if (textsOn(event)) await textNotice(tx, links, event, entry, change, before);
   if ('cancelled' in change) {
     await enqueueMail(tx, { ...mail, kind: ENTRY_CANCELLED_KIND });
     return;
@@ -92,4 +99,26 @@ export async function tellEntrant(
       'This entry was changed many times in the last hour, and each change is mailed to its address: please try again later.',
     );
   }
+}
+
+/** The notice's text beside its mail (which always goes: it is how a link in the wrong hands is noticed). */
+function textNotice(
+  tx: Transaction,
+  links: Links,
+  event: EventRow,
+  entry: NoticeEntry & { id: string },
+  change: EntrantChange,
+  before: TextedEntrant,
+) {
+  const cancelled = 'cancelled' in change;
+  return textEntrant(statementsOn(tx), links, before, {
+    eventId: event.id,
+    registrationId: entry.id,
+    kind: cancelled ? ENTRY_CANCELLED_KIND : ENTRY_CHANGED_KIND,
+    title: event.title,
+    text: cancelled
+      ? ENTRANT_TEXTS.cancelled({ reference: entry.reference, contactPhone: contactPhoneOf(event) })
+      : ENTRANT_TEXTS.changed(entry),
+    ...(cancelled ? {} : { linkTo: entry.id }),
+  });
 }

@@ -298,6 +298,7 @@ export async function findParticipant(db: Database | Transaction, eventId: strin
       paidOn: registrations.paidOn,
       waiverReason: registrations.waiverReason,
       listedInSearch: registrations.listedInSearch,
+      notifyBy: registrations.notifyBy,
       companyAccountId: registrations.companyAccountId,
       bibFrom: raceOptions.bibFrom,
       bibTo: raceOptions.bibTo,

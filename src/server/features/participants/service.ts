@@ -23,9 +23,10 @@ import {
   isRegistrationOpen,
   lockRaces,
   raceChosen,
+  textsOn,
 } from '../events/service.ts';
 import { entryReceipts, remindersToSend, sendRemindersNow } from '../receipts/service.ts';
-import { raceFull, raceHasRoom } from '../registrations/service.ts';
+import { contactPhoneOf, raceFull, raceHasRoom } from '../registrations/service.ts';
 import { tellEntrant } from './entrant-notice.ts';
 import {
   addHistory,
@@ -338,6 +339,9 @@ export async function editEntry(context: AppContext, id: string, change: Partici
           askedBy: actorOf(by).name,
           eventTitle: event.title,
           links: context.links,
+          ...(textsOn(event)
+            ? { text: { eventId: event.id, contactPhone: contactPhoneOf(event), entrant: row } }
+            : {}),
         });
       }
       // The address's own change goes by the email-change mails alone.
@@ -348,9 +352,14 @@ export async function editEntry(context: AppContext, id: string, change: Partici
           listedInSearch: next.listedInSearch ? 'listed' : 'not listed',
         };
         const entry = { ...row, ...next, raceType: race.label };
-        await tellEntrant(tx, event, entry, {
-          changed: changed.map((key) => ({ label: FIELD_LABELS[key] ?? key, now: now[key] })),
-        });
+        await tellEntrant(
+          tx,
+          context.links,
+          event,
+          entry,
+          { changed: changed.map((key) => ({ label: FIELD_LABELS[key] ?? key, now: now[key] })) },
+          row,
+        );
       }
       const notes = [
         ...(changed.length > 0 ? [`Changed ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`] : []),
@@ -420,7 +429,7 @@ export async function cancelEntry(context: AppContext, id: string, by: ChangedBy
     if (row.status === 'cancelled') return undefined;
     await updateEntry(tx, id, { status: 'cancelled' });
     await context.signals.placeFreed.send(tx, { raceId: row.raceOptionId });
-    if ('entrant' in by) await tellEntrant(tx, event, row, { cancelled: true });
+    if ('entrant' in by) await tellEntrant(tx, context.links, event, row, { cancelled: true }, row);
     return { action: 'cancelled', summary: 'Entry cancelled; its place is free again' };
   });
   context.mailer.kick();
