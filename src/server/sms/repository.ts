@@ -154,6 +154,24 @@ export async function smsCountOfEdition(db: Database, eventId: string) {
   return row?.sent ?? 0;
 }
 
+/**
+ * Why texts are failing: the reason shared by the last FAILURE_STREAK tries, when none of them got through;
+ * null otherwise.
+ */
+export async function smsFailing(db: Database, eventId: string, streak: number) {
+  const tried = await db
+    .select({ status: smsOutbox.status, lastError: smsOutbox.lastError })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.eventId, eventId), sql`${smsOutbox.attempts} > 0`))
+    .orderBy(desc(smsOutbox.id))
+    .limit(streak);
+  const [first] = tried;
+  const alike = tried.every(
+    (row) => (row.status === 'queued' || row.status === 'failed') && row.lastError === first?.lastError,
+  );
+  return tried.length === streak && alike ? (first?.lastError ?? null) : null;
+}
+
 /** The newest texts first, for /Outbox: never their bodies (they hold private links). */
 export async function recentSms(db: Database, limit: number) {
   const rows = await db
@@ -183,6 +201,7 @@ export async function smsOfEntry(db: Database, registrationId: string) {
   return db
     .select({
       kind: smsOutbox.kind,
+      to: smsOutbox.to,
       status: smsOutbox.status,
       createdAt: smsOutbox.createdAt,
       sentAt: smsOutbox.sentAt,

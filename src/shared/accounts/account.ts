@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { pageFields } from '../paging.ts';
+import { OutboxSmsSchema } from '../sms/sms-kinds.ts';
 import { emailAddress, oneLine, requiredText } from '../validation.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES, type Role } from './roles.ts';
 
@@ -163,6 +164,8 @@ export const OutboxListSchema = z.object({
   /** `smtp`: mail is delivered, bodies are never shown. `dev-outbox`: nothing is delivered. */
   transport: z.enum(['smtp', 'dev-outbox']),
   mails: z.array(OutboxMailSchema),
+  /** The latest text messages (SMS), whatever the mail transport. */
+  texts: z.array(OutboxSmsSchema),
 });
 export type OutboxList = z.infer<typeof OutboxListSchema>;
 export type OutboxMail = z.infer<typeof OutboxMailSchema>;

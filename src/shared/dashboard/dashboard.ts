@@ -23,5 +23,10 @@ export const FunRunDashboardSchema = z.object({
   tshirts: z.array(z.object({ discipline: z.enum(DISCIPLINES), size: z.string(), count: z.number() })),
   /** Race morning: checked in, registered and T-shirts left, per race. */
   checkIn: CheckInCountsSchema,
+  /**
+   * Text messages this edition against its cap, and why the last texts failed when the gateway refused three
+   * in a row alike; null while texts are off.
+   */
+  texts: z.nullable(z.object({ sent: z.number(), cap: z.number(), failing: z.nullable(z.string()) })),
 });
 export type FunRunDashboard = z.infer<typeof FunRunDashboardSchema>;

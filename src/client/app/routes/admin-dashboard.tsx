@@ -9,6 +9,7 @@ import { Loading } from '../../components/ui/status.tsx';
 import { CheckInCountsList } from '../../features/check-in/components/check-in-counts.tsx';
 import { useFunRunDashboard, useProgrammeTotals } from '../../features/dashboard/api/dashboard.ts';
 import { PrivacyNotices } from '../../features/dashboard/components/privacy-notices.tsx';
+import { TextMessageNotices } from '../../features/dashboard/components/text-message-notices.tsx';
 import { PublishChecklist } from '../../features/event-settings/index.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { moneyText } from '../../lib/money-text.ts';
@@ -33,7 +34,7 @@ const CARDS = [
   ['/ProgrammeSettings', 'Programme settings', 'Sessions, assignments, the checklist and cell groups.'],
   ['/Managean', 'Attendance', 'Take attendance at a session and manage each man’s progress.'],
   ['/Accounts', 'Accounts', 'Find accounts, change roles, disable or enable an account.'],
-  ['/Outbox', 'Outbox', 'The latest emails the site sent: verification and password reset links.'],
+  ['/Outbox', 'Outbox', 'The latest emails and text messages the site sent, and what became of them.'],
   [
     '/AuditLog',
     'Audit log',
@@ -69,6 +70,7 @@ export default function AdminDashboard() {
         </h2>
         {funRun.isPending && <Loading label="Loading the fun-run figures…" />}
         <QueryError query={funRun} />
+        {figures?.texts && <TextMessageNotices texts={figures.texts} />}
         {figures && (
           <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <Stat
@@ -97,6 +99,11 @@ export default function AdminDashboard() {
                 .map((race) => `${race.race}: ${number(race.waiting)}`)
                 .join(' · ') || 'Nobody is waiting'}
             </Stat>
+            {figures.texts && (
+              <Stat label="Text messages (SMS)" value={number(figures.texts.sent)} to="/Outbox">
+                of {number(figures.texts.cap)} this edition
+              </Stat>
+            )}
             <Stat
               label="Money recorded"
               wide

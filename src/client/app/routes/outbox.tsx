@@ -5,6 +5,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
 import { Loading } from '../../components/ui/status.tsx';
 import { useOutbox } from '../../features/accounts/api/outbox.ts';
+import { OutboxTexts } from '../../features/accounts/components/outbox-texts.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
@@ -76,7 +77,8 @@ export default function Outbox() {
     <>
       <PageHeading title="Outbox">
         <p>
-          The latest 50 emails the site sent, newest first, with whether they were delivered.
+          The latest 50 emails the site sent, newest first, with whether they were delivered; the text
+          messages follow.
           {!devOutbox &&
             ' What they say is never shown here: they can hold sign-in links meant for their recipient alone.'}
         </p>
@@ -147,6 +149,7 @@ export default function Outbox() {
           ))}
         </ol>
       )}
+      {outbox.data && <OutboxTexts texts={outbox.data.texts} />}
     </>
   );
 }

@@ -17,6 +17,7 @@ import type { Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import { enqueueMail, recentMail } from '../../mail/repository.ts';
+import { recentSms } from '../../sms/repository.ts';
 import { recordAudit } from '../audit-log/service.ts';
 import {
   accountExists,
@@ -89,10 +90,14 @@ export async function accountChanges({ database }: AppContext, id: string) {
   return { changes: await changesOf(db, id) };
 }
 
-/** The latest mail: with a mail server, its delivery status only (bodies hold sign-in links). */
+/** The latest mail (with a mail server, its delivery status only: bodies hold sign-in links) and texts. */
 export async function outbox({ database, mailer }: AppContext) {
   const transport = mailer.transportName;
-  return { transport, mails: await recentMail(database.db, 50, { withBodies: transport === 'dev-outbox' }) };
+  const [mails, texts] = await Promise.all([
+    recentMail(database.db, 50, { withBodies: transport === 'dev-outbox' }),
+    recentSms(database.db, 50),
+  ]);
+  return { transport, mails, texts };
 }
 
 /** Tells every admin something that needs one of them (texts failing again and again). */

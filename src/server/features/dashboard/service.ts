@@ -1,9 +1,11 @@
 import type { FunRunDashboard } from '../../../shared/dashboard/dashboard.ts';
 import type { PrivacyNotices } from '../../../shared/privacy/retention.ts';
 import type { AppContext } from '../../context.ts';
+import { smsCountOfEdition, smsFailing } from '../../sms/repository.ts';
+import { FAILURE_STREAK } from '../../sms/sender.ts';
 import { checkInCounts } from '../check-in/service.ts';
 import { pendingRequestCount } from '../erasure/service.ts';
-import { getCurrentEvent, racesWithPlaces } from '../events/service.ts';
+import { type EventRow, getCurrentEvent, racesWithPlaces, textsOn } from '../events/service.ts';
 import { nextAnonymisation } from '../retention/service.ts';
 import { funRunTotals } from './repository.ts';
 
@@ -11,10 +13,11 @@ import { funRunTotals } from './repository.ts';
 export async function funRunDashboard(context: AppContext): Promise<FunRunDashboard> {
   const { db } = context.database;
   const event = await getCurrentEvent(db);
-  const [totals, races, checkIn] = await Promise.all([
+  const [totals, races, checkIn, texts] = await Promise.all([
     funRunTotals(db, event.id),
     racesWithPlaces(db, event.id),
     checkInCounts(context),
+    textFigures(context, event),
   ]);
   const byDiscipline = tally(totals.byDiscipline.map((row) => [row.discipline, row.count]));
   const byPayment = tally(totals.byPayment.map((row) => [row.status, row.count]));
@@ -50,7 +53,18 @@ export async function funRunDashboard(context: AppContext): Promise<FunRunDashbo
           sizeOrder(a.discipline, a.size) - sizeOrder(b.discipline, b.size),
       ),
     checkIn,
+    texts,
   };
+}
+
+/** What the edition's texts cost so far, against the cap; none while they are off. */
+async function textFigures({ database }: AppContext, event: EventRow) {
+  if (!textsOn(event) || !event.sms) return null;
+  const [sent, failing] = await Promise.all([
+    smsCountOfEdition(database.db, event.id),
+    smsFailing(database.db, event.id, FAILURE_STREAK),
+  ]);
+  return { sent, cap: event.sms.capPerEdition, failing };
 }
 
 /** Looks up a grouped count by its key; a missing group counts 0 (pg returns counts as strings). */

@@ -3,17 +3,21 @@ import { actorAccountOf } from '../../../shared/accounts/actor.ts';
 import { formatShortDate, harareToday } from '../../../shared/dates.ts';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import type {
+  HistoryEntry,
   ParticipantDetail,
   ParticipantEditData,
   ParticipantFilter,
   ParticipantListQuery,
 } from '../../../shared/participants/participants.ts';
 import { owes } from '../../../shared/payments/balance.ts';
+import { formatPhone } from '../../../shared/phone.ts';
 import { guardianOf } from '../../../shared/registrations/guardian.ts';
+import { SMS_KIND_LABELS, SMS_STATUS_LABELS } from '../../../shared/sms/sms-kinds.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
+import { smsOfEntry } from '../../sms/repository.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { askEmailChange, changeOfLink, takeConfirmedChange } from '../email-changes/service.ts';
 import {
@@ -88,7 +92,11 @@ export async function participantDetail({ database }: AppContext, id: string): P
   const currentId = await getCurrentEventId(database.db);
   const row = await findParticipant(database.db, null, id);
   if (!row) throw notFound('There is no such entry.');
-  const [history, receipts] = await Promise.all([historyOf(database.db, id), entryReceipts(database.db, id)]);
+  const [history, receipts, texts] = await Promise.all([
+    historyOf(database.db, id),
+    entryReceipts(database.db, id),
+    smsOfEntry(database.db, id),
+  ]);
   return {
     id: row.id,
     archived: row.eventId !== currentId,
@@ -123,11 +131,14 @@ export async function participantDetail({ database }: AppContext, id: string): P
     },
     receipts,
     history: [
-      ...history.map(({ actorId, actorRole, actorEmail, ...entry }) => ({
-        ...entry,
-        at: entry.at.toISOString(),
-        byAccount: actorAccountOf(actorId, actorRole, actorEmail),
-      })),
+      ...[
+        ...history.map(({ actorId, actorRole, actorEmail, ...entry }) => ({
+          ...entry,
+          at: entry.at.toISOString(),
+          byAccount: actorAccountOf(actorId, actorRole, actorEmail),
+        })),
+        ...texts.map(textInHistory),
+      ].sort((a, b) => b.at.localeCompare(a.at)),
       {
         at: row.createdAt.toISOString(),
         by: null,
@@ -160,6 +171,18 @@ type Change = (tx: Transaction, row: EntryRow, event: EventNow) => Promise<Histo
  * entrant's own by the private link (the caller has found the entry by it), within the entrant's rules.
  */
 export type ChangedBy = { admin: CurrentUser } | { company: CurrentUser } | { entrant: true };
+
+/** A text about the entry, as its history tells it: what kind, to which number, and what became of it. */
+function textInHistory(text: Awaited<ReturnType<typeof smsOfEntry>>[number]): HistoryEntry {
+  const outcome = [SMS_STATUS_LABELS[text.status], text.deliveryDetail ?? text.lastError].filter(Boolean);
+  return {
+    at: text.createdAt.toISOString(),
+    by: 'txt.co.zw',
+    byAccount: null,
+    action: 'text',
+    summary: `Text message: ${SMS_KIND_LABELS[text.kind] ?? text.kind} to ${formatPhone(text.to)} — ${outcome.join(': ')}`,
+  };
+}
 
 /** How the entrant is named in the history: there is no account behind a private link. */
 const ENTRANT_ACTOR = { id: null, name: 'the entrant' };
