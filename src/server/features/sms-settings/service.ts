@@ -91,11 +91,18 @@ export async function sendTestSms(
     throw new Problem(
       502,
       'Bad Gateway',
-      `The test message did not go: ${result.reason}`,
+      `The test message did not go: ${result.reason}${whatItMeans(result.reason)}`,
       undefined,
       undefined,
       SMS_GATEWAY_REFUSED,
     );
   }
   return { sent: true, gatewayId: result.gatewayId };
+}
+
+/** What txt.co.zw's less plain answers usually mean, as integrators report them. */
+function whatItMeans(reason: string) {
+  if (/^HTTP 30\d to \S*logon/i.test(reason)) return ' (txt.co.zw’s answer to a wrong username or password)';
+  if (/^HTTP 403/.test(reason)) return ' (txt.co.zw’s answer to a server address not on the account’s list)';
+  return '';
 }

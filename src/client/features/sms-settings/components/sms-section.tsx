@@ -100,13 +100,14 @@ function SmsForm({ saved }: { saved: SmsSettingsView }) {
           {...field('password')}
         />
       </div>
-      <NumberField
-        label="Messages per edition"
-        hint="Texts stop at this number, except confirmations and receipts to entrants without email. Each message is billed as one SMS."
-        fieldClassName="sm:max-w-xs"
-        min={1}
-        {...field('capPerEdition')}
-      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <NumberField
+          label="Messages per edition"
+          hint="Texts stop at this number, except confirmations and receipts to entrants without email. Each message is billed as one SMS."
+          min={1}
+          {...field('capPerEdition')}
+        />
+      </div>
       <fieldset aria-describedby={hoursHintId} className="flex flex-col gap-2">
         <legend className="mb-1 font-semibold text-stone-900">Reminder hours</legend>
         <p id={hoursHintId} className="text-sm text-stone-600">
