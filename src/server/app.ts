@@ -43,6 +43,7 @@ import { receiptRoutes } from './features/receipts/routes.ts';
 import { startPaymentReminders } from './features/receipts/service.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
 import { startRetention } from './features/retention/service.ts';
+import { smsSettingsRoutes } from './features/sms-settings/routes.ts';
 import { statementRoutes } from './features/statements/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { startOfferExpiry } from './features/waitlist/service.ts';
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions) {
       await statementRoutes(api, context);
       await paymentRoutes(api, context);
       await paynowRoutes(api, context, paynowPoller);
+      await smsSettingsRoutes(api, context);
       await receiptRoutes(api, context);
       await erasureRoutes(api, context);
       await auditLogRoutes(api, context);

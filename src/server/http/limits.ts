@@ -85,6 +85,9 @@ export const PAYMENT_LIMITS = {
   result: { max: 120, timeWindow: '1 minute' },
 };
 
+/** "Send a test SMS" on /EventSettings, per client address: each one is billed and rings a phone. */
+export const SMS_TEST_LIMIT = { max: 10, timeWindow: '10 minutes' };
+
 /** Paynow's result URL: what is kept of messages that name no attempt of ours. */
 export const PAYNOW_MESSAGES = {
   /** Notices about no attempt, and counts of unchecked messages, are deleted after this (the retention run). */

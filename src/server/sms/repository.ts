@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, RunStatement, Statement } from '../db/client.ts';
 import { events, smsOutbox } from '../db/schema/index.ts';
+import type { SendResult } from './provider.ts';
 
 export interface OutgoingSms {
   eventId: string;
@@ -109,6 +110,33 @@ export async function markSmsAccepted(db: Database, id: number, gatewayId: strin
       nextAttemptAt: sql`now() + make_interval(secs => ${checkInSeconds})`,
     })
     .where(eq(smsOutbox.id, id));
+}
+
+/**
+ * The admin's test message, sent at once rather than queued, recorded with what the gateway answered: accepted
+ * (counted against the cap, its delivery followed) or failed (never counted).
+ */
+export async function recordTestSms(
+  db: Database,
+  sms: { eventId: string; to: string; body: string },
+  result: SendResult,
+  checkInSeconds: number,
+) {
+  await db.insert(smsOutbox).values({
+    eventId: sms.eventId,
+    to: sms.to,
+    kind: 'test',
+    body: sms.body,
+    attempts: 1,
+    ...(result.ok
+      ? {
+          status: 'accepted' as const,
+          gatewayId: result.gatewayId,
+          sentAt: sql`now()`,
+          nextAttemptAt: sql`now() + make_interval(secs => ${checkInSeconds})`,
+        }
+      : { status: 'failed' as const, lastError: result.reason }),
+  });
 }
 
 /** A try that failed: again after `retryInSeconds`, or never (failed) when null. */

@@ -25,6 +25,8 @@ export const FAILURE_STREAK = 3;
 export const smsRetryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** attempts, 1800);
 /** Delivery is asked about after a minute, then less often as the message ages, at most hourly. */
 const checkDelaySeconds = (ageMs: number) => Math.round(Math.min(Math.max(ageMs / 4000, 60), 3600));
+/** When an accepted text's delivery is first asked about. */
+export const FIRST_CHECK_SECONDS = checkDelaySeconds(0);
 
 export type SentSms = Awaited<ReturnType<typeof claimDueSms>>[number];
 
@@ -57,10 +59,24 @@ export class SmsSender {
   readonly hooks: SmsHooks = {};
 
   /** The gateway of an event's account, none while its SMS are off or its password cannot be read. */
-  async providerFor(eventId: string): Promise<SmsProvider | undefined> {
+  providerFor(eventId: string): Promise<SmsProvider | undefined> {
+    return this.accountProvider(eventId, { whileOff: false });
+  }
+
+  /**
+   * The gateway of an event's saved account even while its SMS are off, for the admin's test message; none
+   * until a username and password are saved (or when the password cannot be read).
+   */
+  testProviderFor(eventId: string): Promise<SmsProvider | undefined> {
+    return this.accountProvider(eventId, { whileOff: true });
+  }
+
+  private async accountProvider(eventId: string, { whileOff }: { whileOff: boolean }) {
     const account = await smsAccountOf(this.db, eventId);
     const settings = account?.settings;
-    if (!settings?.enabled || !account?.passwordEncrypted) return undefined;
+    if (!settings || !(settings.enabled || whileOff) || !settings.username || !account?.passwordEncrypted) {
+      return undefined;
+    }
     const password = decryptSmsPassword(this.secret, eventId, account.passwordEncrypted);
     if (password === null) return undefined;
     return txtCoZw({
@@ -131,7 +147,7 @@ export class SmsSender {
     const result = await provider.send({ to: sms.to, body: sms.body });
     if (result.ok) {
       this.streak = { reason: '', count: 0 };
-      await markSmsAccepted(this.db, sms.id, result.gatewayId, checkDelaySeconds(0));
+      await markSmsAccepted(this.db, sms.id, result.gatewayId, FIRST_CHECK_SECONDS);
       await this.hooks.accepted?.(sms);
       return;
     }

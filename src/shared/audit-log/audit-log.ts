@@ -55,6 +55,7 @@ export const AUDIT_ACTION_CHOICES: readonly { value: string; label: string }[] =
   { value: 'programme.', label: 'Cell groups or submissions read' },
   { value: 'event-settings.update', label: 'Event settings changed' },
   { value: 'online-payment.update', label: 'Online payment settings changed' },
+  { value: 'sms-settings.', label: 'Text message settings changed or tested' },
   { value: 'programme-settings.', label: 'Programme settings changed' },
   { value: 'access-request', label: 'Data downloaded about a person' },
   { value: 'erasure', label: 'Person erased' },

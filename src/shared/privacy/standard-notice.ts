@@ -44,6 +44,7 @@ The Celebration organisers of the church hold the details you give on this site.
 - Check-in volunteers on race day see only your name, bib, race, T-shirt size and whether you have paid.
 - The public entrant search shows the names and races only of entrants who agreed to be listed, and never anyone under 18.
 - If you pay online, Paynow handles that payment. If the organisers use a timing company for the results, it gets the start list: bib, name, gender and age.
+- If the organisers send text messages, txt.co.zw (Paynow's SMS service, in Zimbabwe) sends them: it receives the mobile number and the text of each message, and keeps every message it sends.
 ## A copy of your details, a correction or erasure
 You may ask for a copy of everything we hold about you, for a correction, or for your details to be erased:
 - Fun-run entrants: open the private "My registration" link in your confirmation email (or ask for it again on the My registration page).

@@ -20,6 +20,7 @@ import {
   TextsSection,
 } from '../../features/event-settings/components/text-sections.tsx';
 import { OnlinePaymentSection } from '../../features/payments/components/online-payment-section.tsx';
+import { SmsSection } from '../../features/sms-settings/components/sms-section.tsx';
 
 const CONTENTS = [
   ['texts', 'Texts'],
@@ -28,6 +29,7 @@ const CONTENTS = [
   ['images', 'Photo and logo'],
   ['payment', 'Payment options'],
   ['online-payment', 'Online payment'],
+  ['sms', 'Text messages'],
   ['races', 'Races'],
   ['sizes', 'T-shirt sizes'],
   ['closing', 'Closing time'],
@@ -72,6 +74,7 @@ export default function EventSettingsPage() {
             <ImagesSection settings={data} />
             <PaymentSection settings={data} />
             <OnlinePaymentSection />
+            <SmsSection />
             <RacesSection settings={data} />
             <SizesSection settings={data} />
             <ClosingSection settings={data} />

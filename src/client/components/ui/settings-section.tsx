@@ -79,11 +79,14 @@ export function SettingsSection({
   saving,
   saveLabel,
   outcome,
+  after,
 }: {
   id: string;
   title: string;
   intro?: ReactNode;
   children: ReactNode;
+  /** Below the form, in the same card: a second form of its own (a test of the saved settings). */
+  after?: ReactNode;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   saving: boolean;
   saveLabel: string;
@@ -112,6 +115,7 @@ export function SettingsSection({
           </button>
         </div>
       </form>
+      {after}
     </section>
   );
 }

@@ -1,0 +1,172 @@
+import { useId, useState } from 'react';
+import {
+  SmsSettingsInputSchema,
+  type SmsSettingsView,
+  TestSmsSchema,
+} from '../../../../shared/sms/sms-settings-input.ts';
+import { secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { CheckboxField, NumberField, SelectField, TextField } from '../../../components/ui/field.tsx';
+import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { SettingsSection, useSettingsForm } from '../../../components/ui/settings-section.tsx';
+import { Loading } from '../../../components/ui/status.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSendTestSms } from '../api/send-test-sms.ts';
+import { useSaveSmsSettings, useSmsSettings } from '../api/sms-settings.ts';
+
+const FIELDS = [
+  'enabled',
+  'account',
+  'username',
+  'password',
+  'senderNumber',
+  'capPerEdition',
+  'sendFrom',
+  'sendUntil',
+] as const;
+
+/** The event settings page's "Text messages (SMS)": the password can be replaced, never read back. */
+export function SmsSection() {
+  const settings = useSmsSettings();
+  return (
+    <>
+      {settings.isPending && <Loading label="Loading the text message settings…" />}
+      <QueryError query={settings} />
+      {settings.data && <SmsForm saved={settings.data} />}
+    </>
+  );
+}
+
+function SmsForm({ saved }: { saved: SmsSettingsView }) {
+  const save = useSaveSmsSettings();
+  const hoursHintId = useId();
+  const { field, register, resetField, section } = useSettingsForm(SmsSettingsInputSchema, {
+    defaultValues: {
+      enabled: saved.enabled,
+      account: saved.account as string,
+      username: saved.username,
+      password: '',
+      senderNumber: saved.senderNumber,
+      capPerEdition: String(saved.capPerEdition),
+      sendFrom: saved.sendFrom,
+      sendUntil: saved.sendUntil,
+    },
+    save,
+    fields: FIELDS,
+    onSaved: () => resetField('password'),
+    savedText: (now) =>
+      now.enabled
+        ? 'Text messages are on: entrants get their messages by SMS as they chose.'
+        : 'Saved. Text messages are off: entrants get their messages by email only.',
+  });
+  const passwordSet = save.data?.passwordSet ?? saved.passwordSet;
+  return (
+    <SettingsSection
+      id="sms"
+      title="Text messages (SMS)"
+      intro="Entrants get their messages by text too, as each one chooses, through txt.co.zw (Paynow’s SMS service). Ask txt.co.zw’s support for a REMOTE user with Basic authentication, and enter it here."
+      saveLabel="Save text message settings"
+      after={<TestSms />}
+      {...section}
+    >
+      <CheckboxField label="Send text messages (SMS)" {...register('enabled')} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField
+          label="Account"
+          hint="The txt.co.zw host of your account: it bills in this currency."
+          {...field('account')}
+        >
+          <option value="USD">USD — usd.txt.co.zw</option>
+          <option value="ZWG">ZWG — www.txt.co.zw</option>
+        </SelectField>
+        <TextField
+          label="Sender number"
+          optional
+          inputMode="tel"
+          autoComplete="off"
+          hint="A number registered with txt.co.zw; blank uses txt.co.zw’s."
+          {...field('senderNumber')}
+        />
+        <TextField label="Username" autoComplete="off" spellCheck={false} {...field('username')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={
+            passwordSet
+              ? 'A password is saved. Leave empty to keep it, or type a new one to replace it.'
+              : 'Not set. At least 16 characters, as txt.co.zw gave it.'
+          }
+          {...field('password')}
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <NumberField
+          label="Messages per edition"
+          hint="Texts stop at this number, except confirmations and receipts to entrants without email. Each message is billed as one SMS."
+          min={1}
+          {...field('capPerEdition')}
+        />
+      </div>
+      <fieldset aria-describedby={hoursHintId} className="flex flex-col gap-2">
+        <legend className="mb-1 font-semibold text-stone-900">Reminder hours</legend>
+        <p id={hoursHintId} className="text-sm text-stone-600">
+          Harare time. Replies to what an entrant just did go at once.
+        </p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Send reminders from" type="time" {...field('sendFrom')} />
+          <TextField label="Send reminders until" type="time" {...field('sendUntil')} />
+        </div>
+      </fieldset>
+      <p className="rounded-lg border border-stone-200 bg-stone-50 p-3 text-stone-700">
+        Test mode is set on your REMOTE user by txt.co.zw’s support: every message then goes to their
+        predefined numbers.
+      </p>
+    </SettingsSection>
+  );
+}
+
+/** "Send a test SMS to…": sent at once with the saved settings, even while text messages are off. */
+function TestSms() {
+  const send = useSendTestSms();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
+  const { field, handleSubmit } = useZodForm(TestSmsSchema, { defaultValues: { to: '' } });
+  const onSubmit = handleSubmit(async (input) => {
+    setOutcome(undefined);
+    try {
+      const sent = await send.mutateAsync(input);
+      setOutcome({ ok: true, text: `Sent: txt.co.zw accepted message ${sent.gatewayId}.` });
+    } catch (error) {
+      setOutcome({ ok: false, text: errorText(error) });
+    }
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Send a test SMS"
+      className="mt-6 flex flex-col gap-3 border-t border-stone-200 pt-5"
+    >
+      <TextField
+        label="Send a test SMS to"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        hint="Sent at once with the saved settings, even while text messages are off; billed as one SMS."
+        fieldClassName="sm:max-w-sm"
+        {...field('to')}
+      />
+      <div aria-live="polite" className="empty:hidden">
+        {outcome?.ok && <FormSuccess>{outcome.text}</FormSuccess>}
+      </div>
+      {outcome && !outcome.ok && <FormAlert>{outcome.text}</FormAlert>}
+      <button
+        type="submit"
+        className={`${secondaryButtonClass} self-start disabled:cursor-not-allowed disabled:opacity-70`}
+        disabled={send.isPending}
+      >
+        {send.isPending ? 'Sending…' : 'Send a test SMS'}
+      </button>
+    </form>
+  );
+}
