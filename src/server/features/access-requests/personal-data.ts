@@ -20,6 +20,7 @@ import {
   remindersOf,
   sessionRegistrationsOf,
   submissionsOf,
+  textsOf,
   verifiedEmailsOf,
   waitlistMatching,
 } from './repository.ts';
@@ -58,7 +59,7 @@ export async function personalData(db: Database, kind: SubjectKind, id: string) 
   ]);
   const entryIds = entries.map((entry) => entry.id);
   const manIds = manRows.map((man) => man.id);
-  const [history, receipts, online, reminders, checkIns, links, changes] = await Promise.all([
+  const [history, receipts, online, reminders, checkIns, links, changes, texts] = await Promise.all([
     historyOf(db, entryIds),
     receiptsOf(db, entryIds),
     onlinePaymentsOf(db, entryIds),
@@ -69,6 +70,7 @@ export async function personalData(db: Database, kind: SubjectKind, id: string) 
       db,
       accounts.map((account) => account.id),
     ),
+    textsOf(db, entryIds),
   ]);
   const [attendance, sessionRegistrations, submissions, checklistTicks, cellGroups, erasureRequests] =
     await Promise.all([
@@ -97,6 +99,7 @@ export async function personalData(db: Database, kind: SubjectKind, id: string) 
       onlinePayments: byEntry(online, entryId),
       paymentReminders: byEntry(reminders, entryId),
       checkIn: byEntry(checkIns, entryId),
+      textMessages: byEntry(texts, entryId),
     })),
     waitlist,
     programme: {

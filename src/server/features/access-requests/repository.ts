@@ -23,6 +23,7 @@ import {
   registrationHistory,
   registrations,
   sessionRegistrations,
+  smsOutbox,
   submissions,
   user,
   waitlistEntries,
@@ -191,6 +192,21 @@ export const remindersOf = (db: Database, entryIds: string[]) =>
     .from(paymentReminders)
     .where(among(paymentReminders.registrationId, entryIds))
     .orderBy(asc(paymentReminders.sentAt));
+
+/** The texts about these entries: to which number, what kind, what became of them (never their words). */
+export const textsOf = (db: Database, entryIds: string[]) =>
+  db
+    .select({
+      entryId: sql<string>`${smsOutbox.registrationId}`,
+      kind: smsOutbox.kind,
+      to: smsOutbox.to,
+      status: smsOutbox.status,
+      createdAt: smsOutbox.createdAt,
+      sentAt: smsOutbox.sentAt,
+    })
+    .from(smsOutbox)
+    .where(among(smsOutbox.registrationId, entryIds))
+    .orderBy(asc(smsOutbox.createdAt));
 
 export const checkInsOf = (db: Database, entryIds: string[]) =>
   db

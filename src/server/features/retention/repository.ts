@@ -13,6 +13,7 @@ import {
   paymentNotices,
   registrationHistory,
   registrations,
+  smsOutbox,
   statementLines,
   submissions,
   waitlistEntries,
@@ -200,6 +201,8 @@ export async function anonymiseEntries(
       .set({ summary: '' })
       .where(inArray(registrationHistory.registrationId, entries));
     await db.delete(entryLinks).where(inArray(entryLinks.registrationId, entries));
+    // The texts about the entry hold its number and private links.
+    await db.delete(smsOutbox).where(inArray(smsOutbox.registrationId, entries));
     await db
       .update(onlinePayments)
       .set({ phone: null, instructions: null })
@@ -238,6 +241,7 @@ export async function anonymiseEntries(
       .where(and(inArray(waitlistEntries.id, waitlistIds), isNull(waitlistEntries.anonymisedAt)))
       .returning({ id: waitlistEntries.id });
     waiting = changed.map((row) => row.id);
+    if (waiting.length > 0) await db.delete(smsOutbox).where(inArray(smsOutbox.waitlistId, waiting));
   }
   emails.delete('');
   const mails = await deleteMailsNoEntryNeeds(db, [...emails]);

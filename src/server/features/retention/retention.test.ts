@@ -70,6 +70,8 @@ const KEPT = new Set([
   'paymentAmount',
   'paymentCurrency',
   'paidOn',
+  // SMS, email or both: a choice among three, which says nothing of who made it.
+  'notifyBy',
   'status',
   'checkInCode',
   'registrationId',
