@@ -14,8 +14,11 @@ export const WaitlistReceiptSchema = z.object({
 });
 export type WaitlistReceipt = z.infer<typeof WaitlistReceiptSchema>;
 
-/** The path of an offer's private page; the token is 32 base64url characters. */
-export const OFFER_TOKEN = /^[\w-]{32}$/;
+/**
+ * The path of an offer's private page: the token is 32 base64url characters, or a text message's short code
+ * (20 characters of lowercase base32, which /m/<code> opens).
+ */
+export const OFFER_TOKEN = /^(?:[\w-]{32}|[a-z2-7]{20})$/;
 
 /** What an offer's private link shows: whose it is, for which race, until when, and whether it still stands. */
 export const WaitlistOfferSchema = z.object({

@@ -151,6 +151,10 @@ export function onlinePaymentMethodsOf(event: Pick<EventRow, 'onlinePayment' | '
   return online?.enabled && event.paynowKeyEncrypted ? online.methods : [];
 }
 
+/** Whether the event sends text messages now: on, with the gateway's password set. */
+export const smsOnFor = (event: Pick<EventRow, 'sms' | 'smsPasswordEncrypted'>) =>
+  Boolean(event.sms?.enabled && event.smsPasswordEncrypted);
+
 /** The event as the public pages show it (the photo's placeholder found beside the photo). */
 export async function getPublicEvent({
   database: { db },
@@ -167,6 +171,7 @@ export async function getPublicEvent({
     registrationOpen: event.publishedAt !== null && isRegistrationOpen(event) && !isEventOver(event),
     testPayments: env.fakes.includes('PAYNOW_URL'),
     onlinePaymentMethods: onlinePaymentMethodsOf(event),
+    smsOn: smsOnFor(event),
     phoneDisplay: Object.fromEntries(
       [event.contactPhone, event.payment.cashPhone, event.payment.mobileMoney.number].map((p) => [
         p,

@@ -108,6 +108,7 @@ const entry = namedParameters([
   'companyAccountId',
   'requestDigest',
   'listedInSearch',
+  'notifyBy',
   'checkInCode',
   'privacyVersion',
   'guardianName',
@@ -149,6 +150,7 @@ const ENTRY_VALUES = {
   companyAccountId: $.companyAccountId,
   requestDigest: $.requestDigest,
   listedInSearch: `${$.listedInSearch}::boolean`,
+  notifyBy: $.notifyBy,
   checkInCode: $.checkInCode,
   privacyVersion: `${$.privacyVersion}::integer`,
   guardianName: $.guardianName,
@@ -225,6 +227,7 @@ export async function insertRegistrationWithMail(
       companyAccountId: values.companyAccountId ?? null,
       requestDigest: values.requestDigest ?? null,
       listedInSearch: values.listedInSearch ?? false,
+      notifyBy: values.notifyBy ?? 'email',
       checkInCode: values.checkInCode,
       privacyVersion: values.privacyVersion ?? null,
       guardianName: values.guardianName ?? null,
@@ -337,4 +340,22 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
 /** Keeps a private link to an entry (its token's digest). */
 export async function insertEntryLink(db: Database | Transaction, registrationId: string, digest: string) {
   await db.insert(entryLinks).values({ tokenDigest: digest, registrationId });
+}
+
+const KEEP_SHORT_ENTRY_LINK: Statement = {
+  name: 'keep_short_entry_link',
+  text: 'insert into entry_links (token_digest, registration_id, short) values ($1, $2::uuid, true)',
+};
+
+/**
+ * Keeps a text message's short link (/m/<code>) to an entry, inside the caller's transaction (a RunStatement,
+ * or a Drizzle transaction): it opens the entry until its edition is over.
+ */
+export async function keepShortEntryLink(
+  run: RunStatement | Transaction,
+  registrationId: string,
+  digest: string,
+) {
+  const runStatement = typeof run === 'function' ? run : statementsOn(run);
+  await runStatement(KEEP_SHORT_ENTRY_LINK, [digest, registrationId]);
 }

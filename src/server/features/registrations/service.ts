@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import type { Links } from '../../links.ts';
 import { enqueueMail, lockMailRecipient } from '../../mail/repository.ts';
 import type { EventRow, EventSnapshot } from '../events/service.ts';
-import { assertPublished, getCurrentEvent, isRegistrationOpen } from '../events/service.ts';
+import { assertPublished, getCurrentEvent, isRegistrationOpen, smsOnFor } from '../events/service.ts';
 import { CONFIRMATION_RESEND_AFTER_MINUTES, confirmationMail } from './confirmation-mail.ts';
 import { newCheckInCode, newEntryLink } from './entry-link.ts';
 import {
@@ -32,6 +32,7 @@ import {
 // What other features may use of registrations besides this file's own functions.
 export { contactPhoneOf, howToPayLines, payOnlineLines } from './confirmation-mail.ts';
 export { entryLinkDigest, newEntryLink, newPrivateLink } from './entry-link.ts';
+export { keepShortEntryLink } from './repository.ts';
 // Until the participants', waitlist's and receipts' services use raceHasRoom, isRegistered and keepEntryLinks
 // (the lead's change): then delete.
 
@@ -283,6 +284,7 @@ function entryWithMail(
     tshirtSize: person.tshirtSize,
     consentedAt: new Date(),
     listedInSearch: person.listedInSearch ?? false,
+    notifyBy: person.notifyBy ?? (smsOnFor(event) ? 'both' : 'email'),
     checkInCode,
   };
   return { link, mail, values };

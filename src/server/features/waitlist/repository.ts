@@ -1,4 +1,5 @@
 import type { Discipline } from '../../../shared/events/event.ts';
+import type { NotifyBy } from '../../../shared/sms/sms-settings.ts';
 import type { WaitlistStatus } from '../../../shared/waitlist/waitlist.ts';
 import type { RunStatement, Statement } from '../../db/client.ts';
 import { activeEntriesOfRace } from '../registrations/queries.ts';
@@ -115,6 +116,7 @@ interface WaitingPerson {
   guardianMobile: string | null;
   listedInSearch: boolean;
   requestDigest: string | null;
+  notifyBy: NotifyBy;
 }
 
 export interface NewWaitlistEntry extends WaitingPerson {
@@ -128,12 +130,13 @@ const INSERT_ENTRY: Statement = {
   name: 'waitlist_insert_entry',
   text: `insert into waitlist_entries (event_id, discipline, race_option_id, reference, first_name, last_name,
       email, mobile, next_of_kin_mobile, age, gender, tshirt_size, terms_version, consented_at, listed_in_search,
-      idempotency_key, request_digest, privacy_version, guardian_name, guardian_mobile, guardian_consented_at)
+      idempotency_key, request_digest, privacy_version, guardian_name, guardian_mobile, guardian_consented_at,
+      notify_by)
     select $1::uuid, $2::discipline, $3::uuid,
       (select $4 || '-W' || lpad(n, greatest(4, length(n)), '0')
         from (select nextval('waitlist_number_seq')::text as n) as numbered),
       $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13::integer, now(), $14::boolean, $15, $16, $17::integer,
-      $18, $19, $20::timestamptz
+      $18, $19, $20::timestamptz, $21
     on conflict (idempotency_key) do nothing
     returning id`,
 };
@@ -160,6 +163,7 @@ export async function insertEntry(run: RunStatement, entry: NewWaitlistEntry, pr
     entry.guardianName,
     entry.guardianMobile,
     entry.guardianConsentedAt?.toISOString() ?? null,
+    entry.notifyBy,
   ]);
   return row?.id;
 }
@@ -183,7 +187,7 @@ const ENTRY_COLUMNS = `w.id, w.event_id as "eventId", w.race_option_id as "raceO
   w.next_of_kin_mobile as "nextOfKinMobile", w.age, w.gender, w.tshirt_size as "tshirtSize",
   w.terms_version as "termsVersion", w.privacy_version as "privacyVersion", w.guardian_name as "guardianName",
   w.guardian_mobile as "guardianMobile", w.guardian_consented_at as "guardianConsentedAt",
-  w.listed_in_search as "listedInSearch", w.request_digest as "requestDigest",
+  w.listed_in_search as "listedInSearch", w.request_digest as "requestDigest", w.notify_by as "notifyBy",
   w.status, w.offer_expires_at as "offerExpiresAt", g.reference as "registrationReference",
   w.created_at as "createdAt",
   case when w.status in ('waiting', 'offered') then

@@ -13,7 +13,13 @@ import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import type { Links } from '../../links.ts';
 import { queuePublicActionMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
-import { assertPublished, getCurrentEvent, isRegistrationOpen, raceChosen } from '../events/service.ts';
+import {
+  assertPublished,
+  getCurrentEvent,
+  isRegistrationOpen,
+  raceChosen,
+  smsOnFor,
+} from '../events/service.ts';
 import {
   alreadyRegisteredProblem,
   createRegistration,
@@ -167,6 +173,7 @@ export async function joinWaitlist(
             privacyVersion: event.privacyVersion,
             ...guardianOf(input, new Date()),
             listedInSearch: input.listedInSearch ?? false,
+            notifyBy: input.notifyBy ?? (smsOnFor(event) ? 'both' : 'email'),
             idempotencyKey: idempotencyKey ?? null,
             requestDigest: digest,
           },
@@ -230,6 +237,11 @@ async function entryOfOffer(context: AppContext, token: string) {
   const entry = await entryById(context.database.run, found.id);
   if (!entry) throw notFound(NO_SUCH_OFFER);
   return entry;
+}
+
+/** Whether a token (a text message's short code) is an offer's: /m/<code> then opens /Offer/<code>. */
+export async function isOfferToken(context: AppContext, token: string) {
+  return Boolean(await entryByOffer(context.database.run, offerDigest(token)));
 }
 
 export async function offerOf(context: AppContext, token: string): Promise<WaitlistOffer> {
