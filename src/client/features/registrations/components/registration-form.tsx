@@ -342,6 +342,9 @@ export function RegistrationForm({
               </label>
             ))}
           </div>
+          <p aria-live="polite" className="text-sm font-medium text-red-700 empty:hidden">
+            {shownErrors.notifyBy?.message}
+          </p>
         </fieldset>
       )}
       <div className="flex items-start gap-3">
