@@ -63,7 +63,8 @@ test('a short link typed in capitals opens the entry on a phone, where reminders
   await page.goto(`/m/${code.toUpperCase()}`);
   await expect(page).toHaveURL(new RegExp(`/My/${code}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'My registration' })).toBeVisible();
-  await expect(page.getByText(reference, { exact: true })).toBeVisible();
+  const entry = page.getByRole('region', { name: 'Your registration reference' });
+  await expect(entry.getByText(reference, { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Stop reminders by SMS' }).click();
   await expect(page.getByText('Reminders by SMS are stopped.')).toBeVisible();
