@@ -37,6 +37,8 @@ function workerStack(index: number) {
     paynowPort: port + 27,
     // The fake txt.co.zw (src/server/fakes/txt-co-zw.ts): tests read the texts it took at /_messages.
     smsPort: port + 28,
+    // Known to the specs, so they can store the event's SMS password encrypted as the server reads it.
+    sessionSecret: `celebration-e2e-session-secret-${port}-000000`,
   };
 }
 
@@ -46,6 +48,7 @@ export const baseURL = own.baseURL;
 process.env.E2E_DATABASE_URL = own.databaseUrl;
 process.env.SMTP_SINK_HTTP_PORT = String(own.smtpHttpPort);
 process.env.FAKE_SMS_PORT = String(own.smsPort);
+process.env.E2E_SESSION_SECRET = own.sessionSecret;
 
 const phone = {
   ...devices['Pixel 5'],
@@ -136,6 +139,7 @@ function workerServers(stack: ReturnType<typeof workerStack>): WebServer[] {
         SMTP_URL: `smtp://127.0.0.1:${stack.smtpPort}?ignoreTLS=true`,
         PAYNOW_URL: `http://127.0.0.1:${stack.paynowPort}`,
         SMS_URL: `http://127.0.0.1:${stack.smsPort}`,
+        SESSION_SECRET: stack.sessionSecret,
       },
     },
   ];

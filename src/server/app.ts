@@ -27,7 +27,7 @@ import { erasureRoutes } from './features/erasure/routes.ts';
 import { eventSettingsRoutes, mediaRoutes } from './features/event-settings/routes.ts';
 import { CurrentEventCache } from './features/events/current-event.ts';
 import { eventRoutes } from './features/events/routes.ts';
-import { myPageRoute, myRegistrationRoutes } from './features/my-registration/routes.ts';
+import { myPageRoute, myRegistrationRoutes, shortLinkRoute } from './features/my-registration/routes.ts';
 import { nextYearRoutes } from './features/next-year/routes.ts';
 import { type PageRenderer, rendererForBuild } from './features/pages/renderer.ts';
 import { pageRoutes } from './features/pages/routes.ts';
@@ -246,6 +246,13 @@ export async function buildApp(options: AppOptions) {
   if (options.serveClient) await clientRoutes(app, options.clientDir);
   // Without the server's renderer (a build without it), the private page is the app's shell.
   if (spaFallback && !pageRenderer) myPageRoute(app, context);
+  // The server's renderer answers a short link that opens nothing with its page (pages/my-entry-page.ts).
+  if (!pageRenderer)
+    shortLinkRoute(
+      app,
+      context,
+      spaFallback ? (_, reply) => reply.code(404).sendFile('index.html') : undefined,
+    );
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing file (an old hashed chunk after a deploy) is a real 404, so the client can offer a reload.

@@ -50,6 +50,12 @@ export const MY_LINKS_LIMITS = {
 } satisfies { ip: Limit; email: Limit };
 
 /**
+ * "Text me my links" (/My), per client address: each text costs the church money (and 1 per number an hour is
+ * kept by the SMS outbox itself).
+ */
+export const MY_LINKS_BY_SMS_LIMIT = { max: 20, timeWindow: '1 day' };
+
+/**
  * Every private link's route (an entry's, an offer's, an email change's; access 'link'), per client address:
  * plenty for a family, nothing to sweep.
  */

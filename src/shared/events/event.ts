@@ -35,6 +35,8 @@ export const PublicEventSchema = z.object({
   onlinePaymentMethods: z.array(z.enum(ONLINE_PAYMENT_METHODS)),
   /** Payments go to a fake gateway (PAYNOW_URL=fake): every page says that no money moves. */
   testPayments: z.boolean(),
+  /** The event's text messages (SMS) are on: the forms ask "Send my confirmation by", /My offers texts. */
+  smsOn: z.boolean(),
   /** Each phone number above (E.164) as people read it, e.g. +263 77 123 4567: keeps the phone library off public pages. */
   phoneDisplay: z.record(z.string(), z.string()),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CURRENCIES, ParticipantDetailSchema } from '../participants/participants.ts';
+import { phoneNumber } from '../phone.ts';
 import { emailAddress } from '../validation.ts';
 import { PendingEmailSchema } from './email-change.ts';
 
@@ -8,6 +9,9 @@ import { PendingEmailSchema } from './email-change.ts';
  * (20 of lowercase base32, /m/<code> leads there).
  */
 export const MY_TOKEN = /^(?:[\w-]{32}|[a-z2-7]{20})$/;
+
+/** Reminders by SMS: none (the event sends none, or the entrant chose email), on, or stopped by the entrant. */
+export const SMS_REMINDERS = ['none', 'on', 'stopped'] as const;
 
 /**
  * What the private link shows its holder: the entry as the organisers have it (no history, no payment
@@ -47,6 +51,7 @@ export const MyEntrySchema = z.extend(
     raceOver: z.boolean(),
     /** A new email asked for, which the entry takes once the link mailed to it is followed. */
     emailPending: PendingEmailSchema,
+    smsReminders: z.enum(SMS_REMINDERS),
   },
 );
 export type MyEntry = z.infer<typeof MyEntrySchema>;
@@ -57,3 +62,10 @@ export type MyLinksRequest = z.input<typeof MyLinksRequestSchema>;
 /** The same answer whether or not the address has entries: nobody learns who is registered. */
 export const MY_LINKS_SENT =
   'If this address has entries for this year’s fun run, we have sent their links to it. Check your inbox (and spam folder) in a few minutes.';
+
+/** "Text me my links": a mobile number, as the forms take one (stored as E.164). */
+export const MyLinksBySmsRequestSchema = z.object({ mobile: phoneNumber('your mobile number') });
+export type MyLinksBySmsRequest = z.input<typeof MyLinksBySmsRequestSchema>;
+
+/** The same answer whether or not the number has entries. */
+export const MY_LINKS_TEXTED = 'If that number has entries, a text with their links is on its way.';

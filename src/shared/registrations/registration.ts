@@ -26,7 +26,11 @@ export const RegistrationFieldsSchema = z.object({
   /** The entrant's choice; left out, he is listed, as the public form's ticked box says (the server decides). */
   listedInSearch: z.optional(z.boolean()),
   /** "Send my confirmation by" (shown while the event's SMS are on); left out: both, or mail alone when off. */
-  notifyBy: z.optional(z.enum(NOTIFY_BY, { error: 'Choose SMS, email or both' })),
+  // Blank as none: a form without the choice (SMS off) posts none, the server's form posts ''.
+  notifyBy: z.pipe(
+    z.transform((value: unknown) => (value === '' || value === null ? undefined : value)),
+    z.optional(z.enum(NOTIFY_BY, { error: 'Choose SMS, email or both' })),
+  ),
   ...guardianFields,
 });
 

@@ -16,7 +16,8 @@ export interface Entrant {
 export async function fillRegistration(page: Page, entrant: Entrant) {
   await page.getByLabel('First name').fill(entrant.firstName);
   await page.getByLabel('Last name').fill(entrant.lastName);
-  await page.getByLabel('Email').fill(entrant.email);
+  // A textbox: while the event's texts are on, "Send my confirmation by" has an Email choice too.
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(entrant.email);
   await page.getByLabel('Mobile', { exact: true }).fill(entrant.mobile);
   await page.getByLabel('Age').fill(entrant.age);
   if (entrant.gender) await page.getByLabel('Gender').selectOption(entrant.gender);

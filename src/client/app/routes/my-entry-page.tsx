@@ -22,6 +22,7 @@ import {
   useChangeMyEntry,
   useMyEntry,
   useResendMyConfirmation,
+  useSetMySmsReminders,
 } from '../../features/my-registration/api/my-entry.ts';
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
 import { CancelEntryDialog } from '../../features/registrations/components/cancel-entry-dialog.tsx';
@@ -235,6 +236,10 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
         </section>
       )}
 
+      {active && entry.smsReminders !== 'none' && (
+        <SmsReminders token={token} stopped={entry.smsReminders === 'stopped'} />
+      )}
+
       {active && (
         <Suspense fallback={null}>
           <PayOnline token={token} />
@@ -286,5 +291,43 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
         }
       />
     </div>
+  );
+}
+
+/**
+ * Reminders by SMS, stopped or sent again: a form that posts to the page itself without JavaScript (the server
+ * answers with the page again), and calls the API once the script runs.
+ */
+function SmsReminders({ token, stopped }: { token: string; stopped: boolean }) {
+  const reminders = useSetMySmsReminders(token);
+  return (
+    <form
+      method="post"
+      action={`/My/${encodeURIComponent(token)}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!reminders.isPending) reminders.mutate(!stopped);
+      }}
+      aria-labelledby="sms-heading"
+      className="flex flex-col gap-3"
+    >
+      <h2 id="sms-heading" className="text-2xl font-bold">
+        Text messages
+      </h2>
+      <input type="hidden" name="smsReminders" value={stopped ? 'resume' : 'stop'} />
+      <p role="status" className="text-stone-700">
+        {stopped
+          ? 'Reminders by SMS are stopped.'
+          : 'We also send reminders (to pay, and before the race) by SMS.'}
+      </p>
+      <button
+        type="submit"
+        disabled={reminders.isPending}
+        className={`${secondaryButtonClass} w-full sm:w-auto sm:self-start`}
+      >
+        {stopped ? 'Send reminders by SMS again' : 'Stop reminders by SMS'}
+      </button>
+      {reminders.isError && <FormAlert>{errorText(reminders.error)}</FormAlert>}
+    </form>
   );
 }

@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MyLinksRequestSchema } from '../../../shared/registrations/my-registration.ts';
+import {
+  MyLinksBySmsRequestSchema,
+  MyLinksRequestSchema,
+} from '../../../shared/registrations/my-registration.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { EmailField } from '../../components/ui/field.tsx';
+import { EmailField, PhoneField } from '../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
-import { useMailMyLinks } from '../../features/my-registration/api/my-entry.ts';
+import { useEvent } from '../../features/events/api/get-event.ts';
+import { useMailMyLinks, useTextMyLinks } from '../../features/my-registration/api/my-entry.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { usePageData } from '../page-data.ts';
+import { useHydrated, usePageData } from '../page-data.ts';
 
 const FORM_ACTION = '/My';
 
@@ -24,6 +28,9 @@ function typedBeforeScript() {
 export function MyLinksPage() {
   const served = usePageData()?.form;
   const mail = useMailMyLinks();
+  const { data: event } = useEvent();
+  // The text form needs the script (it has no page of its own to post to).
+  const interactive = useHydrated();
   const [typed] = useState(
     () => typedBeforeScript() ?? (typeof served?.values.email === 'string' ? served.values.email : ''),
   );
@@ -70,6 +77,7 @@ export function MyLinksPage() {
           </Button>
         </form>
       )}
+      {event?.smsOn && interactive && <TextMyLinks />}
       <p className="mt-8 text-stone-700">
         Not registered yet?{' '}
         <Link to="/Register" className="font-medium text-brand-700 underline">
@@ -82,5 +90,42 @@ export function MyLinksPage() {
         .
       </p>
     </PublicPage>
+  );
+}
+
+/** "Text me my links": the short links of the number's newest entries, by SMS (while the event sends texts). */
+function TextMyLinks() {
+  const text = useTextMyLinks();
+  const { field, handleSubmit } = useZodForm(MyLinksBySmsRequestSchema, {
+    mode: 'onSubmit',
+    defaultValues: { mobile: '' },
+  });
+  const onSubmit = handleSubmit(async (body) => {
+    if (text.isPending) return;
+    await text.mutateAsync(body).catch(() => undefined);
+  });
+  return (
+    <section aria-labelledby="text-links-heading" className="mt-10">
+      <h2 id="text-links-heading" className="text-2xl font-bold">
+        Or by SMS
+      </h2>
+      <p className="mt-2 mb-6 text-stone-700">
+        Type the mobile number you registered with (a parent's for an entrant under 18), and we will text you
+        short links to your newest entries.
+      </p>
+      {text.isSuccess ? (
+        <FormSuccess>
+          <p className="font-semibold">{text.data.message}</p>
+        </FormSuccess>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-5">
+          <PhoneField label="Mobile number" autoComplete="tel" {...field('mobile')} />
+          {text.isError && <FormAlert>{errorText(text.error)}</FormAlert>}
+          <Button type="submit" disabled={text.isPending} className="w-full sm:w-auto">
+            {text.isPending ? 'Sending…' : 'Text me my links'}
+          </Button>
+        </form>
+      )}
+    </section>
   );
 }

@@ -171,6 +171,7 @@ export async function getPublicEvent({
     registrationOpen: event.publishedAt !== null && isRegistrationOpen(event) && !isEventOver(event),
     testPayments: env.fakes.includes('PAYNOW_URL'),
     onlinePaymentMethods: onlinePaymentMethodsOf(event),
+    smsOn: textsOn(event),
     phoneDisplay: Object.fromEntries(
       [event.contactPhone, event.payment.cashPhone, event.payment.mobileMoney.number].map((p) => [
         p,

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { ADULT_AGE } from '../../../shared/registrations/guardian.ts';
 import type { Database } from '../../db/client.ts';
 import { entryLinks, raceOptions, registrations } from '../../db/schema/index.ts';
 import { activeInEvent } from '../registrations/queries.ts';
@@ -11,6 +12,10 @@ export async function findEntryByLink(db: Database, digest: string) {
       eventId: registrations.eventId,
       status: registrations.status,
       checkInCode: registrations.checkInCode,
+      notifyBy: registrations.notifyBy,
+      smsRemindersStoppedAt: registrations.smsRemindersStoppedAt,
+      /** A text message's short link: it opens nothing once the edition is over. */
+      short: entryLinks.short,
     })
     .from(entryLinks)
     .innerJoin(registrations, eq(registrations.id, entryLinks.registrationId))
@@ -33,4 +38,33 @@ export async function activeEntriesOfEmail(db: Database, eventId: string, email:
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
     .where(and(activeInEvent(eventId), sql`lower(${registrations.email}) = lower(${email})`))
     .orderBy(asc(registrations.reference));
+}
+
+/**
+ * The event's entries that are not cancelled whose texts go to this number (E.164): an adult's own mobile, a
+ * minor's guardian's (as smsRecipientOf decides), newest first.
+ */
+export async function activeEntriesOfMobile(db: Database, eventId: string, mobile: string, limit: number) {
+  return db
+    .select({ id: registrations.id, reference: registrations.reference })
+    .from(registrations)
+    .where(
+      and(
+        activeInEvent(eventId),
+        sql`(case when ${registrations.age} < ${ADULT_AGE} and ${registrations.guardianMobile} is not null
+          then ${registrations.guardianMobile} else ${registrations.mobile} end) = ${mobile}`,
+      ),
+    )
+    .orderBy(desc(registrations.createdAt), desc(registrations.reference))
+    .limit(limit);
+}
+
+/** Stops reminders by SMS to an entry (the entrant's opt-out), or lets them go again. */
+export async function setSmsRemindersStopped(db: Database, registrationId: string, stopped: boolean) {
+  await db
+    .update(registrations)
+    .set({
+      smsRemindersStoppedAt: stopped ? sql`coalesce(${registrations.smsRemindersStoppedAt}, now())` : null,
+    })
+    .where(eq(registrations.id, registrationId));
 }

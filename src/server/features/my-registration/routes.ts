@@ -1,15 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ParticipantEditSchema } from '../../../shared/participants/participants.ts';
 import {
   MY_LINKS_SENT,
+  MY_LINKS_TEXTED,
   MY_TOKEN,
   MyEntrySchema,
+  MyLinksBySmsRequestSchema,
   MyLinksRequestSchema,
 } from '../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../context.ts';
-import { MY_LINKS_LIMITS, PRIVATE_LINK_LIMIT } from '../../http/limits.ts';
+import { MY_LINKS_BY_SMS_LIMIT, MY_LINKS_LIMITS, PRIVATE_LINK_LIMIT } from '../../http/limits.ts';
+import { Problem } from '../../http/problem.ts';
 import { limitPerIpAndEmail } from '../../http/rate-limits.ts';
 import { linkToken, routeGroup, TokenParams } from '../../http/route-group.ts';
 import {
@@ -19,7 +22,11 @@ import {
   mailMyLinks,
   myCheckInQr,
   myEntry,
+  NO_SUCH_SHORT_LINK,
   resendMyConfirmation,
+  setMySmsReminders,
+  shortLinkTarget,
+  textMyLinks,
 } from './service.ts';
 
 const Message = z.object({ message: z.string() });
@@ -93,6 +100,41 @@ export async function myRegistrationRoutes(app: FastifyInstance, context: AppCon
   );
 
   api.post(
+    '/my/:token/sms-reminders/stop',
+    {
+      schema: {
+        summary: 'The entrant stops reminders by SMS (the link in every reminder)',
+        response: { 200: MyEntrySchema },
+      },
+    },
+    async (request) => setMySmsReminders(context, linkToken(request, MY_TOKEN), true),
+  );
+
+  api.post(
+    '/my/:token/sms-reminders/resume',
+    {
+      schema: { summary: 'The entrant has reminders sent by SMS again', response: { 200: MyEntrySchema } },
+    },
+    async (request) => setMySmsReminders(context, linkToken(request, MY_TOKEN), false),
+  );
+
+  api.post(
+    '/my/links-by-sms',
+    {
+      config: { access: 'public', rateLimit: MY_LINKS_BY_SMS_LIMIT },
+      schema: {
+        summary: "Text the short links of a mobile number's newest entries (the same answer for any number)",
+        body: MyLinksBySmsRequestSchema,
+        response: { 202: Message },
+      },
+    },
+    async (request, reply) => {
+      await textMyLinks(context, request.body.mobile);
+      return reply.code(202).send({ message: MY_LINKS_TEXTED });
+    },
+  );
+
+  api.post(
     '/my/links',
     {
       config: { access: 'public', rateLimit: linkLimits.rateLimit },
@@ -133,6 +175,37 @@ export function myPageRoute(app: FastifyInstance, context: AppContext) {
         delete request.raw.headers['if-modified-since'];
       }
       return reply.code(opens ? 200 : 404).sendFile('index.html');
+    },
+  );
+}
+
+/** A short link's code, as its route receives it (any shape: shortLinkTarget refuses a wrong one). */
+const ShortCodeParams = z.object({ code: z.string() });
+
+/**
+ * /m/<code>, a text message's short link (typed again from a basic phone's screen, in any case): 303 to the
+ * entry's page, or the waitlist offer's, it opens. A private link's route: no-store, its code logged as
+ * [token], PRIVATE_LINK_LIMIT. `refused` answers a code that opens nothing (404): the server's page when it
+ * renders pages, else the app's shell (`sendFile`), else a problem.
+ */
+export function shortLinkRoute(
+  app: FastifyInstance,
+  context: AppContext,
+  refused?: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    code: string,
+  ) => FastifyReply | Promise<FastifyReply>,
+) {
+  routeGroup(app, { access: 'link', tags: ['pages'] }).get(
+    '/m/:code',
+    { schema: { hide: true, params: ShortCodeParams } },
+    async (request, reply) => {
+      const { code } = request.params as z.infer<typeof ShortCodeParams>;
+      const target = await shortLinkTarget(context, code);
+      if (target) return reply.redirect(target, 303);
+      if (refused) return refused(request, reply, code);
+      throw new Problem(404, 'Not Found', NO_SUCH_SHORT_LINK);
     },
   );
 }

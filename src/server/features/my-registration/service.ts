@@ -3,19 +3,30 @@ import type { ParticipantEditData } from '../../../shared/participants/participa
 import type { MyEntry } from '../../../shared/registrations/my-registration.ts';
 import { shownFirstName } from '../../../shared/shown-name.ts';
 import type { AppContext } from '../../context.ts';
+import { statementsOn } from '../../db/statements-on.ts';
 import { conflict, notFound, Problem } from '../../http/problem.ts';
 import { enqueueMail } from '../../mail/repository.ts';
 import { qrSvg } from '../../qr-code.ts';
+import { newShortCode, shortCodeAsTyped, wantsSms } from '../../sms/entrant-sms.ts';
+import { queueSms } from '../../sms/repository.ts';
+import { oneSegment } from '../../sms/sms-text.ts';
 import { pendingEmailChange } from '../email-changes/service.ts';
-import { getCurrentEvent, getEdition, isEventOver, isRegistrationOpen } from '../events/service.ts';
+import { getCurrentEvent, getEdition, isEventOver, isRegistrationOpen, textsOn } from '../events/service.ts';
 import { cancelEntry, editEntry, participantDetail, tshirtChangeable } from '../participants/service.ts';
 import {
   entryLinkDigest,
   keepEntryLinks,
+  keepShortEntryLink,
   newEntryLink,
   resendConfirmationOf,
 } from '../registrations/service.ts';
-import { activeEntriesOfEmail, findEntryByLink } from './repository.ts';
+import { isOfferToken } from '../waitlist/service.ts';
+import {
+  activeEntriesOfEmail,
+  activeEntriesOfMobile,
+  findEntryByLink,
+  setSmsRemindersStopped,
+} from './repository.ts';
 
 const NO_SUCH_LINK =
   'This link does not open an entry: it may be incomplete, or its details have been deleted since the fun run. You can ask for your links again.';
@@ -32,7 +43,29 @@ export async function entryOfLink({ database }: AppContext, token: string) {
   const entry = await findEntryByLink(database.db, entryLinkDigest(token));
   if (!entry) throw notFound(NO_SUCH_LINK);
   const event = await getEdition(database.db, entry.eventId);
-  return { ...entry, event, over: isEventOver(event) };
+  const over = isEventOver(event);
+  // A text message's short link is easier to guess than a mailed one: it opens nothing after the race.
+  if (entry.short && over) throw notFound(NO_SUCH_LINK);
+  return { ...entry, event, over };
+}
+
+export const NO_SUCH_SHORT_LINK =
+  'This link does not open an entry: it may be mistyped, or the fun run it was for is over. You can ask for your links again.';
+
+/**
+ * Where a text message's short link (/m/<code>, typed in any case) leads: an entry's page while its edition
+ * is on, or a waitlist offer's page; undefined for anything else.
+ */
+export async function shortLinkTarget(context: AppContext, typed: string) {
+  const code = shortCodeAsTyped(typed);
+  if (!code) return undefined;
+  const entry = await findEntryByLink(context.database.db, entryLinkDigest(code));
+  if (entry?.short) {
+    const event = await getEdition(context.database.db, entry.eventId);
+    return isEventOver(event) ? undefined : `/My/${code}`;
+  }
+  if (await isOfferToken(context, code)) return `/Offer/${code}`;
+  return undefined;
 }
 
 /** The entry a private link opens, for a change: refused (409 race_over) once its event is over. */
@@ -61,7 +94,7 @@ export async function myCheckInQr(context: AppContext, token: string) {
 }
 
 export async function myEntry(context: AppContext, token: string): Promise<MyEntry> {
-  const { id, event, over } = await entryOfLink(context, token);
+  const { id, event, over, notifyBy, smsRemindersStoppedAt } = await entryOfLink(context, token);
   const [entry, emailPending] = await Promise.all([
     participantDetail(context, id),
     pendingEmailChange(context.database.db, id),
@@ -92,7 +125,15 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
     raceChangeable: !over && isRegistrationOpen(event),
     raceOver: over,
     emailPending,
+    smsReminders: !textsOn(event) || !wantsSms(notifyBy) ? 'none' : smsRemindersStoppedAt ? 'stopped' : 'on',
   };
+}
+
+/** The entrant stops reminders by SMS (the link in every reminder), or lets them go again. */
+export async function setMySmsReminders(context: AppContext, token: string, stopped: boolean) {
+  const { id } = await entryOfLink(context, token);
+  await setSmsRemindersStopped(context.database.db, id, stopped);
+  return myEntry(context, token);
 }
 
 /** The entrant's correction, with the public form's rules and the entrant's own (see ChangedBy). */
@@ -163,4 +204,50 @@ export async function mailMyLinks({ database, mailer, links }: AppContext, email
     return sent;
   });
   if (queued) mailer.kick();
+}
+
+/** At most this many entries' links fit in one text (a segment of 160 characters): the newest. */
+const LINKS_PER_TEXT = 2;
+
+/**
+ * "Text me my links": one text to the number with a short link for each of its newest entries in the current
+ * event (nothing when it has none, or when SMS are off): the caller answers the same either way. The links are
+ * kept only if the text is queued (within the number's limits: one an hour, and the public actions').
+ */
+export async function textMyLinks({ database, links, sms }: AppContext, mobile: string) {
+  const { db } = database;
+  const event = await getCurrentEvent(db);
+  if (!textsOn(event)) return;
+  const entries = await activeEntriesOfMobile(db, event.id, mobile, LINKS_PER_TEXT);
+  if (entries.length === 0) return;
+  const texted = entries.map((entry) => {
+    const code = newShortCode();
+    return { entry, digest: entryLinkDigest(code), url: links.page(`/m/${code}`) };
+  });
+  const bodyOf = (shown: typeof texted) => {
+    const last = shown.at(-1);
+    const before = shown.slice(0, -1).map(({ entry, url }) => `${entry.reference} ${url}`);
+    return oneSegment(event.title, ['your entries:', ...before, last?.entry.reference].join(' '), last?.url);
+  };
+  // A long site address leaves room for one link only: the newest entry's.
+  let shown = texted;
+  let body = bodyOf(shown);
+  if (!shown.every(({ url }) => body.includes(url))) {
+    shown = texted.slice(0, 1);
+    body = bodyOf(shown);
+  }
+  const queued = await db.transaction(async (tx) => {
+    const run = statementsOn(tx);
+    const sent = await queueSms(run, {
+      eventId: event.id,
+      to: mobile,
+      kind: 'my-links',
+      body,
+      publicAction: true,
+      perNumber: { max: 1, seconds: 60 * 60 },
+    });
+    if (sent) for (const { entry, digest } of shown) await keepShortEntryLink(run, entry.id, digest);
+    return sent;
+  });
+  if (queued) sms.kick();
 }

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { MY_TOKEN } from '../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../context.ts';
+import { BODY_LIMITS } from '../../http/limits.ts';
 import { Problem } from '../../http/problem.ts';
 import { linkToken, routeGroup } from '../../http/route-group.ts';
-import { myEntry } from '../my-registration/service.ts';
+import {
+  myEntry,
+  NO_SUCH_SHORT_LINK,
+  setMySmsReminders,
+  shortLinkTarget,
+} from '../my-registration/service.ts';
 import type { SendPage } from './send-page.ts';
 
 /**
@@ -29,4 +36,58 @@ export function myEntryPageRoute(app: FastifyInstance, context: AppContext, send
       }
     },
   );
+}
+
+/**
+ * /m/<code>, a text message's short link: 303 to the page it opens (see my-registration's shortLinkRoute, the
+ * same route where the server renders no pages); a code that opens nothing gets /My's refusal, 404.
+ */
+export function shortLinkPageRoute(app: FastifyInstance, context: AppContext, sendPage: SendPage) {
+  routeGroup(app, { access: 'link', tags: ['pages'] }).get(
+    '/m/:code',
+    { schema: { hide: true, params: z.object({ code: z.string() }) } },
+    async (request, reply) => {
+      const { code } = request.params as { code: string };
+      const target = await shortLinkTarget(context, code);
+      if (target) return reply.redirect(target, 303);
+      const page = { at: `/m/${encodeURIComponent(code)}`, personal: true, module: 'app/routes/my.tsx' };
+      const linkRefused = { token: code, message: NO_SUCH_SHORT_LINK };
+      return sendPage(request, reply, { linkRefused }, { ...page, status: 404 });
+    },
+  );
+}
+
+/** The field of /My/<token>'s form that stops reminders by SMS, or has them sent again. */
+const SMS_REMINDERS_FIELD = 'smsReminders';
+
+/**
+ * /My/<token>'s form posted without JavaScript: "Stop reminders by SMS" (or "Send reminders by SMS again"),
+ * then the page again (303), which says what is now so; a reload does not post again.
+ */
+export async function myEntryFormRoute(app: FastifyInstance, context: AppContext) {
+  await app.register(async (forms) => {
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: BODY_LIMITS.default },
+      (_request, body, done) => done(null, new URLSearchParams(body as string)),
+    );
+    routeGroup(forms, { access: 'link', tags: ['pages'] }).post(
+      '/My/:token',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { token } = request.params as { token: string };
+        const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+        const wanted = body.get(SMS_REMINDERS_FIELD);
+        if (wanted === 'stop' || wanted === 'resume') {
+          try {
+            await setMySmsReminders(context, linkToken(request, MY_TOKEN), wanted === 'stop');
+          } catch (error) {
+            // The page itself says that the link opens nothing.
+            if (!(error instanceof Problem) || error.status !== 404) throw error;
+          }
+        }
+        return reply.redirect(`/My/${encodeURIComponent(token)}`, 303);
+      },
+    );
+  });
 }

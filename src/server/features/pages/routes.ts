@@ -20,7 +20,7 @@ import { signUpForNextYear } from '../next-year/service.ts';
 import { isRaceFull, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
 import { joinWaitlist } from '../waitlist/service.ts';
 import { fieldMessages, formValues } from './form-values.ts';
-import { myEntryPageRoute } from './my-entry-page.ts';
+import { myEntryFormRoute, myEntryPageRoute, shortLinkPageRoute } from './my-entry-page.ts';
 import type { PageRenderer } from './renderer.ts';
 import type { SendPage } from './send-page.ts';
 
@@ -88,6 +88,8 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
   }
 
   myEntryPageRoute(app, context, sendPage);
+  shortLinkPageRoute(app, context, sendPage);
+  await myEntryFormRoute(app, context);
 
   await app.register(async (forms) => {
     forms.addContentTypeParser(

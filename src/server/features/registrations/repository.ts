@@ -151,12 +151,12 @@ const ENTRY_VALUES = {
   companyAccountId: $.companyAccountId,
   requestDigest: $.requestDigest,
   listedInSearch: `${$.listedInSearch}::boolean`,
+  notifyBy: $.notifyBy,
   checkInCode: $.checkInCode,
   privacyVersion: `${$.privacyVersion}::integer`,
   guardianName: $.guardianName,
   guardianMobile: $.guardianMobile,
   guardianConsentedAt: `${$.guardianConsentedAt}::timestamptz`,
-  notifyBy: $.notifyBy,
 } satisfies Partial<Record<keyof NewRegistration | 'reference', string>>;
 const entryColumns = (Object.keys(ENTRY_VALUES) as (keyof typeof ENTRY_VALUES)[]).map(
   (key) => registrations[key].name,
@@ -230,12 +230,12 @@ export async function insertRegistrationWithMail(
       companyAccountId: values.companyAccountId ?? null,
       requestDigest: values.requestDigest ?? null,
       listedInSearch: values.listedInSearch ?? false,
+      notifyBy: values.notifyBy ?? 'email',
       checkInCode: values.checkInCode,
       privacyVersion: values.privacyVersion ?? null,
       guardianName: values.guardianName ?? null,
       guardianMobile: values.guardianMobile ?? null,
       guardianConsentedAt: values.guardianConsentedAt?.toISOString() ?? null,
-      notifyBy: values.notifyBy ?? 'email',
       revision: event.revision,
       mailTo: mail.to,
       mailSubject: mail.subject,
@@ -346,12 +346,20 @@ export async function insertEntryLink(db: Database | Transaction, registrationId
   await db.insert(entryLinks).values({ tokenDigest: digest, registrationId });
 }
 
-const INSERT_SHORT_ENTRY_LINK: Statement = {
-  name: 'insert_short_entry_link',
+const KEEP_SHORT_ENTRY_LINK: Statement = {
+  name: 'keep_short_entry_link',
   text: 'insert into entry_links (token_digest, registration_id, short) values ($1, $2::uuid, true)',
 };
 
-/** Keeps a text message's short link to an entry (/m/<code>, its digest), which opens nothing after the edition. */
-export async function insertShortEntryLink(run: RunStatement, registrationId: string, digest: string) {
-  await run(INSERT_SHORT_ENTRY_LINK, [digest, registrationId]);
+/**
+ * Keeps a text message's short link (/m/<code>) to an entry, inside the caller's transaction (a RunStatement,
+ * or a Drizzle transaction): it opens the entry until its edition is over.
+ */
+export async function keepShortEntryLink(
+  run: RunStatement | Transaction,
+  registrationId: string,
+  digest: string,
+) {
+  const runStatement = typeof run === 'function' ? run : statementsOn(run);
+  await runStatement(KEEP_SHORT_ENTRY_LINK, [digest, registrationId]);
 }

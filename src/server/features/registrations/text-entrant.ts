@@ -5,7 +5,7 @@ import { newShortCode, smsRecipientOf, wantsSms } from '../../sms/entrant-sms.ts
 import { type OutgoingSms, queueSms } from '../../sms/repository.ts';
 import { oneSegment } from '../../sms/sms-text.ts';
 import { entryLinkDigest } from './entry-link.ts';
-import { insertShortEntryLink } from './repository.ts';
+import { keepShortEntryLink } from './repository.ts';
 
 /** Who a text about an entry (or a waitlist place) goes to, and whether he wants texts at all. */
 export interface TextedEntrant {
@@ -34,6 +34,6 @@ export async function textEntrant(
     to: smsRecipientOf(entrant),
     body: oneSegment(sms.title, sms.text, code && links.page(`/m/${code}`)),
   });
-  if (queued && code && sms.linkTo) await insertShortEntryLink(run, sms.linkTo, entryLinkDigest(code));
+  if (queued && code && sms.linkTo) await keepShortEntryLink(run, sms.linkTo, entryLinkDigest(code));
   return queued;
 }

@@ -293,6 +293,11 @@ async function entryOfOffer(context: AppContext, token: string) {
   return entry;
 }
 
+/** Whether a token (a text message's short code) is an offer's: /m/<code> then opens /Offer/<code>. */
+export async function isOfferToken(context: AppContext, token: string) {
+  return Boolean(await entryByOffer(context.database.run, offerDigest(token)));
+}
+
 export async function offerOf(context: AppContext, token: string): Promise<WaitlistOffer> {
   return toOffer(await entryOfOffer(context, token));
 }

@@ -1,6 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ParticipantEditData } from '../../../../shared/participants/participants.ts';
-import type { MyEntry, MyLinksRequest } from '../../../../shared/registrations/my-registration.ts';
+import type {
+  MyEntry,
+  MyLinksBySmsRequest,
+  MyLinksRequest,
+} from '../../../../shared/registrations/my-registration.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -43,4 +47,16 @@ export const useMailMyLinks = () =>
   useMutation({
     mutationFn: (body: MyLinksRequest) =>
       apiFetch<{ message: string }>('/api/my/links', { method: 'POST', body: JSON.stringify(body) }),
+  });
+
+/** Stops reminders by SMS (true), or has them sent again (false). */
+export const useSetMySmsReminders = (token: string) =>
+  useMyChange(token, (stop: boolean) =>
+    apiFetch<MyEntry>(`${path(token)}/sms-reminders/${stop ? 'stop' : 'resume'}`, { method: 'POST' }),
+  );
+
+export const useTextMyLinks = () =>
+  useMutation({
+    mutationFn: (body: MyLinksBySmsRequest) =>
+      apiFetch<{ message: string }>('/api/my/links-by-sms', { method: 'POST', body: JSON.stringify(body) }),
   });

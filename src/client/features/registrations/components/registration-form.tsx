@@ -9,6 +9,7 @@ import {
   type RegistrationData,
   RegistrationInputSchema,
 } from '../../../../shared/registrations/registration.ts';
+import { NOTIFY_BY, NOTIFY_BY_LABELS } from '../../../../shared/sms/sms-settings.ts';
 import { usePageData } from '../../../app/page-data.ts';
 import { PrivacyNoticeLink } from '../../../components/privacy-notice-link.tsx';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
@@ -50,10 +51,12 @@ type FormValues = {
   guardianMobile: string;
   guardianConsent: boolean;
   listedInSearch: boolean;
+  /** "Send my confirmation by", while the event's SMS are on; '' (none) otherwise. */
+  notifyBy: string;
   consent: boolean;
 };
 
-const OWN_FIELDS = ['listedInSearch', 'consent'] as const;
+const OWN_FIELDS = ['listedInSearch', 'notifyBy', 'consent'] as const;
 /** What a draft keeps: not the consents, which are given anew each time the form is sent. */
 const DRAFT_FIELDS = [...ENTRANT_FIELDS, 'guardianName', 'guardianMobile', 'listedInSearch'] as const;
 const isField = (path: string): path is EntrantField | GuardianField | (typeof OWN_FIELDS)[number] =>
@@ -86,6 +89,7 @@ function valuesOf(data: RegistrationData, empty: FormValues): FormValues {
     guardianName: data.guardianName ?? '',
     guardianMobile: data.guardianMobile ?? '',
     listedInSearch: data.listedInSearch ?? false,
+    notifyBy: data.notifyBy ?? empty.notifyBy,
     guardianConsent: false,
     consent: false,
   };
@@ -130,6 +134,7 @@ export function RegistrationForm({
     guardianMobile: '',
     guardianConsent: false,
     listedInSearch: false,
+    notifyBy: event.smsOn ? 'both' : '',
     consent: false,
   };
   const races = event.races.filter((race) => race.discipline === discipline);
@@ -320,6 +325,28 @@ export function RegistrationForm({
         age={watch('age')}
         onBehalf={onBehalf}
       />
+      {event.smsOn && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 font-medium text-stone-800">Send my confirmation by</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-1">
+            {NOTIFY_BY.map((way) => (
+              <label key={way} className="flex min-h-11 items-center gap-2 text-stone-800">
+                <input
+                  type="radio"
+                  value={way}
+                  {...register('notifyBy')}
+                  defaultChecked={initial.notifyBy === way}
+                  className="size-5 accent-brand-700"
+                />
+                {NOTIFY_BY_LABELS[way]}
+              </label>
+            ))}
+          </div>
+          <p aria-live="polite" className="text-sm font-medium text-red-700 empty:hidden">
+            {shownErrors.notifyBy?.message}
+          </p>
+        </fieldset>
+      )}
       <div className="flex items-start gap-3">
         <input
           id="listedInSearch"
@@ -410,7 +437,11 @@ function typedBeforeScript(action: string | undefined, fields: FormValues) {
   for (const name of Object.keys(fields)) {
     const input = form.elements.namedItem(name);
     if (input instanceof HTMLInputElement && input.type === 'checkbox') values[name] = input.checked;
-    else if (input instanceof HTMLInputElement || input instanceof HTMLSelectElement)
+    else if (
+      input instanceof HTMLInputElement ||
+      input instanceof HTMLSelectElement ||
+      input instanceof RadioNodeList
+    )
       values[name] = input.value;
   }
   return values;
