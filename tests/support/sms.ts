@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../src/server/db/client.ts';
 import { events, smsOutbox } from '../../src/server/db/schema/index.ts';
 import { FAKE_TXT_ACCOUNT, type FakeTxt, startFakeTxt } from '../../src/server/fakes/txt-co-zw.ts';
+import type { SmsSender } from '../../src/server/sms/sender.ts';
 import { encryptSmsPassword } from '../../src/server/sms/sms-password.ts';
 import { DEFAULT_SMS_SETTINGS, type SmsSettings } from '../../src/shared/sms/sms-settings.ts';
 
@@ -54,3 +55,12 @@ export async function turnTextsOn(db: Database, secret: string, change: Partial<
 /** The outbox's texts to this E.164 number, oldest first. */
 export const textsTo = (db: Database, e164: string) =>
   db.select().from(smsOutbox).where(eq(smsOutbox.to, e164)).orderBy(smsOutbox.id);
+
+/** One round of the app's sender, with every text waiting or leased made due first (no test waits for a timer). */
+export async function sendTexts(app: { context: { sms: SmsSender } }, db: Database) {
+  await db
+    .update(smsOutbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(sql`${smsOutbox.nextAttemptAt} <> 'infinity'`);
+  return app.context.sms.deliverDue();
+}

@@ -58,16 +58,19 @@ const QUEUE_PUBLIC_ACTION_MAIL: Statement = {
 /** Inside a transaction: queues a public action's mail unless its address is over the limit; says whether it did. */
 export async function queuePublicActionMail(run: RunStatement, mail: OutgoingMail): Promise<boolean> {
   await lockMailRecipient(run, mail.to);
-  const queued = await run(QUEUE_PUBLIC_ACTION_MAIL, [
-    mail.to,
-    mail.kind ?? null,
-    mail.subject,
-    mail.text,
-    mail.html ?? null,
-    mail.attachments ? JSON.stringify(mail.attachments) : null,
-  ]);
+  const queued = await run(QUEUE_PUBLIC_ACTION_MAIL, mailParameters(mail));
   return queued.length > 0;
 }
+
+/** $1…$6 of the statements that queue a mail. */
+const mailParameters = (mail: OutgoingMail) => [
+  mail.to,
+  mail.kind ?? null,
+  mail.subject,
+  mail.text,
+  mail.html ?? null,
+  mail.attachments ? JSON.stringify(mail.attachments) : null,
+];
 
 const QUEUE_MAIL: Statement = {
   name: 'mail_queue',
@@ -76,14 +79,7 @@ const QUEUE_MAIL: Statement = {
 
 /** Inside a transaction of written-out statements: queues a mail no limit holds back (not a public action's). */
 export async function queueMailOn(run: RunStatement, mail: OutgoingMail) {
-  await run(QUEUE_MAIL, [
-    mail.to,
-    mail.kind ?? null,
-    mail.subject,
-    mail.text,
-    mail.html ?? null,
-    mail.attachments ? JSON.stringify(mail.attachments) : null,
-  ]);
+  await run(QUEUE_MAIL, mailParameters(mail));
 }
 
 /** Queues the mail; one set off by a public action only within PUBLIC_ACTION_MAIL_LIMIT. Says whether it did. */

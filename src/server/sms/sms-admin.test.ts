@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../tests/support/entries.ts';
-import { setUpFakeGateway, turnTextsOn } from '../../../tests/support/sms.ts';
+import { sendTexts, setUpFakeGateway, turnTextsOn } from '../../../tests/support/sms.ts';
 import { setUpTestApp, testDatabaseKind } from '../../../tests/support/test-app.ts';
 import { events, mailOutbox, smsOutbox } from '../db/schema/index.ts';
 
@@ -14,13 +14,7 @@ const register = async (change: object = {}) => {
   expect(response.statusCode).toBe(201);
   return response.json() as { reference: string };
 };
-const round = async () => {
-  await db
-    .update(smsOutbox)
-    .set({ nextAttemptAt: sql`now()` })
-    .where(sql`${smsOutbox.nextAttemptAt} <> 'infinity'`);
-  return app.context.sms.deliverDue();
-};
+const round = () => sendTexts(app, db);
 const textFigures = async () => (await asAdmin.get('/api/dashboard/fun-run')).json().texts;
 
 describe(`texts as admins see them (${testDatabaseKind})`, () => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../tests/support/entries.ts';
-import { setUpFakeGateway, textsTo, turnTextsOn } from '../../../tests/support/sms.ts';
+import { sendTexts, setUpFakeGateway, textsTo, turnTextsOn } from '../../../tests/support/sms.ts';
 import { injectAs, setUpTestApp, testDatabaseKind } from '../../../tests/support/test-app.ts';
 import { events, mailOutbox, raceOptions, registrations, smsOutbox } from '../db/schema/index.ts';
 import { sendDueReminders } from '../features/receipts/service.ts';
@@ -21,14 +21,7 @@ const register = async (change: object = {}) => {
   return response.json() as { reference: string };
 };
 const mailsTo = (email: string) => db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-/** One round of the sender, with everything leased or waiting made due first (no test waits for a timer). */
-const round = async () => {
-  await db
-    .update(smsOutbox)
-    .set({ nextAttemptAt: sql`now()` })
-    .where(sql`${smsOutbox.nextAttemptAt} <> 'infinity'`);
-  return app.context.sms.deliverDue();
-};
+const round = () => sendTexts(app, db);
 
 describe(`text messages beside mail (${testDatabaseKind})`, () => {
   beforeEach(async () => {
