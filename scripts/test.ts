@@ -268,7 +268,8 @@ async function main(): Promise<number> {
       (await besideStep(
         STEP.vitestPostgres,
         process.execPath,
-        [VITEST, 'run'],
+        // What touches no database ran on PGlite already: the lint's tests and the quick reliability checks.
+        [VITEST, 'run', '--exclude', 'lint/**', '--exclude', 'tests/reliability/quick/**'],
         childEnv({ TEST_DATABASE_URL: apiUrl }),
       )))();
     const browsers = skipE2e || (await step(STEP.e2e, runBrowserTests));
