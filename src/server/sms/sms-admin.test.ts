@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../tests/support/entries.ts';
 import { sendTexts, setUpFakeGateway, turnTextsOn } from '../../../tests/support/sms.ts';

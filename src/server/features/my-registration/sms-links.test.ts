@@ -10,7 +10,6 @@ import type { App } from '../../app.ts';
 import {
   entryLinks,
   events,
-  mailOutbox,
   raceOptions,
   registrations,
   smsOutbox,
