@@ -52,6 +52,17 @@ export async function turnTextsOn(db: Database, secret: string, change: Partial<
   return event.id;
 }
 
+/** Turns the current event's texts off again, as before any setting. */
+export async function turnTextsOff(db: Database) {
+  const [event] = await db
+    .update(events)
+    .set({ sms: null, smsPasswordEncrypted: null })
+    .where(eq(events.isCurrent, true))
+    .returning({ id: events.id });
+  if (!event) throw new Error('no current event');
+  return event.id;
+}
+
 /** The outbox's texts to this E.164 number, oldest first. */
 export const textsTo = (db: Database, e164: string) =>
   db.select().from(smsOutbox).where(eq(smsOutbox.to, e164)).orderBy(smsOutbox.id);

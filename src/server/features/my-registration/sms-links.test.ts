@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { letters, runnerSeries } from '../../../../tests/support/entries.ts';
 import { rendererFromSources } from '../../../../tests/support/page-renderer.ts';
+import { turnTextsOff, turnTextsOn } from '../../../../tests/support/sms.ts';
 import { createTestApp, injectAs, resetData, testDatabase } from '../../../../tests/support/test-app.ts';
 import { MY_LINKS_TEXTED } from '../../../shared/registrations/my-registration.ts';
-import type { SmsSettings } from '../../../shared/sms/sms-settings.ts';
 import type { App } from '../../app.ts';
 import {
   entryLinks,
@@ -18,7 +18,6 @@ import {
 import { MY_LINKS_BY_SMS_LIMIT } from '../../http/limits.ts';
 import { createLogger } from '../../logger.ts';
 import { newShortCode } from '../../sms/entrant-sms.ts';
-import { encryptSmsPassword } from '../../sms/sms-password.ts';
 import { entryLinkDigest } from '../registrations/service.ts';
 
 const logLines: string[] = [];
@@ -42,30 +41,11 @@ const visitor = () => injectAs(app);
 const db = async () => (await testDatabase()).db;
 const runner = runnerSeries();
 
-const SMS_ON: SmsSettings = {
-  enabled: true,
-  account: 'USD',
-  username: 'celebration',
-  senderNumber: '',
-  capPerEdition: 1000,
-  sendFrom: '00:00',
-  sendUntil: '23:59',
-};
-
-/** Turns the current event's SMS on (or off), as the admin's settings would: a new revision. */
+/** Turns the current event's texts on (or off), as the admin's settings would, and the server reads it again. */
 async function setSms(on: boolean) {
-  const [event] = await (await db()).select().from(events).where(eq(events.isCurrent, true));
-  if (!event) throw new Error('no current event');
-  await (await db())
-    .update(events)
-    .set({
-      sms: on ? SMS_ON : null,
-      smsPasswordEncrypted: on ? encryptSmsPassword(app.context.secret, event.id, 'p'.repeat(16)) : null,
-      revision: sql`${events.revision} + 1`,
-    })
-    .where(eq(events.id, event.id));
+  const eventId = on ? await turnTextsOn(await db(), app.context.secret) : await turnTextsOff(await db());
   await app.context.currentEvent.reload();
-  return event.id;
+  return eventId;
 }
 
 /** Registers by the API: the entry's id, reference and the token its confirmation mail carries. */
