@@ -126,7 +126,7 @@ export async function paidByHand(
  * Stands in for an object the hooks make later, so a test file can name it once at the top (as it
  * named its `let app` before) and use it in tests and helpers unchanged.
  */
-function madeLater<T extends object>(what: string, current: () => T | undefined): T {
+export function madeLater<T extends object>(what: string, current: () => T | undefined): T {
   const made = () => {
     const value = current();
     if (!value) throw new Error(`${what} is made in beforeAll: use it in a hook or a test`);

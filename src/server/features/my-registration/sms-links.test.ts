@@ -1,12 +1,10 @@
-import { Writable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { letters, runnerSeries } from '../../../../tests/support/entries.ts';
-import { rendererFromSources } from '../../../../tests/support/page-renderer.ts';
+import { setUpAppWithPages } from '../../../../tests/support/page-renderer.ts';
 import { turnTextsOff, turnTextsOn } from '../../../../tests/support/sms.ts';
-import { createTestApp, injectAs, resetData, testDatabase } from '../../../../tests/support/test-app.ts';
+import { createTestApp, injectAs, testDatabase } from '../../../../tests/support/test-app.ts';
 import { MY_LINKS_TEXTED } from '../../../shared/registrations/my-registration.ts';
-import type { App } from '../../app.ts';
 import {
   entryLinks,
   events,
@@ -16,26 +14,10 @@ import {
   waitlistEntries,
 } from '../../db/schema/index.ts';
 import { MY_LINKS_BY_SMS_LIMIT } from '../../http/limits.ts';
-import { createLogger } from '../../logger.ts';
 import { newShortCode } from '../../sms/entrant-sms.ts';
 import { entryLinkDigest } from '../registrations/service.ts';
 
-const logLines: string[] = [];
-const renderErrors: unknown[] = [];
-let app: App;
-beforeAll(async () => {
-  const pageRenderer = rendererFromSources();
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  app = await createTestApp({ RATE_LIMITS: 'off' }, { pageRenderer, logger: createLogger('info', sink) });
-  pageRenderer.onError = (error) => renderErrors.push(error);
-});
-afterAll(() => app.close());
-beforeEach(() => resetData());
+const { app, logLines, renderErrors } = setUpAppWithPages();
 
 const visitor = () => injectAs(app);
 const db = async () => (await testDatabase()).db;

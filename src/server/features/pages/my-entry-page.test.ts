@@ -1,29 +1,11 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
-import { rendererFromSources } from '../../../../tests/support/page-renderer.ts';
-import { createTestApp, injectAs, resetData, testDatabase } from '../../../../tests/support/test-app.ts';
-import type { App } from '../../app.ts';
+import { setUpAppWithPages } from '../../../../tests/support/page-renderer.ts';
+import { injectAs, testDatabase } from '../../../../tests/support/test-app.ts';
 import { mailOutbox, raceOptions } from '../../db/schema/index.ts';
-import { createLogger } from '../../logger.ts';
 
-const logLines: string[] = [];
-let app: App;
-const renderErrors: unknown[] = [];
-beforeAll(async () => {
-  const pageRenderer = rendererFromSources();
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  app = await createTestApp({ RATE_LIMITS: 'off' }, { pageRenderer, logger: createLogger('info', sink) });
-  pageRenderer.onError = (error) => renderErrors.push(error);
-});
-afterAll(() => app.close());
-beforeEach(() => resetData());
+const { app, logLines, renderErrors } = setUpAppWithPages();
 
 const runner = runnerSeries();
 
