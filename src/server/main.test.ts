@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../tests/support/free-port.ts';
+import { nodeFlagsNeeded } from './node-flags.ts';
 
 // The real process on the embedded database: start, restart, bad configuration, graceful shutdown.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'celebration-main-'));
@@ -12,7 +13,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** A script run with tsx on the embedded database in dataDir, its stdout and stderr gathered together. */
 function runScript(script: string, args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  // With the flag the server would relaunch itself to get (node-flags.ts): one start each, not two on Node 24.
+  const child = spawn(process.execPath, [...nodeFlagsNeeded({}), '--import', 'tsx', script, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -53,6 +53,7 @@ test('an entrant asks from /My; an admin erases it from /ErasureRequests', async
   page,
   admin,
 }, testInfo) => {
+  heldOn('desktop');
   const surname = uniqueName('Asking');
   const { reference, myLink } = await registered(page, testInfo, surname);
 

@@ -1,11 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { query, uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
 import { entrant } from './support/fun-run-admin.ts';
 import { type Entrant, fillRegistration } from './support/registration-form.ts';
 
 // A phone that has not run the page's script yet (or never will): the pages and their forms still work. (Axe needs
 // a script: server-rendered-pages.spec.ts checks these pages before their own script has run.)
 test.use({ javaScriptEnabled: false });
+// Entrants on phones without a script (layout.spec.ts lays their pages out at a desk's width).
+heldOn('phone');
 
 const WRONG_MOBILE = 'Enter a valid mobile number, e.g. 0771234567 or +263 77 123 4567';
 

@@ -31,6 +31,7 @@ function registerWithFee(page: Page, lastName: string) {
 }
 
 test('an admin turns on online payment; the key is never shown again', async ({ page, admin }) => {
+  heldOn('desktop');
   await signInAsAdmin(page, admin, '/EventSettings');
   const section = page.getByRole('region', { name: 'Online payment (Paynow)' });
   await section.getByLabel('Offer online payment with Paynow').check();

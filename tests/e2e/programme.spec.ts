@@ -44,6 +44,7 @@ test('a man joins, a facilitator applies, a man registers at the desk; the admin
   admin,
   playwright,
 }, testInfo) => {
+  heldOn('desktop');
   const token = uniqueToken('Pg');
   const man = newPerson('Tendai', `Moyo${token}`, testInfo, { church: 'Celebration Harare' });
   const other = newPerson('Farai', `Zhou${token}`, testInfo, { church: 'Celebration Harare' });
@@ -249,6 +250,7 @@ test('the register searches, sorts, pages, exports CSV and prints every row of t
   page,
   admin,
 }, testInfo) => {
+  heldOn('desktop');
   const token = uniqueToken('Print');
   await insertMen(token, 30);
   await page.goto('/RegisteredMan');

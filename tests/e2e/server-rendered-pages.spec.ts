@@ -7,6 +7,8 @@ import { fillRegistration } from './support/registration-form.ts';
 
 // As on a phone: these pages register the service worker once loaded, and must do so without a complaint.
 test.use({ serviceWorkers: 'allow' });
+// Entrants' pages, held on phones (layout.spec.ts lays them out at a desk's width).
+heldOn('phone');
 
 /** Each server-rendered page, with a text its HTML must carry before any script runs. */
 const PAGES = [
@@ -195,8 +197,6 @@ test("the thank-you page opened in the browser shows its link's race only if the
 });
 
 test.describe('pages with a private link', () => {
-  heldOn('phone');
-
   test('a form sent before its script arrives is answered with the Thank-you page and the private page, read-only until the script takes them over', async ({
     page,
   }) => {

@@ -18,6 +18,7 @@ const choice = (page: import('@playwright/test').Page) =>
   page.getByRole('group', { name: 'Send my confirmation by' });
 
 test('the registration form asks how to send the confirmation, with no axe violations', async ({ page }) => {
+  heldOn('phone');
   await page.goto('/Register');
   await expect(choice(page)).toBeVisible();
   await expect(choice(page).getByRole('radio', { name: 'Both' })).toBeChecked();

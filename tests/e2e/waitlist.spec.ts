@@ -13,6 +13,7 @@ test('a cancelled place goes to the first one waiting, who accepts it; a lapsed 
   page,
   admin,
 }, testInfo) => {
+  heldOn('phone');
   test.slow();
   const label = uniqueName('Wait').slice(0, 20);
   await signInAsAdmin(page, admin);
