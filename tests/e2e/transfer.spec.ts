@@ -1,11 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
-import { entrant, registerInBrowser } from './support/fun-run-admin.ts';
+import { expect, test } from './support/fixtures.ts';
+import { entrant, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
 import { waitForMail } from './support/mail.ts';
-
-heldOn('phone');
+import { originOf } from './support/progress.ts';
 
 const pathIn = (text: string, page: 'My' | 'Transfer') => {
   const link = text.match(new RegExp(`https?://\\S+/${page}/[\\w-]+`))?.[0];
@@ -13,10 +12,11 @@ const pathIn = (text: string, page: 'My' | 'Transfer') => {
   return new URL(link).pathname;
 };
 
-test('an entrant gives the place from /My; the new person takes it with her own details on another phone', async ({
+test('an entrant (on a phone) gives the place from /My; the new person takes it with her own details on another phone', async ({
   page,
   browser,
 }) => {
+  heldOn('phone');
   const giver = entrant('Rudo', uniqueName('Mlambo'), { raceType: '5km', tshirtSize: 'Large' });
   const reference = await registerInBrowser(page, 'run', giver);
   const myLink = pathIn(
@@ -80,4 +80,56 @@ test('an entrant gives the place from /My; the new person takes it with her own 
     [reference],
   );
   expect(history.map((row) => row.action)).toEqual(['transferred', 'transferred']);
+});
+
+test.describe('the organisers’ transfer settings', () => {
+  test('an admin sets a transfer fee and forbids transfers; an entrant’s page follows', async ({
+    page,
+    browser,
+    admin,
+  }, testInfo) => {
+    heldOn('desktop');
+    await signInAsAdmin(page, admin, '/EventSettings');
+    const before = await (await page.request.get('/api/admin/event')).json();
+    const { backgroundImage: _b, logoImage: _l, termsVersion: _v, races: _r, ...saved } = before;
+    try {
+      const section = page.getByRole('region', { name: 'Giving a place to someone' });
+      await expect(section.getByLabel('Entrants may give their place to someone')).toBeChecked();
+      await section.getByLabel('Transfer fee (USD)').fill('two');
+      await section.getByRole('button', { name: 'Save transfer settings' }).click();
+      await expect(section.getByText('Enter the fee as a number')).toBeVisible();
+      await section.getByLabel('Transfer fee (USD)').fill('2.50');
+      await section.getByRole('button', { name: 'Save transfer settings' }).click();
+      await expect(section.getByRole('status')).toHaveText(
+        'The transfer settings were saved. Entrants’ pages follow them now.',
+      );
+      await expectNoAxeViolations(page);
+
+      const entrantPhone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const phone = await entrantPhone.newPage();
+      const runner = entrant('Nyasha', uniqueName('Dube'), { raceType: '5km', tshirtSize: 'Medium' });
+      const reference = await registerInBrowser(phone, 'run', runner);
+      const myLink = pathIn(
+        (await waitForMail(runner.email, new RegExp(`your registration ${reference}`))).text,
+        'My',
+      );
+      await phone.goto(myLink);
+      const give = phone.getByRole('region', { name: 'Give my place to someone' });
+      await expect(give).toContainText('Giving it adds a fee of US$2.50');
+
+      await section.getByLabel('Entrants may give their place to someone').uncheck();
+      await section.getByRole('button', { name: 'Save transfer settings' }).click();
+      await expect(section.getByRole('status')).toBeVisible();
+      await phone.reload();
+      await expect(phone.getByRole('heading', { level: 2, name: 'Change your entry' })).toBeVisible();
+      await expect(phone.getByRole('region', { name: 'Give my place to someone' })).toHaveCount(0);
+      await entrantPhone.close();
+    } finally {
+      const restored = await page.request.put('/api/admin/event', {
+        data: saved,
+        headers: { origin: originOf(testInfo) },
+      });
+      expect(restored.status()).toBe(200);
+    }
+  });
 });
