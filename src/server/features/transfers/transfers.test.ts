@@ -1,7 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
-import { changeRaces, paidByHand, setUpTestApp } from '../../../../tests/support/test-app.ts';
+import {
+  changeRaces,
+  injectAs,
+  paidByHand,
+  setUpTestApp,
+  signedInAs,
+} from '../../../../tests/support/test-app.ts';
 import { events, mailOutbox, registrations } from '../../db/schema/index.ts';
 import { loggablePath } from '../../logger.ts';
 
@@ -277,6 +283,21 @@ describe('the name on /My', () => {
     expect(renamed.json().errors).toEqual([
       { path: 'lastName', message: expect.stringMatching(/Give my place to someone/) },
     ]);
+  });
+
+  it("a team manager renames his team's entries", async () => {
+    const asCompany = injectAs(app, await signedInAs(app, 'company'));
+    const staff = runner();
+    const created = await asCompany.post('/api/team/registrations', staff);
+    expect(created.statusCode).toBe(201);
+    const { reference } = created.json();
+    const id = (await entryOf(reference))?.id;
+    const renamed = await asCompany.put(
+      `/api/team/registrations/${id}`,
+      edited(staff, { firstName: 'Nyasha', lastName: 'Dube' }),
+    );
+    expect(renamed.statusCode).toBe(204);
+    expect(await entryOf(reference)).toMatchObject({ firstName: 'Nyasha', lastName: 'Dube' });
   });
 
   it('an admin renames an entry', async () => {
