@@ -59,6 +59,7 @@ test('an entrant (on a phone) gives the place from /My; the new person takes it 
   await expectNoAxeViolations(phone);
 
   await phone.getByLabel('Age').fill('24');
+  await phone.getByLabel('List my name in the public entrant search').uncheck();
   await phone.getByRole('button', { name: 'Take this place' }).click();
   await expect(
     phone.getByRole('status').filter({ hasText: `The place ${reference} is yours` }),
@@ -80,6 +81,11 @@ test('an entrant (on a phone) gives the place from /My; the new person takes it 
     [reference],
   );
   expect(history.map((row) => row.action)).toEqual(['transferred', 'transferred']);
+  const [holder] = await query<{ first_name: string; listed_in_search: boolean }>(
+    'select first_name, listed_in_search from registrations where reference = $1',
+    [reference],
+  );
+  expect(holder).toEqual({ first_name: 'Chipo', listed_in_search: false });
 });
 
 test.describe('the organisers’ transfer settings', () => {

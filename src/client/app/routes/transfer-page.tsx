@@ -9,12 +9,14 @@ import {
   type TransferOffer,
   type TransferTaken,
 } from '../../../shared/registrations/transfer.ts';
+import { NOTIFY_BY, NOTIFY_BY_LABELS } from '../../../shared/sms/sms-settings.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { ReferenceCard } from '../../components/reference-card.tsx';
 import { SubmitButton } from '../../components/ui/button.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-alert.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
 import { Loading } from '../../components/ui/status.tsx';
+import { useEvent } from '../../features/events/api/get-event.ts';
 import {
   Checkbox,
   EntrantFields,
@@ -75,6 +77,7 @@ function TakePlace({
   onTaken: (taken: TransferTaken) => void;
 }) {
   const take = useTakeTransfer(token);
+  const smsOn = useEvent().data?.smsOn ?? false;
   const [failed, setFailed] = useState<unknown>();
   const {
     register,
@@ -98,6 +101,9 @@ function TakePlace({
       guardianName: '',
       guardianMobile: '',
       guardianConsent: false,
+      // As on the registration form: listed unless unticked, confirmations by both while texts go.
+      listedInSearch: true,
+      notifyBy: smsOn ? 'both' : '',
       consent: false,
     },
   });
@@ -157,6 +163,41 @@ function TakePlace({
           sizes={offer.tshirtSizes}
           age={String(watch('age') ?? '')}
         />
+        {smsOn && (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 font-medium text-stone-800">Send my confirmation by</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-1">
+              {NOTIFY_BY.map((way) => (
+                <label key={way} className="flex min-h-11 items-center gap-2 text-stone-800">
+                  <input
+                    type="radio"
+                    value={way}
+                    {...register('notifyBy')}
+                    className="size-5 accent-brand-700"
+                  />
+                  {NOTIFY_BY_LABELS[way]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        <div className="flex items-start gap-3">
+          <input
+            id="listedInSearch"
+            type="checkbox"
+            {...register('listedInSearch')}
+            aria-describedby="listedInSearch-hint"
+            className="mt-1 size-5 shrink-0 accent-brand-700"
+          />
+          <div>
+            <label htmlFor="listedInSearch" className="text-stone-800">
+              List my name in the public entrant search
+            </label>
+            <p id="listedInSearch-hint" className="text-sm text-stone-600">
+              Only your name and race are shown, and never for an entrant under 18.
+            </p>
+          </div>
+        </div>
         <div className="flex flex-col gap-1">
           <Checkbox
             {...register('consent')}
