@@ -45,6 +45,7 @@ import { registrationRoutes } from './features/registrations/routes.ts';
 import { startRetention } from './features/retention/service.ts';
 import { smsSettingsRoutes } from './features/sms-settings/routes.ts';
 import { statementRoutes } from './features/statements/routes.ts';
+import { transferRoutes } from './features/transfers/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { startOfferExpiry } from './features/waitlist/service.ts';
 import {
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions) {
       await myRegistrationRoutes(api, context);
       await nextYearRoutes(api, context);
       await emailChangeRoutes(api, context);
+      await transferRoutes(api, context);
       await sessionRoutes(api, context);
       await accountRoutes(api, context);
       await participantRoutes(api, context);

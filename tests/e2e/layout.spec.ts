@@ -4,6 +4,7 @@ import { type Account, createVerifiedAccount, newAccount, signInByCookie } from 
 import { query, uniqueName } from './support/database.ts';
 import { deviceOf } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
+import { waitForMail } from './support/mail.ts';
 import { facilitatorAccount, originOf, verifiedAccount } from './support/progress.ts';
 
 /*
@@ -70,6 +71,15 @@ test.describe('entrants’, men’s and volunteers’ pages at a desk (their jou
     });
     expect(entered.status()).toBe(201);
     const { reference, myLink } = (await entered.json()) as { reference: string; myLink: string };
+    // A place given from that entry's page: the page its new holder opens.
+    const taker = `${uniqueName('layout-taker')}@example.com`.toLowerCase();
+    const given = await page.request.post(`/api${myLink.replace('/My/', '/my/')}/transfer`, {
+      data: { sendBy: 'email', email: taker },
+      headers: { origin: originOf(testInfo) },
+    });
+    expect(given.status()).toBe(200);
+    const transferLink = (await waitForMail(taker, /a place for you/)).text.match(/\/Transfer\/[\w-]+/)?.[0];
+    if (!transferLink) throw new Error('No transfer link was mailed');
     for (const path of [
       '/',
       '/Register',
@@ -91,6 +101,8 @@ test.describe('entrants’, men’s and volunteers’ pages at a desk (their jou
       '/Invitation?token=not-a-real-token',
       '/ConfirmEmail/not-a-real-token',
       '/Offer/not-a-real-token',
+      transferLink,
+      '/Transfer/not-a-real-token',
     ]) {
       await laysOut(page, path);
     }

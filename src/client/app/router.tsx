@@ -47,6 +47,7 @@ export function AppRoutes() {
             <Route path="My/:token?" element={<My />} />
             <Route path="Offer/:token" element={<My />} />
             <Route path="ConfirmEmail/:token" element={<My />} />
+            <Route path="Transfer/:token" element={<My />} />
             {/* A text message's short link the server found nothing for (one it knows is redirected). */}
             <Route path="m/:token" element={<My />} />
             <Route path="*" element={<MoreRoutes />} />

@@ -11,7 +11,13 @@ export const PRIVATE_PARAMS: ReadonlySet<string> = new Set(['token', 'code']);
  * Pages of the client a private link opens: served by the client's fallback, so not in the route table.
  * `/My/links` is the page asking for links, not a token.
  */
-export const PRIVATE_LINK_PAGES = ['/My/links', '/My/:token', '/Offer/:token', '/ConfirmEmail/:token'];
+export const PRIVATE_LINK_PAGES = [
+  '/My/links',
+  '/My/:token',
+  '/Offer/:token',
+  '/ConfirmEmail/:token',
+  '/Transfer/:token',
+];
 
 const REDACTED = '[token]';
 

@@ -45,4 +45,10 @@ export const ENTRANT_TEXTS = {
     `your entry ${entry.reference} was cancelled. Questions: call ${entry.contactPhone}.`,
   emailChanging: (entry: { reference: string; contactPhone: string }) =>
     `a new email address was given for entry ${entry.reference}. Not you? Call ${entry.contactPhone}.`,
+  transferOffer: (offer: { race: string; expiresAt: Date }) =>
+    `someone gives you a place in ${offer.race}. Take it with your details by ${formatHarareDateTime(offer.expiresAt)}:`,
+  transferredAway: (entry: { reference: string; contactPhone: string }) =>
+    `entry ${entry.reference} was given to someone else: your link no longer opens it. Not you? Call ${entry.contactPhone}.`,
+  transferTaken: (entry: { reference: string; race: string }) =>
+    `the place ${entry.reference}, ${entry.race}, is yours. Pay & QR:`,
 } as const;

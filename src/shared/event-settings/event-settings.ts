@@ -60,6 +60,11 @@ const money = z.nullable(
   z.string().check(z.trim(), z.regex(/^\d{1,9}(\.\d{1,2})?$/, 'Enter the fee as a number, e.g. 10 or 10.50')),
 );
 
+/** A transfer's fee: a number, 0 for none. */
+const transferFee = z
+  .string()
+  .check(z.trim(), z.regex(/^\d{1,9}(\.\d{1,2})?$/, 'Enter the fee as a number, e.g. 0, 2 or 2.50'));
+
 export const PaymentOptionsInputSchema = z.object({
   bankName: text('the bank name', 200),
   branch: text('the branch', 200),
@@ -139,6 +144,14 @@ export const EventSettingsInputSchema = z.object({
   eventDate: z.optional(z.nullable(isoDate('Enter the date of the event'))),
   /** The last day (Harare) entrants change their T-shirt size themselves, or null for no cut-off; unchanged when left out. */
   tshirtChangesUntil: z.optional(z.nullable(isoDate('Enter the last day for T-shirt changes'))),
+  /**
+   * "Give my place to someone" on /My: allowed or not, its last day (Harare; null: while registration is open)
+   * and the fee a completed transfer adds to what the entry owes; each unchanged when left out.
+   */
+  transfersAllowed: z.optional(z.boolean()),
+  transfersUntil: z.optional(z.nullable(isoDate('Enter the last day places may be given to someone'))),
+  transferFeeUsd: z.optional(transferFee),
+  transferFeeZwg: z.optional(transferFee),
   /** How long a place offered from a race's waitlist is held for its taker; unchanged when left out. */
   waitlistOfferHours: z.optional(wholeNumber('the hours an offer holds', 1, 336)),
   /** Days after registering, and before registration closes, that unpaid entries are reminded (0: never). */
@@ -217,6 +230,10 @@ export const AdminRaceSchema = z.object({
 export const EventSettingsSchema = z.object({
   ...EVENT_FIELDS,
   tshirtChangesUntil: z.nullable(z.string()),
+  transfersAllowed: z.boolean(),
+  transfersUntil: z.nullable(z.string()),
+  transferFeeUsd: z.string(),
+  transferFeeZwg: z.string(),
   waitlistOfferHours: z.number(),
   reminderDaysAfter: z.number(),
   reminderDaysBeforeClose: z.number(),

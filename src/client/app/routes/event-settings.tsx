@@ -19,6 +19,7 @@ import {
   TermsSection,
   TextsSection,
 } from '../../features/event-settings/components/text-sections.tsx';
+import { TransfersSection } from '../../features/event-settings/components/transfers-section.tsx';
 import { OnlinePaymentSection } from '../../features/payments/components/online-payment-section.tsx';
 import { SmsSection } from '../../features/sms-settings/components/sms-section.tsx';
 
@@ -71,6 +72,7 @@ export default function EventSettingsPage() {
             <TextsSection settings={data} />
             <DescriptionSection settings={data} />
             <DaySection settings={data} />
+            <TransfersSection settings={data} />
             <ImagesSection settings={data} />
             <PaymentSection settings={data} />
             <OnlinePaymentSection />

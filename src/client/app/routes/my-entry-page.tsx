@@ -27,6 +27,7 @@ import {
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
 import { CancelEntryDialog } from '../../features/registrations/components/cancel-entry-dialog.tsx';
 import { EntryEditForm } from '../../features/registrations/components/entry-edit-form.tsx';
+import { GivePlace } from '../../features/transfers/components/give-place.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useHydrated, usePageData } from '../page-data.ts';
@@ -235,6 +236,8 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
           {resend.isError && <FormAlert>{errorText(resend.error)}</FormAlert>}
         </section>
       )}
+
+      {active && interactive && !entry.raceOver && <GivePlace token={token} smsOn={event?.smsOn ?? false} />}
 
       {active && entry.smsReminders !== 'none' && (
         <SmsReminders token={token} stopped={entry.smsReminders === 'stopped'} />

@@ -46,6 +46,13 @@ export const events = pgTable('events', {
   venue: text('venue').notNull().default(''),
   /** The last day (Harare) an entrant may change the T-shirt size from "My registration"; null: no limit. */
   tshirtChangesUntil: date('tshirt_changes_until'),
+  /** Whether an entrant may give his place to someone else from /My (issue 36). */
+  transfersAllowed: boolean('transfers_allowed').notNull().default(true),
+  /** The last day (Harare) a place may be given to someone; null: while registration is open. */
+  transfersUntil: date('transfers_until'),
+  /** What a completed transfer adds to what the entry owes, in each currency (0: nothing). */
+  transferFeeUsd: numeric('transfer_fee_usd', { precision: 12, scale: 2 }).notNull().default('0'),
+  transferFeeZwg: numeric('transfer_fee_zwg', { precision: 12, scale: 2 }).notNull().default('0'),
   /** How long a waitlist offer holds before it passes to the next person waiting. */
   waitlistOfferHours: integer('waitlist_offer_hours').notNull().default(48),
   /**

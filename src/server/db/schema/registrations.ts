@@ -181,6 +181,41 @@ export const emailChanges = pgTable('email_changes', {
 });
 
 /**
+ * A place being given to someone else ("Give my place to someone" on /My): the link sent to the new person
+ * (only its digest kept), which works once, until expiresAt or until transfers close. One per entry: a new
+ * one replaces it; withdrawing or completing deletes it.
+ */
+export const entryTransfers = pgTable('entry_transfers', {
+  registrationId: uuid('registration_id')
+    .primaryKey()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  tokenDigest: text('token_digest').notNull().unique(),
+  /** Where the link went (an email address or an E.164 mobile), shown to the giver on /My. */
+  sentTo: text('sent_to').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * What an entry owes beyond its race's fee (a transfer's fee): added to the fee wherever what it owes is
+ * worked out (paymentAgainstFee), never by changing the race's fee.
+ */
+export const entryCharges = pgTable(
+  'entry_charges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ['transfer'] }).notNull(),
+    amountUsd: numeric('amount_usd', { precision: 12, scale: 2 }).notNull(),
+    amountZwg: numeric('amount_zwg', { precision: 12, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('entry_charges_registration').on(table.registrationId)],
+);
+
+/**
  * The private links of "My registration" (/My/<token>): only a digest of each token is kept, so the table
  * cannot be used to open anyone's entry. An entry may have several (each "mail me my link" adds one).
  */
@@ -275,7 +310,7 @@ export const registrationHistory = pgTable(
     registrationId: uuid('registration_id')
       .notNull()
       .references(() => registrations.id, { onDelete: 'cascade' }),
-    action: text('action', { enum: ['edited', 'payment', 'cancelled', 'check-in'] }).notNull(),
+    action: text('action', { enum: ['edited', 'payment', 'cancelled', 'check-in', 'transferred'] }).notNull(),
     summary: text('summary').notNull(),
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     /** The admin's name at the time, kept even if the account goes. */

@@ -9,6 +9,7 @@ import { TEAM_REFERENCE } from '../../../shared/registrations/team.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { underWay } from '../../db/online-payment-under-way.ts';
 import {
+  entryTransfers,
   onlinePayments,
   raceOptions,
   registrationHistory,
@@ -336,7 +337,7 @@ export async function historyOf(db: Database, registrationId: string) {
 
 type HistoryNote = {
   registrationId: string;
-  action: 'edited' | 'payment' | 'cancelled' | 'check-in';
+  action: 'edited' | 'payment' | 'cancelled' | 'check-in' | 'transferred';
   summary: string;
 };
 
@@ -445,4 +446,18 @@ export async function idsMatching(db: Database, eventId: string, filter: Partici
     .from(registrations)
     .where(participantFilter(eventId, filter));
   return rows.map((row) => row.id);
+}
+
+/** Whether a link giving the entry to someone else is waiting (transfers/): the entry is not cancelled meanwhile. */
+export async function transferWaiting(tx: Transaction, id: string) {
+  const [row] = await tx
+    .select({ id: entryTransfers.registrationId })
+    .from(entryTransfers)
+    .where(eq(entryTransfers.registrationId, id));
+  return row !== undefined;
+}
+
+/** Drops the link giving the entry to someone else: an organiser cancelled the entry. */
+export async function dropTransfer(tx: Transaction, id: string) {
+  await tx.delete(entryTransfers).where(eq(entryTransfers.registrationId, id));
 }

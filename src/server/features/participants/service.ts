@@ -12,6 +12,7 @@ import type {
 import { owes } from '../../../shared/payments/balance.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { guardianOf } from '../../../shared/registrations/guardian.ts';
+import { isSpellingCorrection, NAME_NOT_TRANSFERABLE } from '../../../shared/registrations/name-spelling.ts';
 import { SMS_KIND_LABELS, SMS_STATUS_LABELS } from '../../../shared/sms/sms-kinds.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -36,12 +37,14 @@ import {
   addHistory,
   addHistoryNotes,
   countParticipants,
+  dropTransfer,
   findParticipant,
   historyOf,
   idsMatching,
   listParticipants,
   lockEntry,
   onlinePaymentUnderWay,
+  transferWaiting,
   updateEntry,
 } from './repository.ts';
 
@@ -197,6 +200,7 @@ const AUDIT_ACTIONS = {
   edited: 'registration.edit',
   payment: 'registration.payment',
   cancelled: 'registration.cancel',
+  transferred: 'registration.transfer',
 } as const;
 
 /** A change to entries, in the audit trail beside their history notes (in the change's transaction). */
@@ -215,14 +219,20 @@ export const auditEntryChange = (
   });
 
 /**
- * What the entrant may not change alone: the T-shirt after the admin's cut-off date (Harare), the race once
+ * What the entrant may not change alone: the name, beyond a correction of its spelling (a place changes hands
+ * only by a transfer, which the new person agrees to), the T-shirt after the admin's cut-off date (Harare), the race once
  * registration has closed, and a paid or waived entry's race for one with another fee (the organisers settle
  * the money).
  */
 function assertEntrantMayChange(
   row: EntryRow,
   event: EventNow,
-  change: { tshirtSize: string; race: { id: string; feeUsd: string | null; feeZwg: string | null } },
+  change: {
+    tshirtSize: string;
+    firstName: string;
+    lastName: string;
+    race: { id: string; feeUsd: string | null; feeZwg: string | null };
+  },
 ) {
   if (change.tshirtSize !== row.tshirtSize && !tshirtChangeable(event)) {
     throw badRequest('Please check the form.', [
@@ -231,6 +241,15 @@ function assertEntrantMayChange(
         message: `T-shirt sizes could be changed until ${formatShortDate(event.tshirtChangesUntil ?? '')}`,
       },
     ]);
+  }
+  const renamed = (['firstName', 'lastName'] as const).filter(
+    (part) => !isSpellingCorrection(row[part], change[part]),
+  );
+  if (renamed.length > 0) {
+    throw badRequest(
+      'Please check the form.',
+      renamed.map((path) => ({ path, message: NAME_NOT_TRANSFERABLE })),
+    );
   }
   if (change.race.id === row.raceOptionId) return;
   if (!isRegistrationOpen(event)) {
@@ -313,7 +332,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
           { path: 'tshirtSize', message: 'Choose a T-shirt size from the list' },
         ]);
       }
-      if ('entrant' in by) assertEntrantMayChange(row, event, { tshirtSize: change.tshirtSize, race });
+      if ('entrant' in by) assertEntrantMayChange(row, event, { ...change, race });
       const raceChanged = race.id !== row.raceOptionId;
       if (raceChanged) await refuseWhilePaying(tx, id);
       // Both races locked, always in the same order: two entries swapping races never wait on each other.
@@ -446,10 +465,21 @@ async function refuseWhilePaying(tx: Transaction, id: string) {
   }
 }
 
+/** The code of the answer to a cancellation while a link giving the place to someone is waiting. */
+export const TRANSFER_WAITING = 'TRANSFER_WAITING';
+
 /** Cancels an entry: its place is free again (offered to the race's waitlist at once), its history kept. */
 export async function cancelEntry(context: AppContext, id: string, by: ChangedBy) {
   await changeEntry(context, id, by, async (tx, row, event) => {
     if (row.status === 'cancelled') return undefined;
+    // An organiser's cancellation ends the link too; the entrant or his team withdraws it first.
+    if ('admin' in by) await dropTransfer(tx, id);
+    else if (await transferWaiting(tx, id)) {
+      throw conflict(
+        'This place is being given to someone: withdraw the link you sent before cancelling the entry.',
+        TRANSFER_WAITING,
+      );
+    }
     await updateEntry(tx, id, { status: 'cancelled' });
     await context.signals.placeFreed.send(tx, { raceId: row.raceOptionId });
     if ('entrant' in by) await tellEntrant(tx, context.links, event, row, { cancelled: true }, row);

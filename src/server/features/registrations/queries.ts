@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   raceOptions,
   type registrationStatusEnum,
@@ -53,11 +54,24 @@ export const entrantFields = (table: typeof registrations | typeof waitlistEntri
   guardianMobile: table.guardianMobile,
 });
 
-/** What an entry has paid so far beside what its race costs (the race joined): what it owes follows from them. */
+/**
+ * An entry's fee in a currency: its race's fee now plus what was charged beside it (entry_charges: a transfer's
+ * fee). Null while the race has no fee in that currency.
+ */
+const feeWithCharges = (raceFee: AnyPgColumn, charged: 'amount_usd' | 'amount_zwg') =>
+  sql<
+    string | null
+  >`(${raceFee} + coalesce((select sum(charge.${sql.raw(charged)}) from entry_charges as charge
+    where charge.registration_id = ${registrations.id}), 0))::text`;
+
+/**
+ * What an entry has paid so far beside what it costs (the race joined): its race's fee and any charge added
+ * to it (a transfer's fee). What it owes follows from them.
+ */
 export const paymentAgainstFee = {
   paymentStatus: registrations.paymentStatus,
   paymentAmount: registrations.paymentAmount,
   paymentCurrency: registrations.paymentCurrency,
-  feeUsd: raceOptions.feeUsd,
-  feeZwg: raceOptions.feeZwg,
+  feeUsd: feeWithCharges(raceOptions.feeUsd, 'amount_usd'),
+  feeZwg: feeWithCharges(raceOptions.feeZwg, 'amount_zwg'),
 };

@@ -45,7 +45,7 @@ import { textEntrant } from './text-entrant.ts';
 
 // What other features may use of registrations besides this file's own functions.
 export { contactPhoneOf, howToPayLines, payOnlineLines } from './confirmation-mail.ts';
-export { entryLinkDigest, newEntryLink, newPrivateLink } from './entry-link.ts';
+export { entryLinkDigest, newCheckInCode, newEntryLink, newPrivateLink } from './entry-link.ts';
 export { keepShortEntryLink } from './repository.ts';
 export { type TextedEntrant, textEntrant } from './text-entrant.ts';
 // Until the participants', waitlist's and receipts' services use raceHasRoom, isRegistered and keepEntryLinks

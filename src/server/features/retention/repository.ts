@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import {
   emailChanges,
   entryLinks,
+  entryTransfers,
   erasureRequests,
   events,
   jobRuns,
@@ -196,6 +197,8 @@ export async function anonymiseEntries(
   if (entries.length > 0) {
     // A new address waiting to be confirmed is the person's too.
     await db.delete(emailChanges).where(inArray(emailChanges.registrationId, entries));
+    // So is the address or number a place was being given to.
+    await db.delete(entryTransfers).where(inArray(entryTransfers.registrationId, entries));
     await db
       .update(registrationHistory)
       .set({ summary: '' })

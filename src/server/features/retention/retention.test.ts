@@ -15,6 +15,7 @@ import { ageGroup } from '../../../shared/participants/age-groups.ts';
 import {
   auditLog,
   entryLinks,
+  entryTransfers,
   erasureRequests,
   events,
   jobRuns,
@@ -212,6 +213,13 @@ describe('retention: entries', () => {
     const [paid, young, older] = entries;
     if (!paid || !young || !older || !waiting) throw new Error('setup');
     const recent = await recentEntry(paid.row);
+    // A place that was being given to someone: the address typed for it is the person's too.
+    await db.insert(entryTransfers).values({
+      registrationId: paid.row.id,
+      tokenDigest: 'a-transfer-link-digest',
+      sentTo: 'given.to@example.com',
+      expiresAt: new Date('2026-01-08T00:00:00Z'),
+    });
     const dashboardBefore = (await asAdmin.get('/api/dashboard/fun-run')).json();
     const groupsBefore = await ageGroupsOf(event.id);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, paid.row.email))).not.toHaveLength(0);
@@ -253,6 +261,9 @@ describe('retention: entries', () => {
     // What served only the person is gone.
     const ids = entries.map(({ row }) => row.id);
     expect(await db.select().from(entryLinks).where(sql`${entryLinks.registrationId} in ${ids}`)).toEqual([]);
+    expect(
+      await db.select().from(entryTransfers).where(sql`${entryTransfers.registrationId} in ${ids}`),
+    ).toEqual([]);
     for (const { row } of entries) {
       expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, row.email))).toEqual([]);
     }
