@@ -8,7 +8,7 @@ import type {
 import { GROUP_REFERENCE } from '../../../shared/registrations/group.ts';
 import { TEAM_REFERENCE } from '../../../shared/registrations/team.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { groupCode } from '../../db/group-code.ts';
+import { groupCode, groupReferenceOf } from '../../db/group-code.ts';
 import { underWay } from '../../db/online-payment-under-way.ts';
 import {
   onlinePayments,
@@ -37,6 +37,7 @@ export const participantColumns = {
   ...paymentAgainstFee,
   bib: registrations.bib,
   createdAt: registrations.createdAt,
+  group: groupReferenceOf,
 };
 
 const SORT_EXPRESSIONS: Record<

@@ -121,6 +121,7 @@ export async function participantDetail({ database }: AppContext, id: string): P
     status: row.status,
     listedInSearch: row.listedInSearch,
     fees: feesOf(row),
+    group: row.group,
     payment: {
       method: row.method,
       amount: row.amount,
@@ -458,6 +459,19 @@ export async function refuseWhileGroupPaying(tx: Transaction, id: string) {
       PAYMENT_UNDER_WAY,
     );
   }
+}
+
+/**
+ * Takes an entry out of the group form it was registered with: it then pays alone (the group reference no
+ * longer pays for it). Not while a payment of the group's total is under way.
+ */
+export async function leaveGroup(context: AppContext, id: string, by: ChangedBy) {
+  await changeEntry(context, id, by, async (tx, row) => {
+    if (row.group === null) return undefined;
+    await refuseWhileGroupPaying(tx, id);
+    await updateEntry(tx, id, { groupId: null });
+    return { action: 'edited', summary: `Left the group ${row.group}: pays alone` };
+  });
 }
 
 /** Cancels an entry: its place is free again (offered to the race's waitlist at once), its history kept. */
