@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { events } from './events.ts';
-import { registrations } from './registrations.ts';
+import { registrationGroups, registrations } from './registrations.ts';
 
 /**
  * Each attempt to pay an entry through Paynow. `merchantTrace` is unique per attempt, so an attempt whose
@@ -31,6 +31,11 @@ export const onlinePayments = pgTable(
       .notNull()
       .references(() => registrations.id, { onDelete: 'cascade' }),
     method: text('method', { enum: ['ecocash', 'onemoney', 'web'] }).notNull(),
+    /**
+     * Set when the attempt pays its entry's group's total (issue 36): started from one member's link, it pays
+     * every member who owes, in form order; while it is under way no member changes race, leaves or cancels.
+     */
+    groupId: uuid('group_id').references(() => registrationGroups.id),
     /** The wallet prompted, for express checkout. */
     phone: text('phone'),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
@@ -102,7 +107,10 @@ export const paynowUncheckedMessages = pgTable(
   (table) => [primaryKey({ columns: [table.hour, table.source] })],
 );
 
-/** A receipt per payment of an entry, numbered per event from events.last_receipt_number. */
+/**
+ * A receipt per payment, numbered per event from events.last_receipt_number: one row per entry it paid (a
+ * group's payment pays several entries under one number).
+ */
 export const receipts = pgTable(
   'receipts',
   {
@@ -122,7 +130,7 @@ export const receipts = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('receipts_event_number').on(table.eventId, table.number),
+    uniqueIndex('receipts_event_number').on(table.eventId, table.number, table.registrationId),
     index('receipts_registration').on(table.registrationId),
   ],
 );
