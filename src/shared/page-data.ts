@@ -1,3 +1,4 @@
+import type { GroupReceipt } from './registrations/group.ts';
 import type { RegistrationAnswer } from './registrations/registration.ts';
 import type { WaitlistReceipt } from './waitlist/waitlist.ts';
 
@@ -25,7 +26,7 @@ export interface PageData {
    * with. A new entry's carries its private link, so that page is answered no-store and its address stays
    * the form's (the browser's script then names it /Thankyou, without the answer).
    */
-  receipt?: RegistrationAnswer | WaitlistReceipt;
+  receipt?: RegistrationAnswer | WaitlistReceipt | GroupReceipt;
   /** A private link's page whose token opens nothing (answered 404): the token and why, shown instead. */
   linkRefused?: { token: string; message: string };
 }
