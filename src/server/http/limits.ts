@@ -1,4 +1,5 @@
 import { UPLOAD_LIMITS } from '../../shared/progress/progress-rules.ts';
+import { MAX_GROUP } from '../../shared/registrations/group.ts';
 
 // Every limit of the HTTP layer, in one place so the docs and the tests cite the same numbers.
 
@@ -158,6 +159,11 @@ export const BODY_LIMITS = {
   cellGroup: 32 * KB,
   /** POST /api/statements/:id/confirm: 5,000 line ids to skip (40 KB) and 1,000 chosen entries (70 KB). */
   statementConfirm: 128 * KB,
+  /**
+   * POST /api/registrations/group: MAX_GROUP people, each sized as a single registration's body (which the
+   * default holds), so 8 × 16 KB.
+   */
+  groupRegistration: MAX_GROUP * 16 * KB,
   /** POST /api/paynow/result: Paynow's status update, a dozen short form fields. */
   paynowResult: 4 * KB,
 };

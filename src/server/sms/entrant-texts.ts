@@ -16,6 +16,16 @@ export const ENTRANT_TEXTS = {
     const fee = formatFees(entry.feeUsd, entry.feeZwg);
     return `registered. Ref ${entry.reference}, ${entry.race}, ${fee ? `due ${fee}` : 'nothing to pay'}. Pay & QR:`;
   },
+  /** A group form's one text, to its contact: the group reference pays for everyone; the link opens his entry. */
+  groupConfirmation: (group: {
+    reference: string;
+    people: number;
+    dueUsd: string | null;
+    dueZwg: string | null;
+  }) => {
+    const due = formatFees(group.dueUsd, group.dueZwg);
+    return `${group.people} registered. Group ref ${group.reference}, ${due ? `due ${due}` : 'nothing to pay'}. Your page & QR:`;
+  },
   receipt: (paid: {
     reference: string;
     number: number;

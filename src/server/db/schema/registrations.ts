@@ -81,6 +81,28 @@ const samePerson = (table: {
     sql`lower(${table.email})`,
   ] as const;
 
+/**
+ * Several entrants registered by one form (issue 36): one reference (CFR26-G3F9A2C, the event's prefix, G and
+ * the code) pays for all of them. No personal data: an erased member leaves nothing here.
+ */
+export const registrationGroups = pgTable(
+  'registration_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    /** Six hex digits, upper case, random: unique within the event. */
+    code: text('code').notNull(),
+    /** The form's Idempotency-Key: a retried submit answers this group instead of registering it twice. */
+    idempotencyKey: text('idempotency_key').unique(),
+    /** A digest of the request that used the key: the same key with another body is refused. */
+    requestDigest: text('request_digest'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('registration_groups_event_code').on(table.eventId, table.code)],
+);
+
 export const registrations = pgTable(
   'registrations',
   {
@@ -138,6 +160,8 @@ export const registrations = pgTable(
     emailChangedAt: timestamp('email_changed_at', { withTimezone: true }),
     /** The company account that entered this person as one of its team (none for a public entry). */
     companyAccountId: text('company_account_id').references(() => user.id),
+    /** The group form that registered this entry with others (its reference pays for all); null: alone. */
+    groupId: uuid('group_id').references((): AnyPgColumn => registrationGroups.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the public search looks in (names only), lower-cased once at write time instead of on every search. */
     nameText: text('name_text').generatedAlwaysAs(
@@ -161,6 +185,7 @@ export const registrations = pgTable(
       .on(table.companyAccountId)
       .where(sql`${table.companyAccountId} is not null`),
     uniqueIndex('registrations_event_bib').on(table.eventId, table.bib),
+    index('registrations_group').on(table.groupId).where(sql`${table.groupId} is not null`),
   ],
 );
 

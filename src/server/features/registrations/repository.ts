@@ -9,7 +9,14 @@ import { statementsOn } from '../../db/statements-on.ts';
 import { teamCode } from '../../db/team-code.ts';
 import { type OutgoingMail, publicActionRoomSql } from '../../mail/repository.ts';
 import { CONFIRMATION_KIND } from './confirmation-mail.ts';
-import { activeEntry, activeInEvent, entrantFields, paymentAgainstFee, placesHeldInRace } from './queries.ts';
+import {
+  activeEntry,
+  activeEntryIn,
+  activeInEvent,
+  entrantFields,
+  paymentAgainstFee,
+  placesHeldInRace,
+} from './queries.ts';
 
 export type NewRegistration = Omit<typeof registrations.$inferInsert, 'reference'>;
 
@@ -363,3 +370,94 @@ export async function keepShortEntryLink(
   const runStatement = typeof run === 'function' ? run : statementsOn(run);
   await runStatement(KEEP_SHORT_ENTRY_LINK, [digest, registrationId]);
 }
+
+const INSERT_GROUP: Statement = {
+  name: 'insert_registration_group',
+  // Any conflict skips it: the Idempotency-Key used already, or (rarely) the random code taken in the event.
+  text: `insert into registration_groups (event_id, code, idempotency_key, request_digest)
+    values ($1::uuid, $2, $3, $4) on conflict do nothing returning id`,
+};
+
+/** A new group of entries, in the caller's transaction; undefined when its key or its code is taken. */
+export async function insertGroup(
+  run: RunStatement,
+  group: { eventId: string; code: string; idempotencyKey: string | null; requestDigest: string | null },
+) {
+  const [row] = await run<{ id: string }>(INSERT_GROUP, [
+    group.eventId,
+    group.code,
+    group.idempotencyKey,
+    group.requestDigest,
+  ]);
+  return row?.id;
+}
+
+const JOIN_GROUP: Statement = {
+  name: 'join_registration_group',
+  text: 'update registrations set group_id = $1::uuid where id = any($2::uuid[])',
+};
+
+/** Puts the entries just registered by a group form into its group. */
+export async function joinGroup(run: RunStatement, groupId: string, entryIds: string[]) {
+  await run(JOIN_GROUP, [groupId, entryIds]);
+}
+
+const GROUP_BY_KEY: Statement = {
+  name: 'registration_group_by_key',
+  text: `select g.id, g.code, g.request_digest as "requestDigest", e.reference_prefix as "referencePrefix"
+    from registration_groups g join events e on e.id = g.event_id where g.idempotency_key = $1`,
+};
+
+export async function findGroupByIdempotencyKey(run: RunStatement, key: string) {
+  const [row] = await run<{
+    id: string;
+    code: string;
+    requestDigest: string | null;
+    referencePrefix: string;
+  }>(GROUP_BY_KEY, [key]);
+  return row;
+}
+
+/**
+ * A group's active entries in form order (their references were numbered in it), with what each has paid
+ * against its race's fee.
+ */
+const GROUP_MEMBERS: Statement = {
+  name: 'registration_group_members',
+  text: `select r.id, r.reference, r.first_name as "firstName", r.last_name as "lastName", r.discipline,
+      o.label as "raceType", o.fee_usd as "feeUsd", o.fee_zwg as "feeZwg", r.payment_status as "paymentStatus",
+      r.payment_amount as "paymentAmount", r.payment_currency as "paymentCurrency"
+    from registrations r join race_options o on o.id = r.race_option_id
+    where r.group_id = $1::uuid and ${activeEntryIn('r')}
+    order by length(r.reference), r.reference`,
+};
+
+export interface GroupMemberRow {
+  id: string;
+  reference: string;
+  firstName: string;
+  lastName: string;
+  discipline: Discipline;
+  raceType: string;
+  feeUsd: string | null;
+  feeZwg: string | null;
+  paymentStatus: 'unpaid' | 'part_paid' | 'paid' | 'waived';
+  paymentAmount: string | null;
+  paymentCurrency: 'USD' | 'ZWG' | null;
+}
+
+export const listGroupMembers = (run: RunStatement, groupId: string) =>
+  run<GroupMemberRow>(GROUP_MEMBERS, [groupId]);
+
+const WAITLISTED_BY_KEYS: Statement = {
+  name: 'registration_group_waitlisted',
+  text: `select w.first_name as "firstName", w.last_name as "lastName", o.label as "raceType"
+    from waitlist_entries w join race_options o on o.id = w.race_option_id
+    where w.idempotency_key like $1 escape '\\' order by w.idempotency_key`,
+};
+
+/** The people a group form put on waitlists (their places' keys are the group's key and a suffix). */
+export const listGroupWaitlisted = (run: RunStatement, groupKey: string) =>
+  run<{ firstName: string; lastName: string; raceType: string }>(WAITLISTED_BY_KEYS, [
+    `${groupKey.replace(/[\\%_]/g, (c) => `\\${c}`)}#%`,
+  ]);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { GroupReceiptSchema, GroupRegistrationInputSchema } from '../../../shared/registrations/group.ts';
 import {
   AlreadyRegisteredSchema,
   RegistrationInputSchema,
@@ -9,10 +10,12 @@ import { TeamEntryDetailSchema, TeamSchema } from '../../../shared/registrations
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { IdempotencyHeaders } from '../../http/idempotency-key.ts';
+import { BODY_LIMITS } from '../../http/limits.ts';
 import { conflict } from '../../http/problem.ts';
 import { limitAction } from '../../http/rate-limits.ts';
 import { idParams } from '../../http/replies.ts';
 import { routeGroup } from '../../http/route-group.ts';
+import { registerGroup } from './group-registration.ts';
 import {
   alreadyRegisteredProblem,
   isRaceFull,
@@ -52,6 +55,30 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
       });
       if (alreadyRegistered)
         return reply.code(200).send({ ...receipt, alreadyRegistered: true, ...alreadyRegistered });
+      return reply.code(201).send(receipt);
+    },
+  );
+
+  api.post(
+    '/registrations/group',
+    {
+      onRequest: limitAction(app, context, 'register'),
+      bodyLimit: BODY_LIMITS.groupRegistration,
+      schema: {
+        summary: 'Register several people from one form: everyone or no one, one group reference to pay',
+        description:
+          'Send an Idempotency-Key header so a retried request never registers twice. A full race refuses ' +
+          'the whole form (409, each full person named as people.<i>.raceType) unless waitlistFull is true: ' +
+          'then those people join its waitlist, outside the group.',
+        headers: IdempotencyHeaders,
+        body: GroupRegistrationInputSchema,
+        response: { 201: GroupReceiptSchema },
+      },
+    },
+    async (request, reply) => {
+      const { receipt } = await registerGroup(context, request.body, {
+        idempotencyKey: request.headers['idempotency-key'],
+      });
       return reply.code(201).send(receipt);
     },
   );

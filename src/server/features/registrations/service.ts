@@ -251,7 +251,7 @@ async function registerWith(
  * texts are on. When a text alone was asked for, the mail waits to see whether the text may go (the cap, a
  * number's limit): one of them always does.
  */
-async function insertWithMessages(
+export async function insertWithMessages(
   run: RunStatement,
   {
     event,
@@ -329,7 +329,7 @@ const withReference = (mail: OutgoingMail, reference: string): OutgoingMail => (
   text: mail.text.replaceAll(REFERENCE_PLACEHOLDER, reference),
 });
 
-type RaceOfEntry = {
+export type RaceOfEntry = {
   id: string;
   label: string;
   feeUsd: string | null;
@@ -350,7 +350,7 @@ type Consents = Pick<
  * A new entry's row, its confirmation mail (the reference still a placeholder, numbered by the insert) and
  * its private link: the public form's entry and an accepted waitlist offer are made alike.
  */
-function entryWithMail(
+export function entryWithMail(
   event: EventRow,
   race: RaceOfEntry,
   person: Entrant,
@@ -393,7 +393,7 @@ function entryWithMail(
     notifyBy: person.notifyBy ?? (textsOn(event) ? 'both' : 'email'),
     checkInCode,
   };
-  return { link, mail, values };
+  return { link, mail, values, checkInCode };
 }
 
 /**

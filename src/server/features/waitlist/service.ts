@@ -18,6 +18,7 @@ import { newShortCode, wantsMail } from '../../sms/entrant-sms.ts';
 import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
 import {
   assertPublished,
+  type EventRow,
   getCurrentEvent,
   isRegistrationOpen,
   raceChosen,
@@ -195,50 +196,12 @@ export async function joinWaitlist(
         const places = await placesOf(run, race.id);
         if (locked.capacity === null || places.active + places.offered + places.waiting < locked.capacity)
           return 'room';
-        const id = await insertEntry(
-          run,
-          {
-            eventId: event.id,
-            discipline: input.discipline,
-            raceOptionId: race.id,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            email: input.email,
-            mobile: input.mobile,
-            nextOfKinMobile: input.nextOfKinMobile,
-            age: input.age,
-            gender: input.gender ?? null,
-            tshirtSize: input.tshirtSize,
-            termsVersion: event.termsVersion,
-            privacyVersion: event.privacyVersion,
-            ...guardianOf(input, new Date()),
-            listedInSearch: input.listedInSearch ?? false,
-            notifyBy: input.notifyBy ?? (textsOn(event) ? 'both' : 'email'),
+        return (
+          (await putOnWaitlist(run, context.links, event, locked, input, {
             idempotencyKey: idempotencyKey ?? null,
             requestDigest: digest,
-          },
-          event.referencePrefix,
+          })) ?? 'duplicate'
         );
-        if (!id) return 'duplicate';
-        const entry = await entryById(run, id);
-        if (!entry) throw new Error('the waitlist entry just written is gone');
-        const texted = await textEntrant(run, context.links, entry, {
-          eventId: event.id,
-          waitlistId: entry.id,
-          kind: JOINED_KIND,
-          publicAction: true,
-          title: event.title,
-          text: ENTRANT_TEXTS.waitlistJoined({
-            reference: entry.reference,
-            race: raceName(locked),
-            position: entry.position ?? 0,
-          }),
-        });
-        // Anyone may join with any address: the mail is within the public actions' limit per address.
-        if (wantsMail(entry.notifyBy, texted)) {
-          await queuePublicActionMail(run, joinedMail(locked, entry, entry.position ?? 0));
-        }
-        return entry;
       });
     } catch (error) {
       if (uniqueViolation(error) === 'waitlist_same_person') {
@@ -264,6 +227,87 @@ export async function joinWaitlist(
     }
   }
   throw conflict(`${RACE_FULL}. Please try again.`);
+}
+
+/**
+ * Puts a person on a full race's waitlist inside the caller's transaction, which locked the race (lockRace) and
+ * found it full to newcomers, with the joined text and mail; undefined when the Idempotency-Key was used already.
+ */
+async function putOnWaitlist(
+  run: RunStatement,
+  links: Links,
+  event: EventRow,
+  locked: LockedRace,
+  input: RegistrationData,
+  { idempotencyKey, requestDigest }: { idempotencyKey: string | null; requestDigest: string | null },
+): Promise<EntryRow | undefined> {
+  const id = await insertEntry(
+    run,
+    {
+      eventId: event.id,
+      discipline: input.discipline,
+      raceOptionId: locked.id,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      mobile: input.mobile,
+      nextOfKinMobile: input.nextOfKinMobile,
+      age: input.age,
+      gender: input.gender ?? null,
+      tshirtSize: input.tshirtSize,
+      termsVersion: event.termsVersion,
+      privacyVersion: event.privacyVersion,
+      ...guardianOf(input, new Date()),
+      listedInSearch: input.listedInSearch ?? false,
+      notifyBy: input.notifyBy ?? (textsOn(event) ? 'both' : 'email'),
+      idempotencyKey,
+      requestDigest,
+    },
+    event.referencePrefix,
+  );
+  if (!id) return undefined;
+  const entry = await entryById(run, id);
+  if (!entry) throw new Error('the waitlist entry just written is gone');
+  const texted = await textEntrant(run, links, entry, {
+    eventId: event.id,
+    waitlistId: entry.id,
+    kind: JOINED_KIND,
+    publicAction: true,
+    title: event.title,
+    text: ENTRANT_TEXTS.waitlistJoined({
+      reference: entry.reference,
+      race: raceName(locked),
+      position: entry.position ?? 0,
+    }),
+  });
+  // Anyone may join with any address: the mail is within the public actions' limit per address.
+  if (wantsMail(entry.notifyBy, texted)) {
+    await queuePublicActionMail(run, joinedMail(locked, entry, entry.position ?? 0));
+  }
+  return entry;
+}
+
+/**
+ * A group form's member whose race is full ("Register the others now and put <name> on the waitlist"), inside
+ * the group's transaction: on the race's waitlist, outside the group (he pays alone if he accepts an offer).
+ */
+export async function waitInGroupTransaction(
+  run: RunStatement,
+  links: Links,
+  event: EventRow,
+  raceId: string,
+  input: RegistrationData,
+  /** The group's key with the person's place on the form, so that a retried form finds him again. */
+  idempotencyKey: string | null,
+): Promise<{ reference: string; raceType: string }> {
+  const locked = await lockRace(run, raceId);
+  if (!locked) throw conflict('This race is no longer offered. Please reload the form.');
+  const entry = await putOnWaitlist(run, links, event, locked, input, {
+    idempotencyKey,
+    requestDigest: null,
+  });
+  if (!entry) throw new Error('the group form was answered already, yet its waitlist place was not');
+  return { reference: entry.reference, raceType: entry.raceType };
 }
 
 const offerDigest = (token: string) => entryLinkDigest(token);
