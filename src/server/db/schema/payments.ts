@@ -102,7 +102,10 @@ export const paynowUncheckedMessages = pgTable(
   (table) => [primaryKey({ columns: [table.hour, table.source] })],
 );
 
-/** A receipt per payment of an entry, numbered per event from events.last_receipt_number. */
+/**
+ * A receipt per payment, numbered per event from events.last_receipt_number: one row per entry it paid (a
+ * group's payment pays several entries under one number).
+ */
 export const receipts = pgTable(
   'receipts',
   {
@@ -122,7 +125,7 @@ export const receipts = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('receipts_event_number').on(table.eventId, table.number),
+    uniqueIndex('receipts_event_number').on(table.eventId, table.number, table.registrationId),
     index('receipts_registration').on(table.registrationId),
   ],
 );

@@ -5,8 +5,10 @@ import type {
   ParticipantFilter,
   ParticipantListQuery,
 } from '../../../shared/participants/participants.ts';
+import { GROUP_REFERENCE } from '../../../shared/registrations/group.ts';
 import { TEAM_REFERENCE } from '../../../shared/registrations/team.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { groupCode } from '../../db/group-code.ts';
 import { underWay } from '../../db/online-payment-under-way.ts';
 import {
   onlinePayments,
@@ -79,9 +81,13 @@ export function participantFilter(eventId: string, filter: ParticipantFilter): S
   ];
   const q = filter.q?.trim();
   const team = q ? TEAM_REFERENCE.exec(q) : null;
+  const group = q ? GROUP_REFERENCE.exec(q) : null;
   if (team) {
     // A team reference (CFR26-T3F9A2C) finds the team's entries, to be marked paid together.
     conditions.push(sql`${teamCode} = ${team[2]?.toUpperCase()}`);
+  } else if (group) {
+    // So does a group form's (CFR26-G3F9A2C).
+    conditions.push(sql`${groupCode} = ${group[2]?.toUpperCase()}`);
   } else if (q) {
     const digits = phoneDigitsTyped(q);
     conditions.push(

@@ -163,6 +163,8 @@ export async function markPaid(
   const marked = await db.transaction(async (tx) => {
     const found = new Map((await entriesToPay(tx, eventId, ids)).map((row) => [row.id, row]));
     const result: MarkPaidResult = { marked: [], skipped: [] };
+    // The entries of one group form marked together are one payment (one receipt listing them), in form order.
+    const payments = new Map<string, { ids: string[]; due: number }>();
     for (const id of ids) {
       const row = found.get(id);
       const owed = dueOf(row, currency);
@@ -174,13 +176,18 @@ export async function markPaid(
         });
         continue;
       }
+      const key = row.groupId ?? id;
+      const payment = payments.get(key) ?? { ids: [], due: 0 };
+      payments.set(key, { ids: [...payment.ids, id], due: payment.due + owed.due });
+    }
+    for (const payment of payments.values()) {
       const received = await receivePayment(
         context,
         tx,
         eventId,
         {
-          entryIds: [id],
-          amount: fromCents(owed.due),
+          entryIds: payment.ids,
+          amount: fromCents(payment.due),
           currency,
           method,
           payerReference: null,

@@ -16,6 +16,7 @@ export async function entriesToPay(tx: Transaction, eventId: string, ids: string
       ...paymentAgainstFee,
       paymentMethod: registrations.paymentMethod,
       payerReference: registrations.payerReference,
+      groupId: registrations.groupId,
     })
     .from(registrations)
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))

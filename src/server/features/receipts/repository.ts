@@ -18,6 +18,7 @@ export async function receiptEntries(tx: Transaction, ids: string[]) {
       age: registrations.age,
       guardianMobile: registrations.guardianMobile,
       notifyBy: registrations.notifyBy,
+      groupId: registrations.groupId,
       eventTitle: events.title,
       eventYear: events.year,
       textsOn: sql<boolean>`coalesce((${events.sms}->>'enabled')::boolean, false)`,

@@ -1,5 +1,6 @@
 import { harareToday } from '../../../shared/dates.ts';
 import { formatFees } from '../../../shared/money.ts';
+import { fromCents, toCents } from '../../../shared/payments/balance.ts';
 import { receiptFileName } from '../../../shared/payments/receipts.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { AppContext } from '../../context.ts';
@@ -14,7 +15,7 @@ import { wantsMail } from '../../sms/entrant-sms.ts';
 import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
 import { type EventRow, getCurrentEvent, isRegistrationOpen, textsOn } from '../events/service.ts';
 import { keepEntryLinks, newEntryLink, type TextedEntrant, textEntrant } from '../registrations/service.ts';
-import { RECEIPT_KIND, receiptMail } from './receipt-mail.ts';
+import { groupReceiptMail, RECEIPT_KIND, receiptMail } from './receipt-mail.ts';
 import { amountsDue, REMINDER_KIND, type ReminderFacts, reminderMail } from './reminder-mail.ts';
 import {
   countRemindedLately,
@@ -46,41 +47,61 @@ export async function issueReceipts(tx: Transaction, payments: EntryPaid[], link
     if (entry) byEvent.set(entry.eventId, [...(byEvent.get(entry.eventId) ?? []), { ...entry, ...payment }]);
   }
   for (const [eventId, ofEvent] of byEvent) {
-    const first = await takeReceiptNumbers(tx, eventId, ofEvent.length);
-    const issued = ofEvent.map((receipt, index) => ({ ...receipt, number: first + index }));
+    // One receipt per payment: the entries a group's payment paid together share one, sent to the first.
+    const byPayer = new Map<string, typeof ofEvent>();
+    for (const paid of ofEvent) {
+      const key = paid.groupId ?? paid.id;
+      byPayer.set(key, [...(byPayer.get(key) ?? []), paid]);
+    }
+    const receipts = [...byPayer.values()];
+    const first = await takeReceiptNumbers(tx, eventId, receipts.length);
+    const issued = receipts.map((paid, index) => ({ paid, number: first + index }));
     await insertReceipts(
       tx,
-      issued.map(({ id, number, amount, currency, method, paidOn }) => ({
-        eventId,
-        number,
-        registrationId: id,
-        amount,
-        currency,
-        method,
-        paidOn,
-      })),
+      issued.flatMap(({ paid, number }) =>
+        paid.map(({ id, amount, currency, method, paidOn }) => ({
+          eventId,
+          number,
+          registrationId: id,
+          amount,
+          currency,
+          method,
+          paidOn,
+        })),
+      ),
     );
-    for (const receipt of issued) {
-      const texted = receipt.textsOn && (await textReceipt(tx, links, receipt));
-      if (wantsMail(receipt.notifyBy, texted)) {
-        await enqueueMail(tx, receiptMail({ title: receipt.eventTitle, year: receipt.eventYear }, receipt));
-      }
+    for (const { paid, number } of issued) {
+      const [receipt, ...others] = paid;
+      if (!receipt) continue;
+      const event = { title: receipt.eventTitle, year: receipt.eventYear };
+      const texted = receipt.textsOn && (await textReceipt(tx, links, { ...receipt, number }, paid));
+      if (!wantsMail(receipt.notifyBy, texted)) continue;
+      await enqueueMail(
+        tx,
+        others.length === 0
+          ? receiptMail(event, { ...receipt, number })
+          : groupReceiptMail(event, { ...receipt, number, entries: paid }),
+      );
     }
   }
 }
 
-function textReceipt(
-  tx: Transaction,
-  links: Links,
-  receipt: Awaited<ReturnType<typeof receiptEntries>>[number] & EntryPaid & { number: number },
-) {
+type Paid = Awaited<ReturnType<typeof receiptEntries>>[number] & EntryPaid;
+
+/** The receipt's text, to the first entrant it paid; a group's payment counts what all its entries took. */
+function textReceipt(tx: Transaction, links: Links, receipt: Paid & { number: number }, paid: Paid[]) {
+  const stillDue = paid.reduce((sum, entry) => sum + toCents(entry.stillDue ?? '0'), 0);
   return textEntrant(statementsOn(tx), links, receipt, {
     eventId: receipt.eventId,
     registrationId: receipt.id,
     kind: RECEIPT_KIND,
     essential: !receipt.email,
     title: receipt.eventTitle,
-    text: ENTRANT_TEXTS.receipt(receipt),
+    text: ENTRANT_TEXTS.receipt({
+      ...receipt,
+      amount: fromCents(paid.reduce((sum, entry) => sum + toCents(entry.amount), 0)),
+      stillDue: stillDue > 0 ? fromCents(stillDue) : null,
+    }),
     linkTo: receipt.id,
   });
 }

@@ -47,9 +47,29 @@ describe('references named in a narrative', () => {
 
   it('reads team references, loosely written, and not as an entry', () => {
     for (const narrative of ['CFR25-T3F9A2C', 'cfr25 t3f9a2c staff', 'CFR25T3F9A2C', 'ACME CFR 25-T3f9a2c']) {
-      expect(namedReferences(narrative, 'CFR25'), narrative).toEqual({ entries: [], teams: ['3F9A2C'] });
+      expect(namedReferences(narrative, 'CFR25'), narrative).toEqual({
+        entries: [],
+        teams: ['3F9A2C'],
+        groups: [],
+      });
     }
     expect(namedReferences('CFR25-T3F9A2CX', 'CFR25').teams).toEqual([]);
+  });
+
+  it('reads group references, loosely written, apart from teams and entries', () => {
+    for (const narrative of [
+      'CFR25-G3F9A2C',
+      'moyo family cfr25 g3f9a2c',
+      'CFR25G3F9A2C',
+      'CFR 25-G3f9a2c',
+    ]) {
+      expect(namedReferences(narrative, 'CFR25'), narrative).toEqual({
+        entries: [],
+        teams: [],
+        groups: ['3F9A2C'],
+      });
+    }
+    expect(namedReferences('CFR25-G3F9A2CX', 'CFR25').groups).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { StatementAccount, StatementOutcome } from '../../../shared/statements/statements.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { groupCode } from '../../db/group-code.ts';
 import {
   raceOptions,
   registrations,
@@ -125,6 +126,17 @@ export const teamEntries = (db: Database | Transaction, eventId: string, codes: 
     : entriesWhere(
         and(activeInEvent(eventId), isNotNull(registrations.companyAccountId), inArray(teamCode, codes)),
       )(db);
+
+/** The event's active entries of these groups (by group code), each group's in form order. */
+export const groupEntries = (db: Database | Transaction, eventId: string, codes: string[]) =>
+  codes.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ ...entryColumns, groupCode })
+        .from(registrations)
+        .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+        .where(and(activeInEvent(eventId), inArray(groupCode, codes)))
+        .orderBy(sql`length(${registrations.reference})`, asc(registrations.reference));
 
 export const entriesWithIds = (db: Database | Transaction, ids: string[]) =>
   ids.length === 0 ? Promise.resolve([]) : entriesWhere(inArray(registrations.id, ids))(db);

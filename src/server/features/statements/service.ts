@@ -35,6 +35,7 @@ import {
   findImport,
   findMapping,
   finishImport,
+  groupEntries,
   insertImport,
   insertNewLines,
   linesOf,
@@ -103,16 +104,21 @@ export async function previewStatement(
 /** The entries each line's references name, looked up in two queries for these lines. */
 async function matchAll(db: Database, eventId: string, prefix: string, lines: ParsedLine[]) {
   const named = lines.map((line) => namedReferences(line.narrative, prefix));
-  const [entries, teams] = await Promise.all([
+  const [entries, teams, groups] = await Promise.all([
     entriesWithReferences(db, eventId, [...new Set(named.flatMap((refs) => refs.entries))]),
     teamEntries(db, eventId, [...new Set(named.flatMap((refs) => refs.teams))]),
+    groupEntries(db, eventId, [...new Set(named.flatMap((refs) => refs.groups))]),
   ]);
   const byReference = new Map(entries.map((entry) => [entry.reference, entry]));
   return lines.map((line, index): NewStatementLine => {
-    const refs = named[index] ?? { entries: [], teams: [] };
+    const refs = named[index] ?? { entries: [], teams: [], groups: [] };
+    // A group form's reference pays its members together, as a team's does.
     const match = matchLine(line, {
       entries: refs.entries.flatMap((reference) => byReference.get(reference) ?? []),
-      teams: refs.teams.map((code) => teams.filter((entry) => entry.teamCode === code)),
+      teams: [
+        ...refs.teams.map((code) => teams.filter((entry) => entry.teamCode === code)),
+        ...refs.groups.map((code) => groups.filter((entry) => entry.groupCode === code)),
+      ],
     });
     return { ...line, ...match };
   });
