@@ -9,6 +9,8 @@ export interface ServerForm {
   failure?: string;
   /** What the form did, said where it was ("Tell me about next year": the address was noted). */
   done?: string;
+  /** A group form's people whose race is full (issue 36): marked, and offered its waitlist. */
+  full?: number[];
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Discipline } from '../events/event.ts';
+import { isMinor, YOUNGEST_ENTRANT } from './guardian.ts';
 
 /** One person's block on the group form, as its inputs hold it (text as typed). */
 export interface GroupPersonValues {
@@ -122,4 +123,27 @@ export function flatGroupForm(values: GroupFormValues): Record<string, string | 
     for (const [name, value] of Object.entries(person)) flat[`people.${index}.${name}`] = value;
   });
   return flat;
+}
+
+/**
+ * A child's parent or guardian is the contact until told otherwise: the empty guardian fields of anyone after
+ * the contact whose age is a minor's are filled with the contact's name and mobile (the form without script,
+ * answered by the server, does what the script's form does as the age is typed).
+ */
+export function withContactAsGuardian(values: GroupFormValues): GroupFormValues {
+  const [contact] = values.people;
+  if (!contact) return values;
+  return {
+    ...values,
+    people: values.people.map((person, index) => {
+      const age = Number(person.age.trim());
+      if (index === 0 || !/^\d+$/.test(person.age.trim()) || age < YOUNGEST_ENTRANT || !isMinor(age))
+        return person;
+      return {
+        ...person,
+        guardianName: person.guardianName || `${contact.firstName} ${contact.lastName}`.trim(),
+        guardianMobile: person.guardianMobile || contact.mobile,
+      };
+    }),
+  };
 }

@@ -76,7 +76,7 @@ interface GroupRegistrationFormProps {
   /** The key of the server's form (posted without JavaScript), kept so a retry is recognised. */
   formKey?: string;
   /** What the server said about the form posted without JavaScript. */
-  served?: { errors: Record<string, string>; failure?: string };
+  served?: { errors: Record<string, string>; failure?: string; full?: number[] };
   /** Only the contact is left: back to the single form, with his values (in the page's discipline). */
   onOne: (
     values: Omit<GroupPersonValues, 'sameContact'> & Pick<GroupFormValues, 'consent' | 'notifyBy'>,
@@ -102,7 +102,7 @@ export default function GroupRegistrationForm({
   const [keys, setKeys] = useState(() => start.people.map(newKey));
   const [failure, setFailure] = useState(served?.failure);
   // The people the server found in a full race (409): their race is marked, and the waitlist box offered.
-  const [fullPeople, setFullPeople] = useState<number[]>([]);
+  const [fullPeople, setFullPeople] = useState<number[]>(served?.full ?? []);
   const sending = useRef(false);
   const idempotencyKey = useRef(formKey ?? crypto.randomUUID());
   const form = useZodForm(GroupRegistrationInputSchema, {
