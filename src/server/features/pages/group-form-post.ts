@@ -12,12 +12,16 @@ import {
  * The runner or cyclist form posted without JavaScript with several people (issue 36): its inputs are named
  * `people.<i>.<field>`. Undefined for the single form.
  */
-export const postedGroup = (body: URLSearchParams, discipline: Discipline) =>
-  groupFormOf(
+export function postedGroup(body: URLSearchParams, discipline: Discipline) {
+  const group = groupFormOf(
     (name) => body.get(name) ?? undefined,
     (name) => body.has(name),
     discipline,
   );
+  // A child's guardian is the contact until told otherwise, as the script's form fills it in; his agreement is
+  // still asked, beside those pre-filled fields.
+  return group && withContactAsGuardian(group);
+}
 
 /**
  * "Add another person" or "Remove" pressed without JavaScript: the form's values again, every one kept, with
