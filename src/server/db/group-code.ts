@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { registrationGroups, registrations } from './schema/index.ts';
+import { events, registrationGroups, registrations } from './schema/index.ts';
 
 /**
  * The code of the group an entry was registered with (CFR26-G3F9A2C's six hex digits), null for an entry alone:
@@ -8,4 +8,11 @@ import { registrationGroups, registrations } from './schema/index.ts';
 export const groupCode: SQL<string | null> = sql<
   string | null
 >`(select ${registrationGroups.code} from ${registrationGroups}
+  where ${registrationGroups.id} = ${registrations.groupId})`;
+
+/** The group reference of an entry registered with others (CFR26-G3F9A2C), null for an entry alone. */
+export const groupReferenceOf: SQL<string | null> = sql<
+  string | null
+>`(select ${events.referencePrefix} || '-G' || ${registrationGroups.code}
+  from ${registrationGroups} join ${events} on ${events.id} = ${registrationGroups.eventId}
   where ${registrationGroups.id} = ${registrations.groupId})`;

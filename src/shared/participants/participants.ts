@@ -113,6 +113,8 @@ export const ParticipantSchema = z.object({
   payment: z.object({ amount: z.nullable(z.string()), currency: z.nullable(z.enum(CURRENCIES)) }),
   /** The fee of the entry's race in each currency; null where none is set. */
   fees: z.object({ USD: z.nullable(z.string()), ZWG: z.nullable(z.string()) }),
+  /** The reference of the group form that registered it with others (CFR26-G3F9A2C); null: alone. */
+  group: z.optional(z.nullable(z.string())),
 });
 export type Participant = z.infer<typeof ParticipantSchema>;
 

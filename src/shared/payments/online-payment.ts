@@ -72,6 +72,11 @@ export const PaymentOfferSchema = z.object({
   latest: z.nullable(PaymentAttemptSchema),
   /** The entry's own mobile as a wallet number (0771234567), to offer first; null when it is not one. */
   phone: z.nullable(z.string()),
+  /**
+   * The group the entry was registered with (issue 36), whose total one payment may pay ("group": true when
+   * starting it): its reference and what it still owes in the account's currency (null: no fee known).
+   */
+  group: z.optional(z.object({ reference: z.string(), amount: z.nullable(z.string()) })),
 });
 export type PaymentOffer = z.infer<typeof PaymentOfferSchema>;
 
@@ -81,6 +86,8 @@ export const StartPaymentSchema = z.object({
   phone: z.optional(
     z.string().check(z.trim(), z.maxLength(30, 'Enter a valid mobile number, e.g. 0771234567')),
   ),
+  /** Pay the entry's group's total (every member who owes, in form order) rather than the entry alone. */
+  group: z.optional(z.boolean()),
 });
 export type StartPayment = z.infer<typeof StartPaymentSchema>;
 

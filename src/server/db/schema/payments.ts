@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { events } from './events.ts';
-import { registrations } from './registrations.ts';
+import { registrationGroups, registrations } from './registrations.ts';
 
 /**
  * Each attempt to pay an entry through Paynow. `merchantTrace` is unique per attempt, so an attempt whose
@@ -31,6 +31,11 @@ export const onlinePayments = pgTable(
       .notNull()
       .references(() => registrations.id, { onDelete: 'cascade' }),
     method: text('method', { enum: ['ecocash', 'onemoney', 'web'] }).notNull(),
+    /**
+     * Set when the attempt pays its entry's group's total (issue 36): started from one member's link, it pays
+     * every member who owes, in form order; while it is under way no member changes race, leaves or cancels.
+     */
+    groupId: uuid('group_id').references(() => registrationGroups.id),
     /** The wallet prompted, for express checkout. */
     phone: text('phone'),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),

@@ -8,7 +8,7 @@ import type {
 import { GROUP_REFERENCE } from '../../../shared/registrations/group.ts';
 import { TEAM_REFERENCE } from '../../../shared/registrations/team.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { groupCode } from '../../db/group-code.ts';
+import { groupCode, groupReferenceOf } from '../../db/group-code.ts';
 import { underWay } from '../../db/online-payment-under-way.ts';
 import {
   onlinePayments,
@@ -37,6 +37,7 @@ export const participantColumns = {
   ...paymentAgainstFee,
   bib: registrations.bib,
   createdAt: registrations.createdAt,
+  group: groupReferenceOf,
 };
 
 const SORT_EXPRESSIONS: Record<
@@ -367,12 +368,24 @@ export async function lockEntry(tx: Transaction, id: string) {
   await tx.select({ id: registrations.id }).from(registrations).where(eq(registrations.id, id)).for('update');
 }
 
-/** Whether an online payment of the entry is under way (see db/online-payment-under-way.ts). */
-export async function onlinePaymentUnderWay(tx: Transaction, id: string) {
+/** A payment of the group the entry was registered with, whichever member started it. */
+const ofEntrysGroup = (id: string) =>
+  sql`${onlinePayments.groupId} = (select ${registrations.groupId} from ${registrations} where ${registrations.id} = ${id})`;
+
+/**
+ * Whether an online payment of the entry, or of its group's total, is under way (see
+ * db/online-payment-under-way.ts); `groupOnly`: of its group's total only.
+ */
+export async function onlinePaymentUnderWay(tx: Transaction, id: string, { groupOnly = false } = {}) {
   const [row] = await tx
     .select({ id: onlinePayments.id })
     .from(onlinePayments)
-    .where(and(eq(onlinePayments.registrationId, id), underWay))
+    .where(
+      and(
+        groupOnly ? ofEntrysGroup(id) : or(eq(onlinePayments.registrationId, id), ofEntrysGroup(id)),
+        underWay,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

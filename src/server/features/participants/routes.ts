@@ -33,6 +33,7 @@ import {
 import {
   cancelEntry,
   editEntry,
+  leaveGroup,
   participantDetail,
   participantsCount,
   participantsPage,
@@ -278,6 +279,22 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
     },
     async (request) => {
       await cancelEntry(context, request.params.id, { admin: signedInUser(request) });
+      return participantDetail(context, request.params.id);
+    },
+  );
+
+  api.post(
+    '/participants/:id/leave-group',
+    {
+      schema: {
+        summary:
+          'Take an entry out of its group form: it pays alone, the group reference no longer pays for it',
+        params: IdParams,
+        response: { 200: ParticipantDetailSchema },
+      },
+    },
+    async (request) => {
+      await leaveGroup(context, request.params.id, { admin: signedInUser(request) });
       return participantDetail(context, request.params.id);
     },
   );

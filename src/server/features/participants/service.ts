@@ -121,6 +121,7 @@ export async function participantDetail({ database }: AppContext, id: string): P
     status: row.status,
     listedInSearch: row.listedInSearch,
     fees: feesOf(row),
+    group: row.group,
     payment: {
       method: row.method,
       amount: row.amount,
@@ -446,10 +447,38 @@ async function refuseWhilePaying(tx: Transaction, id: string) {
   }
 }
 
+/**
+ * No member of a group is cancelled (or leaves it) while a payment of the group's total is under way: its amount
+ * counted him. The entry is locked first, as a group payment starting locks every member.
+ */
+export async function refuseWhileGroupPaying(tx: Transaction, id: string) {
+  await lockEntry(tx, id);
+  if (await onlinePaymentUnderWay(tx, id, { groupOnly: true })) {
+    throw conflict(
+      'A payment for this entry’s group is under way: try again once it has gone through or failed (a few minutes at most).',
+      PAYMENT_UNDER_WAY,
+    );
+  }
+}
+
+/**
+ * Takes an entry out of the group form it was registered with: it then pays alone (the group reference no
+ * longer pays for it). Not while a payment of the group's total is under way.
+ */
+export async function leaveGroup(context: AppContext, id: string, by: ChangedBy) {
+  await changeEntry(context, id, by, async (tx, row) => {
+    if (row.group === null) return undefined;
+    await refuseWhileGroupPaying(tx, id);
+    await updateEntry(tx, id, { groupId: null });
+    return { action: 'edited', summary: `Left the group ${row.group}: pays alone` };
+  });
+}
+
 /** Cancels an entry: its place is free again (offered to the race's waitlist at once), its history kept. */
 export async function cancelEntry(context: AppContext, id: string, by: ChangedBy) {
   await changeEntry(context, id, by, async (tx, row, event) => {
     if (row.status === 'cancelled') return undefined;
+    await refuseWhileGroupPaying(tx, id);
     await updateEntry(tx, id, { status: 'cancelled' });
     await context.signals.placeFreed.send(tx, { raceId: row.raceOptionId });
     if ('entrant' in by) await tellEntrant(tx, context.links, event, row, { cancelled: true }, row);

@@ -159,4 +159,37 @@ describe(`paying a group by its reference (${testDatabaseKind})`, () => {
     expect(new Set(issued.map((receipt) => receipt.number)).size).toBe(1);
     expect(await receiptMails()).toHaveLength(1);
   });
+
+  it('shows each entry’s group in the participants list; an entry that leaves its group pays alone', async () => {
+    await setFees();
+    const group = await family();
+    const single = await visitor.post('/api/registrations', runner());
+    expect(single.statusCode).toBe(201);
+    const list = (await asAdmin.get('/api/participants?sort=createdAt&dir=asc')).json().rows as {
+      id: string;
+      reference: string;
+      group: string | null;
+    }[];
+    expect(list.map((row) => row.group)).toEqual([
+      group.groupReference,
+      group.groupReference,
+      group.groupReference,
+      null,
+    ]);
+
+    const left = await asAdmin.post(`/api/participants/${group.ids[2]}/leave-group`);
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.json()).toMatchObject({ group: null });
+    expect(left.json().history[0]).toMatchObject({
+      action: 'edited',
+      summary: `Left the group ${group.groupReference}: pays alone`,
+    });
+    const found = await asAdmin.get(`/api/participants?q=${group.groupReference}`);
+    expect(found.json().rows).toHaveLength(2);
+    // The group reference now pays the two who stayed: 20 + 15.
+    const { matched } = await statementPaying(group.groupReference, '35.00');
+    expect(matched[0]?.entries.map((entry) => entry.reference)).toEqual(group.references.slice(0, 2));
+    expect((await asAdmin.post(`/api/participants/${group.ids[2]}/leave-group`)).statusCode).toBe(200);
+    expect((await visitor.post(`/api/participants/${group.ids[0]}/leave-group`)).statusCode).toBe(401);
+  });
 });

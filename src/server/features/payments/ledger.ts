@@ -8,14 +8,14 @@ import {
   PAYMENT_METHOD_LABELS,
   type PaymentUpdateData,
 } from '../../../shared/participants/participants.ts';
-import { fromCents, toCents } from '../../../shared/payments/balance.ts';
+import { fromCents, owes, toCents } from '../../../shared/payments/balance.ts';
 import type { AppContext } from '../../context.ts';
 import type { Transaction } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
 import { auditEntryChange, changeEntry, participantDetail } from '../participants/service.ts';
 import { dueOf, receivePayment } from './receive-payment.ts';
-import { entriesToPay, setPayment } from './repository.ts';
+import { entriesToPay, groupMemberIds, setPayment } from './repository.ts';
 
 /** The entries a payment marked, in the audit trail as one change (none: nothing to note). */
 async function auditMarked(
@@ -101,24 +101,31 @@ export async function recordOnlinePayment(
     paynowReference: string;
     paidOn: string;
     onlinePaymentId: string;
+    /** The group whose total the payment was for (its members who owe are paid in form order). */
+    groupId?: string | null;
   },
 ): Promise<OnlinePaymentOutcome> {
   const { db } = context.database;
   const event = await getCurrentEvent(db);
   const outcome = await db.transaction(async (tx): Promise<OnlinePaymentOutcome> => {
-    const [row] = await entriesToPay(tx, event.id, [id]);
+    // A group's payment pays its members who owe, in form order; an entry's, the entry.
+    const ids = payment.groupId ? await groupMemberIds(tx, payment.groupId) : [id];
+    const rows = await entriesToPay(tx, event.id, ids);
+    const row = rows.find((entry) => entry.id === id) ?? rows[0];
     if (!row) throw notFound('There is no such entry.');
-    if (row.paymentMethod === payment.method && row.payerReference === payment.paynowReference) {
-      return 'recorded';
-    }
+    const samePayment = (entry: (typeof rows)[number]) =>
+      entry.paymentMethod === payment.method && entry.payerReference === payment.paynowReference;
+    if (rows.some(samePayment)) return 'recorded';
     if (row.status === 'cancelled') return 'cancelled';
-    if (row.paymentStatus === 'paid' || row.paymentStatus === 'waived') return row.paymentStatus;
+    if (!rows.some((entry) => owes(entry.paymentStatus))) {
+      return row.paymentStatus === 'waived' ? 'waived' : 'paid';
+    }
     const received = await receivePayment(
       context,
       tx,
       event.id,
       {
-        entryIds: [id],
+        entryIds: ids,
         amount: payment.amount,
         currency: payment.currency,
         method: payment.method,
@@ -130,9 +137,8 @@ export async function recordOnlinePayment(
       },
       PAYNOW_ACTOR,
     );
-    const [share] = received.shares;
-    if (share) {
-      await auditEntryChange(tx, null, 'payment', [row.reference], {
+    for (const share of received.shares) {
+      await auditEntryChange(tx, null, 'payment', [share.reference], {
         by: PAYNOW_ACTOR.name,
         amount: share.amount,
         currency: share.currency,

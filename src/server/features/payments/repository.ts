@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { paymentNotices, raceOptions, registrations } from '../../db/schema/index.ts';
-import { paymentAgainstFee } from '../registrations/queries.ts';
+import { activeEntry, paymentAgainstFee } from '../registrations/queries.ts';
 
 /**
  * The entries of the event among `ids`, with their payment and their race's fees, locked until the transaction
@@ -43,4 +43,14 @@ export async function setPayment(tx: Transaction, id: string, payment: Required<
 /** Something about a recorded payment for an admin to look at (a part payment, more than the fee). */
 export async function insertPaymentNotices(tx: Transaction, notices: (typeof paymentNotices.$inferInsert)[]) {
   if (notices.length > 0) await tx.insert(paymentNotices).values(notices);
+}
+
+/** A group's active members in form order (their references were numbered in it): whom its payment pays. */
+export async function groupMemberIds(tx: Transaction, groupId: string) {
+  const rows = await tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(and(eq(registrations.groupId, groupId), activeEntry))
+    .orderBy(sql`length(${registrations.reference})`, asc(registrations.reference));
+  return rows.map((row) => row.id);
 }

@@ -1,13 +1,17 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { OnlinePaymentSettings } from '../../../../shared/payments/online-payment-settings.ts';
 import type { Database, Transaction } from '../../../db/client.ts';
+import { underWay } from '../../../db/online-payment-under-way.ts';
 import {
   events,
   onlinePayments,
   paymentNotices,
   paynowUncheckedMessages,
+  raceOptions,
+  registrationGroups,
   registrations,
 } from '../../../db/schema/index.ts';
+import { activeEntry, paymentAgainstFee } from '../../registrations/queries.ts';
 
 export type OnlinePaymentRow = typeof onlinePayments.$inferSelect;
 export type NewOnlinePayment = typeof onlinePayments.$inferInsert;
@@ -280,4 +284,41 @@ export async function markNoticeReviewed(db: Database, id: number, by: string) {
     .where(eq(paymentNotices.id, id))
     .returning({ id: paymentNotices.id });
   return done.length > 0;
+}
+
+/** The group an entry was registered with: its id and reference's parts (none for an entry alone). */
+export async function groupOfEntry(db: Database, registrationId: string) {
+  const [row] = await db
+    .select({ id: registrationGroups.id, code: registrationGroups.code, prefix: events.referencePrefix })
+    .from(registrations)
+    .innerJoin(registrationGroups, eq(registrationGroups.id, registrations.groupId))
+    .innerJoin(events, eq(events.id, registrationGroups.eventId))
+    .where(eq(registrations.id, registrationId));
+  return row;
+}
+
+/** A group's active members in form order, with what each has paid against its race's fee. */
+export async function groupMembersOwing(db: Database | Transaction, groupId: string) {
+  return db
+    .select({ id: registrations.id, ...paymentAgainstFee })
+    .from(registrations)
+    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+    .where(and(eq(registrations.groupId, groupId), activeEntry))
+    .orderBy(sql`length(${registrations.reference})`, registrations.reference);
+}
+
+/** Whether any attempt that may still end paid is under way for the group or one of its members. */
+export async function groupAttemptUnderWay(tx: Transaction, groupId: string) {
+  const [row] = await tx
+    .select({ id: onlinePayments.id })
+    .from(onlinePayments)
+    .where(
+      and(
+        underWay,
+        sql`(${onlinePayments.groupId} = ${groupId} or ${onlinePayments.registrationId} in
+          (select ${registrations.id} from ${registrations} where ${registrations.groupId} = ${groupId}))`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

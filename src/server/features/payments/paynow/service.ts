@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CurrentUser } from '../../../../shared/accounts/account.ts';
 import { harareToday } from '../../../../shared/dates.ts';
-import { amountDue, owes } from '../../../../shared/payments/balance.ts';
+import { amountDue, fromCents, owes, toCents } from '../../../../shared/payments/balance.ts';
 import type {
   OnlinePaymentSettingsInput,
   OnlinePaymentSettingsView,
@@ -12,6 +12,7 @@ import type {
 import { WALLET_NUMBER_MESSAGE, walletNumber } from '../../../../shared/payments/online-payment.ts';
 import type { OnlinePaymentSettings } from '../../../../shared/payments/online-payment-settings.ts';
 import type { PaymentNotice, PaymentNoticesPage } from '../../../../shared/payments/payment-notices.ts';
+import { groupReference } from '../../../../shared/registrations/group.ts';
 import { MY_TOKEN } from '../../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
@@ -38,6 +39,9 @@ import {
   findAttempt,
   findAttemptByTrace,
   findPaynowSettings,
+  groupAttemptUnderWay,
+  groupMembersOwing,
+  groupOfEntry,
   insertAttempt,
   keepNotice,
   latestAttemptOf,
@@ -252,6 +256,7 @@ export async function paymentOffer(context: AppContext, token: string): Promise<
   const row = await findPaynowSettings(context.database.db, entry.eventId);
   const settings = row?.settings?.enabled && row.keyEncrypted ? row.settings : null;
   const latest = settings ? await latestAttemptOf(context.database.db, entry.id) : undefined;
+  const group = await groupToPay(context.database.db, entry.id, settings?.currency ?? 'USD');
   return {
     enabled: settings !== null && entry.status === 'active' && !entry.over,
     methods: settings?.methods ?? [],
@@ -261,7 +266,32 @@ export async function paymentOffer(context: AppContext, token: string): Promise<
     latest: latest ? attemptView(latest) : null,
     // The link's holder sees the entry's contacts on /My anyway.
     phone: walletNumber(entry.mobile),
+    ...(group ? { group: { reference: group.reference, amount: group.amount } } : {}),
   };
+}
+
+/**
+ * The group an entry was registered with, and what it still owes in the currency (its members' dues, part
+ * payments' balances; null when a member who owes has no fee known in it): what a group payment asks for.
+ */
+async function groupToPay(db: Database, entryId: string, currency: 'USD' | 'ZWG') {
+  const group = await groupOfEntry(db, entryId);
+  if (!group) return undefined;
+  const members = await groupMembersOwing(db, group.id);
+  const dues = members.map((member) =>
+    amountDue(
+      {
+        paymentStatus: member.paymentStatus,
+        payment: { amount: member.paymentAmount, currency: member.paymentCurrency },
+        fees: { USD: member.feeUsd, ZWG: member.feeZwg },
+      },
+      currency,
+    ),
+  );
+  const amount = dues.some((due) => due === null)
+    ? null
+    : fromCents(dues.reduce((sum, due) => sum + toCents(due ?? '0'), 0));
+  return { id: group.id, reference: groupReference(group.prefix, group.code), amount };
 }
 
 /** Zimbabwe's wallets are prompted by their local number (0771234567). */
@@ -271,6 +301,8 @@ function walletOf(phone: string | undefined) {
   return local;
 }
 
+const GROUP_PAYMENT_UNDER_WAY =
+  'A payment for your group is already under way: approve it on the phone it prompted (or finish it on Paynow’s page). If it fails, you can try again.';
 const PAYMENT_UNDER_WAY =
   'A payment of this entry is already under way: approve it on your phone (or finish it on Paynow’s page). If it fails, you can try again.';
 
@@ -289,22 +321,34 @@ export async function startPayment(
     throw notFound('Online payment is not offered for this entry.');
   }
   if (entry.status !== 'active') throw conflict('This entry was cancelled.');
-  if (!owes(entry.paymentStatus)) throw conflict('Your entry is already paid.');
   const { currency } = paynow.settings;
-  // What is still due: the fee, or a part payment's balance.
-  const amount = amountDue(entry, currency);
+  const group = request.group ? await groupToPay(db, entry.id, currency) : undefined;
+  if (request.group && !group) throw notFound('This entry is not in a group.');
+  if (group ? group.amount !== null && toCents(group.amount) === 0 : !owes(entry.paymentStatus)) {
+    throw conflict(group ? 'Your group is already paid.' : 'Your entry is already paid.');
+  }
+  // What is still due: the fee, or a part payment's balance (the group's members' together).
+  const amount = group ? group.amount : amountDue(entry, currency);
   if (!amount) throw conflict('The fee for your race is not set yet: please pay as the organisers tell you.');
   const phone = request.method === 'web' ? null : walletOf(request.phone);
 
-  const merchantTrace = `${entry.reference}-${randomBytes(6).toString('hex')}`.slice(0, 32);
+  const merchantTrace = `${group?.reference ?? entry.reference}-${randomBytes(6).toString('hex')}`.slice(
+    0,
+    32,
+  );
   // One attempt under way at a time: a second tap, or a second tab, must not prompt the wallet twice.
   const attempt = await db.transaction(async (tx) => {
-    await lockEntry(tx, entry.id);
+    // A group's members are locked in one order, so that payments and changes started from any of them wait in turn.
+    const locked = group ? (await groupMembersOwing(tx, group.id)).map((member) => member.id) : [];
+    for (const id of [...new Set([...locked, entry.id])].sort()) await lockEntry(tx, id);
     const latest = await latestAttemptOf(tx, entry.id);
     if (latest && stateOf(latest) === 'pending') throw conflict(PAYMENT_UNDER_WAY);
+    // One payment of a group at a time, whichever member's link started it.
+    if (group && (await groupAttemptUnderWay(tx, group.id))) throw conflict(GROUP_PAYMENT_UNDER_WAY);
     await checkPromptLimits(tx, entry.id, phone);
     return insertAttempt(tx, {
       registrationId: entry.id,
+      groupId: group?.id ?? null,
       method: request.method,
       phone,
       amount,
@@ -316,7 +360,7 @@ export async function startPayment(
   const payment = {
     reference: merchantTrace,
     amount: Number(amount).toFixed(2),
-    additionalInfo: `Fun run entry ${entry.reference}`,
+    additionalInfo: group ? `Fun run group ${group.reference}` : `Fun run entry ${entry.reference}`,
     // Never the private link: Paynow has no business holding a key to the entry.
     returnUrl: `${links.page('/PaymentReturn')}`,
     resultUrl: `${links.page('/api/paynow/result')}`,
@@ -522,6 +566,7 @@ async function applyConfirmed(
       paynowReference: known.paynowReference ?? '',
       paidOn: harareToday(),
       onlinePaymentId: attempt.id,
+      groupId: attempt.groupId,
     });
     await markPaid(db, attempt.id, update.status, known.paynowReference ?? '');
     if (outcome !== 'recorded')

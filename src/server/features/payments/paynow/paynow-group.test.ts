@@ -1,0 +1,198 @@
+import { createServer } from 'node:net';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runnerSeries } from '../../../../../tests/support/entries.ts';
+import {
+  resetData,
+  signedInAs,
+  testDatabase,
+  testDatabaseKind,
+} from '../../../../../tests/support/test-app.ts';
+import { type App, buildApp } from '../../../app.ts';
+import {
+  mailOutbox,
+  onlinePayments,
+  raceOptions,
+  receipts,
+  registrations,
+} from '../../../db/schema/index.ts';
+import { loadEnv } from '../../../env.ts';
+import { type FakePaynow, startFakePaynow } from '../../../fakes/paynow.ts';
+import { saveOnlinePaymentSettings } from './service.ts';
+
+// Paying a group form's total through Paynow (issue 36): one attempt for every member who owes.
+
+const KEY = '3e9fed89-60e1-4ce5-ab6e-6b1eb2d4f977';
+const FAST = { minDelayMs: 20, maxDelayMs: 60, giveUpAfterMs: 60_000, idleMs: 20 };
+
+let fake: FakePaynow;
+let app: App;
+let origin = '';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  fake = await startFakePaynow({ integrationId: '1201', integrationKey: KEY, timeScale: 0.01 });
+  const port = await freePort();
+  app = await buildApp({
+    env: loadEnv({
+      NODE_ENV: 'test',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PAYNOW_URL: fake.url,
+      RATE_LIMITS: 'off',
+      SESSION_SECRET: 'a server secret of at least thirty-two characters',
+    }),
+    database: await testDatabase(),
+    paynowTiming: FAST,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  await app.close();
+  await fake.close();
+});
+const db = async () => (await testDatabase()).db;
+beforeEach(async () => {
+  await fake.reset();
+  await resetData();
+  await (await db()).update(raceOptions).set({ feeUsd: '10.00' });
+  await (await db()).update(raceOptions).set({ feeUsd: '5.00' }).where(eq(raceOptions.label, '5km'));
+  await saveOnlinePaymentSettings(app.context, {
+    enabled: true,
+    integrationId: '1201',
+    integrationKey: KEY,
+    methods: ['ecocash', 'web'],
+    currency: 'USD',
+  });
+});
+
+const runner = runnerSeries();
+/** A mother (10 km, USD 10) and her two children (5 km, USD 5 each) sharing her contact. */
+async function family() {
+  const mother = runner({ firstName: 'Rudo', email: 'rudo.paynow@example.com' });
+  const child = (firstName: string) =>
+    runner({
+      firstName,
+      email: mother.email,
+      mobile: mother.mobile,
+      age: 10,
+      raceType: '5km',
+      guardianName: 'Rudo Moyo',
+      guardianMobile: mother.mobile,
+      guardianConsent: true,
+    });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/registrations/group',
+    headers: { origin },
+    payload: { people: [mother, child('Tanaka'), child('Nyasha')] },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const receipt = response.json() as {
+    groupReference: string;
+    members: { myLink: string; reference: string }[];
+  };
+  return { ...receipt, tokens: receipt.members.map((member) => member.myLink.replace('/My/', '')) };
+}
+
+const pay = (token: string, payload: object) =>
+  app.inject({ method: 'POST', url: `/api/pay/${token}`, headers: { origin }, payload });
+const offerOf = async (token: string) =>
+  (await app.inject({ method: 'GET', url: `/api/pay/${token}` })).json();
+
+async function settled(token: string, id: string) {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const attempt = (await app.inject({ method: 'GET', url: `/api/pay/${token}/attempts/${id}` })).json();
+    if (attempt.state !== 'pending' || Date.now() > until) return attempt;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const payments = async () =>
+  (await (await db()).select().from(registrations).orderBy(asc(registrations.reference))).map((row) => [
+    row.paymentStatus,
+    row.paymentAmount,
+    row.paymentMethod,
+  ]);
+
+describe(`Paynow pays a group's total (${testDatabaseKind})`, () => {
+  it('offers the group total on a member’s link and pays every member with one Paynow payment, one receipt', async () => {
+    const group = await family();
+    const offer = await offerOf(group.tokens[1] ?? '');
+    expect(offer).toMatchObject({
+      amount: '5.00',
+      group: { reference: group.groupReference, amount: '20.00' },
+    });
+
+    const started = await pay(group.tokens[1] ?? '', { method: 'web', group: true });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json()).toMatchObject({ amount: '20.00', currency: 'USD' });
+    // One attempt for the group: another member's link cannot start a second one meanwhile.
+    const second = await pay(group.tokens[0] ?? '', { method: 'ecocash', phone: '0771111111', group: true });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().detail).toMatch(/payment for your group is already under way/);
+    await fake.settle(String(started.json().browserUrl).split('/').at(-1) ?? '', 'Paid');
+
+    expect((await settled(group.tokens[1] ?? '', started.json().id)).state).toBe('paid');
+    expect(await payments()).toEqual([
+      ['paid', '10.00', 'paynow_web'],
+      ['paid', '5.00', 'paynow_web'],
+      ['paid', '5.00', 'paynow_web'],
+    ]);
+    const issued = await (await db()).select().from(receipts);
+    expect(issued).toHaveLength(3);
+    expect(new Set(issued.map((receipt) => receipt.number)).size).toBe(1);
+    expect(
+      await (await db()).select().from(mailOutbox).where(eq(mailOutbox.kind, 'payment-receipt')),
+    ).toHaveLength(1);
+    expect((await offerOf(group.tokens[0] ?? '')).group).toEqual({
+      reference: group.groupReference,
+      amount: '0.00',
+    });
+    expect((await pay(group.tokens[0] ?? '', { method: 'web', group: true })).statusCode).toBe(409);
+  });
+
+  it('asks a part-paid group for the rest only, and no member is cancelled while its payment is under way', async () => {
+    const group = await family();
+    const single = await pay(group.tokens[0] ?? '', { method: 'ecocash', phone: '0771111111' });
+    expect((await settled(group.tokens[0] ?? '', single.json().id)).state).toBe('paid');
+    expect((await offerOf(group.tokens[2] ?? '')).group.amount).toBe('10.00');
+
+    const { cookie } = await signedInAs(app, 'admin');
+    // Paynow's page: under way until the payer finishes there (the fake settles it when told).
+    const started = await pay(group.tokens[2] ?? '', { method: 'web', group: true });
+    expect(started.json()).toMatchObject({ amount: '10.00' });
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/my/${group.tokens[1]}/cancel`,
+      headers: { origin },
+    });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json()).toMatchObject({ code: 'PAYMENT_UNDER_WAY' });
+    const [member] = await (await db()).select().from(registrations).orderBy(asc(registrations.reference));
+    const leave = await app.inject({
+      method: 'POST',
+      url: `/api/participants/${member?.id}/leave-group`,
+      headers: { cookie, origin },
+    });
+    expect(leave.statusCode).toBe(409);
+    const attempts = await (await db()).select().from(onlinePayments).orderBy(asc(onlinePayments.createdAt));
+    expect(attempts.map((attempt) => attempt.groupId === null)).toEqual([true, false]);
+    await fake.settle(String(started.json().browserUrl).split('/').at(-1) ?? '', 'Cancelled');
+    expect((await settled(group.tokens[2] ?? '', started.json().id)).state).toBe('failed');
+    const after = await app.inject({
+      method: 'POST',
+      url: `/api/my/${group.tokens[1]}/cancel`,
+      headers: { origin },
+    });
+    expect(after.statusCode).toBe(200);
+  });
+});
