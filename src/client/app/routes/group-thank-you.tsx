@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { PublicEvent } from '../../../shared/events/event.ts';
-import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
-import { formatFees } from '../../../shared/money.ts';
+import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
+import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
 import type { GroupReceipt } from '../../../shared/registrations/group.ts';
 import { ReferenceCard } from '../../components/reference-card.tsx';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
@@ -13,7 +13,10 @@ import { CheckInQr } from '../../features/my-registration/components/check-in-qr
  */
 export function GroupThankYou({ receipt, event }: { receipt: GroupReceipt; event?: PublicEvent }) {
   const total = formatFees(receipt.due.usd, receipt.due.zwg);
-  const nothingDue = Number(receipt.due.usd) === 0 && Number(receipt.due.zwg) === 0;
+  // A race without a fee set has its fee confirmed by the organisers: nothing is due only when every fee is known.
+  const feeUnknown = receipt.members.some((member) => member.feeUsd === null && member.feeZwg === null);
+  const nothingDue = !feeUnknown && Number(receipt.due.usd) === 0 && Number(receipt.due.zwg) === 0;
+  const zero = Number(receipt.due.usd) === 0 && Number(receipt.due.zwg) === 0;
   return (
     <>
       <ReferenceCard
@@ -21,9 +24,18 @@ export function GroupThankYou({ receipt, event }: { receipt: GroupReceipt; event
         reference={receipt.groupReference}
         className="mt-8 text-center"
       >
-        <p className="mt-3 text-xl font-bold text-stone-900">
-          {nothingDue ? 'Nothing to pay.' : `Total due: ${total}`}
-        </p>
+        {nothingDue ? (
+          <p className="mt-3 text-xl font-bold text-stone-900">Nothing to pay.</p>
+        ) : (
+          <>
+            {!zero && <p className="mt-3 text-xl font-bold text-stone-900">Total due: {total}</p>}
+            {feeUnknown && event && (
+              <p className="mt-3 font-semibold text-stone-900">
+                {feeToBeConfirmed(displayPhone(event, event.contactPhone))}
+              </p>
+            )}
+          </>
+        )}
         <p className="mt-2 text-sm text-stone-600">
           We have emailed the contact a copy.
           {!nothingDue && ' Quote this reference when you pay: one payment pays for everyone below.'}
