@@ -4,7 +4,13 @@ import { greeting } from '../../../shared/shown-name.ts';
 import type { Links } from '../../links.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
 import type { EventRow } from '../events/service.ts';
-import { CONFIRMATION_KIND, contactPhoneOf, howToPayLines, raceDayLines } from './confirmation-mail.ts';
+import {
+  CONFIRMATION_KIND,
+  contactPhoneOf,
+  howToPayLines,
+  payOnlineLines,
+  raceDayLines,
+} from './confirmation-mail.ts';
 
 /** One person a group form registered, as its one confirmation lists him. */
 export interface GroupMailMember {
@@ -46,7 +52,6 @@ export function groupConfirmationMail(
 ): OutgoingMail & { kind: string } {
   const contact = contactPhoneOf(event);
   const total = formatFees(due.usd, due.zwg);
-  const raceDays = new Set<string>();
   const lines = [
     `${greeting(contactFirstName, 'Dear')},`,
     '',
@@ -58,11 +63,11 @@ export function groupConfirmationMail(
   ];
   for (const [index, member] of members.entries()) {
     const fee = formatFees(member.feeUsd, member.feeZwg) ?? 'fee to be confirmed';
+    const start = member.startTime ? `, start ${member.startTime}` : '';
     lines.push(
-      `${index + 1}. ${member.firstName} ${member.lastName}: reference ${member.reference}, ${DISCIPLINE_LABELS[member.discipline]} ${member.raceType}, ${fee}`,
+      `${index + 1}. ${member.firstName} ${member.lastName}: reference ${member.reference}, ${DISCIPLINE_LABELS[member.discipline]} ${member.raceType}${start}, ${fee}`,
     );
     if (member.shared) lines.push(`   Private page (QR code attached): ${member.shared.myLink}`);
-    for (const line of raceDayLines(event, member, links)) raceDays.add(line);
   }
   if (waitlisted.length > 0) {
     lines.push(
@@ -71,10 +76,17 @@ export function groupConfirmationMail(
       ...waitlisted.map((person) => `- ${person.firstName} ${person.lastName}, ${person.raceType}`),
     );
   }
+  const contactPage = members.find((member) => member.shared)?.shared?.myLink;
   lines.push(
     '',
-    ...raceDays,
+    // The day and place are the event's; each race's start is beside its people (Harare time).
+    ...raceDayLines(event, { discipline: 'run', raceType: '', startTime: null }, links).filter(
+      (line) => line.startsWith('Date:') || line.startsWith('Venue:'),
+    ),
+    ...(members.some((member) => member.startTime) ? ['Start times are Harare time.'] : []),
     '',
+    // The contact's page offers the group's total online.
+    ...(contactPage ? payOnlineLines(event, { feeUsd: due.usd, feeZwg: due.zwg, myLink: contactPage }) : []),
     `How to pay (always quote your group reference ${groupReference}):`,
     ...howToPayLines(event, due),
     '',

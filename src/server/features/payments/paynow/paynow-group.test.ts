@@ -126,6 +126,12 @@ const payments = async () =>
 describe(`Paynow pays a group's total (${testDatabaseKind})`, () => {
   it('offers the group total on a member’s link and pays every member with one Paynow payment, one receipt', async () => {
     const group = await family();
+    // The group's one confirmation offers the total online on the contact's page.
+    const [confirmation] = await (await db())
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'registration-confirmation'));
+    expect(confirmation?.text).toMatch(/Pay online now \(.+\) on your private page:\n.+\/My\//);
     const offer = await offerOf(group.tokens[1] ?? '');
     expect(offer).toMatchObject({
       amount: '5.00',
