@@ -11,6 +11,7 @@ import {
   men,
   onlinePayments,
   paymentNotices,
+  registrationGroups,
   registrationHistory,
   registrations,
   smsOutbox,
@@ -201,6 +202,19 @@ export async function anonymiseEntries(
       .set({ summary: '' })
       .where(inArray(registrationHistory.registrationId, entries));
     await db.delete(entryLinks).where(inArray(entryLinks.registrationId, entries));
+    // A group form's request digest (and its key) could confirm a guess at the person's details.
+    await db
+      .update(registrationGroups)
+      .set({ idempotencyKey: null, requestDigest: null })
+      .where(
+        inArray(
+          registrationGroups.id,
+          db
+            .select({ id: registrations.groupId })
+            .from(registrations)
+            .where(and(inArray(registrations.id, entries), isNotNull(registrations.groupId))),
+        ),
+      );
     // The texts about the entry hold its number and private links.
     await db.delete(smsOutbox).where(inArray(smsOutbox.registrationId, entries));
     await db
