@@ -41,6 +41,7 @@ import { programmeSettingsRoutes } from './features/programme-settings/routes.ts
 import { progressRoutes } from './features/progress/routes.ts';
 import { receiptRoutes } from './features/receipts/routes.ts';
 import { startPaymentReminders } from './features/receipts/service.ts';
+import { registerGroupFromForm } from './features/registrations/group-registration.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
 import { startRetention } from './features/retention/service.ts';
 import { smsSettingsRoutes } from './features/sms-settings/routes.ts';
@@ -243,7 +244,7 @@ export async function buildApp(options: AppOptions) {
   const pageRenderer =
     options.pageRenderer ??
     (options.serveClient ? rendererForBuild(options.clientDir ?? clientDist) : undefined);
-  if (pageRenderer) await pageRoutes(app, context, pageRenderer);
+  if (pageRenderer) await pageRoutes(app, context, pageRenderer, { registerGroupFromForm });
   const spaFallback = options.serveClient && clientBuildExists(options.clientDir);
   if (options.serveClient) await clientRoutes(app, options.clientDir);
   // Without the server's renderer (a build without it), the private page is the app's shell.

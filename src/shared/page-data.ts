@@ -1,3 +1,4 @@
+import type { GroupReceipt } from './registrations/group.ts';
 import type { RegistrationAnswer } from './registrations/registration.ts';
 import type { WaitlistReceipt } from './waitlist/waitlist.ts';
 
@@ -8,6 +9,8 @@ export interface ServerForm {
   failure?: string;
   /** What the form did, said where it was ("Tell me about next year": the address was noted). */
   done?: string;
+  /** A group form's people whose race is full (issue 36): marked, and offered its waitlist. */
+  full?: number[];
 }
 
 /**
@@ -25,7 +28,7 @@ export interface PageData {
    * with. A new entry's carries its private link, so that page is answered no-store and its address stays
    * the form's (the browser's script then names it /Thankyou, without the answer).
    */
-  receipt?: RegistrationAnswer | WaitlistReceipt;
+  receipt?: RegistrationAnswer | WaitlistReceipt | GroupReceipt;
   /** A private link's page whose token opens nothing (answered 404): the token and why, shown instead. */
   linkRefused?: { token: string; message: string };
 }

@@ -23,8 +23,10 @@ export async function renderPage(
         </StaticRouter>
       </PageDataContext>
     </StrictMode>,
-    // A part that fails is left for the browser to render; the server says why in its log.
-    { onError },
+    // A part that fails is left for the browser to render; the server says why in its log. No part is moved
+    // to the end of the page behind a script (React does so with a lazy part larger than 12.8 kB, e.g. the
+    // group registration form): the page is read without JavaScript, and the CSP runs no inline script.
+    { onError, progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return text(prelude.pipe(new PassThrough()));
 }

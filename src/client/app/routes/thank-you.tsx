@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
+import type { GroupReceipt } from '../../../shared/registrations/group.ts';
 import { answerFromSearch, type LinkedAnswer } from '../../../shared/registrations/thank-you-link.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { ReferenceCard } from '../../components/reference-card.tsx';
@@ -14,6 +15,7 @@ import {
   useNoReceiptFromBackForwardCache,
 } from '../../features/registrations/last-receipt.ts';
 import { useHydrated, usePageData } from '../page-data.ts';
+import { GroupThankYou } from './group-thank-you.tsx';
 
 // Its own chunk: only entries with online payment on need it.
 const PayOnline = lazy(() => import('../../features/payments/components/pay-online.tsx'));
@@ -27,8 +29,11 @@ export default function ThankYou() {
   const { data: event } = useEvent();
   const served = usePageData()?.receipt;
   const kept = hydrated ? recallReceipt() : served;
-  const answer: LinkedAnswer | undefined = answerFromSearch(search, event) ?? kept;
+  const shown: LinkedAnswer | GroupReceipt | undefined = answerFromSearch(search, event) ?? kept;
   useNoReceiptFromBackForwardCache(kept !== undefined);
+  // A group's receipt (issue 36): one reference for everyone, listed with the total due.
+  const group = shown && 'groupReference' in shown ? shown : undefined;
+  const answer = group ? undefined : (shown as LinkedAnswer | undefined);
   if (answer && 'onWaitlist' in answer) return <OnTheWaitlist receipt={answer} />;
   const receipt = answer;
   // Someone who registered before gets his entry back, as a found order: the same reference and way to pay.
@@ -55,7 +60,9 @@ export default function ThankYou() {
         )}
       </div>
 
-      {receipt ? (
+      {group ? (
+        <GroupThankYou receipt={group} event={event} />
+      ) : receipt ? (
         <>
           <ReferenceCard
             label="Your registration reference"

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import type { GroupReceipt } from '../../../shared/registrations/group.ts';
 import type { RegistrationAnswer } from '../../../shared/registrations/registration.ts';
 import type { WaitlistReceipt } from '../../../shared/waitlist/waitlist.ts';
 
@@ -9,7 +10,7 @@ import type { WaitlistReceipt } from '../../../shared/waitlist/waitlist.ts';
 // where the Back button would bring it back to whoever holds the phone next.
 const RECEIPT_KEY = 'celebration:last-registration';
 
-type Receipt = RegistrationAnswer | WaitlistReceipt;
+type Receipt = RegistrationAnswer | WaitlistReceipt | GroupReceipt;
 let current: Receipt | undefined;
 
 /** Keeps the receipt (or the entry found) for the Thank-you page the caller goes to next. */

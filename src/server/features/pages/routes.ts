@@ -2,6 +2,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Discipline, PublicEvent } from '../../../shared/events/event.ts';
 import { NEXT_YEAR_NOTED, NextYearSignupSchema } from '../../../shared/events/next-year.ts';
 import type { PageData, ServerForm } from '../../../shared/page-data.ts';
+import {
+  type GroupReceipt,
+  type GroupRegistrationData,
+  GroupRegistrationInputSchema,
+} from '../../../shared/registrations/group.ts';
+import { flatGroupForm, groupInputOf } from '../../../shared/registrations/group-form.ts';
 import { MY_LINKS_SENT, MyLinksRequestSchema } from '../../../shared/registrations/my-registration.ts';
 import {
   type RegistrationData,
@@ -20,6 +26,7 @@ import { signUpForNextYear } from '../next-year/service.ts';
 import { isRaceFull, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
 import { joinWaitlist } from '../waitlist/service.ts';
 import { fieldMessages, formValues } from './form-values.ts';
+import { changedForm, groupMessages, postedGroup } from './group-form-post.ts';
 import { myEntryFormRoute, myEntryPageRoute, shortLinkPageRoute } from './my-entry-page.ts';
 import type { PageRenderer } from './renderer.ts';
 import type { SendPage } from './send-page.ts';
@@ -41,7 +48,24 @@ const MY_LINKS_FORM = '/My';
  * API, answered with the Thank-you page, or the form again with what was typed and each message beside its
  * field.
  */
-export async function pageRoutes(app: FastifyInstance, context: AppContext, renderer: PageRenderer) {
+/**
+ * The registrations feature's group registration (issue 36), handed over by app.ts: it builds on the
+ * registrations service, so that service cannot hand it out without an import cycle.
+ */
+export interface PageServices {
+  registerGroupFromForm: (
+    context: AppContext,
+    input: GroupRegistrationData,
+    idempotencyKey?: string,
+  ) => Promise<GroupReceipt>;
+}
+
+export async function pageRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  renderer: PageRenderer,
+  { registerGroupFromForm }: PageServices,
+) {
   renderer.onError = (error, url) =>
     app.log.error({ err: error, url: loggablePath(url) }, 'A page failed to render on the server');
   app.addHook('onListen', async () => {
@@ -107,10 +131,11 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
         return { values: formValues(MyLinksRequestSchema, body), key: '' };
       }
       const discipline = FORMS[request.routeOptions.url ?? ''] ?? 'run';
-      return {
-        values: { ...formValues(RegistrationInputSchema, body), discipline },
-        key: body.get(FORM_KEY_FIELD) ?? '',
-      };
+      const key = body.get(FORM_KEY_FIELD) ?? '';
+      // Several people (issue 36): every person's fields, by their inputs' names.
+      const group = postedGroup(body, discipline);
+      if (group) return { values: flatGroupForm(group), key, group, body };
+      return { values: { ...formValues(RegistrationInputSchema, body), discipline }, key, body };
     };
     /** The form posted, again: with what was typed, and the messages beside its fields or above its button. */
     const formAgain = (
@@ -179,18 +204,41 @@ export async function pageRoutes(app: FastifyInstance, context: AppContext, rend
           schema: { hide: true },
         },
         async (request, reply) => {
-          const { values, key } = posted(request);
+          const { values, key, group, body } = posted(request);
           const again = (form: Omit<ServerForm, 'values'>, status: number, event?: PublicEvent) =>
             formAgain(request, reply, form, status, event);
+          const idempotencyKey = IDEMPOTENCY_KEY.test(key) ? key : undefined;
+
+          // "Add another person" or "Remove", without JavaScript: the form again, one person more or fewer.
+          const changed = body && changedForm(body, group, values, FORMS[path] ?? 'run');
+          if (changed)
+            return sendPage(request, reply, { form: { values: changed, errors: {} }, formKey: key });
+          if (group) {
+            const input = GroupRegistrationInputSchema.safeParse(groupInputOf(group));
+            if (!input.success) return again(groupMessages(fieldMessages(input.error.issues), group), 400);
+            try {
+              const receipt = await registerGroupFromForm(context, input.data, idempotencyKey);
+              return sendPage(request, reply, { receipt }, { at: '/Thankyou', personal: true });
+            } catch (error) {
+              if (!(error instanceof Problem) || (error.status >= 500 && error.status !== 503)) throw error;
+              const messages = Object.fromEntries((error.errors ?? []).map((e) => [e.path, e.message]));
+              const { errors, failure } = groupMessages(messages, group);
+              // A full race names its people (people.<i>.raceType): marked, and offered its waitlist.
+              const full =
+                error.status === 409
+                  ? (error.errors ?? []).flatMap(({ path }) => {
+                      const index = /^people\.(\d+)\.raceType$/.exec(path)?.[1];
+                      return index === undefined ? [] : [Number(index)];
+                    })
+                  : [];
+              return again({ errors, failure: failure ?? error.detail ?? error.title, full }, error.status);
+            }
+          }
 
           const parsed = RegistrationInputSchema.safeParse(values);
           if (!parsed.success) return again({ errors: fieldMessages(parsed.error.issues) }, 400);
           try {
-            const answer = await registerFromForm(
-              context,
-              parsed.data,
-              IDEMPOTENCY_KEY.test(key) ? key : undefined,
-            );
+            const answer = await registerFromForm(context, parsed.data, idempotencyKey);
             // The Thank-you page itself, not a redirect: a new entry's private link and QR code are on it, and
             // a link would carry them to the history, the next holder of the phone and the server's log.
             return sendPage(request, reply, { receipt: answer }, { at: '/Thankyou', personal: true });

@@ -33,7 +33,7 @@ export const isEntrantField = (path: string): path is EntrantField | GuardianFie
  * Whether the age typed so far is a minor's. One digit may be the start of an adult's age (the 3 of 35), so
  * it counts once typing pauses; two digits count at once.
  */
-function useTypedMinor(typed: string) {
+export function useTypedMinor(typed: string) {
   const text = typed.trim();
   const [settled] = useDebouncedValue(text, 700);
   const age = text.length >= 2 ? text : settled;
@@ -64,6 +64,8 @@ export function EntrantFields({
   personal = true,
   onBehalf = false,
   gap = 'gap-5',
+  contactChoice,
+  sharedContact = false,
 }: {
   register: (name: EntrantField | GuardianField) => UseFormRegisterReturn;
   errors: FieldErrors<Record<EntrantField | GuardianField, unknown>>;
@@ -76,6 +78,10 @@ export function EntrantFields({
   /** Someone else enters it (an organiser, a company's manager): they record that a guardian agreed. */
   onBehalf?: boolean;
   gap?: 'gap-4' | 'gap-5';
+  /** Shown before the email and mobile: a group's "Same contact as …". */
+  contactChoice?: ReactNode;
+  /** The person shares the contact's email and mobile (a group's): those fields are not asked. */
+  sharedContact?: boolean;
 }) {
   const fill = (token: string) => (personal ? token : 'off');
   const minor = useTypedMinor(age);
@@ -95,15 +101,20 @@ export function EntrantFields({
           autoComplete={fill('family-name')}
         />
       </div>
-      <EmailField error={errors.email?.message} {...register('email')} autoComplete={fill('email')} />
+      {contactChoice}
+      {!sharedContact && (
+        <EmailField error={errors.email?.message} {...register('email')} autoComplete={fill('email')} />
+      )}
       <div className={`grid ${gap} sm:grid-cols-2 sm:gap-y-1.5`}>
-        <PhoneField
-          label="Mobile"
-          fieldClassName={SIDE_BY_SIDE}
-          error={errors.mobile?.message}
-          {...register('mobile')}
-          autoComplete={fill('tel')}
-        />
+        {!sharedContact && (
+          <PhoneField
+            label="Mobile"
+            fieldClassName={SIDE_BY_SIDE}
+            error={errors.mobile?.message}
+            {...register('mobile')}
+            autoComplete={fill('tel')}
+          />
+        )}
         <TextField
           label="Age"
           hint="On the day of the race"

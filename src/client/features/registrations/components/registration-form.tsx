@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -13,7 +13,8 @@ import { NOTIFY_BY, NOTIFY_BY_LABELS } from '../../../../shared/sms/sms-settings
 import { usePageData } from '../../../app/page-data.ts';
 import { PrivacyNoticeLink } from '../../../components/privacy-notice-link.tsx';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { Loading } from '../../../components/ui/status.tsx';
+import { ApiError, NETWORK_DOWN } from '../../../lib/api.ts';
 import { showFieldErrors } from '../../../lib/field-errors.ts';
 import { recallDraft, useDraftSaving } from '../../../lib/session-draft.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -34,6 +35,7 @@ import {
   type GuardianField,
   isEntrantField,
 } from './entrant-fields.tsx';
+import type { GroupStart } from './group-registration-form.tsx';
 import type { Refusal } from './pending-sender.tsx';
 
 type FormValues = {
@@ -79,6 +81,10 @@ interface RegistrationFormProps {
   onBehalf?: boolean;
 }
 
+// Its own chunk, loaded when "Add another person" is first pressed: most entrants register alone (issue 36).
+const loadGroupForm = () => import('./group-registration-form.tsx');
+const GroupRegistrationForm = lazy(loadGroupForm);
+
 /** The form's values from what was sent; the consent is given anew, as with a draft. */
 function valuesOf(data: RegistrationData, empty: FormValues): FormValues {
   return {
@@ -114,6 +120,10 @@ export function RegistrationForm({
   const [served] = useState(() => (action && pageData ? { ...pageData } : undefined));
   // Plain state rather than a mutation hook: the public pages then download none of that machinery.
   const [failure, setFailure] = useState(refused?.message ?? served?.form?.failure);
+  // Several people on the form (issue 36): the server's form posted with a second person, or "Add another person".
+  const [group, setGroup] = useState<GroupStart | undefined>(() =>
+    served?.form && 'people.1.firstName' in served.form.values ? { served: served.form.values } : undefined,
+  );
   // Sent without a connection and kept on the phone (pending-registration.ts) until it can be sent.
   const [kept, setKept] = useState(false);
   const sending = useRef(false);
@@ -290,6 +300,17 @@ export function RegistrationForm({
     }
   });
 
+  /** "Add another person": the group form, starting with this form's person and an empty one. */
+  const addPerson = async () => {
+    try {
+      await loadGroupForm();
+    } catch {
+      return setFailure(NETWORK_DOWN);
+    }
+    setFailure(undefined);
+    setGroup({ single: getValues() });
+  };
+
   if (!event.registrationOpen) {
     return (
       <div role="status" className="rounded-xl border border-stone-300 bg-white p-6 text-lg">
@@ -301,6 +322,25 @@ export function RegistrationForm({
           </Link>
         </p>
       </div>
+    );
+  }
+
+  if (group) {
+    return (
+      <Suspense fallback={<Loading label="Loading the form…" />}>
+        <GroupRegistrationForm
+          event={event}
+          discipline={discipline}
+          start={group}
+          action={action}
+          formKey={served?.form && served.formKey}
+          served={served?.form}
+          onOne={(values) => {
+            reset({ ...empty, ...values });
+            setGroup(undefined);
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -402,6 +442,23 @@ export function RegistrationForm({
       >
         {joining ? 'Join the waitlist' : 'Register'}
       </SubmitButton>
+      {action && (
+        // After Register: the button Enter presses is the form's first. Posted without JavaScript, the server
+        // answers the form with one more person.
+        <button
+          type="submit"
+          name="addPerson"
+          value="1"
+          formNoValidate
+          onClick={(click) => {
+            click.preventDefault();
+            void addPerson();
+          }}
+          className={`w-full sm:w-auto sm:self-start ${secondaryButtonClass}`}
+        >
+          Add another person
+        </button>
+      )}
     </form>
   );
 }
