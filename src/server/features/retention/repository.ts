@@ -11,6 +11,7 @@ import {
   mailOutbox,
   men,
   onlinePayments,
+  payLinks,
   paymentNotices,
   registrationHistory,
   registrations,
@@ -204,6 +205,17 @@ export async function anonymiseEntries(
       .set({ summary: '' })
       .where(inArray(registrationHistory.registrationId, entries));
     await db.delete(entryLinks).where(inArray(entryLinks.registrationId, entries));
+    // A pay link shows the entry's first name (a group's, every member's): it goes with the other links.
+    await db.delete(payLinks).where(inArray(payLinks.registrationId, entries));
+    await db.delete(payLinks).where(
+      inArray(
+        payLinks.groupId,
+        db
+          .select({ id: registrations.groupId })
+          .from(registrations)
+          .where(and(inArray(registrations.id, entries), isNotNull(registrations.groupId))),
+      ),
+    );
     // The texts about the entry hold its number and private links.
     await db.delete(smsOutbox).where(inArray(smsOutbox.registrationId, entries));
     await db
