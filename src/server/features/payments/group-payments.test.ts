@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
 import {
   changeRaces,
+  injectAs,
   multipartFile,
   paidByHand,
   setUpTestApp,
+  signedInAs,
   testDatabaseKind,
 } from '../../../../tests/support/test-app.ts';
 import type { StatementReview } from '../../../shared/statements/statements.ts';
@@ -13,7 +15,7 @@ import { mailOutbox, receipts, registrations } from '../../db/schema/index.ts';
 
 // Paying a group form's entries by its one reference (issue 36): statements, the admin's search and "Mark paid".
 
-const { db, visitor, asAdmin } = setUpTestApp();
+const { app, db, visitor, asAdmin } = setUpTestApp();
 const runner = runnerSeries();
 
 /** 10 km: USD 20; 5 km: USD 15. */
@@ -191,5 +193,46 @@ describe(`paying a group by its reference (${testDatabaseKind})`, () => {
     expect(matched[0]?.entries.map((entry) => entry.reference)).toEqual(group.references.slice(0, 2));
     expect((await asAdmin.post(`/api/participants/${group.ids[2]}/leave-group`)).statusCode).toBe(200);
     expect((await visitor.post(`/api/participants/${group.ids[0]}/leave-group`)).statusCode).toBe(401);
+  });
+
+  it('gives a company team’s payment, by its team reference or Mark paid, one receipt mailed to the company', async () => {
+    await setFees();
+    const company = await signedInAs(app, 'company');
+    const asCompany = injectAs(app, company);
+    for (const raceType of ['10km', '5km', '10km']) {
+      const staff = runner({ raceType });
+      expect((await asCompany.post('/api/team/registrations', staff)).statusCode).toBe(201);
+    }
+    const team = (await asCompany.get('/api/team/registrations')).json();
+    const { review } = await statementPaying(`ACME STAFF RUN ${team.reference}`, '55.00');
+    const done = await asAdmin.post(`/api/statements/${review.id}/confirm`, { skip: [], choose: [] });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await paymentsOf()).map(([status]) => status)).toEqual(['paid', 'paid', 'paid']);
+    const issued = await db.select().from(receipts);
+    expect(issued).toHaveLength(3);
+    expect(new Set(issued.map((receipt) => receipt.number)).size).toBe(1);
+    const mails = await receiptMails();
+    expect(mails.map((mail) => mail.to)).toEqual([company.email]);
+    for (const entry of team.entries) expect(mails[0]?.text).toContain(entry.reference);
+
+    // Mark paid: the team's chosen entries are one payment too.
+    for (const raceType of ['10km', '5km']) {
+      expect((await asCompany.post('/api/team/registrations', runner({ raceType }))).statusCode).toBe(201);
+    }
+    const found = (await asAdmin.get(`/api/participants?q=${team.reference}&payment=unpaid`)).json().rows as {
+      id: string;
+    }[];
+    expect(found).toHaveLength(2);
+    const marked = await asAdmin.post('/api/participants/mark-paid', {
+      ids: found.map((row) => row.id),
+      method: 'cash',
+      currency: 'USD',
+      paidOn: '2026-11-20',
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(new Set((await db.select().from(receipts)).map((receipt) => receipt.number))).toEqual(
+      new Set([1, 2]),
+    );
+    expect(await receiptMails()).toHaveLength(2);
   });
 });

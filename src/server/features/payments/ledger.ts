@@ -172,7 +172,7 @@ export async function markPaid(
   const marked = await db.transaction(async (tx) => {
     const found = new Map((await entriesToPay(tx, eventId, ids)).map((row) => [row.id, row]));
     const result: MarkPaidResult = { marked: [], skipped: [] };
-    // The entries of one group form marked together are one payment (one receipt listing them), in form order.
+    // The entries of one group form (or one company's team) marked together are one payment: one receipt lists them.
     const payments = new Map<string, { ids: string[]; due: number }>();
     for (const id of ids) {
       const row = found.get(id);
@@ -185,7 +185,7 @@ export async function markPaid(
         });
         continue;
       }
-      const key = row.groupId ?? id;
+      const key = row.groupId ?? (row.companyAccountId ? `team ${row.companyAccountId}` : id);
       const payment = payments.get(key) ?? { ids: [], due: 0 };
       payments.set(key, { ids: [...payment.ids, id], due: payment.due + owed.due });
     }

@@ -17,6 +17,7 @@ export async function entriesToPay(tx: Transaction, eventId: string, ids: string
       paymentMethod: registrations.paymentMethod,
       payerReference: registrations.payerReference,
       groupId: registrations.groupId,
+      companyAccountId: registrations.companyAccountId,
     })
     .from(registrations)
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))

@@ -54,7 +54,9 @@ export function receiptMail(event: { title: string; year: number }, receipt: Rec
  */
 export function groupReceiptMail(
   event: { title: string; year: number },
-  receipt: Omit<ReceiptFacts, 'reference' | 'amount' | 'stillDue'> & {
+  receipt: Omit<ReceiptFacts, 'reference' | 'amount' | 'stillDue' | 'firstName'> & {
+    /** Whom it greets: the group's first entrant, or the company that paid for its team. */
+    firstName: string | null;
     entries: {
       reference: string;
       firstName: string;

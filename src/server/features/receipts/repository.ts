@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, inArray, lte, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { events, paymentReminders, raceOptions, receipts, registrations } from '../../db/schema/index.ts';
+import {
+  events,
+  paymentReminders,
+  raceOptions,
+  receipts,
+  registrations,
+  user,
+} from '../../db/schema/index.ts';
 import { activeEntry, paymentAgainstFee } from '../registrations/queries.ts';
 
 /** The entries among `ids`, with what their receipts say of them and their event. */
@@ -19,12 +26,16 @@ export async function receiptEntries(tx: Transaction, ids: string[]) {
       guardianMobile: registrations.guardianMobile,
       notifyBy: registrations.notifyBy,
       groupId: registrations.groupId,
+      companyAccountId: registrations.companyAccountId,
+      companyName: user.name,
+      companyEmail: user.email,
       eventTitle: events.title,
       eventYear: events.year,
       textsOn: sql<boolean>`coalesce((${events.sms}->>'enabled')::boolean, false)`,
     })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
+    .leftJoin(user, eq(user.id, registrations.companyAccountId))
     .where(inArray(registrations.id, ids))
     .orderBy(asc(registrations.reference));
 }

@@ -47,10 +47,11 @@ export async function issueReceipts(tx: Transaction, payments: EntryPaid[], link
     if (entry) byEvent.set(entry.eventId, [...(byEvent.get(entry.eventId) ?? []), { ...entry, ...payment }]);
   }
   for (const [eventId, ofEvent] of byEvent) {
-    // One receipt per payment: the entries a group's payment paid together share one, sent to the first.
+    // One receipt per payment: the entries a group's (or a company team's) payment paid together share one,
+    // sent to the first of a group, to the company of a team.
     const byPayer = new Map<string, typeof ofEvent>();
     for (const paid of ofEvent) {
-      const key = paid.groupId ?? paid.id;
+      const key = paid.groupId ?? (paid.companyAccountId ? `team ${paid.companyAccountId}` : paid.id);
       byPayer.set(key, [...(byPayer.get(key) ?? []), paid]);
     }
     const receipts = [...byPayer.values()];
@@ -74,6 +75,12 @@ export async function issueReceipts(tx: Transaction, payments: EntryPaid[], link
       const [receipt, ...others] = paid;
       if (!receipt) continue;
       const event = { title: receipt.eventTitle, year: receipt.eventYear };
+      if (others.length > 0 && receipt.groupId === null && receipt.companyEmail) {
+        // A team's payment: the company paid it, and is the one told (by mail: its account has no mobile).
+        const company = { firstName: receipt.companyName, email: receipt.companyEmail };
+        await enqueueMail(tx, groupReceiptMail(event, { ...receipt, ...company, number, entries: paid }));
+        continue;
+      }
       const texted = receipt.textsOn && (await textReceipt(tx, links, { ...receipt, number }, paid));
       if (!wantsMail(receipt.notifyBy, texted)) continue;
       await enqueueMail(

@@ -18,6 +18,7 @@ import {
   waitlistEntries,
 } from '../../db/schema/index.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
+import { anonymiseEntries } from '../retention/service.ts';
 import { fullPeopleOf, registerGroupFromForm } from './group-registration.ts';
 
 const { env } = setUpFakeGateway();
@@ -231,5 +232,23 @@ describe(`POST /api/registrations/group (${testDatabaseKind})`, () => {
     expect((await postGroup(padded(BODY_LIMITS.default))).statusCode).toBe(201);
     expect(BODY_LIMITS.groupRegistration).toBe(MAX_GROUP * BODY_LIMITS.default);
     expectProblem(await postGroup(padded(BODY_LIMITS.groupRegistration)), 413);
+  });
+
+  it('keeps nothing of an anonymised member in the group: its key and request digest go', async () => {
+    const response = await postGroup({ people: family() }, 'group-key-erased');
+    expect(response.statusCode).toBe(201);
+    const [group] = await db.select().from(registrationGroups);
+    expect(group?.requestDigest).not.toBeNull();
+    const [member] = await db.select().from(registrations).orderBy(asc(registrations.reference));
+    await anonymiseEntries(db, { registrationIds: [member?.id ?? ''], waitlistIds: [] });
+    const [after] = await db.select().from(registrationGroups);
+    expect(after).toMatchObject({ id: group?.id, idempotencyKey: null, requestDigest: null });
+    // The others stay in the group, which its reference still finds.
+    expect(
+      await db
+        .select()
+        .from(registrations)
+        .where(eq(registrations.groupId, group?.id ?? '')),
+    ).toHaveLength(3);
   });
 });

@@ -13,6 +13,7 @@ import {
   onlinePayments,
   payLinks,
   paymentNotices,
+  registrationGroups,
   registrationHistory,
   registrations,
   smsOutbox,
@@ -216,6 +217,19 @@ export async function anonymiseEntries(
           .where(and(inArray(registrations.id, entries), isNotNull(registrations.groupId))),
       ),
     );
+    // A group form's request digest (and its key) could confirm a guess at the person's details.
+    await db
+      .update(registrationGroups)
+      .set({ idempotencyKey: null, requestDigest: null })
+      .where(
+        inArray(
+          registrationGroups.id,
+          db
+            .select({ id: registrations.groupId })
+            .from(registrations)
+            .where(and(inArray(registrations.id, entries), isNotNull(registrations.groupId))),
+        ),
+      );
     // The texts about the entry hold its number and private links.
     await db.delete(smsOutbox).where(inArray(smsOutbox.registrationId, entries));
     await db
