@@ -144,3 +144,35 @@ test('a race full when the group is sent registers no one; with the box ticked, 
     `Kuda ${lastName} · ${race}`,
   );
 });
+
+test('a group sent without signal is not kept on the phone: the form says to try again with signal, values kept', async ({
+  page,
+  context,
+}) => {
+  const lastName = uniqueName('Banda');
+  await page.goto('/Register');
+  await fillRegistration(
+    page,
+    entrant('Nyasha', lastName, { age: '45', raceType: '10km', tshirtSize: 'Large' }),
+  );
+  await page.getByRole('button', { name: 'Add another person' }).click();
+  const other = personOn(page, 2);
+  await other.getByLabel('First name').fill('Tatenda');
+  await other.getByLabel('Last name').fill(lastName);
+  await other.getByLabel('Same contact as Nyasha').check();
+  await other.getByLabel('Age').fill('44');
+  await other.getByLabel('Race type').selectOption('10km');
+  await other.getByLabel('T-shirt size').selectOption('Medium');
+  await other.getByLabel('Next of kin mobile').fill('0712345678');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'a group is registered only while the phone has signal',
+  );
+  await expect(other.getByLabel('First name')).toHaveValue('Tatenda');
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  expect(await query('select 1 from registrations where last_name = $1', [lastName])).toHaveLength(2);
+});

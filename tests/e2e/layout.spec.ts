@@ -108,6 +108,33 @@ test.describe('entrants’, men’s and volunteers’ pages at a desk (their jou
     }
   });
 
+  test('the group form and its thank-you page lay out at 1280 px', async ({ page }, testInfo) => {
+    const fitsTheWindow = async () => {
+      const [wide, shown] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        window.innerWidth,
+      ]);
+      expect(wide).toBeLessThanOrEqual(shown ?? 0);
+    };
+    await page.goto('/Register');
+    await page.getByRole('button', { name: 'Add another person' }).click();
+    await expect(page.getByRole('group', { name: 'Person 2' })).toBeVisible();
+    await fitsTheWindow();
+
+    const tag = uniqueName('layout').toLowerCase();
+    const entered = await page.request.post('/api/registrations/group', {
+      data: { people: [runnerEntry(`${tag}a`), runnerEntry(`${tag}b`)] },
+      headers: { origin: originOf(testInfo), 'idempotency-key': `layout-group-${tag}` },
+    });
+    expect(entered.status()).toBe(201);
+    // The receipt as the form keeps it for its thank-you page (last-receipt.ts).
+    const receipt = await entered.text();
+    await page.evaluate((kept) => sessionStorage.setItem('celebration:last-registration', kept), receipt);
+    await page.goto('/Thankyou');
+    await expect(page.getByRole('region', { name: 'Your group reference' })).toBeVisible();
+    await fitsTheWindow();
+  });
+
   test('a man’s, a facilitator’s and a volunteer’s pages lay out at 1280 px', async ({
     page,
     playwright,

@@ -118,10 +118,13 @@ export function GroupThankYou({ receipt, event }: { receipt: GroupReceipt; event
           <PaymentOptions
             event={event}
             reference={receipt.groupReference}
-            fees={{ usd: receipt.due.usd, zwg: receipt.due.zwg }}
+            fees={{ usd: owed(receipt.due.usd), zwg: owed(receipt.due.zwg) }}
           />
         </section>
       )}
     </>
   );
 }
+
+/** An amount the mobile-money codes are filled with: none when nothing is known to be owed in it. */
+const owed = (amount: string) => (Number(amount) > 0 ? amount : null);
