@@ -47,7 +47,11 @@ test('a pay link sent from /Thankyou, opened in another browser, pays by EcoCash
   await api.dispose();
 
   const race = await raceWithFees('PayFor', '10.00');
-  const person = entrant('Chipo', uniqueName('Paylink'), { raceType: race, tshirtSize: 'Medium' });
+  const person = entrant('Chipo', uniqueName('Paylink'), {
+    raceType: race,
+    tshirtSize: 'Medium',
+    mobile: '0782223344',
+  });
   const reference = await registerInBrowser(page, 'run', person);
 
   const send = page.getByRole('region', { name: 'Someone else paying?' });
