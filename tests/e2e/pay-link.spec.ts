@@ -65,6 +65,7 @@ test('a pay link sent from /Thankyou, opened in another browser, pays by EcoCash
     /^https:\/\/wa\.me\/\?text=/,
   );
   await expectNoAxeViolations(page);
+  await send.screenshot({ path: testInfo.outputPath('send-pay-link-390.png') });
   const payLink = new URL(await link.inputValue()).pathname;
 
   // Someone else, on his own phone: no cookie, no receipt of the entrant's in his tab.
@@ -89,12 +90,16 @@ test('a pay link sent from /Thankyou, opened in another browser, pays by EcoCash
   // The entrant's mobile is not offered: the payer types his own wallet.
   await expect(payNow.getByLabel('Mobile money number')).toHaveValue('');
   await expectNoAxeViolationsOnceLoaded(phone);
+  await phone.screenshot({ path: testInfo.outputPath('pay-link-390.png'), fullPage: true });
   await payNow.getByLabel('Mobile money number').fill('0771111111');
   await payNow.getByRole('button', { name: 'Pay now with EcoCash' }).click();
   await expect(payNow.getByText('Check your phone and enter your PIN')).toBeVisible();
   await expectNoAxeViolations(phone);
   await expect(phone.getByText('Paid — nothing is due. Thank you!')).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(phone);
+  await phone.screenshot({ path: testInfo.outputPath('pay-link-paid-390.png'), fullPage: true });
+  await phone.setViewportSize({ width: 1280, height: 900 });
+  await phone.screenshot({ path: testInfo.outputPath('pay-link-paid-1280.png'), fullPage: true });
   await other.close();
 
   const [row] = await query<{ payment_status: string; payment_method: string; by_pay_link: boolean }>(
