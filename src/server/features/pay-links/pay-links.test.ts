@@ -278,6 +278,41 @@ describe(`a pay link (${testDatabaseKind})`, () => {
     expect((await view(kept)).statusCode).toBe(404);
   });
 
+  it('opens nothing once the entry is given to someone else (the new holder’s name is not the payer’s business)', async () => {
+    const { token } = await registered();
+    const payLink = await payLinkOf(token);
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/my/${token}/transfer`,
+      headers: { origin },
+      payload: { sendBy: 'email', email: 'farai.new@example.com' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [mail] = await (await db())
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'farai.new@example.com'));
+    const transferToken = /\/Transfer\/([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const {
+      discipline: _,
+      raceType: __,
+      ...details
+    } = runner({
+      firstName: 'Farai',
+      email: 'farai.new@example.com',
+      mobile: '0782223344',
+    });
+    expect((await view(payLink)).statusCode).toBe(200);
+    const taken = await app.inject({
+      method: 'POST',
+      url: `/api/transfers/${transferToken}`,
+      headers: { origin },
+      payload: details,
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect((await view(payLink)).statusCode).toBe(404);
+  });
+
   it('is a private path: its token is never logged', () => {
     expect(loggablePath('/PayFor/abcdefghijklmnopqrstuvwxyz012345?x=1')).toBe('/PayFor/[token]');
     expect(loggablePath('/payfor/abcdefghijklmnopqrstuvwxyz012345')).toBe('/payfor/[token]');
