@@ -1,3 +1,4 @@
+import { runnerEntry } from '../support/entries.ts';
 import { FAKE_INTEGRATION } from '../support/fake-paynow-server.ts';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
@@ -5,7 +6,7 @@ import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, raceWithFees, registerInBrowser } from './support/fun-run-admin.ts';
 import { waitForMail } from './support/mail.ts';
-import { adminApi } from './support/progress.ts';
+import { adminApi, originOf } from './support/progress.ts';
 
 // "Pay for me" (issue 36 part 2): an entrant sends a pay link; someone else opens it on his own phone and pays.
 
@@ -109,4 +110,58 @@ test('a pay link sent from /Thankyou, opened in another browser, pays by EcoCash
   );
   expect(row).toEqual({ payment_status: 'paid', payment_method: 'paynow_ecocash', by_pay_link: true });
   await waitForMail(person.email, new RegExp(`receipt \\d+ for ${reference}`));
+});
+
+test('a group member’s /My sends a pay link for the whole group: every first name and the total, no contacts', async ({
+  page,
+  browser,
+}, testInfo) => {
+  heldOn('phone');
+  const race = await raceWithFees('PayGroup', '10.00');
+  const surname = uniqueName('Family');
+  const email = `rudo.${surname}@example.com`.toLowerCase();
+  const person = (firstName: string, age: number) =>
+    runnerEntry(surname, {
+      firstName,
+      lastName: surname,
+      email,
+      mobile: '0782223344',
+      age,
+      raceType: race,
+      ...(age < 18
+        ? { guardianName: `Rudo ${surname}`, guardianMobile: '0782223344', guardianConsent: true }
+        : {}),
+    });
+  const registered = await page.request.post('/api/registrations/group', {
+    data: { people: [person('Rudo', 38), person('Tanaka', 10)] },
+    headers: { origin: originOf(testInfo) },
+  });
+  expect(registered.status()).toBe(201);
+  const receipt = (await registered.json()) as { groupReference: string; members: { myLink: string }[] };
+
+  await page.goto(receipt.members[1]?.myLink ?? '');
+  const send = page.getByRole('region', { name: 'Someone else paying?' });
+  await expect(send.getByLabel(`The whole group (${receipt.groupReference})`)).toBeChecked();
+  await expectNoAxeViolations(page);
+  await send.screenshot({ path: testInfo.outputPath('my-send-pay-link-390.png') });
+  await send.getByRole('button', { name: 'Send a pay link' }).click();
+  const payLink = new URL(await send.getByLabel('Pay link').inputValue()).pathname;
+
+  const other = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    baseURL: testInfo.project.use.baseURL,
+  });
+  const phone = await other.newPage();
+  await phone.goto(payLink);
+  const who = phone.getByRole('region', { name: 'Who it pays for' });
+  await expect(who.getByRole('listitem')).toHaveText([
+    `Rudo · Runner · ${race}`,
+    `Tanaka · Runner · ${race}`,
+  ]);
+  await expect(phone.getByText('Total due: US$20.00')).toBeVisible();
+  await expect(phone.getByText(receipt.groupReference, { exact: true }).first()).toBeVisible();
+  const shown = await phone.content();
+  for (const secret of [surname, email, '0782223344']) expect(shown).not.toContain(secret);
+  await expectNoAxeViolationsOnceLoaded(phone);
+  await other.close();
 });
