@@ -313,6 +313,15 @@ describe(`a pay link (${testDatabaseKind})`, () => {
     expect((await view(payLink)).statusCode).toBe(404);
   });
 
+  it('is made at most 10 times for one entry: the 11th is refused (429), nothing stored', async () => {
+    const { token } = await registered();
+    for (let made = 0; made < 10; made += 1) await payLinkOf(token);
+    const refused = await makeLink(token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toMatch(/10 pay links already/);
+    expect(await (await db()).select().from(payLinks)).toHaveLength(10);
+  });
+
   it('is a private path: its token is never logged', () => {
     expect(loggablePath('/PayFor/abcdefghijklmnopqrstuvwxyz012345?x=1')).toBe('/PayFor/[token]');
     expect(loggablePath('/payfor/abcdefghijklmnopqrstuvwxyz012345')).toBe('/payfor/[token]');
