@@ -55,6 +55,8 @@ test('a pay link sent from /Thankyou, opened in another browser, pays by EcoCash
   });
   const reference = await registerInBrowser(page, 'run', person);
 
+  // The entrant's own online payment is as before, beside the pay link.
+  await expect(page.getByRole('region', { name: 'Pay now' })).toContainText('Pay your fee of US$10.00');
   const send = page.getByRole('region', { name: 'Someone else paying?' });
   await send.getByRole('button', { name: 'Send a pay link' }).click();
   const link = send.getByLabel('Pay link');
