@@ -32,6 +32,7 @@ import { nextYearRoutes } from './features/next-year/routes.ts';
 import { type PageRenderer, rendererForBuild } from './features/pages/renderer.ts';
 import { pageRoutes } from './features/pages/routes.ts';
 import { participantRoutes } from './features/participants/routes.ts';
+import { payLinkRoutes } from './features/pay-links/routes.ts';
 import { PaynowPoller, type PollerTiming } from './features/payments/paynow/poller.ts';
 import { paynowRoutes } from './features/payments/paynow/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp(options: AppOptions) {
       await statementRoutes(api, context);
       await paymentRoutes(api, context);
       await paynowRoutes(api, context, paynowPoller);
+      payLinkRoutes(api, context);
       await smsSettingsRoutes(api, context);
       await receiptRoutes(api, context);
       await erasureRoutes(api, context);

@@ -3,9 +3,10 @@ import { listenOrigins } from './listen-addresses.ts';
 
 /**
  * The pages a private link opens by its token: an entry's /My/<token>, a waitlist offer's /Offer/<token>,
- * the confirmation of a new email address /ConfirmEmail/<token>, a place given to someone /Transfer/<token>.
+ * the confirmation of a new email address /ConfirmEmail/<token>, a place given to someone /Transfer/<token>,
+ * a "pay for me" link /PayFor/<token>.
  */
-export type PrivateLinkPage = 'My' | 'Offer' | 'ConfirmEmail' | 'Transfer';
+export type PrivateLinkPage = 'My' | 'Offer' | 'ConfirmEmail' | 'Transfer' | 'PayFor';
 
 /**
  * The site's own addresses, made once at start: PUBLIC_URL when it is set; without it, the addresses the

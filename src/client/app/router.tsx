@@ -48,6 +48,7 @@ export function AppRoutes() {
             <Route path="Offer/:token" element={<My />} />
             <Route path="ConfirmEmail/:token" element={<My />} />
             <Route path="Transfer/:token" element={<My />} />
+            <Route path="PayFor/:token" element={<My />} />
             {/* A text message's short link the server found nothing for (one it knows is redirected). */}
             <Route path="m/:token" element={<My />} />
             <Route path="*" element={<MoreRoutes />} />

@@ -10,6 +10,8 @@ export const queryKeys = {
   dashboard: ['dashboard'],
   /** An entry by its private link: a payment online changes it. */
   myEntry: (token: string) => ['my-entry', token] as const,
+  /** What a pay link shows (payments' online section reads it as the offer): a payment through it changes it. */
+  payLink: (token: string) => ['pay-link', token] as const,
   /** The men's programme as his own pages show it: the programme settings and his profile change it. */
   myProgress: ['programme', 'me', 'progress'],
   programmeSessions: ['programme', 'sessions'],

@@ -17,6 +17,7 @@ export const PRIVATE_LINK_PAGES = [
   '/Offer/:token',
   '/ConfirmEmail/:token',
   '/Transfer/:token',
+  '/PayFor/:token',
 ];
 
 const REDACTED = '[token]';

@@ -38,6 +38,7 @@ export const MyEntrySchema = z.extend(
     paymentStatus: true,
     fees: true,
     status: true,
+    group: true,
   }),
   {
     /** What was received so far (a part payment's amount shows its balance); nulls when nothing was. */

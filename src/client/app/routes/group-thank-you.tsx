@@ -6,6 +6,8 @@ import type { GroupReceipt } from '../../../shared/registrations/group.ts';
 import { ReferenceCard } from '../../components/reference-card.tsx';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
+import { SendPayLink } from '../../features/pay-links/components/send-pay-link.tsx';
+import { useHydrated } from '../page-data.ts';
 
 /**
  * A group's thank-you (issue 36): the one reference that pays for everyone and the total due, each person's
@@ -17,6 +19,9 @@ export function GroupThankYou({ receipt, event }: { receipt: GroupReceipt; event
   const feeUnknown = receipt.members.some((member) => member.feeUsd === null && member.feeZwg === null);
   const nothingDue = !feeUnknown && Number(receipt.due.usd) === 0 && Number(receipt.due.zwg) === 0;
   const zero = Number(receipt.due.usd) === 0 && Number(receipt.due.zwg) === 0;
+  // A member's private link makes a pay link for the group's total (told only to whoever registered it).
+  const payLinkToken = receipt.members.find((member) => member.myLink)?.myLink?.replace(/^\/My\//, '');
+  const hydrated = useHydrated();
   return (
     <>
       <ReferenceCard
@@ -97,6 +102,12 @@ export function GroupThankYou({ receipt, event }: { receipt: GroupReceipt; event
             ))}
           </ul>
         </section>
+      )}
+
+      {payLinkToken && !nothingDue && !zero && hydrated && (
+        <div className="mt-8">
+          <SendPayLink myToken={payLinkToken} groupReference={receipt.groupReference} groupOnly />
+        </div>
       )}
 
       {event && !nothingDue && (

@@ -25,6 +25,7 @@ import {
   useSetMySmsReminders,
 } from '../../features/my-registration/api/my-entry.ts';
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
+import { SendPayLink } from '../../features/pay-links/components/send-pay-link.tsx';
 import { CancelEntryDialog } from '../../features/registrations/components/cancel-entry-dialog.tsx';
 import { EntryEditForm } from '../../features/registrations/components/entry-edit-form.tsx';
 import { GivePlace } from '../../features/transfers/components/give-place.tsx';
@@ -247,6 +248,10 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
         <Suspense fallback={null}>
           <PayOnline token={token} />
         </Suspense>
+      )}
+
+      {active && owing && interactive && (
+        <SendPayLink myToken={token} groupReference={entry.group ?? undefined} />
       )}
 
       {active && owing && event && (

@@ -3,6 +3,7 @@ import { ConfirmEmailPage } from './confirm-email-page.tsx';
 import { MyEntryPage } from './my-entry-page.tsx';
 import { MyLinksPage } from './my-links-page.tsx';
 import { OfferPage } from './offer-page.tsx';
+import { PayForPage } from './pay-for-page.tsx';
 import { TransferPage } from './transfer-page.tsx';
 
 /**
@@ -16,5 +17,6 @@ export default function My() {
   if (token && /^\/offer\//i.test(pathname)) return <OfferPage token={token} />;
   if (token && /^\/confirmemail\//i.test(pathname)) return <ConfirmEmailPage token={token} />;
   if (token && /^\/transfer\//i.test(pathname)) return <TransferPage token={token} />;
+  if (token && /^\/payfor\//i.test(pathname)) return <PayForPage token={token} />;
   return token ? <MyEntryPage token={token} /> : <MyLinksPage />;
 }

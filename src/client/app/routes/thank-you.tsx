@@ -10,6 +10,7 @@ import { useEvent } from '../../features/events/api/get-event.ts';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
 import { RaceDay } from '../../features/events/components/race-day.tsx';
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
+import { SendPayLink } from '../../features/pay-links/components/send-pay-link.tsx';
 import {
   recallReceipt,
   useNoReceiptFromBackForwardCache,
@@ -117,6 +118,11 @@ export default function ThankYou() {
                   phoneHint="The EcoCash or OneMoney number that pays, e.g. the one you registered with"
                 />
               </Suspense>
+            </div>
+          )}
+          {myLink && fees && hydrated && (
+            <div className="mt-8">
+              <SendPayLink myToken={myLink.replace(/^\/My\//, '')} />
             </div>
           )}
           {event && !found?.nothingDue && (

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -36,6 +37,8 @@ export const onlinePayments = pgTable(
      * every member who owes, in form order; while it is under way no member changes race, leaves or cancels.
      */
     groupId: uuid('group_id').references(() => registrationGroups.id),
+    /** Started from a pay link (issue 36, "Pay for me"): the entry's history says "paid by a pay link". */
+    byPayLink: boolean('by_pay_link').notNull().default(false),
     /** The wallet prompted, for express checkout. */
     phone: text('phone'),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
@@ -58,6 +61,27 @@ export const onlinePayments = pgTable(
   (table) => [
     index('online_payments_registration').on(table.registrationId, table.createdAt),
     index('online_payments_polling').on(table.nextPollAt).where(sql`${table.nextPollAt} is not null`),
+  ],
+);
+
+/**
+ * "Pay for me" links (issue 36): a private link (only its digest kept, like entry_links) that shows someone
+ * else one entry's or one group's first names, races and what is due, and lets him pay it. Exactly one of
+ * registrationId and groupId is set. Deleted with its entry or group, by a transfer of the entry, and by
+ * retention with the entry's other links.
+ */
+export const payLinks = pgTable(
+  'pay_links',
+  {
+    tokenDigest: text('token_digest').primaryKey(),
+    registrationId: uuid('registration_id').references(() => registrations.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => registrationGroups.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('pay_links_registration').on(table.registrationId),
+    index('pay_links_group').on(table.groupId),
+    check('pay_links_one_target', sql`(${table.registrationId} is null) <> (${table.groupId} is null)`),
   ],
 );
 

@@ -120,6 +120,8 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
     payment: { amount: entry.payment.amount, currency: entry.payment.currency },
     fees: entry.fees,
     status: entry.status,
+    // Its group's reference, so that a pay link may be for the group's total.
+    group: entry.group ?? null,
     tshirtChangesUntil: event.tshirtChangesUntil,
     tshirtChangeable: !over && tshirtChangeable(event),
     raceChangeable: !over && isRegistrationOpen(event),

@@ -28,6 +28,7 @@ import { joinWaitlist } from '../waitlist/service.ts';
 import { fieldMessages, formValues } from './form-values.ts';
 import { changedForm, groupMessages, postedGroup } from './group-form-post.ts';
 import { myEntryFormRoute, myEntryPageRoute, shortLinkPageRoute } from './my-entry-page.ts';
+import { payForPageRoute } from './pay-for-page.ts';
 import type { PageRenderer } from './renderer.ts';
 import type { SendPage } from './send-page.ts';
 
@@ -113,6 +114,7 @@ export async function pageRoutes(
 
   myEntryPageRoute(app, context, sendPage);
   shortLinkPageRoute(app, context, sendPage);
+  payForPageRoute(app, context, sendPage);
   await myEntryFormRoute(app, context);
 
   await app.register(async (forms) => {

@@ -103,6 +103,8 @@ export async function recordOnlinePayment(
     onlinePaymentId: string;
     /** The group whose total the payment was for (its members who owe are paid in form order). */
     groupId?: string | null;
+    /** Paid by someone else through a pay link ("Pay for me"): the history says so. */
+    byPayLink?: boolean;
   },
 ): Promise<OnlinePaymentOutcome> {
   const { db } = context.database;
@@ -133,13 +135,14 @@ export async function recordOnlinePayment(
         paidOn: payment.paidOn,
         onlinePaymentId: payment.onlinePaymentId,
         describe: (share) =>
-          `Paid online: ${share.currency} ${share.amount} by ${PAYMENT_METHOD_LABELS[payment.method]} on ${formatShortDate(payment.paidOn)}, Paynow reference ${payment.paynowReference}`,
+          `Paid online${payment.byPayLink ? ' (paid by a pay link)' : ''}: ${share.currency} ${share.amount} by ${PAYMENT_METHOD_LABELS[payment.method]} on ${formatShortDate(payment.paidOn)}, Paynow reference ${payment.paynowReference}`,
       },
       PAYNOW_ACTOR,
     );
     for (const share of received.shares) {
       await auditEntryChange(tx, null, 'payment', [share.reference], {
         by: PAYNOW_ACTOR.name,
+        ...(payment.byPayLink ? { payLink: true } : {}),
         amount: share.amount,
         currency: share.currency,
         status: share.status,

@@ -1,7 +1,18 @@
-/** What other features may use of payments: the ledger records every payment; Paynow's notices are purged by retention. */
+/**
+ * What other features may use of payments: the ledger records every payment; Paynow's notices are purged by
+ * retention; a pay link (issue 36) shows and starts a Paynow payment of an entry or its group.
+ */
 export {
   markPaid,
   recordStatementPayments,
   type StatementPayment,
 } from './ledger.ts';
-export { purgeOldPaynowMessages } from './paynow/service.ts';
+export {
+  attemptOf,
+  entryToPay,
+  groupToPay,
+  latestPayLinkAttempt,
+  offeredSettings,
+  purgeOldPaynowMessages,
+  startPaymentOf,
+} from './paynow/service.ts';

@@ -11,6 +11,7 @@ import {
   mailOutbox,
   men,
   onlinePayments,
+  payLinks,
   paymentNotices,
   registrationGroups,
   registrationHistory,
@@ -205,6 +206,17 @@ export async function anonymiseEntries(
       .set({ summary: '' })
       .where(inArray(registrationHistory.registrationId, entries));
     await db.delete(entryLinks).where(inArray(entryLinks.registrationId, entries));
+    // A pay link shows the entry's first name (a group's, every member's): it goes with the other links.
+    await db.delete(payLinks).where(inArray(payLinks.registrationId, entries));
+    await db.delete(payLinks).where(
+      inArray(
+        payLinks.groupId,
+        db
+          .select({ id: registrations.groupId })
+          .from(registrations)
+          .where(and(inArray(registrations.id, entries), isNotNull(registrations.groupId))),
+      ),
+    );
     // A group form's request digest (and its key) could confirm a guess at the person's details.
     await db
       .update(registrationGroups)

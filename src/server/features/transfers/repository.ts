@@ -5,6 +5,7 @@ import {
   entryCharges,
   entryLinks,
   entryTransfers,
+  payLinks,
   registrations,
 } from '../../db/schema/index.ts';
 
@@ -73,6 +74,8 @@ export async function handOverEntry(
 ) {
   await tx.update(registrations).set(details).where(eq(registrations.id, registrationId));
   await tx.delete(entryLinks).where(eq(entryLinks.registrationId, registrationId));
+  // A pay link the old holder sent would show the new holder's first name to the old holder's payer.
+  await tx.delete(payLinks).where(eq(payLinks.registrationId, registrationId));
   await tx.delete(emailChanges).where(eq(emailChanges.registrationId, registrationId));
 }
 

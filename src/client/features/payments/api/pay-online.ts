@@ -7,26 +7,35 @@ import type {
 import { apiFetch, apiSend, getQueryOptions } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-const path = (token: string) => `/api/pay/${encodeURIComponent(token)}`;
+/** Whose token it is: an entry's private link (/My), or a pay link someone was sent (/PayFor). */
+export type PaidVia = 'my' | 'pay-link';
 
-export const getPaymentOfferQueryOptions = (token: string) =>
-  getQueryOptions<PaymentOffer>(['pay-online', token], path(token), { retry: false });
+const path = (token: string, via: PaidVia) =>
+  `/api/${via === 'pay-link' ? 'pay-for' : 'pay'}/${encodeURIComponent(token)}`;
+
+export const getPaymentOfferQueryOptions = (token: string, via: PaidVia = 'my') =>
+  getQueryOptions<PaymentOffer>(
+    via === 'pay-link' ? queryKeys.payLink(token) : ['pay-online', token],
+    path(token, via),
+    { retry: false },
+  );
 
 /** How the entry may be paid online (nothing shows when `enabled` is false). */
-export const usePaymentOffer = (token: string) => useQuery(getPaymentOfferQueryOptions(token));
+export const usePaymentOffer = (token: string, via: PaidVia = 'my') =>
+  useQuery(getPaymentOfferQueryOptions(token, via));
 
 /** An attempt, asked about every 3 s while it is pending; when it settles the entry is read again. */
-export function usePaymentAttempt(token: string, id: string | undefined) {
+export function usePaymentAttempt(token: string, id: string | undefined, via: PaidVia = 'my') {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['pay-online', token, id],
+    queryKey: ['pay-online', via, token, id],
     enabled: id !== undefined,
     queryFn: async ({ signal }) => {
-      const attempt = await apiFetch<PaymentAttempt>(`${path(token)}/attempts/${id}`, { signal });
+      const attempt = await apiFetch<PaymentAttempt>(`${path(token, via)}/attempts/${id}`, { signal });
       if (attempt.state !== 'pending') {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.myEntry(token) });
+        if (via === 'my') void queryClient.invalidateQueries({ queryKey: queryKeys.myEntry(token) });
         void queryClient.invalidateQueries({
-          queryKey: getPaymentOfferQueryOptions(token).queryKey,
+          queryKey: getPaymentOfferQueryOptions(token, via).queryKey,
           exact: true,
         });
       }
@@ -36,7 +45,7 @@ export function usePaymentAttempt(token: string, id: string | undefined) {
   });
 }
 
-export const useStartPayment = (token: string) =>
+export const useStartPayment = (token: string, via: PaidVia = 'my') =>
   useMutation({
-    mutationFn: (body: StartPayment) => apiSend<PaymentAttempt>(path(token), 'POST', body),
+    mutationFn: (body: StartPayment) => apiSend<PaymentAttempt>(path(token, via), 'POST', body),
   });

@@ -7,7 +7,7 @@ import { PhoneField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { usePaymentAttempt, usePaymentOffer, useStartPayment } from '../api/pay-online.ts';
+import { type PaidVia, usePaymentAttempt, usePaymentOffer, useStartPayment } from '../api/pay-online.ts';
 import { rememberPaymentReturn } from '../payment-return.ts';
 
 const WALLETS: Record<'ecocash' | 'onemoney', string> = { ecocash: 'EcoCash', onemoney: 'OneMoney' };
@@ -17,15 +17,24 @@ const WALLETS: Record<'ecocash' | 'onemoney', string> = { ecocash: 'EcoCash', on
  * Paynow's page (card or other wallet), followed until it is paid or has failed. Shows nothing when online
  * payment is off, the entry is settled or its fee is not known.
  */
-export default function PayOnline({ token, phoneHint }: { token: string; phoneHint?: string }) {
-  const offer = usePaymentOffer(token);
+export default function PayOnline({
+  token,
+  phoneHint,
+  via = 'my',
+}: {
+  token: string;
+  phoneHint?: string;
+  /** A pay link's page: someone else pays the entry (or its group), with his own wallet. */
+  via?: PaidVia;
+}) {
+  const offer = usePaymentOffer(token, via);
   // undefined: follow the latest attempt if it is under way or paid (a reload, or back from Paynow's page);
   // null: none ("Try again"); else the attempt just started.
   const [attemptId, setAttemptId] = useState<string | null>();
   const latest = offer.data?.latest;
   const followed =
     attemptId === undefined ? (latest && latest.state !== 'failed' ? latest.id : undefined) : attemptId;
-  const attempt = usePaymentAttempt(token, followed ?? undefined);
+  const attempt = usePaymentAttempt(token, followed ?? undefined, via);
 
   if (!offer.data?.enabled) return null;
   if (offer.data.paid && !(followed && attempt.data?.state === 'paid')) return null;
@@ -42,13 +51,14 @@ export default function PayOnline({ token, phoneHint }: { token: string; phoneHi
       </h2>
       <div aria-live="polite" className="mt-3 flex flex-col gap-4 empty:hidden">
         {followed && attempt.data && (
-          <AttemptStatus attempt={attempt.data} onRetry={() => setAttemptId(null)} />
+          <AttemptStatus attempt={attempt.data} via={via} onRetry={() => setAttemptId(null)} />
         )}
         {followed && !attempt.data && <p className="text-stone-800">Checking your payment…</p>}
       </div>
       {!followed && (
         <StartForm
           token={token}
+          via={via}
           amountText={priceText(currency, amount) ?? `${currency} ${amount}`}
           methods={methods}
           phone={offer.data.phone ?? ''}
@@ -71,11 +81,19 @@ export default function PayOnline({ token, phoneHint }: { token: string; phoneHi
   );
 }
 
-function AttemptStatus({ attempt, onRetry }: { attempt: PaymentAttempt; onRetry: () => void }) {
+function AttemptStatus({
+  attempt,
+  via,
+  onRetry,
+}: {
+  attempt: PaymentAttempt;
+  via: PaidVia;
+  onRetry: () => void;
+}) {
   if (attempt.state === 'paid') {
     return (
       <FormSuccess>
-        <strong>Paid — thank you.</strong> Your entry is marked paid (
+        <strong>Paid — thank you.</strong> {via === 'pay-link' ? 'It is' : 'Your entry is'} marked paid (
         {priceText(attempt.currency, attempt.amount)}).
       </FormSuccess>
     );
@@ -115,6 +133,7 @@ function AttemptStatus({ attempt, onRetry }: { attempt: PaymentAttempt; onRetry:
 
 function StartForm({
   token,
+  via,
   amountText,
   methods,
   phone,
@@ -123,6 +142,7 @@ function StartForm({
   onRefused,
 }: {
   token: string;
+  via: PaidVia;
   amountText: string;
   methods: OnlinePaymentMethod[];
   phone: string;
@@ -131,7 +151,7 @@ function StartForm({
   /** The server refused for the entry's state (paid, cancelled, an attempt under way): read it again. */
   onRefused: () => void;
 }) {
-  const start = useStartPayment(token);
+  const start = useStartPayment(token, via);
   const [failure, setFailure] = useState<string>();
   const { field, handleSubmit, setError } = useZodForm(WalletPhoneSchema, { defaultValues: { phone } });
   const wallets = methods.filter((method) => method !== 'web');
@@ -151,8 +171,8 @@ function StartForm({
   return (
     <div className="mt-2 flex flex-col gap-4">
       <p className="text-stone-800">
-        Pay your fee of <strong>{amountText}</strong> online with Paynow; your entry is marked paid straight
-        away.
+        {via === 'pay-link' ? 'Pay' : 'Pay your fee of'} <strong>{amountText}</strong> online with Paynow;{' '}
+        {via === 'pay-link' ? 'it is' : 'your entry is'} marked paid straight away.
       </p>
       {wallets.length > 0 && (
         <form noValidate className="flex flex-col gap-3">

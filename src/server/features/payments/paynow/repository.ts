@@ -107,6 +107,27 @@ export async function latestAttemptOf(db: Database, registrationId: string) {
   return row;
 }
 
+/** The latest attempt started from a pay link to the entry alone, or to the group's total. */
+export async function latestPayLinkAttemptOf(
+  db: Database,
+  target: { registrationId: string } | { groupId: string },
+) {
+  const [row] = await db
+    .select()
+    .from(onlinePayments)
+    .where(
+      and(
+        eq(onlinePayments.byPayLink, true),
+        'groupId' in target
+          ? eq(onlinePayments.groupId, target.groupId)
+          : and(eq(onlinePayments.registrationId, target.registrationId), isNull(onlinePayments.groupId)),
+      ),
+    )
+    .orderBy(desc(onlinePayments.createdAt))
+    .limit(1);
+  return row;
+}
+
 /** Asks the poller to confirm an attempt now, unless it was settled already. */
 export async function pollSoon(db: Database, id: string) {
   await db

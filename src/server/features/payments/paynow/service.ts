@@ -45,6 +45,7 @@ import {
   insertAttempt,
   keepNotice,
   latestAttemptOf,
+  latestPayLinkAttemptOf,
   lockEntry,
   markNoticeReviewed,
   markPaid,
@@ -186,8 +187,14 @@ function failureMessage(status: string) {
 
 async function payerEntry(context: AppContext, token: string) {
   const { id, eventId, over } = await entryOfLink(context, MY_TOKEN.test(token) ? token : '');
+  return entryToPay(context, id, eventId, over);
+}
+
+/** An entry as a payment needs it: its details, its edition, and whether its event is over (read-only). */
+export async function entryToPay(context: AppContext, id: string, eventId: string, over: boolean) {
   return { ...(await participantDetail(context, id)), eventId, over };
 }
+export type EntryToPay = Awaited<ReturnType<typeof entryToPay>>;
 
 /** Notices about our attempts per page of the admin's review. */
 const NOTICES_PER_PAGE = 20;
@@ -253,8 +260,7 @@ export async function purgeOldPaynowMessages(tx: Database, now = new Date()) {
 /** What the holder of the entry's private link may pay, and how the last attempt went. */
 export async function paymentOffer(context: AppContext, token: string): Promise<PaymentOffer> {
   const entry = await payerEntry(context, token);
-  const row = await findPaynowSettings(context.database.db, entry.eventId);
-  const settings = row?.settings?.enabled && row.keyEncrypted ? row.settings : null;
+  const settings = await offeredSettings(context, entry.eventId);
   const latest = settings ? await latestAttemptOf(context.database.db, entry.id) : undefined;
   const group = await groupToPay(context.database.db, entry.id, settings?.currency ?? 'USD');
   return {
@@ -270,11 +276,26 @@ export async function paymentOffer(context: AppContext, token: string): Promise<
   };
 }
 
+/** The event's online payment settings when payment is on (its key set), else null. */
+export async function offeredSettings(context: AppContext, eventId: string) {
+  const row = await findPaynowSettings(context.database.db, eventId);
+  return row?.settings?.enabled && row.keyEncrypted ? row.settings : null;
+}
+
+/** How the latest attempt started from a pay link to the entry (or to its group) went, for the pay link's page. */
+export async function latestPayLinkAttempt(
+  context: AppContext,
+  target: { registrationId: string } | { groupId: string },
+) {
+  const row = await latestPayLinkAttemptOf(context.database.db, target);
+  return row ? attemptView(row) : null;
+}
+
 /**
  * The group an entry was registered with, and what it still owes in the currency (its members' dues, part
  * payments' balances; null when a member who owes has no fee known in it): what a group payment asks for.
  */
-async function groupToPay(db: Database, entryId: string, currency: 'USD' | 'ZWG') {
+export async function groupToPay(db: Database, entryId: string, currency: 'USD' | 'ZWG') {
   const group = await groupOfEntry(db, entryId);
   if (!group) return undefined;
   const members = await groupMembersOwing(db, group.id);
@@ -312,8 +333,20 @@ export async function startPayment(
   token: string,
   request: StartPayment,
 ): Promise<PaymentAttempt> {
+  return startPaymentOf(context, await payerEntry(context, token), request);
+}
+
+/**
+ * Starts a payment of the entry's fee, or of its group's total: `byPayLink` when someone else pays it through
+ * a pay link (the entry's history then says so, and the receipt still goes to the entrant).
+ */
+export async function startPaymentOf(
+  context: AppContext,
+  entry: EntryToPay,
+  request: StartPayment,
+  byPayLink = false,
+): Promise<PaymentAttempt> {
   const { db } = context.database;
-  const entry = await payerEntry(context, token);
   assertPublished(await getEdition(db, entry.eventId));
   if (entry.over) throw conflict(RACE_OVER_NO_CHANGES, 'race_over');
   const paynow = await paynowOf(context, entry.eventId);
@@ -349,6 +382,7 @@ export async function startPayment(
     return insertAttempt(tx, {
       registrationId: entry.id,
       groupId: group?.id ?? null,
+      byPayLink,
       method: request.method,
       phone,
       amount,
@@ -419,10 +453,19 @@ export async function paymentAttempt(
   attemptId: string,
 ): Promise<PaymentAttempt> {
   const entry = await payerEntry(context, token);
+  return attemptOf(context, attemptId, (row) => row.registrationId === entry.id);
+}
+
+/** One attempt, when `belongs` (to whoever asks); the same 404 for any other id. */
+export async function attemptOf(
+  context: AppContext,
+  attemptId: string,
+  belongs: (row: OnlinePaymentRow) => boolean,
+): Promise<PaymentAttempt> {
   const row = /^[0-9a-f-]{36}$/i.test(attemptId)
     ? await findAttempt(context.database.db, attemptId)
     : undefined;
-  if (!row || row.registrationId !== entry.id) throw notFound('There is no such payment.');
+  if (!row || !belongs(row)) throw notFound('There is no such payment.');
   return attemptView(row);
 }
 
@@ -567,6 +610,7 @@ async function applyConfirmed(
       paidOn: harareToday(),
       onlinePaymentId: attempt.id,
       groupId: attempt.groupId,
+      byPayLink: attempt.byPayLink,
     });
     await markPaid(db, attempt.id, update.status, known.paynowReference ?? '');
     if (outcome !== 'recorded')
