@@ -2,17 +2,34 @@ import type { Page } from '@playwright/test';
 import { FAKE_INTEGRATION } from '../support/fake-paynow-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
-import { heldOn } from './support/devices.ts';
+import { deviceOf, heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, raceWithFees, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+import { adminApi } from './support/progress.ts';
 
 // One event for every spec: online payment is on only while these tests run.
 test.describe.configure({ mode: 'serial' });
 
 let race = '';
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ playwright, admin }, testInfo) => {
   race = await raceWithFees('Pay', '10.00');
+  // At a desk the admin's test below turns online payment on through its section; the phone's payers need it
+  // on too, in their own worker's server: as that section saves it.
+  if (deviceOf(testInfo) === 'phone') {
+    const api = await adminApi(playwright, admin, testInfo);
+    const saved = await api.put('/api/admin/online-payment', {
+      data: {
+        enabled: true,
+        integrationId: FAKE_INTEGRATION.integrationId,
+        integrationKey: FAKE_INTEGRATION.integrationKey,
+        methods: ['ecocash', 'web'],
+        currency: 'USD',
+      },
+    });
+    expect(saved.status()).toBe(200);
+    await api.dispose();
+  }
 });
 test.afterAll(async () => {
   await query(
