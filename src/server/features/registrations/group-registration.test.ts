@@ -4,11 +4,7 @@ import { runnerSeries } from '../../../../tests/support/entries.ts';
 import { expectProblem } from '../../../../tests/support/registrations.ts';
 import { setUpFakeGateway, textsTo, turnTextsOn } from '../../../../tests/support/sms.ts';
 import { changeRaces, setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
-import {
-  GROUP_REFERENCE,
-  GroupRegistrationInputSchema,
-  MAX_GROUP,
-} from '../../../shared/registrations/group.ts';
+import { GROUP_REFERENCE, MAX_GROUP } from '../../../shared/registrations/group.ts';
 import {
   mailOutbox,
   raceOptions,
@@ -19,7 +15,6 @@ import {
 } from '../../db/schema/index.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { anonymiseEntries } from '../retention/service.ts';
-import { fullPeopleOf, registerGroupFromForm } from './group-registration.ts';
 
 const { env } = setUpFakeGateway();
 const { app, db, visitor, asAdmin } = setUpTestApp({ env });
