@@ -4,6 +4,7 @@ import type { FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { Discipline, PublicEvent } from '../../../../shared/events/event.ts';
 import { formatFees } from '../../../../shared/money.ts';
+import type { GroupPersonValues } from '../../../../shared/registrations/group-form.ts';
 import {
   type RegistrationAnswer,
   type RegistrationData,
@@ -38,21 +39,8 @@ import {
 import type { GroupStart } from './group-registration-form.tsx';
 import type { Refusal } from './pending-sender.tsx';
 
-type FormValues = {
-  discipline: Discipline;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobile: string;
-  age: string;
-  gender: string;
-  raceType: string;
-  nextOfKinMobile: string;
-  tshirtSize: string;
-  guardianName: string;
-  guardianMobile: string;
-  guardianConsent: boolean;
-  listedInSearch: boolean;
+/** One person's fields as the group form's blocks hold them, and what the form asks once. */
+type FormValues = Omit<GroupPersonValues, 'sameContact'> & {
   /** "Send my confirmation by", while the event's SMS are on; '' (none) otherwise. */
   notifyBy: string;
   consent: boolean;
