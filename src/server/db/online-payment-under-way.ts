@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { onlinePayments } from './schema/index.ts';
+import { onlinePayments, registrations } from './schema/index.ts';
 
 /**
  * An online (Paynow) payment attempt that may still end paid: not paid, not failed, and either followed by
@@ -10,3 +10,12 @@ import { onlinePayments } from './schema/index.ts';
 export const underWay: SQL = sql`(${onlinePayments.paidAt} is null and ${onlinePayments.error} is null
   and (${onlinePayments.nextPollAt} is not null
     or (${onlinePayments.status} = 'Created' and ${onlinePayments.createdAt} > now() - interval '10 minutes')))`;
+
+/** A payment of the total of the group or company team the entry belongs to, whichever link or manager started it. */
+export const ofEntrysGroupOrTeam = (id: string): SQL =>
+  sql`(${onlinePayments.groupId} = (select ${registrations.groupId} from ${registrations} where ${registrations.id} = ${id})
+    or ${onlinePayments.companyAccountId} = (select ${registrations.companyAccountId} from ${registrations} where ${registrations.id} = ${id}))`;
+
+/** A payment that pays the entry: its own, or its group's or team's total. */
+export const paysEntry = (id: string): SQL =>
+  sql`(${onlinePayments.registrationId} = ${id} or ${ofEntrysGroupOrTeam(id)})`;

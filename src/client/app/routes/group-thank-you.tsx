@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { PublicEvent } from '../../../shared/events/event.ts';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
@@ -8,6 +9,8 @@ import { PaymentOptions } from '../../features/events/components/payment-options
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
 import { SendPayLink } from '../../features/pay-links/components/send-pay-link.tsx';
 import { useHydrated } from '../page-data.ts';
+
+const PayOnline = lazy(() => import('../../features/payments/components/pay-online.tsx'));
 
 /**
  * A group's thank-you (issue 36): the one reference that pays for everyone and the total due, each person's
@@ -102,6 +105,18 @@ export function GroupThankYou({ receipt, event }: { receipt: GroupReceipt; event
             ))}
           </ul>
         </section>
+      )}
+
+      {payLinkToken && !nothingDue && !zero && (
+        <div className="mt-8 empty:hidden">
+          <Suspense fallback={null}>
+            <PayOnline
+              token={payLinkToken}
+              groupOnly
+              phoneHint="The EcoCash or OneMoney number that pays, e.g. the one you registered with"
+            />
+          </Suspense>
+        </div>
       )}
 
       {payLinkToken && !nothingDue && !zero && hydrated && (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { DISCIPLINE_LABELS, DISCIPLINES, type Discipline } from '../../../shared/events/event-display.ts';
 import { formatFees } from '../../../shared/money.ts';
 import type { RegistrationReceipt } from '../../../shared/registrations/registration.ts';
@@ -10,6 +10,8 @@ import { getTeamQueryOptions, postTeamRegistration } from '../../features/regist
 import { RegistrationForm } from '../../features/registrations/components/registration-form.tsx';
 import { TeamEntries } from '../../features/registrations/components/team-entries.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
+
+const PayOnline = lazy(() => import('../../features/payments/components/pay-online.tsx'));
 
 interface Registered {
   receipt: RegistrationReceipt;
@@ -95,14 +97,22 @@ export default function TeamPage() {
       <PageHeading title="Team page">
         <p>
           Register {user.name}'s staff for the fun run and follow their entries. Pay for each entry with its
-          own reference, or for the whole team at once with the team reference.
+          own reference, or for the whole team at once with the team reference (or online, when offered).
         </p>
       </PageHeading>
       <div className="flex flex-col gap-12">
         <div className="max-w-2xl">
           <RegisterStaff />
         </div>
-        <TeamEntries />
+        <TeamEntries
+          payNow={
+            <div className="max-w-2xl empty:hidden">
+              <Suspense fallback={null}>
+                <PayOnline via="team" phoneHint="The EcoCash or OneMoney number that pays, e.g. 0771234567" />
+              </Suspense>
+            </div>
+          }
+        />
       </div>
     </>
   );

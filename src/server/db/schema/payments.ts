@@ -37,6 +37,8 @@ export const onlinePayments = pgTable(
      * every member who owes, in form order; while it is under way no member changes race, leaves or cancels.
      */
     groupId: uuid('group_id').references(() => registrationGroups.id),
+    /** Set when the attempt pays a company's team's total (issue 36): its entries of the event who owe, in order. */
+    companyAccountId: text('company_account_id').references(() => user.id),
     /** Started from a pay link (issue 36, "Pay for me"): the entry's history says "paid by a pay link". */
     byPayLink: boolean('by_pay_link').notNull().default(false),
     /** The wallet prompted, for express checkout. */
@@ -60,6 +62,9 @@ export const onlinePayments = pgTable(
   },
   (table) => [
     index('online_payments_registration').on(table.registrationId, table.createdAt),
+    index('online_payments_team')
+      .on(table.companyAccountId, table.createdAt)
+      .where(sql`${table.companyAccountId} is not null`),
     index('online_payments_polling').on(table.nextPollAt).where(sql`${table.nextPollAt} is not null`),
   ],
 );

@@ -9,7 +9,7 @@ import { GROUP_REFERENCE } from '../../../shared/registrations/group.ts';
 import { TEAM_REFERENCE } from '../../../shared/registrations/team.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { groupCode, groupReferenceOf } from '../../db/group-code.ts';
-import { underWay } from '../../db/online-payment-under-way.ts';
+import { ofEntrysGroupOrTeam, paysEntry, underWay } from '../../db/online-payment-under-way.ts';
 import {
   entryTransfers,
   onlinePayments,
@@ -369,24 +369,15 @@ export async function lockEntry(tx: Transaction, id: string) {
   await tx.select({ id: registrations.id }).from(registrations).where(eq(registrations.id, id)).for('update');
 }
 
-/** A payment of the group the entry was registered with, whichever member started it. */
-const ofEntrysGroup = (id: string) =>
-  sql`${onlinePayments.groupId} = (select ${registrations.groupId} from ${registrations} where ${registrations.id} = ${id})`;
-
 /**
- * Whether an online payment of the entry, or of its group's total, is under way (see
- * db/online-payment-under-way.ts); `groupOnly`: of its group's total only.
+ * Whether an online payment of the entry, or of its group's or team's total, is under way (see
+ * db/online-payment-under-way.ts); `groupOnly`: of its group's or team's total only.
  */
 export async function onlinePaymentUnderWay(tx: Transaction, id: string, { groupOnly = false } = {}) {
   const [row] = await tx
     .select({ id: onlinePayments.id })
     .from(onlinePayments)
-    .where(
-      and(
-        groupOnly ? ofEntrysGroup(id) : or(eq(onlinePayments.registrationId, id), ofEntrysGroup(id)),
-        underWay,
-      ),
-    )
+    .where(and(groupOnly ? ofEntrysGroupOrTeam(id) : paysEntry(id), underWay))
     .limit(1);
   return row !== undefined;
 }

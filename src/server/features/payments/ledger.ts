@@ -11,11 +11,12 @@ import {
 import { fromCents, owes, toCents } from '../../../shared/payments/balance.ts';
 import type { AppContext } from '../../context.ts';
 import type { Transaction } from '../../db/client.ts';
+import type { PaidTogether } from '../../db/paid-together.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
 import { auditEntryChange, changeEntry, participantDetail } from '../participants/service.ts';
 import { dueOf, receivePayment } from './receive-payment.ts';
-import { entriesToPay, groupMemberIds, setPayment } from './repository.ts';
+import { entriesToPay, memberIds, setPayment } from './repository.ts';
 
 /** The entries a payment marked, in the audit trail as one change (none: nothing to note). */
 async function auditMarked(
@@ -101,8 +102,8 @@ export async function recordOnlinePayment(
     paynowReference: string;
     paidOn: string;
     onlinePaymentId: string;
-    /** The group whose total the payment was for (its members who owe are paid in form order). */
-    groupId?: string | null;
+    /** The group or team whose total the payment was for (its entries who owe are paid in order). */
+    together?: PaidTogether;
     /** Paid by someone else through a pay link ("Pay for me"): the history says so. */
     byPayLink?: boolean;
   },
@@ -110,8 +111,8 @@ export async function recordOnlinePayment(
   const { db } = context.database;
   const event = await getCurrentEvent(db);
   const outcome = await db.transaction(async (tx): Promise<OnlinePaymentOutcome> => {
-    // A group's payment pays its members who owe, in form order; an entry's, the entry.
-    const ids = payment.groupId ? await groupMemberIds(tx, payment.groupId) : [id];
+    // A group's or team's payment pays its entries who owe, in order; an entry's, the entry.
+    const ids = payment.together ? await memberIds(tx, payment.together, event.id) : [id];
     const rows = await entriesToPay(tx, event.id, ids);
     const row = rows.find((entry) => entry.id === id) ?? rows[0];
     if (!row) throw notFound('There is no such entry.');

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
+import { memberOf, membersInOrder, type PaidTogether } from '../../db/paid-together.ts';
 import { paymentNotices, raceOptions, registrations } from '../../db/schema/index.ts';
 import { activeEntry, paymentAgainstFee } from '../registrations/queries.ts';
 
@@ -46,12 +47,12 @@ export async function insertPaymentNotices(tx: Transaction, notices: (typeof pay
   if (notices.length > 0) await tx.insert(paymentNotices).values(notices);
 }
 
-/** A group's active members in form order (their references were numbered in it): whom its payment pays. */
-export async function groupMemberIds(tx: Transaction, groupId: string) {
+/** A group's or team's active entries of the event in order: whom its payment pays. */
+export async function memberIds(tx: Transaction, together: PaidTogether, eventId: string) {
   const rows = await tx
     .select({ id: registrations.id })
     .from(registrations)
-    .where(and(eq(registrations.groupId, groupId), activeEntry))
-    .orderBy(sql`length(${registrations.reference})`, asc(registrations.reference));
+    .where(and(memberOf(together, eventId), activeEntry))
+    .orderBy(...membersInOrder);
   return rows.map((row) => row.id);
 }

@@ -7,18 +7,22 @@ import type {
 import { apiFetch, apiSend, getQueryOptions } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** Whose token it is: an entry's private link (/My), or a pay link someone was sent (/PayFor). */
-export type PaidVia = 'my' | 'pay-link';
+/**
+ * Who pays: the holder of an entry's private link (/My, its token), someone sent a pay link (/PayFor, its
+ * token), or a company's manager signed in on the team page (the team's total; no token).
+ */
+export type PaidVia = 'my' | 'pay-link' | 'team';
 
 const path = (token: string, via: PaidVia) =>
-  `/api/${via === 'pay-link' ? 'pay-for' : 'pay'}/${encodeURIComponent(token)}`;
+  via === 'team'
+    ? '/api/team/pay'
+    : `/api/${via === 'pay-link' ? 'pay-for' : 'pay'}/${encodeURIComponent(token)}`;
+
+const offerKey = (token: string, via: PaidVia) =>
+  via === 'pay-link' ? queryKeys.payLink(token) : via === 'team' ? ['team-pay'] : ['pay-online', token];
 
 export const getPaymentOfferQueryOptions = (token: string, via: PaidVia = 'my') =>
-  getQueryOptions<PaymentOffer>(
-    via === 'pay-link' ? queryKeys.payLink(token) : ['pay-online', token],
-    path(token, via),
-    { retry: false },
-  );
+  getQueryOptions<PaymentOffer>(offerKey(token, via), path(token, via), { retry: false });
 
 /** How the entry may be paid online (nothing shows when `enabled` is false). */
 export const usePaymentOffer = (token: string, via: PaidVia = 'my') =>
@@ -34,6 +38,7 @@ export function usePaymentAttempt(token: string, id: string | undefined, via: Pa
       const attempt = await apiFetch<PaymentAttempt>(`${path(token, via)}/attempts/${id}`, { signal });
       if (attempt.state !== 'pending') {
         if (via === 'my') void queryClient.invalidateQueries({ queryKey: queryKeys.myEntry(token) });
+        if (via === 'team') void queryClient.invalidateQueries({ queryKey: queryKeys.team });
         void queryClient.invalidateQueries({
           queryKey: getPaymentOfferQueryOptions(token, via).queryKey,
           exact: true,

@@ -12,34 +12,55 @@ import { rememberPaymentReturn } from '../payment-return.ts';
 
 const WALLETS: Record<'ecocash' | 'onemoney', string> = { ecocash: 'EcoCash', onemoney: 'OneMoney' };
 
+/** Whose fee or total a payment pays, for its words. */
+type Paying = 'entry' | 'group' | 'team' | 'link';
+
+const PAID_TEXT: Record<Paying, string> = {
+  entry: 'Your entry is',
+  group: 'Your group’s entries are',
+  team: 'Your team’s entries are',
+  link: 'It is',
+};
+
 /**
- * "Pay now": the entry's fee through Paynow, by a prompt on the payer's phone (EcoCash, OneMoney) or on
- * Paynow's page (card or other wallet), followed until it is paid or has failed. Shows nothing when online
- * payment is off, the entry is settled or its fee is not known.
+ * "Pay now": the entry's fee, its group's total or a company team's total through Paynow, by a prompt on the
+ * payer's phone (EcoCash, OneMoney) or on Paynow's page (card or other wallet), followed until it is paid or
+ * has failed. Shows nothing when online payment is off, nothing is owed or the fee is not known.
  */
 export default function PayOnline({
-  token,
+  token = '',
   phoneHint,
   via = 'my',
+  groupOnly = false,
 }: {
-  token: string;
+  /** The private link's or pay link's token (none for a team's manager). */
+  token?: string;
   phoneHint?: string;
   /** A pay link's page: someone else pays the entry (or its group), with his own wallet. */
   via?: PaidVia;
+  /** A group's thank-you page: its total, not the one entry whose link pays it. */
+  groupOnly?: boolean;
 }) {
   const offer = usePaymentOffer(token, via);
   // undefined: follow the latest attempt if it is under way or paid (a reload, or back from Paynow's page);
   // null: none ("Try again"); else the attempt just started.
   const [attemptId, setAttemptId] = useState<string | null>();
+  const [wholeGroup, setWholeGroup] = useState(true);
   const latest = offer.data?.latest;
   const followed =
     attemptId === undefined ? (latest && latest.state !== 'failed' ? latest.id : undefined) : attemptId;
   const attempt = usePaymentAttempt(token, followed ?? undefined, via);
 
   if (!offer.data?.enabled) return null;
-  if (offer.data.paid && !(followed && attempt.data?.state === 'paid')) return null;
-  const { amount, currency, methods } = offer.data;
-  if (!amount) return null;
+  const { currency, methods, group } = offer.data;
+  const entryDue = offer.data.paid ? null : offer.data.amount;
+  const groupDue = group?.amount && Number(group.amount) > 0 ? group.amount : null;
+  // A member may pay his group's total or his own fee; once his own is paid, only the rest of the group's.
+  const choice = via === 'my' && !groupOnly && groupDue !== null && entryDue !== null;
+  const payGroup = via === 'my' && groupDue !== null && (groupOnly || entryDue === null || wholeGroup);
+  const due = payGroup ? groupDue : groupOnly ? null : entryDue;
+  const paying: Paying = via === 'team' ? 'team' : via === 'pay-link' ? 'link' : payGroup ? 'group' : 'entry';
+  if (!due && !(followed && attempt.data?.state === 'paid')) return null;
 
   return (
     <section
@@ -51,31 +72,63 @@ export default function PayOnline({
       </h2>
       <div aria-live="polite" className="mt-3 flex flex-col gap-4 empty:hidden">
         {followed && attempt.data && (
-          <AttemptStatus attempt={attempt.data} via={via} onRetry={() => setAttemptId(null)} />
+          <AttemptStatus attempt={attempt.data} paying={paying} onRetry={() => setAttemptId(null)} />
         )}
         {followed && !attempt.data && <p className="text-stone-800">Checking your payment…</p>}
       </div>
-      {!followed && (
-        <StartForm
-          token={token}
-          via={via}
-          amountText={priceText(currency, amount) ?? `${currency} ${amount}`}
-          methods={methods}
-          phone={offer.data.phone ?? ''}
-          phoneHint={phoneHint}
-          onStarted={(started) => {
-            if (started.state === 'pending' && started.browserUrl) {
-              rememberPaymentReturn();
-              window.location.assign(started.browserUrl);
-            }
-            setAttemptId(started.id);
-          }}
-          onRefused={() => {
-            // E.g. an attempt started meanwhile in another tab: follow it rather than offer a second one.
-            setAttemptId(undefined);
-            void offer.refetch();
-          }}
-        />
+      {!followed && due && (
+        <>
+          {choice && group && (
+            <fieldset className="mt-3 flex flex-col gap-1">
+              <legend className="mb-1 font-medium text-stone-800">What to pay</legend>
+              <label className="flex min-h-11 items-center gap-3 text-lg">
+                <input
+                  type="radio"
+                  name="pay-what"
+                  checked={wholeGroup}
+                  onChange={() => setWholeGroup(true)}
+                  className="size-5 accent-brand-700"
+                />
+                <span>
+                  The group’s total, {priceText(currency, groupDue)}{' '}
+                  <span className="text-base text-stone-700">({group.reference})</span>
+                </span>
+              </label>
+              <label className="flex min-h-11 items-center gap-3 text-lg">
+                <input
+                  type="radio"
+                  name="pay-what"
+                  checked={!wholeGroup}
+                  onChange={() => setWholeGroup(false)}
+                  className="size-5 accent-brand-700"
+                />
+                Only this entry, {priceText(currency, entryDue)}
+              </label>
+            </fieldset>
+          )}
+          <StartForm
+            token={token}
+            via={via}
+            paying={paying}
+            group={payGroup}
+            amountText={priceText(currency, due) ?? `${currency} ${due}`}
+            methods={methods}
+            phone={offer.data.phone ?? ''}
+            phoneHint={phoneHint}
+            onStarted={(started) => {
+              if (started.state === 'pending' && started.browserUrl) {
+                rememberPaymentReturn();
+                window.location.assign(started.browserUrl);
+              }
+              setAttemptId(started.id);
+            }}
+            onRefused={() => {
+              // E.g. an attempt started meanwhile in another tab: follow it rather than offer a second one.
+              setAttemptId(undefined);
+              void offer.refetch();
+            }}
+          />
+        </>
       )}
     </section>
   );
@@ -83,17 +136,17 @@ export default function PayOnline({
 
 function AttemptStatus({
   attempt,
-  via,
+  paying,
   onRetry,
 }: {
   attempt: PaymentAttempt;
-  via: PaidVia;
+  paying: Paying;
   onRetry: () => void;
 }) {
   if (attempt.state === 'paid') {
     return (
       <FormSuccess>
-        <strong>Paid — thank you.</strong> {via === 'pay-link' ? 'It is' : 'Your entry is'} marked paid (
+        <strong>Paid — thank you.</strong> {PAID_TEXT[paying]} marked paid (
         {priceText(attempt.currency, attempt.amount)}).
       </FormSuccess>
     );
@@ -131,9 +184,18 @@ function AttemptStatus({
   );
 }
 
+const PAY_TEXT: Record<Paying, string> = {
+  entry: 'Pay your fee of',
+  group: 'Pay your group’s total of',
+  team: 'Pay your team’s total of',
+  link: 'Pay',
+};
+
 function StartForm({
   token,
   via,
+  paying,
+  group,
   amountText,
   methods,
   phone,
@@ -143,6 +205,9 @@ function StartForm({
 }: {
   token: string;
   via: PaidVia;
+  paying: Paying;
+  /** The entry's group's total rather than its own fee. */
+  group: boolean;
   amountText: string;
   methods: OnlinePaymentMethod[];
   phone: string;
@@ -159,7 +224,13 @@ function StartForm({
   const send = async (method: OnlinePaymentMethod, walletPhone?: string) => {
     setFailure(undefined);
     try {
-      onStarted(await start.mutateAsync({ method, ...(walletPhone ? { phone: walletPhone } : {}) }));
+      onStarted(
+        await start.mutateAsync({
+          method,
+          ...(walletPhone ? { phone: walletPhone } : {}),
+          ...(group ? { group } : {}),
+        }),
+      );
     } catch (error) {
       const phoneError = error instanceof ApiError ? error.errors.find((e) => e.path === 'phone') : undefined;
       if (phoneError) setError('phone', { message: phoneError.message }, { shouldFocus: true });
@@ -171,8 +242,8 @@ function StartForm({
   return (
     <div className="mt-2 flex flex-col gap-4">
       <p className="text-stone-800">
-        {via === 'pay-link' ? 'Pay' : 'Pay your fee of'} <strong>{amountText}</strong> online with Paynow;{' '}
-        {via === 'pay-link' ? 'it is' : 'your entry is'} marked paid straight away.
+        {PAY_TEXT[paying]} <strong>{amountText}</strong> online with Paynow; {PAID_TEXT[paying].toLowerCase()}{' '}
+        marked paid straight away.
       </p>
       {wallets.length > 0 && (
         <form noValidate className="flex flex-col gap-3">

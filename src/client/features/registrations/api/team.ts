@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getTeamQueryOptions = () =>
   queryOptions({
-    queryKey: ['team-registrations'],
+    queryKey: queryKeys.team,
     queryFn: ({ signal }) => apiFetch<Team>('/api/team/registrations', { signal }),
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../../shared/money.ts';
@@ -29,7 +29,11 @@ const nameOf = (entry: TeamEntry) => `${entry.firstName} ${entry.lastName}`;
  * The company's entries: what the team still owes and the one reference to pay it all with; each unpaid
  * entry can be corrected or cancelled until registration closes.
  */
-export function TeamEntries() {
+export function TeamEntries({
+  payNow,
+}: {
+  /** Paying the team's total online, shown while it owes. */ payNow?: ReactNode;
+}) {
   const team = useTeam();
   const [editing, setEditing] = useState<TeamEntry>();
   const [cancelling, setCancelling] = useState<TeamEntry>();
@@ -94,6 +98,7 @@ export function TeamEntries() {
                 : 'Registration has closed: ask the organisers to change an entry.'}
             </p>
           </div>
+          {unpaid.length > 0 && payNow}
           <DataTable
             label="Team entries table"
             columns={['Name', 'Surname', 'Discipline', 'Race', 'T-shirt', 'Reference', 'Payment', '']}

@@ -102,6 +102,15 @@ async function family() {
   return { ...receipt, tokens: receipt.members.map((member) => member.myLink.replace('/My/', '')) };
 }
 
+/** Requests as a signed-in account (or a visitor), from the site's own origin. */
+const as = (who?: { cookie: string }) => {
+  const headers = { origin, ...(who ? { cookie: who.cookie } : {}) };
+  return {
+    get: (url: string) => app.inject({ method: 'GET', url, headers }),
+    post: (url: string, payload: object) => app.inject({ method: 'POST', url, headers, payload }),
+  };
+};
+
 const pay = (token: string, payload: object) =>
   app.inject({ method: 'POST', url: `/api/pay/${token}`, headers: { origin }, payload });
 const offerOf = async (token: string) =>
@@ -200,5 +209,51 @@ describe(`Paynow pays a group's total (${testDatabaseKind})`, () => {
       headers: { origin },
     });
     expect(after.statusCode).toBe(200);
+  });
+
+  it('pays a company team’s total online from its manager’s account: one payment, one receipt to the company', async () => {
+    const company = await signedInAs(app, 'company');
+    const other = await signedInAs(app, 'company');
+    const asCompany = as(company);
+    for (const raceType of ['10km', '5km']) {
+      const staff = runner({ raceType });
+      expect((await asCompany.post('/api/team/registrations', staff)).statusCode).toBe(201);
+    }
+    const team = (await asCompany.get('/api/team/registrations')).json() as { reference: string };
+    expect((await asCompany.get('/api/team/pay')).json()).toMatchObject({ enabled: true, amount: '15.00' });
+
+    const started = await asCompany.post('/api/team/pay', { method: 'web' });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json()).toMatchObject({ amount: '15.00', currency: 'USD' });
+    const [attempt] = await (await db()).select().from(onlinePayments);
+    expect(attempt?.merchantTrace.startsWith(team.reference)).toBe(true);
+    // Another company neither sees it nor may follow it; a second start waits for this one.
+    expect((await as(other).get(`/api/team/pay/attempts/${started.json().id}`)).statusCode).toBe(404);
+    expect((await asCompany.post('/api/team/pay', { method: 'web' })).statusCode).toBe(409);
+    // No entry of the team is cancelled while its total is being paid.
+    const [first] = (await asCompany.get('/api/team/registrations')).json().entries as { id: string }[];
+    const cancel = await asCompany.post(`/api/team/registrations/${first?.id}/cancel`, {});
+    expect(cancel.statusCode).toBe(409);
+
+    await fake.settle(String(started.json().browserUrl).split('/').at(-1) ?? '', 'Paid');
+    const until = Date.now() + 20_000;
+    let followed = started.json();
+    while (followed.state === 'pending' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      followed = (await asCompany.get(`/api/team/pay/attempts/${started.json().id}`)).json();
+    }
+    expect(followed.state).toBe('paid');
+    expect(await payments()).toEqual([
+      ['paid', '10.00', 'paynow_web'],
+      ['paid', '5.00', 'paynow_web'],
+    ]);
+    const issued = await (await db()).select().from(receipts);
+    expect(new Set(issued.map((receipt) => receipt.number)).size).toBe(1);
+    const mailed = await (await db()).select().from(mailOutbox).where(eq(mailOutbox.kind, 'payment-receipt'));
+    expect(mailed.map((mail) => mail.to)).toEqual([company.email]);
+    expect((await asCompany.get('/api/team/pay')).json()).toMatchObject({ amount: null, paid: true });
+    expect((await asCompany.post('/api/team/pay', { method: 'web' })).statusCode).toBe(409);
+    // A visitor, or an entrant, cannot reach a team's payments.
+    expect((await as().post('/api/team/pay', { method: 'web' })).statusCode).toBe(401);
   });
 });

@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OnlinePaymentSettings } from '../../../../shared/payments/online-payment-settings.ts';
 import type { Database, Transaction } from '../../../db/client.ts';
-import { underWay } from '../../../db/online-payment-under-way.ts';
+import { paysEntry, underWay } from '../../../db/online-payment-under-way.ts';
+import { memberOf, membersInOrder, type PaidTogether, paymentOfTogether } from '../../../db/paid-together.ts';
 import {
   events,
   onlinePayments,
@@ -10,7 +11,9 @@ import {
   raceOptions,
   registrationGroups,
   registrations,
+  user,
 } from '../../../db/schema/index.ts';
+import { teamCode } from '../../../db/team-code.ts';
 import { activeEntry, paymentAgainstFee } from '../../registrations/queries.ts';
 
 export type OnlinePaymentRow = typeof onlinePayments.$inferSelect;
@@ -101,7 +104,19 @@ export async function latestAttemptOf(db: Database, registrationId: string) {
   const [row] = await db
     .select()
     .from(onlinePayments)
-    .where(eq(onlinePayments.registrationId, registrationId))
+    // A team's payment is filed under one of its entries, but is its manager's to follow.
+    .where(and(eq(onlinePayments.registrationId, registrationId), isNull(onlinePayments.companyAccountId)))
+    .orderBy(desc(onlinePayments.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The latest attempt of a company's team's total. */
+export async function latestTeamAttemptOf(db: Database, companyAccountId: string) {
+  const [row] = await db
+    .select()
+    .from(onlinePayments)
+    .where(eq(onlinePayments.companyAccountId, companyAccountId))
     .orderBy(desc(onlinePayments.createdAt))
     .limit(1);
   return row;
@@ -310,7 +325,12 @@ export async function markNoticeReviewed(db: Database, id: number, by: string) {
 /** The group an entry was registered with: its id and reference's parts (none for an entry alone). */
 export async function groupOfEntry(db: Database, registrationId: string) {
   const [row] = await db
-    .select({ id: registrationGroups.id, code: registrationGroups.code, prefix: events.referencePrefix })
+    .select({
+      id: registrationGroups.id,
+      eventId: registrationGroups.eventId,
+      code: registrationGroups.code,
+      prefix: events.referencePrefix,
+    })
     .from(registrations)
     .innerJoin(registrationGroups, eq(registrationGroups.id, registrations.groupId))
     .innerJoin(events, eq(events.id, registrationGroups.eventId))
@@ -318,26 +338,53 @@ export async function groupOfEntry(db: Database, registrationId: string) {
   return row;
 }
 
-/** A group's active members in form order, with what each has paid against its race's fee. */
-export async function groupMembersOwing(db: Database | Transaction, groupId: string) {
+/** A company's team in the event: its reference's parts and the account's email (none before its first entry). */
+export async function teamOfAccount(db: Database, companyAccountId: string, eventId: string) {
+  const [row] = await db
+    .select({ code: teamCode, prefix: events.referencePrefix, email: user.email })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .innerJoin(user, eq(user.id, registrations.companyAccountId))
+    .where(memberOf({ companyAccountId }, eventId))
+    .limit(1);
+  return row;
+}
+
+/** A group's or team's active entries of the event in order, with what each has paid against its race's fee. */
+export async function membersOwing(db: Database | Transaction, together: PaidTogether, eventId: string) {
   return db
     .select({ id: registrations.id, ...paymentAgainstFee })
     .from(registrations)
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
-    .where(and(eq(registrations.groupId, groupId), activeEntry))
-    .orderBy(sql`length(${registrations.reference})`, registrations.reference);
+    .where(and(memberOf(together, eventId), activeEntry))
+    .orderBy(...membersInOrder);
 }
 
-/** Whether any attempt that may still end paid is under way for the group or one of its members. */
-export async function groupAttemptUnderWay(tx: Transaction, groupId: string) {
+/** Whether any attempt that may still end paid is under way for the entry: its own, or its group's or team's. */
+export async function entryAttemptUnderWay(tx: Transaction, registrationId: string) {
+  const [row] = await tx
+    .select({ id: onlinePayments.id })
+    .from(onlinePayments)
+    .where(and(underWay, paysEntry(registrationId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether any attempt that may still end paid is under way for the group or team, or one of its entries. */
+export async function attemptUnderWayFor(tx: Transaction, together: PaidTogether, eventId: string) {
   const [row] = await tx
     .select({ id: onlinePayments.id })
     .from(onlinePayments)
     .where(
       and(
         underWay,
-        sql`(${onlinePayments.groupId} = ${groupId} or ${onlinePayments.registrationId} in
-          (select ${registrations.id} from ${registrations} where ${registrations.groupId} = ${groupId}))`,
+        or(
+          paymentOfTogether(together),
+          inArray(
+            onlinePayments.registrationId,
+            tx.select({ id: registrations.id }).from(registrations).where(memberOf(together, eventId)),
+          ),
+        ),
       ),
     )
     .limit(1);

@@ -27,6 +27,9 @@ import {
   reviewPaymentNotice,
   saveOnlinePaymentSettings,
   startPayment,
+  startTeamPayment,
+  teamPaymentAttempt,
+  teamPaymentOffer,
 } from './service.ts';
 
 const admins = ['admin'] as const;
@@ -128,6 +131,49 @@ export async function paynowRoutes(app: FastifyInstance, context: AppContext, po
       },
     },
     async (request) => paymentAttempt(context, request.params.token, request.params.id),
+  );
+
+  const company = routeGroup(app, { access: ['company'], tags: ['online payment'] });
+
+  company.get(
+    '/team/pay',
+    {
+      config: { rateLimit: PAYMENT_LIMITS.follow },
+      schema: {
+        summary: 'What the signed-in company’s team owes online, and its last payment attempt',
+        response: { 200: PaymentOfferSchema },
+      },
+    },
+    async (request) => teamPaymentOffer(context, signedInUser(request).id),
+  );
+
+  company.post(
+    '/team/pay',
+    {
+      config: { rateLimit: PAYMENT_LIMITS.start },
+      schema: {
+        summary: 'Start paying the team’s total (its entries who owe, in order): a prompt, or Paynow’s page',
+        body: StartPaymentSchema,
+        response: { 201: PaymentAttemptSchema },
+      },
+    },
+    async (request, reply) => {
+      const attempt = await startTeamPayment(context, signedInUser(request).id, request.body);
+      return reply.code(201).send(attempt);
+    },
+  );
+
+  company.get(
+    '/team/pay/attempts/:id',
+    {
+      config: { rateLimit: PAYMENT_LIMITS.follow },
+      schema: {
+        summary: 'How one of the team’s payment attempts stands',
+        params: z.object({ id: z.string() }),
+        response: { 200: PaymentAttemptSchema },
+      },
+    },
+    async (request) => teamPaymentAttempt(context, signedInUser(request).id, request.params.id),
   );
 
   await app.register(async (paynow) => {

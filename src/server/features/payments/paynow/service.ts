@@ -14,12 +14,14 @@ import type { OnlinePaymentSettings } from '../../../../shared/payments/online-p
 import type { PaymentNotice, PaymentNoticesPage } from '../../../../shared/payments/payment-notices.ts';
 import { groupReference } from '../../../../shared/registrations/group.ts';
 import { MY_TOKEN } from '../../../../shared/registrations/my-registration.ts';
+import { teamReference } from '../../../../shared/registrations/team.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
+import { type PaidTogether, togetherOfAttempt } from '../../../db/paid-together.ts';
 import { PAYNOW_MESSAGES } from '../../../http/limits.ts';
 import { badRequest, conflict, notFound } from '../../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../../audit-log/service.ts';
-import { assertPublished, getCurrentEventId, getEdition } from '../../events/service.ts';
+import { assertPublished, getCurrentEventId, getEdition, isEventOver } from '../../events/service.ts';
 import { entryOfLink, RACE_OVER_NO_CHANGES } from '../../my-registration/service.ts';
 import { participantDetail } from '../../participants/service.ts';
 import { recordOnlinePayment } from '../ledger.ts';
@@ -34,27 +36,30 @@ import {
 } from './paynow-client.ts';
 import { checkPromptLimits } from './prompt-limits.ts';
 import {
+  attemptUnderWayFor,
   claimDueAttempts,
   countUncheckedMessage,
+  entryAttemptUnderWay,
   findAttempt,
   findAttemptByTrace,
   findPaynowSettings,
-  groupAttemptUnderWay,
-  groupMembersOwing,
   groupOfEntry,
   insertAttempt,
   keepNotice,
   latestAttemptOf,
   latestPayLinkAttemptOf,
+  latestTeamAttemptOf,
   lockEntry,
   markNoticeReviewed,
   markPaid,
+  membersOwing,
   noticeCounts,
   noticesForReview,
   type OnlinePaymentRow,
   pollSoon,
   purgeUnattachedBefore,
   savePaynowSettings,
+  teamOfAccount,
   uncheckedMessages,
   updateAttempt,
 } from './repository.ts';
@@ -292,13 +297,11 @@ export async function latestPayLinkAttempt(
 }
 
 /**
- * The group an entry was registered with, and what it still owes in the currency (its members' dues, part
- * payments' balances; null when a member who owes has no fee known in it): what a group payment asks for.
+ * What a group's or team's entries still owe in the currency (their dues, part payments' balances; null when
+ * one who owes has no fee known in it): what a payment of its total asks for.
  */
-export async function groupToPay(db: Database, entryId: string, currency: 'USD' | 'ZWG') {
-  const group = await groupOfEntry(db, entryId);
-  if (!group) return undefined;
-  const members = await groupMembersOwing(db, group.id);
+async function totalOwed(db: Database, together: PaidTogether, eventId: string, currency: 'USD' | 'ZWG') {
+  const members = await membersOwing(db, together, eventId);
   const dues = members.map((member) =>
     amountDue(
       {
@@ -312,6 +315,14 @@ export async function groupToPay(db: Database, entryId: string, currency: 'USD' 
   const amount = dues.some((due) => due === null)
     ? null
     : fromCents(dues.reduce((sum, due) => sum + toCents(due ?? '0'), 0));
+  return { amount, firstOwing: members.find((member) => owes(member.paymentStatus))?.id };
+}
+
+/** The group an entry was registered with, and what it still owes in the currency (see totalOwed). */
+export async function groupToPay(db: Database, entryId: string, currency: 'USD' | 'ZWG') {
+  const group = await groupOfEntry(db, entryId);
+  if (!group) return undefined;
+  const { amount } = await totalOwed(db, { groupId: group.id }, group.eventId, currency);
   return { id: group.id, reference: groupReference(group.prefix, group.code), amount };
 }
 
@@ -324,8 +335,11 @@ function walletOf(phone: string | undefined) {
 
 const GROUP_PAYMENT_UNDER_WAY =
   'A payment for your group is already under way: approve it on the phone it prompted (or finish it on Paynow’s page). If it fails, you can try again.';
+const TEAM_PAYMENT_UNDER_WAY =
+  'A payment for your team is already under way: approve it on the phone it prompted (or finish it on Paynow’s page). If it fails, you can try again.';
 const PAYMENT_UNDER_WAY =
   'A payment of this entry is already under way: approve it on your phone (or finish it on Paynow’s page). If it fails, you can try again.';
+const FEE_NOT_SET = 'The fee for your race is not set yet: please pay as the organisers tell you.';
 
 /** Starts a payment of the entry's fee: a prompt on the payer's phone, or Paynow's page for the browser. */
 export async function startPayment(
@@ -334,6 +348,16 @@ export async function startPayment(
   request: StartPayment,
 ): Promise<PaymentAttempt> {
   return startPaymentOf(context, await payerEntry(context, token), request);
+}
+
+/** The event's Paynow, when it takes payments by the method asked for. */
+async function paynowFor(context: AppContext, eventId: string, method: StartPayment['method']) {
+  assertPublished(await getEdition(context.database.db, eventId));
+  const paynow = await paynowOf(context, eventId);
+  if (!paynow?.settings.methods.includes(method)) {
+    throw notFound('Online payment is not offered for this entry.');
+  }
+  return paynow;
 }
 
 /**
@@ -347,12 +371,8 @@ export async function startPaymentOf(
   byPayLink = false,
 ): Promise<PaymentAttempt> {
   const { db } = context.database;
-  assertPublished(await getEdition(db, entry.eventId));
   if (entry.over) throw conflict(RACE_OVER_NO_CHANGES, 'race_over');
-  const paynow = await paynowOf(context, entry.eventId);
-  if (!paynow?.settings.methods.includes(request.method)) {
-    throw notFound('Online payment is not offered for this entry.');
-  }
+  const paynow = await paynowFor(context, entry.eventId, request.method);
   if (entry.status !== 'active') throw conflict('This entry was cancelled.');
   const { currency } = paynow.settings;
   const group = request.group ? await groupToPay(db, entry.id, currency) : undefined;
@@ -362,27 +382,119 @@ export async function startPaymentOf(
   }
   // What is still due: the fee, or a part payment's balance (the group's members' together).
   const amount = group ? group.amount : amountDue(entry, currency);
-  if (!amount) throw conflict('The fee for your race is not set yet: please pay as the organisers tell you.');
-  const phone = request.method === 'web' ? null : walletOf(request.phone);
+  if (!amount) throw conflict(FEE_NOT_SET);
+  return beginAttempt(context, paynow, request, {
+    eventId: entry.eventId,
+    entryId: entry.id,
+    reference: group?.reference ?? entry.reference,
+    description: group ? `Fun run group ${group.reference}` : `Fun run entry ${entry.reference}`,
+    authEmail: entry.email,
+    amount,
+    together: group ? { groupId: group.id } : undefined,
+    underWay: group ? GROUP_PAYMENT_UNDER_WAY : PAYMENT_UNDER_WAY,
+    byPayLink,
+  });
+}
 
-  const merchantTrace = `${group?.reference ?? entry.reference}-${randomBytes(6).toString('hex')}`.slice(
-    0,
-    32,
-  );
+/** What a company's team owes online (its manager's team page), and how its last payment went. */
+export async function teamPaymentOffer(context: AppContext, companyAccountId: string): Promise<PaymentOffer> {
+  const { db } = context.database;
+  const eventId = await getCurrentEventId(db);
+  const [settings, edition] = await Promise.all([offeredSettings(context, eventId), getEdition(db, eventId)]);
+  const currency = settings?.currency ?? 'USD';
+  const team = { companyAccountId };
+  const { amount } = await totalOwed(db, team, eventId, currency);
+  const latest = settings ? await latestTeamAttemptOf(db, companyAccountId) : undefined;
+  return {
+    enabled: settings !== null && edition.publishedAt !== null && !isEventOver(edition),
+    methods: settings?.methods ?? [],
+    currency,
+    amount: amount !== null && toCents(amount) > 0 ? amount : null,
+    paid: amount !== null && toCents(amount) === 0,
+    latest: latest ? attemptView(latest) : null,
+    phone: null,
+  };
+}
+
+/** Starts a payment of a company's team's total: its entries who owe, in order; one receipt to the company. */
+export async function startTeamPayment(
+  context: AppContext,
+  companyAccountId: string,
+  request: StartPayment,
+): Promise<PaymentAttempt> {
+  const { db } = context.database;
+  const eventId = await getCurrentEventId(db);
+  const edition = await getEdition(db, eventId);
+  if (isEventOver(edition)) throw conflict(RACE_OVER_NO_CHANGES, 'race_over');
+  const paynow = await paynowFor(context, eventId, request.method);
+  const team = await teamOfAccount(db, companyAccountId, eventId);
+  const { amount, firstOwing } = await totalOwed(db, { companyAccountId }, eventId, paynow.settings.currency);
+  if (!team || !firstOwing) throw conflict('Your team has nothing to pay.');
+  if (!amount)
+    throw conflict('The fee for a race of your team is not set yet: please pay as the organisers tell you.');
+  const reference = teamReference(team.prefix, team.code);
+  return beginAttempt(context, paynow, request, {
+    eventId,
+    entryId: firstOwing,
+    reference,
+    description: `Fun run team ${reference}`,
+    authEmail: team.email,
+    amount,
+    together: { companyAccountId },
+    underWay: TEAM_PAYMENT_UNDER_WAY,
+    byPayLink: false,
+  });
+}
+
+/** One attempt of the company's team's payments; the same 404 for any other id. */
+export const teamPaymentAttempt = (context: AppContext, companyAccountId: string, attemptId: string) =>
+  attemptOf(context, attemptId, (row) => row.companyAccountId === companyAccountId);
+
+/** What one attempt pays, and for whom it is filed. */
+interface AttemptTarget {
+  eventId: string;
+  /** The entry it is filed under: the one whose link started it, or a team's first who owes. */
+  entryId: string;
+  /** The entry's, group's or team's reference, which the merchant trace starts with. */
+  reference: string;
+  description: string;
+  authEmail: string;
+  amount: string;
+  together: PaidTogether | undefined;
+  /** Why a second attempt is refused while one is under way. */
+  underWay: string;
+  byPayLink: boolean;
+}
+
+async function beginAttempt(
+  context: AppContext,
+  paynow: Paynow,
+  request: StartPayment,
+  target: AttemptTarget,
+): Promise<PaymentAttempt> {
+  const { db } = context.database;
+  const { currency } = paynow.settings;
+  const { together, amount } = target;
+  const phone = request.method === 'web' ? null : walletOf(request.phone);
+  const merchantTrace = `${target.reference}-${randomBytes(6).toString('hex')}`.slice(0, 32);
   // One attempt under way at a time: a second tap, or a second tab, must not prompt the wallet twice.
   const attempt = await db.transaction(async (tx) => {
-    // A group's members are locked in one order, so that payments and changes started from any of them wait in turn.
-    const locked = group ? (await groupMembersOwing(tx, group.id)).map((member) => member.id) : [];
-    for (const id of [...new Set([...locked, entry.id])].sort()) await lockEntry(tx, id);
-    const latest = await latestAttemptOf(tx, entry.id);
-    if (latest && stateOf(latest) === 'pending') throw conflict(PAYMENT_UNDER_WAY);
-    // One payment of a group at a time, whichever member's link started it.
-    if (group && (await groupAttemptUnderWay(tx, group.id))) throw conflict(GROUP_PAYMENT_UNDER_WAY);
-    await checkPromptLimits(tx, entry.id, phone);
+    // A group's or team's entries are locked in one order, so that payments and changes started from any of them wait in turn.
+    const locked = together
+      ? (await membersOwing(tx, together, target.eventId)).map((member) => member.id)
+      : [];
+    for (const id of [...new Set([...locked, target.entryId])].sort()) await lockEntry(tx, id);
+    // One payment at a time of an entry, and of a group or team, whichever link or manager started it.
+    const busy = together
+      ? await attemptUnderWayFor(tx, together, target.eventId)
+      : await entryAttemptUnderWay(tx, target.entryId);
+    if (busy) throw conflict(target.underWay);
+    await checkPromptLimits(tx, target.entryId, phone);
     return insertAttempt(tx, {
-      registrationId: entry.id,
-      groupId: group?.id ?? null,
-      byPayLink,
+      registrationId: target.entryId,
+      groupId: together && 'groupId' in together ? together.groupId : null,
+      companyAccountId: together && 'companyAccountId' in together ? together.companyAccountId : null,
+      byPayLink: target.byPayLink,
       method: request.method,
       phone,
       amount,
@@ -394,11 +506,11 @@ export async function startPaymentOf(
   const payment = {
     reference: merchantTrace,
     amount: Number(amount).toFixed(2),
-    additionalInfo: group ? `Fun run group ${group.reference}` : `Fun run entry ${entry.reference}`,
+    additionalInfo: target.description,
     // Never the private link: Paynow has no business holding a key to the entry.
     returnUrl: `${links.page('/PaymentReturn')}`,
     resultUrl: `${links.page('/api/paynow/result')}`,
-    authEmail: entry.email,
+    authEmail: target.authEmail,
     merchantTrace,
   };
   const answer =
@@ -609,7 +721,7 @@ async function applyConfirmed(
       paynowReference: known.paynowReference ?? '',
       paidOn: harareToday(),
       onlinePaymentId: attempt.id,
-      groupId: attempt.groupId,
+      together: togetherOfAttempt(attempt),
       byPayLink: attempt.byPayLink,
     });
     await markPaid(db, attempt.id, update.status, known.paynowReference ?? '');

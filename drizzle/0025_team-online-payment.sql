@@ -1,0 +1,3 @@
+ALTER TABLE "online_payments" ADD COLUMN "company_account_id" text;--> statement-breakpoint
+ALTER TABLE "online_payments" ADD CONSTRAINT "online_payments_company_account_id_user_id_fk" FOREIGN KEY ("company_account_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "online_payments_team" ON "online_payments" USING btree ("company_account_id","created_at") WHERE "online_payments"."company_account_id" is not null;
