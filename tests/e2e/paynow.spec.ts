@@ -1,11 +1,14 @@
 import type { Page } from '@playwright/test';
+import { runnerEntry } from '../support/entries.ts';
 import { FAKE_INTEGRATION } from '../support/fake-paynow-server.ts';
+import { createVerifiedAccount, newAccount, signInByCookie } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { deviceOf, heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, raceWithFees, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
-import { adminApi } from './support/progress.ts';
+import { adminApi, originOf } from './support/progress.ts';
+import { fillRegistration } from './support/registration-form.ts';
 
 // One event for every spec: online payment is on only while these tests run.
 test.describe.configure({ mode: 'serial' });
@@ -154,6 +157,112 @@ test('by card on /My: Paynow’s page, back to the entry, paid', async ({ page }
   await expect(page).toHaveURL(/\/My\/[\w-]+$/);
   await expect(payNow(page).getByText('Paid — thank you.')).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page);
+});
+
+test('a parent pays her group’s total by EcoCash on the group thank-you page', async ({ page }) => {
+  heldOn('phone');
+  const lastName = uniqueName('Family');
+  await page.goto('/Register');
+  await fillRegistration(page, entrant('Rudo', lastName, { age: '38', raceType: race, tshirtSize: 'Large' }));
+  await page.getByRole('button', { name: 'Add another person' }).click();
+  const child = page.getByRole('group', { name: 'Person 2' });
+  await child.getByLabel('First name').fill('Tinashe');
+  await child.getByLabel('Last name').fill(lastName);
+  await child.getByLabel('Age').fill('12');
+  await child.getByLabel('Race type').selectOption(race);
+  await child.getByLabel('T-shirt size').selectOption('Small');
+  await child.getByLabel('Next of kin mobile').fill('0712345678');
+  await child.getByLabel(/I am the parent or guardian/).check();
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page).toHaveURL(/\/Thankyou$/);
+
+  const section = payNow(page);
+  await expect(section).toContainText('Pay your group’s total of US$20.00');
+  await expectNoAxeViolations(page);
+  await section.getByLabel('Mobile money number').fill('0771111111');
+  await section.getByRole('button', { name: 'Pay now with EcoCash' }).click();
+  await expect(section.getByText('Paid — thank you.')).toBeVisible({ timeout: 20_000 });
+  await expect(section).toContainText('Your group’s entries are marked paid (US$20.00)');
+  const rows = await query<{ payment_status: string }>(
+    'select payment_status from registrations where last_name = $1',
+    [lastName],
+  );
+  expect(rows.map((row) => row.payment_status)).toEqual(['paid', 'paid']);
+});
+
+test('on a group member’s /My: the group’s total or his own fee, by card', async ({ page }, testInfo) => {
+  heldOn('phone');
+  const lastName = uniqueName('Member');
+  const person = (firstName: string) =>
+    runnerEntry('', {
+      firstName,
+      lastName,
+      email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+      raceType: race,
+    });
+  const response = await page.request.post('/api/registrations/group', {
+    data: { people: [person('Farai'), person('Kuda')] },
+    headers: { origin: originOf(testInfo) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { members } = (await response.json()) as { members: { myLink: string }[] };
+  await page.goto(members[1]?.myLink ?? '');
+
+  const section = payNow(page);
+  const what = section.getByRole('group', { name: 'What to pay' });
+  await expect(what.getByLabel(/^The group’s total, US\$20\.00/)).toBeChecked();
+  await what.getByLabel('Only this entry, US$10.00').check();
+  await expect(section).toContainText('Pay your fee of US$10.00');
+  await expectNoAxeViolations(page);
+  await what.getByLabel(/^The group’s total/).check();
+  await expect(section).toContainText('Pay your group’s total of US$20.00');
+  await section.getByRole('button', { name: 'Pay by card or other wallet' }).click();
+  await expect(page.getByRole('heading', { name: 'Fake Paynow' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/My\/[\w-]+$/);
+  await expect(payNow(page).getByText('Paid — thank you.')).toBeVisible({ timeout: 20_000 });
+  const rows = await query<{ payment_status: string }>(
+    'select payment_status from registrations where last_name = $1',
+    [lastName],
+  );
+  expect(rows.map((row) => row.payment_status)).toEqual(['paid', 'paid']);
+});
+
+test('a company pays its team’s total online from the team page', async ({ page }, testInfo) => {
+  heldOn('desktop');
+  const company = await createVerifiedAccount(
+    page.request,
+    newAccount('paying-team', testInfo, 'Msasa Motors'),
+    'company',
+  );
+  await signInByCookie(page, company, '/WelcomeManager');
+  const lastName = uniqueName('Staff');
+  for (const firstName of ['Chipo', 'Farai']) {
+    const response = await page.request.post('/api/team/registrations', {
+      headers: { origin: originOf(testInfo) },
+      data: runnerEntry('', {
+        firstName,
+        lastName,
+        email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+        raceType: race,
+      }),
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.reload();
+  const entries = page.getByRole('region', { name: "Your team's entries" });
+  await expect(entries.getByText('2 entries, 0 paid')).toBeVisible();
+  const section = payNow(page);
+  await expect(section).toContainText('Pay your team’s total of US$20.00');
+  await expect(section.getByLabel('Mobile money number')).toHaveValue('');
+  await expectNoAxeViolations(page);
+  await section.getByRole('button', { name: 'Pay now with EcoCash' }).click();
+  await expect(section.getByLabel('Mobile money number')).toHaveAttribute('aria-invalid', 'true');
+  await section.getByLabel('Mobile money number').fill('0771111111');
+  await section.getByRole('button', { name: 'Pay now with EcoCash' }).click();
+  await expect(section.getByText('Paid — thank you.')).toBeVisible({ timeout: 20_000 });
+  await expect(section).toContainText('Your team’s entries are marked paid (US$20.00)');
+  await expect(entries.getByText('2 entries, 2 paid')).toBeVisible();
 });
 
 test('an admin reviews a Paynow message that changed nothing, and marks it reviewed', async ({

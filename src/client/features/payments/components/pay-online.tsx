@@ -46,19 +46,22 @@ export default function PayOnline({
   // null: none ("Try again"); else the attempt just started.
   const [attemptId, setAttemptId] = useState<string | null>();
   const [wholeGroup, setWholeGroup] = useState(true);
-  const latest = offer.data?.latest;
-  const followed =
-    attemptId === undefined ? (latest && latest.state !== 'failed' ? latest.id : undefined) : attemptId;
-  const attempt = usePaymentAttempt(token, followed ?? undefined, via);
-
-  if (!offer.data?.enabled) return null;
-  const { currency, methods, group } = offer.data;
-  const entryDue = offer.data.paid ? null : offer.data.amount;
+  const entryDue = offer.data?.paid ? null : (offer.data?.amount ?? null);
+  const group = offer.data?.group;
   const groupDue = group?.amount && Number(group.amount) > 0 ? group.amount : null;
   // A member may pay his group's total or his own fee; once his own is paid, only the rest of the group's.
   const choice = via === 'my' && !groupOnly && groupDue !== null && entryDue !== null;
   const payGroup = via === 'my' && groupDue !== null && (groupOnly || entryDue === null || wholeGroup);
   const due = payGroup ? groupDue : groupOnly ? null : entryDue;
+  const latest = offer.data?.latest;
+  // The latest attempt is followed while it is under way, and shown paid until something is due again (a
+  // team's new entry, say).
+  const followLatest = latest && (latest.state === 'pending' || (latest.state === 'paid' && !due));
+  const followed = attemptId === undefined ? (followLatest ? latest.id : undefined) : attemptId;
+  const attempt = usePaymentAttempt(token, followed ?? undefined, via);
+
+  if (!offer.data?.enabled) return null;
+  const { currency, methods } = offer.data;
   const paying: Paying = via === 'team' ? 'team' : via === 'pay-link' ? 'link' : payGroup ? 'group' : 'entry';
   if (!due && !(followed && attempt.data?.state === 'paid')) return null;
 
@@ -72,7 +75,11 @@ export default function PayOnline({
       </h2>
       <div aria-live="polite" className="mt-3 flex flex-col gap-4 empty:hidden">
         {followed && attempt.data && (
-          <AttemptStatus attempt={attempt.data} paying={paying} onRetry={() => setAttemptId(null)} />
+          <AttemptStatus
+            attempt={attempt.data}
+            paying={via === 'pay-link' ? 'link' : attempt.data.pays}
+            onRetry={() => setAttemptId(null)}
+          />
         )}
         {followed && !attempt.data && <p className="text-stone-800">Checking your payment…</p>}
       </div>

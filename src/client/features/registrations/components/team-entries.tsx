@@ -32,7 +32,7 @@ const nameOf = (entry: TeamEntry) => `${entry.firstName} ${entry.lastName}`;
 export function TeamEntries({
   payNow,
 }: {
-  /** Paying the team's total online, shown while it owes. */ payNow?: ReactNode;
+  /** Paying the team's total online (it shows itself only while the team owes, or has just paid). */ payNow?: ReactNode;
 }) {
   const team = useTeam();
   const [editing, setEditing] = useState<TeamEntry>();
@@ -98,7 +98,7 @@ export function TeamEntries({
                 : 'Registration has closed: ask the organisers to change an entry.'}
             </p>
           </div>
-          {unpaid.length > 0 && payNow}
+          {payNow}
           <DataTable
             label="Team entries table"
             columns={['Name', 'Surname', 'Discipline', 'Race', 'T-shirt', 'Reference', 'Payment', '']}

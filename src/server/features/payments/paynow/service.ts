@@ -177,6 +177,7 @@ function attemptView(row: OnlinePaymentRow): PaymentAttempt {
     paynowStatus: row.status,
     amount: row.amount,
     currency: row.currency,
+    pays: row.groupId ? 'group' : row.companyAccountId ? 'team' : 'entry',
     browserUrl: state === 'pending' ? row.browserUrl : null,
     message: state === 'failed' ? (row.error ?? failureMessage(row.status)) : null,
   };
