@@ -149,7 +149,7 @@ describe(`Paynow pays a group's total (${testDatabaseKind})`, () => {
 
     const started = await pay(group.tokens[1] ?? '', { method: 'web', group: true });
     expect(started.statusCode, started.body).toBe(201);
-    expect(started.json()).toMatchObject({ amount: '20.00', currency: 'USD' });
+    expect(started.json()).toMatchObject({ amount: '20.00', currency: 'USD', pays: 'group' });
     // One attempt for the group: another member's link cannot start a second one meanwhile.
     const second = await pay(group.tokens[0] ?? '', { method: 'ecocash', phone: '0771111111', group: true });
     expect(second.statusCode).toBe(409);
@@ -224,7 +224,7 @@ describe(`Paynow pays a group's total (${testDatabaseKind})`, () => {
 
     const started = await asCompany.post('/api/team/pay', { method: 'web' });
     expect(started.statusCode, started.body).toBe(201);
-    expect(started.json()).toMatchObject({ amount: '15.00', currency: 'USD' });
+    expect(started.json()).toMatchObject({ amount: '15.00', currency: 'USD', pays: 'team' });
     const [attempt] = await (await db()).select().from(onlinePayments);
     expect(attempt?.merchantTrace.startsWith(team.reference)).toBe(true);
     // Another company neither sees it nor may follow it; a second start waits for this one.
