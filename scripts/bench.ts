@@ -33,6 +33,7 @@ import {
   type RegistrationTarget,
 } from './bench/registrations.ts';
 import { missedBudgets, printTable, writeReport } from './bench/report.ts';
+import { measureRosterOnPostgres, ROSTER_DOWNLOAD } from './bench/roster.ts';
 import { measureDataOnPostgres } from './bench/with-data.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
@@ -47,6 +48,7 @@ const PARTS = [
   'embedded-exports',
   'footprint',
   'paynow',
+  'roster',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -143,6 +145,7 @@ async function main(): Promise<number> {
   const pgbenchDatabaseUrl = await postgres.createDatabase('bench_pgbench');
   const dataDatabaseUrl = await postgres.createDatabase('celebration_data');
   const paynowDatabaseUrl = await postgres.createDatabase('celebration_paynow');
+  const rosterDatabaseUrl = await postgres.createDatabase('celebration_roster');
   const cpuBusyAtStart = await waitForQuietCpu();
 
   const measurements: Measurement[] = [];
@@ -158,6 +161,8 @@ async function main(): Promise<number> {
   if (wanted('embedded-exports')) measurements.push(await measure(EMBEDDED_EXPORTS, measureEmbeddedExports));
   if (wanted('paynow'))
     measurements.push(await measure(PAYNOW_RESULTS, () => measurePaynowResults(paynowDatabaseUrl)));
+  if (wanted('roster'))
+    measurements.push(await measure(ROSTER_DOWNLOAD, () => measureRosterOnPostgres(rosterDatabaseUrl)));
   if (wanted('footprint'))
     measurements.push(await measure(FOOTPRINT, () => measureFootprint(appDatabaseUrl)));
   await cleanUp();

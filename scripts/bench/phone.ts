@@ -5,7 +5,7 @@ import { atMost, type Figure, figure, type MeasurementResult, type MeasurementSp
 import { waitForQuietCpu } from './machine.ts';
 
 /** The phone of issue 19: a cheap Android on costly, patchy data. */
-const PHONE = {
+export const PHONE = {
   width: 390,
   height: 844,
   deviceScaleFactor: 2,
@@ -181,7 +181,10 @@ async function measureOnce(browser: Browser, baseUrl: string, event: PublicEvent
 }
 
 /** A fresh context (empty cache, no cookies) on the emulated phone. */
-async function withPhone<T>(browser: Browser, body: (page: Page, cdp: CDPSession) => Promise<T>): Promise<T> {
+export async function withPhone<T>(
+  browser: Browser,
+  body: (page: Page, cdp: CDPSession) => Promise<T>,
+): Promise<T> {
   const context: BrowserContext = await browser.newContext({
     viewport: { width: PHONE.width, height: PHONE.height },
     deviceScaleFactor: PHONE.deviceScaleFactor,
