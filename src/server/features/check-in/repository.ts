@@ -1,7 +1,7 @@
-import { and, asc, count, eq, isNull, like, or, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, isNull, like, or, sql } from 'drizzle-orm';
 import type { CheckInAction } from '../../../shared/check-in/check-in.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { checkInActions, raceOptions, registrations } from '../../db/schema/index.ts';
+import { checkInActions, raceOptions, registrations, walkUpClashes, walkUps } from '../../db/schema/index.ts';
 import { activeInEvent, paymentAgainstFee } from '../registrations/queries.ts';
 
 /** What check-in reads of an entry: no email, mobile, next of kin or age. */
@@ -141,4 +141,151 @@ export async function racesOf(db: Database, eventId: string) {
     .from(raceOptions)
     .where(eq(raceOptions.eventId, eventId))
     .orderBy(asc(raceOptions.discipline), asc(raceOptions.sortOrder), asc(raceOptions.label));
+}
+
+// ---- Walk-ups (issue 37) -----------------------------------------------------------------------------------
+
+/** Locks the race's row (walk-ups' bibs are then chosen one at a time) and answers its bib range. */
+export async function lockRaceRange(tx: Transaction, raceOptionId: string) {
+  const [row] = await tx
+    .select({ bibFrom: raceOptions.bibFrom, bibTo: raceOptions.bibTo })
+    .from(raceOptions)
+    .where(eq(raceOptions.id, raceOptionId))
+    .for('update');
+  return row;
+}
+
+/** Numbers of the range held by an entry of the event, cancelled ones too (never given again). */
+export async function bibsTakenIn(tx: Transaction, eventId: string, from: number, to: number) {
+  const rows = await tx
+    .select({ bib: registrations.bib })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), between(registrations.bib, from, to)));
+  return new Set(rows.map((row) => row.bib as number));
+}
+
+/** The race's bib blocks that prepared phones still keep for their walk-ups (not released). */
+export async function keptBibBlocks(tx: Transaction, raceOptionId: string) {
+  // TEMPORARY until the roster's bib_blocks table is merged.
+  const present = (await tx.execute(
+    sql`select to_regclass('public.bib_blocks') is not null as present`,
+  )) as unknown as {
+    rows: { present: boolean }[];
+  };
+  if (!present.rows[0]?.present) return [];
+  const rows = (await tx.execute(
+    sql`select device_id as "deviceId", bib_from as "from", bib_to as "to" from bib_blocks
+      where race_option_id = ${raceOptionId} and released_at is null`,
+  )) as unknown as { rows: { deviceId: string; from: number; to: number }[] };
+  return rows.rows.map((row) => ({ ...row, from: Number(row.from), to: Number(row.to) }));
+}
+
+export async function setWalkUpEntry(
+  tx: Transaction,
+  id: string,
+  { bib, checkedIn }: { bib: number | null; checkedIn: { at: Date; by: string } },
+) {
+  await tx
+    .update(registrations)
+    .set({ bib, checkedInAt: checkedIn.at, checkedInBy: checkedIn.by })
+    .where(eq(registrations.id, id));
+}
+
+export async function insertWalkUp(tx: Transaction, values: typeof walkUps.$inferInsert) {
+  await tx.insert(walkUps).values(values);
+}
+
+/** The walk-up an entry was registered as, with the entry's key. */
+export async function findWalkUp(db: Database | Transaction, registrationId: string) {
+  const [row] = await db
+    .select({
+      registrationId: walkUps.registrationId,
+      eventId: walkUps.eventId,
+      takenAt: walkUps.takenAt,
+      overCapacity: walkUps.overCapacity,
+    })
+    .from(walkUps)
+    .where(eq(walkUps.registrationId, registrationId));
+  return row;
+}
+
+export async function findWalkUpByKey(db: Database, idempotencyKey: string) {
+  const [row] = await db
+    .select({ registrationId: walkUps.registrationId, overCapacity: walkUps.overCapacity })
+    .from(walkUps)
+    .innerJoin(registrations, eq(registrations.id, walkUps.registrationId))
+    .where(eq(registrations.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+export async function findClashByKey(db: Database, idempotencyKey: string) {
+  const [row] = await db
+    .select({
+      id: walkUpClashes.id,
+      requestDigest: walkUpClashes.requestDigest,
+      clashingReference: walkUpClashes.clashingReference,
+    })
+    .from(walkUpClashes)
+    .where(eq(walkUpClashes.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+/** Keeps a clash once per key: false when the key was kept already. */
+export async function insertClash(db: Database, values: typeof walkUpClashes.$inferInsert) {
+  const rows = await db
+    .insert(walkUpClashes)
+    .values(values)
+    .onConflictDoNothing({ target: walkUpClashes.idempotencyKey })
+    .returning({ id: walkUpClashes.id });
+  return rows.length > 0;
+}
+
+/** The clashes of the event an admin has not marked done, the newest first: names, race and who took it. */
+export async function openClashes(db: Database, eventId: string) {
+  return db
+    .select({
+      id: walkUpClashes.id,
+      firstName: walkUpClashes.firstName,
+      lastName: walkUpClashes.lastName,
+      discipline: raceOptions.discipline,
+      race: raceOptions.label,
+      clashWith: walkUpClashes.clashingReference,
+      clashWithId: walkUpClashes.clashingRegistrationId,
+      takenBy: walkUpClashes.takenByName,
+      takenAt: walkUpClashes.takenAt,
+    })
+    .from(walkUpClashes)
+    .leftJoin(raceOptions, eq(raceOptions.id, walkUpClashes.raceOptionId))
+    .where(and(eq(walkUpClashes.eventId, eventId), isNull(walkUpClashes.doneAt)))
+    .orderBy(desc(walkUpClashes.takenAt));
+}
+
+/** An open clash marked done: the form's data is dropped. Answers its reference, or nothing when not open. */
+export async function markClashDone(db: Database, eventId: string, id: string, by: string) {
+  const [row] = await db
+    .update(walkUpClashes)
+    .set({ doneAt: sql`now()`, doneBy: by, submitted: null })
+    .where(and(eq(walkUpClashes.id, id), eq(walkUpClashes.eventId, eventId), isNull(walkUpClashes.doneAt)))
+    .returning({ clashWith: walkUpClashes.clashingReference });
+  return row;
+}
+
+/** Walk-ups registered although their race was full, for the admin. */
+export async function overCapacityWalkUps(db: Database, eventId: string) {
+  return db
+    .select({
+      id: registrations.id,
+      reference: registrations.reference,
+      firstName: registrations.firstName,
+      lastName: registrations.lastName,
+      discipline: raceOptions.discipline,
+      race: raceOptions.label,
+      takenBy: walkUps.takenByName,
+      takenAt: walkUps.takenAt,
+    })
+    .from(walkUps)
+    .innerJoin(registrations, eq(registrations.id, walkUps.registrationId))
+    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+    .where(and(eq(walkUps.eventId, eventId), eq(walkUps.overCapacity, true), activeInEvent(eventId)))
+    .orderBy(desc(walkUps.takenAt));
 }

@@ -15,6 +15,7 @@ import { CHECK_IN_SEARCH_LIMITS } from '../../http/limits.ts';
 import { routeGroup } from '../../http/route-group.ts';
 import { SearchCounter } from './search-counter.ts';
 import { applyTap, checkInCounts, entryByCode, searchForCheckIn, takeCashPayment } from './service.ts';
+import { walkUpRoutes } from './walk-ups-routes.ts';
 
 const access: Access = ['volunteer', 'admin'];
 const tags = ['check-in'];
@@ -96,4 +97,6 @@ export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
     },
     async () => checkInCounts(context),
   );
+
+  await walkUpRoutes(app, context);
 }
