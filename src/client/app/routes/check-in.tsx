@@ -21,6 +21,7 @@ import {
 import { CheckInCountsList } from '../../features/check-in/components/check-in-counts.tsx';
 import { EntryCard } from '../../features/check-in/components/entry-card.tsx';
 import { QrScanner } from '../../features/check-in/components/qr-scanner.tsx';
+import { WalkUps } from '../../features/check-in/components/walk-ups.tsx';
 import { checkInCodeIn } from '../../features/check-in/decode-qr.ts';
 import {
   keepSendingWaiting,
@@ -180,6 +181,8 @@ export default function CheckInPage() {
           )}
         </Section>
       )}
+
+      <WalkUps accountId={user.id} />
 
       <Section title="Checked in so far">
         {counts.isPending && <Loading label="Loading the counts…" />}
