@@ -45,7 +45,7 @@ export const AUDIT_ACTION_CHOICES: readonly { value: string; label: string }[] =
   { value: 'registration.payment', label: 'Payment recorded' },
   { value: 'waitlist.', label: 'Waitlist read or changed' },
   { value: 'statements.review', label: 'Statement reviewed' },
-  { value: 'check-in.', label: 'Check-in searched in bulk or tapped late' },
+  { value: 'check-in.', label: 'Check-in searched in bulk, tapped late or phone prepared' },
   { value: 'accounts.list', label: 'Accounts list read' },
   { value: 'mail-outbox.list', label: 'Outbox read' },
   { value: 'account.', label: 'Account invited, role or account changed' },
@@ -95,6 +95,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'waitlist.list': 'Waitlist read',
   'check-in.bulk-search': 'Check-in search used in bulk',
   'check-in.late-tap': 'Check-in tap reached the server a day late',
+  'check-in.roster': 'Phone prepared for race morning (the roster)',
 };
 
 /** An action in words: its own label, or its group's ('programme-settings.session.add': Programme settings changed). */

@@ -147,6 +147,10 @@ export function useOthersWaitingCount() {
   return useSyncExternalStore(subscribe, () => othersCount);
 }
 
+/** This account's taps not sent yet: the roster shows them over what the server last said. */
+export const waitingTapsOf = (accountId: string) =>
+  waiting.filter((kept) => kept.by === undefined || kept.by === accountId);
+
 /** How many of this account's taps have not reached the server yet (read when it is about to log out). */
 export const unsentTapsOf = (accountId: string) => read().filter((tap) => tap.by === accountId).length;
 

@@ -1,7 +1,14 @@
-import { and, asc, between, count, desc, eq, isNull, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, like, lte, ne, or, sql } from 'drizzle-orm';
 import type { CheckInAction } from '../../../shared/check-in/check-in.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { checkInActions, raceOptions, registrations, walkUpClashes, walkUps } from '../../db/schema/index.ts';
+import {
+  bibBlocks,
+  checkInActions,
+  raceOptions,
+  registrations,
+  walkUpClashes,
+  walkUps,
+} from '../../db/schema/index.ts';
 import { activeInEvent, paymentAgainstFee } from '../registrations/queries.ts';
 
 /** What check-in reads of an entry: no email, mobile, next of kin or age. */
@@ -143,6 +150,136 @@ export async function racesOf(db: Database, eventId: string) {
     .orderBy(asc(raceOptions.discipline), asc(raceOptions.sortOrder), asc(raceOptions.label));
 }
 
+/** What a phone's roster keeps of an entry (issue 37): still nothing to reach the entrant by. */
+const rosterColumns = {
+  id: registrations.id,
+  reference: registrations.reference,
+  firstName: registrations.firstName,
+  lastName: registrations.lastName,
+  raceId: registrations.raceOptionId,
+  bib: registrations.bib,
+  tshirtSize: registrations.tshirtSize,
+  ...paymentAgainstFee,
+  checkInCode: registrations.checkInCode,
+  checkedInAt: registrations.checkedInAt,
+  checkedInBy: registrations.checkedInBy,
+  tshirtCollectedAt: registrations.tshirtCollectedAt,
+  tshirtCollectedBy: registrations.tshirtCollectedBy,
+  age: registrations.age,
+};
+export type RosterEntryRow = Awaited<ReturnType<typeof rosterEntries>>[number];
+
+/** On a phone's list: active, and not emptied by retention or an erasure. */
+const onRoster = (eventId: string) => and(activeInEvent(eventId), isNull(registrations.anonymisedAt));
+
+/** The database's clock: a phone's roster is dated by it, never by the app server's. */
+export async function databaseNow(db: Database) {
+  // Milliseconds: pg and PGlite read a timestamptz each their own way, a number alike.
+  const result = (await db.execute(
+    sql`select (extract(epoch from now()) * 1000)::float8 as ms`,
+  )) as unknown as {
+    rows: { ms: number | string }[];
+  };
+  return new Date(Math.floor(Number(result.rows[0]?.ms)));
+}
+
+/** The event's entries on a phone's list; with `since`, only those changed from then on. */
+export function rosterEntries(db: Database, eventId: string, since?: Date) {
+  return db
+    .select(rosterColumns)
+    .from(registrations)
+    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+    .where(and(onRoster(eventId), since ? gte(registrations.changedAt, since) : undefined))
+    .orderBy(asc(registrations.lastName), asc(registrations.firstName), asc(registrations.reference));
+}
+
+/** Entries changed since that are no longer on the event's list: cancelled, erased, or moved to another event. */
+export async function entriesLeftSince(db: Database, eventId: string, since: Date) {
+  const rows = await db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(
+      and(
+        gte(registrations.changedAt, since),
+        or(
+          ne(registrations.eventId, eventId),
+          ne(registrations.status, 'active'),
+          isNotNull(registrations.anonymisedAt),
+        ),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+export async function rosterRaces(db: Database, eventId: string) {
+  return db
+    .select({
+      id: raceOptions.id,
+      discipline: raceOptions.discipline,
+      label: raceOptions.label,
+      feeUsd: raceOptions.feeUsd,
+      feeZwg: raceOptions.feeZwg,
+    })
+    .from(raceOptions)
+    .where(eq(raceOptions.eventId, eventId))
+    .orderBy(asc(raceOptions.discipline), asc(raceOptions.sortOrder), asc(raceOptions.label));
+}
+
+/** The event's races with a bib range, locked: preparing phones and the admin's bib assignment wait in turn. */
+export async function lockRacesWithBibs(tx: Transaction, eventId: string) {
+  return tx
+    .select({ id: raceOptions.id, bibFrom: raceOptions.bibFrom, bibTo: raceOptions.bibTo })
+    .from(raceOptions)
+    .where(
+      and(eq(raceOptions.eventId, eventId), isNotNull(raceOptions.bibFrom), isNotNull(raceOptions.bibTo)),
+    )
+    .orderBy(asc(raceOptions.id))
+    .for('update');
+}
+
+/** The unreleased bib blocks of the event: this device's, or with `deviceId` undefined everyone's. */
+export async function bibBlocksOf(db: Database | Transaction, eventId: string, deviceId?: string) {
+  return db
+    .select({
+      raceId: bibBlocks.raceOptionId,
+      deviceId: bibBlocks.deviceId,
+      from: bibBlocks.bibFrom,
+      to: bibBlocks.bibTo,
+    })
+    .from(bibBlocks)
+    .where(
+      and(
+        eq(bibBlocks.eventId, eventId),
+        isNull(bibBlocks.releasedAt),
+        deviceId === undefined ? undefined : eq(bibBlocks.deviceId, deviceId),
+      ),
+    )
+    .orderBy(asc(bibBlocks.raceOptionId));
+}
+
+/** The bibs between `from` and `to` an entry of the event holds (cancelled ones too: never given again). */
+export async function bibsGivenBetween(tx: Transaction, eventId: string, from: number, to: number) {
+  const rows = await tx
+    .select({ bib: registrations.bib })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), gte(registrations.bib, from), lte(registrations.bib, to)));
+  return new Set(rows.map((row) => row.bib as number));
+}
+
+export async function insertBibBlock(tx: Transaction, block: typeof bibBlocks.$inferInsert) {
+  await tx.insert(bibBlocks).values(block);
+}
+
+/** After the event: the device's blocks return to their races (the numbers it gave are entries' bibs by now). */
+export async function releaseBibBlocks(db: Database, eventId: string, deviceId: string) {
+  await db
+    .update(bibBlocks)
+    .set({ releasedAt: sql`now()` })
+    .where(
+      and(eq(bibBlocks.eventId, eventId), eq(bibBlocks.deviceId, deviceId), isNull(bibBlocks.releasedAt)),
+    );
+}
+
 // ---- Walk-ups (issue 37) -----------------------------------------------------------------------------------
 
 /** Locks the race's row (walk-ups' bibs are then chosen one at a time) and answers its bib range. */
@@ -153,31 +290,6 @@ export async function lockRaceRange(tx: Transaction, raceOptionId: string) {
     .where(eq(raceOptions.id, raceOptionId))
     .for('update');
   return row;
-}
-
-/** Numbers of the range held by an entry of the event, cancelled ones too (never given again). */
-export async function bibsTakenIn(tx: Transaction, eventId: string, from: number, to: number) {
-  const rows = await tx
-    .select({ bib: registrations.bib })
-    .from(registrations)
-    .where(and(eq(registrations.eventId, eventId), between(registrations.bib, from, to)));
-  return new Set(rows.map((row) => row.bib as number));
-}
-
-/** The race's bib blocks that prepared phones still keep for their walk-ups (not released). */
-export async function keptBibBlocks(tx: Transaction, raceOptionId: string) {
-  // TEMPORARY until the roster's bib_blocks table is merged.
-  const present = (await tx.execute(
-    sql`select to_regclass('public.bib_blocks') is not null as present`,
-  )) as unknown as {
-    rows: { present: boolean }[];
-  };
-  if (!present.rows[0]?.present) return [];
-  const rows = (await tx.execute(
-    sql`select device_id as "deviceId", bib_from as "from", bib_to as "to" from bib_blocks
-      where race_option_id = ${raceOptionId} and released_at is null`,
-  )) as unknown as { rows: { deviceId: string; from: number; to: number }[] };
-  return rows.rows.map((row) => ({ ...row, from: Number(row.from), to: Number(row.to) }));
 }
 
 export async function setWalkUpEntry(

@@ -12,7 +12,8 @@ import { noteInHistory } from '../participants/service.ts';
 import { attemptOf, entryToPay, markPaidIn, startPaymentOf } from '../payments/service.ts';
 import { isRaceFull, register, requestDigest } from '../registrations/service.ts';
 import {
-  bibsTakenIn,
+  bibBlocksOf,
+  bibsGivenBetween,
   findClashByKey,
   findEntry,
   findWalkUp,
@@ -20,7 +21,6 @@ import {
   insertAction,
   insertClash,
   insertWalkUp,
-  keptBibBlocks,
   lockRaceRange,
   markClashDone,
   openClashes,
@@ -52,8 +52,8 @@ export async function walkUpBib(
   const race = await lockRaceRange(tx, raceOptionId);
   if (!race || race.bibFrom === null || race.bibTo === null) return null;
   const range = { from: race.bibFrom, to: race.bibTo };
-  const taken = await bibsTakenIn(tx, eventId, range.from, range.to);
-  const blocks = await keptBibBlocks(tx, raceOptionId);
+  const taken = await bibsGivenBetween(tx, eventId, range.from, range.to);
+  const blocks = (await bibBlocksOf(tx, eventId)).filter((block) => block.raceId === raceOptionId);
   const own = blocks.filter((block) => deviceId !== undefined && block.deviceId === deviceId);
   if (
     offline &&

@@ -13,6 +13,7 @@ import { recordAudit } from '../audit-log/service.ts';
 import { getCurrentEvent } from '../events/service.ts';
 import {
   addHistoryNotes,
+  bibsReservedBetween,
   bibsTakenBetween,
   entriesWithoutBib,
   giveBibs,
@@ -47,7 +48,8 @@ function bibTaken(error: unknown, detail: string): never {
 /**
  * Gives a bib to each of the race's entries that are not cancelled and have none, the lowest free numbers of
  * its range in the order asked for, in one transaction: all of them or, when the range is too small, none.
- * Entries that have a bib keep it; numbers held by cancelled entries are never given again.
+ * Entries that have a bib keep it; numbers held by cancelled entries are never given again, nor those a
+ * prepared phone keeps for walk-ups (its bib blocks).
  */
 export async function assignBibs(
   { database }: AppContext,
@@ -69,6 +71,7 @@ export async function assignBibs(
       const ids = await entriesWithoutBib(tx, race.id, order);
       if (ids.length === 0) return { assigned: 0, first: null, last: null };
       const taken = await bibsTakenBetween(tx, event.id, race.bibFrom, race.bibTo);
+      for (const bib of await bibsReservedBetween(tx, event.id, race.bibFrom, race.bibTo)) taken.add(bib);
       const free: number[] = [];
       for (let bib = race.bibFrom; bib <= race.bibTo && free.length < ids.length; bib++) {
         if (!taken.has(bib)) free.push(bib);
