@@ -83,7 +83,9 @@ self.addEventListener('message', (event) => {
     event.waitUntil(
       (async () => {
         const cache = await caches.open(CACHE);
-        await Promise.all([PREPARED, '/CheckIn', SESSION].map((path) => cache.delete(path, { ignoreVary: true })));
+        await Promise.all(
+          [PREPARED, '/CheckIn', SESSION].map((path) => cache.delete(path, { ignoreVary: true })),
+        );
       })(),
     );
   }
@@ -105,7 +107,12 @@ async function session(request) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    const body = response.ok ? await response.clone().json().catch(() => undefined) : undefined;
+    const body = response.ok
+      ? await response
+          .clone()
+          .json()
+          .catch(() => undefined)
+      : undefined;
     if (body?.user?.id === accountId) await cache.put(SESSION, response.clone());
     else await cache.delete(SESSION);
     return response;
