@@ -101,7 +101,7 @@ test('a walk-up paid in cash is registered with the next bib and checked in, in 
     await expect(card).toBeVisible();
     await expect(page.getByText(`Bib ${race.from}`, { exact: true })).toBeVisible();
     await expect(page.getByText('✓ Checked in')).toBeVisible();
-    await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(page.getByText('Paid in cash: USD 15.00')).toBeVisible();
     await expectNoAxeViolations(page);
     await screens(page, testInfo, 'walk-up-done');
 
@@ -158,7 +158,9 @@ test('a walk-up without signal is kept on the phone with a bib of its block, and
       page.getByText('Saved on this phone: it is registered when the signal returns'),
     ).toBeVisible();
     await expect(page.getByText(`Bib ${block.from}`, { exact: true })).toBeVisible();
+    await expect(page.getByText('Paid in cash (USD)')).toBeVisible();
     await expect(page.getByText('1 walk-up waiting to be sent')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Mobile money prompt/ })).toBeDisabled();
     await expectNoAxeViolations(page);
     await screens(page, testInfo, 'walk-up-offline');
     expect(await entryOf(farai.email)).toEqual([]);

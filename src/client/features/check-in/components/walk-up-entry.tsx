@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import type { WalkUpResult } from '../../../../shared/check-in/walk-up.ts';
 import type { PublicEvent } from '../../../../shared/events/event.ts';
 import { DISCIPLINE_LABELS, DISCIPLINES, type Discipline } from '../../../../shared/events/event-display.ts';
@@ -17,7 +17,14 @@ export type FeeChoice = 'cash-USD' | 'cash-ZWG' | 'prompt' | 'unpaid';
 /** What the table is shown once the form is sent: registered (or a clash) at once, or kept on the phone. */
 export type WalkUpDone =
   | { kind: 'sent'; result: WalkUpResult; name: string; fee: FeeChoice }
-  | { kind: 'kept'; name: string; race: string; bib: number | null; promptWanted: boolean };
+  | {
+      kind: 'kept';
+      name: string;
+      race: string;
+      bib: number | null;
+      cash: 'USD' | 'ZWG' | null;
+      promptWanted: boolean;
+    };
 
 const FEE_LABELS: Record<FeeChoice, string> = {
   'cash-USD': 'Cash (USD)',
@@ -27,6 +34,16 @@ const FEE_LABELS: Record<FeeChoice, string> = {
 };
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine;
+const onOnlineChange = (listener: () => void) => {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+};
+/** Whether the browser says it has a connection, as it changes. */
+const useOnline = () => useSyncExternalStore(onOnlineChange, online, () => true);
 
 /** The key a walk-up that could not reach the server is kept under (see below). */
 const offlineKey = (key: string) => `${key.slice(0, 60)}-o`;
@@ -49,6 +66,7 @@ export function WalkUpEntry({
   const feeRef = useRef(fee);
   feeRef.current = fee;
   const done = useRef<WalkUpDone>(undefined);
+  const signal = useOnline();
 
   if (isPending) return <Loading label="Loading the form…" />;
   if (isError || !event) {
@@ -63,19 +81,20 @@ export function WalkUpEntry({
   const atTable: PublicEvent = {
     ...event,
     registrationOpen: true,
-    races: online() ? event.races : event.races.map((race) => ({ ...race, full: false })),
+    races: signal ? event.races : event.races.map((race) => ({ ...race, full: false })),
   };
 
   const submit = async (data: RegistrationData, key: string) => {
     const chosen = feeRef.current;
     if (!chosen) throw new ApiError(400, 'Choose how the fee is paid, above the form.');
+    const cash = chosen === 'cash-USD' ? ('USD' as const) : chosen === 'cash-ZWG' ? ('ZWG' as const) : null;
     const name = `${data.firstName} ${data.lastName}`;
     const race = `${DISCIPLINE_LABELS[data.discipline]} ${data.raceType}`;
     const phone = await deviceId().catch(() => undefined);
     const base = {
       idempotencyKey: key,
       entrant: data,
-      cash: chosen === 'cash-USD' ? ('USD' as const) : chosen === 'cash-ZWG' ? ('ZWG' as const) : null,
+      cash,
       at: new Date().toISOString(),
       ...(phone ? { deviceId: phone } : {}),
     };
@@ -92,7 +111,7 @@ export function WalkUpEntry({
     }
     const bib = await provisionalBib(data.discipline, data.raceType);
     await keepWalkUp({ walkUp: { ...base, offline: true, provisionalBib: bib }, by: accountId, name, race });
-    done.current = { kind: 'kept', name, race, bib, promptWanted: chosen === 'prompt' };
+    done.current = { kind: 'kept', name, race, bib, cash, promptWanted: chosen === 'prompt' };
     return answered(null);
   };
 
@@ -127,13 +146,20 @@ export function WalkUpEntry({
               name="walk-up-fee"
               value={choice}
               checked={fee === choice}
+              disabled={choice === 'prompt' && !signal}
               onChange={() => setFee(choice)}
-              className="size-5 accent-brand-700"
+              className="size-5 shrink-0 accent-brand-700"
             />
-            {FEE_LABELS[choice]}
-            {choice === 'prompt' && (
-              <span className="text-sm text-stone-600">(EcoCash or OneMoney, after registering)</span>
-            )}
+            <span>
+              <span className="block">{FEE_LABELS[choice]}</span>
+              {choice === 'prompt' && (
+                <span className="block text-sm text-stone-600">
+                  {signal
+                    ? 'EcoCash or OneMoney on the entrant’s phone, once registered'
+                    : 'Needs signal: take cash, or “Not paid yet”'}
+                </span>
+              )}
+            </span>
           </label>
         ))}
       </fieldset>

@@ -12,6 +12,13 @@ const feesText = (fees: { USD: string | null; ZWG: string | null }) =>
     .filter(Boolean)
     .join(' or ') || 'the fee is not set';
 
+/** "Paid in cash: USD 15.00" for cash taken at the table (the fee it paid). */
+function paidText(fee: string, fees: { USD: string | null; ZWG: string | null }) {
+  const currency = fee === 'cash-USD' ? 'USD' : fee === 'cash-ZWG' ? 'ZWG' : null;
+  const amount = currency && fees[currency];
+  return currency && amount ? `Paid in cash: ${moneyText(currency, amount)}` : 'Paid';
+}
+
 const bibText = (bib: number | null) => (bib === null ? 'Bib at sync' : `Bib ${bib}`);
 
 /**
@@ -51,15 +58,6 @@ export function WalkUps({ accountId }: { accountId: string }) {
       <div ref={cardRef} aria-live="polite" className="scroll-mt-4 empty:hidden">
         {done && <DoneCard done={done} onNext={() => setDone(undefined)} />}
       </div>
-      {open && (
-        <WalkUpEntry
-          accountId={accountId}
-          onDone={(next) => {
-            setDone(next);
-            cardRef.current?.scrollIntoView({ block: 'start' });
-          }}
-        />
-      )}
       {queue.waiting.length > 0 && (
         <div className="rounded-lg border-2 border-amber-500 bg-amber-50 p-3 text-amber-950">
           <p role="status" className="font-semibold">
@@ -78,6 +76,15 @@ export function WalkUps({ accountId }: { accountId: string }) {
         </div>
       )}
       {queue.sent.length > 0 && <SentList sent={queue.sent} />}
+      {open && (
+        <WalkUpEntry
+          accountId={accountId}
+          onDone={(next) => {
+            setDone(next);
+            cardRef.current?.scrollIntoView({ block: 'start' });
+          }}
+        />
+      )}
     </Section>
   );
 }
@@ -93,6 +100,7 @@ function DoneCard({ done, onNext }: { done: WalkUpDone; onNext: () => void }) {
           {done.name} · {done.race}
         </p>
         <p className="mt-2 text-3xl font-bold">{bibText(done.bib)}</p>
+        <p className="mt-1">{done.cash ? `Paid in cash (${done.cash})` : 'Not paid yet'}</p>
         {done.bib === null && (
           <p className="text-sm text-stone-700">
             The bib number is given when the walk-up reaches the server.
@@ -142,7 +150,7 @@ function DoneCard({ done, onNext }: { done: WalkUpDone; onNext: () => void }) {
         {owes
           ? `Not paid yet: ${feesText(entry.fees)}`
           : entry.paymentStatus === 'paid'
-            ? 'Paid'
+            ? paidText(fee, entry.fees)
             : 'Nothing to pay'}
       </p>
       {owes && fee === 'prompt' && <WalkUpPrompt entryId={entry.id} />}
