@@ -2,3 +2,4 @@
 export { unsentTapsOf } from './tap-queue.ts';
 /** At logout: the roster never stays on a phone for the next person (loaded only then: it is not small). */
 export const forgetRosterAtLogout = () => import('./roster.ts').then((roster) => roster.forgetRoster());
+export { unsentWalkUpsOf } from './walk-up-count.ts';

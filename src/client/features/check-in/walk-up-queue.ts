@@ -5,6 +5,7 @@ import type { Discipline } from '../../../shared/events/event-display.ts';
 import { ApiError } from '../../lib/api.ts';
 import { sendWalkUp } from './api/walk-ups.ts';
 import { loadRoster } from './roster-store.ts';
+import { noteWaitingWalkUps } from './walk-up-count.ts';
 
 // Walk-ups taken without signal (issue 37) wait in this phone's IndexedDB with their idempotency key and are
 // sent, in the order taken and once each, when the signal returns; the server registers them even over
@@ -73,6 +74,9 @@ function notify() {
 async function save(next: Kept) {
   kept = next;
   notify();
+  const waiting: Record<string, number> = {};
+  for (const item of next.waiting) waiting[item.by] = (waiting[item.by] ?? 0) + 1;
+  noteWaitingWalkUps(waiting);
   await set(KEPT, next, store());
 }
 

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../../../shared/accounts/roles.ts';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
-import { unsentTapsOf } from '../../check-in/index.ts';
+import { unsentTapsOf, unsentWalkUpsOf } from '../../check-in/index.ts';
 import { useSignOut } from '../api/sign-out.ts';
 
 const NAV: Record<Role, [to: string, label: string][]> = {
@@ -58,10 +58,19 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
   const menuId = useId();
   // Check-ins made without signal are sent only by the account that made them: say so before it leaves.
   const [unsentTaps, setUnsentTaps] = useState(0);
+  // So are walk-ups taken without signal.
+  const [unsentWalkUps, setUnsentWalkUps] = useState(0);
   const logOut = () => {
     const unsent = unsentTapsOf(user.id);
-    if (unsent > 0) setUnsentTaps(unsent);
-    else signOut.mutate();
+    const walkUps = unsentWalkUpsOf(user.id);
+    if (unsent > 0 || walkUps > 0) {
+      setUnsentTaps(unsent);
+      setUnsentWalkUps(walkUps);
+    } else signOut.mutate();
+  };
+  const stay = () => {
+    setUnsentTaps(0);
+    setUnsentWalkUps(0);
   };
   return (
     <div className="group/layout flex min-h-dvh flex-col">
@@ -118,18 +127,31 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
           </nav>
         </div>
       </header>
-      <Dialog open={unsentTaps > 0} title="Log out with check-ins not sent?" onClose={() => setUnsentTaps(0)}>
-        <p className="text-stone-700">
-          {unsentTaps === 1
-            ? 'One check-in you made on this phone has not reached the server yet (no signal). It stays on this phone and is sent when you sign in here again, not when someone else does.'
-            : `${unsentTaps} check-ins you made on this phone have not reached the server yet (no signal). They stay on this phone and are sent when you sign in here again, not when someone else does.`}
-        </p>
+      <Dialog
+        open={unsentTaps > 0 || unsentWalkUps > 0}
+        title="Log out with check-ins not sent?"
+        onClose={stay}
+      >
+        {unsentTaps > 0 && (
+          <p className="text-stone-700">
+            {unsentTaps === 1
+              ? 'One check-in you made on this phone has not reached the server yet (no signal). It stays on this phone and is sent when you sign in here again, not when someone else does.'
+              : `${unsentTaps} check-ins you made on this phone have not reached the server yet (no signal). They stay on this phone and are sent when you sign in here again, not when someone else does.`}
+          </p>
+        )}
+        {unsentWalkUps > 0 && (
+          <p className="text-stone-700">
+            {unsentWalkUps === 1
+              ? 'One walk-up entry you took on this phone is not registered yet (no signal). It stays on this phone and is sent when you sign in here again.'
+              : `${unsentWalkUps} walk-up entries you took on this phone are not registered yet (no signal). They stay on this phone and are sent when you sign in here again.`}
+          </p>
+        )}
         <DialogFooter
-          onCancel={() => setUnsentTaps(0)}
+          onCancel={stay}
           cancelLabel="Stay signed in"
           label="Log out anyway"
           onConfirm={() => {
-            setUnsentTaps(0);
+            stay();
             signOut.mutate();
           }}
         />
