@@ -19,6 +19,7 @@ import type { Database } from '../../db/client.ts';
 import {
   auditLog,
   events,
+  mailOutbox,
   raceOptions,
   receipts,
   registrationHistory,
@@ -62,7 +63,12 @@ beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   app = await createTestApp(
-    { PUBLIC_URL: origin, PAYNOW_URL: fake.url, RATE_LIMITS: 'off' },
+    {
+      PUBLIC_URL: origin,
+      PAYNOW_URL: fake.url,
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: process.env.WALKUP_LOG ?? 'silent',
+    },
     { paynowTiming: FAST },
   );
   // Listening starts the poller that follows Paynow payments.
@@ -180,6 +186,9 @@ describe(`walk-ups at the check-in table (${testDatabaseKind})`, () => {
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'check-in.walk-up'));
     expect(audit).toMatchObject({ subject: `registration ${row?.reference}`, actorId: volunteer.id });
     expect(await db.select().from(walkUps)).toHaveLength(1);
+    // The entrant is mailed the confirmation and the cash receipt, as anyone registered and paid.
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, sent.entrant.email));
+    expect(mails.map((mail) => mail.kind).sort()).toEqual(['payment-receipt', 'registration-confirmation']);
 
     // The next walk-up takes the next free number.
     const next = await send(walkUp({ cash: null }));
@@ -266,10 +275,21 @@ describe(`walk-ups at the check-in table (${testDatabaseKind})`, () => {
     expect(new Set(bibs).size).toBe(bibs.length);
   });
 
-  it('gives no bib in a race without a bib range', async () => {
+  it('gives no bib in a race without a bib range, and registers nothing when the cash is in a currency without a fee', async () => {
+    const noFee = await send(walkUp({ entrant: runner({ raceType: '5km' }), cash: 'USD' }));
+    expect(noFee.statusCode).toBe(409);
+    expect(noFee.json().detail).toMatch(/no fee in USD/);
+    expect(await entries()).toHaveLength(0);
     const response = await send(walkUp({ entrant: runner({ raceType: '5km' }), cash: null }));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().entry.bib).toBeNull();
+  });
+
+  it('gives walk-ups sent at the same moment different bibs, each paid in cash', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(walkUp())));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const bibs = answers.map((answer) => answer.json().entry.bib).sort((a, b) => a - b);
+    expect(bibs).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('keeps a clash apart, never merged, and lists it for the admin until done', async () => {

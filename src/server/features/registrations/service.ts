@@ -224,7 +224,10 @@ async function registerWith(
     const { capacity } = race;
     const registering = async (run: RunStatement, tx?: Transaction) => {
       let overCapacity = false;
-      if (capacity !== null && (await lockRaceAndCountEntries(run, race.id)) >= capacity) {
+      // A walk-up's bib is chosen under the race's lock: taken before the insert, whose key share on the race
+      // would otherwise deadlock two walk-ups asking for it after.
+      const held = capacity !== null || atTable ? await lockRaceAndCountEntries(run, race.id) : 0;
+      if (capacity !== null && held >= capacity) {
         if (atTable?.overCapacity === 'allow') overCapacity = true;
         else refuse(raceFull());
       }
