@@ -52,6 +52,21 @@ async function onRaceDay(journey: () => Promise<void>) {
   }
 }
 
+/** Whether the phone's IndexedDB holds a roster (roster-store.ts). */
+const keptRoster = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<boolean>((resolve, reject) => {
+        const opened = indexedDB.open('celebration-check-in');
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const read = opened.result.transaction('roster').objectStore('roster').get('roster');
+          read.onsuccess = () => resolve(read.result !== undefined);
+          read.onerror = () => reject(read.error);
+        };
+      }),
+  );
+
 const OFFLINE_BANNER = /^Offline — answers from this phone’s list of \d\d:\d\d$/;
 
 test('a phone prepared for race morning finds, checks in and takes cash without signal, reopens offline, and syncs once', async ({
@@ -179,5 +194,11 @@ test('a phone prepared for race morning finds, checks in and takes cash without 
     await context.setOffline(false);
     // Sent once: nothing was sent again.
     expect(await actionsOf(checkedIn.map((entrant) => entrant.id))).toHaveLength(3);
+
+    // Logging out wipes the list from the phone.
+    expect(await keptRoster(page)).toBe(true);
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => keptRoster(page)).toBe(false);
   });
 });
