@@ -160,7 +160,13 @@ test('a phone prepared for race morning finds, checks in and takes cash without 
     await page.screenshot({ path: testInfo.outputPath('offline-results-390.png'), fullPage: true });
     expect(await actionsOf(checkedIn.map((entrant) => entrant.id))).toEqual([]);
 
-    // Meanwhile the office corrected a name: the list takes it with the changes, not the whole list again.
+    // Meanwhile another volunteer's phone had checked Tatenda in, and the office corrected a name.
+    await query(
+      `update registrations set checked_in_at = now() - interval '5 minutes', checked_in_by = 'Tari Volunteer'
+        where id = $1`,
+      [byReference.id],
+    );
+    // The list takes it with the changes, not the whole list again.
     await query(`update registrations set first_name = 'Chiedza' where id = $1`, [byName.id]);
     requests.length = 0;
     await context.setOffline(false);
@@ -169,11 +175,18 @@ test('a phone prepared for race morning finds, checks in and takes cash without 
       .poll(async () => (await actionsOf(checkedIn.map((entrant) => entrant.id))).length, { timeout: 20_000 })
       .toBe(3);
     const sent = await actionsOf(checkedIn.map((entrant) => entrant.id));
-    expect(sent.map((row) => [row.action, row.outcome])).toEqual([
-      ['check-in', 'done'],
-      ['check-in', 'done'],
-      ['check-in', 'done'],
-    ]);
+    expect(sent.map((row) => [row.id, row.outcome]).sort()).toEqual(
+      [
+        [byName.id, 'done'],
+        [byBib.id, 'done'],
+        [byReference.id, 'already'],
+      ].sort(),
+    );
+    // The phone says so: "already checked in at … by …", nothing doubled.
+    await expect(page.getByRole('alert').filter({ hasText: 'someone had done it first' })).toContainText(
+      new RegExp(`${byReference.name}: Already checked in at \\d\\d:\\d\\d by Tari Volunteer`),
+    );
+    await page.screenshot({ path: testInfo.outputPath('synced-390.png'), fullPage: true });
     const paymentOf = async () =>
       (
         await query<{ status: string }>('select payment_status as status from registrations where id = $1', [
@@ -181,6 +194,8 @@ test('a phone prepared for race morning finds, checks in and takes cash without 
         ])
       )[0]?.status;
     await expect.poll(paymentOf, { timeout: 20_000 }).toBe('paid');
+    // The list on the page is asked again once the phone has synced.
+    await expect(page.getByRole('button', { name: new RegExp(byCode.name) })).not.toContainText('not paid');
     await expect
       .poll(() => requests.some((line) => line.startsWith('GET /api/check-in/roster/changes')))
       .toBe(true);
