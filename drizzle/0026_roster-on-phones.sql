@@ -17,4 +17,4 @@ ALTER TABLE "bib_blocks" ADD CONSTRAINT "bib_blocks_race_option_id_race_options_
 ALTER TABLE "bib_blocks" ADD CONSTRAINT "bib_blocks_prepared_by_user_id_fk" FOREIGN KEY ("prepared_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bib_blocks_race" ON "bib_blocks" USING btree ("race_option_id") WHERE "bib_blocks"."released_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "bib_blocks_device_race" ON "bib_blocks" USING btree ("race_option_id","device_id") WHERE "bib_blocks"."released_at" is null;--> statement-breakpoint
-CREATE INDEX "registrations_event_changed_at" ON "registrations" USING btree ("event_id","changed_at");
+CREATE INDEX "registrations_changed_at" ON "registrations" USING btree ("changed_at");

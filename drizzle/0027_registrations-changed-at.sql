@@ -11,5 +11,5 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER registrations_changed_at BEFORE UPDATE ON registrations
+CREATE TRIGGER registrations_mark_changed BEFORE UPDATE ON registrations
   FOR EACH ROW EXECUTE FUNCTION registrations_mark_changed();

@@ -52,6 +52,21 @@ async function onRaceDay(journey: () => Promise<void>) {
   }
 }
 
+/** Whether the phone's IndexedDB holds a roster (roster-store.ts). */
+const keptRoster = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<boolean>((resolve, reject) => {
+        const opened = indexedDB.open('celebration-check-in');
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const read = opened.result.transaction('roster').objectStore('roster').get('roster');
+          read.onsuccess = () => resolve(read.result !== undefined);
+          read.onerror = () => reject(read.error);
+        };
+      }),
+  );
+
 const OFFLINE_BANNER = /^Offline — answers from this phone’s list of \d\d:\d\d$/;
 
 test('a phone prepared for race morning finds, checks in and takes cash without signal, reopens offline, and syncs once', async ({
@@ -145,7 +160,13 @@ test('a phone prepared for race morning finds, checks in and takes cash without 
     await page.screenshot({ path: testInfo.outputPath('offline-results-390.png'), fullPage: true });
     expect(await actionsOf(checkedIn.map((entrant) => entrant.id))).toEqual([]);
 
-    // Meanwhile the office corrected a name: the list takes it with the changes, not the whole list again.
+    // Meanwhile another volunteer's phone had checked Tatenda in, and the office corrected a name.
+    await query(
+      `update registrations set checked_in_at = now() - interval '5 minutes', checked_in_by = 'Tari Volunteer'
+        where id = $1`,
+      [byReference.id],
+    );
+    // The list takes it with the changes, not the whole list again.
     await query(`update registrations set first_name = 'Chiedza' where id = $1`, [byName.id]);
     requests.length = 0;
     await context.setOffline(false);
@@ -154,11 +175,18 @@ test('a phone prepared for race morning finds, checks in and takes cash without 
       .poll(async () => (await actionsOf(checkedIn.map((entrant) => entrant.id))).length, { timeout: 20_000 })
       .toBe(3);
     const sent = await actionsOf(checkedIn.map((entrant) => entrant.id));
-    expect(sent.map((row) => [row.action, row.outcome])).toEqual([
-      ['check-in', 'done'],
-      ['check-in', 'done'],
-      ['check-in', 'done'],
-    ]);
+    expect(sent.map((row) => [row.id, row.outcome]).sort()).toEqual(
+      [
+        [byName.id, 'done'],
+        [byBib.id, 'done'],
+        [byReference.id, 'already'],
+      ].sort(),
+    );
+    // The phone says so: "already checked in at … by …", nothing doubled.
+    await expect(page.getByRole('alert').filter({ hasText: 'someone had done it first' })).toContainText(
+      new RegExp(`${byReference.name}: Already checked in at \\d\\d:\\d\\d by Tari Volunteer`),
+    );
+    await page.screenshot({ path: testInfo.outputPath('synced-390.png'), fullPage: true });
     const paymentOf = async () =>
       (
         await query<{ status: string }>('select payment_status as status from registrations where id = $1', [
@@ -166,6 +194,8 @@ test('a phone prepared for race morning finds, checks in and takes cash without 
         ])
       )[0]?.status;
     await expect.poll(paymentOf, { timeout: 20_000 }).toBe('paid');
+    // The list on the page is asked again once the phone has synced.
+    await expect(page.getByRole('button', { name: new RegExp(byCode.name) })).not.toContainText('not paid');
     await expect
       .poll(() => requests.some((line) => line.startsWith('GET /api/check-in/roster/changes')))
       .toBe(true);
@@ -179,5 +209,11 @@ test('a phone prepared for race morning finds, checks in and takes cash without 
     await context.setOffline(false);
     // Sent once: nothing was sent again.
     expect(await actionsOf(checkedIn.map((entrant) => entrant.id))).toHaveLength(3);
+
+    // Logging out wipes the list from the phone.
+    expect(await keptRoster(page)).toBe(true);
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => keptRoster(page)).toBe(false);
   });
 });

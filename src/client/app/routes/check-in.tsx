@@ -87,8 +87,10 @@ export default function CheckInPage() {
     void openRoster(user.id).then(() => {
       if (currentRoster()) void keepPageOffline(user.id);
     });
-    return keepRosterFresh({ id: user.id, name: user.name }, setRefused);
-  }, [user.id, user.name]);
+    return keepRosterFresh({ id: user.id, name: user.name }, setRefused, () => {
+      void queryClient.invalidateQueries({ queryKey: checkInQueryKey });
+    });
+  }, [queryClient, user.id, user.name]);
 
   // A hand-held scanner types the QR code's text and Enter: its one entry opens as a camera scan would.
   const typedCode = checkInCodeIn(search.query);
@@ -236,7 +238,10 @@ export default function CheckInPage() {
       <WalkUps accountId={user.id} />
 
       <Section title="Checked in so far">
-        {counts.isPending && <Loading label="Loading the counts…" />}
+        {counts.isPending && counts.fetchStatus === 'paused' && (
+          <p className="text-stone-800">The counts need signal: they show when the phone is back online.</p>
+        )}
+        {counts.isPending && counts.fetchStatus !== 'paused' && <Loading label="Loading the counts…" />}
         <QueryError query={counts} />
         {counts.data && <CheckInCountsList counts={counts.data} />}
       </Section>

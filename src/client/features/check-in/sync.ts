@@ -63,10 +63,14 @@ export function syncRoster(volunteer: Volunteer, onRefused: Refused) {
 let stop: (() => void) | undefined;
 
 /** While the check-in page is open: sync when the browser is online again and every minute; wipe at the day's end. */
-export function keepRosterFresh(volunteer: Volunteer, onRefused: Refused) {
+export function keepRosterFresh(volunteer: Volunteer, onRefused: Refused, onSynced: () => void) {
   stop?.();
   const sync = () => {
-    if (currentRoster()) void syncRoster(volunteer, onRefused);
+    if (currentRoster()) {
+      void syncRoster(volunteer, onRefused).then((done) => {
+        if (done) onSynced();
+      });
+    }
   };
   const timer = setInterval(() => {
     const roster = currentRoster();

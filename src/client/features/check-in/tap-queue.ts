@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { CheckInAction, CheckInTap, CheckInTapResult } from '../../../shared/check-in/check-in.ts';
 import { ApiError } from '../../lib/api.ts';
-import { sendTap } from './api/check-in.ts';
+import { sendTap } from './api/send-tap.ts';
 
 // Taps are kept on the phone until the server has answered them, so a tap made without signal (or whose
 // answer was lost) is sent again, with the same key, when the connection returns: the server applies a

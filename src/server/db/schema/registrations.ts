@@ -164,7 +164,7 @@ export const registrations = pgTable(
     groupId: uuid('group_id').references((): AnyPgColumn => registrationGroups.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * When the row last changed, kept by a trigger (registrations_changed_at) so that every writer is covered:
+     * When the row last changed, kept by a trigger (registrations_mark_changed) so that every writer is covered:
      * a prepared phone asks for the entries changed since its roster's time (issue 37).
      */
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
@@ -191,7 +191,7 @@ export const registrations = pgTable(
       .where(sql`${table.companyAccountId} is not null`),
     uniqueIndex('registrations_event_bib').on(table.eventId, table.bib),
     index('registrations_group').on(table.groupId).where(sql`${table.groupId} is not null`),
-    index('registrations_event_changed_at').on(table.eventId, table.changedAt),
+    index('registrations_changed_at').on(table.changedAt),
   ],
 );
 

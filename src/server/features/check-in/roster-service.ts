@@ -127,7 +127,8 @@ async function reserveBibBlocks(
     blocks.filter((block) => block.deviceId === deviceId).map((block) => [block.raceId, block]),
   );
   for (const race of races) {
-    if (mine.has(race.id) || race.bibFrom === null || race.bibTo === null) continue;
+    if (mine.has(race.id) || race.bibFrom === null || race.bibTo === null || event.walkUpBibBlock < 1)
+      continue;
     const given = await bibsGivenBetween(tx, event.id, race.bibFrom, race.bibTo);
     const kept = blocks.filter((block) => block.deviceId !== deviceId);
     const run = highestFreeRun(

@@ -296,10 +296,32 @@ describe(`the roster on a volunteer's phone (${testDatabaseKind})`, () => {
       expect(await db.select().from(bibBlocks)).toHaveLength(2);
     });
 
-    it('follows the event’s block size, and a race without a range gets none', async () => {
-      await db.update(events).set({ walkUpBibBlock: 5 });
+    it('follows the block size the admin sets in Event settings (0: none), and a race without a range gets none', async () => {
+      const current = (await asAdmin.get('/api/admin/event')).json();
+      expect(current.walkUpBibBlock).toBe(20);
+      const fields = [
+        'title',
+        'subtitle',
+        'greeting',
+        'contactPhone',
+        'backgroundAlt',
+        'registrationClosesAt',
+      ];
+      const body = {
+        ...Object.fromEntries(fields.map((field) => [field, current[field]])),
+        payment: current.payment,
+        tshirtSizes: current.tshirtSizes,
+        termsText: current.termsText,
+      };
+      const saved = await asAdmin.put('/api/admin/event', { ...body, walkUpBibBlock: '5' });
+      expect(saved.json().walkUpBibBlock).toBe(5);
+      expect((await asAdmin.put('/api/admin/event', { ...body, walkUpBibBlock: 501 })).statusCode).toBe(400);
+      const race = await raceRow('10km');
       const blocks = (await prepare(volunteer)).json().bibBlocks;
-      expect(blocks).toEqual([{ raceId: (await raceRow('10km')).id, from: 1096, to: 1100 }]);
+      expect(blocks).toEqual([{ raceId: race.id, from: 1096, to: 1100 }]);
+
+      await asAdmin.put('/api/admin/event', { ...body, walkUpBibBlock: 0 });
+      expect((await prepare(volunteer, DEVICE_B)).json().bibBlocks).toEqual([]);
     });
 
     it('the admin’s bib assignment never gives a number of a phone’s block', async () => {

@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  CashPayment,
-  CheckInCounts,
-  CheckInEntry,
-  CheckInTap,
-  CheckInTapResult,
-} from '../../../../shared/check-in/check-in.ts';
+import type { CashPayment, CheckInCounts, CheckInEntry } from '../../../../shared/check-in/check-in.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { searchEntries } from '../lookup.ts';
+import { TAP_TIMEOUT_MS } from './send-tap.ts';
 
 export const checkInQueryKey = ['check-in'] as const;
 
@@ -34,19 +29,6 @@ export const checkInCountsQueryOptions = () =>
   });
 
 export const useCheckInCounts = () => useQuery(checkInCountsQueryOptions());
-
-/**
- * On weak signal a request can hang for minutes: after a few seconds the tap is treated as not sent (it
- * stays queued, and its key makes sending it again harmless if the server did get it).
- */
-const TAP_TIMEOUT_MS = 8_000;
-
-export const sendTap = (tap: CheckInTap) =>
-  apiFetch<CheckInTapResult>('/api/check-in/taps', {
-    method: 'POST',
-    body: JSON.stringify(tap),
-    signal: AbortSignal.timeout(TAP_TIMEOUT_MS),
-  });
 
 export const takeCashPayment = (payment: CashPayment) =>
   apiFetch<CheckInEntry>('/api/check-in/cash-payments', {
