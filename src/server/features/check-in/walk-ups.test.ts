@@ -67,7 +67,6 @@ beforeAll(async () => {
       PUBLIC_URL: origin,
       PAYNOW_URL: fake.url,
       RATE_LIMITS: 'off',
-      LOG_LEVEL: process.env.WALKUP_LOG ?? 'silent',
     },
     { paynowTiming: FAST },
   );
