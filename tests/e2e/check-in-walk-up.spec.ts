@@ -127,58 +127,94 @@ test('a walk-up paid in cash is registered with the next bib and checked in, in 
   });
 });
 
-test('a walk-up without signal is kept on the phone with a bib of its block, and registered once when the signal returns', async ({
-  page,
-  context,
-  playwright,
-}, testInfo) => {
-  const tapiwa = await volunteer(playwright, testInfo, 'Tapiwa Volunteer');
-  const race = await raceWithBibs();
-  const farai = entrant(race.label, 'Farai');
+test.describe('without signal', () => {
+  // The service worker keeps /CheckIn for a prepared phone: allowed here (the other specs block it).
+  test.use({ serviceWorkers: 'allow' });
 
-  await onRaceDay(async () => {
-    await signInByCookie(page, tapiwa, '/CheckIn');
-    // Prepared for race morning: the phone keeps its own block of the race's numbers.
-    const prepare = page.getByRole('region', { name: 'Race morning without signal' });
-    const roster = page.waitForResponse('**/api/check-in/roster');
-    await prepare.getByRole('button', { name: 'Prepare this phone for race morning' }).click();
-    expect((await roster).status()).toBe(200);
-    const [block] = await query<{ from: number; to: number }>(
-      `select b.bib_from as from, b.bib_to as to from bib_blocks b join race_options r on r.id = b.race_option_id
+  test('a walk-up without signal is kept on the phone with a bib of its block, the page reopened offline takes another, and each is registered once when the signal returns', async ({
+    page,
+    context,
+    playwright,
+  }, testInfo) => {
+    const tapiwa = await volunteer(playwright, testInfo, 'Tapiwa Volunteer');
+    const race = await raceWithBibs();
+    const farai = entrant(race.label, 'Farai');
+    const rudo = entrant(race.label, 'Rudo');
+
+    await onRaceDay(async () => {
+      await signInByCookie(page, tapiwa, '/CheckIn');
+      // Prepared for race morning: the phone keeps its own block of the race's numbers.
+      const prepare = page.getByRole('region', { name: 'Race morning without signal' });
+      const roster = page.waitForResponse('**/api/check-in/roster');
+      await prepare.getByRole('button', { name: 'Prepare this phone for race morning' }).click();
+      expect((await roster).status()).toBe(200);
+      // The service worker keeps the page for the prepared phone: it reopens without signal.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            for (const name of await caches.keys()) {
+              if (await (await caches.open(name)).match('/CheckIn')) return true;
+            }
+            return false;
+          }),
+        )
+        .toBe(true);
+      const [block] = await query<{ from: number; to: number }>(
+        `select b.bib_from as from, b.bib_to as to from bib_blocks b join race_options r on r.id = b.race_option_id
         where r.label = $1 and b.released_at is null`,
-      [race.label],
-    );
-    if (!block) throw new Error('no bib block for the phone');
+        [race.label],
+      );
+      if (!block) throw new Error('no bib block for the phone');
 
-    await context.setOffline(true);
-    await newEntry(page, 'Cash (USD)');
-    await fillRegistration(page, farai);
-    await page.getByRole('button', { name: 'Register' }).click();
-    await expect(
-      page.getByText('Saved on this phone: it is registered when the signal returns'),
-    ).toBeVisible();
-    await expect(page.getByText(`Bib ${block.from}`, { exact: true })).toBeVisible();
-    await expect(page.getByText('Paid in cash (USD)')).toBeVisible();
-    await expect(page.getByText('1 walk-up waiting to be sent')).toBeVisible();
-    await expect(page.getByRole('radio', { name: /Mobile money prompt/ })).toBeDisabled();
-    await expectNoAxeViolations(page);
-    await screens(page, testInfo, 'walk-up-offline');
-    expect(await entryOf(farai.email)).toEqual([]);
+      await context.setOffline(true);
+      await newEntry(page, 'Cash (USD)');
+      await fillRegistration(page, farai);
+      await page.getByRole('button', { name: 'Register' }).click();
+      await expect(
+        page.getByText('Saved on this phone: it is registered when the signal returns'),
+      ).toBeVisible();
+      await expect(page.getByText(`Bib ${block.from}`, { exact: true })).toBeVisible();
+      await expect(page.getByText('Paid in cash (USD)')).toBeVisible();
+      await expect(page.getByText('1 walk-up waiting to be sent')).toBeVisible();
+      await expect(page.getByRole('radio', { name: /Mobile money prompt/ })).toBeDisabled();
+      await expectNoAxeViolations(page);
+      await screens(page, testInfo, 'walk-up-offline');
+      expect(await entryOf(farai.email)).toEqual([]);
 
-    await context.setOffline(false);
-    const sent = page.getByRole('region', { name: 'Walk-ups sent' });
-    await expect(sent.getByText(`Registered:`)).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText(/walk-ups? waiting to be sent/)).toHaveCount(0);
-    const rows = await entryOf(farai.email);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ bib: block.from, checked: true, status: 'paid', method: 'cash' });
-    await expect(sent.getByText(`Registered: ${rows[0]?.reference}, bib ${block.from}`)).toBeVisible();
-    await screens(page, testInfo, 'walk-up-sent');
+      // The page reopened without signal still takes a walk-up, with the next number of the block.
+      await page.reload();
+      await expect(page.getByText('1 walk-up waiting to be sent')).toBeVisible();
+      await newEntry(page, 'Not paid yet');
+      await fillRegistration(page, rudo);
+      await page.getByRole('button', { name: 'Register' }).click();
+      await expect(
+        page.getByText('Saved on this phone: it is registered when the signal returns'),
+      ).toBeVisible();
+      await expect(page.getByText(`Bib ${block.from + 1}`, { exact: true })).toBeVisible();
+      await expect(page.getByText('2 walk-ups waiting to be sent')).toBeVisible();
 
-    // Sent once: another round of sending finds nothing waiting.
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await page.waitForTimeout(500);
-    expect(await entryOf(farai.email)).toHaveLength(1);
+      await context.setOffline(false);
+      const sent = page.getByRole('region', { name: 'Walk-ups sent' });
+      await expect(sent.getByText(`Registered:`)).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText(/walk-ups? waiting to be sent/)).toHaveCount(0);
+      const rows = await entryOf(farai.email);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ bib: block.from, checked: true, status: 'paid', method: 'cash' });
+      await expect(sent.getByText(`Registered: ${rows[0]?.reference}, bib ${block.from}`)).toBeVisible();
+      await screens(page, testInfo, 'walk-up-sent');
+
+      await expect(sent.getByText(`, bib ${block.from + 1}`)).toBeVisible();
+      expect(await entryOf(rudo.email)).toMatchObject([
+        { bib: block.from + 1, checked: true, status: 'unpaid' },
+      ]);
+
+      // Sent once: another round of sending finds nothing waiting.
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await page.waitForTimeout(500);
+      expect(await entryOf(farai.email)).toHaveLength(1);
+      expect(await entryOf(rudo.email)).toHaveLength(1);
+    });
   });
 });
 

@@ -25,6 +25,8 @@ export interface KeptWalkUp {
 /** What became of a walk-up sent from the phone: its name and bib only, for the list on the page. */
 export interface SentWalkUp {
   key: string;
+  /** The account that took it (the list shows each volunteer their own). */
+  by: string;
   name: string;
   race: string;
   at: string;
@@ -67,7 +69,10 @@ const load = () => {
 };
 
 function notify() {
-  shown = { waiting: kept.waiting.filter((item) => item.by === account), sent: kept.sent };
+  shown = {
+    waiting: kept.waiting.filter((item) => item.by === account),
+    sent: kept.sent.filter((item) => item.by === account),
+  };
   for (const listener of listeners) listener();
 }
 
@@ -140,6 +145,7 @@ export function sendWaitingWalkUps(): Promise<void> {
         const key = item.walkUp.idempotencyKey;
         const sent: SentWalkUp = {
           key,
+          by: item.by,
           name: item.name,
           race: item.race,
           at: new Date().toISOString(),

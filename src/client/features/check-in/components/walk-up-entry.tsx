@@ -1,4 +1,4 @@
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { WalkUpResult } from '../../../../shared/check-in/walk-up.ts';
 import type { PublicEvent } from '../../../../shared/events/event.ts';
 import { DISCIPLINE_LABELS, DISCIPLINES, type Discipline } from '../../../../shared/events/event-display.ts';
@@ -45,6 +45,26 @@ const onOnlineChange = (listener: () => void) => {
 /** Whether the browser says it has a connection, as it changes. */
 const useOnline = () => useSyncExternalStore(onOnlineChange, online, () => true);
 
+const EVENT_KEY = 'celebration.check-in.event';
+
+/** The event as the form last loaded it on this phone (nothing personal: races, fees, sizes). */
+function keptEvent(): PublicEvent | undefined {
+  try {
+    const stored = localStorage.getItem(EVENT_KEY);
+    return stored ? (JSON.parse(stored) as PublicEvent) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepEvent(event: PublicEvent) {
+  try {
+    localStorage.setItem(EVENT_KEY, JSON.stringify(event));
+  } catch {
+    // Storage refused: the form then needs signal to open.
+  }
+}
+
 /** The key a walk-up that could not reach the server is kept under (see below). */
 const offlineKey = (key: string) => `${key.slice(0, 60)}-o`;
 
@@ -60,16 +80,22 @@ export function WalkUpEntry({
   accountId: string;
   onDone: (done: WalkUpDone) => void;
 }) {
-  const { data: event, isPending, isError, refetch } = useEvent();
+  const { data: loaded, isPending, isError, refetch } = useEvent();
+  const [kept] = useState(keptEvent);
   const [discipline, setDiscipline] = useState<Discipline>('run');
   const [fee, setFee] = useState<FeeChoice | ''>('');
   const feeRef = useRef(fee);
   feeRef.current = fee;
   const done = useRef<WalkUpDone>(undefined);
   const signal = useOnline();
+  useEffect(() => {
+    if (loaded) keepEvent(loaded);
+  }, [loaded]);
+  // Without signal (the page reopened offline) the form is the one last loaded on this phone.
+  const event = loaded ?? (!signal || isError ? kept : undefined);
 
-  if (isPending) return <Loading label="Loading the form…" />;
-  if (isError || !event) {
+  if (!event && isPending && signal) return <Loading label="Loading the form…" />;
+  if (!event) {
     return (
       <ErrorMessage onRetry={() => refetch()}>
         The form could not be loaded. Check your connection.
@@ -156,7 +182,7 @@ export function WalkUpEntry({
                 <span className="block text-sm text-stone-600">
                   {signal
                     ? 'EcoCash or OneMoney on the entrant’s phone, once registered'
-                    : 'Needs signal: take cash, or “Not paid yet”'}
+                    : 'Needs signal: take cash, or leave it unpaid'}
                 </span>
               )}
             </span>
