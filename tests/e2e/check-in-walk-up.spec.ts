@@ -205,6 +205,8 @@ test.describe('without signal', () => {
       await screens(page, testInfo, 'walk-up-sent');
 
       await expect(sent.getByText(`, bib ${block.from + 1}`)).toBeVisible();
+      // The card of the last one says what became of it.
+      await expect(page.getByText(/^Sent — Registered: CFR\d+-\d+, bib \d+$/)).toBeVisible();
       expect(await entryOf(rudo.email)).toMatchObject([
         { bib: block.from + 1, checked: true, status: 'unpaid' },
       ]);

@@ -19,6 +19,7 @@ export type WalkUpDone =
   | { kind: 'sent'; result: WalkUpResult; name: string; fee: FeeChoice }
   | {
       kind: 'kept';
+      key: string;
       name: string;
       race: string;
       bib: number | null;
@@ -137,7 +138,15 @@ export function WalkUpEntry({
     }
     const bib = await provisionalBib(data.discipline, data.raceType);
     await keepWalkUp({ walkUp: { ...base, offline: true, provisionalBib: bib }, by: accountId, name, race });
-    done.current = { kind: 'kept', name, race, bib, cash, promptWanted: chosen === 'prompt' };
+    done.current = {
+      kind: 'kept',
+      key: base.idempotencyKey,
+      name,
+      race,
+      bib,
+      cash,
+      promptWanted: chosen === 'prompt',
+    };
     return answered(null);
   };
 

@@ -56,7 +56,13 @@ export function WalkUps({ accountId }: { accountId: string }) {
         On the event day: register someone at the table, give the bib and check them in, in one step.
       </p>
       <div ref={cardRef} aria-live="polite" className="scroll-mt-4 empty:hidden">
-        {done && <DoneCard done={done} onNext={() => setDone(undefined)} />}
+        {done && (
+          <DoneCard
+            done={done}
+            sent={done.kind === 'kept' ? queue.sent.find((item) => item.key === done.key) : undefined}
+            onNext={() => setDone(undefined)}
+          />
+        )}
       </div>
       {queue.waiting.length > 0 && (
         <div className="rounded-lg border-2 border-amber-500 bg-amber-50 p-3 text-amber-950">
@@ -89,12 +95,23 @@ export function WalkUps({ accountId }: { accountId: string }) {
   );
 }
 
-function DoneCard({ done, onNext }: { done: WalkUpDone; onNext: () => void }) {
+function DoneCard({
+  done,
+  sent,
+  onNext,
+}: {
+  done: WalkUpDone;
+  /** What became of a walk-up kept on the phone, once sent. */
+  sent?: SentWalkUp;
+  onNext: () => void;
+}) {
   if (done.kind === 'kept') {
     return (
       <div className="rounded-xl border-2 border-amber-500 bg-white p-4">
         <p role="status" className="text-lg font-bold">
-          Saved on this phone: it is registered when the signal returns
+          {sent
+            ? `Sent — ${sentText(sent)}`
+            : 'Saved on this phone: it is registered when the signal returns'}
         </p>
         <p className="mt-1">
           {done.name} · {done.race}
