@@ -323,7 +323,11 @@ export async function findWalkUp(db: Database | Transaction, registrationId: str
 
 export async function findWalkUpByKey(db: Database, idempotencyKey: string) {
   const [row] = await db
-    .select({ registrationId: walkUps.registrationId, overCapacity: walkUps.overCapacity })
+    .select({
+      registrationId: walkUps.registrationId,
+      overCapacity: walkUps.overCapacity,
+      requestDigest: registrations.requestDigest,
+    })
     .from(walkUps)
     .innerJoin(registrations, eq(registrations.id, walkUps.registrationId))
     .where(eq(registrations.idempotencyKey, idempotencyKey));

@@ -203,6 +203,11 @@ describe(`walk-ups at the check-in table (${testDatabaseKind})`, () => {
     expect(again.json()).toEqual(first.json());
     const other = await send({ ...sent, cash: 'ZWG' });
     expect(other.statusCode).toBe(422);
+    // Its answer lost, it is sent again the next day: answered as the first time.
+    await db.update(events).set({ eventDate: '2020-01-01' });
+    const nextDay = await send(sent);
+    expect(nextDay.statusCode).toBe(200);
+    expect(nextDay.json()).toEqual(first.json());
     expect(await entries()).toHaveLength(1);
     expect(await db.select().from(receipts)).toHaveLength(1);
   });

@@ -4,7 +4,7 @@ import type { WalkUpPrompt, WalkUpReview } from '../../../shared/check-in/walk-u
 import { harareToday } from '../../../shared/dates.ts';
 import type { PaymentAttempt } from '../../../shared/payments/online-payment.ts';
 import type { AppContext } from '../../context.ts';
-import type { Transaction } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { conflict, notFound, Problem } from '../../http/problem.ts';
 import { recordAudit } from '../audit-log/service.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
@@ -108,14 +108,21 @@ export async function takeWalkUp(
 ): Promise<{ result: WalkUpResult; created: boolean }> {
   const { db } = context.database;
   const event = await getCurrentEvent(db);
-  const now = new Date();
-  const at = takenAt(walkUp, event.eventDate, now);
   const extra = requestOf(walkUp);
+  const digest = requestDigest(walkUp.entrant, undefined, extra);
+  // A walk-up sent again (its answer lost) is answered as the first time, whatever the day.
   const clash = await findClashByKey(db, walkUp.idempotencyKey);
   if (clash) {
-    if (clash.requestDigest !== requestDigest(walkUp.entrant, undefined, extra)) throw DIGEST_MISMATCH();
+    if (clash.requestDigest !== digest) throw DIGEST_MISMATCH();
     return { result: clashResult(clash.clashingReference), created: false };
   }
+  const earlier = await findWalkUpByKey(db, walkUp.idempotencyKey);
+  if (earlier) {
+    if (earlier.requestDigest !== digest) throw DIGEST_MISMATCH();
+    return { result: await registeredResult(db, event.id, earlier), created: false };
+  }
+  const now = new Date();
+  const at = takenAt(walkUp, event.eventDate, now);
   const { receipt, created, alreadyRegistered } = await register(context, walkUp.entrant, {
     idempotencyKey: walkUp.idempotencyKey,
     atTable: {
@@ -129,12 +136,17 @@ export async function takeWalkUp(
   if (alreadyRegistered) return keepClash(context, walkUp, actor, at, receipt.reference, event.id);
   const found = await findWalkUpByKey(db, walkUp.idempotencyKey);
   if (!found) throw conflict('This key was already used for an entry that is not a walk-up.');
-  const row = await findEntry(db, event.id, found.registrationId);
+  return { result: await registeredResult(db, event.id, found), created };
+}
+
+async function registeredResult(
+  db: Database,
+  eventId: string,
+  walkUp: { registrationId: string; overCapacity: boolean },
+): Promise<WalkUpResult> {
+  const row = await findEntry(db, eventId, walkUp.registrationId);
   if (!row) throw notFound(NO_SUCH_ENTRY);
-  return {
-    result: { outcome: 'registered', entry: asEntry(row), overCapacity: found.overCapacity, clashWith: null },
-    created,
-  };
+  return { outcome: 'registered', entry: asEntry(row), overCapacity: walkUp.overCapacity, clashWith: null };
 }
 
 const clashResult = (reference: string): WalkUpResult => ({
