@@ -148,6 +148,14 @@ test('a phone prepared for race morning finds, checks in and takes cash without 
     await expect(codeCard.getByText('Paid', { exact: true })).toBeVisible();
     await expect(page.getByText('3 check-ins waiting to be sent')).toBeVisible();
     await expectNoAxeViolations(page);
+    // Log Out warns of the check-ins and the cash payment not sent yet.
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    const warning = page.getByRole('dialog', { name: 'Log out with check-ins not sent?' });
+    await expect(warning).toContainText('3 check-ins you made on this phone have not reached the server yet');
+    await expect(warning).toContainText(
+      'One cash payment you took on this phone has not reached the server yet',
+    );
+    await warning.getByRole('button', { name: 'Stay signed in' }).click();
 
     // The page opens again without signal, with the list and its queue.
     await page.reload();

@@ -2,27 +2,17 @@ import { useSyncExternalStore } from 'react';
 import type { CashPayment, CheckInEntry } from '../../../shared/check-in/check-in.ts';
 import { ApiError } from '../../lib/api.ts';
 import { takeCashPayment } from './api/check-in.ts';
+import { CASH_STORAGE_KEY, keptCash } from './cash-kept.ts';
 
 // Cash taken at the table without signal (issue 37), kept on the phone with its own idempotency key and the
 // account that took it, and sent when the signal returns; sending one twice pays nothing twice.
-const STORAGE_KEY = 'celebration.check-in.cash-waiting';
-
 type KeptCash = CashPayment & { idempotencyKey: string; by: string };
 
-function read(): KeptCash[] {
-  try {
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
-    return Array.isArray(stored) ? stored : [];
-  } catch {
-    return [];
-  }
-}
-
-let waiting: KeptCash[] = typeof localStorage === 'undefined' ? [] : read();
+let waiting: KeptCash[] = typeof localStorage === 'undefined' ? [] : keptCash<KeptCash>();
 const listeners = new Set<() => void>();
 function save(next: KeptCash[]) {
   waiting = next;
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  localStorage.setItem(CASH_STORAGE_KEY, JSON.stringify(next));
   for (const listener of listeners) listener();
 }
 

@@ -5,7 +5,7 @@ import type { Discipline } from '../../../shared/events/event-display.ts';
 import { ApiError } from '../../lib/api.ts';
 import { sendWalkUp } from './api/walk-ups.ts';
 import { loadRoster } from './roster-store.ts';
-import { noteWaitingWalkUps } from './walk-up-count.ts';
+import { noteWalkUps } from './walk-up-count.ts';
 
 // Walk-ups taken without signal (issue 37) wait in this phone's IndexedDB with their idempotency key and are
 // sent, in the order taken and once each, when the signal returns; the server registers them even over
@@ -81,7 +81,7 @@ async function save(next: Kept) {
   notify();
   const waiting: Record<string, number> = {};
   for (const item of next.waiting) waiting[item.by] = (waiting[item.by] ?? 0) + 1;
-  noteWaitingWalkUps(waiting);
+  noteWalkUps(waiting, next.sent.length > 0);
   await set(KEPT, next, store());
 }
 
@@ -162,6 +162,12 @@ export function sendWaitingWalkUps(): Promise<void> {
     }
   })();
   return flushing;
+}
+
+/** At logout: the list of walk-ups sent (entrants' names) does not stay for the next person; those waiting do. */
+export async function forgetSentWalkUps() {
+  await load();
+  await save({ ...kept, sent: [] });
 }
 
 const subscribe = (listener: () => void) => {

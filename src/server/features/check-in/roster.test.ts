@@ -334,6 +334,9 @@ describe(`the roster on a volunteer's phone (${testDatabaseKind})`, () => {
       );
       const bibs = (await db.select().from(registrations)).map((row) => row.bib).sort();
       expect(bibs).toEqual([1001, 1002, 1003]);
+      // The admin's page counts the phone's numbers as not free: 30 - 3 given - 20 kept.
+      const shown = (await asAdmin.get('/api/races/bibs')).json();
+      expect(shown.find((r: { id: string }) => r.id === race.id)).toMatchObject({ free: 7 });
       // With 30 numbers and 20 kept for the phone, only 10 remain for the admin.
       await Promise.all(Array.from({ length: 8 }, () => registered()));
       const tooMany = await asAdmin.post(`/api/races/${race.id}/bibs`, { order: 'registration' });

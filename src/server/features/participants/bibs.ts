@@ -23,17 +23,27 @@ import {
 } from './repository.ts';
 import { changeEntry, participantDetail } from './service.ts';
 
-/** Each race of the current event with its bib range and what assigning its bibs would do. */
+/**
+ * Each race of the current event with its bib range and what assigning its bibs would do: the numbers free are
+ * those no entry holds and no prepared phone keeps for walk-ups.
+ */
 export async function raceBibs({ database }: AppContext): Promise<RaceBibs[]> {
   const { db } = database;
   const event = await getCurrentEvent(db);
-  return (await raceBibCounts(db, event.id)).map(({ takenInRange, ...race }) => ({
-    ...race,
-    active: Number(race.active),
-    withoutBib: Number(race.withoutBib),
-    free:
-      race.bibFrom === null || race.bibTo === null ? 0 : race.bibTo - race.bibFrom + 1 - Number(takenInRange),
-  }));
+  return Promise.all(
+    (await raceBibCounts(db, event.id)).map(async ({ takenInRange, ...race }) => {
+      let free = 0;
+      if (race.bibFrom !== null && race.bibTo !== null) {
+        const reserved = await bibsReservedBetween(db, event.id, race.bibFrom, race.bibTo);
+        // A number a walk-up was given from a phone's block is taken already: counted once.
+        const taken =
+          reserved.size > 0 ? await bibsTakenBetween(db, event.id, race.bibFrom, race.bibTo) : null;
+        const keptFree = [...reserved].filter((bib) => !taken?.has(bib)).length;
+        free = race.bibTo - race.bibFrom + 1 - Number(takenInRange) - keptFree;
+      }
+      return { ...race, active: Number(race.active), withoutBib: Number(race.withoutBib), free };
+    }),
+  );
 }
 
 export const raceName = (race: { discipline: 'run' | 'cycle'; label: string }) =>

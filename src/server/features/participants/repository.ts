@@ -410,7 +410,12 @@ export async function entriesWithoutBib(tx: Transaction, raceId: string, order: 
 }
 
 /** The bibs between `from` and `to` that an entry of the event holds, cancelled ones too. */
-export async function bibsTakenBetween(tx: Transaction, eventId: string, from: number, to: number) {
+export async function bibsTakenBetween(
+  tx: Database | Transaction,
+  eventId: string,
+  from: number,
+  to: number,
+) {
   const rows = await tx
     .select({ bib: registrations.bib })
     .from(registrations)
@@ -422,7 +427,12 @@ export async function bibsTakenBetween(tx: Transaction, eventId: string, from: n
  * The numbers between `from` and `to` that a prepared phone keeps for its walk-ups (its unreleased bib
  * blocks, issue 37): the admin's assignment leaves them to the phone.
  */
-export async function bibsReservedBetween(tx: Transaction, eventId: string, from: number, to: number) {
+export async function bibsReservedBetween(
+  tx: Database | Transaction,
+  eventId: string,
+  from: number,
+  to: number,
+) {
   const blocks = await tx
     .select({ from: bibBlocks.bibFrom, to: bibBlocks.bibTo })
     .from(bibBlocks)

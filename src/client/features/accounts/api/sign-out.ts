@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '../../../lib/api.ts';
-import { forgetRosterAtLogout } from '../../check-in/index.ts';
+import { forgetRosterAtLogout, forgetSentWalkUpsAtLogout } from '../../check-in/index.ts';
 import { rememberSignedIn } from '../signed-in-hint.ts';
 
 /** Ends the session on the server, then forgets everything this account loaded and goes home. */
@@ -13,6 +13,7 @@ export function useSignOut() {
     onSuccess: () => {
       rememberSignedIn(false);
       void forgetRosterAtLogout();
+      void forgetSentWalkUpsAtLogout();
       navigate('/', { replace: true });
       queryClient.clear();
     },

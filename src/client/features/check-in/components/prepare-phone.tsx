@@ -32,7 +32,7 @@ export function PreparePhone({
     setProgress({ received: 0, total: null });
     try {
       await prepareRoster(volunteer.id, (received, total) => setProgress({ received, total }));
-      await keepPageOffline(volunteer.id);
+      void keepPageOffline(volunteer.id);
     } catch (error) {
       setProblem(errorText(error));
     } finally {
