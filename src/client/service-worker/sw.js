@@ -9,6 +9,12 @@ const PUBLIC_PAGES = /^\/(|welcome|register|registercyclist|thankyou|terms|banki
 /** Public files without a hash in their name, and the event every public page shows: no personal data. */
 const PUBLIC_FILES = /^\/(images\/|media\/|logo\.svg$|favicon\.svg$|api\/event$)/;
 
+// A phone prepared for race morning (issue 37) also keeps /CheckIn's shell, the scripts and styles it loaded,
+// and its account's session answer, so the page opens again without signal; forgotten when the roster is wiped.
+const CHECK_IN_PAGE = /^\/checkin\/?$/i;
+const SESSION = '/api/account/session';
+const PREPARED = '/__check-in-prepared';
+
 const BLANK_IMAGE = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 
 self.addEventListener('install', (event) => {
@@ -43,6 +49,9 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
     if (PUBLIC_PAGES.test(url.pathname)) event.respondWith(networkFirst(request, true));
+    else if (CHECK_IN_PAGE.test(url.pathname)) event.respondWith(checkInPage(request));
+  } else if (url.pathname === SESSION) {
+    event.respondWith(session(request));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirst(request));
   } else if (PUBLIC_FILES.test(url.pathname)) {
@@ -50,6 +59,69 @@ self.addEventListener('fetch', (event) => {
   }
   // Everything else (other /api answers, signed-in pages) goes to the network untouched and is never kept.
 });
+
+/** Which account prepared this phone, or undefined. */
+async function preparedFor() {
+  const kept = await (await caches.open(CACHE)).match(PREPARED);
+  return kept ? (await kept.json()).accountId : undefined;
+}
+
+self.addEventListener('message', (event) => {
+  const { data } = event;
+  if (data?.type === 'check-in-prepared' && typeof data.accountId === 'string') {
+    event.waitUntil(
+      (async () => {
+        const cache = await caches.open(CACHE);
+        await cache.put(PREPARED, new Response(JSON.stringify({ accountId: data.accountId })));
+        const assets = (Array.isArray(data.assets) ? data.assets : []).filter(
+          (path) => typeof path === 'string' && path.startsWith('/assets/'),
+        );
+        await Promise.allSettled([...assets, '/CheckIn', SESSION].map((path) => cache.add(path)));
+      })(),
+    );
+  } else if (data?.type === 'check-in-wiped') {
+    event.waitUntil(
+      (async () => {
+        const cache = await caches.open(CACHE);
+        await Promise.all(
+          [PREPARED, '/CheckIn', SESSION].map((path) => cache.delete(path, { ignoreVary: true })),
+        );
+      })(),
+    );
+  }
+});
+
+/** /CheckIn: from the network, or on a prepared phone without signal the copy kept. */
+async function checkInPage(request) {
+  if (!(await preparedFor())) return fetch(request);
+  return networkFirst(request, true);
+}
+
+/**
+ * The session answer: kept only on a prepared phone and only while it names the account that prepared it;
+ * without signal, that copy is answered (the page then reads the roster on the phone).
+ */
+async function session(request) {
+  const accountId = await preparedFor();
+  if (!accountId) return fetch(request);
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    const body = response.ok
+      ? await response
+          .clone()
+          .json()
+          .catch(() => undefined)
+      : undefined;
+    if (body?.user?.id === accountId) await cache.put(SESSION, response.clone());
+    else await cache.delete(SESSION);
+    return response;
+  } catch (error) {
+    const kept = await cache.match(SESSION, { ignoreVary: true });
+    if (kept) return kept;
+    throw error;
+  }
+}
 
 /** Hashed files never change: the copy kept is the file. */
 async function cacheFirst(request) {

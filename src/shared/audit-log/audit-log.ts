@@ -45,7 +45,7 @@ export const AUDIT_ACTION_CHOICES: readonly { value: string; label: string }[] =
   { value: 'registration.payment', label: 'Payment recorded' },
   { value: 'waitlist.', label: 'Waitlist read or changed' },
   { value: 'statements.review', label: 'Statement reviewed' },
-  { value: 'check-in.', label: 'Check-in searched in bulk or tapped late' },
+  { value: 'check-in.', label: 'Check-in searched in bulk, tapped late, phone prepared or walk-up taken' },
   { value: 'accounts.list', label: 'Accounts list read' },
   { value: 'mail-outbox.list', label: 'Outbox read' },
   { value: 'account.', label: 'Account invited, role or account changed' },
@@ -95,6 +95,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'waitlist.list': 'Waitlist read',
   'check-in.bulk-search': 'Check-in search used in bulk',
   'check-in.late-tap': 'Check-in tap reached the server a day late',
+  'check-in.roster': 'Phone prepared for race morning (the roster)',
+  'check-in.walk-up': 'Walk-up entry registered at the check-in table',
+  'check-in.walk-up-clash': 'Walk-up kept apart: the person seemed registered already',
+  'check-in.walk-up-clash-done': 'Walk-up kept apart looked at and marked done',
 };
 
 /** An action in words: its own label, or its group's ('programme-settings.session.add': Programme settings changed). */

@@ -92,6 +92,11 @@ export type CheckInTapResult = z.infer<typeof CheckInTapResultSchema>;
 export const CashPaymentSchema = z.object({
   registrationId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Not an entry id')),
   currency: z.enum(CURRENCIES, { error: 'Choose the currency' }),
+  /**
+   * Names a payment queued on a phone without signal (issue 37). Sending it again pays nothing twice: an entry
+   * already paid is answered as it is.
+   */
+  idempotencyKey: z.optional(z.string().check(z.regex(/^[\w-]{8,64}$/, 'Not an idempotency key'))),
 });
 export type CashPayment = z.infer<typeof CashPaymentSchema>;
 

@@ -154,6 +154,8 @@ export const EventSettingsInputSchema = z.object({
   transferFeeZwg: z.optional(transferFee),
   /** How long a place offered from a race's waitlist is held for its taker; unchanged when left out. */
   waitlistOfferHours: z.optional(wholeNumber('the hours an offer holds', 1, 336)),
+  /** Bib numbers per race each phone prepared for race morning keeps for walk-ups (0: none); unchanged when left out. */
+  walkUpBibBlock: z.optional(wholeNumber('the bibs each phone keeps', 0, 500)),
   /** Days after registering, and before registration closes, that unpaid entries are reminded (0: never). */
   reminderDaysAfter: z.optional(wholeNumber('the days after registering', 0, 60)),
   reminderDaysBeforeClose: z.optional(wholeNumber('the days before registration closes', 0, 60)),
@@ -235,6 +237,7 @@ export const EventSettingsSchema = z.object({
   transferFeeUsd: z.string(),
   transferFeeZwg: z.string(),
   waitlistOfferHours: z.number(),
+  walkUpBibBlock: z.number(),
   reminderDaysAfter: z.number(),
   reminderDaysBeforeClose: z.number(),
   referencePrefix: z.string(),

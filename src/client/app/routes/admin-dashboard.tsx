@@ -7,6 +7,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
 import { Loading } from '../../components/ui/status.tsx';
 import { CheckInCountsList } from '../../features/check-in/components/check-in-counts.tsx';
+import { WalkUpsToLookAt } from '../../features/check-in/components/walk-up-review.tsx';
 import { useFunRunDashboard, useProgrammeTotals } from '../../features/dashboard/api/dashboard.ts';
 import { PrivacyNotices } from '../../features/dashboard/components/privacy-notices.tsx';
 import { TextMessageNotices } from '../../features/dashboard/components/text-message-notices.tsx';
@@ -63,6 +64,7 @@ export default function AdminDashboard() {
 
       <PublishChecklist />
       <PrivacyNotices />
+      <WalkUpsToLookAt />
 
       <section aria-labelledby="fun-run-heading" className="mb-8">
         <h2 id="fun-run-heading" className="mb-3 text-xl font-bold">

@@ -5,6 +5,7 @@ import {
   type CheckInEntry,
   isCheckInSearch,
 } from '../../../shared/check-in/check-in.ts';
+import { alreadyText, harareTime } from '../../../shared/check-in/check-in-text.ts';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import { errorText } from '../../components/ui/form-alert.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
@@ -18,10 +19,17 @@ import {
   useCheckInCounts,
   useSearchEntries,
 } from '../../features/check-in/api/check-in.ts';
+import { useWaitingCash } from '../../features/check-in/cash-queue.ts';
 import { CheckInCountsList } from '../../features/check-in/components/check-in-counts.tsx';
 import { EntryCard } from '../../features/check-in/components/entry-card.tsx';
+import { PreparePhone } from '../../features/check-in/components/prepare-phone.tsx';
 import { QrScanner } from '../../features/check-in/components/qr-scanner.tsx';
+import { WalkUps } from '../../features/check-in/components/walk-ups.tsx';
 import { checkInCodeIn } from '../../features/check-in/decode-qr.ts';
+import { useOfflineAnswers } from '../../features/check-in/lookup.ts';
+import { keepPageOffline } from '../../features/check-in/offline-page.ts';
+import { applyEntryToRoster, currentRoster, openRoster } from '../../features/check-in/roster.ts';
+import { keepRosterFresh } from '../../features/check-in/sync.ts';
 import {
   keepSendingWaiting,
   onTapSent,
@@ -49,6 +57,10 @@ export default function CheckInPage() {
   const [scanProblem, setScanProblem] = useState<string | null>(null);
   // A tap sent later from the phone's queue that the server refused (the entry cancelled meanwhile…).
   const [refused, setRefused] = useState<string | null>(null);
+  // Taps made without signal that another volunteer had made first: "already checked in at … by …".
+  const [already, setAlready] = useState<string[]>([]);
+  const cashWaiting = useWaitingCash(user.id);
+  const offlineAsOf = useOfflineAnswers();
 
   useEffect(() => {
     keepSendingWaiting(user.id);
@@ -57,10 +69,28 @@ export default function CheckInPage() {
         setRefused(answer.message);
         return;
       }
-      setSelected((current) => (current?.id === answer.result.entry.id ? answer.result.entry : current));
+      const { entry, outcome, action } = answer.result;
+      if (outcome === 'already') {
+        setAlready((notes) => [
+          ...notes,
+          `${entry.firstName} ${entry.lastName}: ${alreadyText(action, entry)}`,
+        ]);
+      }
+      void applyEntryToRoster(entry);
+      setSelected((current) => (current?.id === entry.id ? entry : current));
       void queryClient.invalidateQueries({ queryKey: checkInQueryKey });
     });
   }, [queryClient, user.id]);
+
+  // The phone's roster (issue 37): read for this account (wiped when the event's day is over), kept fresh.
+  useEffect(() => {
+    void openRoster(user.id).then(() => {
+      if (currentRoster()) void keepPageOffline(user.id);
+    });
+    return keepRosterFresh({ id: user.id, name: user.name }, setRefused, () => {
+      void queryClient.invalidateQueries({ queryKey: checkInQueryKey });
+    });
+  }, [queryClient, user.id, user.name]);
 
   // A hand-held scanner types the QR code's text and Enter: its one entry opens as a camera scan would.
   const typedCode = checkInCodeIn(search.query);
@@ -109,6 +139,26 @@ export default function CheckInPage() {
 
       {refused && <ErrorMessage>A tap made without signal was not recorded: {refused}</ErrorMessage>}
 
+      {already.length > 0 && (
+        <div role="alert" className="rounded-lg border-2 border-amber-500 bg-amber-50 p-3 text-amber-950">
+          <p className="font-semibold">Sent, but someone had done it first:</p>
+          <ul className="list-disc pl-5">
+            {already.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {offlineAsOf && (
+        <p
+          role="status"
+          className="rounded-lg border-2 border-sky-700 bg-sky-50 p-3 font-semibold text-sky-950"
+        >
+          Offline — answers from this phone’s list of {harareTime(offlineAsOf)}
+        </p>
+      )}
+
       <div className="flex flex-col gap-4">
         <QrScanner onCode={(code) => void scanned(code)} />
         {scanProblem && <ErrorMessage>{scanProblem}</ErrorMessage>}
@@ -127,6 +177,8 @@ export default function CheckInPage() {
           key={selected.id}
           entry={selected}
           volunteer={user.name}
+          accountId={user.id}
+          cashWaiting={cashWaiting.includes(selected.id)}
           waitingActions={waiting
             .filter((tap) => tap.registrationId === selected.id)
             .map((tap) => tap.action)}
@@ -181,8 +233,15 @@ export default function CheckInPage() {
         </Section>
       )}
 
+      <PreparePhone volunteer={{ id: user.id, name: user.name }} onRefused={setRefused} />
+
+      <WalkUps accountId={user.id} />
+
       <Section title="Checked in so far">
-        {counts.isPending && <Loading label="Loading the counts…" />}
+        {counts.isPending && counts.fetchStatus === 'paused' && (
+          <p className="text-stone-800">The counts need signal: they show when the phone is back online.</p>
+        )}
+        {counts.isPending && counts.fetchStatus !== 'paused' && <Loading label="Loading the counts…" />}
         <QueryError query={counts} />
         {counts.data && <CheckInCountsList counts={counts.data} />}
       </Section>

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { CheckInAction, CheckInTap, CheckInTapResult } from '../../../shared/check-in/check-in.ts';
 import { ApiError } from '../../lib/api.ts';
-import { sendTap } from './api/check-in.ts';
+import { sendTap } from './api/send-tap.ts';
 
 // Taps are kept on the phone until the server has answered them, so a tap made without signal (or whose
 // answer was lost) is sent again, with the same key, when the connection returns: the server applies a
@@ -146,6 +146,10 @@ export function useWaitingTaps() {
 export function useOthersWaitingCount() {
   return useSyncExternalStore(subscribe, () => othersCount);
 }
+
+/** This account's taps not sent yet: the roster shows them over what the server last said. */
+export const waitingTapsOf = (accountId: string) =>
+  waiting.filter((kept) => kept.by === undefined || kept.by === accountId);
 
 /** How many of this account's taps have not reached the server yet (read when it is about to log out). */
 export const unsentTapsOf = (accountId: string) => read().filter((tap) => tap.by === accountId).length;

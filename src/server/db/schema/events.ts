@@ -55,6 +55,8 @@ export const events = pgTable('events', {
   transferFeeZwg: numeric('transfer_fee_zwg', { precision: 12, scale: 2 }).notNull().default('0'),
   /** How long a waitlist offer holds before it passes to the next person waiting. */
   waitlistOfferHours: integer('waitlist_offer_hours').notNull().default(48),
+  /** How many bib numbers per race a phone prepared for race morning keeps for walk-ups (issue 37). */
+  walkUpBibBlock: integer('walk_up_bib_block').notNull().default(20),
   /**
    * Null while the edition is a draft: the public sees "Registration opens soon" until an admin publishes it,
    * which needs its date, venue, fees, closing time, ways to pay, terms and privacy notice.

@@ -7,3 +7,4 @@ export * from './privacy.ts';
 export * from './programme.ts';
 export * from './registrations.ts';
 export * from './sms.ts';
+export * from './walk-ups.ts';

@@ -163,6 +163,11 @@ export const registrations = pgTable(
     /** The group form that registered this entry with others (its reference pays for all); null: alone. */
     groupId: uuid('group_id').references((): AnyPgColumn => registrationGroups.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the row last changed, kept by a trigger (registrations_mark_changed) so that every writer is covered:
+     * a prepared phone asks for the entries changed since its roster's time (issue 37).
+     */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
     /** What the public search looks in (names only), lower-cased once at write time instead of on every search. */
     nameText: text('name_text').generatedAlwaysAs(
       (): SQL => sql`lower(${registrations.firstName} || ' ' || ${registrations.lastName})`,
@@ -186,6 +191,7 @@ export const registrations = pgTable(
       .where(sql`${table.companyAccountId} is not null`),
     uniqueIndex('registrations_event_bib').on(table.eventId, table.bib),
     index('registrations_group').on(table.groupId).where(sql`${table.groupId} is not null`),
+    index('registrations_changed_at').on(table.changedAt),
   ],
 );
 
@@ -343,4 +349,34 @@ export const registrationHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('registration_history_registration').on(table.registrationId, table.at)],
+);
+
+/**
+ * Bib numbers a phone prepared for race morning keeps for its walk-ups (issue 37): one block per race, from
+ * the top of the race's range. The admin's bib assignment never gives a number of an unreleased block; the
+ * numbers a phone did not use return to the race (released) when it syncs after the event.
+ */
+export const bibBlocks = pgTable(
+  'bib_blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    raceOptionId: uuid('race_option_id')
+      .notNull()
+      .references(() => raceOptions.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    bibFrom: integer('bib_from').notNull(),
+    bibTo: integer('bib_to').notNull(),
+    preparedBy: text('prepared_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('bib_blocks_race').on(table.raceOptionId).where(sql`${table.releasedAt} is null`),
+    uniqueIndex('bib_blocks_device_race')
+      .on(table.raceOptionId, table.deviceId)
+      .where(sql`${table.releasedAt} is null`),
+  ],
 );

@@ -9,12 +9,20 @@ import {
   CheckInTapResultSchema,
   CheckInTapSchema,
 } from '../../../shared/check-in/check-in.ts';
+import {
+  PrepareRosterSchema,
+  RosterChangesQuerySchema,
+  RosterChangesSchema,
+  RosterSchema,
+} from '../../../shared/check-in/roster.ts';
 import type { AppContext } from '../../context.ts';
 import { type Access, signedInUser } from '../../http/access.ts';
 import { CHECK_IN_SEARCH_LIMITS } from '../../http/limits.ts';
 import { routeGroup } from '../../http/route-group.ts';
+import { prepareRoster, rosterChanges } from './roster-service.ts';
 import { SearchCounter } from './search-counter.ts';
 import { applyTap, checkInCounts, entryByCode, searchForCheckIn, takeCashPayment } from './service.ts';
+import { walkUpRoutes } from './walk-ups-routes.ts';
 
 const access: Access = ['volunteer', 'admin'];
 const tags = ['check-in'];
@@ -96,4 +104,31 @@ export async function checkInRoutes(app: FastifyInstance, context: AppContext) {
     },
     async () => checkInCounts(context),
   );
+
+  api.post(
+    '/check-in/roster',
+    {
+      schema: {
+        summary:
+          'Prepare this phone for race morning: the edition’s roster (no contacts, code digests) and its bib blocks',
+        body: PrepareRosterSchema,
+        response: { 200: RosterSchema },
+      },
+    },
+    async (request) => prepareRoster(context, request.body.deviceId, signedInUser(request)),
+  );
+
+  api.get(
+    '/check-in/roster/changes',
+    {
+      schema: {
+        summary: 'The roster’s entries changed or removed since its time, or the word to wipe it',
+        querystring: RosterChangesQuerySchema,
+        response: { 200: RosterChangesSchema },
+      },
+    },
+    async (request) => rosterChanges(context, request.query),
+  );
+
+  await walkUpRoutes(app, context);
 }

@@ -31,7 +31,7 @@ import {
 } from './repository.ts';
 import type { SearchCounter } from './search-counter.ts';
 
-const NO_SUCH_ENTRY = 'There is no such entry in this year’s fun run (it may have been cancelled).';
+export const NO_SUCH_ENTRY = 'There is no such entry in this year’s fun run (it may have been cancelled).';
 
 /** What the entrant owes in each currency: the race's fee, or what a part payment left. */
 function duesOf(row: NonNullable<EntryRow>) {
@@ -43,7 +43,7 @@ function duesOf(row: NonNullable<EntryRow>) {
   return { USD: amountDue(owing, 'USD'), ZWG: amountDue(owing, 'ZWG') };
 }
 
-function asEntry(row: NonNullable<EntryRow>): CheckInEntry {
+export function asEntry(row: NonNullable<EntryRow>): CheckInEntry {
   return {
     id: row.id,
     reference: row.reference,

@@ -45,6 +45,7 @@ export async function eventSettings(context: AppContext): Promise<EventSettings>
     transferFeeUsd: event.transferFeeUsd,
     transferFeeZwg: event.transferFeeZwg,
     waitlistOfferHours: event.waitlistOfferHours,
+    walkUpBibBlock: event.walkUpBibBlock,
     reminderDaysAfter: event.reminderDaysAfter,
     reminderDaysBeforeClose: event.reminderDaysBeforeClose,
     referencePrefix: event.referencePrefix,

@@ -13,6 +13,7 @@ import { recordAudit } from '../audit-log/service.ts';
 import { getCurrentEvent } from '../events/service.ts';
 import {
   addHistoryNotes,
+  bibsReservedBetween,
   bibsTakenBetween,
   entriesWithoutBib,
   giveBibs,
@@ -22,17 +23,27 @@ import {
 } from './repository.ts';
 import { changeEntry, participantDetail } from './service.ts';
 
-/** Each race of the current event with its bib range and what assigning its bibs would do. */
+/**
+ * Each race of the current event with its bib range and what assigning its bibs would do: the numbers free are
+ * those no entry holds and no prepared phone keeps for walk-ups.
+ */
 export async function raceBibs({ database }: AppContext): Promise<RaceBibs[]> {
   const { db } = database;
   const event = await getCurrentEvent(db);
-  return (await raceBibCounts(db, event.id)).map(({ takenInRange, ...race }) => ({
-    ...race,
-    active: Number(race.active),
-    withoutBib: Number(race.withoutBib),
-    free:
-      race.bibFrom === null || race.bibTo === null ? 0 : race.bibTo - race.bibFrom + 1 - Number(takenInRange),
-  }));
+  return Promise.all(
+    (await raceBibCounts(db, event.id)).map(async ({ takenInRange, ...race }) => {
+      let free = 0;
+      if (race.bibFrom !== null && race.bibTo !== null) {
+        const reserved = await bibsReservedBetween(db, event.id, race.bibFrom, race.bibTo);
+        // A number a walk-up was given from a phone's block is taken already: counted once.
+        const taken =
+          reserved.size > 0 ? await bibsTakenBetween(db, event.id, race.bibFrom, race.bibTo) : null;
+        const keptFree = [...reserved].filter((bib) => !taken?.has(bib)).length;
+        free = race.bibTo - race.bibFrom + 1 - Number(takenInRange) - keptFree;
+      }
+      return { ...race, active: Number(race.active), withoutBib: Number(race.withoutBib), free };
+    }),
+  );
 }
 
 export const raceName = (race: { discipline: 'run' | 'cycle'; label: string }) =>
@@ -47,7 +58,8 @@ function bibTaken(error: unknown, detail: string): never {
 /**
  * Gives a bib to each of the race's entries that are not cancelled and have none, the lowest free numbers of
  * its range in the order asked for, in one transaction: all of them or, when the range is too small, none.
- * Entries that have a bib keep it; numbers held by cancelled entries are never given again.
+ * Entries that have a bib keep it; numbers held by cancelled entries are never given again, nor those a
+ * prepared phone keeps for walk-ups (its bib blocks).
  */
 export async function assignBibs(
   { database }: AppContext,
@@ -69,6 +81,7 @@ export async function assignBibs(
       const ids = await entriesWithoutBib(tx, race.id, order);
       if (ids.length === 0) return { assigned: 0, first: null, last: null };
       const taken = await bibsTakenBetween(tx, event.id, race.bibFrom, race.bibTo);
+      for (const bib of await bibsReservedBetween(tx, event.id, race.bibFrom, race.bibTo)) taken.add(bib);
       const free: number[] = [];
       for (let bib = race.bibFrom; bib <= race.bibTo && free.length < ids.length; bib++) {
         if (!taken.has(bib)) free.push(bib);

@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, isNull, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import { BIB_MAX, type BibOrder } from '../../../shared/participants/bibs.ts';
 import type {
   ParticipantColumn,
@@ -11,6 +11,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { groupCode, groupReferenceOf } from '../../db/group-code.ts';
 import { ofEntrysGroupOrTeam, paysEntry, underWay } from '../../db/online-payment-under-way.ts';
 import {
+  bibBlocks,
   entryTransfers,
   onlinePayments,
   raceOptions,
@@ -409,12 +410,45 @@ export async function entriesWithoutBib(tx: Transaction, raceId: string, order: 
 }
 
 /** The bibs between `from` and `to` that an entry of the event holds, cancelled ones too. */
-export async function bibsTakenBetween(tx: Transaction, eventId: string, from: number, to: number) {
+export async function bibsTakenBetween(
+  tx: Database | Transaction,
+  eventId: string,
+  from: number,
+  to: number,
+) {
   const rows = await tx
     .select({ bib: registrations.bib })
     .from(registrations)
     .where(and(eq(registrations.eventId, eventId), between(registrations.bib, from, to)));
   return new Set(rows.map((row) => row.bib as number));
+}
+
+/**
+ * The numbers between `from` and `to` that a prepared phone keeps for its walk-ups (its unreleased bib
+ * blocks, issue 37): the admin's assignment leaves them to the phone.
+ */
+export async function bibsReservedBetween(
+  tx: Database | Transaction,
+  eventId: string,
+  from: number,
+  to: number,
+) {
+  const blocks = await tx
+    .select({ from: bibBlocks.bibFrom, to: bibBlocks.bibTo })
+    .from(bibBlocks)
+    .where(
+      and(
+        eq(bibBlocks.eventId, eventId),
+        isNull(bibBlocks.releasedAt),
+        lte(bibBlocks.bibFrom, to),
+        gte(bibBlocks.bibTo, from),
+      ),
+    );
+  const reserved = new Set<number>();
+  for (const block of blocks) {
+    for (let bib = Math.max(block.from, from); bib <= Math.min(block.to, to); bib++) reserved.add(bib);
+  }
+  return reserved;
 }
 
 /** Gives each entry its bib, a thousand entries a statement. */

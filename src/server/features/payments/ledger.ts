@@ -168,53 +168,62 @@ export async function markPaid(
 ): Promise<MarkPaidResult> {
   const { db } = context.database;
   const eventId = await getCurrentEventId(db);
-  const ids = [...new Set(request.ids)];
-  const { method, currency, paidOn } = request;
-  const marked = await db.transaction(async (tx) => {
-    const found = new Map((await entriesToPay(tx, eventId, ids)).map((row) => [row.id, row]));
-    const result: MarkPaidResult = { marked: [], skipped: [] };
-    // The entries of one group form (or one company's team) marked together are one payment: one receipt lists them.
-    const payments = new Map<string, { ids: string[]; due: number }>();
-    for (const id of ids) {
-      const row = found.get(id);
-      const owed = dueOf(row, currency);
-      if ('reason' in owed || !row) {
-        result.skipped.push({
-          id,
-          reference: row?.reference ?? null,
-          reason: 'reason' in owed ? owed.reason : 'not_found',
-        });
-        continue;
-      }
-      const key = row.groupId ?? (row.companyAccountId ? `team ${row.companyAccountId}` : id);
-      const payment = payments.get(key) ?? { ids: [], due: 0 };
-      payments.set(key, { ids: [...payment.ids, id], due: payment.due + owed.due });
-    }
-    for (const payment of payments.values()) {
-      const received = await receivePayment(
-        context,
-        tx,
-        eventId,
-        {
-          entryIds: payment.ids,
-          amount: fromCents(payment.due),
-          currency,
-          method,
-          payerReference: null,
-          paidOn,
-          describe: (share) => paymentSummary({ status: 'paid', method, ...share, paidOn }),
-        },
-        actor,
-      );
-      result.marked.push(
-        ...received.shares.map(({ id, reference, amount }) => ({ id, reference, amount, currency })),
-      );
-    }
-    await auditMarked(tx, actor, result, { method, currency, paidOn });
-    return result;
-  });
+  const marked = await db.transaction((tx) => markPaidIn(context, tx, eventId, request, actor));
   context.mailer.kick();
   return marked;
+}
+
+/** markPaid inside the caller's transaction (a walk-up paid in cash as it is registered); the caller kicks the mailer. */
+export async function markPaidIn(
+  context: AppContext,
+  tx: Transaction,
+  eventId: string,
+  request: MarkPaid,
+  actor: CurrentUser,
+): Promise<MarkPaidResult> {
+  const ids = [...new Set(request.ids)];
+  const { method, currency, paidOn } = request;
+  const found = new Map((await entriesToPay(tx, eventId, ids)).map((row) => [row.id, row]));
+  const result: MarkPaidResult = { marked: [], skipped: [] };
+  // The entries of one group form (or one company's team) marked together are one payment: one receipt lists them.
+  const payments = new Map<string, { ids: string[]; due: number }>();
+  for (const id of ids) {
+    const row = found.get(id);
+    const owed = dueOf(row, currency);
+    if ('reason' in owed || !row) {
+      result.skipped.push({
+        id,
+        reference: row?.reference ?? null,
+        reason: 'reason' in owed ? owed.reason : 'not_found',
+      });
+      continue;
+    }
+    const key = row.groupId ?? (row.companyAccountId ? `team ${row.companyAccountId}` : id);
+    const payment = payments.get(key) ?? { ids: [], due: 0 };
+    payments.set(key, { ids: [...payment.ids, id], due: payment.due + owed.due });
+  }
+  for (const payment of payments.values()) {
+    const received = await receivePayment(
+      context,
+      tx,
+      eventId,
+      {
+        entryIds: payment.ids,
+        amount: fromCents(payment.due),
+        currency,
+        method,
+        payerReference: null,
+        paidOn,
+        describe: (share) => paymentSummary({ status: 'paid', method, ...share, paidOn }),
+      },
+      actor,
+    );
+    result.marked.push(
+      ...received.shares.map(({ id, reference, amount }) => ({ id, reference, amount, currency })),
+    );
+  }
+  await auditMarked(tx, actor, result, { method, currency, paidOn });
+  return result;
 }
 
 /** Money a statement line brought: the entries it names in order, and the line's method, amount, reference and date. */

@@ -4,6 +4,7 @@
  */
 export {
   markPaid,
+  markPaidIn,
   recordStatementPayments,
   type StatementPayment,
 } from './ledger.ts';

@@ -8,6 +8,7 @@ import { type Team, type TeamEntryDetail, teamReference } from '../../../shared/
 import type { AppContext } from '../../context.ts';
 import type { Database, RunStatement, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { statementsOn } from '../../db/statements-on.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import type { Links } from '../../links.ts';
 import {
@@ -94,6 +95,28 @@ const toReceipt = (row: RegistrationReceipt): RegistrationReceipt => ({
   feeZwg: row.feeZwg,
 });
 
+/**
+ * An entry taken at the check-in table on the event day (issue 37): registered after the closing time too, by a
+ * volunteer (its mail is not a public action's), and finished in the registering transaction (bib, check-in,
+ * cash). A person already registered is answered as found, without sending the confirmation again.
+ */
+export interface AtTable {
+  /** What else the request said (cash, time, phone…): a different one under a used key is refused. */
+  request: Record<string, unknown>;
+  /** Registered even when the race is full (a walk-up made without signal), and told so. */
+  overCapacity: 'refuse' | 'allow';
+  complete: (
+    tx: Transaction,
+    entry: { id: string; reference: string; raceOptionId: string; overCapacity: boolean },
+  ) => Promise<void>;
+}
+
+export interface RegisterOptions {
+  idempotencyKey?: string;
+  companyAccountId?: string;
+  atTable?: AtTable;
+}
+
 /** The event in memory was older than the database's: nothing was decided or written, read it again. */
 class OutdatedEvent extends Error {}
 
@@ -109,7 +132,7 @@ class OutdatedEvent extends Error {}
 export async function register(
   context: AppContext,
   input: RegistrationData,
-  options: { idempotencyKey?: string; companyAccountId?: string } = {},
+  options: RegisterOptions = {},
 ): Promise<RegisterResult> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const fresh = attempt > 0;
@@ -129,10 +152,10 @@ async function registerWith(
   snapshot: EventSnapshot | undefined,
   fresh: boolean,
   input: RegistrationData,
-  { idempotencyKey, companyAccountId }: { idempotencyKey?: string; companyAccountId?: string },
+  { idempotencyKey, companyAccountId, atTable }: RegisterOptions,
 ): Promise<RegisterResult> {
   const { db } = database;
-  const digest = requestDigest(input, companyAccountId);
+  const digest = requestDigest(input, companyAccountId, atTable?.request);
   /** The answer already given to this Idempotency-Key, if any; a different request under the key is refused. */
   const earlierAnswer = async () => {
     const earlier = idempotencyKey ? await findByIdempotencyKey(db, idempotencyKey) : undefined;
@@ -160,7 +183,7 @@ async function registerWith(
     if (!fresh) throw new OutdatedEvent();
     assertPublished(event);
   }
-  if (!isRegistrationOpen(event)) {
+  if (!atTable && !isRegistrationOpen(event)) {
     if (!fresh) throw new OutdatedEvent();
     // A retry of a request that got through before the closing time still gets its receipt.
     const earlier = await earlierAnswer();
@@ -199,18 +222,37 @@ async function registerWith(
 
   try {
     const { capacity } = race;
-    const outcome = await database.transaction(async (run) => {
-      if (capacity !== null && (await lockRaceAndCountEntries(run, race.id)) >= capacity) refuse(raceFull());
+    const registering = async (run: RunStatement, tx?: Transaction) => {
+      let overCapacity = false;
+      // A walk-up's bib is chosen under the race's lock: taken before the insert, whose key share on the race
+      // would otherwise deadlock two walk-ups asking for it after.
+      const held = capacity !== null || atTable ? await lockRaceAndCountEntries(run, race.id) : 0;
+      if (capacity !== null && held >= capacity) {
+        if (atTable?.overCapacity === 'allow') overCapacity = true;
+        else refuse(raceFull());
+      }
       await lockMailRecipient(run, mail.to);
-      return insertWithMessages(run, {
+      const inserted = await insertWithMessages(run, {
         event,
         race,
         values,
-        mail: { ...mail, publicAction: true },
+        mail: { ...mail, publicAction: !atTable },
         link,
         links,
       });
-    });
+      if (inserted.kind === 'inserted' && atTable && tx)
+        await atTable.complete(tx, {
+          id: inserted.id,
+          reference: inserted.reference,
+          raceOptionId: race.id,
+          overCapacity,
+        });
+      return inserted;
+    };
+    // A walk-up is finished by Drizzle's statements in the same transaction.
+    const outcome = atTable
+      ? await db.transaction((tx) => registering(statementsOn(tx), tx))
+      : await database.transaction((run) => registering(run));
     if (outcome.kind === 'outdated-event') throw new OutdatedEvent();
     if (outcome.kind === 'duplicate-key') {
       const earlier = await earlierAnswer();
@@ -234,7 +276,7 @@ async function registerWith(
       const existing = await findActiveSamePerson(db, { eventId: event.id, ...input });
       // The entry that was in the way is gone again (cancelled meanwhile): the client may simply retry.
       if (!existing) throw conflict('Your registration could not be completed. Please try again.');
-      const resent = await resendConfirmation(db, event, existing, links);
+      const resent = !atTable && (await resendConfirmation(db, event, existing, links));
       if (resent) mailer.kick();
       return {
         receipt: toReceipt(existing),
@@ -491,11 +533,16 @@ export async function keepEntryLinks(tx: Transaction, links: { entryId: string; 
 }
 
 /** Who asked for what, so a retried Idempotency-Key can be told apart from a different request under it. */
-export function requestDigest(input: RegistrationData, companyAccountId: string | undefined) {
+export function requestDigest(
+  input: RegistrationData,
+  companyAccountId: string | undefined,
+  atTable?: Record<string, unknown>,
+) {
   const request = {
     ...input,
     listedInSearch: input.listedInSearch ?? false,
     companyAccountId: companyAccountId ?? null,
+    ...(atTable ? { atTable: Object.entries(atTable).sort(([a], [b]) => a.localeCompare(b)) } : {}),
   };
   const fields = Object.entries(request).sort(([a], [b]) => a.localeCompare(b));
   return createHash('sha256').update(JSON.stringify(fields)).digest('base64url');

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../../../shared/accounts/roles.ts';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
-import { unsentTapsOf } from '../../check-in/index.ts';
+import { unsentCashOf, unsentTapsOf, unsentWalkUpsOf } from '../../check-in/index.ts';
 import { useSignOut } from '../api/sign-out.ts';
 
 const NAV: Record<Role, [to: string, label: string][]> = {
@@ -56,11 +56,18 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
   const [openOn, setOpenOn] = useState<string>();
   const menuOpen = openOn === pathname;
   const menuId = useId();
-  // Check-ins made without signal are sent only by the account that made them: say so before it leaves.
-  const [unsentTaps, setUnsentTaps] = useState(0);
+  // Check-ins, cash and walk-ups made without signal are sent only by the account that made them: say so
+  // before it leaves.
+  const [unsent, setUnsent] = useState({ taps: 0, cash: 0, walkUps: 0 });
+  const unsentTaps = unsent.taps;
+  const stay = () => setUnsent({ taps: 0, cash: 0, walkUps: 0 });
   const logOut = () => {
-    const unsent = unsentTapsOf(user.id);
-    if (unsent > 0) setUnsentTaps(unsent);
+    const waiting = {
+      taps: unsentTapsOf(user.id),
+      cash: unsentCashOf(user.id),
+      walkUps: unsentWalkUpsOf(user.id),
+    };
+    if (waiting.taps + waiting.cash + waiting.walkUps > 0) setUnsent(waiting);
     else signOut.mutate();
   };
   return (
@@ -118,18 +125,44 @@ export function SignedInLayout({ user, children }: { user: CurrentUser; children
           </nav>
         </div>
       </header>
-      <Dialog open={unsentTaps > 0} title="Log out with check-ins not sent?" onClose={() => setUnsentTaps(0)}>
-        <p className="text-stone-700">
-          {unsentTaps === 1
-            ? 'One check-in you made on this phone has not reached the server yet (no signal). It stays on this phone and is sent when you sign in here again, not when someone else does.'
-            : `${unsentTaps} check-ins you made on this phone have not reached the server yet (no signal). They stay on this phone and are sent when you sign in here again, not when someone else does.`}
-        </p>
+      <Dialog
+        open={unsent.taps + unsent.cash + unsent.walkUps > 0}
+        title={
+          unsent.taps > 0
+            ? 'Log out with check-ins not sent?'
+            : unsent.cash > 0
+              ? 'Log out with cash payments not sent?'
+              : 'Log out with walk-ups not sent?'
+        }
+        onClose={stay}
+      >
+        {unsentTaps > 0 && (
+          <p className="text-stone-700">
+            {unsentTaps === 1
+              ? 'One check-in you made on this phone has not reached the server yet (no signal). It stays on this phone and is sent when you sign in here again, not when someone else does.'
+              : `${unsentTaps} check-ins you made on this phone have not reached the server yet (no signal). They stay on this phone and are sent when you sign in here again, not when someone else does.`}
+          </p>
+        )}
+        {unsent.cash > 0 && (
+          <p className="text-stone-700">
+            {unsent.cash === 1
+              ? 'One cash payment you took on this phone has not reached the server yet: it stays on this phone and is sent when you sign in here again.'
+              : `${unsent.cash} cash payments you took on this phone have not reached the server yet: they stay on this phone and are sent when you sign in here again.`}
+          </p>
+        )}
+        {unsent.walkUps > 0 && (
+          <p className="text-stone-700">
+            {unsent.walkUps === 1
+              ? 'One walk-up entry you took on this phone is not registered yet (no signal). It stays on this phone and is sent when you sign in here again.'
+              : `${unsent.walkUps} walk-up entries you took on this phone are not registered yet (no signal). They stay on this phone and are sent when you sign in here again.`}
+          </p>
+        )}
         <DialogFooter
-          onCancel={() => setUnsentTaps(0)}
+          onCancel={stay}
           cancelLabel="Stay signed in"
           label="Log out anyway"
           onConfirm={() => {
-            setUnsentTaps(0);
+            stay();
             signOut.mutate();
           }}
         />

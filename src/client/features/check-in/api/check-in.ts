@@ -1,28 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  CashPayment,
-  CheckInCounts,
-  CheckInEntries,
-  CheckInEntry,
-  CheckInTap,
-  CheckInTapResult,
-} from '../../../../shared/check-in/check-in.ts';
+import type { CashPayment, CheckInCounts, CheckInEntry } from '../../../../shared/check-in/check-in.ts';
 import { apiFetch } from '../../../lib/api.ts';
+import { searchEntries } from '../lookup.ts';
+import { TAP_TIMEOUT_MS } from './send-tap.ts';
 
 export const checkInQueryKey = ['check-in'] as const;
 
+/** Answered from the phone's roster when the server is silent (lookup.ts): asked even when the phone is offline. */
 export const searchEntriesQueryOptions = (q: string) =>
   queryOptions({
     queryKey: [...checkInQueryKey, 'entries', q],
-    queryFn: ({ signal }) =>
-      apiFetch<CheckInEntries>(`/api/check-in/entries?q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }) => searchEntries(q, signal),
     enabled: q.length > 0,
+    networkMode: 'always',
   });
 
 export const useSearchEntries = (q: string) => useQuery(searchEntriesQueryOptions(q));
 
-export const entryByCode = (code: string) =>
-  apiFetch<CheckInEntry>(`/api/check-in/code/${encodeURIComponent(code)}`);
+export { entryByCode } from '../lookup.ts';
 
 /** The counts are live: asked again every 15 seconds while the page is open. */
 export const checkInCountsQueryOptions = () =>
@@ -35,18 +30,9 @@ export const checkInCountsQueryOptions = () =>
 
 export const useCheckInCounts = () => useQuery(checkInCountsQueryOptions());
 
-/**
- * On weak signal a request can hang for minutes: after a few seconds the tap is treated as not sent (it
- * stays queued, and its key makes sending it again harmless if the server did get it).
- */
-const TAP_TIMEOUT_MS = 8_000;
-
-export const sendTap = (tap: CheckInTap) =>
-  apiFetch<CheckInTapResult>('/api/check-in/taps', {
+export const takeCashPayment = (payment: CashPayment) =>
+  apiFetch<CheckInEntry>('/api/check-in/cash-payments', {
     method: 'POST',
-    body: JSON.stringify(tap),
+    body: JSON.stringify(payment),
     signal: AbortSignal.timeout(TAP_TIMEOUT_MS),
   });
-
-export const takeCashPayment = (payment: CashPayment) =>
-  apiFetch<CheckInEntry>('/api/check-in/cash-payments', { method: 'POST', body: JSON.stringify(payment) });

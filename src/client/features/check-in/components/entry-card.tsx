@@ -6,7 +6,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, rowButtonClass } from '../../../components/ui/button.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { moneyText } from '../../../lib/money-text.ts';
-import { takeCashPayment } from '../api/check-in.ts';
+import { payCash as takeCash } from '../cash-queue.ts';
+import { applyCashToRoster, applyEntryToRoster, applyTapToRoster } from '../roster.ts';
 import { tap } from '../tap-queue.ts';
 
 type Done = CheckInEntry['checkedIn'];
@@ -40,13 +41,18 @@ const NOTE_CLASSES = {
 export function EntryCard({
   entry,
   volunteer,
+  accountId,
   waitingActions,
+  cashWaiting,
   onChange,
 }: {
   entry: CheckInEntry;
   volunteer: string;
+  accountId: string;
   /** Taps for this entry still waiting on the phone. */
   waitingActions: CheckInAction[];
+  /** Whether cash taken for this entry without signal waits on the phone. */
+  cashWaiting: boolean;
   onChange: (entry: CheckInEntry) => void;
 }) {
   const [note, setNote] = useState<Note | null>(null);
@@ -63,11 +69,13 @@ export function EntryCard({
     const answer = await tap(entry.id, action);
     setBusy(false);
     if (answer.kind === 'sent') {
+      await applyEntryToRoster(answer.result.entry);
       onChange(answer.result.entry);
       if (answer.result.outcome === 'already') {
         setNote({ tone: 'warn', text: alreadyText(action, answer.result.entry) });
       }
     } else if (answer.kind === 'waiting') {
+      await applyTapToRoster(entry.id, action, volunteer, new Date().toISOString());
       onChange(afterTap(entry, action, volunteer));
       setNote({
         tone: 'info',
@@ -82,7 +90,18 @@ export function EntryCard({
     setBusy(true);
     setNote(null);
     try {
-      onChange(await takeCashPayment({ registrationId: entry.id, currency }));
+      const answer = await takeCash({ registrationId: entry.id, currency }, accountId);
+      if (answer.kind === 'paid') {
+        await applyEntryToRoster(answer.entry);
+        onChange(answer.entry);
+      } else {
+        await applyCashToRoster(entry.id);
+        onChange({ ...entry, paymentStatus: 'paid' });
+        setNote({
+          tone: 'info',
+          text: 'No connection: the cash payment is saved on this phone, it will be sent when the signal returns.',
+        });
+      }
     } catch (error) {
       setNote({ tone: 'error', text: errorText(error) });
     } finally {
@@ -116,7 +135,7 @@ export function EntryCard({
         <Fact term="T-shirt">{entry.tshirtSize}</Fact>
       </dl>
 
-      <Payment entry={entry} busy={busy} onCash={payCash} />
+      <Payment entry={entry} busy={busy} cashWaiting={cashWaiting} onCash={payCash} />
 
       {note && (
         <p
@@ -165,16 +184,19 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 function Payment({
   entry,
   busy,
+  cashWaiting,
   onCash,
 }: {
   entry: CheckInEntry;
   busy: boolean;
+  cashWaiting: boolean;
   onCash: (currency: 'USD' | 'ZWG') => void;
 }) {
-  if (entry.paymentStatus === 'paid')
+  if (entry.paymentStatus === 'paid' || cashWaiting)
     return (
       <p className="mt-3">
         <Badge tone="good">Paid</Badge>
+        {cashWaiting && <span className="ml-2 text-sm text-stone-700">cash, waiting to be sent</span>}
       </p>
     );
   if (entry.paymentStatus === 'waived')

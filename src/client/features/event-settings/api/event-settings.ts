@@ -43,6 +43,7 @@ export function inputOf(settings: EventSettings): EventSettingsInput {
     transferFeeUsd: settings.transferFeeUsd,
     transferFeeZwg: settings.transferFeeZwg,
     waitlistOfferHours: settings.waitlistOfferHours,
+    walkUpBibBlock: settings.walkUpBibBlock,
     reminderDaysAfter: settings.reminderDaysAfter,
     reminderDaysBeforeClose: settings.reminderDaysBeforeClose,
     venue: settings.venue,

@@ -11,6 +11,7 @@ const DaySchema = z.pick(EventSettingsInputSchema, {
   eventDate: true,
   tshirtChangesUntil: true,
   waitlistOfferHours: true,
+  walkUpBibBlock: true,
   venue: true,
   photosUrl: true,
 });
@@ -18,6 +19,7 @@ interface DayValues {
   eventDate: string;
   tshirtChangesUntil: string;
   waitlistOfferHours: string;
+  walkUpBibBlock: string;
   venue: string;
   photosUrl: string;
 }
@@ -29,6 +31,7 @@ export function DaySection({ settings }: { settings: EventSettings }) {
       eventDate: saved.eventDate ?? '',
       tshirtChangesUntil: saved.tshirtChangesUntil ?? '',
       waitlistOfferHours: String(saved.waitlistOfferHours),
+      walkUpBibBlock: String(saved.walkUpBibBlock),
       venue: saved.venue,
       photosUrl: saved.photosUrl ?? '',
     }),
@@ -38,7 +41,7 @@ export function DaySection({ settings }: { settings: EventSettings }) {
       tshirtChangesUntil: values.tshirtChangesUntil || null,
       photosUrl: values.photosUrl.trim() || null,
     }),
-    fields: ['eventDate', 'tshirtChangesUntil', 'waitlistOfferHours', 'venue', 'photosUrl'],
+    fields: ['eventDate', 'tshirtChangesUntil', 'waitlistOfferHours', 'walkUpBibBlock', 'venue', 'photosUrl'],
     savedText: 'The date and venue were saved. The landing page shows them now.',
   });
   return (
@@ -73,6 +76,13 @@ export function DaySection({ settings }: { settings: EventSettings }) {
           {...field('waitlistOfferHours')}
           min={1}
           max={336}
+        />
+        <NumberField
+          label="Bibs kept by each check-in phone"
+          hint="Per race with bib numbers (Races below): each phone prepared for race morning keeps this many of the highest free numbers for walk-up entries, which the bib assignment leaves alone; unused ones return after the event (0–500; 0: none)."
+          {...field('walkUpBibBlock')}
+          min={0}
+          max={500}
         />
         <TextField
           label="Photos link"
