@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -150,6 +151,9 @@ export async function buildApp(options: AppOptions) {
   });
   // Limits are declared per route; benchmarks switch them all off with RATE_LIMITS=off.
   if (env.RATE_LIMITS === 'on') await app.register(fastifyRateLimit, { global: false });
+  // Compression is per route (`compress: {}`): only the large answers gain from it, such as the check-in
+  // roster a phone downloads on costly data. Static files are precompressed at build time.
+  await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });
 
   await app.register(fastifySwagger, {
     openapi: {
