@@ -346,11 +346,18 @@ export async function findClashByKey(db: Database, idempotencyKey: string) {
   return row;
 }
 
-/** Keeps a clash once per key: false when the key was kept already. */
+/**
+ * Keeps a clash once per key, tied to the entry it clashed with (by reference in the event: anonymising that
+ * entry deletes the clash, the same person's form); false when the key was kept already.
+ */
 export async function insertClash(db: Database, values: typeof walkUpClashes.$inferInsert) {
   const rows = await db
     .insert(walkUpClashes)
-    .values(values)
+    .values({
+      ...values,
+      clashingRegistrationId: sql`(select ${registrations.id} from ${registrations}
+        where ${registrations.eventId} = ${values.eventId} and ${registrations.reference} = ${values.clashingReference})`,
+    })
     .onConflictDoNothing({ target: walkUpClashes.idempotencyKey })
     .returning({ id: walkUpClashes.id });
   return rows.length > 0;

@@ -29,6 +29,7 @@ import {
 } from '../../db/schema/index.ts';
 import { type FakePaynow, startFakePaynow } from '../../fakes/paynow.ts';
 import { saveOnlinePaymentSettings } from '../payments/paynow/service.ts';
+import { anonymiseEntries } from '../retention/service.ts';
 
 // Walk-up entries at the check-in table on the event day (issue 37).
 
@@ -325,6 +326,13 @@ describe(`walk-ups at the check-in table (${testDatabaseKind})`, () => {
     expect((await as(admin).get('/api/admin/walk-ups')).json().clashes).toEqual([]);
     const [kept] = await db.select().from(walkUpClashes);
     expect(kept?.submitted).toBeNull();
+
+    // Erasing the entry (or its edition's retention) takes the clash too: it is the same person.
+    await send(walkUp({ entrant: { ...person, tshirtSize: 'Large' } }));
+    expect(await db.select().from(walkUpClashes)).toHaveLength(2);
+    const [entry] = await entries();
+    await anonymiseEntries(db, { registrationIds: [entry?.id ?? ''], waitlistIds: [] });
+    expect(await db.select().from(walkUpClashes)).toEqual([]);
   });
 
   it('prompts the entrant’s phone through Paynow at the table, and the entry is paid with its receipt', async () => {

@@ -20,6 +20,7 @@ import {
   statementLines,
   submissions,
   waitlistEntries,
+  walkUpClashes,
 } from '../../db/schema/index.ts';
 
 // --- The daily job's lease: one server at a time, once per Harare day.
@@ -232,6 +233,8 @@ export async function anonymiseEntries(
       );
     // The texts about the entry hold its number and private links.
     await db.delete(smsOutbox).where(inArray(smsOutbox.registrationId, entries));
+    // A walk-up kept apart because it clashed with the entry is the same person's form, contacts included.
+    await db.delete(walkUpClashes).where(inArray(walkUpClashes.clashingRegistrationId, entries));
     await db
       .update(onlinePayments)
       .set({ phone: null, instructions: null })
