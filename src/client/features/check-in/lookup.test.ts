@@ -29,12 +29,9 @@ const roster: StoredRoster = {
   bibBlocks: [],
 };
 
-vi.mock('./roster-store.ts', () => ({
-  loadRoster: async () => roster,
-  saveRoster: async () => {},
-  wipeRoster: async () => {},
-  deviceId: async () => 'd'.repeat(32),
-}));
+// The phone's IndexedDB, in memory: the roster goes in and comes out through the app's own store.
+await import('fake-indexeddb/auto');
+const { saveRoster } = await import('./roster-store.ts');
 const { openRoster } = await import('./roster.ts');
 const { searchEntries } = await import('./lookup.ts');
 
@@ -52,6 +49,7 @@ describe('look-ups on a phone prepared for race morning', () => {
   it('answer from the phone’s list when the server is silent for 2 s, and from the server when it answers', async () => {
     vi.stubGlobal('navigator', { onLine: true });
     vi.stubGlobal('fetch', silentServer);
+    await saveRoster(roster);
     await openRoster('volunteer');
     const started = Date.now();
     const offline = await searchEntries('Chikore');
