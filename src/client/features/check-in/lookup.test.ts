@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { indexedDB } from 'fake-indexeddb';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { RosterRow } from '../../../shared/check-in/roster.ts';
 import type { StoredRoster } from './roster-store.ts';
 
@@ -30,7 +31,7 @@ const roster: StoredRoster = {
 };
 
 // The phone's IndexedDB, in memory: the roster goes in and comes out through the app's own store.
-await import('fake-indexeddb/auto');
+vi.stubGlobal('indexedDB', indexedDB);
 const { saveRoster } = await import('./roster-store.ts');
 const { openRoster } = await import('./roster.ts');
 const { searchEntries } = await import('./lookup.ts');
@@ -43,7 +44,8 @@ const silentServer = vi.fn(
     ),
 );
 
-afterEach(() => vi.unstubAllGlobals());
+// Other test files share this process's globals.
+afterAll(() => vi.unstubAllGlobals());
 
 describe('look-ups on a phone prepared for race morning', () => {
   it('answer from the phone’s list when the server is silent for 2 s, and from the server when it answers', async () => {
