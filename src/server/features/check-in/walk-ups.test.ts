@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
+import {
+  startAppWithPaynow,
+  startFastFakePaynow,
+  turnOnPaynow,
+} from '../../../../tests/support/paynow-app.ts';
 import {
   createTestApp,
   injectAs,
@@ -27,26 +31,16 @@ import {
   walkUpClashes,
   walkUps,
 } from '../../db/schema/index.ts';
-import { type FakePaynow, startFakePaynow } from '../../fakes/paynow.ts';
-import { saveOnlinePaymentSettings } from '../payments/paynow/service.ts';
+import type { FakePaynow } from '../../fakes/paynow.ts';
 import { anonymiseEntries } from '../retention/service.ts';
 
 // Walk-up entries at the check-in table on the event day (issue 37).
 
-const KEY = '3e9fed89-60e1-4ce5-ab6e-6b1eb2d4f977';
-const FAST = { minDelayMs: 20, maxDelayMs: 60, giveUpAfterMs: 60_000, idleMs: 20 };
 const PHONE_A = 'phone-a-0123456789abcdef';
 const PHONE_B = 'phone-b-0123456789abcdef';
 
 let fake: FakePaynow;
 let origin = '';
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 /** Requests as this account (or a visitor) from the site's own origin. */
 const as = (who?: { cookie: string }) => {
   const injector = injectAs(app, who);
@@ -60,19 +54,8 @@ let app: App;
 let db: Database;
 
 beforeAll(async () => {
-  fake = await startFakePaynow({ integrationId: '1201', integrationKey: KEY, timeScale: 0.01 });
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  app = await createTestApp(
-    {
-      PUBLIC_URL: origin,
-      PAYNOW_URL: fake.url,
-      RATE_LIMITS: 'off',
-    },
-    { paynowTiming: FAST },
-  );
-  // Listening starts the poller that follows Paynow payments.
-  await app.listen({ port, host: '127.0.0.1' });
+  fake = await startFastFakePaynow();
+  ({ app, origin } = await startAppWithPaynow(fake));
   db = (await testDatabase()).db;
 });
 afterAll(async () => {
@@ -336,13 +319,7 @@ describe(`walk-ups at the check-in table (${testDatabaseKind})`, () => {
   });
 
   it('prompts the entrant’s phone through Paynow at the table, and the entry is paid with its receipt', async () => {
-    await saveOnlinePaymentSettings(app.context, {
-      enabled: true,
-      integrationId: '1201',
-      integrationKey: KEY,
-      methods: ['ecocash', 'onemoney'],
-      currency: 'USD',
-    });
+    await turnOnPaynow(app, ['ecocash', 'onemoney']);
     const taken = await send(walkUp({ cash: null }));
     const id = taken.json().entry.id;
     const table = as(volunteer);

@@ -1,14 +1,18 @@
-import { createServer } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../../tests/support/entries.ts';
+import {
+  startAppWithPaynow,
+  startFastFakePaynow,
+  turnOnPaynow,
+} from '../../../../../tests/support/paynow-app.ts';
 import {
   resetData,
   signedInAs,
   testDatabase,
   testDatabaseKind,
 } from '../../../../../tests/support/test-app.ts';
-import { type App, buildApp } from '../../../app.ts';
+import type { App } from '../../../app.ts';
 import {
   mailOutbox,
   onlinePayments,
@@ -16,43 +20,17 @@ import {
   receipts,
   registrations,
 } from '../../../db/schema/index.ts';
-import { loadEnv } from '../../../env.ts';
-import { type FakePaynow, startFakePaynow } from '../../../fakes/paynow.ts';
-import { saveOnlinePaymentSettings } from './service.ts';
+import type { FakePaynow } from '../../../fakes/paynow.ts';
 
 // Paying a group form's total through Paynow (issue 36): one attempt for every member who owes.
-
-const KEY = '3e9fed89-60e1-4ce5-ab6e-6b1eb2d4f977';
-const FAST = { minDelayMs: 20, maxDelayMs: 60, giveUpAfterMs: 60_000, idleMs: 20 };
 
 let fake: FakePaynow;
 let app: App;
 let origin = '';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 beforeAll(async () => {
-  fake = await startFakePaynow({ integrationId: '1201', integrationKey: KEY, timeScale: 0.01 });
-  const port = await freePort();
-  app = await buildApp({
-    env: loadEnv({
-      NODE_ENV: 'test',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PAYNOW_URL: fake.url,
-      RATE_LIMITS: 'off',
-      SESSION_SECRET: 'a server secret of at least thirty-two characters',
-    }),
-    database: await testDatabase(),
-    paynowTiming: FAST,
-  });
-  await app.listen({ port, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${port}`;
+  fake = await startFastFakePaynow();
+  ({ app, origin } = await startAppWithPaynow(fake));
 });
 afterAll(async () => {
   await app.close();
@@ -64,13 +42,7 @@ beforeEach(async () => {
   await resetData();
   await (await db()).update(raceOptions).set({ feeUsd: '10.00' });
   await (await db()).update(raceOptions).set({ feeUsd: '5.00' }).where(eq(raceOptions.label, '5km'));
-  await saveOnlinePaymentSettings(app.context, {
-    enabled: true,
-    integrationId: '1201',
-    integrationKey: KEY,
-    methods: ['ecocash', 'web'],
-    currency: 'USD',
-  });
+  await turnOnPaynow(app, ['ecocash', 'web']);
 });
 
 const runner = runnerSeries();

@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../../tests/support/entries.ts';
+import { FAST_POLLING, freeLoopbackPort } from '../../../../../tests/support/paynow-app.ts';
 import { resetData, signedInAs, testDatabase } from '../../../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../../../app.ts';
 import {
@@ -23,23 +23,14 @@ import { pollPayment, saveOnlinePaymentSettings } from './service.ts';
 
 const KEY = '3e9fed89-60e1-4ce5-ab6e-6b1eb2d4f977';
 const SECRET = 'a server secret of at least thirty-two characters';
-const FAST = { minDelayMs: 20, maxDelayMs: 60, giveUpAfterMs: 60_000, idleMs: 20 };
 
 let fake: FakePaynow;
 let app: App;
 let origin = '';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 /** A listening server (Paynow posts to its result URL), as `npm start` runs it. */
 async function startApp() {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const started = await buildApp({
     env: loadEnv({
       NODE_ENV: 'test',
@@ -49,7 +40,7 @@ async function startApp() {
       SESSION_SECRET: SECRET,
     }),
     database: await testDatabase(),
-    paynowTiming: FAST,
+    paynowTiming: FAST_POLLING,
   });
   await started.listen({ port, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${port}`;
@@ -407,7 +398,7 @@ describe('express checkout against the fake Paynow', () => {
     // This server's own poller stands aside: the round under test is the only one.
     await app.paynowPoller.stop();
     try {
-      await pollPayment(app.context, row, { ...FAST, giveUpAfterMs: 0 });
+      await pollPayment(app.context, row, { ...FAST_POLLING, giveUpAfterMs: 0 });
     } finally {
       app.paynowPoller.start();
     }
