@@ -46,6 +46,9 @@ test("an EcoCash export: lines matched by the payer's number, a number-only matc
   await expect(page.getByRole('combobox', { name: 'Currency', exact: true })).toHaveValue('Currency');
   await expectNoAxeViolations(page);
   await page.screenshot({ path: '/tmp/h3-shots/columns-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/h3-shots/columns-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Import and match' }).click();
 
   await expect(page.getByRole('heading', { name: 'Matched (1)', exact: true })).toBeVisible();

@@ -116,13 +116,15 @@ function FindEntry({ exclude, onPick }: { exclude: string[]; onPick: (entry: Pic
                   type="button"
                   className={rowButtonClass}
                   aria-label={`Add ${label}`}
-                  onClick={() =>
+                  onClick={() => {
+                    setText('');
+                    setQ('');
                     onPick({
                       id: row.id,
                       label: `${label} (${row.raceType}, ${PAYMENT_STATUS_LABELS[row.paymentStatus].toLowerCase()})`,
                       closed: !owes(row.paymentStatus),
-                    })
-                  }
+                    });
+                  }}
                 >
                   Add
                 </button>
