@@ -94,8 +94,8 @@ export const StatementLineSchema = z.object({
   entries: z.array(StatementEntrySchema),
   /** The line pays all of `entries` at once (a team's or group's reference, several references, one number's entries). */
   team: z.boolean(),
-  /** How the line found its entries: by reference, by the payer's number (no reference), or by the admin's hand. */
-  matchedBy: z.enum(['reference', 'payer', 'hand']),
+  /** How the line found its entries: by reference, by the payer's number (no reference), by the admin's hand; null: none. */
+  matchedBy: z.nullable(z.enum(['reference', 'payer', 'hand'])),
   /** Every entry it names is paid, waived or cancelled already: it marks nothing. */
   alreadyPaid: z.boolean(),
   /** The entry an ambiguous line was applied to, once confirmed. */

@@ -151,7 +151,7 @@ describe('a mobile-money merchant export (EcoCash), which carries no reference',
     expect(refs(short)).toEqual([c]);
     expect(shared).toMatchObject({ outcome: 'amount-differs', matchedBy: 'payer' });
     expect(refs(shared)).toEqual([d, e]);
-    expect(unknown).toMatchObject({ outcome: 'unmatched', entries: [] });
+    expect(unknown).toMatchObject({ outcome: 'unmatched', matchedBy: null, entries: [] });
 
     // The admin pays the shared number's line to its second entry only, and the stranger's line by hand.
     const confirm = await asAdmin.post(`/api/statements/${review.id}/confirm`, {

@@ -313,7 +313,8 @@ export async function statementLinesPage(
         outcome: line.outcome,
         entries: named.map((row) => toEntry(row, line.currency)),
         team: paysTeam(line),
-        matchedBy: line.matchedBy ?? 'reference',
+        // Lines stored before the column was added found their entries by reference.
+        matchedBy: line.matchedBy ?? (line.outcome === 'unmatched' ? null : 'reference'),
         alreadyPaid:
           named.length > 0 && named.every((row) => row.status !== 'active' || !owes(row.paymentStatus)),
         chosen: line.outcome === 'ambiguous' ? line.registrationId : null,
