@@ -22,6 +22,22 @@ export function phoneNumber(label: string) {
 }
 
 /**
+ * A number as a statement or a person writes it (0771234567, 263771234567, +263 77 123 4567) in E.164, as
+ * mobiles are stored; null when it is no valid number.
+ */
+export function normalisePhone(text: string): string | null {
+  const value = text.trim();
+  if (value === '') return null;
+  // Mobile-money exports write the country code without its plus (263771234567).
+  const candidates = /^\d{11,15}$/.test(value) && !value.startsWith('0') ? [`+${value}`, value] : [value];
+  for (const candidate of candidates) {
+    const parsed = parsePhoneNumberFromString(candidate, 'ZW');
+    if (parsed?.isValid()) return parsed.number as string;
+  }
+  return null;
+}
+
+/**
  * A stored E.164 number as dialled from a phone in Zimbabwe (077 123 4567, 00 27 82 123 4567): for
  * spreadsheets, where a leading + would start a formula.
  */

@@ -68,9 +68,9 @@ test('a bank statement: upload, map the columns, review the matches, confirm; th
   await expect(page.getByRole('button', { name: 'Mark 1 entry paid' })).toBeVisible();
   const differs = page.getByRole('region', { name: 'Amount differs (1)' });
   await expect(differs).toContainText(`2 entries, paid in the order named: Rudo ${surname} (${rudo}), Farai`);
-  await differs.getByRole('radio', { name: 'Yes, pay them in the order named' }).check();
+  await differs.getByRole('checkbox', { name: new RegExp(`^Rudo ${surname} ${rudo}`) }).check();
   await expect(page.getByRole('button', { name: 'Mark 2 entries paid' })).toBeVisible();
-  await page.getByText(/Show the line with no/).click();
+  await page.getByText(/Show the line no entry matched/).click();
   await expect(page.getByText(`TITHE ${surname}`)).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -139,7 +139,7 @@ test("a long statement's review shows its lines a page at a time", async ({ page
   await page.getByRole('button', { name: 'Import and match' }).click();
 
   await expect(page.getByRole('heading', { name: 'Unmatched (120)', exact: true })).toBeVisible();
-  await page.getByText('Show the 120 lines with no reference').click();
+  await page.getByText('Show the 120 lines no entry matched', { exact: false }).click();
   const pages = page.getByRole('navigation', { name: 'Pages of the unmatched lines' });
   await expect(pages).toContainText('Lines 1–50 of 120');
   await expect(page.getByText(`TITHE ${surname} 50`, { exact: true })).toBeVisible();

@@ -37,6 +37,10 @@ export const StatementMappingSchema = z.object({
   amount: column('amount'),
   currency: z.optional(z.string()),
   fixedCurrency: z.optional(z.enum(CURRENCIES)),
+  /** A mobile-money statement's sender number: a line without a reference is matched by it. */
+  payer: z.optional(z.string()),
+  /** The sender's name, added to the line's description for the admin to read. */
+  payerName: z.optional(z.string()),
 });
 export type StatementMapping = z.infer<typeof StatementMappingSchema>;
 
@@ -58,6 +62,8 @@ export const StatementPreviewSchema = z.object({
       amount: z.string(),
       currency: z.optional(z.string()),
       fixedCurrency: z.optional(z.enum(CURRENCIES)),
+      payer: z.optional(z.string()),
+      payerName: z.optional(z.string()),
     }),
   ),
   /** Whether the mapping is the one last used for this account (rather than guessed from the headings). */
@@ -86,8 +92,10 @@ export const StatementLineSchema = z.object({
   outcome: z.enum(STATEMENT_OUTCOMES),
   /** The entries the line pays (one, or a team's together), or the ones an ambiguous line could be. */
   entries: z.array(StatementEntrySchema),
-  /** The line names a company team's reference: it pays all of `entries` at once. */
+  /** The line pays all of `entries` at once (a team's or group's reference, several references, one number's entries). */
   team: z.boolean(),
+  /** How the line found its entries: by reference, by the payer's number (no reference), by the admin's hand; null: none. */
+  matchedBy: z.nullable(z.enum(['reference', 'payer', 'hand'])),
   /** Every entry it names is paid, waived or cancelled already: it marks nothing. */
   alreadyPaid: z.boolean(),
   /** The entry an ambiguous line was applied to, once confirmed. */
@@ -166,6 +174,22 @@ export const StatementConfirmSchema = z.object({
   choose: z
     .array(z.object({ line: lineId, registrationId: entryId }))
     .check(z.maxLength(1000, 'Choose at most 1,000 entries at a time')),
+  /** Any line not applied, paid to the entries the admin picked, in that order, by the one payment rule. */
+  assign: z.optional(
+    z
+      .array(
+        z.object({
+          line: lineId,
+          registrationIds: z
+            .array(entryId)
+            .check(
+              z.minLength(1, 'Choose the entries the line pays'),
+              z.maxLength(50, 'Choose at most 50 entries'),
+            ),
+        }),
+      )
+      .check(z.maxLength(1000, 'Assign at most 1,000 lines at a time')),
+  ),
 });
 export type StatementConfirm = z.infer<typeof StatementConfirmSchema>;
 

@@ -21,7 +21,8 @@ export default function StatementsPage() {
       <PageHeading title="Statements">
         <p>
           Import a bank or mobile-money statement (CSV) to mark the entries it pays. Each line is matched to
-          an entry by the reference in its description and checked against the fee; you review the matches
+          an entry by the reference in its description (a mobile-money line without one, by the number that
+          paid) and checked against the fee; you can assign any other line by hand, and you review the matches
           before anything is marked paid on the{' '}
           <Link to="/Participants" className="font-medium text-brand-700 underline">
             participants

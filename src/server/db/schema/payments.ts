@@ -232,6 +232,10 @@ export const statementLines = pgTable(
     registrationId: uuid('registration_id').references(() => registrations.id, { onDelete: 'set null' }),
     /** The entries an ambiguous line could be (for the admin to choose from). */
     candidates: jsonb('candidates').$type<string[]>(),
+    /** The payer's number (E.164) from a mobile-money statement's sender column. */
+    payerPhone: text('payer_phone'),
+    /** How the line found its entries: by reference, by the payer's number, or assigned by hand. */
+    matchedBy: text('matched_by', { enum: ['reference', 'payer', 'hand'] }),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
   (table) => [

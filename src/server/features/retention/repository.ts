@@ -253,8 +253,17 @@ export async function anonymiseEntries(
       );
     await db
       .update(statementLines)
-      .set({ narrative: '' })
-      .where(inArray(statementLines.registrationId, entries));
+      .set({ narrative: '', payerPhone: null })
+      .where(
+        or(
+          inArray(statementLines.registrationId, entries),
+          // Lines paying several entries (a team's, one number's, assigned by hand) name them as candidates.
+          sql`${statementLines.candidates} ?| array[${sql.join(
+            entries.map((id) => sql`${id}`),
+            sql`, `,
+          )}]::text[]`,
+        ),
+      );
   }
   if (waitlistIds.length > 0) {
     const rows = await db

@@ -158,6 +158,19 @@ async function oldEventWithEntries() {
     outcome: 'matched',
     registrationId: older.row.id,
   });
+  // A mobile-money line matched by the payer's number names its entries among its candidates, and keeps the number.
+  await db.insert(statementLines).values({
+    importId: statement?.id ?? '',
+    eventId: event.id,
+    lineKey: 'line-2',
+    narrative: 'MP261101.0900.A1 from TENDAI MOYO',
+    amount: '10.00',
+    currency: 'USD',
+    outcome: 'matched',
+    candidates: [older.row.id],
+    payerPhone: '+263771234567',
+    matchedBy: 'payer',
+  });
   const { id: _id, nameText: _n, searchText: _s, checkInCode: _c, ...copy } = paid.row;
   const [waiting] = await db
     .insert(waitlistEntries)
@@ -283,6 +296,8 @@ describe('retention: entries', () => {
       .from(statementLines)
       .where(eq(statementLines.registrationId, older.row.id));
     expect(line).toMatchObject({ narrative: '', amount: '10.00' });
+    const [byNumber] = await db.select().from(statementLines).where(eq(statementLines.lineKey, 'line-2'));
+    expect(byNumber).toMatchObject({ narrative: '', payerPhone: null, amount: '10.00' });
     const history = await db
       .select({ summary: registrationHistory.summary })
       .from(registrationHistory)

@@ -17,6 +17,7 @@ export interface EntryToMatch {
 
 export interface LineMatch {
   outcome: StatementOutcome;
+  matchedBy: 'reference' | 'payer' | null;
   /** The one entry the line pays. */
   registrationId: string | null;
   /** The entries an ambiguous line could be, or those a line pays together (a team's, or several named). */
@@ -55,15 +56,21 @@ export function matchLine(
   const amount = cents(line.amount) ?? 0;
   const teams = named.teams.filter((team) => team.length > 0);
   const groups = teams.length + (named.entries.length > 0 ? 1 : 0);
-  if (amount <= 0 || groups === 0) return { outcome: 'unmatched', registrationId: null, candidates: null };
+  if (amount <= 0 || groups === 0) return unmatched;
   if (groups > 1) {
     const ids = [...named.entries, ...teams.flat()].map((entry) => entry.id);
-    return { outcome: 'ambiguous', registrationId: null, candidates: [...new Set(ids)] };
+    return {
+      outcome: 'ambiguous',
+      matchedBy: 'reference',
+      registrationId: null,
+      candidates: [...new Set(ids)],
+    };
   }
   const [entry, ...more] = named.entries;
   if (entry && more.length === 0) {
     return {
       outcome: cents(expected(entry, line.currency)) === amount ? 'matched' : 'amount-differs',
+      matchedBy: 'reference',
       registrationId: entry.id,
       candidates: null,
     };
@@ -71,8 +78,36 @@ export function matchLine(
   const group = entry ? named.entries : (teams[0] ?? []);
   // A group pays for those who owe; when none does, the line is shown against all of them.
   const paying = group.some(owing) ? group.filter(owing) : group;
-  const dues = paying.map((member) => cents(expected(member, line.currency)));
+  return { ...together(paying, line.currency, amount), matchedBy: 'reference' };
+}
+
+const unmatched: LineMatch = {
+  outcome: 'unmatched',
+  matchedBy: null,
+  registrationId: null,
+  candidates: null,
+};
+
+/** A line paying these entries together: matched when their dues add up to the amount. */
+function together(paying: EntryToMatch[], currency: Currency, amount: number) {
+  const dues = paying.map((member) => cents(expected(member, currency)));
   const total = dues.reduce<number>((sum, due) => sum + (due ?? 0), 0);
-  const outcome = dues.every((due) => due !== null) && total === amount ? 'matched' : 'amount-differs';
+  const outcome: StatementOutcome =
+    dues.every((due) => due !== null) && total === amount ? 'matched' : 'amount-differs';
   return { outcome, registrationId: null, candidates: paying.map((member) => member.id) };
+}
+
+/**
+ * A line without a reference, by the payer's number: the active entries registered with it that still owe
+ * pay together when the line brings their total due now (matched); otherwise they are offered (amount-differs,
+ * never applied unless the admin says so). A number with no entry owing matches nothing.
+ */
+export function matchByPayer(
+  line: { amount: string; currency: Currency },
+  entries: EntryToMatch[],
+): LineMatch {
+  const amount = cents(line.amount) ?? 0;
+  const paying = entries.filter(owing);
+  if (amount <= 0 || paying.length === 0) return unmatched;
+  return { ...together(paying, line.currency, amount), matchedBy: 'payer' };
 }

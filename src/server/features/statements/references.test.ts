@@ -88,6 +88,7 @@ const usd = (amount: string) => ({ amount, currency: 'USD' as const });
 describe('a line matched to what it names', () => {
   it('is matched when the amount is the fee in its currency, and amount-differs otherwise', () => {
     expect(matchLine(usd('20.00'), { entries: [entry('a')], teams: [] })).toEqual({
+      matchedBy: 'reference',
       outcome: 'matched',
       registrationId: 'a',
       candidates: null,
@@ -99,16 +100,19 @@ describe('a line matched to what it names', () => {
 
   it('pays several entries named together, in the order named; is ambiguous when it names entries and a team', () => {
     expect(matchLine(usd('40.00'), { entries: [entry('b'), entry('a')], teams: [] })).toEqual({
+      matchedBy: 'reference',
       outcome: 'matched',
       registrationId: null,
       candidates: ['b', 'a'],
     });
     expect(matchLine(usd('30.00'), { entries: [entry('b'), entry('a')], teams: [] })).toEqual({
+      matchedBy: 'reference',
       outcome: 'amount-differs',
       registrationId: null,
       candidates: ['b', 'a'],
     });
     expect(matchLine(usd('20.00'), { entries: [entry('a')], teams: [[entry('b')]] })).toEqual({
+      matchedBy: 'reference',
       outcome: 'ambiguous',
       registrationId: null,
       candidates: ['a', 'b'],
@@ -126,6 +130,7 @@ describe('a line matched to what it names', () => {
   it("pays a team's unpaid entries together when the amount is their fees' sum", () => {
     const team = [entry('a'), entry('b', { feeUsd: '30.00' }), entry('c', { paymentStatus: 'paid' })];
     expect(matchLine(usd('50.00'), { entries: [], teams: [team] })).toEqual({
+      matchedBy: 'reference',
       outcome: 'matched',
       registrationId: null,
       candidates: ['a', 'b'],

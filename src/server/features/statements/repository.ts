@@ -138,6 +138,28 @@ export const groupEntries = (db: Database | Transaction, eventId: string, codes:
         .where(and(activeInEvent(eventId), inArray(groupCode, codes)))
         .orderBy(sql`length(${registrations.reference})`, asc(registrations.reference));
 
+/** The event's active entries registered with these mobiles (E.164), each number's in reference order. */
+export const entriesWithMobiles = (db: Database | Transaction, eventId: string, mobiles: string[]) =>
+  mobiles.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ ...entryColumns, mobile: registrations.mobile })
+        .from(registrations)
+        .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+        .where(and(activeInEvent(eventId), inArray(registrations.mobile, mobiles)))
+        .orderBy(asc(registrations.reference));
+
+/** The event's entries among these ids (those the admin assigns a line to). */
+export const eventEntryIds = async (db: Database | Transaction, eventId: string, ids: string[]) =>
+  ids.length === 0
+    ? []
+    : (
+        await db
+          .select({ id: registrations.id })
+          .from(registrations)
+          .where(and(eq(registrations.eventId, eventId), inArray(registrations.id, ids)))
+      ).map((row) => row.id);
+
 export const entriesWithIds = (db: Database | Transaction, ids: string[]) =>
   ids.length === 0 ? Promise.resolve([]) : entriesWhere(inArray(registrations.id, ids))(db);
 
@@ -222,6 +244,14 @@ export async function markLineApplied(tx: Transaction, id: number, registrationI
   await tx
     .update(statementLines)
     .set({ appliedAt: sql`now()`, ...(registrationId ? { registrationId } : {}) })
+    .where(and(eq(statementLines.id, id), isNull(statementLines.appliedAt)));
+}
+
+/** Marks a line applied to the entries the admin assigned it to. */
+export async function markLineAssigned(tx: Transaction, id: number, entries: string[]) {
+  await tx
+    .update(statementLines)
+    .set({ appliedAt: sql`now()`, candidates: entries, registrationId: null, matchedBy: 'hand' })
     .where(and(eq(statementLines.id, id), isNull(statementLines.appliedAt)));
 }
 

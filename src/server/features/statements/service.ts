@@ -24,14 +24,16 @@ import { badRequest, notFound } from '../../http/problem.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
 import { recordStatementPayments, type StatementPayment } from '../payments/service.ts';
 import { readCsv } from './csv.ts';
-import { feeIn, matchLine } from './matching.ts';
-import { namedReferences } from './references.ts';
+import { feeIn, matchByPayer, matchLine } from './matching.ts';
+import { type NamedReferences, namedReferences } from './references.ts';
 import {
   abandonedImports,
   deleteImport,
   deleteSomeLines,
   entriesWithIds,
+  entriesWithMobiles,
   entriesWithReferences,
+  eventEntryIds,
   findImport,
   findMapping,
   finishImport,
@@ -42,6 +44,7 @@ import {
   linesPage,
   markImportConfirmed,
   markLineApplied,
+  markLineAssigned,
   type NewStatementLine,
   openMatched,
   outcomeCounts,
@@ -56,9 +59,12 @@ import { type ParsedLine, statementLineReader } from './statement-lines.ts';
 /** Headings each field is guessed from, the likeliest first (a statement's credits are what pays entries). */
 const GUESSES: [keyof StatementMapping, RegExp[]][] = [
   ['date', [/date|posted/i]],
-  ['narrative', [/narrative|description|details|particulars|memo/i, /reference/i]],
+  ['narrative', [/narrative|description|details|particulars|memo/i, /reference/i, /transaction id|receipt/i]],
   ['amount', [/credit|money in|paid in/i, /amount/i]],
   ['currency', [/currency|ccy|curr/i]],
+  // EcoCash and OneMoney merchant exports: Sender MSISDN, Sender Name.
+  ['payer', [/msisdn|sender.*(number|mobile|phone)|payer.*(number|mobile|phone)/i]],
+  ['payerName', [/(sender|payer|customer).*name/i]],
 ];
 
 /** The mapping offered for a file: the last one used for the account when the file has its columns. */
@@ -70,9 +76,11 @@ function offeredMapping(columns: string[], last: Record<string, string> | undefi
     last.amount &&
     [last.date, last.narrative, last.amount, last.currency].every(fits)
   ) {
-    const { date, narrative, amount, currency, fixedCurrency } = last;
+    const { date, narrative, amount, currency, fixedCurrency, payer, payerName } = last;
     const mapping: StatementMapping = { date, narrative, amount };
     if (currency) mapping.currency = currency;
+    if (payer && fits(payer)) mapping.payer = payer;
+    if (payerName && fits(payerName)) mapping.payerName = payerName;
     if (fixedCurrency === 'USD' || fixedCurrency === 'ZWG') mapping.fixedCurrency = fixedCurrency;
     return { mapping, remembered: true };
   }
@@ -82,10 +90,19 @@ function offeredMapping(columns: string[], last: Record<string, string> | undefi
       guess[field] ??= columns.find((name) => pattern.test(name) && !Object.values(guess).includes(name));
     }
   }
-  const { date, narrative, amount, currency } = guess;
+  const { date, narrative, amount, currency, payer, payerName } = guess;
   return {
     mapping:
-      date && narrative && amount ? { date, narrative, amount, ...(currency ? { currency } : {}) } : null,
+      date && narrative && amount
+        ? {
+            date,
+            narrative,
+            amount,
+            ...(currency ? { currency } : {}),
+            ...(payer ? { payer } : {}),
+            ...(payerName ? { payerName } : {}),
+          }
+        : null,
     remembered: false,
   };
 }
@@ -101,17 +118,38 @@ export async function previewStatement(
   return { columns: table.columns, rows: table.rows.slice(0, 5), rowCount: table.rows.length, ...offered };
 }
 
-/** The entries each line's references name, looked up in two queries for these lines. */
+const namesNothing = (refs: NamedReferences) =>
+  refs.entries.length + refs.teams.length + refs.groups.length === 0;
+
+/**
+ * The entries each line's references name, looked up in a few queries for these lines; a line naming no
+ * reference, by its payer's number.
+ */
 async function matchAll(db: Database, eventId: string, prefix: string, lines: ParsedLine[]) {
   const named = lines.map((line) => namedReferences(line.narrative, prefix));
-  const [entries, teams, groups] = await Promise.all([
+  const phones = lines.flatMap((line, index) =>
+    line.payerPhone && namesNothing(named[index] ?? { entries: [], teams: [], groups: [] })
+      ? [line.payerPhone]
+      : [],
+  );
+  const [entries, teams, groups, byMobile] = await Promise.all([
     entriesWithReferences(db, eventId, [...new Set(named.flatMap((refs) => refs.entries))]),
     teamEntries(db, eventId, [...new Set(named.flatMap((refs) => refs.teams))]),
     groupEntries(db, eventId, [...new Set(named.flatMap((refs) => refs.groups))]),
+    entriesWithMobiles(db, eventId, [...new Set(phones)]),
   ]);
   const byReference = new Map(entries.map((entry) => [entry.reference, entry]));
   return lines.map((line, index): NewStatementLine => {
     const refs = named[index] ?? { entries: [], teams: [], groups: [] };
+    if (line.payerPhone && namesNothing(refs)) {
+      return {
+        ...line,
+        ...matchByPayer(
+          line,
+          byMobile.filter((entry) => entry.mobile === line.payerPhone),
+        ),
+      };
+    }
     // A group form's reference pays its members together, as a team's does.
     const match = matchLine(line, {
       entries: refs.entries.flatMap((reference) => byReference.get(reference) ?? []),
@@ -275,6 +313,8 @@ export async function statementLinesPage(
         outcome: line.outcome,
         entries: named.map((row) => toEntry(row, line.currency)),
         team: paysTeam(line),
+        // Lines stored before the column was added found their entries by reference.
+        matchedBy: line.matchedBy ?? (line.outcome === 'unmatched' ? null : 'reference'),
         alreadyPaid:
           named.length > 0 && named.every((row) => row.status !== 'active' || !owes(row.paymentStatus)),
         chosen: line.outcome === 'ambiguous' ? line.registrationId : null,
@@ -312,9 +352,28 @@ export async function confirmStatement(
     const lines = await linesOf(tx, id);
     const skip = new Set(choices.skip);
     const chosen = new Map(choices.choose.map((choice) => [choice.line, choice.registrationId]));
+    const assigned = new Map(
+      (choices.assign ?? []).map((choice) => [choice.line, [...new Set(choice.registrationIds)]]),
+    );
+    const known = new Set(await eventEntryIds(tx, eventId, [...new Set([...assigned.values()].flat())]));
     const payments: StatementPayment[] = [];
-    const applied: { line: number; registrationId: string | null; entries: string[] }[] = [];
+    const applied: { line: number; registrationId: string | null; entries: string[]; hand: boolean }[] = [];
+    const base = (line: StatementLineRow) => ({
+      method: METHOD[found.account],
+      currency: line.currency,
+      payerReference: line.narrative,
+      paidOn: line.postedOn ?? harareToday(),
+    });
     for (const line of lines) {
+      const hand = assigned.get(line.id);
+      if (hand && !line.appliedAt) {
+        if (!hand.every((entryId) => known.has(entryId))) {
+          throw badRequest(`Line ${line.id} is assigned to an entry that is not in this event.`);
+        }
+        payments.push({ ...base(line), ids: hand, amount: line.amount });
+        applied.push({ line: line.id, registrationId: null, entries: hand, hand: true });
+        continue;
+      }
       const choice = chosen.get(line.id);
       const apply = line.outcome === 'matched' ? !skip.has(line.id) : choice !== undefined;
       if (!apply || line.outcome === 'unmatched' || line.appliedAt) continue;
@@ -323,25 +382,20 @@ export async function confirmStatement(
         throw badRequest(`Line ${line.id} does not name that entry: choose one of those it names.`);
       }
       const paying = paysTeam(line) ? named : [choice ?? line.registrationId ?? ''];
-      const base = {
-        method: METHOD[found.account],
-        currency: line.currency,
-        payerReference: line.narrative,
-        paidOn: line.postedOn ?? harareToday(),
-      };
-      payments.push({ ...base, ids: paying, amount: line.amount });
+      payments.push({ ...base(line), ids: paying, amount: line.amount });
       applied.push({
         line: line.id,
         registrationId: line.outcome === 'ambiguous' ? (choice ?? null) : null,
         entries: paying,
+        hand: false,
       });
     }
     const result = await recordStatementPayments(context, tx, eventId, payments, admin);
     const markedIds = new Set(result.marked.map((entry) => entry.id));
     for (const line of applied) {
-      if (line.entries.some((entryId) => markedIds.has(entryId))) {
-        await markLineApplied(tx, line.line, line.registrationId);
-      }
+      if (!line.entries.some((entryId) => markedIds.has(entryId))) continue;
+      if (line.hand) await markLineAssigned(tx, line.line, line.entries);
+      else await markLineApplied(tx, line.line, line.registrationId);
     }
     await markImportConfirmed(tx, id);
     return result.marked.map((entry) => entry.reference);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Currency } from '../../../shared/participants/participants.ts';
+import { normalisePhone } from '../../../shared/phone.ts';
 import {
   ACCOUNT_CURRENCY,
   STATEMENT_LIMITS,
@@ -16,6 +17,8 @@ export interface ParsedLine {
   narrative: string;
   amount: string;
   currency: Currency;
+  /** The sender's number (E.164), when the statement has a sender column and the cell holds a number. */
+  payerPhone: string | null;
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -88,6 +91,7 @@ export function statementLineReader(table: CsvTable, mapping: StatementMapping, 
   };
   const [dateAt, narrativeAt, amountAt] = [at(mapping.date), at(mapping.narrative), at(mapping.amount)];
   const currencyAt = mapping.fixedCurrency ? -1 : at(mapping.currency);
+  const [payerAt, payerNameAt] = [at(mapping.payer), at(mapping.payerName)];
   const fixed = mapping.fixedCurrency ?? ACCOUNT_CURRENCY[account];
   if (currencyAt < 0 && !fixed) {
     throw badRequest('Choose the currency column, or say which currency the whole statement is in.');
@@ -100,9 +104,17 @@ export function statementLineReader(table: CsvTable, mapping: StatementMapping, 
     const cents = parseAmountCents(row[amountAt] ?? '');
     const currency = currencyAt >= 0 ? parseCurrency(row[currencyAt] ?? '') : fixed;
     if (cents === null || currency === null) return null;
+    const payerName = payerNameAt >= 0 ? (row[payerNameAt] ?? '').trim() : '';
+    const narrative = [
+      row[narrativeAt] ?? '',
+      payerName && payerName !== row[narrativeAt] ? `from ${payerName}` : '',
+    ]
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     const line = {
       postedOn: parseStatementDate(row[dateAt] ?? ''),
-      narrative: (row[narrativeAt] ?? '').replace(/\s+/g, ' ').trim(),
+      narrative,
       amount: centsToAmount(cents),
       currency,
     };
@@ -110,7 +122,8 @@ export function statementLineReader(table: CsvTable, mapping: StatementMapping, 
     const before = seen.get(identity) ?? 0;
     seen.set(identity, before + 1);
     const lineKey = createHash('sha256').update(`${identity}#${before}`).digest('base64url');
-    return { lineKey, ...line };
+    const payerPhone = payerAt >= 0 ? normalisePhone(row[payerAt] ?? '') : null;
+    return { lineKey, ...line, payerPhone };
   };
 }
 

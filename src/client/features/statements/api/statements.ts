@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ParticipantList } from '../../../../shared/participants/participants.ts';
 import type {
   StatementAccount,
   StatementConfirm,
@@ -114,3 +115,14 @@ export function useConfirmStatement(id: string) {
     },
   });
 }
+
+/** Entries found by name or reference, for assigning a line by hand (the participants list's own search). */
+export const useEntrySearch = (q: string) =>
+  useQuery({
+    queryKey: ['statements', 'entry-search', q],
+    queryFn: ({ signal }) =>
+      apiFetch<ParticipantList>(`/api/participants?${new URLSearchParams({ q, pageSize: '25' })}`, {
+        signal,
+      }),
+    enabled: q.trim().length >= 2,
+  });

@@ -19,6 +19,7 @@ import { Section } from '../../../components/ui/section.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useConfirmStatement, useStatementLines } from '../api/statements.ts';
+import { AssignEntries } from './assign-entries.tsx';
 
 const entriesText = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 const lineDate = (line: StatementLine) => (line.postedOn ? formatShortDate(line.postedOn) : 'no date');
@@ -39,7 +40,9 @@ function EntryText({ line }: { line: StatementLine }) {
   if (line.team) {
     return (
       <>
-        {entriesText(line.entries.length)}, paid in the order named:{' '}
+        {entriesText(line.entries.length)}
+        {line.matchedBy === 'payer' ? ' registered with the number that paid' : ''}
+        {line.matchedBy === 'hand' ? ' assigned by hand' : ''}, paid in the order named:{' '}
         {line.entries.map((each) => `${each.name} (${each.reference})`).join(', ')}
       </>
     );
@@ -74,21 +77,26 @@ export function StatementReview({ review }: { review: Review }) {
   const confirm = useConfirmStatement(review.id);
   // Each unticked or chosen line with the number of entries it would have marked or will mark.
   const [unticked, setUnticked] = useState<Map<number, number>>(new Map());
-  const [chosen, setChosen] = useState<Map<number, { entry: string; entries: number }>>(new Map());
+  // Each line the admin assigned, with the entries it pays in the order ticked.
+  const [assigned, setAssigned] = useState<Map<number, string[]>>(new Map());
   const [asking, setAsking] = useState(false);
   const [showUnmatched, setShowUnmatched] = useState(false);
   const confirmed = review.confirmedAt !== null;
   const { counts } = review;
   const open = (line: StatementLine) => !confirmed && !line.alreadyPaid && line.appliedAt === null;
-  const count =
-    review.toMark - sum(unticked.values()) + sum([...chosen.values()].map((choice) => choice.entries));
-  const choose = (line: StatementLine, entry: string) =>
-    setChosen((now) => {
+  const count = review.toMark - sum(unticked.values()) + sum([...assigned.values()].map((ids) => ids.length));
+  const assign = (line: StatementLine, ids: string[]) =>
+    setAssigned((now) => {
       const next = new Map(now);
-      if (entry) next.set(line.id, { entry, entries: entriesOf(line) });
+      if (ids.length > 0) next.set(line.id, ids);
       else next.delete(line.id);
       return next;
     });
+  const assignment = (line: StatementLine) => ({
+    line,
+    value: assigned.get(line.id) ?? [],
+    onChange: (ids: string[]) => assign(line, ids),
+  });
   const tick = (line: StatementLine, ticked: boolean) =>
     setUnticked((now) => {
       const next = new Map(now);
@@ -162,24 +170,7 @@ export function StatementReview({ review }: { review: Review }) {
             <li key={line.id} className={cardClass}>
               <LineFacts line={line} />
               {open(line) ? (
-                <Choice
-                  name={`line-${line.id}`}
-                  legend="Which entry does it pay?"
-                  value={chosen.get(line.id)?.entry ?? ''}
-                  onChange={(entry) => choose(line, entry)}
-                  options={line.entries.map((entry) => [
-                    entry.id,
-                    `${entry.name} ${entry.reference} (${
-                      entry.cancelled
-                        ? 'cancelled'
-                        : !owes(entry.paymentStatus)
-                          ? `already ${entry.paymentStatus}`
-                          : `fee ${entry.fee === null ? 'none' : `${line.currency} ${entry.fee}`}`
-                    })`,
-                    entry.cancelled || !owes(entry.paymentStatus),
-                  ])}
-                  none="None: leave them unpaid"
-                />
+                <AssignEntries legend="Which entries does it pay?" {...assignment(line)} />
               ) : (
                 <Closed line={line} />
               )}
@@ -196,24 +187,25 @@ export function StatementReview({ review }: { review: Review }) {
         <GroupLines id={review.id} outcome="amount-differs" title="lines whose amount differs">
           {(line) => (
             <li key={line.id} className={cardClass}>
-              <p className="font-medium">
-                <EntryText line={line} />
-              </p>
+              {line.matchedBy === 'payer' ? (
+                <p className="font-medium">
+                  Paid from the number of {line.entries.map((entry) => entry.name).join(', ')}; the amount is
+                  not what {line.entries.length === 1 ? 'the entry owes' : 'they owe together'}.
+                </p>
+              ) : (
+                <p className="font-medium">
+                  <EntryText line={line} />
+                </p>
+              )}
               <LineFacts line={line} />
               {open(line) ? (
-                <Choice
-                  name={`line-${line.id}`}
-                  legend="Mark paid with this amount?"
-                  value={chosen.get(line.id)?.entry ?? ''}
-                  onChange={(entry) => choose(line, entry)}
-                  options={[
-                    [
-                      line.entries[0]?.id ?? '',
-                      line.team ? 'Yes, pay them in the order named' : 'Yes, mark paid',
-                      false,
-                    ],
-                  ]}
-                  none="No, leave unpaid"
+                <AssignEntries
+                  legend={
+                    line.entries.length > 1
+                      ? 'Mark paid with this amount? Tick the entries it pays'
+                      : 'Mark paid with this amount?'
+                  }
+                  {...assignment(line)}
                 />
               ) : (
                 <Closed line={line} />
@@ -226,14 +218,19 @@ export function StatementReview({ review }: { review: Review }) {
       <Group title="Unmatched" count={counts.unmatched} empty="Every line names an entry.">
         <details className={cardClass} onToggle={(event) => setShowUnmatched(event.currentTarget.open)}>
           <summary className="cursor-pointer font-medium">
-            Show {counts.unmatched === 1 ? 'the line' : `the ${counts.unmatched} lines`} with no reference
-            (nothing to do)
+            Show {counts.unmatched === 1 ? 'the line' : `the ${counts.unmatched} lines`} no entry matched
+            (assign one by hand if you know who paid)
           </summary>
           {showUnmatched && (
             <GroupLines id={review.id} outcome="unmatched" title="unmatched lines" compact>
               {(line) => (
-                <li key={line.id}>
+                <li key={line.id} className="border-t border-stone-200 pt-2">
                   <LineFacts line={line} />
+                  {open(line) && line.amount.startsWith('-') === false ? (
+                    <AssignEntries legend="Who paid it?" {...assignment(line)} />
+                  ) : (
+                    line.appliedAt && <Closed line={line} />
+                  )}
                 </li>
               )}
             </GroupLines>
@@ -264,7 +261,8 @@ export function StatementReview({ review }: { review: Review }) {
           confirm.mutate(
             {
               skip: [...unticked.keys()],
-              choose: [...chosen].map(([line, choice]) => ({ line, registrationId: choice.entry })),
+              choose: [],
+              assign: [...assigned].map(([line, registrationIds]) => ({ line, registrationIds })),
             },
             { onSuccess: () => setAsking(false) },
           )
@@ -367,43 +365,5 @@ function Closed({ line }: { line: StatementLine }) {
         )}
       </p>
     </div>
-  );
-}
-
-function Choice({
-  name,
-  legend,
-  value,
-  onChange,
-  options,
-  none,
-}: {
-  name: string;
-  legend: string;
-  value: string;
-  onChange: (value: string) => void;
-  /** Value, label, and whether it cannot be chosen. */
-  options: [string, string, boolean][];
-  none: string;
-}) {
-  return (
-    <fieldset className="mt-2">
-      <legend className="font-medium">{legend}</legend>
-      <div className="mt-1 flex flex-col gap-1">
-        {[...options, ['', none, false] as const].map(([id, label, disabled]) => (
-          <label key={id || 'none'} className="flex min-h-11 items-center gap-3">
-            <input
-              type="radio"
-              name={name}
-              className="size-5 shrink-0 accent-brand-700"
-              checked={value === id}
-              disabled={disabled}
-              onChange={() => onChange(id)}
-            />
-            {label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }

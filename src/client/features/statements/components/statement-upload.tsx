@@ -123,6 +123,8 @@ function ColumnMapping({
       narrative: offered?.narrative ?? '',
       amount: offered?.amount ?? '',
       currency,
+      payer: offered?.payer ?? '',
+      payerName: offered?.payerName ?? '',
     },
     toSchemaInput: ({ currency: chosen, ...columns }) =>
       chosen.startsWith(FIXED)
@@ -212,6 +214,22 @@ function ColumnMapping({
             {own === null && <option value="">Choose a column or a currency</option>}
             <option value={`${FIXED}USD`}>All in USD</option>
             <option value={`${FIXED}ZWG`}>All in ZWG</option>
+            {columnOptions}
+          </SelectField>
+          <SelectField
+            label="Payer's number"
+            hint="Mobile money: a line without a reference is matched by the number that paid"
+            {...form.register('payer')}
+          >
+            <option value="">None</option>
+            {columnOptions}
+          </SelectField>
+          <SelectField
+            label="Payer's name"
+            hint="Shown beside the description, to help you assign a line by hand"
+            {...form.register('payerName')}
+          >
+            <option value="">None</option>
             {columnOptions}
           </SelectField>
         </div>

@@ -1,0 +1,2 @@
+ALTER TABLE "statement_lines" ADD COLUMN "payer_phone" text;--> statement-breakpoint
+ALTER TABLE "statement_lines" ADD COLUMN "matched_by" text;
