@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { moneyText } from '../../../lib/money-text.ts';
@@ -59,9 +58,8 @@ export function HeldCash({ kept, onUndo }: { kept: KeptCash; onUndo: () => void 
       <p role="status" className="sr-only">
         Cash taken. It is sent in one minute unless you undo it.
       </p>
-      <p>
-        <Badge tone="good">Paid</Badge>{' '}
-        <strong>Paid in cash — {now < until ? `sent in ${clock(until - now)}` : 'waiting to be sent'}</strong>
+      <p className="font-bold">
+        Paid in cash — {now < until ? `sent in ${clock(until - now)}` : 'waiting to be sent'}
       </p>
       <button type="button" className={`${rowButtonClass} ml-auto min-h-12 px-5 text-base`} onClick={onUndo}>
         Undo
