@@ -162,6 +162,39 @@ test('a volunteer finds an entrant by the code a hand-held scanner types, takes 
   ]);
 });
 
+test('cash taken just before the page was closed stays on the phone and is sent, once, when the page opens again after its minute', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const rudo = await volunteer(playwright, testInfo, 'Rudo Closing');
+  const entrant = await registered(page, testInfo, 'Tinashe', await raceWithFee());
+  await page.clock.install();
+  await signedIn(page, rudo);
+  const card = await find(page, entrant.reference, entrant.name);
+  await card.getByRole('button', { name: 'Mark paid — cash USD 15.00' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cash taken' }).click();
+  await expect(card.getByText(/^Paid in cash — sent in/)).toBeVisible();
+
+  // The page is closed within the minute, and the minute passes.
+  await page.goto('about:blank');
+  await page.clock.fastForward(70_000);
+  const receiptsOf = async () =>
+    (
+      await query<{ status: string; receipts: number }>(
+        `select payment_status as status,
+                (select count(*)::int from receipts where registration_id = r.id) as receipts
+           from registrations r where id = $1`,
+        [entrant.id],
+      )
+    )[0];
+  expect(await receiptsOf()).toEqual({ status: 'unpaid', receipts: 0 });
+  await page.goto('/CheckIn');
+  await expect.poll(receiptsOf).toEqual({ status: 'paid', receipts: 1 });
+  await page.reload();
+  await page.clock.fastForward(30_000);
+  expect(await receiptsOf()).toEqual({ status: 'paid', receipts: 1 });
+});
+
 test('a volunteer serves three entrants in a row on one page: by typed code, by search result and by bib', async ({
   page,
   playwright,
