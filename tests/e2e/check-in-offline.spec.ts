@@ -85,6 +85,7 @@ test('a phone prepared for race morning finds, checks in and takes cash without 
   const checkedIn = [byName, byBib, byReference];
 
   await onRaceDay(async () => {
+    await page.clock.install();
     await signInByCookie(page, rudo, '/CheckIn');
     const prepare = page.getByRole('region', { name: 'Race morning without signal' });
     await expect(prepare.getByRole('button', { name: 'Prepare this phone for race morning' })).toBeVisible();
@@ -144,8 +145,8 @@ test('a phone prepared for race morning finds, checks in and takes cash without 
     const codeCard = page.getByRole('article', { name: byCode.name });
     await expect(codeCard.getByText(/^NOT PAID — owes/)).toBeVisible();
     await codeCard.getByRole('button', { name: /Mark paid — cash/ }).click();
-    await expect(codeCard.getByText(/cash payment is saved on this phone/)).toBeVisible();
-    await expect(codeCard.getByText('Paid', { exact: true })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cash taken' }).click();
+    await expect(codeCard.getByText(/^Paid in cash — sent in/)).toBeVisible();
     await expect(page.getByText('3 check-ins waiting to be sent')).toBeVisible();
     await expectNoAxeViolations(page);
     // Log Out warns of the check-ins and the cash payment not sent yet.
@@ -178,6 +179,8 @@ test('a phone prepared for race morning finds, checks in and takes cash without 
     await query(`update registrations set first_name = 'Chiedza' where id = $1`, [byName.id]);
     requests.length = 0;
     await context.setOffline(false);
+    // The cash waits its minute for Undo, then goes with the rest.
+    await page.clock.fastForward(60_000);
     await expect(page.getByText(/waiting to be sent/)).toHaveCount(0, { timeout: 20_000 });
     await expect
       .poll(async () => (await actionsOf(checkedIn.map((entrant) => entrant.id))).length, { timeout: 20_000 })

@@ -72,7 +72,7 @@ async function find(page: Page, text: string, name: string) {
   return page.getByRole('article', { name });
 }
 
-test('a volunteer finds an entrant by the code a hand-held scanner types, takes the fee in cash, checks him in and hands the T-shirt, and can undo', async ({
+test('a volunteer finds an entrant by the code a hand-held scanner types, takes the fee in cash (confirmed, undone within its minute, taken again and sent after it), checks him in and hands the T-shirt, and can undo', async ({
   page,
   playwright,
 }, testInfo) => {
@@ -80,6 +80,8 @@ test('a volunteer finds an entrant by the code a hand-held scanner types, takes 
   const race = await raceWithFee();
   const entrant = await registered(page, testInfo, 'Chipo', race);
   await query('update registrations set bib = $1 where id = $2', [60000 + (Date.now() % 9000), entrant.id]);
+  // The phone's clock, to let the minute that cash waits for Undo pass at once.
+  await page.clock.install();
   await signedIn(page, rudo);
 
   // A hand-held scanner types what the QR code says and Enter, as a keyboard does: the entry opens.
@@ -93,13 +95,51 @@ test('a volunteer finds an entrant by the code a hand-held scanner types, takes 
   expect(text).not.toContain('@example.com');
   expect(text).not.toContain('077');
 
-  await card.getByRole('button', { name: 'Mark paid — cash USD 15.00' }).click();
+  // Cash is confirmed, then held on the phone for a minute with Undo: nothing reaches the server meanwhile.
+  // The phone's clock is moved on below, 125 s in all: the server takes taps up to 5 minutes ahead of its own.
+  const markPaid = card.getByRole('button', { name: 'Mark paid — cash USD 15.00' });
+  const confirm = page.getByRole('dialog', { name: `Take USD 15.00 in cash from ${entrant.name}?` });
+  await markPaid.click();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await markPaid.click();
+  // Opened on Cancel: Enter alone does not take money.
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('cash-confirm-390.png') });
+  await confirm.getByRole('button', { name: 'Cash taken' }).click();
+  await expect(card.getByText(/^Paid in cash — sent in (1:00|0:5\d)$/)).toBeVisible();
+  await page.clock.fastForward(15_000);
+  await expect(card.getByText(/^Paid in cash — sent in 0:4\d$/)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('cash-held-390.png') });
+  await expectNoAxeViolations(page);
+  await card.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(card.getByText('NOT PAID — owes USD 15.00')).toBeVisible();
+  await expect(markPaid).toBeFocused();
+  await expect(card.getByRole('status')).toHaveText('Cash payment undone: nothing was sent.');
+  // Past the end of its minute (the phone's clock ahead of the server's by as little as can be: taps check it).
+  await page.clock.fastForward(50_000);
+  await expect(card.getByText('NOT PAID — owes USD 15.00')).toBeVisible();
+  const paymentOf = async () =>
+    (
+      await query<{ status: string; method: string | null; amount: string | null; receipts: number }>(
+        `select payment_status as status, payment_method as method, payment_amount::text as amount,
+                (select count(*)::int from receipts where registration_id = r.id) as receipts
+           from registrations r where id = $1`,
+        [entrant.id],
+      )
+    )[0];
+  expect(await paymentOf()).toEqual({ status: 'unpaid', method: null, amount: null, receipts: 0 });
+
+  // Taken again and left alone: sent when its minute is over, once, with one receipt.
+  await markPaid.click();
+  await confirm.getByRole('button', { name: 'Cash taken' }).click();
+  await expect(card.getByText(/^Paid in cash — sent in/)).toBeVisible();
+  expect((await paymentOf())?.receipts).toBe(0);
+  await page.clock.fastForward(60_000);
+  await expect(card.getByText(/Paid in cash/)).toHaveCount(0);
   await expect(card.getByText('Paid', { exact: true })).toBeVisible();
-  const [payment] = await query(
-    'select payment_method as method, payment_amount::text as amount from registrations where id = $1',
-    [entrant.id],
-  );
-  expect(payment).toEqual({ method: 'cash', amount: '15.00' });
+  await expect.poll(paymentOf).toEqual({ status: 'paid', method: 'cash', amount: '15.00', receipts: 1 });
 
   await card.getByRole('button', { name: 'Check in' }).click();
   await expect(card.getByText(/Checked in at \d\d:\d\d by Rudo Volunteer/)).toBeVisible();
@@ -120,6 +160,39 @@ test('a volunteer finds an entrant by the code a hand-held scanner types, takes 
     'tshirt-collected',
     'undo-check-in',
   ]);
+});
+
+test('cash taken just before the page was closed stays on the phone and is sent, once, when the page opens again after its minute', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const rudo = await volunteer(playwright, testInfo, 'Rudo Closing');
+  const entrant = await registered(page, testInfo, 'Tinashe', await raceWithFee());
+  await page.clock.install();
+  await signedIn(page, rudo);
+  const card = await find(page, entrant.reference, entrant.name);
+  await card.getByRole('button', { name: 'Mark paid — cash USD 15.00' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cash taken' }).click();
+  await expect(card.getByText(/^Paid in cash — sent in/)).toBeVisible();
+
+  // The page is closed within the minute, and the minute passes.
+  await page.goto('about:blank');
+  await page.clock.fastForward(70_000);
+  const receiptsOf = async () =>
+    (
+      await query<{ status: string; receipts: number }>(
+        `select payment_status as status,
+                (select count(*)::int from receipts where registration_id = r.id) as receipts
+           from registrations r where id = $1`,
+        [entrant.id],
+      )
+    )[0];
+  expect(await receiptsOf()).toEqual({ status: 'unpaid', receipts: 0 });
+  await page.goto('/CheckIn');
+  await expect.poll(receiptsOf).toEqual({ status: 'paid', receipts: 1 });
+  await page.reload();
+  await page.clock.fastForward(30_000);
+  expect(await receiptsOf()).toEqual({ status: 'paid', receipts: 1 });
 });
 
 test('a volunteer serves three entrants in a row on one page: by typed code, by search result and by bib', async ({

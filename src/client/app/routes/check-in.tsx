@@ -19,7 +19,7 @@ import {
   useCheckInCounts,
   useSearchEntries,
 } from '../../features/check-in/api/check-in.ts';
-import { useWaitingCash } from '../../features/check-in/cash-queue.ts';
+import { keepSendingCash, onCashSent } from '../../features/check-in/cash-queue.ts';
 import { CheckInCountsList } from '../../features/check-in/components/check-in-counts.tsx';
 import { EntryCard } from '../../features/check-in/components/entry-card.tsx';
 import { PreparePhone } from '../../features/check-in/components/prepare-phone.tsx';
@@ -59,7 +59,6 @@ export default function CheckInPage() {
   const [refused, setRefused] = useState<string | null>(null);
   // Taps made without signal that another volunteer had made first: "already checked in at … by …".
   const [already, setAlready] = useState<string[]>([]);
-  const cashWaiting = useWaitingCash(user.id);
   const offlineAsOf = useOfflineAnswers();
 
   useEffect(() => {
@@ -80,6 +79,24 @@ export default function CheckInPage() {
       setSelected((current) => (current?.id === entry.id ? entry : current));
       void queryClient.invalidateQueries({ queryKey: checkInQueryKey });
     });
+  }, [queryClient, user.id]);
+
+  // Cash taken at the table goes when its minute to undo it is over (and kept cash when the page opens).
+  useEffect(() => {
+    const stop = keepSendingCash(user.id);
+    const off = onCashSent((answer) => {
+      if (answer.kind === 'refused') {
+        setRefused(answer.message);
+        return;
+      }
+      void applyEntryToRoster(answer.entry);
+      setSelected((current) => (current?.id === answer.entry.id ? answer.entry : current));
+      void queryClient.invalidateQueries({ queryKey: checkInQueryKey });
+    });
+    return () => {
+      stop();
+      off();
+    };
   }, [queryClient, user.id]);
 
   // The phone's roster (issue 37): read for this account (wiped when the event's day is over), kept fresh.
@@ -178,7 +195,6 @@ export default function CheckInPage() {
           entry={selected}
           volunteer={user.name}
           accountId={user.id}
-          cashWaiting={cashWaiting.includes(selected.id)}
           waitingActions={waiting
             .filter((tap) => tap.registrationId === selected.id)
             .map((tap) => tap.action)}

@@ -135,13 +135,32 @@ export function applyEntryToRoster(entry: CheckInEntry) {
   });
 }
 
-/** A cash payment made on this phone without signal: the entry shows paid until the server says otherwise. */
+/** Cash taken on this phone and not sent yet: the entry shows paid until the server says otherwise. */
 export const applyCashToRoster = (registrationId: string) =>
   changeRow(registrationId, (row) => {
     const next = [...row] as RosterRow;
     next[7] = 'paid';
     next[8] = null;
     next[9] = null;
+    return next;
+  });
+
+/** An entry's payment on the phone's roster: its status and what it owes (USD, ZWG). */
+export type RosterPayment = [RosterRow[7], RosterRow[8], RosterRow[9]];
+
+/** The entry's payment on this phone's roster; undefined when the phone has no roster or not this entry. */
+export function rosterPaymentOf(registrationId: string): RosterPayment | undefined {
+  const row = currentRoster()?.entries.find((entry) => entry[0] === registrationId);
+  return row && [row[7], row[8], row[9]];
+}
+
+/** Cash undone on this phone: the entry's payment on the roster as it was before. */
+export const restorePaymentOnRoster = (registrationId: string, [status, usd, zwg]: RosterPayment) =>
+  changeRow(registrationId, (row) => {
+    const next = [...row] as RosterRow;
+    next[7] = status;
+    next[8] = usd;
+    next[9] = zwg;
     return next;
   });
 

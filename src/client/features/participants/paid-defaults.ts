@@ -1,4 +1,5 @@
 import { harareToday } from '../../../shared/dates.ts';
+import { type PaymentMethodKey, paymentOrder } from '../../../shared/events/payments.ts';
 import {
   CURRENCIES,
   type Currency,
@@ -12,22 +13,39 @@ type Fees = Participant['fees'];
 
 const storageKey = (adminId: string) => `celebration:last-payment:${adminId}`;
 
-/** The method and currency this admin last recorded a payment with, in this browser; cash in USD at first. */
-export function lastPayment(adminId: string): { method: PaymentMethod; currency: Currency } {
+type Way = { method: PaymentMethod; currency: Currency };
+const WAY_OF_KEY: Record<PaymentMethodKey, Way> = {
+  mobileMoney: { method: 'mobile_money', currency: 'USD' },
+  usd: { method: 'usd_bank', currency: 'USD' },
+  zwg: { method: 'zwg_bank', currency: 'ZWG' },
+  cash: { method: 'cash', currency: 'USD' },
+};
+
+/** The first way to pay the event lists (the order entrants see), as a payment method; cash when unknown. */
+export function firstWayToPay(payment: { order: readonly PaymentMethodKey[] } | undefined): Way {
+  const first = payment && paymentOrder(payment)[0];
+  return first ? WAY_OF_KEY[first] : WAY_OF_KEY.cash;
+}
+
+/**
+ * The method and currency this admin last recorded a payment with, in this browser; at first, `first` (the
+ * event's first way to pay).
+ */
+export function lastPayment(adminId: string, first: Way = WAY_OF_KEY.cash): Way {
   try {
     const saved = JSON.parse(localStorage.getItem(storageKey(adminId)) ?? 'null');
     if (MANUAL_PAYMENT_METHODS.includes(saved?.method) && CURRENCIES.includes(saved?.currency)) return saved;
   } catch {
-    // Unreadable or refused storage: start from cash.
+    // Unreadable or refused storage: start from the first way to pay.
   }
-  return { method: 'cash', currency: 'USD' };
+  return first;
 }
 
 export function rememberPayment(adminId: string, method: PaymentMethod, currency: Currency) {
   try {
     localStorage.setItem(storageKey(adminId), JSON.stringify({ method, currency }));
   } catch {
-    // Private browsing may refuse storage; the next payment starts from cash again.
+    // Private browsing may refuse storage; the next payment starts from the first way to pay again.
   }
 }
 
@@ -46,11 +64,18 @@ export function amountAfter(fees: Fees, amount: string, from: string, to: string
 }
 
 /**
- * A payment as this admin most likely took it: the last method, its currency (a bank transfer says it; else
- * the last currency, or the other one where the race has a fee only in that), the race's fee and today.
+ * A payment as this admin most likely took it: the statement's account when marking from one, else the last
+ * method (at first the event's first way to pay), its currency (a bank transfer says it; else the last
+ * currency, or the other one where the race has a fee only in that), the race's fee and today.
  */
-export function paidDefaults(adminId: string, fees: Fees) {
-  const last = lastPayment(adminId);
+export function paidDefaults(
+  adminId: string,
+  fees: Fees,
+  ways: { first?: Way; account?: 'usd_bank' | 'zwg_bank' | 'mobile_money' } = {},
+) {
+  const last = ways.account
+    ? { method: ways.account, currency: METHOD_CURRENCY[ways.account] ?? 'USD' }
+    : lastPayment(adminId, ways.first);
   const other = last.currency === 'USD' ? 'ZWG' : 'USD';
   const currency =
     METHOD_CURRENCY[last.method] ??

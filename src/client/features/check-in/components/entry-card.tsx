@@ -1,14 +1,20 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import type { CheckInAction, CheckInEntry } from '../../../../shared/check-in/check-in.ts';
 import { alreadyText, harareTime } from '../../../../shared/check-in/check-in-text.ts';
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, rowButtonClass } from '../../../components/ui/button.tsx';
-import { errorText } from '../../../components/ui/form-alert.tsx';
 import { moneyText } from '../../../lib/money-text.ts';
-import { payCash as takeCash } from '../cash-queue.ts';
-import { applyCashToRoster, applyEntryToRoster, applyTapToRoster } from '../roster.ts';
+import { holdCash, type KeptCash, undoCash, useKeptCash } from '../cash-queue.ts';
+import {
+  applyCashToRoster,
+  applyEntryToRoster,
+  applyTapToRoster,
+  restorePaymentOnRoster,
+  rosterPaymentOf,
+} from '../roster.ts';
 import { tap } from '../tap-queue.ts';
+import { ConfirmCash, HeldCash } from './cash-taken.tsx';
 
 type Done = CheckInEntry['checkedIn'];
 
@@ -43,7 +49,6 @@ export function EntryCard({
   volunteer,
   accountId,
   waitingActions,
-  cashWaiting,
   onChange,
 }: {
   entry: CheckInEntry;
@@ -51,13 +56,21 @@ export function EntryCard({
   accountId: string;
   /** Taps for this entry still waiting on the phone. */
   waitingActions: CheckInAction[];
-  /** Whether cash taken for this entry without signal waits on the phone. */
-  cashWaiting: boolean;
   onChange: (entry: CheckInEntry) => void;
 }) {
   const [note, setNote] = useState<Note | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<{ currency: 'USD' | 'ZWG'; amount: string } | null>(null);
+  const kept = useKeptCash(accountId, entry.id);
   const card = useRef<HTMLElement>(null);
+  const cashButtons = useRef<HTMLDivElement>(null);
+  // After Undo the keyboard goes back to "Mark paid — cash", once that is shown again.
+  const [focusCash, setFocusCash] = useState(false);
+  useEffect(() => {
+    if (!focusCash || kept) return;
+    cashButtons.current?.querySelector('button')?.focus();
+    setFocusCash(false);
+  }, [focusCash, kept]);
   // Chosen from a list or scanned, the entry is what the volunteer looks at next (the page is keyed by entry).
   useEffect(() => {
     card.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
@@ -86,27 +99,25 @@ export function EntryCard({
     }
   }
 
-  async function payCash(currency: 'USD' | 'ZWG') {
-    setBusy(true);
+  // Held on the phone, not sent: the server numbers the receipt (and mails it) only when the minute is over.
+  async function takeCash(currency: 'USD' | 'ZWG') {
+    setConfirming(null);
     setNote(null);
-    try {
-      const answer = await takeCash({ registrationId: entry.id, currency }, accountId);
-      if (answer.kind === 'paid') {
-        await applyEntryToRoster(answer.entry);
-        onChange(answer.entry);
-      } else {
-        await applyCashToRoster(entry.id);
-        onChange({ ...entry, paymentStatus: 'paid' });
-        setNote({
-          tone: 'info',
-          text: 'No connection: the cash payment is saved on this phone, it will be sent when the signal returns.',
-        });
-      }
-    } catch (error) {
-      setNote({ tone: 'error', text: errorText(error) });
-    } finally {
-      setBusy(false);
+    holdCash({ registrationId: entry.id, currency }, accountId, rosterPaymentOf(entry.id));
+    await applyCashToRoster(entry.id);
+  }
+
+  async function undo(held: KeptCash) {
+    if (!undoCash(held.idempotencyKey)) {
+      setNote({
+        tone: 'warn',
+        text: 'Too late to undo: the payment has been sent. Ask an organiser to correct it.',
+      });
+      return;
     }
+    if (held.before) await restorePaymentOnRoster(entry.id, held.before);
+    setNote({ tone: 'info', text: 'Cash payment undone: nothing was sent.' });
+    setFocusCash(true);
   }
 
   const waiting = (actions: CheckInAction[]) => actions.some((action) => waitingActions.includes(action));
@@ -135,7 +146,17 @@ export function EntryCard({
         <Fact term="T-shirt">{entry.tshirtSize}</Fact>
       </dl>
 
-      <Payment entry={entry} busy={busy} cashWaiting={cashWaiting} onCash={payCash} />
+      {kept ? (
+        <HeldCash kept={kept} onUndo={() => void undo(kept)} />
+      ) : (
+        <Payment entry={entry} busy={busy} cashButtons={cashButtons} onCash={setConfirming} />
+      )}
+      <ConfirmCash
+        payment={confirming}
+        name={name}
+        onConfirm={(currency) => void takeCash(currency)}
+        onCancel={() => setConfirming(null)}
+      />
 
       {note && (
         <p
@@ -184,19 +205,19 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 function Payment({
   entry,
   busy,
-  cashWaiting,
+  cashButtons,
   onCash,
 }: {
   entry: CheckInEntry;
   busy: boolean;
-  cashWaiting: boolean;
-  onCash: (currency: 'USD' | 'ZWG') => void;
+  /** Holds the cash buttons: the keyboard goes back to the first after Undo. */
+  cashButtons: Ref<HTMLDivElement>;
+  onCash: (fee: { currency: 'USD' | 'ZWG'; amount: string }) => void;
 }) {
-  if (entry.paymentStatus === 'paid' || cashWaiting)
+  if (entry.paymentStatus === 'paid')
     return (
       <p className="mt-3">
         <Badge tone="good">Paid</Badge>
-        {cashWaiting && <span className="ml-2 text-sm text-stone-700">cash, waiting to be sent</span>}
       </p>
     );
   if (entry.paymentStatus === 'waived')
@@ -215,14 +236,14 @@ function Payment({
         {entry.paymentStatus === 'part_paid' ? 'PART PAID' : 'NOT PAID'}
         {fees.length > 0 && ` — owes ${fees.map((fee) => moneyText(fee.currency, fee.amount)).join(' or ')}`}
       </p>
-      <div className="mt-2 flex flex-col gap-2">
+      <div ref={cashButtons} className="mt-2 flex flex-col gap-2">
         {fees.map((fee) => (
           <Button
             key={fee.currency}
             type="button"
             disabled={busy}
             className="bg-red-700 hover:bg-red-800"
-            onClick={() => onCash(fee.currency)}
+            onClick={() => onCash(fee)}
           >
             Mark paid — cash {moneyText(fee.currency, fee.amount)}
           </Button>

@@ -16,8 +16,9 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { oneOf, showFieldErrors } from '../../../lib/field-errors.ts';
 import { moneyText } from '../../../lib/money-text.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useEventSettings } from '../../event-settings/index.ts';
 import { useRecordPayment } from '../api/participant.ts';
-import { amountAfter, paidDefaults, paidOffFee, rememberPayment } from '../paid-defaults.ts';
+import { amountAfter, firstWayToPay, paidDefaults, paidOffFee, rememberPayment } from '../paid-defaults.ts';
 import { fullName } from './participant-columns.tsx';
 import { AmountFields, MethodField } from './payment-fields.tsx';
 
@@ -41,36 +42,61 @@ function feesText(fees: Participant['fees']) {
   return set.length > 0 ? set.join(' / ') : undefined;
 }
 
-/** "Mark paid" on one entry: the race's fee, its currency, today and the last method used, to confirm. */
+type Account = 'usd_bank' | 'zwg_bank' | 'mobile_money';
+
+/**
+ * "Mark paid" on one entry: the race's fee, its currency, today and the last method used (at first the
+ * event's first way to pay; from a statement, its account), to confirm.
+ */
 export function MarkPaidDialog({
   entry,
+  account,
   onClose,
   onPaid,
 }: {
   entry: Participant | undefined;
+  /** The account of the statement the payment is marked from. */
+  account?: Account;
   onClose: () => void;
   onPaid: (entry: Participant, payment: Paid) => void;
 }) {
+  const settings = useEventSettings();
   return (
     <Dialog open={entry !== undefined} title={entry ? `Mark ${fullName(entry)} paid` : ''} onClose={onClose}>
-      {entry && <MarkPaidForm key={entry.id} entry={entry} onClose={onClose} onPaid={onPaid} />}
+      {entry &&
+        (settings.isPending ? (
+          <p role="status">Loading the ways to pay…</p>
+        ) : (
+          <MarkPaidForm
+            key={entry.id}
+            entry={entry}
+            first={firstWayToPay(settings.data?.payment)}
+            account={account}
+            onClose={onClose}
+            onPaid={onPaid}
+          />
+        ))}
     </Dialog>
   );
 }
 
 function MarkPaidForm({
   entry,
+  first,
+  account,
   onClose,
   onPaid,
 }: {
   entry: Participant;
+  first: ReturnType<typeof firstWayToPay>;
+  account: Account | undefined;
   onClose: () => void;
   onPaid: (entry: Participant, payment: Paid) => void;
 }) {
   const admin = useCurrentUser();
   const record = useRecordPayment();
   const aboutId = useId();
-  const defaultValues: Values = { status: 'paid', ...paidDefaults(admin.id, entry.fees) };
+  const defaultValues: Values = { status: 'paid', ...paidDefaults(admin.id, entry.fees, { first, account }) };
   const {
     field,
     register,

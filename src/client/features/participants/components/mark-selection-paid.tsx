@@ -18,8 +18,9 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { moneyText } from '../../../lib/money-text.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useEventSettings } from '../../event-settings/index.ts';
 import { useMarkPaid } from '../api/mark-paid.ts';
-import { lastPayment, rememberPayment } from '../paid-defaults.ts';
+import { firstWayToPay, lastPayment, rememberPayment } from '../paid-defaults.ts';
 import { CurrencyField, MethodField } from './payment-fields.tsx';
 
 const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
@@ -103,7 +104,8 @@ function MarkSelectionForm({
   const admin = useCurrentUser();
   const mark = useMarkPaid();
   const summaryId = useId();
-  const last = lastPayment(admin.id);
+  const settings = useEventSettings();
+  const last = lastPayment(admin.id, firstWayToPay(settings.data?.payment));
   const defaultValues: Values = {
     method: last.method,
     currency: METHOD_CURRENCY[last.method] ?? last.currency,
