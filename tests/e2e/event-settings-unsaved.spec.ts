@@ -53,7 +53,9 @@ test('leaving Event settings with unsaved edits asks first; Stay keeps them, Lea
 
   // Closing the tab (or reloading it) with edits: the browser asks.
   await page.goto('/EventSettings');
-  await texts(page).getByLabel('Subtitle').fill(`${original} (draft)`);
+  // Typed with the keyboard: a browser asks only on a page the person has used.
+  await texts(page).getByLabel('Subtitle').click();
+  await page.keyboard.type(' (draft)');
   const asked = page.waitForEvent('dialog');
   await page.close({ runBeforeUnload: true });
   const question = await asked;
