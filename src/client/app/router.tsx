@@ -22,9 +22,12 @@ const MoreRoutes = lazy(() => import('./more-routes.tsx'));
 // Declarative routes: React Router matches them case-insensitively by default, so /register opens /Register.
 // Under a data router holding them all (one route for every path), so that a page can ask before it is left
 // (useBlocker: Event settings with unsaved edits); made on first use, as BrowserRouter read the address.
+// The server renders the same route under its static data router: the same tree, so useId's ids (a label's
+// `for`, a field's description) are the ones the HTML came with.
+export const APP_ROUTES = [{ path: '*', element: <AppRoutes /> }];
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 export function AppRouter() {
-  router ??= createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
+  router ??= createBrowserRouter(APP_ROUTES);
   return <RouterProvider router={router} />;
 }
 
