@@ -102,6 +102,23 @@ test('axe finds no violations on the admin dashboard, its chart tables open', as
   await expectNoAxeViolations(page);
 });
 
+test('dates on the dashboard read as the rest of the app (28/12/26), never as 2026-12-28', async ({
+  page,
+  admin,
+}) => {
+  // The day entries are anonymised depends on the event's date: the answer is given here, not the database's.
+  await page.route('**/api/dashboard/privacy', (route) =>
+    route.fulfill({ json: { anonymiseSoon: { count: 3, on: '2026-12-28' }, erasureRequestsWaiting: 0 } }),
+  );
+  await signInAsAdmin(page, admin);
+  await expect(page.getByRole('figure', { name: 'T-shirt sizes' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Personal data' })).toContainText(
+    '3 entries will be anonymised on 28/12/26.',
+  );
+  await expect(page.getByRole('main')).not.toContainText(/\b\d{4}-\d\d-\d\d\b/);
+  await expectNoAxeViolations(page);
+});
+
 test('when the chart code cannot be fetched, the dashboard says so where the charts go and keeps its figures', async ({
   page,
   admin,

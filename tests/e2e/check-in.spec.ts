@@ -243,6 +243,25 @@ test('a volunteer serves three entrants in a row on one page: by typed code, by 
   expect((await actionsOf(bySearch.id)).map((row) => row.action)).toEqual(['check-in']);
 });
 
+test('a volunteer finds an entrant typed surname first, and the card marks a minor', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const tari = await volunteer(playwright, testInfo, 'Tari Minors');
+  const child = await registered(page, testInfo, 'Tino', '10km');
+  await query('update registrations set age = 14 where id = $1', [child.id]);
+  const [, surname] = child.name.split(' ');
+  await signedIn(page, tari);
+  const card = await find(page, `${surname} Tino`, child.name);
+  await expect(card.getByRole('heading', { name: `${child.name} Minor` })).toBeVisible();
+  await expect(card.getByText('Minor', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: '/tmp/h5-shots/check-in-minor-390.png' });
+  const adult = await registered(page, testInfo, 'Tendai', '10km');
+  const adultCard = await find(page, adult.reference, adult.name);
+  await expect(adultCard.getByText('Minor', { exact: true })).toHaveCount(0);
+});
+
 test('taps made without signal wait on the phone and are sent once when it returns', async ({
   page,
   context,

@@ -111,12 +111,12 @@ test('texts, T-shirt sizes, closing time and terms are saved section by section 
     const sizes = page.getByRole('region', { name: 'T-shirt sizes' });
     const cyclistSizes = sizes.getByRole('group', { name: 'Cyclist sizes' });
     await cyclistSizes.getByRole('button', { name: 'Add a cyclist size' }).click();
-    await cyclistSizes.getByLabel('Size 5', { exact: true }).fill('Small');
+    await cyclistSizes.getByLabel('Size 7', { exact: true }).fill('Small');
     await sizes.getByRole('button', { name: 'Save T-shirt sizes' }).click();
     await expect(cyclistSizes.getByText('Small is listed twice')).toBeVisible();
-    await cyclistSizes.getByLabel('Size 5', { exact: true }).fill('XXL');
+    await cyclistSizes.getByLabel('Size 7', { exact: true }).fill('XXL');
     await cyclistSizes.getByRole('button', { name: 'Move XXL up' }).click();
-    await expect(cyclistSizes.getByLabel('Size 4', { exact: true })).toHaveValue('XXL');
+    await expect(cyclistSizes.getByLabel('Size 6', { exact: true })).toHaveValue('XXL');
     await sizes.getByRole('button', { name: 'Save T-shirt sizes' }).click();
     await expect(sizes.getByRole('status')).toContainText('The T-shirt sizes were saved.');
 
@@ -133,6 +133,8 @@ test('texts, T-shirt sizes, closing time and terms are saved section by section 
     await page.goto('/RegisterCyclist');
     await expect(page.getByLabel('T-shirt size').locator('option')).toHaveText([
       'Select T-shirt size',
+      'Child 6-8',
+      'Child 9-11',
       'Small',
       'Medium',
       'Large',

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { heldOn } from './support/devices.ts';
+import { fillRegistration } from './support/registration-form.ts';
 
 heldOn('phone');
 
@@ -35,4 +37,31 @@ test('the sign-in form behaves the same', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByLabel('Email')).toBeFocused();
   await expect(page.locator(announcer)).toHaveText('2 fields need attention');
+});
+
+test('a landline given as Mobile is refused by the server, its message beside Mobile; a mobile then registers', async ({
+  page,
+}) => {
+  await page.goto('/Register');
+  await fillRegistration(page, {
+    firstName: 'Rudo',
+    lastName: `Landline${Date.now()}`,
+    email: `rudo.landline.${Date.now()}@example.com`,
+    mobile: '024 2700000',
+    age: '30',
+    raceType: '10km',
+    tshirtSize: 'Large',
+    nextOfKinMobile: '0712345678',
+  });
+  await page.getByRole('button', { name: 'Register' }).click();
+  const mobile = page.getByLabel('Mobile', { exact: true });
+  await expect(mobile).toHaveAccessibleDescription(
+    /Enter a mobile number: this one is a landline, which cannot receive our text messages$/,
+  );
+  await expect(page).toHaveURL(/\/Register$/);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: '/tmp/h5-shots/register-landline-390.png' });
+  await mobile.fill('0771234567');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/Thankyou$/);
 });

@@ -75,12 +75,13 @@ test('EcoCash on /Thankyou: the prompt, then paid, and the entry shows paid', as
   const reference = await registerInBrowser(
     page,
     'run',
-    entrant('Chipo', surname, { raceType: race, tshirtSize: 'Medium' }),
+    // A mobile unlike the form's examples (0771234567): the number offered is the one registered.
+    entrant('Chipo', surname, { raceType: race, tshirtSize: 'Medium', mobile: '0782223344' }),
   );
   const section = payNow(page);
   await expect(section).toContainText('US$10.00');
   // The entry's own mobile is offered first.
-  await expect(section.getByLabel('Mobile money number')).toHaveValue('0771234567');
+  await expect(section.getByLabel('Mobile money number')).toHaveValue('0782223344');
   await section.getByLabel('Mobile money number').fill('0771111111');
   await section.getByRole('button', { name: 'Pay now with EcoCash' }).click();
   await expect(section.getByText('Check your phone and enter your PIN')).toBeVisible();

@@ -32,6 +32,8 @@ export const CheckInEntrySchema = z.object({
   discipline: z.enum(DISCIPLINES),
   race: z.string(),
   tshirtSize: z.string(),
+  /** Under 18: the table looks for the guardian's agreement (whether, not the age). */
+  minor: z.boolean(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   /** What an entrant who owes must pay in each currency (decimal strings): the race's fee, or a part payment's balance. */
   fees: z.object({ USD: z.nullable(z.string()), ZWG: z.nullable(z.string()) }),

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
 import { Loading } from '../../components/ui/status.tsx';
+import { UnsavedChangesGuard } from '../../components/ui/unsaved-changes.tsx';
 import { useEventSettings } from '../../features/event-settings/api/event-settings.ts';
 import { DaySection } from '../../features/event-settings/components/day-section.tsx';
 import { DescriptionSection } from '../../features/event-settings/components/description-section.tsx';
@@ -59,34 +60,40 @@ export default function EventSettingsPage() {
       {settings.isPending && <Loading label="Loading the settings…" />}
       <QueryError query={settings} />
       {data && (
-        <div className="flex flex-col gap-6">
-          <nav aria-label="Sections" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-            {CONTENTS.map(([id, label]) => (
-              <a key={id} href={`#${id}`} className="font-medium text-brand-700 underline underline-offset-2">
-                {label}
-              </a>
-            ))}
-          </nav>
-          {/* A new edition brings new settings: every section above its own starts again from them. */}
-          <Fragment key={data.year}>
-            <TextsSection settings={data} />
-            <DescriptionSection settings={data} />
-            <DaySection settings={data} />
-            <TransfersSection settings={data} />
-            <ImagesSection settings={data} />
-            <PaymentSection settings={data} />
-            <OnlinePaymentSection />
-            <SmsSection />
-            <RacesSection settings={data} />
-            <SizesSection settings={data} />
-            <ClosingSection settings={data} />
-            <RemindersSection settings={data} />
-            <TermsSection settings={data} />
-            <PrivacySection settings={data} />
-          </Fragment>
-          <RetentionSection />
-          <EditionsSection settings={data} />
-        </div>
+        <UnsavedChangesGuard>
+          <div className="flex flex-col gap-6">
+            <nav aria-label="Sections" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+              {CONTENTS.map(([id, label]) => (
+                <a
+                  key={id}
+                  href={`#${id}`}
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                >
+                  {label}
+                </a>
+              ))}
+            </nav>
+            {/* A new edition brings new settings: every section above its own starts again from them. */}
+            <Fragment key={data.year}>
+              <TextsSection settings={data} />
+              <DescriptionSection settings={data} />
+              <DaySection settings={data} />
+              <TransfersSection settings={data} />
+              <ImagesSection settings={data} />
+              <PaymentSection settings={data} />
+              <OnlinePaymentSection />
+              <SmsSection />
+              <RacesSection settings={data} />
+              <SizesSection settings={data} />
+              <ClosingSection settings={data} />
+              <RemindersSection settings={data} />
+              <TermsSection settings={data} />
+              <PrivacySection settings={data} />
+            </Fragment>
+            <RetentionSection />
+            <EditionsSection settings={data} />
+          </div>
+        </UnsavedChangesGuard>
       )}
     </>
   );

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api.ts';
 import { type FormSchema, useZodForm, type ZodFormOptions } from '../../lib/use-zod-form.ts';
 import { buttonClass } from './button.tsx';
 import { errorText, FormAlert, FormSuccess } from './form-alert.tsx';
+import { useReportUnsaved } from './unsaved-changes.tsx';
 
 export type Outcome = { kind: 'saved'; text: string } | { kind: 'failed'; text: string } | undefined;
 
@@ -56,11 +57,14 @@ export function useSettingsForm<Schema extends FormSchema, Values extends FieldV
 ) {
   const [outcome, setOutcome] = useState<Outcome>();
   const form = useZodForm(schema, options);
+  useReportUnsaved(form.formState.isDirty);
   const onSubmit = form.handleSubmit(async (input) => {
     setOutcome(undefined);
     try {
       const saved = await save.mutateAsync(input);
       onSaved?.(saved);
+      // What was saved is the form's new starting point: it holds no unsaved edits any more.
+      form.reset(form.getValues());
       setOutcome({ kind: 'saved', text: savedText(saved) });
     } catch (error) {
       setOutcome(failureOf(error, form.setError, fields));

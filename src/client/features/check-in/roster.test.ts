@@ -36,7 +36,7 @@ const roster: StoredRoster = {
     row(1, 'Rudo', 'Chikore'),
     row(2, 'Farai', 'Ncube', { 7: 'paid', 8: null }),
     row(3, 'Tendai', 'Moyo'),
-    row(4, 'Rudo', 'Banda', { 11: ['2026-11-28T05:20:00.000Z', 'Tari'] }),
+    row(4, 'Rudo', 'Banda', { 11: ['2026-11-28T05:20:00.000Z', 'Tari'], 13: true }),
   ],
   bibBlocks: [],
 };
@@ -49,8 +49,10 @@ describe('the roster on the phone', () => {
     expect(codeDigest('ABCDEF'.padStart(32, '0'))).toBe(codeDigest('abcdef'.padStart(32, '0')));
   });
 
-  it('searches as the server: names and references from 3 characters, a whole bib, a whole code; by surname', () => {
+  it('searches as the server: names either way round and references from 3 characters, a whole bib, a whole code; by surname', () => {
     expect(names('rudo')).toEqual(['Rudo Banda', 'Rudo Chikore']);
+    expect(names('Chikore Rudo')).toEqual(['Rudo Chikore']);
+    expect(names('moyo ten')).toEqual(['Tendai Moyo']);
     expect(names('ru')).toEqual([]);
     expect(names('CFR26-002')).toEqual(['Farai Ncube']);
     expect(names('1042')).toEqual(['Tendai Moyo']);
@@ -59,7 +61,7 @@ describe('the roster on the phone', () => {
     expect(names(code(9))).toEqual([]);
   });
 
-  it('shows a row as the entry card does: what is owed, or the race fee; who checked in', () => {
+  it('shows a row as the entry card does: what is owed, or the race fee; who checked in; a minor', () => {
     const [rudo, farai, , banda] = roster.entries as [RosterRow, RosterRow, RosterRow, RosterRow];
     expect(rosterEntry(roster, rudo)).toMatchObject({
       race: '10km',
@@ -70,6 +72,8 @@ describe('the roster on the phone', () => {
     });
     expect(rosterEntry(roster, farai).fees).toEqual({ USD: '15.00', ZWG: '400.00' });
     expect(rosterEntry(roster, banda).checkedIn).toEqual({ at: '2026-11-28T05:20:00.000Z', by: 'Tari' });
+    expect(rosterEntry(roster, banda).minor).toBe(true);
+    expect(rosterEntry(roster, rudo).minor).toBe(false);
   });
 
   it('is over once the event’s day has passed in Harare', () => {

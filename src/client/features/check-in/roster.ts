@@ -177,6 +177,7 @@ export function rosterEntry(roster: Pick<StoredRoster, 'races'>, row: RosterRow)
     discipline: race?.discipline ?? 'run',
     race: race?.label ?? '',
     tshirtSize: row[6],
+    minor: row[13],
     paymentStatus: row[7],
     fees: owes ? { USD: row[8], ZWG: row[9] } : { USD: race?.feeUsd ?? null, ZWG: race?.feeZwg ?? null },
     checkedIn: row[11] ? { at: row[11][0], by: row[11][1] } : null,
@@ -197,7 +198,7 @@ export function rosterEntryByCode(roster: StoredRoster, code: string) {
 
 /**
  * The server's search, on the roster: a whole bib or check-in code at any length, and from 3 characters part
- * of a name or reference; sorted by name, a short list.
+ * of a name (either way round) or reference; sorted by name, a short list.
  */
 export function searchRoster(roster: StoredRoster, text: string): CheckInEntry[] {
   const query = text.trim();
@@ -209,7 +210,9 @@ export function searchRoster(roster: StoredRoster, text: string): CheckInEntry[]
   const rows = roster.entries.filter(
     (row) =>
       (partial &&
-        (`${row[2]} ${row[3]}`.toLowerCase().includes(lower) || row[1].toLowerCase().includes(lower))) ||
+        (`${row[2]} ${row[3]}`.toLowerCase().includes(lower) ||
+          `${row[3]} ${row[2]}`.toLowerCase().includes(lower) ||
+          row[1].toLowerCase().includes(lower))) ||
       (bib !== null && row[5] === bib) ||
       (digest !== null && row[10] === digest),
   );

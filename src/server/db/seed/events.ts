@@ -66,9 +66,10 @@ export async function seedEvents(
         cashPhone: EXAMPLE_PHONE,
         order: ['mobileMoney', 'usd', 'zwg', 'cash'],
       },
+      // Children run and ride too (a minor enters with a guardian): their sizes come first, smallest to largest.
       tshirtSizes: {
-        run: ['Small', 'Medium', 'Large', 'X-Large', 'XXL', '3XL', '4XL'],
-        cycle: ['Small', 'Medium', 'Large', 'X-Large'],
+        run: ['Child 6-8', 'Child 9-11', 'Small', 'Medium', 'Large', 'X-Large', 'XXL', '3XL', '4XL'],
+        cycle: ['Child 6-8', 'Child 9-11', 'Small', 'Medium', 'Large', 'X-Large'],
       },
     })
     .onConflictDoNothing({ target: events.slug })

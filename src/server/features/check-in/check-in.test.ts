@@ -84,6 +84,8 @@ describe(`check-in (${testDatabaseKind})`, () => {
       return response.json().entries.map((entry: { id: string }) => entry.id);
     };
     expect(await search('rudo chik')).toEqual([rudo.id]);
+    expect(await search('Chikore Rudo')).toEqual([rudo.id]);
+    expect(await search('ncube far')).toEqual([other.id]);
     expect(await search('1042')).toEqual([other.id]);
     expect(await search(rudo.reference.toLowerCase())).toEqual([rudo.id]);
     expect(await search('%%%')).toEqual([]);
@@ -284,6 +286,21 @@ describe(`check-in (${testDatabaseKind})`, () => {
     expect(dashboard.json().checkIn.races.find((race: { race: string }) => race.race === '10km')).toEqual(
       tenK,
     );
+  });
+
+  it('marks a minor (whether, not the age) in search, by code and after a tap', async () => {
+    const adult = await registered({ firstName: 'Tatenda', lastName: 'Sibanda' });
+    const child = await registered({ firstName: 'Tino', lastName: 'Sibanda' });
+    await db.update(registrations).set({ age: 14 }).where(eq(registrations.id, child.id));
+    const found = await injectAs(app, volunteer).get('/api/check-in/entries?q=sibanda');
+    const minors = Object.fromEntries(
+      found.json().entries.map((entry: { id: string; minor: boolean }) => [entry.id, entry.minor]),
+    );
+    expect(minors).toEqual({ [adult.id]: false, [child.id]: true });
+    const byCode = await injectAs(app, volunteer).get(`/api/check-in/code/${child.checkInCode}`);
+    expect(byCode.json()).toMatchObject({ minor: true });
+    expect(byCode.json()).not.toHaveProperty('age');
+    expect((await tap(volunteer, child.id, 'check-in')).json().entry).toMatchObject({ minor: true });
   });
 
   it('answers nothing to reach an entrant by', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, like, lte, ne, or, sql } from 'drizzle-orm';
 import type { CheckInAction } from '../../../shared/check-in/check-in.ts';
+import { ADULT_AGE } from '../../../shared/registrations/guardian.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   bibBlocks,
@@ -11,7 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { activeInEvent, paymentAgainstFee } from '../registrations/queries.ts';
 
-/** What check-in reads of an entry: no email, mobile, next of kin or age. */
+/** What check-in reads of an entry: no email, mobile, next of kin or age (only whether a minor). */
 const entryColumns = {
   id: registrations.id,
   reference: registrations.reference,
@@ -21,6 +22,7 @@ const entryColumns = {
   discipline: registrations.discipline,
   race: raceOptions.label,
   tshirtSize: registrations.tshirtSize,
+  minor: sql<boolean>`${registrations.age} < ${ADULT_AGE}`.mapWith(Boolean),
   ...paymentAgainstFee,
   checkedInAt: registrations.checkedInAt,
   checkedInBy: registrations.checkedInBy,
@@ -49,8 +51,8 @@ export async function findEntryByCode(db: Database, eventId: string, code: strin
 const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Active entries whose bib or check-in code the text is, and, with `partial`, whose name or reference contains
- * it.
+ * Active entries whose bib or check-in code the text is, and, with `partial`, whose name (either way round) or
+ * reference contains it.
  */
 export async function searchEntries(
   db: Database,
@@ -66,6 +68,13 @@ export async function searchEntries(
         activeInEvent(eventId),
         or(
           partial ? like(registrations.nameText, likeEscaped(lower)) : undefined,
+          // Tables read lists surname first, and volunteers type names as they read them.
+          partial
+            ? like(
+                sql`lower(${registrations.lastName} || ' ' || ${registrations.firstName})`,
+                likeEscaped(lower),
+              )
+            : undefined,
           partial ? like(sql`lower(${registrations.reference})`, likeEscaped(lower)) : undefined,
           bib === null ? undefined : eq(registrations.bib, bib),
           eq(registrations.checkInCode, lower),

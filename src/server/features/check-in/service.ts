@@ -53,6 +53,7 @@ export function asEntry(row: NonNullable<EntryRow>): CheckInEntry {
     discipline: row.discipline,
     race: row.race,
     tshirtSize: row.tshirtSize,
+    minor: row.minor,
     paymentStatus: row.paymentStatus,
     fees: owes(row.paymentStatus) ? duesOf(row) : { USD: row.feeUsd, ZWG: row.feeZwg },
     checkedIn:

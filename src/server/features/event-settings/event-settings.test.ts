@@ -47,6 +47,17 @@ describe('event settings', () => {
     expect(shown.termsVersion).toBe(current.termsVersion);
   });
 
+  it('offers children’s T-shirt sizes before Small to runners and cyclists, editable like the others', async () => {
+    const current = await settings();
+    for (const discipline of ['run', 'cycle'] as const)
+      expect(current.tshirtSizes[discipline].slice(0, 3)).toEqual(['Child 6-8', 'Child 9-11', 'Small']);
+    expect((await publicEvent()).tshirtSizes.cycle).toContain('Child 9-11');
+    const sizes = { run: ['Child 4-5', ...current.tshirtSizes.run.slice(1)], cycle: ['Small', 'Large'] };
+    const saved = await asAdmin.put('/api/admin/event', { ...editable(current), tshirtSizes: sizes });
+    expect(saved.statusCode).toBe(200);
+    expect((await settings()).tshirtSizes).toEqual(sizes);
+  });
+
   it('raises the terms version when the terms change', async () => {
     const current = await settings();
     const saved = await asAdmin.put('/api/admin/event', {

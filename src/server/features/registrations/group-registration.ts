@@ -19,6 +19,7 @@ import type { EventSnapshot } from '../events/service.ts';
 import { assertPublished, type EventRow, isRegistrationOpen, textsOn } from '../events/service.ts';
 import { waitInGroupTransaction } from '../waitlist/service.ts';
 import { type GroupMailMember, groupConfirmationMail } from './group-mail.ts';
+import { isNotMobile, NOT_A_MOBILE } from './mobile-only.ts';
 import {
   findActiveSamePerson,
   findGroupByIdempotencyKey,
@@ -145,6 +146,9 @@ async function registerGroupWith(
         people.slice(0, index).some((before) => samePerson(before.person, person)),
       )
       .map(({ index }) => ({ path: path(index, 'firstName'), message: ALREADY_ON_FORM })),
+    ...people
+      .filter(({ person }) => isNotMobile(person.mobile))
+      .map(({ index }) => ({ path: path(index, 'mobile'), message: NOT_A_MOBILE })),
   ];
   if (wrong.length > 0) throw badRequest('Please check the form.', wrong);
   const registered = [];

@@ -28,6 +28,7 @@ import {
   confirmationMail,
 } from './confirmation-mail.ts';
 import { newCheckInCode, newEntryLink } from './entry-link.ts';
+import { isNotMobile, NOT_A_MOBILE } from './mobile-only.ts';
 import {
   claimConfirmationResend,
   countPlacesHeld,
@@ -134,6 +135,8 @@ export async function register(
   input: RegistrationData,
   options: RegisterOptions = {},
 ): Promise<RegisterResult> {
+  if (isNotMobile(input.mobile))
+    throw badRequest('Please check the form.', [{ path: 'mobile', message: NOT_A_MOBILE }]);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const fresh = attempt > 0;
     const snapshot = await (fresh ? context.currentEvent.reload() : context.currentEvent.get());

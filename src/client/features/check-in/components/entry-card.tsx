@@ -2,7 +2,7 @@ import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import type { CheckInAction, CheckInEntry } from '../../../../shared/check-in/check-in.ts';
 import { alreadyText, harareTime } from '../../../../shared/check-in/check-in-text.ts';
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { Badge, MinorMark } from '../../../components/ui/badge.tsx';
 import { Button, rowButtonClass } from '../../../components/ui/button.tsx';
 import { moneyText } from '../../../lib/money-text.ts';
 import { holdCash, type KeptCash, undoCash, useKeptCash } from '../cash-queue.ts';
@@ -131,7 +131,10 @@ export function EntryCard({
     >
       <div className="flex items-start justify-between gap-3">
         <div>
-          <h2 className="text-2xl font-bold text-stone-900">{name}</h2>
+          <h2 className="text-2xl font-bold text-stone-900">
+            {name}
+            <MinorMark minor={entry.minor} />
+          </h2>
           <p className="text-stone-700">{entry.reference}</p>
         </div>
         <p className="text-right">

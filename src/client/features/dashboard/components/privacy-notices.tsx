@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatShortDate } from '../../../../shared/dates.ts';
 import { usePrivacyNotices } from '../api/privacy-notices.ts';
 
 const plural = (n: number, one: string, many: string) =>
@@ -21,7 +22,7 @@ export function PrivacyNotices() {
         {data.anonymiseSoon && (
           <li className="rounded-lg border border-stone-300 bg-stone-50 p-4 text-stone-800">
             {plural(data.anonymiseSoon.count, 'entry', 'entries')} will be anonymised on{' '}
-            {data.anonymiseSoon.on}.{' '}
+            {formatShortDate(data.anonymiseSoon.on)}.{' '}
             <Link
               to="/EventSettings#retention"
               className="font-medium text-brand-700 underline underline-offset-2"

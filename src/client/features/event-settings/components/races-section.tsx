@@ -10,6 +10,7 @@ import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { type Outcome, SettingsSection } from '../../../components/ui/settings-section.tsx';
+import { useReportUnsaved } from '../../../components/ui/unsaved-changes.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSaveRaces } from '../api/event-settings.ts';
 
@@ -52,6 +53,9 @@ const rowsOf = (settings: EventSettings): RaceRow[] =>
         taken: race.taken,
       })),
   );
+
+/** What a save would change, without the rows' keys and counts: unsaved edits make it differ from the saved one. */
+const editsOf = (rows: RaceRow[]) => JSON.stringify(rows.map(({ key: _k, taken: _t, ...row }) => row));
 
 const ordered = (rows: RaceRow[]) => DISCIPLINES.flatMap((d) => rows.filter((row) => row.discipline === d));
 
@@ -111,6 +115,8 @@ function check(rows: RaceRow[]): Errors {
 export function RacesSection({ settings }: { settings: EventSettings }) {
   const save = useSaveRaces();
   const [rows, setRows] = useState(() => rowsOf(settings));
+  const [saved, setSaved] = useState(() => editsOf(rows));
+  useReportUnsaved(editsOf(rows) !== saved);
   const [errors, setErrors] = useState<Errors>({});
   const [outcome, setOutcome] = useState<Outcome>();
   const labels = useRef(new Map<number, HTMLInputElement>());
@@ -138,7 +144,9 @@ export function RacesSection({ settings }: { settings: EventSettings }) {
     }
     try {
       const saved = await save.mutateAsync(rows.map(toInput));
-      setRows(rowsOf(saved));
+      const savedRows = rowsOf(saved);
+      setRows(savedRows);
+      setSaved(editsOf(savedRows));
       setErrors({});
       setOutcome({ kind: 'saved', text: 'The races were saved. The registration forms offer them now.' });
     } catch (error) {
@@ -258,7 +266,12 @@ function RaceCard({
         <TextField {...field('capacity', 'Capacity')} placeholder="No limit" inputMode="numeric" />
         <TextField {...field('feeUsd', 'Fee in USD')} placeholder="No fee" inputMode="decimal" />
         <TextField {...field('feeZwg', 'Fee in ZWG')} placeholder="No fee" inputMode="decimal" />
-        <TextField {...field('startTime', 'Start time')} type="time" />
+        {/* A whole row on a phone: half of one cuts the time (06:00 AI); the bibs' pair then shares the next. */}
+        <TextField
+          {...field('startTime', 'Start time')}
+          type="time"
+          fieldClassName="col-span-2 lg:col-span-1"
+        />
         <TextField {...field('bibFrom', 'Bibs from')} placeholder="None" inputMode="numeric" />
         <TextField {...field('bibTo', 'Bibs to')} placeholder="None" inputMode="numeric" />
       </div>

@@ -9,6 +9,7 @@ import { rowButtonClass } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { errorText } from '../../../components/ui/form-alert.tsx';
 import { type Outcome, SettingsSection } from '../../../components/ui/settings-section.tsx';
+import { useReportUnsaved } from '../../../components/ui/unsaved-changes.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { inputOf, useSaveEventSettings } from '../api/event-settings.ts';
 
@@ -24,6 +25,8 @@ type Lists = Record<Discipline, Size[]>;
 type Errors = Partial<Record<string, string>>;
 
 let nextKey = 1;
+const valuesOf = (lists: Lists) => JSON.stringify([lists.run, lists.cycle].map((l) => l.map((s) => s.value)));
+
 const listsOf = (settings: EventSettings): Lists => ({
   run: settings.tshirtSizes.run.map((value) => ({ key: nextKey++, value })),
   cycle: settings.tshirtSizes.cycle.map((value) => ({ key: nextKey++, value })),
@@ -56,6 +59,8 @@ function check(lists: Lists): Errors {
 export function SizesSection({ settings }: { settings: EventSettings }) {
   const save = useSaveEventSettings();
   const [lists, setLists] = useState(() => listsOf(settings));
+  const [saved, setSaved] = useState(() => valuesOf(lists));
+  useReportUnsaved(valuesOf(lists) !== saved);
   const [errors, setErrors] = useState<Errors>({});
   const [outcome, setOutcome] = useState<Outcome>();
   const inputs = useRef(new Map<number, HTMLInputElement>());
@@ -82,7 +87,9 @@ export function SizesSection({ settings }: { settings: EventSettings }) {
         cycle: lists.cycle.map((s) => s.value.trim()),
       };
       const saved = await save.mutateAsync({ ...inputOf(settings), tshirtSizes });
-      setLists(listsOf(saved));
+      const savedLists = listsOf(saved);
+      setLists(savedLists);
+      setSaved(valuesOf(savedLists));
       setOutcome({
         kind: 'saved',
         text: 'The T-shirt sizes were saved. The registration forms offer them now.',

@@ -12,6 +12,7 @@ import { formatPhone } from '../../../../shared/phone.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass, PHONE_HINT, PhoneField, TextField } from '../../../components/ui/field.tsx';
 import { failureOf, type Outcome, SettingsSection } from '../../../components/ui/settings-section.tsx';
+import { useReportUnsaved } from '../../../components/ui/unsaved-changes.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { type FormSchema, useZodForm } from '../../../lib/use-zod-form.ts';
@@ -65,6 +66,7 @@ export function useSectionForm<Values extends FieldValues>(
   // Whole values are default values too; TypeScript cannot see that for a type parameter.
   const defaultValues = valuesOf(settings) as DefaultValues<Values>;
   const form = useZodForm(schema, { mode: 'onTouched', defaultValues, toSchemaInput });
+  useReportUnsaved(form.formState.isDirty);
   const onSubmit = form.handleSubmit(async (values) => {
     const saved = await run(values, savedText, (error) => failureOf(error, form.setError, fields));
     if (saved) form.reset(valuesOf(saved));
@@ -262,11 +264,12 @@ export function ClosingSection({ settings }: { settings: EventSettings }) {
     setError,
     setValue,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<{ closesAt: string }>({
     mode: 'onTouched',
     defaultValues: { closesAt: toLocalInput(settings.registrationClosesAt) },
   });
+  useReportUnsaved(isDirty);
   const onSubmit = handleSubmit(async ({ closesAt }) => {
     const value = closesAt.trim();
     if (value && !LOCAL_TIME.test(value)) {
