@@ -256,7 +256,6 @@ test('a volunteer finds an entrant typed surname first, and the card marks a min
   await expect(card.getByRole('heading', { name: `${child.name} Minor` })).toBeVisible();
   await expect(card.getByText('Minor', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/h5-shots/check-in-minor-390.png' });
   const adult = await registered(page, testInfo, 'Tendai', '10km');
   const adultCard = await find(page, adult.reference, adult.name);
   await expect(adultCard.getByText('Minor', { exact: true })).toHaveCount(0);

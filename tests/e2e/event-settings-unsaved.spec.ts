@@ -30,7 +30,6 @@ test('leaving Event settings with unsaved edits asks first; Stay keeps them, Lea
   await expect(leaving(page)).toBeVisible();
   await expect(leaving(page)).toContainText('A section has changes that are not saved yet');
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/h5-shots/unsaved-dialog-1280.png' });
   await leaving(page).getByRole('button', { name: 'Stay' }).click();
   await expect(leaving(page)).toBeHidden();
   await expect(page).toHaveURL(/\/EventSettings$/);
@@ -111,7 +110,6 @@ test('the section index links every section by its heading, and the keyboard fol
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#sizes$/);
   await expect(page.locator('#sizes').getByRole('heading', { name: 'T-shirt sizes' })).toBeInViewport();
-  await page.screenshot({ path: '/tmp/h5-shots/event-settings-1280.png' });
 });
 
 // Admins sit at desks, yet some set the races from a phone: what was cut there (06:00 AI) fits.
@@ -121,7 +119,6 @@ test('on a phone a race’s start time shows whole (06:00 AM)', async ({ page, a
   const startTime = page.getByRole('region', { name: 'Races' }).getByLabel('Start time').first();
   await startTime.fill('06:00');
   await startTime.scrollIntoViewIfNeeded();
-  await page.locator('#races').screenshot({ path: '/tmp/h5-shots/races-390.png' });
   // The time as the phone writes it, its padding and the clock button fit in the box the admin sees.
   const room = await startTime.evaluate((input: HTMLInputElement) => {
     const style = getComputedStyle(input);
@@ -137,5 +134,4 @@ test('on a phone a race’s start time shows whole (06:00 AM)', async ({ page, a
   });
   expect(room).toBeGreaterThanOrEqual(0);
   await expect(page.getByRole('region', { name: 'Races' }).getByLabel('Bibs from').first()).toBeVisible();
-  await page.screenshot({ path: '/tmp/h5-shots/event-settings-390.png' });
 });

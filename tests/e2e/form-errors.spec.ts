@@ -60,7 +60,6 @@ test('a landline given as Mobile is refused by the server, its message beside Mo
   );
   await expect(page).toHaveURL(/\/Register$/);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/h5-shots/register-landline-390.png' });
   await mobile.fill('0771234567');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/Thankyou$/);

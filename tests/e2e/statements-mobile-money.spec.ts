@@ -45,10 +45,6 @@ test("an EcoCash export: lines matched by the payer's number, a number-only matc
   await expect(page.getByRole('combobox', { name: "Payer's name" })).toHaveValue('Sender Name');
   await expect(page.getByRole('combobox', { name: 'Currency', exact: true })).toHaveValue('Currency');
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/h3-shots/columns-1280.png', fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/h3-shots/columns-390.png', fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Import and match' }).click();
 
   await expect(page.getByRole('heading', { name: 'Matched (1)', exact: true })).toBeVisible();
@@ -80,10 +76,6 @@ test("an EcoCash export: lines matched by the payer's number, a number-only matc
     unmatched.getByRole('checkbox', { name: new RegExp(`^Chipo ${surname} ${chipo}`) }),
   ).toBeChecked();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/h3-shots/review-1280.png', fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/h3-shots/review-390.png', fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Mark 3 entries paid' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mark 3 entries paid?' });

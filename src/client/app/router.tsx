@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { PageLoading, RouteErrorBoundary } from './route-error.tsx';
 
 // Each page is its own chunk, so a phone downloads only the page it opens.
@@ -20,15 +20,12 @@ const My = lazy(() => import('./routes/my.tsx'));
 const MoreRoutes = lazy(() => import('./more-routes.tsx'));
 
 // Declarative routes: React Router matches them case-insensitively by default, so /register opens /Register.
-// Under a data router holding them all (one route for every path), so that a page can ask before it is left
-// (useBlocker: Event settings with unsaved edits); made on first use, as BrowserRouter read the address.
-// The server renders the same route under its static data router: the same tree, so useId's ids (a label's
-// `for`, a field's description) are the ones the HTML came with.
-export const APP_ROUTES = [{ path: '*', element: <AppRoutes /> }];
-let router: ReturnType<typeof createBrowserRouter> | undefined;
 export function AppRouter() {
-  router ??= createBrowserRouter(APP_ROUTES);
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }
 
 /** Every route, inside whichever router renders them: the browser's, or the server's for the public pages. */

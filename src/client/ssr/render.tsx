@@ -2,11 +2,9 @@ import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { type PageData, PageDataContext } from '../app/page-data.ts';
-import { APP_ROUTES } from '../app/router.tsx';
-
-const handler = createStaticHandler(APP_ROUTES);
+import { AppRoutes } from '../app/router.tsx';
 
 /**
  * A public page's HTML for the inside of #root, rendered from the same routes and components as the browser
@@ -17,15 +15,12 @@ export async function renderPage(
   data: PageData,
   onError?: (error: unknown) => void,
 ): Promise<string> {
-  // No loaders: the query only matches the one route that holds every page.
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`No page for ${url}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <PageDataContext value={data}>
-        {/* No hydration script: the CSP runs no inline script, and the browser's router needs no data. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
       </PageDataContext>
     </StrictMode>,
     // A part that fails is left for the browser to render; the server says why in its log. No part is moved
