@@ -118,6 +118,13 @@ export default defineConfig(({ command }) => ({
               test: /src[\\/]client[\\/](features[\\/]registrations[\\/](components[\\/](entrant-fields|registration-form)\.tsx|api[\\/]register\.ts)|app[\\/]routes[\\/]registration-page\.tsx|lib[\\/]session-draft\.ts)/,
               priority: 15,
             },
+            {
+              // idb-keyval stays with the registration kept on the phone, as before the check-in page used it
+              // too: a chunk of its own is one more entry in the public pages' preload lists.
+              name: 'pending-registration',
+              test: /node_modules[\\/]idb-keyval[\\/]|src[\\/]client[\\/]features[\\/]registrations[\\/]pending-registration\.ts/,
+              priority: 10,
+            },
           ],
         },
       },

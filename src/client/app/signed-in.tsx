@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { type CurrentUser, ROLE_HOME, ROLE_LABELS, type Role } from '../../shared/accounts/roles.ts';
@@ -6,7 +6,7 @@ import { buttonClass } from '../components/ui/button.tsx';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../components/ui/status.tsx';
 import { signInPath } from '../features/accounts/after-sign-in.ts';
-import { getSessionQueryOptions, useSession } from '../features/accounts/api/session.ts';
+import { getSessionQueryOptions } from '../features/accounts/api/session.ts';
 import { SignedInLayout } from '../features/accounts/components/signed-in-layout.tsx';
 import { rememberSignedIn } from '../features/accounts/signed-in-hint.ts';
 import { ApiError } from '../lib/api.ts';
@@ -60,7 +60,10 @@ function NoAccess({ user, roles }: { user: CurrentUser; roles: readonly Role[] }
  */
 export default function SignedIn({ roles }: { roles: readonly Role[] }) {
   const { pathname, search } = useLocation();
-  const session = useSession();
+  // Asked even when the phone says it is offline: a phone prepared for race morning has a kept answer (the
+  // service worker's), and any other gets its error at once instead of waiting. Set here, not in the shared
+  // options, which every public page loads first.
+  const session = useQuery({ ...getSessionQueryOptions(), networkMode: 'offlineFirst' });
   useRecheckSessionOnUnauthorized();
   const signedIn = Boolean(session.data?.user);
   useEffect(() => {

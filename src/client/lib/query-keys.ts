@@ -12,8 +12,6 @@ export const queryKeys = {
   myEntry: (token: string) => ['my-entry', token] as const,
   /** What a pay link shows (payments' online section reads it as the offer): a payment through it changes it. */
   payLink: (token: string) => ['pay-link', token] as const,
-  /** A company's team as its manager's page shows it: a payment of its total online changes it. */
-  team: ['team-registrations'],
   /** The men's programme as his own pages show it: the programme settings and his profile change it. */
   myProgress: ['programme', 'me', 'progress'],
   programmeSessions: ['programme', 'sessions'],

@@ -8,6 +8,9 @@ const CURRENCIES = ['USD', 'ZWG'] as const;
 /** What an entrant's QR code carries: 32 random hex digits (registrations.check_in_code). */
 export const CHECK_IN_CODE = /^[0-9a-f]{32}$/;
 
+/** The digest of a check-in code a phone's roster carries (issue 37): the first 16 hex digits of its SHA-256. */
+export const CODE_DIGEST_LENGTH = 16;
+
 export const CHECK_IN_ACTIONS = [
   'check-in',
   'undo-check-in',

@@ -2,15 +2,15 @@ import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
 import { PAYMENT_STATUSES } from '../registrations/team.ts';
 
+// The phone imports types only from here: its schemas (z.tuple) would add zod code to the chunk every form
+// loads first. CODE_DIGEST_LENGTH is in check-in.ts for that reason.
+
 /**
  * Race morning without signal (issue 37): the current edition's roster on a volunteer's phone, kept in its
  * IndexedDB. Nothing to reach an entrant by (no email, mobile, next of kin or age), and the check-in code only as
  * a digest (a scanned code is hashed on the phone to look it up). Rows are arrays, not objects, to stay small
  * (1,000 entrants in at most 60 KB compressed).
  */
-
-/** The digest of a check-in code the roster carries: the first 16 hex digits of its SHA-256. */
-export const CODE_DIGEST_LENGTH = 16;
 
 /** Who did it and when (an ISO instant), or null. */
 const Done = z.nullable(z.tuple([z.string(), z.string()]));

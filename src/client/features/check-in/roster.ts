@@ -7,9 +7,10 @@ import {
   CHECK_IN_SEARCH_MIN,
   type CheckInAction,
   type CheckInEntry,
+  CODE_DIGEST_LENGTH,
   isCheckInSearch,
 } from '../../../shared/check-in/check-in.ts';
-import { CODE_DIGEST_LENGTH, type RosterChanges, type RosterRow } from '../../../shared/check-in/roster.ts';
+import type { RosterChanges, RosterRow } from '../../../shared/check-in/roster.ts';
 import { harareToday } from '../../../shared/dates.ts';
 import { downloadRoster } from './api/roster.ts';
 import { deviceId, loadRoster, type StoredRoster, saveRoster, wipeRoster } from './roster-store.ts';

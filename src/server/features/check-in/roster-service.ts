@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
+import { CODE_DIGEST_LENGTH } from '../../../shared/check-in/check-in.ts';
 import {
   type BibBlock,
-  CODE_DIGEST_LENGTH,
   ROSTER_TOO_EARLY,
   type Roster,
   type RosterChanges,

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   PaymentAttempt,
   PaymentOffer,
@@ -29,7 +29,13 @@ export const usePaymentOffer = (token: string, via: PaidVia = 'my') =>
   useQuery(getPaymentOfferQueryOptions(token, via));
 
 /** An attempt, asked about every 3 s while it is pending; when it settles the entry is read again. */
-export function usePaymentAttempt(token: string, id: string | undefined, via: PaidVia = 'my') {
+export function usePaymentAttempt(
+  token: string,
+  id: string | undefined,
+  via: PaidVia = 'my',
+  /** Another page's query a settled payment changes (the team page's list). */
+  refreshes?: QueryKey,
+) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: ['pay-online', via, token, id],
@@ -38,7 +44,7 @@ export function usePaymentAttempt(token: string, id: string | undefined, via: Pa
       const attempt = await apiFetch<PaymentAttempt>(`${path(token, via)}/attempts/${id}`, { signal });
       if (attempt.state !== 'pending') {
         if (via === 'my') void queryClient.invalidateQueries({ queryKey: queryKeys.myEntry(token) });
-        if (via === 'team') void queryClient.invalidateQueries({ queryKey: queryKeys.team });
+        if (refreshes) void queryClient.invalidateQueries({ queryKey: refreshes });
         void queryClient.invalidateQueries({
           queryKey: getPaymentOfferQueryOptions(token, via).queryKey,
           exact: true,

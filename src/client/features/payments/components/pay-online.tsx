@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { priceText } from '../../../../shared/money.ts';
 import { type PaymentAttempt, WalletPhoneSchema } from '../../../../shared/payments/online-payment.ts';
@@ -32,6 +33,7 @@ export default function PayOnline({
   phoneHint,
   via = 'my',
   groupOnly = false,
+  refreshes,
 }: {
   /** The private link's or pay link's token (none for a team's manager). */
   token?: string;
@@ -40,6 +42,8 @@ export default function PayOnline({
   via?: PaidVia;
   /** A group's thank-you page: its total, not the one entry whose link pays it. */
   groupOnly?: boolean;
+  /** Another query of the page a settled payment changes (the team page's list of entries). */
+  refreshes?: QueryKey;
 }) {
   const offer = usePaymentOffer(token, via);
   // undefined: follow the latest attempt if it is under way or paid (a reload, or back from Paynow's page);
@@ -58,7 +62,7 @@ export default function PayOnline({
   // team's new entry, say).
   const followLatest = latest && (latest.state === 'pending' || (latest.state === 'paid' && !due));
   const followed = attemptId === undefined ? (followLatest ? latest.id : undefined) : attemptId;
-  const attempt = usePaymentAttempt(token, followed ?? undefined, via);
+  const attempt = usePaymentAttempt(token, followed ?? undefined, via, refreshes);
 
   if (!offer.data?.enabled) return null;
   const { currency, methods } = offer.data;

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getTeamQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.team,
+    queryKey: ['team-registrations'],
     queryFn: ({ signal }) => apiFetch<Team>('/api/team/registrations', { signal }),
   });
 
