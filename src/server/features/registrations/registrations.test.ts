@@ -170,7 +170,7 @@ describe(`POST /api/registrations (${testDatabaseKind})`, () => {
       ['+263771234567', '+263771234567'],
       ['077 123 4567', '+263771234567'],
       ['+27 82 123 4567', '+27821234567'],
-      ['+44 20 7946 0958', '+442079460958'],
+      ['+44 7911 123456', '+447911123456'],
     ])('stores the phone number %s as %s', async (typed, stored) => {
       const response = await post(entry({ mobile: typed, nextOfKinMobile: typed }));
       expect(response.statusCode, response.body).toBe(201);
