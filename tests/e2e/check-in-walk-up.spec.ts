@@ -6,6 +6,7 @@ import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { raceWithFees } from './support/fun-run-admin.ts';
+import { turnOnOnlinePayment } from './support/online-payment.ts';
 import { adminApi } from './support/progress.ts';
 import { fillRegistration } from './support/registration-form.ts';
 
@@ -243,16 +244,7 @@ test('the fee by a mobile-money prompt at the table: the entrant approves it on 
         currency: 'USD',
       },
     });
-  const saved = await api.put('/api/admin/online-payment', {
-    data: {
-      enabled: true,
-      integrationId: FAKE_INTEGRATION.integrationId,
-      integrationKey: FAKE_INTEGRATION.integrationKey,
-      methods: ['ecocash', 'onemoney'],
-      currency: 'USD',
-    },
-  });
-  expect(saved.status()).toBe(200);
+  await turnOnOnlinePayment(api, ['ecocash', 'onemoney']);
 
   try {
     await onRaceDay(async () => {

@@ -1,11 +1,11 @@
 import { runnerEntry } from '../support/entries.ts';
-import { FAKE_INTEGRATION } from '../support/fake-paynow-server.ts';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, raceWithFees, registerInBrowser } from './support/fun-run-admin.ts';
 import { waitForMail } from './support/mail.ts';
+import { turnOnOnlinePayment } from './support/online-payment.ts';
 import { adminApi, originOf } from './support/progress.ts';
 
 // "Pay for me" (issue 36 part 2): an entrant sends a pay link; someone else opens it on his own phone and pays.
@@ -35,16 +35,7 @@ test('a pay link sent from /Thankyou, opened in another browser, pays by EcoCash
   heldOn('phone');
   // Online payment on, as the admin's Online payment section saves it (the key encrypted by the server).
   const api = await adminApi(playwright, admin, testInfo);
-  const saved = await api.put('/api/admin/online-payment', {
-    data: {
-      enabled: true,
-      integrationId: FAKE_INTEGRATION.integrationId,
-      integrationKey: FAKE_INTEGRATION.integrationKey,
-      methods: ['ecocash', 'web'],
-      currency: 'USD',
-    },
-  });
-  expect(saved.status()).toBe(200);
+  await turnOnOnlinePayment(api, ['ecocash', 'web']);
   await api.dispose();
 
   const race = await raceWithFees('PayFor', '10.00');

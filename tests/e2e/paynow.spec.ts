@@ -7,6 +7,7 @@ import { query, uniqueName } from './support/database.ts';
 import { deviceOf, heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, raceWithFees, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+import { turnOnOnlinePayment } from './support/online-payment.ts';
 import { adminApi, originOf } from './support/progress.ts';
 import { fillRegistration } from './support/registration-form.ts';
 
@@ -21,16 +22,7 @@ test.beforeAll(async ({ playwright, admin }, testInfo) => {
   // on too, in their own worker's server: as that section saves it.
   if (deviceOf(testInfo) === 'phone') {
     const api = await adminApi(playwright, admin, testInfo);
-    const saved = await api.put('/api/admin/online-payment', {
-      data: {
-        enabled: true,
-        integrationId: FAKE_INTEGRATION.integrationId,
-        integrationKey: FAKE_INTEGRATION.integrationKey,
-        methods: ['ecocash', 'web'],
-        currency: 'USD',
-      },
-    });
-    expect(saved.status()).toBe(200);
+    await turnOnOnlinePayment(api, ['ecocash', 'web']);
     await api.dispose();
   }
 });
