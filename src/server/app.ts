@@ -28,6 +28,8 @@ import { erasureRoutes } from './features/erasure/routes.ts';
 import { eventSettingsRoutes, mediaRoutes } from './features/event-settings/routes.ts';
 import { CurrentEventCache } from './features/events/current-event.ts';
 import { eventRoutes } from './features/events/routes.ts';
+import { messageRoutes } from './features/messages/routes.ts';
+import { startMessages } from './features/messages/service.ts';
 import { myPageRoute, myRegistrationRoutes, shortLinkRoute } from './features/my-registration/routes.ts';
 import { nextYearRoutes } from './features/next-year/routes.ts';
 import { type PageRenderer, rendererForBuild } from './features/pages/renderer.ts';
@@ -235,6 +237,7 @@ export async function buildApp(options: AppOptions) {
       await erasureRoutes(api, context);
       await auditLogRoutes(api, context);
       await accessRequestRoutes(api, context);
+      await messageRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(
           404,
@@ -296,6 +299,12 @@ export async function buildApp(options: AppOptions) {
     );
   });
   app.addHook('onClose', async () => stopReminders());
+  // Messages kept for a time, and race packs, checked every minute while the server listens.
+  let stopMessages = () => {};
+  app.addHook('onListen', async () => {
+    stopMessages = startMessages(context, (error) => app.log.error({ err: error }, 'messages'));
+  });
+  app.addHook('onClose', async () => stopMessages());
   // Old entries are anonymised and old programme records deleted once a Harare day, checked hourly.
   let stopRetention = () => {};
   app.addHook('onListen', async () => {

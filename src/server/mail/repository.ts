@@ -206,3 +206,19 @@ export async function purgeOldMail(db: Database) {
     .returning({ id: mailOutbox.id });
   return { emptied: emptied.length, deleted: deleted.length };
 }
+
+/** Queues many mails in few statements (a message to thousands); answers their ids in the same order. */
+export async function queueMails(tx: Transaction, mails: OutgoingMail[]) {
+  const ids: number[] = [];
+  for (let start = 0; start < mails.length; start += BATCH) {
+    const rows = await tx
+      .insert(mailOutbox)
+      .values(mails.slice(start, start + BATCH))
+      .returning({ id: mailOutbox.id });
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** Rows per insert: well under PostgreSQL's 65,535 parameters a statement. */
+const BATCH = 500;

@@ -258,3 +258,44 @@ export async function smsAccountOf(db: Database, eventId: string) {
     .where(eq(events.id, eventId));
   return row;
 }
+
+/** A text of a bulk message (issue 39), for queueHeldTexts. */
+export interface HeldText {
+  to: string;
+  body: string;
+  registrationId?: string | null;
+  waitlistId?: string | null;
+}
+
+/**
+ * Many texts of one kind in one statement, held for the event's sending hours, as far as its cap allows (in
+ * the order given) while its SMS are on. Answers the ids queued by the entry or waitlist place each is about.
+ */
+export async function queueHeldTexts(run: RunStatement, eventId: string, kind: string, texts: HeldText[]) {
+  if (texts.length === 0) return new Map<string, number>();
+  const rows = await run<{ id: string | number; about: string }>(QUEUE_HELD_TEXTS, [
+    eventId,
+    kind,
+    JSON.stringify(
+      texts.map((text, index) => ({
+        n: index + 1,
+        to: text.to,
+        body: text.body,
+        registration_id: text.registrationId ?? null,
+        waitlist_id: text.waitlistId ?? null,
+      })),
+    ),
+  ]);
+  return new Map(rows.map((row) => [row.about, Number(row.id)]));
+}
+
+const QUEUE_HELD_TEXTS: Statement = {
+  name: 'sms_queue_held_texts',
+  text: `insert into sms_outbox (event_id, registration_id, waitlist_id, "to", kind, body, next_attempt_at)
+    select e.id, t.registration_id, t.waitlist_id, t."to", $2, t.body, ${NEXT_SENDING_TIME}
+    from events e, jsonb_to_recordset($3::jsonb) as t(n integer, "to" text, body text, registration_id uuid, waitlist_id uuid)
+    where e.id = $1::uuid and coalesce((e.sms->>'enabled')::boolean, false) and e.sms_password_encrypted is not null
+      and t.n <= (e.sms->>'capPerEdition')::integer
+        - (select count(*) from sms_outbox o where o.event_id = e.id and o.status <> 'failed')
+    returning id, coalesce(registration_id, waitlist_id)::text as about`,
+};

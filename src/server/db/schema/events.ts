@@ -79,6 +79,11 @@ export const events = pgTable('events', {
   /** Unpaid entries are reminded this many days after registering, and this many days before closing. */
   reminderDaysAfter: integer('reminder_days_after').notNull().default(3),
   reminderDaysBeforeClose: integer('reminder_days_before_close').notNull().default(2),
+  /** The race pack goes to each entrant this many days before the race (0: never), with what to bring. */
+  racePackDaysBefore: integer('race_pack_days_before').notNull().default(3),
+  whatToBring: text('what_to_bring')
+    .notNull()
+    .default('Your QR code (on your phone or printed), water, and comfortable shoes.'),
   /** The last receipt number given in this event: receipts are numbered 1, 2, 3… without gaps. */
   lastReceiptNumber: integer('last_receipt_number').notNull().default(0),
   /** The privacy notice shown at /Privacy (null: the standard notice); its version is raised on every change. */
