@@ -20,6 +20,7 @@ import {
 } from '../../mail/repository.ts';
 import { wantsMail } from '../../sms/entrant-sms.ts';
 import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
+import { refuseLandline } from '../../sms/mobile-only.ts';
 import type { EventRow, EventSnapshot } from '../events/service.ts';
 import { assertPublished, getCurrentEvent, isRegistrationOpen, textsOn } from '../events/service.ts';
 import {
@@ -28,7 +29,6 @@ import {
   confirmationMail,
 } from './confirmation-mail.ts';
 import { newCheckInCode, newEntryLink } from './entry-link.ts';
-import { isNotMobile, NOT_A_MOBILE } from './mobile-only.ts';
 import {
   claimConfirmationResend,
   countPlacesHeld,
@@ -135,8 +135,7 @@ export async function register(
   input: RegistrationData,
   options: RegisterOptions = {},
 ): Promise<RegisterResult> {
-  if (isNotMobile(input.mobile))
-    throw badRequest('Please check the form.', [{ path: 'mobile', message: NOT_A_MOBILE }]);
+  refuseLandline(input.mobile);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const fresh = attempt > 0;
     const snapshot = await (fresh ? context.currentEvent.reload() : context.currentEvent.get());
