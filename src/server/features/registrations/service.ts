@@ -560,9 +560,31 @@ export async function searchEntrants({ database }: AppContext, text: string) {
  * entries' balances, decimal strings),
  * the one reference to pay for them all, and whether the manager may still change them.
  */
-export async function teamOf({ database }: AppContext, companyAccountId: string): Promise<Team> {
+export async function teamOf(context: AppContext, companyAccountId: string): Promise<Team> {
+  return (await teamWithPayments(context, companyAccountId)).team;
+}
+
+/**
+ * The team as teamOf answers it, with the current event (its ways to pay) and what each of its entries has
+ * been paid (the amount and currency recorded; null for none): what its invoice says.
+ */
+export async function teamWithPayments({ database }: AppContext, companyAccountId: string) {
   const event = await getCurrentEvent(database.db);
   const rows = await listTeamEntries(database.db, event.id, companyAccountId);
+  const paid = new Map(
+    rows.map((entry) => [
+      entry.id,
+      (entry.paymentStatus === 'paid' || entry.paymentStatus === 'part_paid') &&
+      entry.paymentCurrency !== null &&
+      entry.paymentAmount !== null
+        ? { amount: entry.paymentAmount, currency: entry.paymentCurrency }
+        : null,
+    ]),
+  );
+  return { event, team: toTeam(event, rows), paid };
+}
+
+function toTeam(event: EventRow, rows: Awaited<ReturnType<typeof listTeamEntries>>): Team {
   // A part-paid entry owes its balance.
   const sum = (currency: 'USD' | 'ZWG') =>
     fromCents(
