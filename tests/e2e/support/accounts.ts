@@ -35,8 +35,8 @@ export const newAccount = (label: string, testInfo: TestInfo, name = 'Tendai Moy
 /** Fills and sends /SignUp or /CompanySignUp as a person would, and checks the page's answer. */
 export async function signUpInBrowser(page: Page, account: Account, kind: 'participant' | 'company') {
   await page.goto(kind === 'company' ? '/CompanySignUp' : '/SignUp');
-  await page.getByLabel(kind === 'company' ? 'Name' : 'Full name').fill(account.name);
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel(kind === 'company' ? 'Company name' : 'Full name').fill(account.name);
+  await page.getByLabel(kind === 'company' ? 'Your email (team manager)' : 'Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: kind === 'company' ? 'Sign Up' : 'Register' }).click();
   await expect(page.getByText('Check your email for verification link')).toBeVisible();

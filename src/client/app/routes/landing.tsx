@@ -53,17 +53,25 @@ export default function Landing() {
             ) : event && !event.registrationOpen ? (
               <RegistrationClosed event={event} />
             ) : (
-              <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-                <Link to="/Register" className={`${ctaClass} bg-white text-brand-800 hover:bg-brand-50`}>
-                  Register as Runner
-                </Link>
-                <Link
-                  to="/RegisterCyclist"
-                  className={`${ctaClass} border-2 border-white bg-brand-700/80 text-white hover:bg-brand-700`}
-                >
-                  Register as Cyclist
-                </Link>
-              </div>
+              <>
+                <div className="mt-2 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+                  <Link to="/Register" className={`${ctaClass} bg-white text-brand-800 hover:bg-brand-50`}>
+                    Register as Runner
+                  </Link>
+                  <Link
+                    to="/RegisterCyclist"
+                    className={`${ctaClass} border-2 border-white bg-brand-700/80 text-white hover:bg-brand-700`}
+                  >
+                    Register as Cyclist
+                  </Link>
+                </div>
+                <p className="text-stone-100">
+                  Registering a company team?{' '}
+                  <Link to="/CompanySignUp" className="font-semibold text-white underline underline-offset-2">
+                    Sign up your team
+                  </Link>
+                </p>
+              </>
             )}
           </div>
         </section>

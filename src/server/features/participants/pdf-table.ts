@@ -36,6 +36,17 @@ export interface TablePdf<Row> {
   empty: string;
   /** Beside each page's number, so a page that comes loose still says what it belongs to. */
   footer?: string;
+  /** Blocks of lines under the table (an invoice's totals, how to pay), each block kept whole on a page. */
+  closing?: PdfLine[][];
+}
+
+export interface PdfLine {
+  text: string;
+  bold?: boolean;
+  /** In points; 10 unless said. */
+  size?: number;
+  /** Space above the line, in points. */
+  gap?: number;
 }
 
 /** "1 entry", "240 entries". */
@@ -236,6 +247,26 @@ export function tablePdf<Row>(spec: TablePdf<Row>, sections: PdfSection<Row>[]) 
         .fontSize(10)
         .fillColor('#333333')
         .text(spec.empty, MARGIN, y + 8);
+      y = doc.y;
+    }
+    const lineText = { width: tableWidth, lineGap: 2 };
+    const lineFont = (line: PdfLine) => {
+      chooseFont(doc, line.text, line.bold);
+      doc.fontSize(line.size ?? 10).fillColor('#111111');
+    };
+    for (const block of spec.closing ?? []) {
+      const height = block.reduce((total, line, index) => {
+        lineFont(line);
+        return total + (index > 0 ? (line.gap ?? 0) : 0) + doc.heightOfString(line.text, lineText);
+      }, 0);
+      y += block[0]?.gap ?? 0;
+      if (y + height > bottom) newPage();
+      for (const [index, line] of block.entries()) {
+        if (index > 0) y += line.gap ?? 0;
+        lineFont(line);
+        doc.text(line.text, MARGIN, y, lineText);
+        y += doc.heightOfString(line.text, lineText);
+      }
     }
     footer();
     doc.end();

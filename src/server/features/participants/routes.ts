@@ -40,6 +40,7 @@ import {
   paymentRemindersPreview,
   sendPaymentReminders,
 } from './service.ts';
+import { teamInvoicePdf } from './team-invoice-pdf.ts';
 
 const admins = ['admin'] as const;
 const IdParams = idParams('Not an entry id');
@@ -314,6 +315,22 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
     async (request, reply) => {
       await editEntry(context, request.params.id, request.body, { company: signedInUser(request) });
       return noContent(reply);
+    },
+  );
+
+  company.get(
+    '/team/invoice.pdf',
+    {
+      schema: {
+        summary:
+          "The team's invoice (PDF) for its accounts department: entries, fees, paid, due, how to pay with its reference",
+        tags: ['registrations'],
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const { fileName, pdf } = await teamInvoicePdf(context, { id: user.id, name: user.name });
+      return sendAttachment(reply, fileName, 'application/pdf', pdf);
     },
   );
 

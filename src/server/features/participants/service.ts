@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
+import { refuseLandline } from '../../sms/mobile-only.ts';
 import { smsOfEntry } from '../../sms/repository.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { askEmailChange, changeOfLink, takeConfirmedChange } from '../email-changes/service.ts';
@@ -327,6 +328,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
   try {
     await changeEntry(context, id, by, async (tx, row, event) => {
       if (row.status === 'cancelled') throw conflict('This entry was cancelled and cannot be edited.');
+      refuseLandline(change.mobile, { kept: row.mobile });
       const race = await raceChosen(tx, event.id, row.discipline, change.raceType);
       if (!event.tshirtSizes[row.discipline].includes(change.tshirtSize)) {
         throw badRequest('Please check the form.', [

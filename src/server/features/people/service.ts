@@ -17,6 +17,7 @@ import { exportedBy, exportedByCsvLine } from '../../http/exported-by.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import type { Links } from '../../links.ts';
 import { enqueueMail, enqueueMailWithinLimit, type OutgoingMail } from '../../mail/repository.ts';
+import { refuseLandline } from '../../sms/mobile-only.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { currentPrivacyVersion } from '../events/service.ts';
 import { deleteWithSubmissions, firstSessionFromToday } from '../progress/service.ts';
@@ -173,6 +174,7 @@ export async function joinProgramme(
   caller: CurrentUser | null,
 ): Promise<Joined> {
   const { website, ...fields } = input;
+  refuseLandline(fields.mobile);
   if (kind === 'men') return addMan(context, { ...fields, status: 'active' }, caller, website, MAN_WELCOME);
   const direct = caller?.role === 'admin';
   const answer = {
@@ -247,6 +249,8 @@ export async function editPerson(
   },
 ) {
   const complete = change.mobile && change.maritalStatus && change.church && change.age && change.address;
+  // The desk form's "Phone" may have taken a landline: it stays until changed.
+  refuseLandline(change.mobile, { kept: (await findPerson(database.db, kind, id))?.mobile });
   try {
     const row = await updatePerson(database.db, kind, id, {
       ...change,

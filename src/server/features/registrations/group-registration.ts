@@ -15,11 +15,11 @@ import type { Links } from '../../links.ts';
 import { lockMailRecipient, queuePublicActionMail } from '../../mail/repository.ts';
 import { wantsMail } from '../../sms/entrant-sms.ts';
 import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
+import { isNotMobile, NOT_A_MOBILE } from '../../sms/mobile-only.ts';
 import type { EventSnapshot } from '../events/service.ts';
 import { assertPublished, type EventRow, isRegistrationOpen, textsOn } from '../events/service.ts';
 import { waitInGroupTransaction } from '../waitlist/service.ts';
 import { type GroupMailMember, groupConfirmationMail } from './group-mail.ts';
-import { isNotMobile, NOT_A_MOBILE } from './mobile-only.ts';
 import {
   findActiveSamePerson,
   findGroupByIdempotencyKey,

@@ -3,7 +3,7 @@ import { runnerSeries } from '../../../../tests/support/entries.ts';
 import { expectProblem } from '../../../../tests/support/registrations.ts';
 import { setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { registrations } from '../../db/schema/index.ts';
-import { NOT_A_MOBILE } from './mobile-only.ts';
+import { NOT_A_MOBILE } from '../../sms/mobile-only.ts';
 
 const { db, visitor } = setUpTestApp();
 const runner = runnerSeries();

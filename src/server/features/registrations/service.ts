@@ -20,6 +20,7 @@ import {
 } from '../../mail/repository.ts';
 import { wantsMail } from '../../sms/entrant-sms.ts';
 import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
+import { refuseLandline } from '../../sms/mobile-only.ts';
 import type { EventRow, EventSnapshot } from '../events/service.ts';
 import { assertPublished, getCurrentEvent, isRegistrationOpen, textsOn } from '../events/service.ts';
 import {
@@ -28,7 +29,6 @@ import {
   confirmationMail,
 } from './confirmation-mail.ts';
 import { newCheckInCode, newEntryLink } from './entry-link.ts';
-import { isNotMobile, NOT_A_MOBILE } from './mobile-only.ts';
 import {
   claimConfirmationResend,
   countPlacesHeld,
@@ -135,8 +135,7 @@ export async function register(
   input: RegistrationData,
   options: RegisterOptions = {},
 ): Promise<RegisterResult> {
-  if (isNotMobile(input.mobile))
-    throw badRequest('Please check the form.', [{ path: 'mobile', message: NOT_A_MOBILE }]);
+  refuseLandline(input.mobile);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const fresh = attempt > 0;
     const snapshot = await (fresh ? context.currentEvent.reload() : context.currentEvent.get());
@@ -561,9 +560,31 @@ export async function searchEntrants({ database }: AppContext, text: string) {
  * entries' balances, decimal strings),
  * the one reference to pay for them all, and whether the manager may still change them.
  */
-export async function teamOf({ database }: AppContext, companyAccountId: string): Promise<Team> {
+export async function teamOf(context: AppContext, companyAccountId: string): Promise<Team> {
+  return (await teamWithPayments(context, companyAccountId)).team;
+}
+
+/**
+ * The team as teamOf answers it, with the current event (its ways to pay) and what each of its entries has
+ * been paid (the amount and currency recorded; null for none): what its invoice says.
+ */
+export async function teamWithPayments({ database }: AppContext, companyAccountId: string) {
   const event = await getCurrentEvent(database.db);
   const rows = await listTeamEntries(database.db, event.id, companyAccountId);
+  const paid = new Map(
+    rows.map((entry) => [
+      entry.id,
+      (entry.paymentStatus === 'paid' || entry.paymentStatus === 'part_paid') &&
+      entry.paymentCurrency !== null &&
+      entry.paymentAmount !== null
+        ? { amount: entry.paymentAmount, currency: entry.paymentCurrency }
+        : null,
+    ]),
+  );
+  return { event, team: toTeam(event, rows), paid };
+}
+
+function toTeam(event: EventRow, rows: Awaited<ReturnType<typeof listTeamEntries>>): Team {
   // A part-paid entry owes its balance.
   const sum = (currency: 'USD' | 'ZWG') =>
     fromCents(

@@ -20,6 +20,7 @@ import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import { enqueueMail, enqueueMailWithinLimit } from '../../mail/repository.ts';
 import { newShortCode } from '../../sms/entrant-sms.ts';
 import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
+import { refuseLandline } from '../../sms/mobile-only.ts';
 import { queueSms } from '../../sms/repository.ts';
 import { oneSegment } from '../../sms/sms-text.ts';
 import {
@@ -268,6 +269,7 @@ export async function acceptTransfer(
           { path: 'tshirtSize', message: 'Choose a T-shirt size from the list' },
         ]);
       }
+      refuseLandline(details.mobile);
       const person = { eventId: event.id, discipline: row.discipline, ...details };
       if (await isRegistered(tx, person)) throw conflict(ALREADY_ENTERED, 'ALREADY_ENTERED');
       const charged = charges(event);

@@ -16,6 +16,7 @@ import { queueMailOn, queuePublicActionMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import { newShortCode, wantsMail } from '../../sms/entrant-sms.ts';
 import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
+import { refuseLandline } from '../../sms/mobile-only.ts';
 import {
   assertPublished,
   type EventRow,
@@ -160,6 +161,7 @@ export async function joinWaitlist(
 ): Promise<JoinResult> {
   const { database, mailer } = context;
   const { db } = database;
+  refuseLandline(input.mobile);
   const digest = requestDigest(input, undefined);
   const earlier = async () => {
     const found = idempotencyKey ? await entryByKey(database.run, idempotencyKey) : undefined;

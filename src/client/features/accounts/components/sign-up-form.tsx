@@ -13,17 +13,31 @@ import { ResendVerification } from './resend-verification.tsx';
 
 const COPY: Record<
   AccountKind,
-  { nameLabel: string; submit: string; signInText: string; signInLink: string; signInTo: string }
+  {
+    nameLabel: string;
+    nameHint?: string;
+    emailLabel: string;
+    emailHint?: string;
+    submit: string;
+    signInText: string;
+    signInLink: string;
+    signInTo: string;
+  }
 > = {
   participant: {
     nameLabel: 'Full name',
+    emailLabel: 'Email',
     submit: 'Register',
     signInText: 'Already have an account?',
     signInLink: 'Sign In',
     signInTo: '/About',
   },
+  // One account per team: its name is the company's, its email the team manager's, who signs in with it.
   company: {
-    nameLabel: 'Name',
+    nameLabel: 'Company name',
+    nameHint: 'As your staff and the organisers know it: it names your team’s entries and invoice.',
+    emailLabel: 'Your email (team manager)',
+    emailHint: 'You sign in with it, and the organisers write to you about the team.',
     submit: 'Sign Up',
     signInText: 'Your team already has an account?',
     signInLink: 'Login',
@@ -90,10 +104,15 @@ export function SignUpForm({ kind, initialEmail = '' }: { kind: AccountKind; ini
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <TextField
           label={copy.nameLabel}
+          {...(copy.nameHint ? { hint: copy.nameHint } : {})}
           {...field('name')}
           autoComplete={kind === 'company' ? 'organization' : 'name'}
         />
-        <EmailField {...field('email')} />
+        <EmailField
+          label={copy.emailLabel}
+          {...(copy.emailHint ? { hint: copy.emailHint } : {})}
+          {...field('email')}
+        />
         <PasswordField
           label="Password"
           hint={PASSWORD_RULE}

@@ -5,7 +5,7 @@ import { feeToBeConfirmed, formatFees } from '../../../../shared/money.ts';
 import { owes } from '../../../../shared/payments/balance.ts';
 import { PAYMENT_STATUS_LABELS, type TeamEntry } from '../../../../shared/registrations/team.ts';
 import { MinorMark } from '../../../components/ui/badge.tsx';
-import { rowButtonClass } from '../../../components/ui/button.tsx';
+import { rowButtonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
@@ -92,6 +92,14 @@ export function TeamEntries({
                 </Link>
               </p>
             )}
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <a href="/api/team/invoice.pdf" download className={secondaryButtonClass}>
+                Download invoice (PDF)
+              </a>
+              <span className="text-sm text-stone-700">
+                For your accounts department: every entry, the total, what is paid and how to pay.
+              </span>
+            </p>
             <p className="text-sm text-stone-700">
               {changeable
                 ? 'You can correct or cancel an unpaid entry until registration closes.'
