@@ -89,7 +89,10 @@ export const NewYearQuerySchema = z.object({
 });
 
 export const NewYearPreviewSchema = z.object({
-  /** The date suggested: this year's first session's, 52 weeks on (the same weekday). */
+  /**
+   * The date suggested: this year's first session's 52 weeks on (the same weekday), or a multiple of 52 weeks
+   * on, so as to come after the last session planned and not be in the past.
+   */
   suggestedFirstOn: z.nullable(z.string()),
   /** This year's sessions run from `from` to `to` (null: there are none to copy). */
   thisYear: z.nullable(z.object({ from: z.string(), to: z.string(), sessions: z.number() })),

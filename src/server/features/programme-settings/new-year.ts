@@ -1,4 +1,4 @@
-import { formatShortDate } from '../../../shared/dates.ts';
+import { formatShortDate, harareToday } from '../../../shared/dates.ts';
 import type { NewYearPreview } from '../../../shared/programme-settings/programme-settings.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -31,8 +31,10 @@ async function planNewYear(db: Database, firstOn: string | undefined): Promise<N
       refusal: 'There are no sessions to copy. Add this year’s sessions first.',
     };
   }
+  // A year on, or as many years as it takes for the day to come after the last session and not be past.
   let suggested = dayNumber(first.heldOn) + YEAR_ON_DAYS;
-  while (suggested <= dayNumber(lastHeldOn)) suggested += YEAR_ON_DAYS;
+  const today = dayNumber(harareToday());
+  while (suggested <= dayNumber(lastHeldOn) || suggested < today) suggested += YEAR_ON_DAYS;
   const chosen = firstOn ?? isoDay(suggested);
   const offset = dayNumber(chosen) - dayNumber(first.heldOn);
   return {

@@ -24,6 +24,17 @@ type Session = {
   thisYear: boolean;
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS;
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Harare' }).format(new Date());
+
+/** A whole number of 52-week years after `from` (the same weekday), after `after`, not past, within a year. */
+function expectSuggestedAfter(suggested: string, from: string, after: string) {
+  expect(daysBetween(from, suggested) % 364).toBe(0);
+  expect(suggested > after && suggested >= today).toBe(true);
+  expect(daysBetween(today, suggested) < 364 || daysBetween(after, suggested) <= 364).toBe(true);
+}
+
 const adminSessions = async () => (await asAdmin.get('/api/programme/sessions')).json() as Session[];
 const seeded = async (name: string) => {
   const session = (await adminSessions()).find((s) => s.name === name);
@@ -140,20 +151,25 @@ describe('a new programme year', () => {
     const before = (await injectAs(app, man).get('/api/me/progress')).json();
     expect(before.summary).toMatchObject({ attended: 2, sessionsTotal: 8 });
 
-    // The preview: 52 weeks on by default (a Saturday stays a Saturday), the spacing kept.
+    // The preview: 52 weeks on by default (a Saturday stays a Saturday; 2024's seeded dates are past, so as
+    // many years on as it takes), the spacing kept.
     const preview = await asAdmin.get('/api/programme/years/new');
     expect(preview.statusCode, preview.body).toBe(200);
+    const suggested = preview.json().suggestedFirstOn;
+    expectSuggestedAfter(suggested, '2024-02-24', '2024-11-23');
     expect(preview.json()).toMatchObject({
-      suggestedFirstOn: '2025-02-22',
-      firstOn: '2025-02-22',
+      firstOn: suggested,
       thisYear: { from: '2024-02-24', to: '2024-11-23', sessions: 8 },
       refusal: null,
     });
+    const moved = (day: string) =>
+      new Date(Date.parse(day) + daysBetween('2024-02-24', suggested) * DAY_MS).toISOString().slice(0, 10);
     expect(preview.json().sessions.slice(0, 3)).toEqual([
-      { name: 'Real Man Runway Overview', heldOn: '2025-02-22', startTime: null, place: null },
-      { name: 'Fathering', heldOn: '2025-03-22', startTime: null, place: null },
-      { name: 'Courage', heldOn: '2025-04-19', startTime: '08:00', place: HALL },
+      { name: 'Real Man Runway Overview', heldOn: suggested, startTime: null, place: null },
+      { name: 'Fathering', heldOn: moved('2024-03-23'), startTime: null, place: null },
+      { name: 'Courage', heldOn: moved('2024-04-20'), startTime: '08:00', place: HALL },
     ]);
+    expect(daysBetween(suggested, moved('2024-03-23'))).toBe(28);
     // Another first day moves every date by the same number of days.
     const chosen = (await asAdmin.get('/api/programme/years/new?firstOn=2025-03-01')).json();
     expect(chosen.sessions.map((s: Session) => s.heldOn)).toEqual([
@@ -185,6 +201,11 @@ describe('a new programme year', () => {
     // Last year's sessions, registration and attendance are all still there, and still listed for review.
     const all = await adminSessions();
     expect(all).toHaveLength(16);
+    // This year's first, then earlier years'.
+    expect(all.map((s) => s.heldOn.slice(0, 4))).toEqual([
+      ...Array(8).fill('2025'),
+      ...Array(8).fill('2024'),
+    ]);
     expect(all.filter((s) => !s.thisYear).map((s) => s.heldOn.slice(0, 4))).toEqual(Array(8).fill('2024'));
     expect(all.find((s) => s.id === courage.id)).toMatchObject({ state: 'open', thisYear: false });
     expect(
@@ -219,10 +240,9 @@ describe('a new programme year', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json().detail).toContain('Sessions are planned up to 29/11/25');
     }
-    expect((await asAdmin.get('/api/programme/years/new')).json()).toMatchObject({
-      suggestedFirstOn: '2026-02-28',
-      thisYear: { from: '2025-03-01', to: '2025-11-29' },
-    });
+    const next = (await asAdmin.get('/api/programme/years/new')).json();
+    expect(next).toMatchObject({ thisYear: { from: '2025-03-01', to: '2025-11-29' } });
+    expectSuggestedAfter(next.suggestedFirstOn, '2025-03-01', '2025-11-29');
     expect(await db.select().from(workoutSessions)).toHaveLength(16);
   });
 

@@ -32,9 +32,9 @@ const sessionRow = {
   thisYear: inThisProgrammeYear,
 };
 
-/** Every session, earlier programme years' too, each saying whether it is this year's. */
+/** Every session, each saying whether it is this programme year's: this year's first, then earlier years'. */
 export const listSessions = (db: Database) =>
-  db.select(sessionRow).from(workoutSessions).orderBy(asc(workoutSessions.heldOn));
+  db.select(sessionRow).from(workoutSessions).orderBy(desc(inThisProgrammeYear), asc(workoutSessions.heldOn));
 
 const findSessionRow = async (db: Database, id: string) => {
   const [row] = await db.select(sessionRow).from(workoutSessions).where(eq(workoutSessions.id, id));
