@@ -37,6 +37,11 @@ test('an admin gives a session its time and place, then starts a new programme y
   await expect(place).toHaveValue('');
   await time.fill('09:00');
   await place.fill(HALL);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('edit-session-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('edit-session-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
   await expect(courage).toContainText('09:00');
@@ -87,6 +92,7 @@ test('an admin gives a session its time and place, then starts a new programme y
     'the new year’s first session must come after that day',
   );
   await expect(year.getByRole('button', { name: /^Create/ })).toBeDisabled();
+  await page.screenshot({ path: testInfo.outputPath('new-year-refused-390.png') });
 });
 
 test("the men see the new year's sessions with time and place; the facilitator's picker opens on the next session", async ({

@@ -118,8 +118,8 @@ function NewYearForm({
         }}
       />
       {preview.isError && <FormAlert>{errorText(preview.error)}</FormAlert>}
-      {plan?.refusal && <FormAlert>{plan.refusal}</FormAlert>}
-      {plan && !plan.refusal && plan.sessions.length > 0 && (
+      {plan?.refusal && !missing && <FormAlert>{plan.refusal}</FormAlert>}
+      {plan && !missing && !plan.refusal && plan.sessions.length > 0 && (
         <div className="flex flex-col gap-2">
           <h3 className="font-semibold text-stone-900">
             The new year’s sessions{preview.isPlaceholderData ? ' (updating…)' : ''}
