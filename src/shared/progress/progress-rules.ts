@@ -35,10 +35,6 @@ export function sessionStateFor(
   if (mayRegisterFor(session, today)) return { kind: 'register' } as const;
   return { kind: 'notActive' } as const;
 }
-/** "09:00 · Church hall, 12 Samora Machel Ave": what is set of a session's time and place ('' for neither). */
-export const sessionTimeAndPlace = (session: { startTime: string | null; place: string | null }) =>
-  [session.startTime, session.place].filter(Boolean).join(' · ');
-
 export const UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
 
 const MB = 1024 * 1024;
