@@ -60,7 +60,7 @@ export async function resetData() {
   const { db } = await testDatabase();
   await db.execute(
     sql.raw(
-      'truncate registrations, mail_outbox, race_options, events, men, facilitators, workout_sessions, assignments, checklist_items, cell_groups, "user", verification, audit_log, erasure_requests, job_runs, paynow_unchecked_messages cascade',
+      'truncate registrations, mail_outbox, race_options, events, men, facilitators, workout_sessions, programme_years, assignments, checklist_items, cell_groups, "user", verification, audit_log, erasure_requests, job_runs, paynow_unchecked_messages cascade',
     ),
   );
   await seed(db, TEST_EDITION);

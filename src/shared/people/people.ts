@@ -113,7 +113,12 @@ export const PersonListSchema = z.object({
 export type PersonList = z.infer<typeof PersonListSchema>;
 
 /** A session as a newly registered man is told of it. */
-export const FirstSessionSchema = z.object({ name: z.string(), heldOn: z.string() });
+export const FirstSessionSchema = z.object({
+  name: z.string(),
+  heldOn: z.string(),
+  startTime: z.nullable(z.string()),
+  place: z.nullable(z.string()),
+});
 export type FirstSession = z.infer<typeof FirstSessionSchema>;
 
 /**

@@ -16,6 +16,15 @@ export const SessionSchema = z.object({
   name: z.string(),
   heldOn: z.string(),
   state: z.enum(['open', 'inactive']),
+  /** "09:00" Harare time, and where; null while not set. */
+  startTime: z.nullable(z.string()),
+  place: z.nullable(z.string()),
+});
+
+/** A session in the attendance picker, which lists earlier programme years' too. */
+export const PickerSessionSchema = z.extend(SessionSchema, {
+  /** Of this programme year (false: an earlier year's, kept for its attendance). */
+  thisYear: z.boolean(),
 });
 
 export const MySessionSchema = z.extend(SessionSchema, {

@@ -26,6 +26,25 @@ export function defaultSession(sessions: WorkoutSession[], today = harareToday()
   return sessions.find((session) => session.heldOn >= today) ?? sessions.at(-1);
 }
 
+const optionText = (s: WorkoutSession) =>
+  [
+    s.name,
+    formatShortDate(s.heldOn),
+    s.startTime,
+    s.thisYear && s.state === 'inactive' ? SESSION_STATE_LABELS.inactive : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+/** This programme year's sessions, then earlier years' (kept for their attendance), newest year first. */
+function yearsOf(sessions: WorkoutSession[]) {
+  const earlier = sessions.filter((s) => !s.thisYear).reverse();
+  return [
+    ['This programme year', sessions.filter((s) => s.thisYear)],
+    ...(earlier.length ? [['Earlier years', earlier] as const] : []),
+  ] as const;
+}
+
 /** /Managean: pick a session; each cell group's members with Manage (his progress) and Register (attendance). */
 export default function ManageAttendance() {
   const user = useCurrentUser();
@@ -64,10 +83,14 @@ export default function ManageAttendance() {
             value={session.id}
             onChange={(event) => setParams({ session: event.target.value }, { replace: true })}
           >
-            {sessions.data.map((s) => (
-              <option key={s.id} value={s.id}>
-                {`${s.name} · ${formatShortDate(s.heldOn)}${s.state === 'inactive' ? ` · ${SESSION_STATE_LABELS.inactive}` : ''}`}
-              </option>
+            {yearsOf(sessions.data).map(([label, shown]) => (
+              <optgroup key={label} label={label}>
+                {shown.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {optionText(s)}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </SelectField>
           {/* An admin sees every group: one at a time is easier to work through. */}
@@ -87,6 +110,11 @@ export default function ManageAttendance() {
             </SelectField>
           )}
         </div>
+      )}
+      {session?.place && (
+        <p className="-mt-3 mb-6 text-stone-700">
+          {session.startTime ? `Starts ${session.startTime} at` : 'At'} {session.place}
+        </p>
       )}
       {session && groups.isPending && <Loading label="Loading cell groups…" />}
       <QueryError query={groups} />

@@ -12,6 +12,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { Section } from '../../components/ui/section.tsx';
 import type { ChecklistKind } from '../../features/programme-settings/api/programme-settings.ts';
 import { GroupsSettings } from '../../features/programme-settings/components/groups-settings.tsx';
+import { NewProgrammeYear } from '../../features/programme-settings/components/new-year.tsx';
 import { SimpleList } from '../../features/programme-settings/components/simple-list.tsx';
 import { SubmissionsReport } from '../../features/programme-settings/components/submissions-report.tsx';
 import { formatDueDate } from '../../lib/format.ts';
@@ -93,7 +94,7 @@ export default function ProgrammeSettings() {
             <>
               A session in <strong>{SESSION_STATE_LABELS.open}</strong> shows a Register button to
               participants; one that is <strong>{SESSION_STATE_LABELS.inactive}</strong> cannot be registered
-              for.
+              for. Sessions of an earlier programme year stay listed with their attendance.
             </>
           }
         >
@@ -104,6 +105,18 @@ export default function ProgrammeSettings() {
             fields={[
               { name: 'name', label: 'Name', type: 'text' },
               { name: 'heldOn', label: 'Date', type: 'date' },
+              {
+                name: 'startTime',
+                label: 'Start time (optional)',
+                type: 'time',
+                hint: 'Harare time, e.g. 09:00. Leave empty while it is not fixed.',
+              },
+              {
+                name: 'place',
+                label: 'Place (optional)',
+                type: 'text',
+                hint: 'As the men should find it, e.g. Church hall, 12 Samora Machel Ave.',
+              },
               {
                 name: 'state',
                 label: 'State',
@@ -118,18 +131,24 @@ export default function ProgrammeSettings() {
             columns={[
               { label: 'Name', value: (row) => row.name, main: true },
               { label: 'Date', value: (row) => formatShortDate(row.heldOn) },
+              { label: 'Start', value: (row) => row.startTime },
+              { label: 'Place', value: (row) => row.place },
               {
                 label: 'State',
-                value: (row) => (
-                  <Badge tone={row.state === 'open' ? 'good' : 'plain'}>
-                    {SESSION_STATE_LABELS[row.state]}
-                  </Badge>
-                ),
+                value: (row) =>
+                  row.thisYear ? (
+                    <Badge tone={row.state === 'open' ? 'good' : 'plain'}>
+                      {SESSION_STATE_LABELS[row.state]}
+                    </Badge>
+                  ) : (
+                    <Badge tone="plain">Earlier year</Badge>
+                  ),
               },
             ]}
             nameOf={(row) => row.name}
             removeWarning="Its registrations and attendance marks are deleted with it, and every man's progress is counted again without it."
           />
+          <NewProgrammeYear />
         </Part>
         <Part
           id="assignments"

@@ -69,6 +69,20 @@ export const workoutSessions = pgTable('workout_sessions', {
   state: text('state', { enum: ['open', 'inactive'] })
     .notNull()
     .default('inactive'),
+  /** "09:00" in Harare; null while it is not set. */
+  startTime: text('start_time'),
+  /** Where it is held, as people are told it ("Church hall, 12 Samora Machel Ave"); null while not set. */
+  place: text('place'),
+});
+
+/**
+ * The first day of each programme year an admin started (after the first one, which has no row). A session
+ * belongs to the year whose start is the latest on or before its date (src/server/db/programme-year.ts).
+ */
+export const programmeYears = pgTable('programme_years', {
+  startsOn: date('starts_on').primaryKey(),
+  startedBy: text('started_by').references(() => user.id, { onDelete: 'set null' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** A man at a session: the key of his registration for it and of his attendance at it. */

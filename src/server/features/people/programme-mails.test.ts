@@ -45,11 +45,22 @@ describe('a man who joins is welcomed by mail', () => {
     await db.insert(workoutSessions).values([
       { name: 'Past but open', heldOn: harareDay(-3), state: 'open' },
       { name: 'Later', heldOn: harareDay(60), state: 'open' },
-      { name: 'Nearest', heldOn: harareDay(20), state: 'inactive' },
+      {
+        name: 'Nearest',
+        heldOn: harareDay(20),
+        state: 'inactive',
+        startTime: '09:00',
+        place: 'Church hall, 12 Samora Machel Ave',
+      },
     ]);
     const man = person({ firstName: 'Kuda' });
     const answer = (await visitor.post('/api/men', man)).json();
-    expect(answer.firstSession).toEqual({ name: 'Nearest', heldOn: harareDay(20) });
+    expect(answer.firstSession).toEqual({
+      name: 'Nearest',
+      heldOn: harareDay(20),
+      startTime: '09:00',
+      place: 'Church hall, 12 Samora Machel Ave',
+    });
     const [welcome] = await mailsTo(man.email);
     const spelled = new Intl.DateTimeFormat('en-GB', {
       timeZone: 'UTC',
@@ -58,7 +69,9 @@ describe('a man who joins is welcomed by mail', () => {
       month: 'long',
       year: 'numeric',
     }).format(new Date(`${harareDay(20)}T00:00:00Z`));
-    expect(welcome?.text).toContain(`Your first session: Nearest on ${spelled}.`);
+    expect(welcome?.text).toContain(
+      `Your first session: Nearest on ${spelled} at 09:00 (Harare time), Church hall, 12 Samora Machel Ave.`,
+    );
     expect(welcome?.text).not.toContain('will follow');
 
     // Today's session is still to come.
@@ -66,6 +79,8 @@ describe('a man who joins is welcomed by mail', () => {
     expect((await visitor.post('/api/men', person())).json().firstSession).toEqual({
       name: 'Today',
       heldOn: harareDay(0),
+      startTime: null,
+      place: null,
     });
   });
 

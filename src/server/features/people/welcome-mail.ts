@@ -24,7 +24,9 @@ export function welcomeMail(
       '',
       'What happens next:',
       firstSession
-        ? `- Your first session: ${firstSession.name} on ${formatEventDay(firstSession.heldOn)}.`
+        ? `- Your first session: ${firstSession.name} on ${formatEventDay(firstSession.heldOn)}${
+            firstSession.startTime ? ` at ${firstSession.startTime} (Harare time)` : ''
+          }${firstSession.place ? `, ${firstSession.place}` : ''}.`
         : '- The dates of the sessions will follow.',
       '- Eight monthly workout sessions, two books with an assignment each, a cell group led by a facilitator, and a welcome checklist towards graduation.',
       '',

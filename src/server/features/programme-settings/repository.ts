@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { inThisProgrammeYear } from '../../db/programme-year.ts';
 import { aManOfTheProgramme } from '../../db/registered-men.ts';
 import {
   assignments,
@@ -7,6 +8,7 @@ import {
   cellGroups,
   checklistItems,
   men,
+  programmeYears,
   submissions,
   workoutSessions,
 } from '../../db/schema/index.ts';
@@ -20,17 +22,84 @@ export interface GroupValues {
   memberIds: string[];
 }
 
+const sessionRow = {
+  id: workoutSessions.id,
+  name: workoutSessions.name,
+  heldOn: workoutSessions.heldOn,
+  state: workoutSessions.state,
+  startTime: workoutSessions.startTime,
+  place: workoutSessions.place,
+  thisYear: inThisProgrammeYear,
+};
+
+/** Every session, each saying whether it is this programme year's: this year's first, then earlier years'. */
 export const listSessions = (db: Database) =>
-  db.select().from(workoutSessions).orderBy(asc(workoutSessions.heldOn));
+  db.select(sessionRow).from(workoutSessions).orderBy(desc(inThisProgrammeYear), asc(workoutSessions.heldOn));
+
+const findSessionRow = async (db: Database, id: string) => {
+  const [row] = await db.select(sessionRow).from(workoutSessions).where(eq(workoutSessions.id, id));
+  return row;
+};
 
 export async function insertSession(db: Database, values: SessionValues) {
-  const [row] = await db.insert(workoutSessions).values(values).returning();
-  return row;
+  const [row] = await db.insert(workoutSessions).values(values).returning({ id: workoutSessions.id });
+  return row && findSessionRow(db, row.id);
 }
 
 export async function updateSession(db: Database, id: string, values: SessionValues) {
-  const [row] = await db.update(workoutSessions).set(values).where(eq(workoutSessions.id, id)).returning();
-  return row;
+  const [row] = await db
+    .update(workoutSessions)
+    .set(values)
+    .where(eq(workoutSessions.id, id))
+    .returning({ id: workoutSessions.id });
+  return row && findSessionRow(db, row.id);
+}
+
+/** This programme year's sessions in date order, and the date of the last session of any year. */
+export async function thisYearAndLastDate(db: Database) {
+  const [sessions, [last]] = await Promise.all([
+    db
+      .select(sessionRow)
+      .from(workoutSessions)
+      .where(inThisProgrammeYear)
+      .orderBy(asc(workoutSessions.heldOn)),
+    db
+      .select({ heldOn: workoutSessions.heldOn })
+      .from(workoutSessions)
+      .orderBy(desc(workoutSessions.heldOn))
+      .limit(1),
+  ]);
+  return { sessions, lastHeldOn: last?.heldOn ?? null };
+}
+
+/** One new programme year at a time: a second request waits for the first, then sees its sessions. */
+export async function lockProgrammeYears(db: Database) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('programme-new-year'))`);
+}
+
+/** Starts a programme year on `startsOn` with these sessions (Not Active until an admin opens them). */
+export async function insertProgrammeYear(
+  db: Database,
+  startsOn: string,
+  startedBy: string | null,
+  sessions: Omit<SessionValues, 'state'>[],
+) {
+  // Again after a year whose sessions were all deleted: the start is kept as it was.
+  await db.insert(programmeYears).values({ startsOn, startedBy }).onConflictDoNothing();
+  const made = await db
+    .insert(workoutSessions)
+    .values(sessions.map((session) => ({ ...session, state: 'inactive' as const })))
+    .returning({ id: workoutSessions.id });
+  return db
+    .select(sessionRow)
+    .from(workoutSessions)
+    .where(
+      inArray(
+        workoutSessions.id,
+        made.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(workoutSessions.heldOn));
 }
 
 export async function deleteSession(db: Database, id: string) {

@@ -7,6 +7,10 @@ import {
   CellGroupRowSchema,
   ChecklistItemInputSchema,
   ChecklistItemRowSchema,
+  NewYearInputSchema,
+  NewYearPreviewSchema,
+  NewYearQuerySchema,
+  NewYearResultSchema,
   SessionInputSchema,
   SessionRowSchema,
   SubmissionReportSchema,
@@ -17,6 +21,7 @@ import { BODY_LIMITS } from '../../http/limits.ts';
 import { idParams, noContent } from '../../http/replies.ts';
 import { routeGroup } from '../../http/route-group.ts';
 import { auditRead } from '../audit-log/service.ts';
+import { previewNewYear, startNewYear } from './new-year.ts';
 import {
   addAssignment,
   addChecklistItem,
@@ -73,6 +78,32 @@ export async function programmeSettingsRoutes(app: FastifyInstance, context: App
       await removeSession(context, request.params.id, signedInUser(request));
       return noContent(reply);
     },
+  );
+
+  api.get(
+    '/programme/years/new',
+    {
+      schema: {
+        summary:
+          "A new programme year's sessions before they are made: this year's, dates moved so the first is on ?firstOn= (else the suggested day)",
+        querystring: NewYearQuerySchema,
+        response: { 200: NewYearPreviewSchema },
+      },
+    },
+    async (request) => previewNewYear(context, request.query.firstOn),
+  );
+  api.post(
+    '/programme/years',
+    {
+      schema: {
+        summary:
+          "Start a new programme year: this year's sessions copied, dates moved (Not Active); earlier years' attendance is kept",
+        body: NewYearInputSchema,
+        response: { 201: NewYearResultSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await startNewYear(context, request.body.firstOn, signedInUser(request))),
   );
 
   const assignmentRows = { 200: z.array(AssignmentRowSchema) };

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { inThisProgrammeYear } from '../../db/programme-year.ts';
 import { aManOfTheProgramme } from '../../db/registered-men.ts';
 import {
   assignments,
@@ -51,12 +52,19 @@ export async function isInGroupOf(db: Database, manId: string, facilitatorUserId
   return member !== undefined;
 }
 
-/** Everything a man's progress is made of, read at once. */
+/** This programme year's attendance marks (earlier years' are kept, and counted no more). */
+const marksThisYear = (db: Database) =>
+  db
+    .select({ sessionId: attendance.sessionId, manId: attendance.manId, status: attendance.status })
+    .from(attendance)
+    .innerJoin(workoutSessions, and(eq(workoutSessions.id, attendance.sessionId), inThisProgrammeYear));
+
+/** Everything a man's progress is made of, read at once: this programme year's sessions and marks. */
 export async function progressRowsOf(db: Database, manId: string) {
   const [sessions, registered, marks, tasks, uploads, items, ticks, group] = await Promise.all([
-    db.select().from(workoutSessions).orderBy(asc(workoutSessions.heldOn)),
+    db.select().from(workoutSessions).where(inThisProgrammeYear).orderBy(asc(workoutSessions.heldOn)),
     db.select().from(sessionRegistrations).where(eq(sessionRegistrations.manId, manId)),
-    db.select().from(attendance).where(eq(attendance.manId, manId)),
+    marksThisYear(db).where(eq(attendance.manId, manId)),
     db.select().from(assignments).orderBy(asc(assignments.dueOn)),
     db.select().from(submissions).where(eq(submissions.manId, manId)).orderBy(desc(submissions.submittedAt)),
     db.select().from(checklistItems).orderBy(asc(checklistItems.sortOrder)),
@@ -91,11 +99,20 @@ export function membersOf(db: Database, groupIds: string[]) {
     .orderBy(asc(sql`lower(${men.lastName})`), asc(sql`lower(${men.firstName})`));
 }
 
-/** What the groups' progress summaries are made of: these men's marks and on-time uploads, and the totals. */
-export async function groupProgressRows(db: Database, manIds: string[]) {
-  const [marks, sessionCount, tasks, onTimeRows] = await Promise.all([
-    manIds.length ? db.select().from(attendance).where(inArray(attendance.manId, manIds)) : [],
-    db.select({ id: workoutSessions.id }).from(workoutSessions),
+/**
+ * What the groups' progress summaries are made of: these men's marks this programme year and their on-time
+ * uploads, and the totals; and their marks at one session (of any year: the picker shows earlier years').
+ */
+export async function groupProgressRows(db: Database, manIds: string[], sessionId: string | undefined) {
+  const [marks, marksAtSession, sessionCount, tasks, onTimeRows] = await Promise.all([
+    manIds.length ? marksThisYear(db).where(inArray(attendance.manId, manIds)) : [],
+    manIds.length && sessionId
+      ? db
+          .select()
+          .from(attendance)
+          .where(and(inArray(attendance.manId, manIds), eq(attendance.sessionId, sessionId)))
+      : [],
+    db.select({ id: workoutSessions.id }).from(workoutSessions).where(inThisProgrammeYear),
     db.select({ id: assignments.id }).from(assignments),
     manIds.length
       ? db
@@ -104,7 +121,7 @@ export async function groupProgressRows(db: Database, manIds: string[]) {
           .where(and(inArray(submissions.manId, manIds), eq(submissions.late, false)))
       : [],
   ]);
-  return { marks, sessionCount, tasks, onTimeRows };
+  return { marks, marksAtSession, sessionCount, tasks, onTimeRows };
 }
 
 /**
@@ -178,13 +195,30 @@ export async function findSession(db: Database, id: string) {
   return session;
 }
 
+/** Every session, earlier programme years' too, each saying whether it is this year's. */
 export const listSessionsByDate = (db: Database) =>
-  db.select().from(workoutSessions).orderBy(asc(workoutSessions.heldOn));
+  db
+    .select({
+      id: workoutSessions.id,
+      name: workoutSessions.name,
+      heldOn: workoutSessions.heldOn,
+      state: workoutSessions.state,
+      startTime: workoutSessions.startTime,
+      place: workoutSessions.place,
+      thisYear: inThisProgrammeYear,
+    })
+    .from(workoutSessions)
+    .orderBy(asc(workoutSessions.heldOn));
 
 /** The nearest session held today or later (Harare's day), open for registration or not yet. */
 export async function nextSession(db: Database) {
   const [session] = await db
-    .select({ name: workoutSessions.name, heldOn: workoutSessions.heldOn })
+    .select({
+      name: workoutSessions.name,
+      heldOn: workoutSessions.heldOn,
+      startTime: workoutSessions.startTime,
+      place: workoutSessions.place,
+    })
     .from(workoutSessions)
     .where(sql`${workoutSessions.heldOn} >= (now() at time zone 'Africa/Harare')::date`)
     .orderBy(asc(workoutSessions.heldOn))

@@ -6,7 +6,7 @@ import {
   CellGroupSchema,
   MAX_UPLOAD_BYTES,
   ManProgressSchema,
-  SessionSchema,
+  PickerSessionSchema,
   TickInputSchema,
 } from '../../../shared/progress/progress.ts';
 import type { AppContext } from '../../context.ts';
@@ -159,7 +159,13 @@ export async function progressRoutes(app: FastifyInstance, context: AppContext) 
 
   leaders.get(
     '/sessions',
-    { schema: { summary: 'The workout sessions, in date order', response: { 200: z.array(SessionSchema) } } },
+    {
+      schema: {
+        summary:
+          "The workout sessions in date order, earlier programme years' too (their attendance is kept)",
+        response: { 200: z.array(PickerSessionSchema) },
+      },
+    },
     async () => sessionsByDate(context),
   );
 

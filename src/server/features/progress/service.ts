@@ -119,6 +119,8 @@ export async function progressOf(context: AppContext, manId: string): Promise<Ma
       name: s.name,
       heldOn: s.heldOn,
       state: s.state,
+      startTime: s.startTime,
+      place: s.place,
       registered: registered.some((r) => r.sessionId === s.id),
       attendance: marks.find((m) => m.sessionId === s.id)?.status ?? null,
     })),
@@ -192,9 +194,10 @@ export async function groupsFor(context: AppContext, caller: CurrentUser, sessio
     db,
     groups.map((g) => g.group.id),
   );
-  const { marks, sessionCount, tasks, onTimeRows } = await groupProgressRows(
+  const { marks, marksAtSession, sessionCount, tasks, onTimeRows } = await groupProgressRows(
     db,
     members.map((m) => m.man.id),
+    sessionId,
   );
   return groups.map(({ group, facilitator }) => ({
     id: group.id,
@@ -210,7 +213,7 @@ export async function groupsFor(context: AppContext, caller: CurrentUser, sessio
           manId: man.id,
           firstName: man.firstName,
           lastName: man.lastName,
-          attendance: sessionId ? (mine.find((mark) => mark.sessionId === sessionId)?.status ?? null) : null,
+          attendance: marksAtSession.find((mark) => mark.manId === man.id)?.status ?? null,
           summary: summarise(
             sessionCount.length,
             mine,

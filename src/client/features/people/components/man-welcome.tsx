@@ -32,7 +32,9 @@ export function ManWelcome({
           {first ? (
             <>
               {forHim ? 'His' : 'Your'} first session: <strong>{first.name}</strong> on{' '}
-              <time dateTime={first.heldOn}>{formatEventDay(first.heldOn)}</time>.
+              <time dateTime={first.heldOn}>{formatEventDay(first.heldOn)}</time>
+              {first.startTime && ` at ${first.startTime}`}
+              {first.place && `, ${first.place}`}.
             </>
           ) : (
             'The dates of the sessions will follow.'

@@ -8,6 +8,8 @@ import type {
   CellGroupRowSchema,
   ChecklistItemInputSchema,
   ChecklistItemRowSchema,
+  NewYearPreview,
+  NewYearResultSchema,
   SessionInputSchema,
   SessionRowSchema,
   SubmissionReport,
@@ -45,6 +47,18 @@ type Change<L extends SettingsList> =
   | { action: 'change'; id: string; input: SettingsLists[L]['input'] }
   | { action: 'remove'; id: string };
 
+/** Everything that shows the programme: this page's lists, the attendance picker and groups, the men's pages. */
+const readProgrammeAgain = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all(
+    [
+      getSettingsListQueryOptions().queryKey,
+      queryKeys.programmeSessions,
+      queryKeys.cellGroups(),
+      queryKeys.manProgress(),
+      queryKeys.myProgress,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+
 /** Adds, changes or removes one row; then everything that shows the programme is read again. */
 export function useChangeSetting<L extends SettingsList>(list: L) {
   const queryClient = useQueryClient();
@@ -58,16 +72,34 @@ export function useChangeSetting<L extends SettingsList>(list: L) {
         return apiFetch<unknown>(path, { method: 'PUT', body: JSON.stringify(change.input) });
       return apiFetch<unknown>(path, { method: 'DELETE' });
     },
-    onSuccess: () =>
-      Promise.all(
-        [
-          getSettingsListQueryOptions().queryKey,
-          queryKeys.programmeSessions,
-          queryKeys.cellGroups(),
-          queryKeys.manProgress(),
-          queryKeys.myProgress,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    onSuccess: () => readProgrammeAgain(queryClient),
+  });
+}
+
+/** A new programme year's sessions before they are made, the first on `firstOn` (none: the suggested day). */
+export const getNewYearPreviewQueryOptions = (firstOn: string | undefined) =>
+  queryOptions({
+    queryKey: [...getSettingsListQueryOptions().queryKey, 'new-year', firstOn ?? 'suggested'],
+    queryFn: ({ signal }) =>
+      apiFetch<NewYearPreview>(
+        `/api/programme/years/new${firstOn ? `?firstOn=${encodeURIComponent(firstOn)}` : ''}`,
+        { signal },
       ),
+  });
+
+export const useNewYearPreview = (firstOn: string | undefined, enabled: boolean) =>
+  useQuery({ ...getNewYearPreviewQueryOptions(firstOn), enabled, placeholderData: (previous) => previous });
+
+/** Starts the new programme year (POST /api/programme/years); then the programme is read again. */
+export function useStartNewYear() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (firstOn: string) =>
+      apiFetch<z.infer<typeof NewYearResultSchema>>('/api/programme/years', {
+        method: 'POST',
+        body: JSON.stringify({ firstOn }),
+      }),
+    onSuccess: () => readProgrammeAgain(queryClient),
   });
 }
 

@@ -137,7 +137,10 @@ export function EditableList<L extends SettingsList>({
                 <Cell
                   key={column.label}
                   label={column.main ? undefined : column.label}
-                  className={column.main ? 'font-semibold text-stone-900' : ''}
+                  // A value not set shows nothing, nor its label on a phone.
+                  className={
+                    column.main ? 'font-semibold text-stone-900' : 'empty:hidden sm:empty:table-cell'
+                  }
                 >
                   {column.value(row)}
                 </Cell>

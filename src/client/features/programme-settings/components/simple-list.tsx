@@ -8,7 +8,7 @@ import { EditableList, type EditableListProps } from './editable-list.tsx';
 export interface FormField {
   name: string;
   label: string;
-  type: 'text' | 'date' | 'select';
+  type: 'text' | 'date' | 'time' | 'select';
   hint?: string;
   options?: readonly (readonly [value: string, label: string])[];
   /** Its value in the Add form (empty when not given). */
@@ -28,12 +28,12 @@ export function SimpleList<L extends Exclude<SettingsList, 'groups'>>({
   fields,
   ...list
 }: SimpleListProps<L>) {
-  // A new row starts from each field's initial value; a row being edited from its own (every one is text).
+  // A new row starts from each field's initial value; a row being edited from its own (text, or none: empty).
   const valuesOf = (row: SettingsLists[L]['row'] | undefined): Values =>
     Object.fromEntries(
       fields.map((field) => [
         field.name,
-        row ? String(row[field.name as keyof typeof row]) : (field.initial ?? ''),
+        row ? String(row[field.name as keyof typeof row] ?? '') : (field.initial ?? ''),
       ]),
     );
   return (

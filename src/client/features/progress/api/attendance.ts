@@ -4,7 +4,7 @@ import type {
   ATTENDANCE_STATUSES,
   AttendanceInputSchema,
   AttendanceMarksInputSchema,
-  SessionSchema,
+  PickerSessionSchema,
 } from '../../../../shared/progress/progress.ts';
 import { apiFetch } from '../../../lib/api.ts';
 import { putBack, showAtOnce } from '../../../lib/optimistic.ts';
@@ -13,7 +13,7 @@ import { getGroupsQueryOptions } from './groups.ts';
 import { getManProgressQueryOptions } from './man-progress.ts';
 
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
-export type WorkoutSession = z.infer<typeof SessionSchema>;
+export type WorkoutSession = z.infer<typeof PickerSessionSchema>;
 export type AttendanceMark = z.output<typeof AttendanceInputSchema>;
 export type AttendanceMarks = z.output<typeof AttendanceMarksInputSchema>;
 
@@ -23,7 +23,7 @@ export const getSessionsQueryOptions = () =>
     queryFn: ({ signal }) => apiFetch<WorkoutSession[]>('/api/sessions', { signal }),
   });
 
-/** The workout sessions in date order (facilitators and admins). */
+/** The workout sessions in date order, earlier programme years' too (facilitators and admins). */
 export const useSessions = () => useQuery(getSessionsQueryOptions());
 
 /** Shows marks in the cell groups at once (onMutate), to be put back if the server refuses them. */

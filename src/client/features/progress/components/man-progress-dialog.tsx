@@ -94,7 +94,10 @@ function ManProgressBody({ manId }: { manId: string }) {
             <li key={session.id} className="grid grid-cols-[1fr_auto] items-center gap-x-3 px-3 py-2">
               <span>
                 <span className="font-medium">{session.name}</span>{' '}
-                <span className="text-sm text-stone-600">{formatShortDate(session.heldOn)}</span>
+                <span className="text-sm text-stone-600">
+                  {formatShortDate(session.heldOn)}
+                  {session.startTime && ` · ${session.startTime}`}
+                </span>
               </span>
               <span className="flex flex-wrap justify-end gap-1">
                 {session.registered && <Badge tone="plain">Registered</Badge>}

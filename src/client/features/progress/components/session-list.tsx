@@ -15,7 +15,7 @@ type MySession = ManProgress['sessions'][number];
 
 const ATTENDANCE_TONES = { present: 'good', late: 'warn', excused: 'plain', absent: 'bad' } as const;
 
-/** The Workout Session list: name, date and one state each (his attendance, Registered, Register or Not Active). */
+/** The Workout Session list: name, date, time and place, and one state each (his attendance, Registered, Register or Not Active). */
 export function SessionList({ sessions }: { sessions: MySession[] }) {
   const register = useRegisterForSession();
   const [failed, setFailed] = useState<{ id: string; message: string }>();
@@ -41,7 +41,16 @@ export function SessionList({ sessions }: { sessions: MySession[] }) {
                 <p className="font-semibold text-stone-900">{session.name}</p>
                 <p className="text-sm text-stone-700">
                   <time dateTime={session.heldOn}>{formatShortDate(session.heldOn)}</time>
+                  {session.startTime && (
+                    <>
+                      {' · '}
+                      <time dateTime={`${session.heldOn}T${session.startTime}+02:00`}>
+                        {session.startTime}
+                      </time>
+                    </>
+                  )}
                 </p>
+                {session.place && <p className="text-sm text-stone-700">{session.place}</p>}
               </div>
               <SessionState session={session} busy={busy} onRegister={() => registerFor(session)} />
             </div>
