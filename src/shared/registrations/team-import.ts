@@ -98,8 +98,8 @@ export const TeamImportRowSchema = z.object({
   lastName: z.string(),
   discipline: z.nullable(z.enum(DISCIPLINES)),
   raceType: z.string(),
-  /** The address the entry will use: the row's, or the manager's when it gave none. */
-  email: z.string(),
+  /** The row gave no email: the entry takes the manager's (its contacts are not sent back). */
+  usesManagerEmail: z.boolean(),
   errors: z.array(RowErrorSchema),
 });
 export type TeamImportRow = z.infer<typeof TeamImportRowSchema>;

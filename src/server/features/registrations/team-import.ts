@@ -130,7 +130,7 @@ async function checkRows(
       lastName: input.lastName,
       discipline: discipline ?? null,
       raceType: input.raceType,
-      email: input.email,
+      usesManagerEmail: cell(row, 'email') === '',
       errors: [],
     };
     const error = (field: string, message: string) => {
