@@ -81,6 +81,7 @@ test('a manager adds staff from a spreadsheet: the template, a row refused and n
   await expect(section.getByText('Tick this box: everyone on the list must agree')).toBeVisible();
   await section.getByLabel(/Everyone on this list agrees/).check();
   await expectNoAxeViolations(page);
+  await pictures(page, 'ready');
   await section.getByRole('button', { name: 'Register 3 staff' }).click();
   await expect(section.getByText('3 staff registered.')).toBeVisible();
   const entries = page.getByRole('region', { name: "Your team's entries" });

@@ -109,7 +109,6 @@ export function EntrantFields({
         <EmailField
           error={errors.email?.message}
           hint={emailHint}
-          optional={emailHint !== undefined}
           {...register('email')}
           autoComplete={fill('email')}
         />

@@ -18,6 +18,12 @@ const errorLines = (preview: TeamImportPreview) =>
     row.errors.map((error) => `Row ${row.row}, ${error.column}: ${error.message}`),
   );
 
+/** A file changed on disk after it was chosen cannot be read again by the browser: it is then chosen anew. */
+const uploadError = (error: unknown) =>
+  error instanceof ApiError && error.status === 0
+    ? 'The list could not be sent. Check your connection; if you changed the file since choosing it, choose it again.'
+    : errorText(error);
+
 /**
  * "Add staff from a spreadsheet" on the team page: the template, the manager's file checked by the server
  * (each row with the form's rules), a preview of every row, then all of them registered at once or none.
@@ -108,10 +114,10 @@ export function StaffImport({ managerEmail }: { managerEmail: string }) {
               />
             )}
           </Field>
-          {preview.isError && <FormAlert>{errorText(preview.error)}</FormAlert>}
+          {preview.isError && <FormAlert>{uploadError(preview.error)}</FormAlert>}
           <div>
             <SubmitButton busy={preview.isPending} busyLabel="Checking the list…">
-              {checked ? 'Check the list again' : 'Check the list'}
+              Check the list
             </SubmitButton>
           </div>
         </form>
@@ -127,8 +133,8 @@ export function StaffImport({ managerEmail }: { managerEmail: string }) {
               <FormAlert>
                 <p>
                   {checked.rows.length - checked.ready} of {checked.rows.length}{' '}
-                  {checked.rows.length === 1 ? 'row has' : 'rows have'} errors: nobody can be registered yet.
-                  Correct them in your spreadsheet, save it, and check the list again.
+                  {checked.rows.length - checked.ready === 1 ? 'row has' : 'rows have'} errors: nobody can be
+                  registered yet. Correct them in your spreadsheet, save it, choose it again and check it.
                 </p>
                 <ul className="mt-2 list-disc pl-5 font-normal">
                   {lines.map((line) => (
@@ -222,7 +228,7 @@ export function StaffImport({ managerEmail }: { managerEmail: string }) {
               >
                 {agreeError}
               </p>
-              {save.isError && <FormAlert>{errorText(save.error)}</FormAlert>}
+              {save.isError && <FormAlert>{uploadError(save.error)}</FormAlert>}
               <div>
                 <SubmitButton busy={save.isPending} busyLabel="Registering…">
                   {`Register ${checked.rows.length} staff`}
