@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
 import {
@@ -161,6 +161,30 @@ describe('a company adds its staff from a spreadsheet: a preview, then all rows 
     expect(again.statusCode).toBe(400);
     expect(again.json().errors[0].message).toMatch(/Already registered as a runner with this name and email/);
     expect(await teamEntries(company)).toHaveLength(3);
+  });
+
+  it('saves nothing when the database refuses a row while they are saved', async () => {
+    const company = await signedInAs(app, 'company');
+    const rows = [staffRow(), staffRow(), staffRow({ last: 'Refused' })];
+    // A failure after the first rows were written, which no check before the save foresees.
+    await db.execute(sql`create or replace function test_refuse_row() returns trigger language plpgsql as $$
+      begin if new.last_name = 'Refused' then raise exception 'refused by the test'; end if; return new; end $$`);
+    await db.execute(sql`create trigger test_refuse_row before insert on registrations
+      for each row execute function test_refuse_row()`);
+    try {
+      expect((await preview(company, Buffer.from(csvOf(rows)))).json().ready).toBe(3);
+      expect((await importList(company, Buffer.from(csvOf(rows)))).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger test_refuse_row on registrations`);
+      await db.execute(sql`drop function test_refuse_row()`);
+    }
+    expect(await teamEntries(company)).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, rows[0]?.email ?? '')),
+    ).toEqual([]);
   });
 
   it('refuses the whole list when a race has fewer places left than the rows that want it', async () => {

@@ -72,7 +72,7 @@ export function StaffImport({ managerEmail }: { managerEmail: string }) {
           <FormSuccess>
             <p className="font-semibold">
               {done.registered.length} staff registered. Their entries are in your team's list below, each
-              with its reference; each was sent its confirmation.
+              with its reference.
             </p>
           </FormSuccess>
           <div>
