@@ -229,6 +229,18 @@ describe('a company adds its staff from a spreadsheet: a preview, then all rows 
     expect(entry).toMatchObject({ mobile: '+263771234567', age: 34, tshirtSize: 'X-Large' });
   });
 
+  it('reads a CSV as Excel saves it elsewhere: semicolons, a byte order mark, or Windows-1252', async () => {
+    const company = await signedInAs(app, 'company');
+    const row = staffRow({ first: 'Zoë' });
+    const semicolons = csvOf([row]).replaceAll(',', ';');
+    const marked = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(semicolons)]);
+    const latin = Buffer.from(csvOf([row]), 'latin1');
+    for (const file of [marked, latin]) {
+      const body = (await preview(company, file)).json() as TeamImportPreview;
+      expect(body.rows).toEqual([expect.objectContaining({ firstName: 'Zoë', errors: [] })]);
+    }
+  });
+
   it('refuses a file that is neither, one without the columns, and one over the size limit', async () => {
     const company = await signedInAs(app, 'company');
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 1)]);
