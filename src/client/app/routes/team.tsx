@@ -2,12 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { DISCIPLINE_LABELS, DISCIPLINES, type Discipline } from '../../../shared/events/event-display.ts';
 import { formatFees } from '../../../shared/money.ts';
-import type { RegistrationReceipt } from '../../../shared/registrations/registration.ts';
+import type {
+  RegistrationInputSchema,
+  RegistrationReceipt,
+} from '../../../shared/registrations/registration.ts';
+import { managerEmailHint, TeamRegistrationInputSchema } from '../../../shared/registrations/team-import.ts';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { getTeamQueryOptions, postTeamRegistration } from '../../features/registrations/api/team.ts';
 import { RegistrationForm } from '../../features/registrations/components/registration-form.tsx';
+import { StaffImport } from '../../features/registrations/components/staff-import.tsx';
 import { TeamEntries } from '../../features/registrations/components/team-entries.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 
@@ -18,7 +23,10 @@ interface Registered {
   name: string;
 }
 
-function RegisterStaff() {
+// The team's rules differ only in Email, which may be left empty: the server then takes the manager's.
+const teamSchema = TeamRegistrationInputSchema as unknown as typeof RegistrationInputSchema;
+
+function RegisterStaff({ managerEmail }: { managerEmail: string }) {
   const queryClient = useQueryClient();
   const { data: event, isPending, isError, refetch } = useEvent();
   const [discipline, setDiscipline] = useState<Discipline>('run');
@@ -78,6 +86,8 @@ function RegisterStaff() {
           discipline={discipline}
           submit={postTeamRegistration}
           onBehalf
+          schema={teamSchema}
+          emailHint={managerEmailHint(managerEmail)}
           onRegistered={(receipt, data) => {
             setRegistered({ receipt, name: `${data.firstName} ${data.lastName}` });
             void queryClient.invalidateQueries({ queryKey: getTeamQueryOptions().queryKey });
@@ -102,7 +112,10 @@ export default function TeamPage() {
       </PageHeading>
       <div className="flex flex-col gap-12">
         <div className="max-w-2xl">
-          <RegisterStaff />
+          <RegisterStaff managerEmail={user.email} />
+        </div>
+        <div className="max-w-4xl">
+          <StaffImport managerEmail={user.email} />
         </div>
         <TeamEntries
           payNow={

@@ -5,6 +5,8 @@ import { type EventRow, findCurrentEvent, listRaces, type RaceOptionRow } from '
 export interface EventSnapshot {
   event: EventRow;
   race(discipline: Discipline, label: string): RaceOptionRow | undefined;
+  /** Every race of the event, in the order the forms list them. */
+  races: readonly RaceOptionRow[];
 }
 
 /**
@@ -38,6 +40,6 @@ export class CurrentEventCache {
     // Races after the event: a race changed in between raises the revision read above, so the copy is refused.
     const races = await listRaces(this.db, event.id);
     const byKey = new Map(races.map((race) => [`${race.discipline}\n${race.label}`, race]));
-    return { event, race: (discipline, label) => byKey.get(`${discipline}\n${label}`) };
+    return { event, races, race: (discipline, label) => byKey.get(`${discipline}\n${label}`) };
   }
 }

@@ -439,7 +439,10 @@ async function earlierAnswer(
   };
 }
 
-const samePerson = (a: RegistrationData, b: RegistrationData) =>
+export const samePerson = (
+  a: Pick<RegistrationData, 'discipline' | 'firstName' | 'lastName' | 'email'>,
+  b: Pick<RegistrationData, 'discipline' | 'firstName' | 'lastName' | 'email'>,
+) =>
   a.discipline === b.discipline &&
   [a.firstName, a.lastName, a.email].join('\n').toLowerCase() ===
     [b.firstName, b.lastName, b.email].join('\n').toLowerCase();

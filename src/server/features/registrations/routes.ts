@@ -7,6 +7,7 @@ import {
 } from '../../../shared/registrations/registration.ts';
 import { SearchQuerySchema, SearchResultSchema } from '../../../shared/registrations/search.ts';
 import { TeamEntryDetailSchema, TeamSchema } from '../../../shared/registrations/team.ts';
+import { TeamRegistrationInputSchema } from '../../../shared/registrations/team-import.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { IdempotencyHeaders } from '../../http/idempotency-key.ts';
@@ -25,6 +26,7 @@ import {
   teamEntryOf,
   teamOf,
 } from './service.ts';
+import { teamImportRoutes } from './team-import-routes.ts';
 
 export async function registrationRoutes(app: FastifyInstance, context: AppContext) {
   const api = routeGroup(app, { access: 'public', tags: ['registrations'] });
@@ -101,15 +103,19 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
     {
       schema: {
         summary: "Register one of the company's staff (same rules as the public forms)",
+        description: "An entry without an email takes the manager's own: mails about it go to the manager.",
         headers: IdempotencyHeaders,
-        body: RegistrationInputSchema,
+        body: TeamRegistrationInputSchema,
         response: { 201: RegistrationReceiptSchema },
       },
     },
     async (request, reply) => {
-      const { receipt, alreadyRegistered } = await register(context, request.body, {
+      const manager = signedInUser(request);
+      const staff = { ...request.body, email: request.body.email ?? manager.email };
+      const { receipt, alreadyRegistered } = await register(context, staff, {
         idempotencyKey: request.headers['idempotency-key'],
-        companyAccountId: signedInUser(request).id,
+        companyAccountId: manager.id,
+        managerEmail: manager.email,
       });
       // The entry found may not be the team's own: the company is told it exists, not its receipt.
       if (alreadyRegistered) throw alreadyRegisteredProblem(receipt.discipline, alreadyRegistered);
@@ -143,4 +149,6 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
     },
     async (request) => teamEntryOf(context, signedInUser(request).id, request.params.id),
   );
+
+  await teamImportRoutes(app, context);
 }

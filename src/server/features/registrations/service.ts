@@ -115,6 +115,8 @@ export interface AtTable {
 export interface RegisterOptions {
   idempotencyKey?: string;
   companyAccountId?: string;
+  /** The team manager's own address: his staff's mails sent there are his, not a stranger's (no limit). */
+  managerEmail?: string;
   atTable?: AtTable;
 }
 
@@ -130,6 +132,10 @@ class OutdatedEvent extends Error {}
  * The event comes from memory. The insert itself refuses an outdated copy, and any refusal decided from
  * the copy (closed, no such race, full) is checked again against the database before it is answered.
  */
+/** Whether a staff member's mail goes to his manager's own address (left empty on the team's forms). */
+export const toManager = (to: string, managerEmail: string | undefined) =>
+  managerEmail !== undefined && to.toLowerCase() === managerEmail.toLowerCase();
+
 export async function register(
   context: AppContext,
   input: RegistrationData,
@@ -154,7 +160,7 @@ async function registerWith(
   snapshot: EventSnapshot | undefined,
   fresh: boolean,
   input: RegistrationData,
-  { idempotencyKey, companyAccountId, atTable }: RegisterOptions,
+  { idempotencyKey, companyAccountId, managerEmail, atTable }: RegisterOptions,
 ): Promise<RegisterResult> {
   const { db } = database;
   const digest = requestDigest(input, companyAccountId, atTable?.request);
@@ -238,7 +244,7 @@ async function registerWith(
         event,
         race,
         values,
-        mail: { ...mail, publicAction: !atTable },
+        mail: { ...mail, publicAction: !atTable && !toManager(mail.to, managerEmail) },
         link,
         links,
       });

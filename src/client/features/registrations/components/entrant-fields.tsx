@@ -66,6 +66,7 @@ export function EntrantFields({
   gap = 'gap-5',
   contactChoice,
   sharedContact = false,
+  emailHint,
 }: {
   register: (name: EntrantField | GuardianField) => UseFormRegisterReturn;
   errors: FieldErrors<Record<EntrantField | GuardianField, unknown>>;
@@ -82,6 +83,8 @@ export function EntrantFields({
   contactChoice?: ReactNode;
   /** The person shares the contact's email and mobile (a group's): those fields are not asked. */
   sharedContact?: boolean;
+  /** Said under Email (a team's form: whose address an empty one takes). */
+  emailHint?: string;
 }) {
   const fill = (token: string) => (personal ? token : 'off');
   const minor = useTypedMinor(age);
@@ -103,7 +106,12 @@ export function EntrantFields({
       </div>
       {contactChoice}
       {!sharedContact && (
-        <EmailField error={errors.email?.message} {...register('email')} autoComplete={fill('email')} />
+        <EmailField
+          error={errors.email?.message}
+          hint={emailHint}
+          {...register('email')}
+          autoComplete={fill('email')}
+        />
       )}
       <div className={`grid ${gap} sm:grid-cols-2 sm:gap-y-1.5`}>
         {!sharedContact && (

@@ -67,6 +67,13 @@ interface RegistrationFormProps {
   refused?: Refusal;
   /** Someone registers another person (a company's manager its staff). */
   onBehalf?: boolean;
+  /**
+   * The rules the form checks, the public form's by default. The team's (which may leave Email empty) comes
+   * from its page, so the public pages never load it.
+   */
+  schema?: typeof RegistrationInputSchema;
+  /** Said under Email: what an empty one means on this form. */
+  emailHint?: string;
 }
 
 // Its own chunk, loaded when "Add another person" is first pressed: most entrants register alone (issue 36).
@@ -101,6 +108,8 @@ export function RegistrationForm({
   refused,
   action,
   onBehalf,
+  schema = RegistrationInputSchema,
+  emailHint,
 }: RegistrationFormProps) {
   const navigate = useNavigate();
   // A page the server rendered: its form's key, and what it was sent back with when posted without JavaScript.
@@ -168,7 +177,7 @@ export function RegistrationForm({
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useZodForm(RegistrationInputSchema, {
+  } = useZodForm(schema, {
     // A field is checked when left, then on every change: an error shown above the button clears while the
     // value is corrected, so the button does not jump away from the pointer when it is clicked (onBlur did).
     mode: 'onTouched',
@@ -352,6 +361,7 @@ export function RegistrationForm({
         sizes={sizes}
         age={watch('age')}
         onBehalf={onBehalf}
+        emailHint={emailHint}
       />
       {event.smsOn && (
         <fieldset className="flex flex-col gap-2">
