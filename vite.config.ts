@@ -108,7 +108,7 @@ export default defineConfig(({ command }) => ({
               // ui/field.tsx: /Search uses its input style without any of this. The rule for children with
               // the entry's contract: a chunk of its own would import this one and be imported by it.
               name: 'forms',
-              test: /node_modules[\\/](zod|react-hook-form)[\\/]|src[\\/]shared[\\/](validation|registrations[\\/](registration|guardian))\.ts|src[\\/]client[\\/]lib[\\/](use-zod-form|field-errors|announce)\.ts/,
+              test: /node_modules[\\/](zod|react-hook-form)[\\/]|src[\\/]shared[\\/](validation|registrations[\\/](registration|guardian)|sms[\\/]sms-settings)\.ts|src[\\/]client[\\/]lib[\\/](use-zod-form|field-errors|announce)\.ts/,
               priority: 20,
             },
             {
