@@ -133,7 +133,8 @@ export function StaffImport({ managerEmail }: { managerEmail: string }) {
               <FormAlert>
                 <p>
                   {checked.rows.length - checked.ready} of {checked.rows.length}{' '}
-                  {checked.rows.length - checked.ready === 1 ? 'row has' : 'rows have'} errors: nobody can be
+                  {checked.rows.length === 1 ? 'row' : 'rows'}{' '}
+                  {checked.rows.length - checked.ready === 1 ? 'has' : 'have'} errors: nobody can be
                   registered yet. Correct them in your spreadsheet, save it, choose it again and check it.
                 </p>
                 <ul className="mt-2 list-disc pl-5 font-normal">
