@@ -5,7 +5,7 @@ import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './suppor
 import { uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { raceWithFees } from './support/fun-run-admin.ts';
+import { raceWithFees, registerThreeStaff } from './support/fun-run-admin.ts';
 import { originOf } from './support/progress.ts';
 
 // Issue 38: a company finds its team's sign-up from the landing, the sign-up says whose name and email it
@@ -62,25 +62,7 @@ test.describe('the team page, at a desk', () => {
       'company',
     );
     await signInByCookie(page, company, '/WelcomeManager');
-    const surname = uniqueName('Staff');
-    for (const firstName of ['Chipo', 'Farai', 'Kuda']) {
-      const response = await page.request.post('/api/team/registrations', {
-        headers: { origin: originOf(testInfo) },
-        data: {
-          discipline: 'run',
-          firstName,
-          lastName: surname,
-          email: `${firstName}.${surname}@example.com`.toLowerCase(),
-          mobile: '0771234567',
-          age: 35,
-          raceType: race,
-          nextOfKinMobile: '0772000111',
-          tshirtSize: 'Large',
-          consent: true,
-        },
-      });
-      expect(response.status()).toBe(201);
-    }
+    const surname = await registerThreeStaff(page, testInfo, race);
     await page.reload();
     const entries = page.getByRole('region', { name: "Your team's entries" });
     const teamReference = (await entries.getByText(/^CFR\d\d-T[0-9A-F]{6}$/).textContent()) ?? '';

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { raceWithFees, signInAsAdmin } from './support/fun-run-admin.ts';
+import { raceWithFees, registerThreeStaff, signInAsAdmin } from './support/fun-run-admin.ts';
 import { originOf } from './support/progress.ts';
 
 heldOn('desktop');
@@ -19,26 +19,7 @@ test('a company sees what its team owes and one reference for it all, corrects a
   await page.goto(await verificationLink(company.email));
   await expect(page).toHaveURL(/\/WelcomeManager$/);
 
-  // Three of its staff, entered as the team form does.
-  const surname = uniqueName('Staff');
-  for (const firstName of ['Chipo', 'Farai', 'Kuda']) {
-    const response = await page.request.post('/api/team/registrations', {
-      headers: { origin: originOf(testInfo) },
-      data: {
-        discipline: 'run',
-        firstName,
-        lastName: surname,
-        email: `${firstName}.${surname}@example.com`.toLowerCase(),
-        mobile: '0771234567',
-        age: 35,
-        raceType: race,
-        nextOfKinMobile: '0772000111',
-        tshirtSize: 'Large',
-        consent: true,
-      },
-    });
-    expect(response.status()).toBe(201);
-  }
+  const surname = await registerThreeStaff(page, testInfo, race);
   await page.reload();
   const entries = page.getByRole('region', { name: "Your team's entries" });
   await expect(entries.getByText('Total due: US$45.00 or ZWG 1,200.00')).toBeVisible();

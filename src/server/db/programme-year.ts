@@ -18,3 +18,14 @@ export const inThisProgrammeYear = sql<boolean>`not exists (
   select 1 from ${programmeYears}
   where ${programmeYears.startsOn} > ${workoutSessions.heldOn} and ${startsWithSessions}
 )`;
+
+/** A session as the settings and the attendance picker list it, saying whether it is this year's. */
+export const sessionWithYear = {
+  id: workoutSessions.id,
+  name: workoutSessions.name,
+  heldOn: workoutSessions.heldOn,
+  state: workoutSessions.state,
+  startTime: workoutSessions.startTime,
+  place: workoutSessions.place,
+  thisYear: inThisProgrammeYear,
+};

@@ -156,3 +156,27 @@ export async function saveRunnerRace(page: Page, testInfo: TestInfo, label: stri
   });
   expect(response.status()).toBe(200);
 }
+
+/** Three of a signed-in company's staff (Chipo, Farai, Kuda and a new surname), entered as the team form does. */
+export async function registerThreeStaff(page: Page, testInfo: TestInfo, race: string) {
+  const surname = uniqueName('Staff');
+  for (const firstName of ['Chipo', 'Farai', 'Kuda']) {
+    const response = await page.request.post('/api/team/registrations', {
+      headers: { origin: originOf(testInfo) },
+      data: {
+        discipline: 'run',
+        firstName,
+        lastName: surname,
+        email: `${firstName}.${surname}@example.com`.toLowerCase(),
+        mobile: '0771234567',
+        age: 35,
+        raceType: race,
+        nextOfKinMobile: '0772000111',
+        tshirtSize: 'Large',
+        consent: true,
+      },
+    });
+    expect(response.status()).toBe(201);
+  }
+  return surname;
+}

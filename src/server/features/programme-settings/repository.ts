@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { inThisProgrammeYear } from '../../db/programme-year.ts';
+import { inThisProgrammeYear, sessionWithYear } from '../../db/programme-year.ts';
 import { aManOfTheProgramme } from '../../db/registered-men.ts';
 import {
   assignments,
@@ -22,22 +22,15 @@ export interface GroupValues {
   memberIds: string[];
 }
 
-const sessionRow = {
-  id: workoutSessions.id,
-  name: workoutSessions.name,
-  heldOn: workoutSessions.heldOn,
-  state: workoutSessions.state,
-  startTime: workoutSessions.startTime,
-  place: workoutSessions.place,
-  thisYear: inThisProgrammeYear,
-};
-
 /** Every session, each saying whether it is this programme year's: this year's first, then earlier years'. */
 export const listSessions = (db: Database) =>
-  db.select(sessionRow).from(workoutSessions).orderBy(desc(inThisProgrammeYear), asc(workoutSessions.heldOn));
+  db
+    .select(sessionWithYear)
+    .from(workoutSessions)
+    .orderBy(desc(inThisProgrammeYear), asc(workoutSessions.heldOn));
 
 const findSessionRow = async (db: Database, id: string) => {
-  const [row] = await db.select(sessionRow).from(workoutSessions).where(eq(workoutSessions.id, id));
+  const [row] = await db.select(sessionWithYear).from(workoutSessions).where(eq(workoutSessions.id, id));
   return row;
 };
 
@@ -59,7 +52,7 @@ export async function updateSession(db: Database, id: string, values: SessionVal
 export async function thisYearAndLastDate(db: Database) {
   const [sessions, [last]] = await Promise.all([
     db
-      .select(sessionRow)
+      .select(sessionWithYear)
       .from(workoutSessions)
       .where(inThisProgrammeYear)
       .orderBy(asc(workoutSessions.heldOn)),
@@ -91,7 +84,7 @@ export async function insertProgrammeYear(
     .values(sessions.map((session) => ({ ...session, state: 'inactive' as const })))
     .returning({ id: workoutSessions.id });
   return db
-    .select(sessionRow)
+    .select(sessionWithYear)
     .from(workoutSessions)
     .where(
       inArray(

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { inThisProgrammeYear } from '../../db/programme-year.ts';
+import { inThisProgrammeYear, sessionWithYear } from '../../db/programme-year.ts';
 import { aManOfTheProgramme } from '../../db/registered-men.ts';
 import {
   assignments,
@@ -197,18 +197,7 @@ export async function findSession(db: Database, id: string) {
 
 /** Every session, earlier programme years' too, each saying whether it is this year's. */
 export const listSessionsByDate = (db: Database) =>
-  db
-    .select({
-      id: workoutSessions.id,
-      name: workoutSessions.name,
-      heldOn: workoutSessions.heldOn,
-      state: workoutSessions.state,
-      startTime: workoutSessions.startTime,
-      place: workoutSessions.place,
-      thisYear: inThisProgrammeYear,
-    })
-    .from(workoutSessions)
-    .orderBy(asc(workoutSessions.heldOn));
+  db.select(sessionWithYear).from(workoutSessions).orderBy(asc(workoutSessions.heldOn));
 
 /** The nearest session held today or later (Harare's day), open for registration or not yet. */
 export async function nextSession(db: Database) {
