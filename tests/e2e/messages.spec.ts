@@ -35,15 +35,17 @@ test('an admin messages the unpaid runners of one race: who it reaches, sent, it
   await form.getByRole('combobox', { name: 'Race' }).selectOption({ label: `${race} (Runners)` });
   await form.getByRole('combobox', { name: 'Payment' }).selectOption({ label: 'Unpaid' });
   await form.getByRole('textbox', { name: 'Subject' }).fill(`Start time for ${race}`);
-  await form.getByRole('textbox', { name: 'Message' }).fill('Hello {frist name}, see you at 06:30.');
+  await form
+    .getByRole('textbox', { name: 'Message', exact: true })
+    .fill('Hello {frist name}, see you at 06:30.');
   await form.getByRole('button', { name: 'Check who it reaches' }).click();
-  await expect(form.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription(
+  await expect(form.getByRole('textbox', { name: 'Message', exact: true })).toHaveAccessibleDescription(
     /Not a placeholder: \{frist name\}/,
   );
   await expectNoAxeViolations(page);
 
   await form
-    .getByRole('textbox', { name: 'Message' })
+    .getByRole('textbox', { name: 'Message', exact: true })
     .fill('Hello {first name}, your reference is {reference}. The {race} starts at 06:30.');
   await form.getByRole('button', { name: 'Check who it reaches' }).click();
   await expect(form.getByRole('status')).toHaveText(
@@ -55,13 +57,13 @@ test('an admin messages the unpaid runners of one race: who it reaches, sent, it
   await expectNoAxeViolations(page);
   await form.getByRole('button', { name: 'Send to 2 people' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send this message?' });
-  await expect(dialog).toContainText('It goes now to 2 people by mail.');
+  await expect(dialog).toContainText('It goes now to 2 people: 2 mails. It cannot be called back.');
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Send to 2 people' }).click();
   await expect(page.getByText('Sent to 2 people')).toBeVisible();
 
   const sent = page.getByRole('article', { name: `Start time for ${race}` });
-  await expect(sent).toContainText(`Entrants · ${race} · unpaid · mail`);
+  await expect(sent).toContainText(`Entrants · ${race} · unpaid · by mail`);
   await expect(sent).toContainText('Sent');
   await expect(sent.getByRole('definition').nth(1)).toHaveText(/^(2 waiting|1 sent, 1 waiting|2 sent)$/);
   // The list refreshes by itself while mails wait.
@@ -75,7 +77,7 @@ test('an admin messages the unpaid runners of one race: who it reaches, sent, it
   const tomorrow = harareToday(new Date(Date.now() + 86_400_000));
   await form.getByRole('combobox', { name: 'Race' }).selectOption({ label: `${race} (Runners)` });
   await form.getByRole('textbox', { name: 'Subject' }).fill(`Parking for ${race}`);
-  await form.getByRole('textbox', { name: 'Message' }).fill('Park at the north gate.');
+  await form.getByRole('textbox', { name: 'Message', exact: true }).fill('Park at the north gate.');
   await form.getByRole('radio', { name: 'At a time' }).check();
   await form.getByLabel('Date').fill(tomorrow);
   await form.getByLabel('Time (Harare)').fill('18:00');

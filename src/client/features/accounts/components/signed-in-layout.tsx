@@ -16,7 +16,6 @@ const NAV: Record<Role, [to: string, label: string][]> = {
     ['/Managean', 'Attendance'],
     ['/Accounts', 'Accounts'],
     ['/CheckIn', 'Check-in'],
-    ['/Messages', 'Messages'],
     ['/Outbox', 'Outbox'],
     ['/EventSettings', 'Event settings'],
   ],

@@ -36,7 +36,7 @@ export function RacePackSection({ settings }: { settings: EventSettings }) {
       <NumberField
         label="Send the race pack N days before the race"
         hint="Days (0–14); 3 is the usual."
-        fieldClassName="sm:max-w-xs"
+        fieldClassName="sm:max-w-md"
         min={0}
         max={14}
         {...field('racePackDaysBefore')}

@@ -41,6 +41,14 @@ interface Checked {
   preview: MessagePreview;
 }
 
+/** "2 mails and 1 SMS": what goes out by each channel chosen. */
+function byChannel(preview: MessagePreview | undefined, channels: { byMail: boolean; bySms: boolean }) {
+  if (!preview) return '';
+  const mails = `${preview.mails.toLocaleString('en-GB')} ${preview.mails === 1 ? 'mail' : 'mails'}`;
+  const sms = `${preview.sms.toLocaleString('en-GB')} SMS`;
+  return [channels.byMail && mails, channels.bySms && sms].filter(Boolean).join(' and ');
+}
+
 const keyOf = (values: DraftValues) => JSON.stringify(draftOf(values));
 
 /** Compose once, see who it reaches, then send it now or keep it for a time (Harare). */
@@ -233,7 +241,7 @@ export function ComposeMessage({
       >
         {later
           ? `It goes at ${values.sendAt.split('-').reverse().join('/')} ${values.sendTime} (Harare time) to those who match then; you can cancel it until then.`
-          : `It goes now to ${people}${values.byMail && values.bySms ? ' by mail and SMS' : values.bySms ? ' by SMS' : ' by mail'}. It cannot be called back.`}
+          : `It goes now to ${people}: ${byChannel(current?.preview, values)}. It cannot be called back.`}
       </ConfirmDialog>
     </section>
   );

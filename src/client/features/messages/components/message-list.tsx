@@ -97,7 +97,7 @@ export function MessageList({ messages }: { messages: readonly SentMessage[] }) 
                     {message.subject || 'Text message'}
                   </h3>
                   <p className="text-sm text-stone-700">
-                    {message.audience} ·{' '}
+                    {message.audience} · by{' '}
                     {[message.byMail && 'mail', message.bySms && 'SMS'].filter(Boolean).join(' and ')}
                   </p>
                   <p className="text-sm text-stone-700">
