@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Path } from 'react-hook-form';
 import {
   type MessageDraft,
   MessageDraftSchema,
@@ -10,6 +11,7 @@ import { CheckboxField, RadioCard, TextField } from '../../../components/ui/fiel
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { oneOf, showFieldErrors } from '../../../lib/field-errors.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { usePreviewMessage, useSendMessage } from '../api/messages.ts';
 import { AudienceFields, type RaceChoice } from './audience-fields.tsx';
@@ -18,7 +20,7 @@ import { MessageTexts } from './message-texts.tsx';
 import { PreviewSummary } from './preview-summary.tsx';
 
 /** The fields the form shows, where the server's errors go. */
-const FIELDS = new Set([
+const FIELDS = [
   'audience.people',
   'audience.discipline',
   'audience.race',
@@ -32,7 +34,8 @@ const FIELDS = new Set([
   'body',
   'smsText',
   'sendAt',
-]);
+] as const satisfies readonly Path<DraftValues>[];
+type Field = (typeof FIELDS)[number];
 
 interface Checked {
   draft: MessageDraft;
@@ -77,20 +80,14 @@ export function ComposeMessage({
 
   /** Each of the server's field errors beside its field; anything else above the buttons. */
   function showFailure(error: unknown) {
-    if (error instanceof ApiError && error.errors.length > 0) {
-      const elsewhere = error.errors.filter((fieldError) => !FIELDS.has(fieldError.path));
-      for (const fieldError of error.errors) {
-        if (FIELDS.has(fieldError.path)) {
-          setError(fieldError.path as 'subject', { message: fieldError.message }, { shouldFocus: true });
-        }
-      }
-      setFailure(
-        elsewhere.length > 0
-          ? elsewhere.map((fieldError) => fieldError.message).join(' ')
-          : 'Please check the fields marked.',
-      );
+    const answer = showFieldErrors(error, setError, oneOf(FIELDS));
+    const elsewhere = answer?.errors.filter((fieldError) => !FIELDS.includes(fieldError.path as Field)) ?? [];
+    const first = answer?.errors.find((fieldError) => FIELDS.includes(fieldError.path as Field));
+    if (first) form.setFocus(first.path as Field);
+    if (answer && answer.errors.length > elsewhere.length && elsewhere.length === 0) {
+      setFailure('Please check the fields marked.');
     } else {
-      setFailure(errorText(error));
+      setFailure([errorText(error), ...elsewhere.map((fieldError) => fieldError.message)].join(' '));
     }
   }
 
