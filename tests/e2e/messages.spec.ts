@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { harareToday } from '../../src/shared/dates.ts';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
-import { uniqueName } from './support/database.ts';
+import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { raceWithFees, registeredByApi, runnersRegistered, signInAsAdmin } from './support/fun-run-admin.ts';
@@ -103,4 +103,34 @@ test('an admin messages the unpaid runners of one race: who it reaches, sent, it
   await expect(kept).toContainText('Cancelled');
   await expect(kept.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test('an admin sets how many days before the race the race pack goes, and what it tells entrants to bring', async ({
+  page,
+  admin,
+}) => {
+  await signInAsAdmin(page, admin, '/EventSettings');
+  const section = page.getByRole('region', { name: 'Race pack' });
+  const days = section.getByLabel('Send the race pack N days before the race');
+  const bring = section.getByLabel('What to bring');
+  await expect(days).toHaveValue('3');
+  await expect(bring).toHaveValue(/QR code/);
+  await days.fill('15');
+  await section.getByRole('button', { name: 'Save race pack' }).click();
+  await expect(days).toHaveAccessibleDescription(/Race pack days must be between 0 and 14/);
+  await expectNoAxeViolations(page);
+  await days.fill('2');
+  await bring.fill('Your QR code and a water bottle.');
+  await section.getByRole('button', { name: 'Save race pack' }).click();
+  await expect(section.getByRole('status')).toContainText('The race pack settings were saved.');
+  expect(await query('select race_pack_days_before, what_to_bring from events where is_current')).toEqual([
+    { race_pack_days_before: 2, what_to_bring: 'Your QR code and a water bottle.' },
+  ]);
+  await page.reload();
+  await expect(days).toHaveValue('2');
+  // As it was, for the other tests.
+  await query(
+    `update events set race_pack_days_before = 3,
+       what_to_bring = 'Your QR code (on your phone or printed), water, and comfortable shoes.' where is_current`,
+  );
 });
