@@ -34,6 +34,7 @@ test.describe('organisers’ pages on a phone (their journeys run at a desk)', (
       '/Participants',
       '/Waitlist',
       '/Statements',
+      '/Messages',
       '/EventSettings',
       '/ProgrammeSettings',
       '/RegisteredMan',

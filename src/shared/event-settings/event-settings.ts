@@ -159,6 +159,9 @@ export const EventSettingsInputSchema = z.object({
   /** Days after registering, and before registration closes, that unpaid entries are reminded (0: never). */
   reminderDaysAfter: z.optional(wholeNumber('the days after registering', 0, 60)),
   reminderDaysBeforeClose: z.optional(wholeNumber('the days before registration closes', 0, 60)),
+  /** The race pack goes this many days before the race (0: no race pack), with what to bring; unchanged when left out. */
+  racePackDaysBefore: z.optional(wholeNumber('the race pack days', 0, 14)),
+  whatToBring: z.optional(optionalText(300)),
   venue: z.optional(optionalText(200)),
   /** The photos' link, shown on the landing page after the race; null for none; unchanged when left out. */
   photosUrl: z.optional(z.nullable(webAddress('the photos link'))),
@@ -240,6 +243,8 @@ export const EventSettingsSchema = z.object({
   walkUpBibBlock: z.number(),
   reminderDaysAfter: z.number(),
   reminderDaysBeforeClose: z.number(),
+  racePackDaysBefore: z.number(),
+  whatToBring: z.string(),
   referencePrefix: z.string(),
   /** The description as the admin wrote it; descriptionHtml is what the pages show. */
   descriptionMarkdown: z.string(),

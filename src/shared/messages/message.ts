@@ -37,6 +37,9 @@ export type Audience = z.infer<typeof AudienceSchema>;
 
 export const SMS_MAX_SEGMENTS = 3;
 
+/** The texts a message of this many characters goes as: one of 160, or parts of 153 (each part carries a joining header). */
+export const smsSegmentsOf = (length: number) => (length <= 160 ? 1 : Math.ceil(length / 153));
+
 const HARARE_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 export const MessageDraftSchema = z

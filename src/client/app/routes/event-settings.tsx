@@ -10,6 +10,7 @@ import { DescriptionSection } from '../../features/event-settings/components/des
 import { EditionsSection } from '../../features/event-settings/components/editions-section.tsx';
 import { ImagesSection } from '../../features/event-settings/components/images-section.tsx';
 import { PrivacySection } from '../../features/event-settings/components/privacy-section.tsx';
+import { RacePackSection } from '../../features/event-settings/components/race-pack-section.tsx';
 import { RacesSection } from '../../features/event-settings/components/races-section.tsx';
 import { RemindersSection } from '../../features/event-settings/components/reminders-section.tsx';
 import { RetentionSection } from '../../features/event-settings/components/retention-section.tsx';
@@ -36,6 +37,7 @@ const CONTENTS = [
   ['sizes', 'T-shirt sizes'],
   ['closing', 'Closing time'],
   ['reminders', 'Payment reminders'],
+  ['race-pack', 'Race pack'],
   ['terms', 'Terms'],
   ['privacy', 'Privacy notice'],
   ['retention', 'Keeping personal data'],
@@ -87,6 +89,7 @@ export default function EventSettingsPage() {
               <SizesSection settings={data} />
               <ClosingSection settings={data} />
               <RemindersSection settings={data} />
+              <RacePackSection settings={data} />
               <TermsSection settings={data} />
               <PrivacySection settings={data} />
             </Fragment>

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fiveKmEntry } from '../../../../tests/support/entries.ts';
 import { multipartFile, setUpTestApp } from '../../../../tests/support/test-app.ts';
-import { events } from '../../db/schema/index.ts';
+import { auditLog, events } from '../../db/schema/index.ts';
 
 const { app, asAdmin, db } = setUpTestApp();
 
@@ -145,6 +145,41 @@ describe('event settings', () => {
     expect(wrong.json().errors).toEqual([
       { path: 'reminderDaysAfter', message: 'Days after registering must be between 0 and 60' },
     ]);
+  });
+
+  it('saves the race pack days (3 at first, 0 for none, at most 14) and what to bring, audited', async () => {
+    const current = await settings();
+    expect(current.racePackDaysBefore).toBe(3);
+    expect(current.whatToBring).toMatch(/QR code/);
+    const saved = await asAdmin.put('/api/admin/event', {
+      ...editable(current),
+      racePackDaysBefore: '0',
+      whatToBring: '  Your QR code and a water bottle.  ',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      racePackDaysBefore: 0,
+      whatToBring: 'Your QR code and a water bottle.',
+    });
+    // Left out, they stay as they are.
+    expect((await asAdmin.put('/api/admin/event', editable(current))).json()).toMatchObject({
+      racePackDaysBefore: 0,
+      whatToBring: 'Your QR code and a water bottle.',
+    });
+    const wrong = await asAdmin.put('/api/admin/event', {
+      ...editable(current),
+      racePackDaysBefore: 15,
+      whatToBring: 'x'.repeat(301),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([
+      { path: 'racePackDaysBefore', message: 'Race pack days must be between 0 and 14' },
+      { path: 'whatToBring', message: 'At most 300 characters' },
+    ]);
+    expect((await settings()).racePackDaysBefore).toBe(0);
+    const audit = await db.select().from(auditLog).where(eq(auditLog.action, 'event-settings.update'));
+    const changed = audit.map((row) => (row.details as { changed: string[] }).changed);
+    expect(changed).toContainEqual(expect.arrayContaining(['racePackDaysBefore', 'whatToBring']));
   });
 
   it('refuses a way to pay listed twice, a ZWG code without {amount} and a date that is not one', async () => {

@@ -48,6 +48,8 @@ export async function eventSettings(context: AppContext): Promise<EventSettings>
     walkUpBibBlock: event.walkUpBibBlock,
     reminderDaysAfter: event.reminderDaysAfter,
     reminderDaysBeforeClose: event.reminderDaysBeforeClose,
+    racePackDaysBefore: event.racePackDaysBefore,
+    whatToBring: event.whatToBring,
     referencePrefix: event.referencePrefix,
     descriptionMarkdown: event.descriptionMarkdown,
     races: races.map(({ race, taken }) => ({

@@ -1,11 +1,15 @@
-import { type MessageDraft, type Placeholder, SMS_MAX_SEGMENTS } from '../../../shared/messages/message.ts';
+import {
+  type MessageDraft,
+  type Placeholder,
+  SMS_MAX_SEGMENTS,
+  smsSegmentsOf,
+} from '../../../shared/messages/message.ts';
 import { shownFirstName } from '../../../shared/shown-name.ts';
 import type { OutgoingMail } from '../../mail/repository.ts';
-import { SMS_LENGTH, toGsm7 } from '../../sms/sms-text.ts';
+import { toGsm7 } from '../../sms/sms-text.ts';
 import type { Recipient } from './repository.ts';
 
-/** A long text goes as parts of 153 characters (the rest of each carries the joining header). */
-export const smsSegments = (text: string) => (text.length <= SMS_LENGTH ? 1 : Math.ceil(text.length / 153));
+export const smsSegments = (text: string) => smsSegmentsOf(text.length);
 
 export const SMS_MAX_CHARACTERS = SMS_MAX_SEGMENTS * 153;
 

@@ -234,4 +234,31 @@ describe(`race-week messages (${testDatabaseKind})`, () => {
         .where(inArray(mailOutbox.to, [withBib.email])),
     ).toHaveLength(2);
   });
+
+  it('leaves what to bring out of the race pack when the admin cleared it in the event settings', async () => {
+    const raceDay = harareToday(new Date(Date.now() + 2 * DAY));
+    await db.update(events).set({ eventDate: raceDay, racePackDaysBefore: 3 });
+    const settings = (await asAdmin.get('/api/admin/event')).json();
+    const cleared = await asAdmin.put('/api/admin/event', {
+      title: settings.title,
+      subtitle: settings.subtitle,
+      greeting: settings.greeting,
+      contactPhone: settings.contactPhone,
+      backgroundAlt: settings.backgroundAlt,
+      registrationClosesAt: settings.registrationClosesAt,
+      payment: settings.payment,
+      tshirtSizes: settings.tshirtSizes,
+      termsText: settings.termsText,
+      whatToBring: '',
+    });
+    expect(cleared.json().whatToBring).toBe('');
+    const runner = await entrant();
+    expect(await sendRacePacks(app.context, new Date())).toBe(1);
+    const [pack] = (await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'race-pack'))).filter(
+      (mail) => mail.to === runner.email,
+    );
+    expect(pack?.subject).toMatch(/your race pack/);
+    expect(pack?.text).toContain('Your reference:');
+    expect(pack?.text).not.toContain('What to bring');
+  });
 });

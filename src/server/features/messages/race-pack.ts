@@ -25,8 +25,8 @@ export const racePack =
       bib,
       `Your reference: ${entrant.reference}`,
       '',
-      `What to bring: ${event.whatToBring}`,
-      '',
+      // The admin may clear it: nothing to bring, no line.
+      ...(event.whatToBring ? [`What to bring: ${event.whatToBring}`, ''] : []),
       'Show the QR code attached to this mail at the check-in table (it is on your private page too):',
       links.mail,
     ].join('\n');

@@ -46,6 +46,8 @@ export function inputOf(settings: EventSettings): EventSettingsInput {
     walkUpBibBlock: settings.walkUpBibBlock,
     reminderDaysAfter: settings.reminderDaysAfter,
     reminderDaysBeforeClose: settings.reminderDaysBeforeClose,
+    racePackDaysBefore: settings.racePackDaysBefore,
+    whatToBring: settings.whatToBring,
     venue: settings.venue,
     photosUrl: settings.photosUrl,
     payment: settings.payment,
