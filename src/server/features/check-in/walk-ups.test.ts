@@ -8,7 +8,6 @@ import {
   turnOnPaynow,
 } from '../../../../tests/support/paynow-app.ts';
 import {
-  createTestApp,
   injectAs,
   resetData,
   type SignedIn,

@@ -35,7 +35,6 @@ const tags = ['event settings'];
 
 export async function eventSettingsRoutes(app: FastifyInstance, context: AppContext) {
   const api = routeGroup(app, { access: admins, tags });
-  const { db } = context.database;
   const root = context.mediaDir;
 
   api.get(

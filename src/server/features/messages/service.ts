@@ -282,7 +282,7 @@ export async function queueTo(
 export async function cancelMessage(context: AppContext, id: string, actor: AuditActor) {
   await context.database.db.transaction(async (tx) => {
     const message = await findMessage(tx, id, true);
-    if (!message || message.kind !== 'message') throw notFound('No such message.');
+    if (message?.kind !== 'message') throw notFound('No such message.');
     if (message.state !== 'scheduled')
       throw conflict('Only a message waiting for its time can be cancelled.');
     await updateMessage(tx, id, { state: 'cancelled' });

@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { formatShortDate } from '../../../../shared/dates.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/participants/participants.ts';
-import { owes, shareInOrder, toCents } from '../../../../shared/payments/balance.ts';
+import { shareInOrder, toCents } from '../../../../shared/payments/balance.ts';
 import {
   type StatementReview as Review,
   STATEMENT_ACCOUNT_LABELS,
