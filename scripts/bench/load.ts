@@ -7,6 +7,8 @@ export interface LoadOptions {
   seconds: number;
   expectedStatus: number;
   requests?: AutocannonOptions['requests'];
+  /** Sees each response as it arrives (status, milliseconds), e.g. to split the latencies by time. */
+  onResponse?: (statusCode: number, ms: number) => void;
 }
 
 export interface LoadFigures {
@@ -39,6 +41,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
+    const { onResponse } = options;
+    if (onResponse) instance.on('response', (_client, statusCode, _bytes, ms) => onResponse(statusCode, ms));
   });
   const removeCleanup = onCleanup(() => instance?.stop());
   try {

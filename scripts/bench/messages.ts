@@ -1,0 +1,470 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import pg from 'pg';
+import { FAKE_TXT_ACCOUNT, startFakeTxt } from '../../src/server/fakes/txt-co-zw.ts';
+import { encryptSmsPassword } from '../../src/server/sms/sms-password.ts';
+import { DEFAULT_SMS_SETTINGS } from '../../src/shared/sms/sms-settings.ts';
+import { onCleanup } from './cleanup.ts';
+import { ADMIN, BenchData } from './data.ts';
+import { atMost, figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
+import { median, percentile, roundMs, signIn } from './http.ts';
+import { type LoadFigures, runLoad } from './load.ts';
+import { cpuBusySince, waitForQuietCpu } from './machine.ts';
+import { loggedErrors, type RunningServer, startServer } from './processes.ts';
+import { distinctEntries, prepareRegistrationTarget } from './registrations.ts';
+
+export const MESSAGE_ENTRANTS = 5_000;
+const RUNS = 3;
+/** How long the fake txt.co.zw takes to answer each send: a round trip to a gateway over the internet. */
+const GATEWAY_MS = 200;
+const CONNECTIONS = 10;
+const LOAD_SECONDS = 10;
+const WARM_UP_SECONDS = 2;
+const SAMPLE_MS = 500;
+/** Issue 39: a message to 5,000 entrants is queued within 2 s. */
+const QUEUED_BUDGET_SECONDS = 2;
+const SECRET = 'bench-messages-session-secret-0123456789abcdef';
+
+const DRAFT = {
+  audience: {},
+  byMail: true,
+  bySms: true,
+  subject: 'Race week: parking and your start',
+  body:
+    'Hello {first name},\n\nPark at the east gate from 5:30; the start closes 10 minutes before your race. ' +
+    'Bring the QR code on your entry page.\n\nYour reference is {reference}. Your entry: {link}',
+  smsText: 'Hi {first name}, park at the east gate from 5:30. Bring your QR code. Ref {reference}: {link}',
+};
+
+export const MESSAGE_TO_ALL: MeasurementSpec = {
+  id: 'message-to-all',
+  title: `Race-week message to ${MESSAGE_ENTRANTS.toLocaleString('en')} entrants, and registrations while it drains`,
+  method:
+    `Its own PostgreSQL database: the admin, ${MESSAGE_ENTRANTS.toLocaleString('en')} active registrations of ` +
+    `npm run seed:demo, all set to be told by SMS and email; texts on for the edition (sending hours all day, cap ` +
+    `100,000) through a fake txt.co.zw on loopback (src/server/fakes/txt-co-zw.ts) that answers every send after ` +
+    `${GATEWAY_MS} ms, as a gateway across the internet would; mail to the dev outbox (no SMTP_URL). ` +
+    `Queued: POST /api/admin/messages as the signed-in admin to all entrants by mail and SMS (placeholders ` +
+    `{first name}, {reference}, {link}: a new private link each), from the request to the 200; median of ` +
+    `${RUNS} runs, each to all ${MESSAGE_ENTRANTS.toLocaleString('en')} (between runs the earlier texts are held ` +
+    `and their mails drained, so each run starts with quiet outboxes). Registrations: autocannon POST ` +
+    `/api/registrations (valid new entries, as the registrations part) with ${CONNECTIONS} connections for ` +
+    `${LOAD_SECONDS} s, once before any message (after a ${WARM_UP_SECONDS} s warm-up) and once from the last ` +
+    `run's 200, while its outboxes drain. Drain: the outbox rows sent over that window (sampled every ` +
+    `${SAMPLE_MS} ms), and those left at its end. Budget (issue 39): queued within ${QUEUED_BUDGET_SECONDS} s.`,
+};
+
+/** Its own database: the admin and MESSAGE_ENTRANTS demo registrations, texts on with a fake gateway, then the runs. */
+export async function measureMessagesOnPostgres(databaseUrl: string): Promise<MeasurementResult> {
+  const data = new BenchData(databaseUrl);
+  await data.createAdmin();
+  await data.ensure(MESSAGE_ENTRANTS);
+  const fake = await startFakeTxt({ ...FAKE_TXT_ACCOUNT, sendMs: GATEWAY_MS });
+  const removeFake = onCleanup(() => fake.close());
+  try {
+    await turnTextsOn(data);
+    const server = await startServer({
+      databaseUrl,
+      label: 'messages',
+      dataDir: data.dataDir,
+      env: { SESSION_SECRET: SECRET, SMS_URL: fake.url },
+    });
+    try {
+      return await measureOn(server, data);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    removeFake();
+    await fake.close();
+  }
+}
+
+/** Everyone told by SMS and email; the edition published, its texts on through the fake all day. */
+async function turnTextsOn(data: BenchData) {
+  await data.query(`update registrations set notify_by = 'both'`);
+  const [event] = await data.query<{ id: string }>('select id from events where is_current');
+  if (!event) throw new Error('No current event');
+  const settings = {
+    ...DEFAULT_SMS_SETTINGS,
+    enabled: true,
+    username: FAKE_TXT_ACCOUNT.username,
+    capPerEdition: 100_000,
+    sendFrom: '00:00',
+    sendUntil: '23:59',
+  };
+  await data.query(
+    `update events set published_at = coalesce(published_at, now()), sms = $2::jsonb,
+       sms_password_encrypted = $3 where id = $1`,
+    [event.id, JSON.stringify(settings), encryptSmsPassword(SECRET, event.id, FAKE_TXT_ACCOUNT.password)],
+  );
+}
+
+interface Outboxes {
+  /** Message mails and texts queued after these ids belong to the run being measured. */
+  mailAfter: number;
+  smsAfter: number;
+}
+
+interface DrainSample {
+  seconds: number;
+  /** All message rows ever sent, for the rates. */
+  mailsSent: number;
+  smsSent: number;
+  /** The last run's rows not sent yet. */
+  mailsLeft: number;
+  smsLeft: number;
+  smsFailed: number;
+}
+
+async function measureOn(server: RunningServer, data: BenchData): Promise<MeasurementResult> {
+  const notes: string[] = [];
+  const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);
+  const target = await prepareRegistrationTarget(data.databaseUrl);
+  const client = new pg.Client({ connectionString: data.databaseUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  const removeClient = onCleanup(() => client.end());
+  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+    (await client.query<T>(text, values)).rows;
+  try {
+    const options = { url: `${server.url}/api/registrations`, connections: CONNECTIONS, expectedStatus: 201 };
+    const quietBeforeBaseline = await waitForQuietCpu(5000);
+    await runLoad({ ...options, seconds: WARM_UP_SECONDS, requests: distinctEntries(target, 'msgw') });
+    const baselineWindow = startWindow(server.pid);
+    const baselineTimes = timesOf();
+    const baseline = await runLoad({
+      ...options,
+      seconds: LOAD_SECONDS,
+      requests: distinctEntries(target, 'msgb'),
+      onResponse: baselineTimes.add,
+    });
+    const baselineCpu = baselineWindow();
+    printLoad('baseline', baseline, baselineCpu);
+
+    const runs: { seconds: number; mails: number; sms: number }[] = [];
+    let quietBeforeLast = 0;
+    let outboxes: Outboxes = { mailAfter: 0, smsAfter: 0 };
+    for (let run = 1; run <= RUNS; run++) {
+      if (run === RUNS) quietBeforeLast = await waitForQuietCpu(5000);
+      // Before each run: entries of the load that answered late are cancelled too.
+      await cancelLoadEntries(query);
+      outboxes = await lastIds(query);
+      const seconds = await postMessage(server.url, cookie);
+      const queued = await queuedAfter(query, outboxes);
+      runs.push({ seconds, ...queued });
+      console.log(
+        `run ${run}: ${queued.mails} mails and ${queued.sms} texts queued in ${seconds.toFixed(2)} s`,
+      );
+      if (run < RUNS) await quieten(query);
+    }
+
+    // The last run's outboxes drain while new entries come in.
+    const sampler = sampleDrain(query, outboxes);
+    const drainWindow = startWindow(server.pid);
+    const drainTimes = timesOf();
+    const during = await runLoad({
+      ...options,
+      seconds: LOAD_SECONDS,
+      requests: distinctEntries(target, 'msgd'),
+      onResponse: drainTimes.add,
+    });
+    const drainCpu = drainWindow();
+    const samples = await sampler.stop();
+    printLoad('while draining', during, drainCpu);
+    const textStates = await query(
+      `select status, next_attempt_at = 'infinity' as held, next_attempt_at <= now() as due, attempts,
+              last_error, count(*)::int as count
+         from sms_outbox where kind = 'message' group by 1, 2, 3, 4, 5 order by 6 desc`,
+    );
+
+    const first = samples[0];
+    const last = samples.at(-1);
+    if (!first || !last) throw new Error('No sample of the outboxes was taken');
+    const windowSeconds = last.seconds - first.seconds;
+    const mailsPerSecond = (last.mailsSent - first.mailsSent) / windowSeconds;
+    const smsPerSecond = (last.smsSent - first.smsSent) / windowSeconds;
+    const mailsDrainedAt = samples.find((sample) => sample.mailsLeft === 0)?.seconds;
+    const lastRun = runs.at(-1) ?? { mails: 0, sms: 0 };
+    // The dev outbox sends the mails within seconds: the registrations answered meanwhile, on their own.
+    const mailPhase = drainTimes.until(mailsDrainedAt ?? windowSeconds);
+    const mailPhaseP99 = percentile(mailPhase.ms, 99);
+    const baselineP99 = percentile(baselineTimes.until(Number.POSITIVE_INFINITY).ms, 99);
+    const secondsForAllTexts = smsPerSecond > 0 ? lastRun.sms / smsPerSecond : Number.POSITIVE_INFINITY;
+
+    const expected = MESSAGE_ENTRANTS;
+    for (const [index, run] of runs.entries()) {
+      if (run.mails !== expected || run.sms !== expected)
+        notes.push(`Run ${index + 1} queued ${run.mails} mails and ${run.sms} texts, not ${expected} each.`);
+    }
+    notes.push(
+      `Gateway pace: the fake txt.co.zw answers each send after ${GATEWAY_MS} ms and the server sends one ` +
+        `text at a time, so texts go at most ${(1000 / GATEWAY_MS).toFixed(0)} a second: ` +
+        `${lastRun.sms.toLocaleString('en')} texts take about ${formatDuration(secondsForAllTexts)} at the pace measured.`,
+      mailsDrainedAt === undefined
+        ? `The ${lastRun.mails.toLocaleString('en')} mails were not all out by the end of the window ` +
+            `(${last.mailsLeft} left): the dev outbox marks them sent without a relay.`
+        : `The dev outbox (no relay) had all ${lastRun.mails.toLocaleString('en')} mails out ` +
+            `${mailsDrainedAt.toFixed(1)} s after the message was queued.`,
+      `Machine: ${os.availableParallelism()} CPUs shared with other work (other sessions building and testing). ` +
+        `Busy share of all CPUs: ${baselineCpu.machine.toFixed(0)}% during the baseline, ` +
+        `${drainCpu.machine.toFixed(0)}% while draining; the server process alone used ` +
+        `${baselineCpu.server.toFixed(0)}% and ${drainCpu.server.toFixed(0)}% of one CPU. Before the baseline ` +
+        `the CPUs were ${quietBeforeBaseline.toFixed(0)}% busy, before the last run ` +
+        `${quietBeforeLast.toFixed(0)}% (waited up to 5 s for under 10%). Load average (1 min) at the end: ` +
+        `${os.loadavg()[0]?.toFixed(2)}.`,
+      ...target.notes,
+    );
+    if (baseline.unexpected + during.unexpected > 0) {
+      const causes = loggedErrors(server.logFile).slice(0, 3);
+      notes.push(
+        `Unexpected registration outcomes: ${baseline.unexpected} in the baseline, ${during.unexpected} while ` +
+          `draining. Server errors: ${causes.map(({ count, cause }) => `${count} × ${cause}`).join('; ') || 'none'}.`,
+      );
+    }
+    if (last.smsFailed > 0) notes.push(`${last.smsFailed} texts failed at the fake gateway.`);
+
+    const queuedSeconds = median(runs.map((run) => run.seconds));
+    return {
+      figures: [
+        figure(
+          `POST /api/admin/messages to ${expected.toLocaleString('en')} entrants (mail and SMS): queued`,
+          queuedSeconds,
+          's',
+          atMost(QUEUED_BUDGET_SECONDS),
+        ),
+        figure('queued: slowest run', Math.max(...runs.map((run) => run.seconds)), 's'),
+        figure('registrations, baseline: 201 responses', Math.round(baseline.expectedPerSecond), 'per s'),
+        figure('registrations, baseline: p50 latency', baseline.p50Ms, 'ms'),
+        figure('registrations, baseline: p99 latency', baseline.p99Ms, 'ms'),
+        figure('registrations while draining: 201 responses', Math.round(during.expectedPerSecond), 'per s'),
+        figure('registrations while draining: p50 latency', during.p50Ms, 'ms'),
+        figure('registrations while draining: p99 latency', during.p99Ms, 'ms'),
+        figure('registration p99 while draining ÷ baseline', during.p99Ms / baseline.p99Ms, '×'),
+        figure('registration p50 while draining ÷ baseline', during.p50Ms / baseline.p50Ms, '×'),
+        figure(
+          `registrations while the mails drain (first ${(mailsDrainedAt ?? windowSeconds).toFixed(1)} s): 201 responses`,
+          Math.round(mailPhase.created / (mailsDrainedAt ?? windowSeconds)),
+          'per s',
+        ),
+        figure('registrations while the mails drain: p99 latency', roundMs(mailPhaseP99), 'ms'),
+        figure(
+          'registration p99 while the mails drain ÷ baseline (per response)',
+          mailPhaseP99 / baselineP99,
+          '×',
+        ),
+        figure(
+          'registrations while draining: non-201 responses, errors, timeouts',
+          during.unexpected,
+          '',
+          atMost(0),
+        ),
+        figure('mails sent over the window', mailsPerSecond, 'per s'),
+        figure('texts accepted by the gateway over the window', smsPerSecond, 'per s'),
+        figure('mails left at the end of the window', last.mailsLeft, ''),
+        figure('texts left at the end of the window', last.smsLeft, ''),
+      ],
+      notes,
+      details: {
+        gatewayMs: GATEWAY_MS,
+        runs,
+        baseline,
+        during,
+        mailPhase: {
+          seconds: mailsDrainedAt,
+          responses: mailPhase.ms.length,
+          p99Ms: mailPhaseP99,
+          baselineP99Ms: baselineP99,
+        },
+        cpu: { baseline: baselineCpu, draining: drainCpu, quietBeforeBaseline, quietBeforeLast },
+        samples,
+        textStates,
+        serverErrors: loggedErrors(server.logFile),
+        serverWarnings: loggedWarnings(server.logFile),
+      },
+    };
+  } finally {
+    removeClient();
+    await client.end();
+  }
+}
+
+/** Each response's time (ms) and when it came (seconds from the first call). */
+function timesOf() {
+  const started = performance.now();
+  const responses: { at: number; ms: number; status: number }[] = [];
+  return {
+    add: (status: number, ms: number) =>
+      void responses.push({ at: (performance.now() - started) / 1000, ms, status }),
+    /** The responses that came within `seconds` of the start. */
+    until(seconds: number) {
+      const within = responses.filter((response) => response.at <= seconds);
+      return {
+        ms: within.map((response) => response.ms),
+        created: within.filter((response) => response.status === 201).length,
+      };
+    },
+  };
+}
+
+type Query = <T extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<T[]>;
+
+async function postMessage(baseUrl: string, cookie: string) {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/admin/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: baseUrl },
+    body: JSON.stringify(DRAFT),
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await response.text();
+  const seconds = (performance.now() - started) / 1000;
+  if (response.status !== 200)
+    throw new Error(`POST /api/admin/messages: ${response.status} ${text.slice(0, 300)}`);
+  return seconds;
+}
+
+/** The load's entries are cancelled, so that every message goes to the same entrants. */
+async function cancelLoadEntries(query: Query) {
+  await query(`update registrations set status = 'cancelled' where email like 'tendai.msg%@example.com'`);
+}
+
+/** The server's warnings (pino level 40) by message and reason, most frequent first. */
+function loggedWarnings(logFile: string) {
+  const counts = new Map<string, number>();
+  let text = '';
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch {
+    return [];
+  }
+  for (const line of text.split('\n')) {
+    try {
+      const entry = JSON.parse(line) as {
+        level?: number;
+        msg?: string;
+        reason?: string;
+        err?: { message?: string };
+      };
+      if (entry.level !== 40) continue;
+      const key = [entry.msg, entry.reason ?? entry.err?.message].filter(Boolean).join(': ');
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    } catch {
+      // not a log entry
+    }
+  }
+  return [...counts].map(([warning, count]) => ({ count, warning })).sort((a, b) => b.count - a.count);
+}
+
+async function lastIds(query: Query): Promise<Outboxes> {
+  const [row] = await query<{ mail: string; sms: string }>(
+    `select (select coalesce(max(id), 0) from mail_outbox) as mail,
+            (select coalesce(max(id), 0) from sms_outbox) as sms`,
+  );
+  return { mailAfter: Number(row?.mail ?? 0), smsAfter: Number(row?.sms ?? 0) };
+}
+
+async function queuedAfter(query: Query, { mailAfter, smsAfter }: Outboxes) {
+  const [row] = await query<{ mails: string; sms: string }>(
+    `select (select count(*) from mail_outbox where kind = 'message' and id > $1) as mails,
+            (select count(*) from sms_outbox where kind = 'message' and id > $2) as sms`,
+    [mailAfter, smsAfter],
+  );
+  return { mails: Number(row?.mails ?? 0), sms: Number(row?.sms ?? 0) };
+}
+
+/**
+ * Before the next run: the texts still queued are held (the gateway's pace would keep them going for
+ * minutes), and the mails, which the dev outbox sends in seconds, are waited for.
+ */
+async function quieten(query: Query) {
+  await query(
+    `update sms_outbox set next_attempt_at = 'infinity' where kind = 'message' and status = 'queued'`,
+  );
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const [row] = await query<{ left: string }>(
+      `select count(*) as left from mail_outbox where kind = 'message' and sent_at is null`,
+    );
+    if (Number(row?.left) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The dev outbox did not send the message mails within 30 s');
+}
+
+/** The outboxes sampled every SAMPLE_MS until stopped; seconds count from the start. */
+function sampleDrain(query: Query, { mailAfter, smsAfter }: Outboxes) {
+  const started = performance.now();
+  const samples: DrainSample[] = [];
+  const take = async () => {
+    const [row] = await query<Record<keyof Omit<DrainSample, 'seconds'>, string>>(
+      `select
+         (select count(*) from mail_outbox where kind = 'message' and sent_at is not null) as "mailsSent",
+         (select count(*) from sms_outbox where kind = 'message' and sent_at is not null) as "smsSent",
+         (select count(*) from mail_outbox where kind = 'message' and id > $1 and sent_at is null) as "mailsLeft",
+         (select count(*) from sms_outbox where kind = 'message' and id > $2 and status = 'queued') as "smsLeft",
+         (select count(*) from sms_outbox where kind = 'message' and status = 'failed') as "smsFailed"`,
+      [mailAfter, smsAfter],
+    );
+    samples.push({
+      seconds: (performance.now() - started) / 1000,
+      mailsSent: Number(row?.mailsSent),
+      smsSent: Number(row?.smsSent),
+      mailsLeft: Number(row?.mailsLeft),
+      smsLeft: Number(row?.smsLeft),
+      smsFailed: Number(row?.smsFailed),
+    });
+  };
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      await take();
+      await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+    }
+    await take();
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      return samples;
+    },
+  };
+}
+
+/** CPU use over a window: the machine's busy share (%) and the server process's (% of one CPU). */
+function startWindow(pid: number) {
+  const machine = cpuBusySince();
+  const startedCpu = processCpuSeconds(pid);
+  const started = performance.now();
+  return () => {
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      machine: machine(),
+      server: ((processCpuSeconds(pid) - startedCpu) / seconds) * 100,
+    };
+  };
+}
+
+/** User and system CPU seconds of a process (/proc/<pid>/stat, at the usual 100 ticks a second). */
+function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function printLoad(label: string, load: LoadFigures, cpu: { machine: number; server: number }) {
+  console.log(
+    `registrations ${label}: ${load.expectedPerSecond.toFixed(0)} 201/s, p50 ${load.p50Ms} ms, ` +
+      `p99 ${load.p99Ms} ms, unexpected ${load.unexpected}; CPUs ${cpu.machine.toFixed(0)}% busy, ` +
+      `server ${cpu.server.toFixed(0)}% of one CPU`,
+  );
+}
+
+function formatDuration(seconds: number) {
+  if (!Number.isFinite(seconds)) return 'forever';
+  return seconds >= 120 ? `${(seconds / 60).toFixed(0)} minutes` : `${seconds.toFixed(0)} s`;
+}
