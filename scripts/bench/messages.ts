@@ -53,7 +53,8 @@ export const MESSAGE_TO_ALL: MeasurementSpec = {
     `machine. Registrations: autocannon POST /api/registrations (valid new entries, as the registrations part) ` +
     `with ${CONNECTIONS} connections for ${LOAD_SECONDS} s, once before any message (after a ${WARM_UP_SECONDS} s ` +
     `warm-up; its entries then cancelled, so each message goes to the same ${MESSAGE_ENTRANTS.toLocaleString('en')}) ` +
-    `and once from the last run's 200, while its outboxes drain; the responses that came while the mails were ` +
+    `once from the last run's 200, while its outboxes drain, and once after with its texts held (how far two ` +
+    `loads without a message differ on this machine); the responses that came while the mails were ` +
     `still going out are also taken apart (p99 of their own times, against the baseline's likewise). Drain: the ` +
     `outboxes sampled every ${SAMPLE_MS} ms: mails sent per second until none was left, texts accepted per ` +
     `second over the window, and what was left at its end. Budget (issue 39): queued within ` +
@@ -189,6 +190,18 @@ async function measureOn(server: RunningServer, data: BenchData): Promise<Measur
     const drainCpu = drainWindow();
     const samples = await sampler.stop();
     printLoad('while draining', during, drainCpu);
+
+    // The same load once more with the texts held: how far two loads differ on this machine without a message.
+    await holdTexts(query);
+    const afterWindow = startWindow(server.pid);
+    const after = await runLoad({
+      ...options,
+      seconds: LOAD_SECONDS,
+      requests: distinctEntries(target, 'msga'),
+    });
+    const afterCpu = afterWindow();
+    printLoad('after (texts held)', after, afterCpu);
+    const spread = Math.max(baseline.p99Ms, after.p99Ms) / Math.min(baseline.p99Ms, after.p99Ms);
     const textStates = await query(
       `select status, next_attempt_at = 'infinity' as held, next_attempt_at <= now() as due, attempts,
               last_error, count(*)::int as count
@@ -228,18 +241,21 @@ async function measureOn(server: RunningServer, data: BenchData): Promise<Measur
             `${mailsDrainedAt.toFixed(1)} s after the message was queued.`,
       `Machine: ${os.availableParallelism()} CPUs. Busy share of all of them (this bench, its server and ` +
         `PostgreSQL included): ${baselineCpu.machine.toFixed(0)}% during the baseline, ` +
-        `${drainCpu.machine.toFixed(0)}% while draining; the server process alone used ` +
-        `${baselineCpu.server.toFixed(0)}% and ${drainCpu.server.toFixed(0)}% of one CPU. Before the baseline ` +
+        `${drainCpu.machine.toFixed(0)}% while draining, ${afterCpu.machine.toFixed(0)}% after; the server process ` +
+        `alone used ${baselineCpu.server.toFixed(0)}%, ${drainCpu.server.toFixed(0)}% and ` +
+        `${afterCpu.server.toFixed(0)}% of one CPU. Before the baseline ` +
         `the CPUs were ${quietBeforeBaseline.toFixed(0)}% busy, before the last run ` +
         `${quietBeforeLast.toFixed(0)}% (waited up to 5 s for under 10%). Load average (1 min) at the end: ` +
         `${os.loadavg()[0]?.toFixed(2)}.`,
+      `The two loads without a message (before it, and after with its texts held) differ ${spread.toFixed(2)}× ` +
+        `in p99: a ratio within that is this machine's noise.`,
       ...target.notes,
     );
-    if (baseline.unexpected + during.unexpected > 0) {
+    if (baseline.unexpected + during.unexpected + after.unexpected > 0) {
       const causes = loggedErrors(server.logFile).slice(0, 3);
       notes.push(
         `Unexpected registration outcomes: ${baseline.unexpected} in the baseline, ${during.unexpected} while ` +
-          `draining. Server errors: ${causes.map(({ count, cause }) => `${count} × ${cause}`).join('; ') || 'none'}.`,
+          `draining, ${after.unexpected} after. Server errors: ${causes.map(({ count, cause }) => `${count} × ${cause}`).join('; ') || 'none'}.`,
       );
     }
     if (last.smsFailed > 0) notes.push(`${last.smsFailed} texts failed at the fake gateway.`);
@@ -263,6 +279,12 @@ async function measureOn(server: RunningServer, data: BenchData): Promise<Measur
         figure('registrations, baseline: 201 responses', Math.round(baseline.expectedPerSecond), 'per s'),
         figure('registrations, baseline: p50 latency', baseline.p50Ms, 'ms'),
         figure('registrations, baseline: p99 latency', baseline.p99Ms, 'ms'),
+        figure(
+          'registrations after, texts held: 201 responses',
+          Math.round(after.expectedPerSecond),
+          'per s',
+        ),
+        figure('registrations after, texts held: p99 latency', after.p99Ms, 'ms'),
         figure('registrations while draining: 201 responses', Math.round(during.expectedPerSecond), 'per s'),
         figure('registrations while draining: p50 latency', during.p50Ms, 'ms'),
         figure('registrations while draining: p99 latency', during.p99Ms, 'ms'),
@@ -296,13 +318,20 @@ async function measureOn(server: RunningServer, data: BenchData): Promise<Measur
         runs,
         baseline,
         during,
+        after,
         mailPhase: {
           seconds: mailsDrainedAt,
           responses: mailPhase.ms.length,
           p99Ms: mailPhaseP99,
           baselineP99Ms: baselineP99,
         },
-        cpu: { baseline: baselineCpu, draining: drainCpu, quietBeforeBaseline, quietBeforeLast },
+        cpu: {
+          baseline: baselineCpu,
+          draining: drainCpu,
+          after: afterCpu,
+          quietBeforeBaseline,
+          quietBeforeLast,
+        },
         samples,
         textStates,
         serverErrors: loggedErrors(server.logFile),
@@ -408,9 +437,7 @@ async function queuedAfter(query: Query, { mailAfter, smsAfter }: Outboxes) {
  * minutes), and the mails, which the dev outbox sends in seconds, are waited for.
  */
 async function quieten(query: Query) {
-  await query(
-    `update sms_outbox set next_attempt_at = 'infinity' where kind = 'message' and status = 'queued'`,
-  );
+  await holdTexts(query);
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const [row] = await query<{ left: string }>(
@@ -420,6 +447,12 @@ async function quieten(query: Query) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('The dev outbox did not send the message mails within 30 s');
+}
+
+async function holdTexts(query: Query) {
+  await query(
+    `update sms_outbox set next_attempt_at = 'infinity' where kind = 'message' and status = 'queued'`,
+  );
 }
 
 /** The outboxes sampled every SAMPLE_MS until stopped; seconds count from the start. */
