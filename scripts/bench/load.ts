@@ -76,3 +76,21 @@ function summarise(result: AutocannonResult, expectedStatus: number): LoadFigure
     timeouts: result.timeouts,
   };
 }
+
+/** Each response's time (ms) and when it came (seconds from the first call). */
+export function responseTimes() {
+  const started = performance.now();
+  const responses: { at: number; ms: number; status: number }[] = [];
+  return {
+    add: (status: number, ms: number) =>
+      void responses.push({ at: (performance.now() - started) / 1000, ms, status }),
+    /** The responses that came within `seconds` of the start. */
+    until(seconds: number) {
+      const within = responses.filter((response) => response.at <= seconds);
+      return {
+        ms: within.map((response) => response.ms),
+        created: within.filter((response) => response.status === 201).length,
+      };
+    },
+  };
+}

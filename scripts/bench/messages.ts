@@ -1,16 +1,26 @@
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { FAKE_TXT_ACCOUNT, startFakeTxt } from '../../src/server/fakes/txt-co-zw.ts';
 import { encryptSmsPassword } from '../../src/server/sms/sms-password.ts';
 import { DEFAULT_SMS_SETTINGS } from '../../src/shared/sms/sms-settings.ts';
 import { onCleanup } from './cleanup.ts';
+import { cpuWindow, serverCpuSeconds } from './cpu-use.ts';
 import { ADMIN, BenchData } from './data.ts';
 import { atMost, figure, type MeasurementResult, type MeasurementSpec } from './figures.ts';
 import { median, percentile, roundMs, signIn } from './http.ts';
-import { type LoadFigures, runLoad } from './load.ts';
-import { cpuBusySince, waitForQuietCpu } from './machine.ts';
-import { loggedErrors, type RunningServer, startServer } from './processes.ts';
+import { type LoadFigures, responseTimes, runLoad } from './load.ts';
+import { waitForQuietCpu } from './machine.ts';
+import {
+  holdTexts,
+  lastIds,
+  type Outboxes,
+  type Query,
+  queuedAfter,
+  quieten,
+  sampleDrain,
+  textStates,
+} from './outboxes.ts';
+import { loggedErrors, loggedWarnings, type RunningServer, startServer } from './processes.ts';
 import { distinctEntries, prepareRegistrationTarget } from './registrations.ts';
 
 export const MESSAGE_ENTRANTS = 5_000;
@@ -107,23 +117,6 @@ async function turnTextsOn(data: BenchData) {
   );
 }
 
-interface Outboxes {
-  /** Message mails and texts queued after these ids belong to the run being measured. */
-  mailAfter: number;
-  smsAfter: number;
-}
-
-interface DrainSample {
-  seconds: number;
-  /** All message rows ever sent, for the rates. */
-  mailsSent: number;
-  smsSent: number;
-  /** The last run's rows not sent yet. */
-  mailsLeft: number;
-  smsLeft: number;
-  smsFailed: number;
-}
-
 async function measureOn(server: RunningServer, data: BenchData): Promise<MeasurementResult> {
   const notes: string[] = [];
   const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);
@@ -137,8 +130,8 @@ async function measureOn(server: RunningServer, data: BenchData): Promise<Measur
     const options = { url: `${server.url}/api/registrations`, connections: CONNECTIONS, expectedStatus: 201 };
     const quietBeforeBaseline = await waitForQuietCpu(5000);
     await runLoad({ ...options, seconds: WARM_UP_SECONDS, requests: distinctEntries(target, 'msgw') });
-    const baselineWindow = startWindow(server.pid);
-    const baselineTimes = timesOf();
+    const baselineWindow = cpuWindow(server.pid);
+    const baselineTimes = responseTimes();
     const baseline = await runLoad({
       ...options,
       seconds: LOAD_SECONDS,
@@ -178,9 +171,9 @@ async function measureOn(server: RunningServer, data: BenchData): Promise<Measur
     }
 
     // The last run's outboxes drain while new entries come in.
-    const sampler = sampleDrain(query, outboxes);
-    const drainWindow = startWindow(server.pid);
-    const drainTimes = timesOf();
+    const sampler = sampleDrain(query, outboxes, SAMPLE_MS);
+    const drainWindow = cpuWindow(server.pid);
+    const drainTimes = responseTimes();
     const during = await runLoad({
       ...options,
       seconds: LOAD_SECONDS,
@@ -193,7 +186,7 @@ async function measureOn(server: RunningServer, data: BenchData): Promise<Measur
 
     // The same load once more with the texts held: how far two loads differ on this machine without a message.
     await holdTexts(query);
-    const afterWindow = startWindow(server.pid);
+    const afterWindow = cpuWindow(server.pid);
     const after = await runLoad({
       ...options,
       seconds: LOAD_SECONDS,
@@ -202,11 +195,7 @@ async function measureOn(server: RunningServer, data: BenchData): Promise<Measur
     const afterCpu = afterWindow();
     printLoad('after (texts held)', after, afterCpu);
     const spread = Math.max(baseline.p99Ms, after.p99Ms) / Math.min(baseline.p99Ms, after.p99Ms);
-    const textStates = await query(
-      `select status, next_attempt_at = 'infinity' as held, next_attempt_at <= now() as due, attempts,
-              last_error, count(*)::int as count
-         from sms_outbox where kind = 'message' group by 1, 2, 3, 4, 5 order by 6 desc`,
-    );
+    const texts = await textStates(query);
 
     const first = samples[0];
     const last = samples.at(-1);
@@ -333,7 +322,7 @@ async function measureOn(server: RunningServer, data: BenchData): Promise<Measur
           quietBeforeLast,
         },
         samples,
-        textStates,
+        textStates: texts,
         serverErrors: loggedErrors(server.logFile),
         serverWarnings: loggedWarnings(server.logFile),
       },
@@ -343,26 +332,6 @@ async function measureOn(server: RunningServer, data: BenchData): Promise<Measur
     await client.end();
   }
 }
-
-/** Each response's time (ms) and when it came (seconds from the first call). */
-function timesOf() {
-  const started = performance.now();
-  const responses: { at: number; ms: number; status: number }[] = [];
-  return {
-    add: (status: number, ms: number) =>
-      void responses.push({ at: (performance.now() - started) / 1000, ms, status }),
-    /** The responses that came within `seconds` of the start. */
-    until(seconds: number) {
-      const within = responses.filter((response) => response.at <= seconds);
-      return {
-        ms: within.map((response) => response.ms),
-        created: within.filter((response) => response.status === 201).length,
-      };
-    },
-  };
-}
-
-type Query = <T extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<T[]>;
 
 async function postMessage(baseUrl: string, cookie: string) {
   const started = performance.now();
@@ -386,150 +355,6 @@ async function postMessage(baseUrl: string, cookie: string) {
 async function cancelLoadEntries(query: Query) {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   await query(`update registrations set status = 'cancelled' where email like 'tendai.msg%@example.com'`);
-}
-
-/** The server's warnings (pino level 40) by message and reason, most frequent first. */
-function loggedWarnings(logFile: string) {
-  const counts = new Map<string, number>();
-  let text = '';
-  try {
-    text = readFileSync(logFile, 'utf8');
-  } catch {
-    return [];
-  }
-  for (const line of text.split('\n')) {
-    try {
-      const entry = JSON.parse(line) as {
-        level?: number;
-        msg?: string;
-        reason?: string;
-        err?: { message?: string };
-      };
-      if (entry.level !== 40) continue;
-      const key = [entry.msg, entry.reason ?? entry.err?.message].filter(Boolean).join(': ');
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    } catch {
-      // not a log entry
-    }
-  }
-  return [...counts].map(([warning, count]) => ({ count, warning })).sort((a, b) => b.count - a.count);
-}
-
-async function lastIds(query: Query): Promise<Outboxes> {
-  const [row] = await query<{ mail: string; sms: string }>(
-    `select (select coalesce(max(id), 0) from mail_outbox) as mail,
-            (select coalesce(max(id), 0) from sms_outbox) as sms`,
-  );
-  return { mailAfter: Number(row?.mail ?? 0), smsAfter: Number(row?.sms ?? 0) };
-}
-
-async function queuedAfter(query: Query, { mailAfter, smsAfter }: Outboxes) {
-  const [row] = await query<{ mails: string; sms: string }>(
-    `select (select count(*) from mail_outbox where kind = 'message' and id > $1) as mails,
-            (select count(*) from sms_outbox where kind = 'message' and id > $2) as sms`,
-    [mailAfter, smsAfter],
-  );
-  return { mails: Number(row?.mails ?? 0), sms: Number(row?.sms ?? 0) };
-}
-
-/**
- * Before the next run: the texts still queued are held (the gateway's pace would keep them going for
- * minutes), and the mails, which the dev outbox sends in seconds, are waited for.
- */
-async function quieten(query: Query) {
-  await holdTexts(query);
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const [row] = await query<{ left: string }>(
-      `select count(*) as left from mail_outbox where kind = 'message' and sent_at is null`,
-    );
-    if (Number(row?.left) === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The dev outbox did not send the message mails within 30 s');
-}
-
-async function holdTexts(query: Query) {
-  await query(
-    `update sms_outbox set next_attempt_at = 'infinity' where kind = 'message' and status = 'queued'`,
-  );
-}
-
-/** The outboxes sampled every SAMPLE_MS until stopped; seconds count from the start. */
-function sampleDrain(query: Query, { mailAfter, smsAfter }: Outboxes) {
-  const started = performance.now();
-  const samples: DrainSample[] = [];
-  const take = async () => {
-    const [row] = await query<Record<keyof Omit<DrainSample, 'seconds'>, string>>(
-      `select
-         (select count(*) from mail_outbox where kind = 'message' and sent_at is not null) as "mailsSent",
-         (select count(*) from sms_outbox where kind = 'message' and sent_at is not null) as "smsSent",
-         (select count(*) from mail_outbox where kind = 'message' and id > $1 and sent_at is null) as "mailsLeft",
-         (select count(*) from sms_outbox where kind = 'message' and id > $2 and status = 'queued') as "smsLeft",
-         (select count(*) from sms_outbox where kind = 'message' and status = 'failed') as "smsFailed"`,
-      [mailAfter, smsAfter],
-    );
-    samples.push({
-      seconds: (performance.now() - started) / 1000,
-      mailsSent: Number(row?.mailsSent),
-      smsSent: Number(row?.smsSent),
-      mailsLeft: Number(row?.mailsLeft),
-      smsLeft: Number(row?.smsLeft),
-      smsFailed: Number(row?.smsFailed),
-    });
-  };
-  let stopped = false;
-  const loop = (async () => {
-    while (!stopped) {
-      await take();
-      await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
-    }
-    await take();
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      await loop;
-      return samples;
-    },
-  };
-}
-
-/** CPU use over a window: the machine's busy share (%) and the server process's (% of one CPU). */
-function startWindow(pid: number) {
-  const machine = cpuBusySince();
-  const startedCpu = processCpuSeconds(pid);
-  const started = performance.now();
-  return () => {
-    const seconds = (performance.now() - started) / 1000;
-    return {
-      machine: machine(),
-      server: ((processCpuSeconds(pid) - startedCpu) / seconds) * 100,
-    };
-  };
-}
-
-/** User and system CPU seconds of a process (/proc/<pid>/stat, at the usual 100 ticks a second). */
-function processCpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/**
- * CPU seconds so far of the server process and of the PostgreSQL backends connected to its database (this
- * bench's own connection included, idle): what a send costs, whatever else the machine was doing.
- */
-async function serverCpuSeconds(query: Query, pid: number) {
-  const backends = await query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database()',
-  );
-  const database = backends.reduce((sum, backend) => sum + processCpuSeconds(backend.pid), 0);
-  return { server: processCpuSeconds(pid), database };
 }
 
 function printLoad(label: string, load: LoadFigures, cpu: { machine: number; server: number }) {
