@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds the production bundle if needed, starts a throwaway PostgreSQL and the
  * production server on loopback, measures page weight, Lighthouse scores, registration throughput,
- * the admin's participants list and exports, the public search and the server's footprint, then
+ * the admin's participants list and exports, the public search, a race-week message to 5,000 entrants
+ * (registrations while it drains) and the server's footprint, then
  * prints a table and writes bench/results.json and bench/RESULTS.md.
  * `npm run bench -- --only footprint,embedded-exports` runs some parts (see PARTS) and writes its report to
  * bench/tmp/ instead, so RESULTS.md always comes from a whole run. `--node PATH` runs the server on that Node
@@ -17,6 +18,7 @@ import { type Measurement, measure } from './bench/figures.ts';
 import { FOOTPRINT, measureFootprint } from './bench/footprint.ts';
 import { LIGHTHOUSE, measureLighthouse } from './bench/lighthouse.ts';
 import { describeCommit, describeMachine, waitForQuietCpu } from './bench/machine.ts';
+import { MESSAGE_TO_ALL, measureMessagesOnPostgres } from './bench/messages.ts';
 import { measurePages, PAGES } from './bench/pages.ts';
 import { measurePaynowResults, PAYNOW_RESULTS } from './bench/paynow.ts';
 import { measurePgbench, PGBENCH } from './bench/pgbench.ts';
@@ -49,6 +51,7 @@ const PARTS = [
   'footprint',
   'paynow',
   'roster',
+  'messages',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -146,6 +149,7 @@ async function main(): Promise<number> {
   const dataDatabaseUrl = await postgres.createDatabase('celebration_data');
   const paynowDatabaseUrl = await postgres.createDatabase('celebration_paynow');
   const rosterDatabaseUrl = await postgres.createDatabase('celebration_roster');
+  const messagesDatabaseUrl = await postgres.createDatabase('celebration_messages');
   const cpuBusyAtStart = await waitForQuietCpu();
 
   const measurements: Measurement[] = [];
@@ -163,6 +167,8 @@ async function main(): Promise<number> {
     measurements.push(await measure(PAYNOW_RESULTS, () => measurePaynowResults(paynowDatabaseUrl)));
   if (wanted('roster'))
     measurements.push(await measure(ROSTER_DOWNLOAD, () => measureRosterOnPostgres(rosterDatabaseUrl)));
+  if (wanted('messages'))
+    measurements.push(await measure(MESSAGE_TO_ALL, () => measureMessagesOnPostgres(messagesDatabaseUrl)));
   if (wanted('footprint'))
     measurements.push(await measure(FOOTPRINT, () => measureFootprint(appDatabaseUrl)));
   await cleanUp();

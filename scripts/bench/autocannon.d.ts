@@ -49,6 +49,11 @@ declare module 'autocannon' {
 
   interface AutocannonInstance {
     stop(): void;
+    /** Each response: its status and milliseconds from request to response. */
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): void;
   }
 
   function autocannon(

@@ -7,6 +7,8 @@ export interface LoadOptions {
   seconds: number;
   expectedStatus: number;
   requests?: AutocannonOptions['requests'];
+  /** Sees each response as it arrives (status, milliseconds), e.g. to split the latencies by time. */
+  onResponse?: (statusCode: number, ms: number) => void;
 }
 
 export interface LoadFigures {
@@ -39,6 +41,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
+    const { onResponse } = options;
+    if (onResponse) instance.on('response', (_client, statusCode, _bytes, ms) => onResponse(statusCode, ms));
   });
   const removeCleanup = onCleanup(() => instance?.stop());
   try {
@@ -70,5 +74,23 @@ function summarise(result: AutocannonResult, expectedStatus: number): LoadFigure
     unexpected: unexpectedResponses + result.errors + result.timeouts,
     errors: result.errors,
     timeouts: result.timeouts,
+  };
+}
+
+/** Each response's time (ms) and when it came (seconds from the first call). */
+export function responseTimes() {
+  const started = performance.now();
+  const responses: { at: number; ms: number; status: number }[] = [];
+  return {
+    add: (status: number, ms: number) =>
+      void responses.push({ at: (performance.now() - started) / 1000, ms, status }),
+    /** The responses that came within `seconds` of the start. */
+    until(seconds: number) {
+      const within = responses.filter((response) => response.at <= seconds);
+      return {
+        ms: within.map((response) => response.ms),
+        created: within.filter((response) => response.status === 201).length,
+      };
+    },
   };
 }

@@ -91,6 +91,16 @@ async function cpuBusyPercent(ms: number): Promise<number> {
   return (1 - (after.idle - before.idle) / (after.total - before.total)) * 100;
 }
 
+/** Starts timing the CPUs; the returned function answers their busy share (%) since then (NaN without /proc/stat). */
+export function cpuBusySince(): () => number {
+  const before = cpuTimes();
+  return () => {
+    const after = cpuTimes();
+    if (!before || !after || after.total === before.total) return Number.NaN;
+    return (1 - (after.idle - before.idle) / (after.total - before.total)) * 100;
+  };
+}
+
 function cpuTimes(): { idle: number; total: number } | undefined {
   try {
     const fields = readFileSync('/proc/stat', 'utf8')

@@ -205,6 +205,33 @@ export function loggedErrors(logFile: string): { count: number; cause: string }[
   return [...counts].map(([cause, count]) => ({ count, cause })).sort((a, b) => b.count - a.count);
 }
 
+/** The server's warnings (pino level 40) by message and reason, most frequent first. */
+export function loggedWarnings(logFile: string) {
+  const counts = new Map<string, number>();
+  let text = '';
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch {
+    return [];
+  }
+  for (const line of text.split('\n')) {
+    try {
+      const entry = JSON.parse(line) as {
+        level?: number;
+        msg?: string;
+        reason?: string;
+        err?: { message?: string };
+      };
+      if (entry.level !== 40) continue;
+      const key = [entry.msg, entry.reason ?? entry.err?.message].filter(Boolean).join(': ');
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    } catch {
+      // not a log entry
+    }
+  }
+  return [...counts].map(([warning, count]) => ({ count, warning })).sort((a, b) => b.count - a.count);
+}
+
 function errorCause(line: string): string | undefined {
   let entry: { level?: number; msg?: string; err?: { message?: string; stack?: string } };
   try {

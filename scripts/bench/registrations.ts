@@ -92,7 +92,7 @@ export async function prepareRegistrationTarget(databaseUrl: string): Promise<Re
 }
 
 /** Requests that each register a new person; `runTag` keeps separate runs from colliding. */
-function distinctEntries(target: RegistrationTarget, runTag: string): AutocannonRequest[] {
+export function distinctEntries(target: RegistrationTarget, runTag: string): AutocannonRequest[] {
   let serial = 0;
   const setupRequest = (request: AutocannonRequest): AutocannonRequest => {
     serial += 1;

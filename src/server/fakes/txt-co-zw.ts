@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * 0770000001 "ERROR: Insufficient credit"; 0770000002 a 302 to /user/logon (as bad credentials do);
  * 0770000003 a 403 page; 0770000004 answered after `slowMs`; 0770000005 the connection is closed unanswered;
  * 0770000006 accepted then reported undelivered. Any other number is accepted and delivered after
- * `deliverAfterMs`. Wrong credentials get the 302.
+ * `deliverAfterMs`. Wrong credentials get the 302. `sendMs` answers every send after that long: a gateway's pace
+ * over the internet, for the bench.
  */
 export interface FakeTxtOptions {
   username: string;
@@ -16,6 +17,8 @@ export interface FakeTxtOptions {
   port?: number;
   deliverAfterMs?: number;
   slowMs?: number;
+  /** Every accepted send answered after this long (none by default). */
+  sendMs?: number;
   /** Tests read what was sent at GET /_messages (never a path of the real gateway). */
   inspectable?: boolean;
 }
@@ -68,6 +71,7 @@ export async function startFakeTxt(options: FakeTxtOptions) {
         return answer(403, '<html><body>403 - Forbidden: Access is denied.</body></html>');
       if (to === '0770000005') return void request.socket.destroy();
       if (to === '0770000004') await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 30_000));
+      else if (options.sendMs) await new Promise((resolve) => setTimeout(resolve, options.sendMs));
       const id = String(nextId++);
       messages.push({
         id,
