@@ -289,13 +289,18 @@ export async function queueHeldTexts(run: RunStatement, eventId: string, kind: s
   return new Map(rows.map((row) => [row.about, Number(row.id)]));
 }
 
+// The room under the cap is counted once, in its own CTE: in the WHERE clause PostgreSQL counted the outbox
+// again for every text (5,000 texts over 7,500 queued took 5 s instead of 60 ms).
 const QUEUE_HELD_TEXTS: Statement = {
   name: 'sms_queue_held_texts',
   text: `insert into sms_outbox (event_id, registration_id, waitlist_id, "to", kind, body, next_attempt_at)
-    select e.id, t.registration_id, t.waitlist_id, t."to", $2, t.body, ${NEXT_SENDING_TIME}
-    from events e, jsonb_to_recordset($3::jsonb) as t(n integer, "to" text, body text, registration_id uuid, waitlist_id uuid)
-    where e.id = $1::uuid and coalesce((e.sms->>'enabled')::boolean, false) and e.sms_password_encrypted is not null
-      and t.n <= (e.sms->>'capPerEdition')::integer
-        - (select count(*) from sms_outbox o where o.event_id = e.id and o.status <> 'failed')
+    with edition as materialized (
+      select e.id, ${NEXT_SENDING_TIME} as next_attempt_at, (e.sms->>'capPerEdition')::integer
+          - (select count(*) from sms_outbox o where o.event_id = e.id and o.status <> 'failed') as room
+        from events e
+        where e.id = $1::uuid and coalesce((e.sms->>'enabled')::boolean, false) and e.sms_password_encrypted is not null)
+    select edition.id, t.registration_id, t.waitlist_id, t."to", $2, t.body, edition.next_attempt_at
+    from edition, jsonb_to_recordset($3::jsonb) as t(n integer, "to" text, body text, registration_id uuid, waitlist_id uuid)
+    where t.n <= edition.room
     returning id, coalesce(registration_id, waitlist_id)::text as about`,
 };

@@ -130,6 +130,22 @@ describe(`race-week messages (${testDatabaseKind})`, () => {
     expect(row).toMatchObject({ entrants: 3, notByMail: 1, notBySms: 1 });
   });
 
+  it("queues texts up to the edition's cap, counting the texts already queued, and counts the rest left out", async () => {
+    const mobiles = ['0771111111', '0772222222', '0773333333', '0774444444'];
+    for (const mobile of mobiles) await entrant({ notifyBy: 'both', mobile });
+    await turnTextsOn(db, app.context.secret, { capPerEdition: 3 });
+    const message = draft({ bySms: true, smsText: 'Park at the east gate, {first name}.' });
+    expect((await asAdmin.post('/api/admin/messages', message)).statusCode).toBe(200);
+    expect(await messageTexts()).toHaveLength(3);
+    const [first] = await db.select().from(messages);
+    expect(first).toMatchObject({ entrants: 4, notBySms: 1 });
+
+    await turnTextsOn(db, app.context.secret, { capPerEdition: 5 });
+    expect((await asAdmin.post('/api/admin/messages', message)).statusCode).toBe(200);
+    expect(await messageTexts()).toHaveLength(5);
+    expect(await messageMails()).toHaveLength(8);
+  });
+
   it('keeps a message for its time, sends it then, never sends a cancelled one, and tells the admins of a missed one', async () => {
     const entry = await entrant();
     const inAnHour = new Date(Date.now() + 60 * 60_000);
