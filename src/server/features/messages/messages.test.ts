@@ -146,6 +146,21 @@ describe(`race-week messages (${testDatabaseKind})`, () => {
     expect(await messageMails()).toHaveLength(8);
   });
 
+  it('mails whoever chose texts alone when the cap leaves his text out, and counts him reached by mail', async () => {
+    const textsOnly = await entrant({ notifyBy: 'sms', mobile: '0771111111' });
+    const alsoTextsOnly = await entrant({ notifyBy: 'sms', mobile: '0772222222' });
+    await turnTextsOn(db, app.context.secret, { capPerEdition: 1 });
+    const message = draft({ bySms: true, smsText: 'Park at the east gate, {first name}.' });
+    expect((await asAdmin.post('/api/admin/messages', message)).statusCode).toBe(200);
+    expect(await messageTexts()).toHaveLength(1);
+    const mails = await messageMails();
+    expect(mails).toHaveLength(1);
+    expect([textsOnly.email, alsoTextsOnly.email]).toContain(mails[0]?.to);
+    expect(mails[0]?.text).toMatch(/\/My\/[\w-]+/);
+    const [row] = await db.select().from(messages);
+    expect(row).toMatchObject({ entrants: 2, notByMail: 1, notBySms: 1 });
+  });
+
   it('keeps a message for its time, sends it then, never sends a cancelled one, and tells the admins of a missed one', async () => {
     const entry = await entrant();
     const inAnHour = new Date(Date.now() + 60 * 60_000);

@@ -214,53 +214,59 @@ export async function queueTo(
 ) {
   const texts = textsOn(edition);
   const linkRows: { tokenDigest: string; registrationId: string; short: boolean }[] = [];
-  const mails: OutgoingMail[] = [];
-  const mailOf: string[] = [];
   const smsList: { to: string; body: string; registrationId: string | null; waitlistId: string | null }[] =
     [];
-  let notByMail = 0;
-  for (const recipient of recipients) {
+  const smsUrlOf = new Map<string, string>();
+  const chosen = recipients.map((recipient) => {
     const channels = channelsOf(recipient, message, texts);
-    const entry = recipient.waiting ? null : recipient.id;
-    let mailUrl = '';
+    if (!channels.sms) return channels;
     let smsUrl = '';
-    if (entry && channels.mail && mailLink) {
+    if (!recipient.waiting && smsLink) {
+      const code = newShortCode();
+      linkRows.push({ tokenDigest: entryLinkDigest(code), registrationId: recipient.id, short: true });
+      smsUrl = links.page(`/m/${code}`);
+      smsUrlOf.set(recipient.id, smsUrl);
+    }
+    const { smsText } = compose(recipient, { mail: '', sms: smsUrl });
+    checkTextLength(smsText.length);
+    smsList.push({
+      to: smsRecipientOf(recipient),
+      body: smsText,
+      registrationId: recipient.waiting ? null : recipient.id,
+      waitlistId: recipient.waiting ? recipient.id : null,
+    });
+    return channels;
+  });
+  const smsIdOf = await queueHeldTexts(statementsOn(tx), edition.id, message.kind, smsList);
+
+  const mails: OutgoingMail[] = [];
+  const mailOf: string[] = [];
+  recipients.forEach((recipient, index) => {
+    const channels = chosen[index];
+    // Whoever chose texts alone is mailed when his text could not be queued (the cap): nobody is left untold.
+    const mail =
+      channels?.mail ||
+      (message.byMail && channels?.sms && !smsIdOf.has(recipient.id) && wantsMail(recipient.notifyBy, false));
+    if (!mail) return;
+    let mailUrl = '';
+    if (!recipient.waiting && mailLink) {
       const link = newEntryLink(links);
-      linkRows.push({ tokenDigest: link.digest, registrationId: entry, short: false });
+      linkRows.push({ tokenDigest: link.digest, registrationId: recipient.id, short: false });
       mailUrl = link.url;
     }
-    if (entry && channels.sms && smsLink) {
-      const code = newShortCode();
-      linkRows.push({ tokenDigest: entryLinkDigest(code), registrationId: entry, short: true });
-      smsUrl = links.page(`/m/${code}`);
-    }
-    const filled = compose(recipient, { mail: mailUrl, sms: smsUrl });
-    if (channels.sms) checkTextLength(filled.smsText.length);
-    if (channels.mail) {
-      mails.push({
-        to: recipient.email,
-        subject: filled.subject,
-        text: filled.body,
-        kind: message.kind,
-        ...filled.mail,
-      });
-      mailOf.push(recipient.id);
-    } else if (message.byMail) {
-      notByMail += 1;
-    }
-    if (channels.sms) {
-      smsList.push({
-        to: smsRecipientOf(recipient),
-        body: filled.smsText,
-        registrationId: entry,
-        waitlistId: recipient.waiting ? recipient.id : null,
-      });
-    }
-  }
+    const filled = compose(recipient, { mail: mailUrl, sms: smsUrlOf.get(recipient.id) ?? '' });
+    mails.push({
+      to: recipient.email,
+      subject: filled.subject,
+      text: filled.body,
+      kind: message.kind,
+      ...filled.mail,
+    });
+    mailOf.push(recipient.id);
+  });
   await keepLinks(tx, linkRows);
   const mailIds = await queueMails(tx, mails);
   const mailIdOf = new Map(mailOf.map((id, index) => [id, mailIds[index]]));
-  const smsIdOf = await queueHeldTexts(statementsOn(tx), edition.id, message.kind, smsList);
   await insertRecipients(
     tx,
     recipients.map((recipient) => ({
@@ -273,7 +279,7 @@ export async function queueTo(
   );
   await countSent(tx, message.id, {
     entrants: recipients.length,
-    notByMail,
+    notByMail: message.byMail ? recipients.length - mails.length : 0,
     // Those who chose no texts, and those the cap or texts being off left out.
     notBySms: message.bySms ? recipients.length - smsIdOf.size : 0,
   });
