@@ -114,6 +114,8 @@ export async function textOldMobile(
     registrationId: old.registrationId,
     to: old.mobile,
     kind: MOBILE_CHANGED_KIND,
+    // How a change by someone else holding the link is noticed: past the edition's cap too.
+    essential: true,
     body: oneSegment(
       event.title,
       ENTRANT_TEXTS.mobileChanged({ reference: old.reference, contactPhone: event.contactPhone }),
