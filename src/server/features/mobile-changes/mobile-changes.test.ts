@@ -75,6 +75,7 @@ describe('a change of mobile asked on /My while texts are on', () => {
     // Only a digest of the code is kept.
     const [kept] = await db.select().from(mobileChanges).where(eq(mobileChanges.registrationId, id));
     expect(kept?.codeDigest).not.toContain(code);
+    expect((kept?.expiresAt.getTime() ?? 0) - (kept?.askedAt.getTime() ?? 0)).toBe(15 * 60_000);
 
     const confirmed = await confirm(token, code);
     expect(confirmed.statusCode).toBe(200);
