@@ -55,6 +55,11 @@ export const ENTRANT_TEXTS = {
     `your entry ${entry.reference} was cancelled. Questions: call ${entry.contactPhone}.`,
   emailChanging: (entry: { reference: string; contactPhone: string }) =>
     `a new email address was given for entry ${entry.reference}. Not you? Call ${entry.contactPhone}.`,
+  /** To the new number only: the entrant typed it, so it gets no name. */
+  mobileCode: (change: { reference: string; code: string; minutes: number }) =>
+    `your code to change the mobile of entry ${change.reference} is ${change.code}. It works for ${change.minutes} minutes.`,
+  mobileChanged: (entry: { reference: string; contactPhone: string }) =>
+    `your mobile for entry ${entry.reference} was changed. Not you? Call ${entry.contactPhone}.`,
   transferOffer: (offer: { race: string; expiresAt: Date }) =>
     `someone gives you a place in ${offer.race}. Take it with your details by ${formatHarareDateTime(offer.expiresAt)}:`,
   transferredAway: (entry: { reference: string; contactPhone: string }) =>

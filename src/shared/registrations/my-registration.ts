@@ -3,6 +3,7 @@ import { CURRENCIES, ParticipantDetailSchema } from '../participants/participant
 import { phoneNumber } from '../phone.ts';
 import { emailAddress } from '../validation.ts';
 import { PendingEmailSchema } from './email-change.ts';
+import { PendingMobileSchema } from './mobile-change.ts';
 
 /**
  * The token in the path of an entrant's private page: 32 base64url characters, or a text message's short code
@@ -52,6 +53,8 @@ export const MyEntrySchema = z.extend(
     raceOver: z.boolean(),
     /** A new email asked for, which the entry takes once the link mailed to it is followed. */
     emailPending: PendingEmailSchema,
+    /** A new mobile asked for, which the entry takes once the code texted to it is entered. */
+    mobilePending: PendingMobileSchema,
     smsReminders: z.enum(SMS_REMINDERS),
   },
 );

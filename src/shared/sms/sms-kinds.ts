@@ -11,6 +11,8 @@ export const SMS_KIND_LABELS: Record<string, string> = {
   'entry-changed': 'Change notice',
   'entry-cancelled': 'Cancellation notice',
   'email-change-notice': 'Email change notice',
+  'mobile-change-code': 'Code for a new mobile',
+  'mobile-changed': 'Mobile change notice',
   'my-links': 'Links to entries',
   'entry-transfer': 'Transfer link',
   'entry-transferred': 'Transfer notice',

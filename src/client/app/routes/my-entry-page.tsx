@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatShortDate } from '../../../shared/dates.ts';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees, priceText } from '../../../shared/money.ts';
 import { PAYMENT_STATUS_LABELS } from '../../../shared/participants/participants.ts';
 import { amountDue, owes } from '../../../shared/payments/balance.ts';
+import { formatPhone } from '../../../shared/phone.ts';
 import type { MyEntry } from '../../../shared/registrations/my-registration.ts';
 import { MyLinksLink } from '../../components/my-links-link.tsx';
 import { PublicPage } from '../../components/public-page.tsx';
@@ -25,6 +26,7 @@ import {
   useSetMySmsReminders,
 } from '../../features/my-registration/api/my-entry.ts';
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
+import { ConfirmMobile } from '../../features/my-registration/components/confirm-mobile.tsx';
 import { SendPayLink } from '../../features/pay-links/components/send-pay-link.tsx';
 import { CancelEntryDialog } from '../../features/registrations/components/cancel-entry-dialog.tsx';
 import { EntryEditForm } from '../../features/registrations/components/entry-edit-form.tsx';
@@ -76,6 +78,8 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
   const [editing, setEditing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [saved, setSaved] = useState<string>();
+  // Whether the last save texted a code to a new mobile, for what its message says.
+  const codeSent = useRef(false);
   const change = useChangeMyEntry(token);
   const cancel = useCancelMyEntry(token);
   const resend = useResendMyConfirmation(token);
@@ -111,6 +115,8 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
           <dd className="font-medium">
             {DISCIPLINE_LABELS[entry.discipline]} · {entry.raceType}
           </dd>
+          <dt className="text-stone-600">Mobile</dt>
+          <dd className="font-medium">{formatPhone(entry.mobile)}</dd>
           <dt className="text-stone-600">T-shirt</dt>
           <dd className="font-medium">{entry.tshirtSize}</dd>
           <dt className="text-stone-600">Payment</dt>
@@ -158,6 +164,15 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
         </p>
       )}
 
+      {active && entry.mobilePending && (
+        <ConfirmMobile
+          token={token}
+          pending={entry.mobilePending}
+          interactive={interactive}
+          onConfirmed={(mobile) => setSaved(`Your mobile is now ${formatPhone(mobile)}.`)}
+        />
+      )}
+
       {active && event && <RaceDay event={event} discipline={entry.discipline} raceType={entry.raceType} />}
 
       {active && <CheckInQr token={token} />}
@@ -198,13 +213,19 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
                 }))}
               sizes={entry.tshirtChangeable ? event.tshirtSizes[entry.discipline] : [entry.tshirtSize]}
               save={async (body) => {
-                await change.mutateAsync(body);
+                const after = await change.mutateAsync(body);
+                codeSent.current =
+                  Boolean(after.mobilePending) && after.mobilePending?.until !== entry.mobilePending?.until;
                 return true;
               }}
               onCancel={() => setEditing(false)}
               onSaved={() => {
                 setEditing(false);
-                setSaved('Your changes were saved. The organisers see them now.');
+                setSaved(
+                  codeSent.current
+                    ? 'Saved. Your new mobile changes once you enter the code we texted to it.'
+                    : 'Your changes were saved. The organisers see them now.',
+                );
               }}
             />
           ) : (

@@ -212,6 +212,23 @@ export const emailChanges = pgTable('email_changes', {
 });
 
 /**
+ * A change of an entry's mobile asked on its private page while the event's texts are on, made only once the
+ * code texted to the new number is entered (only a digest of the code is kept). One per entry: asking again
+ * replaces it; `tries` wrong codes void it.
+ */
+export const mobileChanges = pgTable('mobile_changes', {
+  registrationId: uuid('registration_id')
+    .primaryKey()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  /** E.164 */
+  newMobile: text('new_mobile').notNull(),
+  codeDigest: text('code_digest').notNull(),
+  tries: integer('tries').notNull().default(0),
+  askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * A place being given to someone else ("Give my place to someone" on /My): the link sent to the new person
  * (only its digest kept), which works once, until expiresAt or until transfers close. One per entry: a new
  * one replaces it; withdrawing or completing deletes it.

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ParticipantEditSchema } from '../../../shared/participants/participants.ts';
+import { MobileCodeSchema } from '../../../shared/registrations/mobile-change.ts';
 import {
   MY_LINKS_SENT,
   MY_LINKS_TEXTED,
@@ -18,6 +19,7 @@ import { linkToken, routeGroup, TokenParams } from '../../http/route-group.ts';
 import {
   cancelMyEntry,
   changeMyEntry,
+  confirmMyMobile,
   linkOpensEntry,
   mailMyLinks,
   myCheckInQr,
@@ -68,6 +70,18 @@ export async function myRegistrationRoutes(app: FastifyInstance, context: AppCon
       },
     },
     async (request) => changeMyEntry(context, linkToken(request, MY_TOKEN), request.body),
+  );
+
+  api.post(
+    '/my/:token/mobile-change',
+    {
+      schema: {
+        summary: 'Enter the code texted to the new mobile: the entry’s mobile changes now',
+        body: MobileCodeSchema,
+        response: { 200: MyEntrySchema },
+      },
+    },
+    async (request) => confirmMyMobile(context, linkToken(request, MY_TOKEN), request.body.code),
   );
 
   api.post(

@@ -12,7 +12,14 @@ import { queueSms } from '../../sms/repository.ts';
 import { oneSegment } from '../../sms/sms-text.ts';
 import { pendingEmailChange } from '../email-changes/service.ts';
 import { getCurrentEvent, getEdition, isEventOver, isRegistrationOpen, textsOn } from '../events/service.ts';
-import { cancelEntry, editEntry, participantDetail, tshirtChangeable } from '../participants/service.ts';
+import { pendingMobileChange } from '../mobile-changes/service.ts';
+import {
+  cancelEntry,
+  confirmMobileChange,
+  editEntry,
+  participantDetail,
+  tshirtChangeable,
+} from '../participants/service.ts';
 import {
   entryLinkDigest,
   keepEntryLinks,
@@ -95,9 +102,10 @@ export async function myCheckInQr(context: AppContext, token: string) {
 
 export async function myEntry(context: AppContext, token: string): Promise<MyEntry> {
   const { id, event, over, notifyBy, smsRemindersStoppedAt } = await entryOfLink(context, token);
-  const [entry, emailPending] = await Promise.all([
+  const [entry, emailPending, mobilePending] = await Promise.all([
     participantDetail(context, id),
     pendingEmailChange(context.database.db, id),
+    pendingMobileChange(context.database.db, id),
   ]);
   return {
     reference: entry.reference,
@@ -127,6 +135,7 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
     raceChangeable: !over && isRegistrationOpen(event),
     raceOver: over,
     emailPending,
+    mobilePending,
     smsReminders: !textsOn(event) || !wantsSms(notifyBy) ? 'none' : smsRemindersStoppedAt ? 'stopped' : 'on',
   };
 }
@@ -142,6 +151,13 @@ export async function setMySmsReminders(context: AppContext, token: string, stop
 export async function changeMyEntry(context: AppContext, token: string, change: ParticipantEditData) {
   const { id } = await changeableEntryOfLink(context, token);
   await editEntry(context, id, change, { entrant: true });
+  return myEntry(context, token);
+}
+
+/** The code texted to the new mobile, entered on the page: the mobile changes now. */
+export async function confirmMyMobile(context: AppContext, token: string, code: string) {
+  const { id } = await changeableEntryOfLink(context, token);
+  await confirmMobileChange(context, id, code);
   return myEntry(context, token);
 }
 

@@ -77,11 +77,14 @@ export async function tellEntrant(
   event: EventRow,
   entry: NoticeEntry & { id: string },
   change: EntrantChange,
-  /** The entrant as he was: a text goes to the number before the change, which whoever changed it may not own. */
-  before: TextedEntrant,
+  /**
+   * The entrant as he was: a text goes to the number before the change, which whoever changed it may not own.
+   * Null when the caller texts that number itself.
+   */
+  before: TextedEntrant | null,
 ) {
   const mail = { to: entry.email, ...entrantNotice(event, entry, change) };
-  if (textsOn(event)) await textNotice(tx, links, event, entry, change, before);
+  if (textsOn(event) && before) await textNotice(tx, links, event, entry, change, before);
   if ('cancelled' in change) {
     await enqueueMail(tx, { ...mail, kind: ENTRY_CANCELLED_KIND });
     return;

@@ -31,6 +31,12 @@ import {
   raceChosen,
   textsOn,
 } from '../events/service.ts';
+import {
+  askMobileChange,
+  checkMobileCode,
+  takeConfirmedMobile,
+  textOldMobile,
+} from '../mobile-changes/service.ts';
 import { entryReceipts, remindersToSend, sendRemindersNow } from '../receipts/service.ts';
 import { contactPhoneOf, raceFull, raceHasRoom } from '../registrations/service.ts';
 import { tellEntrant } from './entrant-notice.ts';
@@ -355,10 +361,14 @@ export async function editEntry(context: AppContext, id: string, change: Partici
       // Only an admin changes an address at once; the entrant's or the team's new one must confirm it first.
       const addressChanged = !sameAddress(fields.email, row.email);
       const emailAsked = addressChanged && !('admin' in by) ? fields.email : null;
+      // The entrant's new mobile waits for the code texted to it, while texts can go at all.
+      const mobileAsked =
+        'entrant' in by && textsOn(event) && fields.mobile !== row.mobile ? fields.mobile : null;
       const next = {
         ...fields,
         ...guardian,
         email: emailAsked ? row.email : fields.email,
+        mobile: mobileAsked ? row.mobile : fields.mobile,
         gender: fields.gender ?? null,
         listedInSearch: fields.listedInSearch ?? row.listedInSearch,
       };
@@ -366,7 +376,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
       const changed = [...Object.keys(next), 'raceType'].filter((key) =>
         key === 'raceType' ? race.label !== row.raceType : before[key] !== next[key as keyof typeof next],
       );
-      if (changed.length === 0 && !emailAsked) return undefined;
+      if (changed.length === 0 && !emailAsked && !mobileAsked) return undefined;
       // A bib is one of its race's numbers: another race's entry gets one of that race's.
       const bibCleared = race.id !== row.raceOptionId && row.bib !== null;
       await updateEntry(tx, id, {
@@ -387,6 +397,14 @@ export async function editEntry(context: AppContext, id: string, change: Partici
           ...(textsOn(event)
             ? { text: { eventId: event.id, contactPhone: contactPhoneOf(event), entrant: row } }
             : {}),
+        });
+      }
+      if (mobileAsked) {
+        await askMobileChange(tx, {
+          entry: row,
+          newMobile: mobileAsked,
+          eventId: event.id,
+          eventTitle: event.title,
         });
       }
       // The address's own change goes by the email-change mails alone.
@@ -410,11 +428,13 @@ export async function editEntry(context: AppContext, id: string, change: Partici
         ...(changed.length > 0 ? [`Changed ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`] : []),
         ...(bibCleared ? [`bib ${row.bib} cleared (it was the old race's)`] : []),
         ...(emailAsked ? ['new email asked for, waiting for the new address to confirm it'] : []),
+        ...(mobileAsked ? ['new mobile asked for, waiting for the code texted to it'] : []),
       ];
       const summary = notes.join('; ');
       return { action: 'edited', summary: summary.charAt(0).toUpperCase() + summary.slice(1) };
     });
     context.mailer.kick();
+    context.sms.kick();
   } catch (error) {
     if (uniqueViolation(error) === 'registrations_same_person') {
       throw conflict('Another active entry already has this name and email in this discipline.');
@@ -449,6 +469,40 @@ export async function confirmEmailChange(context: AppContext, token: string) {
     throw error;
   }
   return confirmed;
+}
+
+/**
+ * The new mobile confirmed by the code texted to it, entered on /My: the entry's mobile changes now (the
+ * entrant's change, noted and audited as his others), the old number is texted that it was changed, and the
+ * entry's address is mailed as for any change on /My.
+ */
+export async function confirmMobileChange(context: AppContext, id: string, code: string) {
+  const digest = await checkMobileCode(context.database.db, id, code);
+  await changeEntry(context, id, { entrant: true }, async (tx, row, event) => {
+    const change = await takeConfirmedMobile(tx, id, digest);
+    if (row.status === 'cancelled') throw conflict('This entry was cancelled: its mobile no longer changes.');
+    await updateEntry(tx, id, { mobile: change.newMobile });
+    const contactPhone = contactPhoneOf(event);
+    await textOldMobile(
+      tx,
+      { registrationId: id, reference: row.reference, mobile: row.mobile },
+      {
+        ...event,
+        contactPhone,
+      },
+    );
+    await tellEntrant(
+      tx,
+      context.links,
+      event,
+      row,
+      { changed: [{ label: FIELD_LABELS.mobile ?? 'mobile' }] },
+      null,
+    );
+    return { action: 'edited', summary: 'Changed mobile (confirmed by the code texted to the new number)' };
+  });
+  context.mailer.kick();
+  context.sms.kick();
 }
 
 /** The code of the answer to a race change while the entry's online payment is under way. */

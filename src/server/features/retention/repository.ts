@@ -10,6 +10,7 @@ import {
   jobRuns,
   mailOutbox,
   men,
+  mobileChanges,
   onlinePayments,
   payLinks,
   paymentNotices,
@@ -200,6 +201,8 @@ export async function anonymiseEntries(
   if (entries.length > 0) {
     // A new address waiting to be confirmed is the person's too.
     await db.delete(emailChanges).where(inArray(emailChanges.registrationId, entries));
+    // So is a new number waiting for its code.
+    await db.delete(mobileChanges).where(inArray(mobileChanges.registrationId, entries));
     // So is the address or number a place was being given to.
     await db.delete(entryTransfers).where(inArray(entryTransfers.registrationId, entries));
     await db

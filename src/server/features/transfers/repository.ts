@@ -5,6 +5,7 @@ import {
   entryCharges,
   entryLinks,
   entryTransfers,
+  mobileChanges,
   payLinks,
   registrations,
 } from '../../db/schema/index.ts';
@@ -77,6 +78,7 @@ export async function handOverEntry(
   // A pay link the old holder sent would show the new holder's first name to the old holder's payer.
   await tx.delete(payLinks).where(eq(payLinks.registrationId, registrationId));
   await tx.delete(emailChanges).where(eq(emailChanges.registrationId, registrationId));
+  await tx.delete(mobileChanges).where(eq(mobileChanges.registrationId, registrationId));
 }
 
 /** A charge beside the race's fee (a transfer's), which what the entry owes includes from now on. */

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ParticipantEditData } from '../../../../shared/participants/participants.ts';
+import type { MobileCode } from '../../../../shared/registrations/mobile-change.ts';
 import type {
   MyEntry,
   MyLinksBySmsRequest,
@@ -60,3 +61,9 @@ export const useTextMyLinks = () =>
     mutationFn: (body: MyLinksBySmsRequest) =>
       apiFetch<{ message: string }>('/api/my/links-by-sms', { method: 'POST', body: JSON.stringify(body) }),
   });
+
+/** The code texted to the new mobile: the entry's mobile changes now. */
+export const useConfirmMyMobile = (token: string) =>
+  useMyChange(token, (body: MobileCode) =>
+    apiFetch<MyEntry>(`${path(token)}/mobile-change`, { method: 'POST', body: JSON.stringify(body) }),
+  );
