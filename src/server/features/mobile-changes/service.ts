@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { PendingMobile } from '../../../shared/registrations/mobile-change.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { statementsOn } from '../../db/statements-on.ts';
@@ -21,9 +21,12 @@ export const MOBILE_CHANGED_KIND = 'mobile-changed';
 const NO_CODE_WAITING =
   'No code is waiting for this entry: it may have expired or had too many wrong tries. Save the new mobile again to get a new code.';
 
-/** Tied to its entry, so that one digest says nothing of another entry's code. */
-const codeDigest = (registrationId: string, code: string) =>
-  createHash('sha256').update(`${registrationId}:${code}`).digest('base64url');
+/**
+ * Keyed with the server's secret (a million codes are quickly tried against a plain hash from a copy of the
+ * database) and tied to its entry, so that one digest says nothing of another entry's code.
+ */
+const codeDigest = (secret: string, registrationId: string, code: string) =>
+  createHmac('sha256', secret).update(`${registrationId}:${code}`).digest('base64url');
 
 const sameDigest = (one: string, other: string) =>
   one.length === other.length && timingSafeEqual(Buffer.from(one), Buffer.from(other));
@@ -34,6 +37,8 @@ export interface MobileChangeAsked {
   newMobile: string;
   eventId: string;
   eventTitle: string;
+  /** The server's secret, which keys the code's digest. */
+  secret: string;
 }
 
 /**
@@ -67,7 +72,7 @@ export async function askMobileChange(tx: Transaction, asked: MobileChangeAsked,
   await putMobileChange(tx, {
     registrationId: asked.entry.id,
     newMobile: asked.newMobile,
-    codeDigest: codeDigest(asked.entry.id, code),
+    codeDigest: codeDigest(asked.secret, asked.entry.id, code),
     askedAt: now,
     expiresAt: new Date(now.getTime() + MOBILE_CODE_MINUTES * 60_000),
   });
@@ -78,10 +83,16 @@ export async function askMobileChange(tx: Transaction, asked: MobileChangeAsked,
  * change is void) and refused (400 on the field `code`); none waiting is 409. Answers the code's digest, which
  * takeConfirmedMobile then takes in the change's transaction.
  */
-export async function checkMobileCode(db: Database, registrationId: string, code: string, now = new Date()) {
+export async function checkMobileCode(
+  db: Database,
+  secret: string,
+  registrationId: string,
+  code: string,
+  now = new Date(),
+) {
   const change = await pendingMobileChangeOf(db, registrationId, now);
   if (!change || change.tries >= MOBILE_CODE_TRIES) throw conflict(NO_CODE_WAITING, 'no_code_waiting');
-  const digest = codeDigest(registrationId, code);
+  const digest = codeDigest(secret, registrationId, code);
   if (sameDigest(digest, change.codeDigest)) return digest;
   const left = await countWrongCode(db, registrationId, change.codeDigest, MOBILE_CODE_TRIES);
   const message =

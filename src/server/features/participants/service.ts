@@ -405,6 +405,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
           newMobile: mobileAsked,
           eventId: event.id,
           eventTitle: event.title,
+          secret: context.secret,
         });
       }
       // The address's own change goes by the email-change mails alone.
@@ -477,7 +478,7 @@ export async function confirmEmailChange(context: AppContext, token: string) {
  * entry's address is mailed as for any change on /My.
  */
 export async function confirmMobileChange(context: AppContext, id: string, code: string) {
-  const digest = await checkMobileCode(context.database.db, id, code);
+  const digest = await checkMobileCode(context.database.db, context.secret, id, code);
   await changeEntry(context, id, { entrant: true }, async (tx, row, event) => {
     const change = await takeConfirmedMobile(tx, id, digest);
     if (row.status === 'cancelled') throw conflict('This entry was cancelled: its mobile no longer changes.');
