@@ -12,6 +12,7 @@ export const SMS_KIND_LABELS: Record<string, string> = {
   'entry-cancelled': 'Cancellation notice',
   'email-change-notice': 'Email change notice',
   'my-links': 'Links to entries',
+  'mobile-code': 'Code proving a number',
   'entry-transfer': 'Transfer link',
   'entry-transferred': 'Transfer notice',
   'transfer-confirmation': 'Transfer confirmation',

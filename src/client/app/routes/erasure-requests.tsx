@@ -3,7 +3,7 @@ import {
   ERASURE_SOURCE_LABELS,
   type ErasureRecord,
   type ErasureRequest,
-  type ErasureSubjectType,
+  type RequestSubjectType,
 } from '../../../shared/privacy/erasure.ts';
 import { rowButtonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
@@ -16,12 +16,19 @@ import { WHAT_HAPPENS } from '../../features/erasure/components/erase-person-dia
 import { announce } from '../../lib/announce.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 
-const KIND_LABELS: Record<ErasureSubjectType, string> = {
+const KIND_LABELS: Record<RequestSubjectType, string> = {
   registration: 'Fun-run entry',
   waitlist: 'Waitlist place',
   man: 'Man',
   facilitator: 'Facilitator',
   account: 'Account and programme records',
+  mobile: 'Every record under a mobile number',
+};
+
+const WHAT_ERASING_DOES: Record<RequestSubjectType, string> = {
+  ...WHAT_HAPPENS,
+  mobile:
+    'Every entry and waitlist place whose own mobile is this number is emptied for good (not those where it is only the next of kin’s or a guardian’s), and every man’s or facilitator’s record with it is deleted. The person proved the number with a code texted to it.',
 };
 
 type Decision = { request: ErasureRequest; decision: 'erase' | 'decline' };
@@ -145,7 +152,7 @@ export default function ErasureRequestsPage() {
       >
         {asked?.decision === 'erase' ? (
           <>
-            <p>{WHAT_HAPPENS[asked.request.subjectType]} This cannot be undone.</p>
+            <p>{WHAT_ERASING_DOES[asked.request.subjectType]} This cannot be undone.</p>
             <p className="mt-3 font-semibold">It touches:</p>
             <RecordsReached records={asked.request.records} />
           </>
