@@ -58,9 +58,9 @@ export async function recordsOfMobile(db: Database, mobile: string) {
   const [entries, waiting, manRows, facilitatorRows] = await Promise.all([
     db.select({ id: registrations.id }).from(registrations).where(eq(registrations.mobile, mobile)),
     db.select({ id: waitlistEntries.id }).from(waitlistEntries).where(eq(waitlistEntries.mobile, mobile)),
-    db.select({ id: men.id, email: men.email }).from(men).where(eq(men.mobile, mobile)),
+    db.select({ id: men.id, email: men.email, userId: men.userId }).from(men).where(eq(men.mobile, mobile)),
     db
-      .select({ id: facilitators.id, email: facilitators.email })
+      .select({ id: facilitators.id, email: facilitators.email, userId: facilitators.userId })
       .from(facilitators)
       .where(eq(facilitators.mobile, mobile)),
   ]);
@@ -70,6 +70,7 @@ export async function recordsOfMobile(db: Database, mobile: string) {
     menIds: manRows.map((row) => row.id),
     facilitatorIds: facilitatorRows.map((row) => row.id),
     emails: [...manRows, ...facilitatorRows].map((row) => row.email),
+    accountIds: [...manRows, ...facilitatorRows].flatMap((row) => (row.userId ? [row.userId] : [])),
   };
 }
 

@@ -73,8 +73,8 @@ export interface Reach {
   menIds: string[];
   facilitatorIds: string[];
   accountId: string | null;
-  /** Signed out everywhere (a man's or facilitator's account). */
-  sessionsOf: string | null;
+  /** Signed out everywhere (the accounts of the men and facilitators erased). */
+  sessionsOf: string[];
   /** Mail to these addresses is deleted (an entry's mail goes only when no other entry needs it). */
   mailsTo: string[];
 }
@@ -87,7 +87,7 @@ const reachOf = async (db: Database, admin: Admin | null, { subjectType, subject
     menIds: [],
     facilitatorIds: [],
     accountId: null,
-    sessionsOf: null,
+    sessionsOf: [],
     mailsTo: [],
   };
   switch (subjectType) {
@@ -109,7 +109,7 @@ const reachOf = async (db: Database, admin: Admin | null, { subjectType, subject
         ...reach,
         label: `${LABEL_OF[subjectType]} ${shortId(person.id)}`,
         [subjectType === 'man' ? 'menIds' : 'facilitatorIds']: [person.id],
-        sessionsOf: person.userId,
+        sessionsOf: person.userId ? [person.userId] : [],
         mailsTo: [person.email],
       };
     }
@@ -130,14 +130,17 @@ const reachOf = async (db: Database, admin: Admin | null, { subjectType, subject
       };
     }
     case 'mobile': {
-      const { emails, ...records } = await recordsOfMobile(db, subjectId);
-      return { ...reach, label: mobileLabel(subjectId), ...records, mailsTo: emails };
+      const { emails, accountIds, ...records } = await recordsOfMobile(db, subjectId);
+      return { ...reach, label: mobileLabel(subjectId), ...records, sessionsOf: accountIds, mailsTo: emails };
     }
   }
 };
 
 /** The records a proven mobile number reaches (see recordsOfMobile). */
-export const reachOfMobile = (db: Database, mobile: string) => recordsOfMobile(db, mobile);
+export async function reachOfMobile(db: Database, mobile: string) {
+  const { registrationIds, waitlistIds, menIds, facilitatorIds } = await recordsOfMobile(db, mobile);
+  return { registrationIds, waitlistIds, menIds, facilitatorIds };
+}
 
 /**
  * Erases one person's records (see Reach), in one transaction with its record: entries and waitlist places
@@ -167,7 +170,7 @@ async function erase(
     storageKeys = gone.storageKeys;
     counts.men = gone.men;
     counts.facilitators = await deleteFacilitators(tx, reach.facilitatorIds);
-    if (reach.sessionsOf) await endSessions(tx, reach.sessionsOf);
+    for (const account of reach.sessionsOf) await endSessions(tx, account);
     if (reach.accountId) counts.accounts = await deleteAccount(tx, reach.accountId);
     counts.mails = anonymised.mails + (await deleteMailsTo(tx, reach.mailsTo));
     counts.files = storageKeys.length;

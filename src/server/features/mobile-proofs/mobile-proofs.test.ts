@@ -8,6 +8,7 @@ import {
   injectAs,
   registeredRunner,
   setUpTestApp,
+  signedInMan,
 } from '../../../../tests/support/test-app.ts';
 import {
   MOBILE_CODE_SENT,
@@ -24,9 +25,11 @@ import {
   mobileProofs,
   registrations,
   smsOutbox,
+  user,
   waitlistEntries,
 } from '../../db/schema/index.ts';
 import { MOBILE_PROOF_LIMITS } from '../../http/limits.ts';
+import { purgeOldSms } from '../../sms/repository.ts';
 
 const { app, db, asAdmin, visitor } = setUpTestApp();
 
@@ -331,6 +334,36 @@ describe('what a proven number reaches', () => {
     const trail = await db.select().from(auditLog).where(eq(auditLog.action, 'erasure'));
     expect(trail).toEqual([expect.objectContaining({ subject: 'Mobile ending 543' })]);
     expect(JSON.stringify(trail)).not.toContain('779876543');
+  });
+});
+
+describe('a man reached by the number', () => {
+  it('is signed out everywhere when his record is erased; his account stays (a number proves no account)', async () => {
+    const him = await signedInMan(app, 'Mobile', 'Holder');
+    await db.update(men).set({ mobile: MOBILE }).where(eq(men.id, him.manId));
+    const asHim = injectAs(app, him);
+    expect((await asHim.get('/api/account/session')).json().user).not.toBeNull();
+    const proof = await proven();
+    await visitor.post('/api/privacy/mobile/erasure-request', { proof });
+    const [waiting] = (await asAdmin.get('/api/admin/erasure-requests')).json();
+    expect(waiting.records.map((record: { kind: string }) => record.kind)).toEqual(['man']);
+    const erased = await asAdmin.post(`/api/admin/erasure-requests/${waiting.id}/erase`, {});
+    expect(erased.json()).toMatchObject({ men: 1, accounts: 0 });
+    expect((await asHim.get('/api/account/session')).json().user).toBeNull();
+    expect(await db.select().from(user).where(eq(user.id, him.id))).toHaveLength(1);
+  });
+});
+
+describe('what is kept', () => {
+  it('the codes of a number are forgotten a day after they were asked for', async () => {
+    await askCode('0712999444');
+    await askCode('0712999333');
+    await db
+      .update(mobileProofs)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(mobileProofs.mobile, '+263712999444'));
+    await purgeOldSms(db);
+    expect((await db.select().from(mobileProofs)).map((row) => row.mobile)).toEqual(['+263712999333']);
   });
 });
 
