@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from './support/axe.ts';
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
-import { entrant } from './support/fun-run-admin.ts';
+import { expect, test } from './support/fixtures.ts';
+import { entrant, signInAsAdmin } from './support/fun-run-admin.ts';
 import { setEventSms, waitForSms } from './support/sms.ts';
 
 // Issue 40: someone with only a phone proves his number with a texted code, then downloads his data or asks
@@ -98,4 +99,44 @@ test('without texts the section says it is not available', async ({ page }) => {
   await expect(section.getByRole('button')).toHaveCount(0);
   await expectNoAxeViolations(page);
   await shot(page, 'privacy-mobile-off');
+});
+
+test('at a desk: an admin sees a request by mobile with every record it reaches, and erases them', async ({
+  page,
+  admin,
+}) => {
+  heldOn('desktop');
+  await setEventSms(true);
+  const { mobile, e164, reference } = await registeredWithMobile(page);
+  expect((await page.request.post('/api/privacy/mobile/code', { data: { mobile } })).status()).toBe(202);
+  const code = /your code is (\d{6})/.exec((await waitForSms(e164, /your code is \d{6}/)).body)?.[1];
+  const proven = await page.request.post('/api/privacy/mobile/proof', { data: { mobile, code } });
+  expect(proven.status()).toBe(200);
+  const { proof } = await proven.json();
+  expect((await page.request.post('/api/privacy/mobile/erasure-request', { data: { proof } })).status()).toBe(
+    200,
+  );
+
+  await signInAsAdmin(page, admin);
+  await page.goto('/ErasureRequests');
+  const label = `Mobile ending ${e164.slice(-3)}`;
+  const request = page.getByRole('row').filter({ hasText: label }).filter({ hasText: reference });
+  await expect(request).toContainText('Every record under a mobile number');
+  await expect(request).toContainText('The holder of the mobile number (a code texted to it)');
+  await expect(request.getByRole('listitem').filter({ hasText: reference })).toBeVisible();
+  await expectNoAxeViolationsOnceLoaded(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/erasure-requests-mobile-1280.png`, fullPage: true });
+  await request.getByRole('button', { name: `Erase ${label}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Erase ${label}?` });
+  await expect(confirm).toContainText('not those where it is only the next of kin');
+  await expect(confirm).toContainText(reference);
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Erase', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(request).toHaveCount(0);
+  const [stored] = await query<{ first_name: string; mobile: string }>(
+    'select first_name, mobile from registrations where reference = $1',
+    [reference],
+  );
+  expect(stored).toEqual({ first_name: '', mobile: '' });
 });

@@ -87,8 +87,9 @@ export default function ErasureRequestsPage() {
     <>
       <PageHeading title="Erasure requests">
         <p>
-          People who asked us to erase their data, from their entry’s private page or their profile. Erase
-          does it everywhere at once; Decline keeps everything (tell the person why).
+          People who asked us to erase their data, from their entry’s private page, their profile, or the
+          privacy page with a mobile number they proved by a texted code. Erase does it everywhere at once;
+          Decline keeps everything (tell the person why).
         </p>
       </PageHeading>
       {requests.isPending && <Loading label="Loading the requests…" />}
