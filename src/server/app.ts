@@ -30,6 +30,7 @@ import { CurrentEventCache } from './features/events/current-event.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { startMessages } from './features/messages/service.ts';
+import { mobileProofRoutes } from './features/mobile-proofs/routes.ts';
 import { myPageRoute, myRegistrationRoutes, shortLinkRoute } from './features/my-registration/routes.ts';
 import { nextYearRoutes } from './features/next-year/routes.ts';
 import { type PageRenderer, rendererForBuild } from './features/pages/renderer.ts';
@@ -237,6 +238,7 @@ export async function buildApp(options: AppOptions) {
       await erasureRoutes(api, context);
       await auditLogRoutes(api, context);
       await accessRequestRoutes(api, context);
+      await mobileProofRoutes(api, context);
       await messageRoutes(api, context);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
         throw new Problem(

@@ -57,6 +57,20 @@ export const MY_LINKS_LIMITS = {
 export const MY_LINKS_BY_SMS_LIMIT = { max: 20, timeWindow: '1 day' };
 
 /**
+ * "Your data, by your mobile number" (/Privacy): codes texted to a number to prove it. `perNumber` counts the
+ * codes asked for a number (whether or not it has records, so the limit tells nothing), `perClient` is per client
+ * address on asking for codes (each costs the church a text). A code lasts `codeMinutes` and dies after
+ * `wrongTries` wrong tries; the proof it gives lasts `proofMinutes`.
+ */
+export const MOBILE_PROOF_LIMITS = {
+  perNumber: { max: 3, window: HOUR },
+  perClient: { max: 20, timeWindow: '1 day' },
+  codeMinutes: 15,
+  wrongTries: 5,
+  proofMinutes: 30,
+};
+
+/**
  * Every private link's route (an entry's, an offer's, an email change's; access 'link'), per client address:
  * plenty for a family, nothing to sweep.
  */

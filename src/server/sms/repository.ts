@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, RunStatement, Statement } from '../db/client.ts';
-import { events, smsOutbox } from '../db/schema/index.ts';
+import { events, mobileProofs, smsOutbox } from '../db/schema/index.ts';
 import type { SendResult } from './provider.ts';
 
 export interface OutgoingSms {
@@ -241,8 +241,9 @@ export async function smsOfEntry(db: Database, registrationId: string) {
     .orderBy(smsOutbox.id);
 }
 
-/** As mail: bodies go a week after sending, records after 90 days. */
+/** As mail: bodies go a week after sending, records after 90 days; the codes proving a number after a day. */
 export async function purgeOldSms(db: Database) {
+  await db.delete(mobileProofs).where(lt(mobileProofs.createdAt, sql`now() - interval '1 day'`));
   await db
     .update(smsOutbox)
     .set({ body: null })

@@ -3,6 +3,9 @@ import { oneLine, requiredText } from '../validation.ts';
 
 export const ERASURE_SUBJECTS = ['registration', 'waitlist', 'man', 'facilitator', 'account'] as const;
 export type ErasureSubjectType = (typeof ERASURE_SUBJECTS)[number];
+/** What a person's request may be about: a record, or (once proven by a texted code) a mobile number. */
+export const REQUEST_SUBJECTS = [...ERASURE_SUBJECTS, 'mobile'] as const;
+export type RequestSubjectType = (typeof REQUEST_SUBJECTS)[number];
 
 /** An admin's "Erase this person": what, and why (kept with the request). */
 export const EraseInputSchema = z.object({
@@ -44,10 +47,10 @@ export type ErasureRecord = z.infer<typeof ErasureRecordSchema>;
 
 export const ErasureRequestSchema = z.object({
   id: z.string(),
-  subjectType: z.enum(ERASURE_SUBJECTS),
+  subjectType: z.enum(REQUEST_SUBJECTS),
   subjectLabel: z.string(),
   reason: z.string(),
-  source: z.enum(['admin', 'entrant', 'participant']),
+  source: z.enum(['admin', 'entrant', 'participant', 'mobile']),
   status: z.enum(['pending', 'done', 'declined']),
   requestedAt: z.string(),
   /** Every record confirming it would touch. */
@@ -64,4 +67,5 @@ export const ERASURE_SOURCE_LABELS = {
   admin: 'Admin',
   entrant: 'The entrant (his entry’s page)',
   participant: 'The participant (his profile)',
+  mobile: 'The holder of the mobile number (a code texted to it)',
 };

@@ -14,6 +14,7 @@ export const SMS_KIND_LABELS: Record<string, string> = {
   'mobile-change-code': 'Code for a new mobile',
   'mobile-changed': 'Mobile change notice',
   'my-links': 'Links to entries',
+  'mobile-code': 'Code proving a number',
   'entry-transfer': 'Transfer link',
   'entry-transferred': 'Transfer notice',
   'transfer-confirmation': 'Transfer confirmation',

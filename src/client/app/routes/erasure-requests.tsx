@@ -3,7 +3,7 @@ import {
   ERASURE_SOURCE_LABELS,
   type ErasureRecord,
   type ErasureRequest,
-  type ErasureSubjectType,
+  type RequestSubjectType,
 } from '../../../shared/privacy/erasure.ts';
 import { rowButtonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
@@ -16,12 +16,19 @@ import { WHAT_HAPPENS } from '../../features/erasure/components/erase-person-dia
 import { announce } from '../../lib/announce.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 
-const KIND_LABELS: Record<ErasureSubjectType, string> = {
+const KIND_LABELS: Record<RequestSubjectType, string> = {
   registration: 'Fun-run entry',
   waitlist: 'Waitlist place',
   man: 'Man',
   facilitator: 'Facilitator',
   account: 'Account and programme records',
+  mobile: 'Every record under a mobile number',
+};
+
+const WHAT_ERASING_DOES: Record<RequestSubjectType, string> = {
+  ...WHAT_HAPPENS,
+  mobile:
+    'Every entry and waitlist place whose own mobile is this number is emptied for good (not those where it is only the next of kin’s or a guardian’s), and every man’s or facilitator’s record with it is deleted. The person proved the number with a code texted to it.',
 };
 
 type Decision = { request: ErasureRequest; decision: 'erase' | 'decline' };
@@ -80,8 +87,9 @@ export default function ErasureRequestsPage() {
     <>
       <PageHeading title="Erasure requests">
         <p>
-          People who asked us to erase their data, from their entry’s private page or their profile. Erase
-          does it everywhere at once; Decline keeps everything (tell the person why).
+          People who asked us to erase their data, from their entry’s private page, their profile, or the
+          privacy page with a mobile number they proved by a texted code. Erase does it everywhere at once;
+          Decline keeps everything (tell the person why).
         </p>
       </PageHeading>
       {requests.isPending && <Loading label="Loading the requests…" />}
@@ -145,7 +153,7 @@ export default function ErasureRequestsPage() {
       >
         {asked?.decision === 'erase' ? (
           <>
-            <p>{WHAT_HAPPENS[asked.request.subjectType]} This cannot be undone.</p>
+            <p>{WHAT_ERASING_DOES[asked.request.subjectType]} This cannot be undone.</p>
             <p className="mt-3 font-semibold">It touches:</p>
             <RecordsReached records={asked.request.records} />
           </>

@@ -3,6 +3,8 @@ import { privacyNotice } from '../../../shared/privacy/standard-notice.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
+import { DataByMobile } from '../../features/mobile-proofs/index.ts';
+import { useHydrated } from '../page-data.ts';
 
 type Block = { kind: 'heading' | 'paragraph'; text: string } | { kind: 'list'; items: string[] };
 
@@ -54,6 +56,8 @@ function Notice({ text }: { text: string }) {
 /** /Privacy: who holds the entrants' and participants' details, what for, how long, who sees them. */
 export default function Privacy() {
   const { data: event, isPending, isError, refetch } = useEvent();
+  // The section asks the server at each step: it needs the script.
+  const interactive = useHydrated();
   return (
     <PublicPage title="Privacy notice">
       <h1 className="text-3xl font-bold">Privacy notice</h1>
@@ -76,6 +80,7 @@ export default function Privacy() {
           <p className="mt-6 text-sm text-stone-600">Version {event.privacyVersion}</p>
         </div>
       )}
+      {event && interactive && <DataByMobile available={event.smsOn} />}
     </PublicPage>
   );
 }

@@ -36,13 +36,14 @@ export const erasureRequests = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     subjectType: text('subject_type', {
-      enum: ['registration', 'waitlist', 'man', 'facilitator', 'account'],
+      enum: ['registration', 'waitlist', 'man', 'facilitator', 'account', 'mobile'],
     }).notNull(),
+    /** A record's id; for 'mobile', the E.164 number while the request waits, then the request's own id. */
     subjectId: text('subject_id').notNull(),
     /** What the admin sees to recognise it (a reference such as CFR25-0042, or the account's email until done). */
     subjectLabel: text('subject_label').notNull(),
     reason: text('reason').notNull(),
-    source: text('source', { enum: ['admin', 'entrant', 'participant'] }).notNull(),
+    source: text('source', { enum: ['admin', 'entrant', 'participant', 'mobile'] }).notNull(),
     status: text('status', { enum: ['pending', 'done', 'declined'] })
       .notNull()
       .default('pending'),
@@ -61,3 +62,26 @@ export const jobRuns = pgTable('job_runs', {
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
   lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
 });
+
+/**
+ * "Your data, by your mobile number" (/Privacy): a code texted to a number, then a short-lived proof that its
+ * holder has the number, for a download of what is held under it or a request to erase it. Only digests are
+ * kept; a row is made for every number asked about, whether or not it has records (so its limits answer the
+ * same), and is deleted a day later.
+ */
+export const mobileProofs = pgTable(
+  'mobile_proofs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** E.164 */
+    mobile: text('mobile').notNull(),
+    codeDigest: text('code_digest').notNull(),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    /** Set once the code is entered: the proof the download and erasure requests carry. */
+    proofDigest: text('proof_digest').unique(),
+    proofExpiresAt: timestamp('proof_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mobile_proofs_mobile').on(table.mobile, table.createdAt)],
+);

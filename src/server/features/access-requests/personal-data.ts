@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/problem.ts';
+import { reachOfMobile } from '../erasure/service.ts';
 import {
   accountChangesOf,
   accountsMatching,
@@ -35,26 +36,71 @@ const lower = (emails: (string | null | undefined)[]) => [
 const byEntry = <Row extends { entryId: string }>(rows: Row[], entryId: string) =>
   rows.filter((row) => row.entryId === entryId).map(({ entryId: _entryId, ...row }) => row);
 
+/** Where a download starts, and the records it reaches. */
+interface Found {
+  about: { kind: SubjectKind | 'mobile'; reference: string };
+  entryIds: string[];
+  waitlistIds: string[];
+  manIds: string[];
+  facilitatorIds: string[];
+  accountIds: string[];
+  /** Proven addresses: every record under them is followed. */
+  emails: string[];
+  /** Other subjects of erasure requests about this person (a proven number). */
+  requestSubjects: string[];
+}
+
 /**
  * Everything held about one person: the record asked about and what it proves his, in every edition. An
  * entry proves only itself (its email was typed, never proven: another entry with it may be someone else's);
  * an account, and a programme record through its account, reach the records linked to it and, once its email
- * is verified, every record under that address. A mobile number is never followed. Never a password, a
- * session, a private link or a file's contents: how many links, which files.
+ * is verified, every record under that address. A mobile number is followed only once proven by a code texted
+ * to it (personalDataOfMobile). Never a password, a session, a private link or a file's contents: how many
+ * links, which files.
  */
 export async function personalData(db: Database, kind: SubjectKind, id: string) {
   const seed = await findSeed(db, kind, id);
   if (!seed) throw notFound('There is no such record.');
-  const seedIds = kind === 'account' ? [] : [id];
   const accountIds = seed.userId ? [seed.userId] : [];
-  const emails = lower(await verifiedEmailsOf(db, accountIds));
+  return gather(db, {
+    about: { kind, reference: seed.label ?? id },
+    entryIds: kind === 'registration' ? [id] : [],
+    waitlistIds: [],
+    manIds: kind === 'man' ? [id] : [],
+    facilitatorIds: kind === 'facilitator' ? [id] : [],
+    accountIds,
+    emails: lower(await verifiedEmailsOf(db, accountIds)),
+    requestSubjects: [],
+  });
+}
 
+/**
+ * Everything held under a mobile number its holder proved (a code texted to it): the entries, waitlist places
+ * and programme records whose own mobile it is (reachOfMobile, the same rule as an erasure by mobile). No
+ * email is followed from them: an address on a form or a record proves nothing.
+ */
+export async function personalDataOfMobile(db: Database, mobile: string) {
+  const reach = await reachOfMobile(db, mobile);
+  return gather(db, {
+    about: { kind: 'mobile', reference: mobile },
+    entryIds: reach.registrationIds,
+    waitlistIds: reach.waitlistIds,
+    manIds: reach.menIds,
+    facilitatorIds: reach.facilitatorIds,
+    accountIds: [],
+    emails: [],
+    requestSubjects: [mobile],
+  });
+}
+
+async function gather(db: Database, found: Found) {
+  const { emails, accountIds } = found;
   const [accounts, entries, waitlist, manRows, facilitatorRows, mails] = await Promise.all([
     accountsMatching(db, accountIds, []),
-    entriesMatching(db, kind === 'registration' ? seedIds : [], emails),
-    waitlistMatching(db, emails),
-    menMatching(db, kind === 'man' ? seedIds : [], accountIds, emails),
-    facilitatorsMatching(db, kind === 'facilitator' ? seedIds : [], accountIds, emails),
+    entriesMatching(db, found.entryIds, emails),
+    waitlistMatching(db, found.waitlistIds, emails),
+    menMatching(db, found.manIds, accountIds, emails),
+    facilitatorsMatching(db, found.facilitatorIds, accountIds, emails),
     mailsTo(db, emails),
   ]);
   const entryIds = entries.map((entry) => entry.id);
@@ -80,6 +126,7 @@ export async function personalData(db: Database, kind: SubjectKind, id: string) 
       checklistTicksOf(db, manIds),
       cellGroupsOf(db, manIds),
       erasureRequestsAbout(db, [
+        ...found.requestSubjects,
         ...entryIds,
         ...manIds,
         ...facilitatorRows.map((row) => row.id),
@@ -89,7 +136,7 @@ export async function personalData(db: Database, kind: SubjectKind, id: string) 
 
   return {
     generatedAt: new Date().toISOString(),
-    about: { kind, reference: seed.label ?? id },
+    about: found.about,
     emails,
     entries: entries.map(({ id: entryId, ...entry }) => ({
       ...entry,

@@ -229,7 +229,8 @@ export const privateLinkCounts = (db: Database, entryIds: string[]) =>
     .where(among(entryLinks.registrationId, entryIds))
     .groupBy(entryLinks.registrationId);
 
-export const waitlistMatching = (db: Database, emails: string[]) =>
+/** Waitlist places that are these ids or use these emails. */
+export const waitlistMatching = (db: Database, ids: string[], emails: string[]) =>
   db
     .select({
       event: events.title,
@@ -247,7 +248,7 @@ export const waitlistMatching = (db: Database, emails: string[]) =>
     .from(waitlistEntries)
     .innerJoin(events, eq(events.id, waitlistEntries.eventId))
     .innerJoin(raceOptions, eq(raceOptions.id, waitlistEntries.raceOptionId))
-    .where(emailAmong(waitlistEntries.email, emails))
+    .where(or(among(waitlistEntries.id, ids), emailAmong(waitlistEntries.email, emails)))
     .orderBy(asc(waitlistEntries.createdAt));
 
 const personColumns = (table: typeof men | typeof facilitators) => ({

@@ -49,6 +49,31 @@ export async function entriesOf(db: Database, email: string) {
   return { registrationIds: entries.map((row) => row.id), waitlistIds: waiting.map((row) => row.id) };
 }
 
+/**
+ * The records a proven mobile number reaches: every entry and waitlist place (any edition) whose own Mobile is
+ * the number, and programme records (men, facilitators) with it. Never an entry where it is only the next of
+ * kin's or the guardian's number.
+ */
+export async function recordsOfMobile(db: Database, mobile: string) {
+  const [entries, waiting, manRows, facilitatorRows] = await Promise.all([
+    db.select({ id: registrations.id }).from(registrations).where(eq(registrations.mobile, mobile)),
+    db.select({ id: waitlistEntries.id }).from(waitlistEntries).where(eq(waitlistEntries.mobile, mobile)),
+    db.select({ id: men.id, email: men.email, userId: men.userId }).from(men).where(eq(men.mobile, mobile)),
+    db
+      .select({ id: facilitators.id, email: facilitators.email, userId: facilitators.userId })
+      .from(facilitators)
+      .where(eq(facilitators.mobile, mobile)),
+  ]);
+  return {
+    registrationIds: entries.map((row) => row.id),
+    waitlistIds: waiting.map((row) => row.id),
+    menIds: manRows.map((row) => row.id),
+    facilitatorIds: facilitatorRows.map((row) => row.id),
+    emails: [...manRows, ...facilitatorRows].map((row) => row.email),
+    accountIds: [...manRows, ...facilitatorRows].flatMap((row) => (row.userId ? [row.userId] : [])),
+  };
+}
+
 export async function deleteMailsTo(db: Database, emails: string[]) {
   const addresses = emails.map((email) => email.toLowerCase()).filter((email) => email !== '');
   if (addresses.length === 0) return 0;
@@ -165,7 +190,11 @@ export async function decideRequests(
 ) {
   await db
     .update(erasureRequests)
-    .set(decision)
+    .set({
+      ...decision,
+      // A number is kept only while its request waits: once decided, the request names itself.
+      ...(subject.subjectType === 'mobile' ? { subjectId: sql`${erasureRequests.id}::text` } : {}),
+    })
     .where(
       and(
         eq(erasureRequests.subjectType, subject.subjectType),

@@ -4,8 +4,8 @@ import type {
   ErasureCounts,
   ErasureRecord,
   ErasureRequest,
-  ErasureSubjectType,
   MyErasureRequest,
+  RequestSubjectType,
 } from '../../../shared/privacy/erasure.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -32,6 +32,7 @@ import {
   pendingRequestFor,
   programmeRecordsOf,
   recordsOf,
+  recordsOfMobile,
 } from './repository.ts';
 
 export interface Admin {
@@ -39,7 +40,10 @@ export interface Admin {
   name: string;
 }
 
-type Subject = { subjectType: ErasureSubjectType; subjectId: string };
+type Subject = { subjectType: RequestSubjectType; subjectId: string };
+
+/** How a mobile number is named where it must not be written out (requests, the audit trail). */
+export const mobileLabel = (mobile: string) => `Mobile ending ${mobile.slice(-3)}`;
 
 const NO_SUCH_PERSON = 'There is no such person: he may have been erased already.';
 const shortId = (id: string) => id.replace(/-/g, '').slice(0, 8);
@@ -59,8 +63,8 @@ const noCounts = (): ErasureCounts => ({
  * What an erasure reaches: only records proven the person's. An entry or waitlist place reaches itself (its
  * email was typed, never proven: another entry with the same email may be someone else's). An account reaches
  * itself, the programme records linked to it and, once its email is verified, every record under that address
- * (the verification mail proved it). A man or a facilitator reaches his record. A mobile number is never
- * followed. The admin confirming a request sees this list before anything is erased.
+ * (the verification mail proved it). A man or a facilitator reaches his record. A mobile number is followed
+ * only once proven by a code texted to it (see recordsOfMobile). The admin confirming a request sees this list before anything is erased.
  */
 export interface Reach {
   label: string;
@@ -69,8 +73,8 @@ export interface Reach {
   menIds: string[];
   facilitatorIds: string[];
   accountId: string | null;
-  /** Signed out everywhere (a man's or facilitator's account). */
-  sessionsOf: string | null;
+  /** Signed out everywhere (the accounts of the men and facilitators erased). */
+  sessionsOf: string[];
   /** Mail to these addresses is deleted (an entry's mail goes only when no other entry needs it). */
   mailsTo: string[];
 }
@@ -83,7 +87,7 @@ const reachOf = async (db: Database, admin: Admin | null, { subjectType, subject
     menIds: [],
     facilitatorIds: [],
     accountId: null,
-    sessionsOf: null,
+    sessionsOf: [],
     mailsTo: [],
   };
   switch (subjectType) {
@@ -105,7 +109,7 @@ const reachOf = async (db: Database, admin: Admin | null, { subjectType, subject
         ...reach,
         label: `${LABEL_OF[subjectType]} ${shortId(person.id)}`,
         [subjectType === 'man' ? 'menIds' : 'facilitatorIds']: [person.id],
-        sessionsOf: person.userId,
+        sessionsOf: person.userId ? [person.userId] : [],
         mailsTo: [person.email],
       };
     }
@@ -125,8 +129,18 @@ const reachOf = async (db: Database, admin: Admin | null, { subjectType, subject
         mailsTo: [account.email],
       };
     }
+    case 'mobile': {
+      const { emails, accountIds, ...records } = await recordsOfMobile(db, subjectId);
+      return { ...reach, label: mobileLabel(subjectId), ...records, sessionsOf: accountIds, mailsTo: emails };
+    }
   }
 };
+
+/** The records a proven mobile number reaches (see recordsOfMobile). */
+export async function reachOfMobile(db: Database, mobile: string) {
+  const { registrationIds, waitlistIds, menIds, facilitatorIds } = await recordsOfMobile(db, mobile);
+  return { registrationIds, waitlistIds, menIds, facilitatorIds };
+}
 
 /**
  * Erases one person's records (see Reach), in one transaction with its record: entries and waitlist places
@@ -156,7 +170,7 @@ async function erase(
     storageKeys = gone.storageKeys;
     counts.men = gone.men;
     counts.facilitators = await deleteFacilitators(tx, reach.facilitatorIds);
-    if (reach.sessionsOf) await endSessions(tx, reach.sessionsOf);
+    for (const account of reach.sessionsOf) await endSessions(tx, account);
     if (reach.accountId) counts.accounts = await deleteAccount(tx, reach.accountId);
     counts.mails = anonymised.mails + (await deleteMailsTo(tx, reach.mailsTo));
     counts.files = storageKeys.length;
@@ -300,7 +314,7 @@ export async function pendingRequestCount(context: AppContext) {
 async function ask(
   db: Database,
   subject: Subject & { subjectLabel: string },
-  source: 'entrant' | 'participant',
+  source: 'entrant' | 'participant' | 'mobile',
   reason: string | undefined,
 ): Promise<MyErasureRequest> {
   const waiting =
@@ -343,4 +357,10 @@ export async function askForAccount(context: AppContext, accountId: string, reas
 export async function accountRequest(context: AppContext, accountId: string): Promise<MyErasureRequest> {
   const waiting = await pendingRequestFor(context.database.db, 'account', accountId);
   return { requestedAt: waiting?.requestedAt.toISOString() ?? null };
+}
+
+/** The request of someone who proved a mobile number: about every record under it (an admin confirms it). */
+export async function askForMobile(db: Database, mobile: string, reason?: string) {
+  const subject = { subjectType: 'mobile' as const, subjectId: mobile, subjectLabel: mobileLabel(mobile) };
+  return ask(db, subject, 'mobile', reason);
 }
