@@ -38,8 +38,13 @@ export async function findCurrentPrivacyVersion(db: Database): Promise<number | 
  * on active entries (a join would read every registration). `cappedOnly` counts only races with a
  * capacity: the public pages need no more to mark a race full.
  */
+/** The event's races in the order the forms list them. */
 export function listRaces(db: Database, eventId: string) {
-  return db.select().from(raceOptions).where(eq(raceOptions.eventId, eventId));
+  return db
+    .select()
+    .from(raceOptions)
+    .where(eq(raceOptions.eventId, eventId))
+    .orderBy(asc(raceOptions.discipline), asc(raceOptions.sortOrder), asc(raceOptions.label));
 }
 
 export async function listRacesWithTakenPlaces(db: Database, eventId: string, { cappedOnly = false } = {}) {
