@@ -5,12 +5,12 @@ import {
   type MobileProofAnswer,
 } from '../../../../shared/privacy/mobile-proof.ts';
 import { Button, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { PhoneField, TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { ErasureRequestDialog } from '../../erasure/index.ts';
 import {
   useAskErasureByMobile,
   useCheckCode,
@@ -141,20 +141,9 @@ function Proven({ proof, expiresAt, onRestart }: MobileProofAnswer & { onRestart
   const download = useDownloadByMobile();
   const ask = useAskErasureByMobile();
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState('');
-  const textId = useId();
   // 403: the proof has run out; a new code gives a new one.
   const failure = download.error ?? ask.error;
   const expired = failure instanceof ApiError && failure.status === 403;
-  const close = () => {
-    if (!ask.isPending) setAsking(false);
-  };
-  async function sendRequest() {
-    const answer = await ask
-      .mutateAsync({ proof, ...(reason.trim() ? { reason: reason.trim() } : {}) })
-      .catch(() => undefined);
-    if (answer) setAsking(false);
-  }
   const whatHappens =
     'Every entry, waitlist place and programme record whose own mobile is this number is erased: names and contacts are emptied for good, payment amounts stay for the books.';
   return (
@@ -199,37 +188,19 @@ function Proven({ proof, expiresAt, onRestart }: MobileProofAnswer & { onRestart
           Ask for a new code
         </button>
       )}
-      <Dialog open={asking} title="Ask us to erase your data?" onClose={close}>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void sendRequest();
-          }}
-        >
-          <p id={textId} className="text-stone-700">
-            {whatHappens} An organiser confirms the request; this cannot be undone once done.
-          </p>
-          <TextField
-            label="Reason"
-            optional
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            autoComplete="off"
-          />
-          <DialogFooter
-            failure={ask.error}
-            onCancel={close}
-            label="Ask to erase my data"
-            busy={ask.isPending}
-            busyLabel="Sending…"
-            danger
-            describedBy={textId}
-          />
-        </form>
-      </Dialog>
+      <ErasureRequestDialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        whatHappens={whatHappens}
+        send={(reason) =>
+          ask.mutateAsync({ proof, ...reason }).then(
+            () => true,
+            () => false,
+          )
+        }
+        pending={ask.isPending}
+        failure={ask.error}
+      />
     </>
   );
 }
