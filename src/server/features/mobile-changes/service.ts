@@ -1,4 +1,3 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { PendingMobile } from '../../../shared/registrations/mobile-change.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { statementsOn } from '../../db/statements-on.ts';
@@ -6,6 +5,7 @@ import { badRequest, conflict, Problem } from '../../http/problem.ts';
 import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
 import { queueSms } from '../../sms/repository.ts';
 import { oneSegment } from '../../sms/sms-text.ts';
+import { keyedDigest, newTextedCode, sameDigest } from '../../sms/texted-code.ts';
 import { countWrongCode, pendingMobileChangeOf, putMobileChange, takeMobileChange } from './repository.ts';
 
 /** How long the code texted to a new number changes the mobile. */
@@ -21,15 +21,9 @@ export const MOBILE_CHANGED_KIND = 'mobile-changed';
 const NO_CODE_WAITING =
   'No code is waiting for this entry: it may have expired or had too many wrong tries. Save the new mobile again to get a new code.';
 
-/**
- * Keyed with the server's secret (a million codes are quickly tried against a plain hash from a copy of the
- * database) and tied to its entry, so that one digest says nothing of another entry's code.
- */
+/** Tied to its entry, so that one digest says nothing of another entry's code. */
 const codeDigest = (secret: string, registrationId: string, code: string) =>
-  createHmac('sha256', secret).update(`${registrationId}:${code}`).digest('base64url');
-
-const sameDigest = (one: string, other: string) =>
-  one.length === other.length && timingSafeEqual(Buffer.from(one), Buffer.from(other));
+  keyedDigest(secret, `${registrationId}:${code}`);
 
 export interface MobileChangeAsked {
   entry: { id: string; reference: string };
@@ -48,7 +42,7 @@ export interface MobileChangeAsked {
  * codes an hour: over that the change is refused (429) and nothing is kept.
  */
 export async function askMobileChange(tx: Transaction, asked: MobileChangeAsked, now = new Date()) {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newTextedCode();
   const queued = await queueSms(statementsOn(tx), {
     eventId: asked.eventId,
     registrationId: asked.entry.id,

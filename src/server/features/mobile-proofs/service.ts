@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   MOBILE_CODE_WRONG,
   MOBILE_CODES_OFF,
@@ -11,6 +11,7 @@ import { MOBILE_PROOF_LIMITS } from '../../http/limits.ts';
 import { badRequest, conflict, forbidden, Problem } from '../../http/problem.ts';
 import { queueSms } from '../../sms/repository.ts';
 import { oneSegment } from '../../sms/sms-text.ts';
+import { keyedDigest, newTextedCode, sameDigest } from '../../sms/texted-code.ts';
 import { type AccessFormat, dataOfMobile } from '../access-requests/service.ts';
 import { askForMobile, mobileLabel, reachOfMobile } from '../erasure/service.ts';
 import { getCurrentEvent, textsOn } from '../events/service.ts';
@@ -28,15 +29,9 @@ import {
 const MINUTE = 60 * 1000;
 const { perNumber, codeMinutes, wrongTries, proofMinutes } = MOBILE_PROOF_LIMITS;
 
-/** Keyed by the server's secret: a copy of the database alone cannot try the million codes. */
-const digest = (secret: string, what: string) =>
-  createHmac('sha256', secret).update(what).digest('base64url');
 const codeDigest = (secret: string, proofId: string, code: string) =>
-  digest(secret, `mobile-code:${proofId}:${code}`);
-const proofDigest = (secret: string, proof: string) => digest(secret, `mobile-proof:${proof}`);
-
-const sameDigest = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  keyedDigest(secret, `mobile-code:${proofId}:${code}`);
+const proofDigest = (secret: string, proof: string) => keyedDigest(secret, `mobile-proof:${proof}`);
 
 /**
  * Texts a 6-digit code to the number, only when it has records (the caller answers the same either way). A code
@@ -47,7 +42,7 @@ export async function sendCode({ database, secret, sms }: AppContext, mobile: st
   const { db } = database;
   const event = await getCurrentEvent(db);
   if (!textsOn(event)) throw conflict(MOBILE_CODES_OFF);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newTextedCode();
   const queued = await db.transaction(async (tx) => {
     await lockNumber(tx, mobile);
     await forgetOldProofs(tx, now);
