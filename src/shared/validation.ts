@@ -48,6 +48,9 @@ export const emailAddress = blankAsMissing(
   ),
 );
 
+/** An email address the person may leave out: blank is none (undefined). */
+export const optionalEmailAddress = z.pipe(z.transform(unsetIfBlank), z.optional(emailAddress));
+
 /** A whole number typed in a text or number input. */
 export function wholeNumber(label: string, min: number, max: number) {
   const outOfRange = `${capitalise(label)} must be between ${min} and ${max}`;

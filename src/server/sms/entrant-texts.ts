@@ -62,6 +62,8 @@ export const ENTRANT_TEXTS = {
     `your mobile for entry ${entry.reference} was changed. Not you? Call ${entry.contactPhone}.`,
   transferOffer: (offer: { race: string; expiresAt: Date }) =>
     `someone gives you a place in ${offer.race}. Take it with your details by ${formatHarareDateTime(offer.expiresAt)}:`,
+  transferSent: (entry: { reference: string; contactPhone: string }) =>
+    `a link giving entry ${entry.reference} to someone was sent. Not you? Withdraw it on your page, call ${entry.contactPhone}.`,
   transferredAway: (entry: { reference: string; contactPhone: string }) =>
     `entry ${entry.reference} was given to someone else: your link no longer opens it. Not you? Call ${entry.contactPhone}.`,
   transferTaken: (entry: { reference: string; race: string }) =>

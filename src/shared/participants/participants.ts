@@ -98,7 +98,8 @@ export const ParticipantSchema = z.object({
   discipline: z.enum(DISCIPLINES),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
+  /** Null: the entrant gave none (he chose SMS alone). */
+  email: z.nullable(z.string()),
   mobile: z.string(),
   /** Under 18 is a minor (isMinor). */
   age: z.number(),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
-import { emailAddress } from '../validation.ts';
+import { optionalEmailAddress } from '../validation.ts';
 import { guardianRule } from './guardian.ts';
 import { RegistrationFieldsSchema } from './registration.ts';
 
@@ -10,10 +10,7 @@ import { RegistrationFieldsSchema } from './registration.ts';
  */
 export const TeamRegistrationInputSchema = z
   .extend(RegistrationFieldsSchema, {
-    email: z.pipe(
-      z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)),
-      z.optional(emailAddress),
-    ),
+    email: optionalEmailAddress,
   })
   .check(guardianRule);
 export type TeamRegistrationInput = z.input<typeof TeamRegistrationInputSchema>;

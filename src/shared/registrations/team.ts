@@ -31,7 +31,7 @@ export type TeamEntry = z.infer<typeof TeamEntrySchema>;
 
 /** One staff entry whole, as the team's edit form corrects it (the company entered these details itself). */
 export const TeamEntryDetailSchema = z.extend(TeamEntrySchema, {
-  email: z.string(),
+  email: z.nullable(z.string()),
   mobile: z.string(),
   age: z.number(),
   gender: z.nullable(z.string()),

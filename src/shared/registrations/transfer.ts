@@ -4,7 +4,7 @@ import { CURRENCIES } from '../participants/participants.ts';
 import { phoneNumber } from '../phone.ts';
 import { emailAddress } from '../validation.ts';
 import { guardianRule } from './guardian.ts';
-import { RegistrationFieldsSchema } from './registration.ts';
+import { emailRule, RegistrationFieldsSchema } from './registration.ts';
 
 /** How long a link giving a place to someone works (unless transfers close first). */
 export const TRANSFER_HOURS = 72;
@@ -59,7 +59,7 @@ export type TransferOffer = z.infer<typeof TransferOfferSchema>;
  */
 export const TransferAcceptSchema = z
   .omit(RegistrationFieldsSchema, { discipline: true, raceType: true })
-  .check(guardianRule);
+  .check(guardianRule, emailRule);
 export type TransferAccept = z.input<typeof TransferAcceptSchema>;
 export type TransferAcceptData = z.output<typeof TransferAcceptSchema>;
 

@@ -17,6 +17,7 @@ export const SMS_KIND_LABELS: Record<string, string> = {
   'mobile-code': 'Code proving a number',
   'entry-transfer': 'Transfer link',
   'entry-transferred': 'Transfer notice',
+  'entry-transfer-notice': 'Transfer link sent',
   'transfer-confirmation': 'Transfer confirmation',
   test: 'Test message',
 };

@@ -41,7 +41,7 @@ export const WaitlistRowSchema = z.object({
   reference: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
+  email: z.nullable(z.string()),
   mobile: z.string(),
   /** Under 18: a parent or guardian agreed (shown as "Minor", as in the participants list). */
   minor: z.boolean(),

@@ -44,7 +44,8 @@ function entrantColumns() {
     reference: text('reference').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    email: text('email').notNull(),
+    /** Null when the entrant gave none: he chose SMS alone (issue 40), and his mobile is how he is found. */
+    email: text('email'),
     mobile: text('mobile').notNull(),
     nextOfKinMobile: text('next_of_kin_mobile').notNull(),
     age: smallint('age').notNull(),
@@ -65,7 +66,11 @@ function entrantColumns() {
   };
 }
 
-/** What makes two entries (or two waitlist places) the same person's: event, discipline, names and email. */
+/**
+ * What makes two entries (or two waitlist places) the same person's: event, discipline, names and email. Where
+ * either has no email, the trigger of migration 0035 (same_person_by_mobile) asks for the same mobile, names
+ * and an age within a year instead: a son named after his father often shares his phone.
+ */
 const samePerson = (table: {
   eventId: AnyPgColumn;
   discipline: AnyPgColumn;
@@ -175,7 +180,7 @@ export const registrations = pgTable(
     /** What the admin's search looks in, lower-cased once at write time. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
-        sql`lower(${registrations.firstName} || ' ' || ${registrations.lastName} || ' ' || ${registrations.email} || ' ' || ${registrations.reference} || ' ' || ${registrations.mobile})`,
+        sql`lower(${registrations.firstName} || ' ' || ${registrations.lastName} || ' ' || coalesce(${registrations.email}, '') || ' ' || ${registrations.reference} || ' ' || ${registrations.mobile})`,
     ),
   },
   (table) => [
@@ -192,6 +197,10 @@ export const registrations = pgTable(
     uniqueIndex('registrations_event_bib').on(table.eventId, table.bib),
     index('registrations_group').on(table.groupId).where(sql`${table.groupId} is not null`),
     index('registrations_changed_at').on(table.changedAt),
+    // The same person without an email, and "send me my links" by SMS, find entries by mobile.
+    index('registrations_event_mobile')
+      .on(table.eventId, table.mobile)
+      .where(sql`${table.status} = 'active' and ${table.anonymisedAt} is null`),
   ],
 );
 
@@ -347,6 +356,9 @@ export const waitlistEntries = pgTable(
     index('waitlist_race_queue')
       .on(table.raceOptionId, table.createdAt)
       .where(sql`${table.status} in ('waiting', 'offered')`),
+    index('waitlist_event_mobile')
+      .on(table.eventId, table.mobile)
+      .where(sql`${table.status} in ('waiting', 'offered') and ${table.anonymisedAt} is null`),
   ],
 );
 

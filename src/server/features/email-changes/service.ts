@@ -30,7 +30,8 @@ export const maskedEmail = (email: string) => {
 };
 
 export interface EmailChangeAsked {
-  entry: { id: string; reference: string; email: string };
+  /** Its email is null where the entrant gave none: he is told by text alone. */
+  entry: { id: string; reference: string; email: string | null };
   newEmail: string;
   /** Who asked, as the entry's history names them. */
   askedBy: string;
@@ -84,22 +85,23 @@ export async function askEmailChange(tx: Transaction, asked: EmailChangeAsked, n
     expiresAt: new Date(now.getTime() + EMAIL_CHANGE_HOURS * HOUR * 1000),
   });
   // Told at most a few times an hour: more would only let the link's holder fill the old inbox.
-  await enqueueMailWithinLimit(
-    tx,
-    {
-      to: entry.email,
-      kind: 'email-change-notice',
-      subject: `${eventTitle}: a change of your email was asked`,
-      text: [
-        'Hello,',
-        '',
-        `A change of the email of the entry ${entry.reference} for the ${eventTitle} was asked, to ${maskedEmail(newEmail)}.`,
-        `It takes effect only if the link we mailed to that address is followed within ${EMAIL_CHANGE_HOURS} hours; until then this address stays.`,
-        'If you did not ask for it, reply to this mail or tell the organisers.',
-      ].join('\n'),
-    },
-    limit,
-  );
+  if (entry.email)
+    await enqueueMailWithinLimit(
+      tx,
+      {
+        to: entry.email,
+        kind: 'email-change-notice',
+        subject: `${eventTitle}: a change of your email was asked`,
+        text: [
+          'Hello,',
+          '',
+          `A change of the email of the entry ${entry.reference} for the ${eventTitle} was asked, to ${maskedEmail(newEmail)}.`,
+          `It takes effect only if the link we mailed to that address is followed within ${EMAIL_CHANGE_HOURS} hours; until then this address stays.`,
+          'If you did not ask for it, reply to this mail or tell the organisers.',
+        ].join('\n'),
+      },
+      limit,
+    );
   if (asked.text) {
     await textEntrant(statementsOn(tx), asked.links, asked.text.entrant, {
       eventId: asked.text.eventId,

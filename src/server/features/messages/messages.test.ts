@@ -262,7 +262,7 @@ describe(`race-week messages (${testDatabaseKind})`, () => {
       await db
         .select()
         .from(mailOutbox)
-        .where(inArray(mailOutbox.to, [withBib.email])),
+        .where(inArray(mailOutbox.to, [withBib.email ?? ''])),
     ).toHaveLength(2);
   });
 

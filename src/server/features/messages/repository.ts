@@ -27,7 +27,8 @@ export interface Recipient {
   race: string;
   startTime: string | null;
   bib: number | null;
-  email: string;
+  /** None where the entrant gave none: he is reached by text alone. */
+  email: string | null;
   mobile: string;
   age: number;
   guardianMobile: string | null;

@@ -47,7 +47,10 @@ export const MISSED_AFTER_MS = 2 * 60 * 60_000;
 /** Which channels reach this person: his own choice first; a mail goes whenever his text cannot. */
 function channelsOf(recipient: Recipient, draft: Pick<MessageDraft, 'byMail' | 'bySms'>, texts: boolean) {
   const sms = draft.bySms && texts && wantsSms(recipient.notifyBy) && !recipient.smsStopped;
-  const mail = draft.byMail && wantsMail(recipient.notifyBy, sms || (draft.bySms && recipient.smsStopped));
+  const mail =
+    draft.byMail &&
+    recipient.email !== null &&
+    wantsMail(recipient.notifyBy, sms || (draft.bySms && recipient.smsStopped));
   return { mail, sms };
 }
 
@@ -247,7 +250,7 @@ export async function queueTo(
     const mail =
       channels?.mail ||
       (message.byMail && channels?.sms && !smsIdOf.has(recipient.id) && wantsMail(recipient.notifyBy, false));
-    if (!mail) return;
+    if (!mail || recipient.email === null) return;
     let mailUrl = '';
     if (!recipient.waiting && mailLink) {
       const link = newEntryLink(links);

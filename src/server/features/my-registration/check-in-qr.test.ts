@@ -66,7 +66,7 @@ describe("the entrant's check-in QR code", () => {
     await mailer.stop();
     const mails = await Promise.all(received.map((raw) => simpleParser(raw, { skipImageLinks: true })));
     const mail = mails.find(
-      (parsed) => parsed.text?.includes(email) || parsed.subject?.includes('registration'),
+      (parsed) => parsed.text?.includes(email ?? '') || parsed.subject?.includes('registration'),
     );
     expect(mail?.text).toContain('show the QR code attached to this mail');
     const image = mail?.attachments.find((attachment) => attachment.contentType === 'image/png');

@@ -20,7 +20,8 @@ export const ENTRY_CANCELLED_KIND = 'entry-cancelled';
 export interface NoticeEntry {
   reference: string;
   firstName: string;
-  email: string;
+  /** None where the entrant gave none: the text is his only notice. */
+  email: string | null;
   discipline: Discipline;
   raceType: string;
   paymentStatus: PaymentStatus;
@@ -83,8 +84,9 @@ export async function tellEntrant(
    */
   before: TextedEntrant | null,
 ) {
-  const mail = { to: entry.email, ...entrantNotice(event, entry, change) };
   if (textsOn(event) && before) await textNotice(tx, links, event, entry, change, before);
+  if (entry.email === null) return;
+  const mail = { to: entry.email, ...entrantNotice(event, entry, change) };
   if ('cancelled' in change) {
     await enqueueMail(tx, { ...mail, kind: ENTRY_CANCELLED_KIND });
     return;

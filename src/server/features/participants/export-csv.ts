@@ -58,7 +58,7 @@ export function csvRecord(row: ExportRow): string[] {
   return [
     row.firstName,
     row.lastName,
-    row.email,
+    row.email ?? '',
     formatPhoneAsDialled(row.mobile),
     String(row.age),
     row.gender ?? '',

@@ -14,7 +14,7 @@ import type { ExportRow } from './repository.ts';
 const COLUMNS: PdfColumn<ExportRow>[] = [
   { label: 'Name', width: 74, value: (row) => row.firstName },
   { label: 'Surname', width: 88, value: (row) => row.lastName },
-  { label: 'Email', width: 169, value: (row) => row.email },
+  { label: 'Email', width: 169, value: (row) => row.email ?? '' },
   { label: 'Mobile', width: 74, value: (row) => formatPhone(row.mobile) },
   { label: 'Age', width: 24, value: (row) => String(row.age) },
   { label: 'Minor', width: 28, value: (row) => (isMinor(row.age) ? 'Yes' : '') },

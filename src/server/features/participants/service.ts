@@ -13,7 +13,9 @@ import { owes } from '../../../shared/payments/balance.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { guardianOf } from '../../../shared/registrations/guardian.ts';
 import { isSpellingCorrection, NAME_NOT_TRANSFERABLE } from '../../../shared/registrations/name-spelling.ts';
+import { EMAIL_MISSING } from '../../../shared/registrations/registration.ts';
 import { SMS_KIND_LABELS, SMS_STATUS_LABELS } from '../../../shared/sms/sms-kinds.ts';
+import type { NotifyBy } from '../../../shared/sms/sms-settings.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -23,6 +25,7 @@ import { smsOfEntry } from '../../sms/repository.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { askEmailChange, changeOfLink, takeConfirmedChange } from '../email-changes/service.ts';
 import {
+  type EventRow,
   getCurrentEvent,
   getCurrentEventId,
   getEdition,
@@ -342,6 +345,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
         ]);
       }
       if ('entrant' in by) assertEntrantMayChange(row, event, { ...change, race });
+      refuseNoEmail(change, row, event);
       const raceChanged = race.id !== row.raceOptionId;
       if (raceChanged) await refuseWhilePaying(tx, id);
       // Both races locked, always in the same order: two entries swapping races never wait on each other.
@@ -360,14 +364,15 @@ export async function editEntry(context: AppContext, id: string, change: Partici
       );
       // Only an admin changes an address at once; the entrant's or the team's new one must confirm it first.
       const addressChanged = !sameAddress(fields.email, row.email);
-      const emailAsked = addressChanged && !('admin' in by) ? fields.email : null;
+      // Taking the email away asks nobody: no new address is reached.
+      const emailAsked = addressChanged && !('admin' in by) ? (fields.email ?? null) : null;
       // The entrant's new mobile waits for the code texted to it, while texts can go at all.
       const mobileAsked =
         'entrant' in by && textsOn(event) && fields.mobile !== row.mobile ? fields.mobile : null;
       const next = {
         ...fields,
         ...guardian,
-        email: emailAsked ? row.email : fields.email,
+        email: emailAsked ? row.email : (fields.email ?? null),
         mobile: mobileAsked ? row.mobile : fields.mobile,
         gender: fields.gender ?? null,
         listedInSearch: fields.listedInSearch ?? row.listedInSearch,
@@ -445,7 +450,22 @@ export async function editEntry(context: AppContext, id: string, change: Partici
 }
 
 /** The same mailbox: addresses differ only by the case of their letters. */
-const sameAddress = (one: string, other: string) => one.toLowerCase() === other.toLowerCase();
+const sameAddress = (one: string | undefined, other: string | null) =>
+  (one ?? '').toLowerCase() === (other ?? '').toLowerCase();
+
+/**
+ * An entry may be left without email only where it is told by SMS alone while texts go (issue 40), or where
+ * it had none already (the texts turned off since, as the admin confirmed).
+ */
+function refuseNoEmail(
+  change: ParticipantEditData,
+  row: { email: string | null; notifyBy: NotifyBy },
+  event: EventRow,
+) {
+  if (change.email !== undefined || row.email === null) return;
+  if ((change.notifyBy ?? row.notifyBy) === 'sms' && textsOn(event)) return;
+  throw badRequest('Please check the form.', [{ path: 'email', message: EMAIL_MISSING }]);
+}
 
 /**
  * The new address confirmed by following the link mailed to it: the entry's email changes now (noted as the

@@ -25,10 +25,13 @@ const markPaid = (ids: string[], method = 'usd_bank') =>
 const paymentForm = (id: string, payment: object) => asAdmin.put(`/api/participants/${id}/payment`, payment);
 
 /** The receipt mails queued for this address. */
-const receiptsTo = async (email: string) =>
-  (await db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter((mail) =>
-    mail.subject.includes('receipt'),
-  );
+const receiptsTo = async (email: string | null) =>
+  (
+    await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email ?? ''))
+  ).filter((mail) => mail.subject.includes('receipt'));
 
 describe(`receipts (${testDatabaseKind})`, () => {
   beforeEach(async () => {

@@ -25,7 +25,7 @@ export interface ReminderFacts {
 }
 
 /** What the entry still owes in each currency: a part payment leaves its balance due, in its own currency. */
-export function amountsDue(entry: Omit<ReminderFacts, 'myLink'>) {
+export function amountsDue(entry: Omit<ReminderFacts, 'myLink' | 'email'>) {
   const owing = {
     paymentStatus: entry.paymentStatus,
     payment: { amount: entry.paymentAmount, currency: entry.paymentCurrency },

@@ -34,11 +34,11 @@ const closesIn = (days: number | null) =>
   db.update(events).set({ registrationClosesAt: days === null ? null : at(days) });
 
 /** The reminders queued for this entry, oldest first. */
-const remindersTo = async (entry: { email: string }) =>
+const remindersTo = async (entry: { email: string | null }) =>
   db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, entry.email), like(mailOutbox.subject, '%is not paid yet')))
+    .where(and(eq(mailOutbox.to, entry.email ?? ''), like(mailOutbox.subject, '%is not paid yet')))
     .orderBy(mailOutbox.id);
 
 const runJob = (days: number) => sendDueReminders(app.context, at(days));

@@ -82,12 +82,13 @@ export async function issueReceipts(tx: Transaction, payments: EntryPaid[], link
         continue;
       }
       const texted = receipt.textsOn && (await textReceipt(tx, links, { ...receipt, number }, paid));
-      if (!wantsMail(receipt.notifyBy, texted)) continue;
+      const { email } = receipt;
+      if (email === null || !wantsMail(receipt.notifyBy, texted)) continue;
       await enqueueMail(
         tx,
         others.length === 0
-          ? receiptMail(event, { ...receipt, number })
-          : groupReceiptMail(event, { ...receipt, number, entries: paid }),
+          ? receiptMail(event, { ...receipt, email, number })
+          : groupReceiptMail(event, { ...receipt, email, number, entries: paid }),
       );
     }
   }
@@ -141,33 +142,33 @@ async function mailReminders(
   tx: Transaction,
   links: Links,
   event: EventRow,
-  entries: (Omit<ReminderFacts, 'myLink'> & RemindedBy)[],
+  entries: (Reminded & RemindedBy)[],
   noted: Set<string>,
 ) {
   let sent = 0;
   for (const entry of entries) {
     if (!noted.has(entry.id)) continue;
     const texted = await textReminder(tx, links, event, entry);
+    const { email } = entry;
     // Whoever stopped reminders by SMS after choosing texts alone is not reminded by mail instead.
-    if (wantsMail(entry.notifyBy, texted || entry.smsRemindersStoppedAt !== null)) {
+    const mailed =
+      email !== null && wantsMail(entry.notifyBy, texted || entry.smsRemindersStoppedAt !== null);
+    if (mailed) {
       const link = newEntryLink(links);
       await keepEntryLinks(tx, [{ entryId: entry.id, digest: link.digest }]);
-      await enqueueMail(tx, reminderMail(event, { ...entry, myLink: link.url }));
+      await enqueueMail(tx, reminderMail(event, { ...entry, email, myLink: link.url }));
     }
-    sent += 1;
+    if (texted || mailed) sent += 1;
   }
   return sent;
 }
 
+/** An entry due a reminder; one without email is reminded by text alone. */
+type Reminded = Omit<ReminderFacts, 'myLink' | 'email'> & { email: string | null };
 type RemindedBy = TextedEntrant & { id: string; smsRemindersStoppedAt: Date | null };
 
 /** A reminder's text waits for the sending hours; its link opens the page where texts can be stopped. */
-async function textReminder(
-  tx: Transaction,
-  links: Links,
-  event: EventRow,
-  entry: Omit<ReminderFacts, 'myLink'> & RemindedBy,
-) {
+async function textReminder(tx: Transaction, links: Links, event: EventRow, entry: Reminded & RemindedBy) {
   if (!textsOn(event) || entry.smsRemindersStoppedAt) return false;
   const due = amountsDue(entry);
   return textEntrant(statementsOn(tx), links, entry, {

@@ -32,11 +32,13 @@ import {
   lockRaceAndCountEntries,
 } from './repository.ts';
 import {
+  EMAIL_NEEDED,
   entryWithMail,
   insertWithMessages,
   REGISTRATION_CLOSED,
   requestDigest,
   textEntrant,
+  unreachable,
 } from './service.ts';
 
 /** A full race's message beside each person whose race is full; nobody was registered. */
@@ -147,6 +149,9 @@ async function registerGroupWith(
       )
       .map(({ index }) => ({ path: path(index, 'firstName'), message: ALREADY_ON_FORM })),
     ...people
+      .filter(({ person }) => unreachable(person, event))
+      .map(({ index }) => ({ path: path(index, 'email'), message: EMAIL_NEEDED.message })),
+    ...people
       .filter(({ person }) => isNotMobile(person.mobile))
       .map(({ index }) => ({ path: path(index, 'mobile'), message: NOT_A_MOBILE })),
   ];
@@ -170,8 +175,11 @@ async function registerGroupWith(
   }
 
   const contact = input.people[0] as RegistrationData;
+  // Without an email, the contact is shared by the mobile ("Same contact as …" copies both).
   const sharesContact = (person: RegistrationData) =>
-    person.email.toLowerCase() === contact.email.toLowerCase();
+    contact.email
+      ? person.email?.toLowerCase() === contact.email.toLowerCase()
+      : !person.email && person.mobile === contact.mobile;
 
   const outcome = await database.transaction(async (run) => {
     // Races first, one at a time in id order, then the mail addresses (the order every caller keeps).
@@ -197,7 +205,9 @@ async function registerGroupWith(
         GROUP_FULL_CODE,
       );
     }
-    const addresses = [...new Set(people.map(({ person }) => person.email.toLowerCase()))].sort();
+    const addresses = [
+      ...new Set(people.flatMap(({ person }) => (person.email ? [person.email.toLowerCase()] : []))),
+    ].sort();
     for (const address of addresses) await lockMailRecipient(run, address);
 
     const groupId = await newGroup(run, event.id, idempotencyKey ?? null, idempotencyKey ? digest : null);
@@ -233,9 +243,10 @@ async function registerGroupWith(
             event,
             race,
             values,
-            mail: { ...mail, publicAction: true },
+            mail: mail && { ...mail, publicAction: true },
             link,
             links,
+            publicAction: true,
           });
       if (inserted.kind === 'outdated-event') throw new OutdatedEvent();
       if (inserted.kind === 'duplicate-key')
@@ -343,7 +354,7 @@ async function confirmGroup(
         age: contact.age,
         mobile: contact.mobile,
         guardianMobile: contact.guardianMobile ?? null,
-        email: contact.email,
+        email: contact.email ?? null,
         notifyBy,
       },
       {
@@ -361,7 +372,7 @@ async function confirmGroup(
         linkTo: first.id,
       },
     ));
-  if (!wantsMail(notifyBy, texted)) return;
+  if (!contact.email || !wantsMail(notifyBy, texted)) return;
   await queuePublicActionMail(run, {
     ...groupConfirmationMail(
       event,
@@ -439,13 +450,15 @@ async function earlierAnswer(
   };
 }
 
-export const samePerson = (
-  a: Pick<RegistrationData, 'discipline' | 'firstName' | 'lastName' | 'email'>,
-  b: Pick<RegistrationData, 'discipline' | 'firstName' | 'lastName' | 'email'>,
-) =>
+type Person = Pick<RegistrationData, 'discipline' | 'firstName' | 'lastName' | 'email' | 'mobile' | 'age'>;
+
+/** The same person twice on one form: the database's rule (same_person_by_mobile where an email is missing). */
+export const samePerson = (a: Person, b: Person) =>
   a.discipline === b.discipline &&
-  [a.firstName, a.lastName, a.email].join('\n').toLowerCase() ===
-    [b.firstName, b.lastName, b.email].join('\n').toLowerCase();
+  [a.firstName, a.lastName].join('\n').toLowerCase() === [b.firstName, b.lastName].join('\n').toLowerCase() &&
+  (a.email && b.email
+    ? a.email.toLowerCase() === b.email.toLowerCase()
+    : a.mobile === b.mobile && Math.abs(a.age - b.age) <= 1);
 
 /** Who asked for what, so a retried Idempotency-Key can be told apart from a different form under it. */
 function groupRequestDigest(input: GroupRegistrationData) {

@@ -40,6 +40,19 @@ export const waitlistPlacesOfRace = (raceId: string) =>
 export const placesHeldInRace = (raceId: string) =>
   `${activeEntriesOfRace(raceId)} + ${waitlistPlacesOfRace(raceId)}`;
 
+/**
+ * The contact half of the same-person rule for an entry or a waitlist place (names and discipline are the
+ * caller's): the same email, or where either has none the same mobile and an age within a year.
+ */
+export const samePersonContact = (
+  table: typeof registrations | typeof waitlistEntries,
+  person: { email?: string | null; mobile: string; age: number },
+) =>
+  person.email
+    ? sql`(lower(${table.email}) = lower(${person.email}) or (${table.email} is null
+        and ${table.mobile} = ${person.mobile} and abs(${table.age} - ${person.age}) <= 1))`
+    : sql`(${table.mobile} = ${person.mobile} and abs(${table.age} - ${person.age}) <= 1)`;
+
 /** The entrant's own details, as an entry and a waitlist place both keep them. */
 export const entrantFields = (table: typeof registrations | typeof waitlistEntries) => ({
   firstName: table.firstName,

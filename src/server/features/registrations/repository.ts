@@ -16,6 +16,7 @@ import {
   entrantFields,
   paymentAgainstFee,
   placesHeldInRace,
+  samePersonContact,
 } from './queries.ts';
 
 export type NewRegistration = Omit<typeof registrations.$inferInsert, 'reference'>;
@@ -30,6 +31,10 @@ const receiptColumns = {
   feeZwg: raceOptions.feeZwg,
   email: registrations.email,
   firstName: registrations.firstName,
+  mobile: registrations.mobile,
+  age: registrations.age,
+  guardianMobile: registrations.guardianMobile,
+  notifyBy: registrations.notifyBy,
   requestDigest: registrations.requestDigest,
   paymentStatus: registrations.paymentStatus,
   checkInCode: registrations.checkInCode,
@@ -54,9 +59,21 @@ export async function findReceiptById(db: Database, id: string) {
   return row;
 }
 
+/**
+ * The active entry that is the same person's: the same names and email, or where either has no email the
+ * same mobile and an age within a year (the trigger same_person_by_mobile's rule, which refused the insert).
+ */
 export async function findActiveSamePerson(
   db: Database,
-  person: { eventId: string; discipline: Discipline; firstName: string; lastName: string; email: string },
+  person: {
+    eventId: string;
+    discipline: Discipline;
+    firstName: string;
+    lastName: string;
+    email?: string | null;
+    mobile: string;
+    age: number;
+  },
 ) {
   const [row] = await db
     .select(receiptColumns)
@@ -69,7 +86,7 @@ export async function findActiveSamePerson(
         activeEntry,
         sql`lower(${registrations.firstName}) = lower(${person.firstName})`,
         sql`lower(${registrations.lastName}) = lower(${person.lastName})`,
-        sql`lower(${registrations.email}) = lower(${person.email})`,
+        samePersonContact(registrations, person),
       ),
     )
     .limit(1);
@@ -211,7 +228,8 @@ export async function insertRegistrationWithMail(
   run: RunStatement,
   values: NewRegistration,
   event: { referencePrefix: string; revision: number },
-  mail: OutgoingMail,
+  /** None for an entrant without email. */
+  mail: OutgoingMail | null,
   linkDigest: string,
   /** False when the entrant asked for a text alone: the caller mails him only if the text cannot go. */
   mailWanted = true,
@@ -244,14 +262,14 @@ export async function insertRegistrationWithMail(
       guardianMobile: values.guardianMobile ?? null,
       guardianConsentedAt: values.guardianConsentedAt?.toISOString() ?? null,
       revision: event.revision,
-      mailTo: mail.to,
-      mailSubject: mail.subject,
-      mailText: mail.text,
+      mailTo: mail?.to ?? null,
+      mailSubject: mail?.subject ?? null,
+      mailText: mail?.text ?? null,
       referencePlaceholder: REFERENCE_PLACEHOLDER,
-      publicAction: mail.publicAction ?? false,
-      mailWanted: mailWanted,
+      publicAction: mail?.publicAction ?? false,
+      mailWanted: mailWanted && mail !== null,
       linkDigest,
-      attachments: JSON.stringify(mail.attachments ?? null),
+      attachments: JSON.stringify(mail?.attachments ?? null),
     }),
   );
   if (row?.id && row.reference) return { kind: 'inserted', id: row.id, reference: row.reference };

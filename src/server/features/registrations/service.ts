@@ -3,7 +3,11 @@ import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import { amountDue, fromCents, owes, toCents } from '../../../shared/payments/balance.ts';
 import { ENTRANT_SEARCH } from '../../../shared/registrations/entrant-search.ts';
 import { guardianOf, isMinor } from '../../../shared/registrations/guardian.ts';
-import type { RegistrationData, RegistrationReceipt } from '../../../shared/registrations/registration.ts';
+import {
+  EMAIL_MISSING,
+  type RegistrationData,
+  type RegistrationReceipt,
+} from '../../../shared/registrations/registration.ts';
 import { type Team, type TeamEntryDetail, teamReference } from '../../../shared/registrations/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, RunStatement, Transaction } from '../../db/client.ts';
@@ -73,6 +77,14 @@ export interface RegisterResult {
    */
   alreadyRegistered?: { nothingDue: boolean; confirmationResent: boolean };
 }
+
+/**
+ * Someone without email could be told nothing while the event sends no texts (the form then offers no choice
+ * of SMS): such an entry is refused, naming the field.
+ */
+export const unreachable = (person: { email?: string | null }, event: EventRow) =>
+  !person.email && !textsOn(event);
+export const EMAIL_NEEDED = { path: 'email', message: EMAIL_MISSING };
 
 /** The refusal where a found entry is not answered as a receipt (a company registering its staff). */
 export function alreadyRegisteredProblem(
@@ -212,6 +224,7 @@ async function registerWith(
     );
   }
 
+  if (unreachable(input, event)) return refuse(badRequest('Please check the form.', [EMAIL_NEEDED]));
   const receipt = (reference: string): RegistrationReceipt => ({
     reference,
     discipline: input.discipline,
@@ -239,12 +252,14 @@ async function registerWith(
         if (atTable?.overCapacity === 'allow') overCapacity = true;
         else refuse(raceFull());
       }
-      await lockMailRecipient(run, mail.to);
+      if (mail) await lockMailRecipient(run, mail.to);
+      const publicAction = !atTable && !(mail && toManager(mail.to, managerEmail));
       const inserted = await insertWithMessages(run, {
         event,
         race,
         values,
-        mail: { ...mail, publicAction: !atTable && !toManager(mail.to, managerEmail) },
+        mail: mail && { ...mail, publicAction },
+        publicAction,
         link,
         links,
       });
@@ -310,29 +325,25 @@ export async function insertWithMessages(
     mail,
     link,
     links,
+    publicAction = mail?.publicAction ?? false,
   }: {
     event: EventRow;
     race: RaceOfEntry;
     values: NewRegistration;
-    mail: OutgoingMail;
+    /** None for an entrant without email (he chose SMS alone). */
+    mail: OutgoingMail | null;
     link: { digest: string };
     links: Links;
+    /** Whether the texts are a stranger's doing (limited per number), when there is no mail to say so. */
+    publicAction?: boolean;
   },
 ) {
   const texts = textsOn(event);
-  const mailNow = !texts || values.notifyBy !== 'sms';
+  const mailNow = mail !== null && (!texts || values.notifyBy !== 'sms');
   const inserted = await insertRegistrationWithMail(run, values, event, mail, link.digest, mailNow);
   if (inserted.kind !== 'inserted' || !texts) return inserted;
-  const texted = await textConfirmation(
-    run,
-    links,
-    event,
-    race,
-    values,
-    inserted,
-    mail.publicAction ?? false,
-  );
-  if (!mailNow && wantsMail('sms', texted)) {
+  const texted = await textConfirmation(run, links, event, race, values, inserted, publicAction);
+  if (mail && !mailNow && wantsMail('sms', texted)) {
     const numbered = withReference(mail, inserted.reference);
     if (mail.publicAction) await queuePublicActionMail(run, numbered);
     else await queueMailOn(run, numbered);
@@ -345,15 +356,20 @@ function textConfirmation(
   run: RunStatement,
   links: Links,
   event: EventRow,
-  race: RaceOfEntry,
-  values: NewRegistration,
+  race: Pick<RaceOfEntry, 'label' | 'feeUsd' | 'feeZwg'>,
+  values: Pick<NewRegistration, 'discipline' | 'age' | 'mobile' | 'email' | 'guardianMobile' | 'notifyBy'>,
   entry: { id: string; reference: string },
   publicAction: boolean,
 ) {
   return textEntrant(
     run,
     links,
-    { ...values, guardianMobile: values.guardianMobile ?? null, notifyBy: values.notifyBy ?? 'email' },
+    {
+      ...values,
+      email: values.email ?? null,
+      guardianMobile: values.guardianMobile ?? null,
+      notifyBy: values.notifyBy ?? 'email',
+    },
     {
       eventId: event.id,
       registrationId: entry.id,
@@ -388,8 +404,8 @@ export type RaceOfEntry = {
 };
 type Entrant = Omit<
   RegistrationData,
-  'consent' | 'raceType' | 'gender' | 'guardianName' | 'guardianMobile' | 'guardianConsent'
-> & { gender?: string | null };
+  'consent' | 'raceType' | 'email' | 'gender' | 'guardianName' | 'guardianMobile' | 'guardianConsent'
+> & { email?: string | null; gender?: string | null };
 /** What an entry keeps of the consents given: the versions of the texts shown, and a minor's guardian's. */
 type Consents = Pick<
   NewRegistration,
@@ -409,22 +425,25 @@ export function entryWithMail(
 ) {
   const link = newEntryLink(links);
   const checkInCode = newCheckInCode();
-  const mail = confirmationMail(
-    event,
-    {
-      reference: REFERENCE_PLACEHOLDER,
-      discipline: person.discipline,
-      raceType: race.label,
-      startTime: race.startTime,
-      feeUsd: race.feeUsd,
-      feeZwg: race.feeZwg,
-      email: person.email,
-      firstName: person.firstName,
-      myLink: link.url,
-      checkInCode,
-    },
-    links,
-  );
+  const mail =
+    person.email === undefined || person.email === null
+      ? null
+      : confirmationMail(
+          event,
+          {
+            reference: REFERENCE_PLACEHOLDER,
+            discipline: person.discipline,
+            raceType: race.label,
+            startTime: race.startTime,
+            feeUsd: race.feeUsd,
+            feeZwg: race.feeZwg,
+            email: person.email,
+            firstName: person.firstName,
+            myLink: link.url,
+            checkInCode,
+          },
+          links,
+        );
   const values: NewRegistration = {
     ...row,
     eventId: event.id,
@@ -432,7 +451,7 @@ export function entryWithMail(
     raceOptionId: race.id,
     firstName: person.firstName,
     lastName: person.lastName,
-    email: person.email,
+    email: person.email ?? null,
     mobile: person.mobile,
     nextOfKinMobile: person.nextOfKinMobile,
     age: person.age,
@@ -495,9 +514,27 @@ async function resendConfirmation(
   /** The link the entrant opened the entry by, which the mail repeats; otherwise a new one is made. */
   existingLink?: string,
 ) {
+  // An entrant without email is texted (with a new short link) while texts are on, or told nothing.
+  if (entry.email === null && !textsOn(event)) return false;
   if (!(await claimConfirmationResend(db, entry.id, CONFIRMATION_RESEND_AFTER_MINUTES))) return false;
+  if (entry.email === null)
+    return db.transaction((tx) =>
+      textConfirmation(
+        statementsOn(tx),
+        links,
+        event,
+        { ...entry, label: entry.raceType },
+        entry,
+        entry,
+        true,
+      ),
+    );
   const link = existingLink ? undefined : newEntryLink(links);
-  const mail = confirmationMail(event, { ...entry, myLink: existingLink ?? link?.url ?? '' }, links);
+  const mail = confirmationMail(
+    event,
+    { ...entry, email: entry.email, myLink: existingLink ?? link?.url ?? '' },
+    links,
+  );
   return db.transaction(async (tx) => {
     const queued = await enqueueMail(tx, { ...mail, publicAction: true });
     if (queued && link) await insertEntryLink(tx, entry.id, link.digest);

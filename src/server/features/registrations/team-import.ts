@@ -313,9 +313,10 @@ async function saveAll(context: AppContext, snapshot: EventSnapshot, rows: Check
         event,
         race,
         values,
-        mail: { ...mail, publicAction: !toManager(mail.to, manager.email) },
+        mail: mail && { ...mail, publicAction: !toManager(mail.to, manager.email) },
         link,
         links,
+        publicAction: !(mail && toManager(mail.to, manager.email)),
       });
       if (inserted.kind === 'outdated-event') throw new OutdatedEvent();
       if (inserted.kind === 'duplicate-key')

@@ -181,7 +181,7 @@ export async function anonymiseEntries(
       .select({ email: registrations.email })
       .from(registrations)
       .where(and(inArray(registrations.id, registrationIds), isNull(registrations.anonymisedAt)));
-    for (const row of rows) emails.add(row.email.toLowerCase());
+    for (const row of rows) if (row.email) emails.add(row.email.toLowerCase());
     const changed = await db
       .update(registrations)
       .set({
@@ -273,7 +273,7 @@ export async function anonymiseEntries(
       .select({ email: waitlistEntries.email })
       .from(waitlistEntries)
       .where(and(inArray(waitlistEntries.id, waitlistIds), isNull(waitlistEntries.anonymisedAt)));
-    for (const row of rows) emails.add(row.email.toLowerCase());
+    for (const row of rows) if (row.email) emails.add(row.email.toLowerCase());
     const changed = await db
       .update(waitlistEntries)
       .set({

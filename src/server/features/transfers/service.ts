@@ -34,6 +34,7 @@ import { changeableEntryOfLink, entryOfLink } from '../my-registration/service.t
 import { changeEntry, participantDetail } from '../participants/service.ts';
 import {
   contactPhoneOf,
+  EMAIL_NEEDED,
   entryLinkDigest,
   howToPayLines,
   isRegistered,
@@ -42,6 +43,7 @@ import {
   newEntryLink,
   newPrivateLink,
   textEntrant,
+  unreachable,
 } from '../registrations/service.ts';
 import {
   addCharge,
@@ -166,23 +168,36 @@ export async function sendTransfer(context: AppContext, token: string, send: Tra
     await putTransfer(tx, { registrationId: row.id, tokenDigest: digest, sentTo, createdAt: now, expiresAt });
     // Told within the limit of change notices: each link sent mails the entry's own address.
     const { perAddress, windowSeconds } = ENTRY_CHANGE_NOTICES;
-    const told = await enqueueMailWithinLimit(
-      tx,
-      {
-        to: row.email,
+    // Whoever gave no email is told by text (his page's link with it, to withdraw).
+    if (row.email === null && textsOn(event))
+      await textEntrant(statementsOn(tx), context.links, row, {
+        eventId: event.id,
+        registrationId: row.id,
         kind: 'entry-transfer-notice',
-        subject: `${event.title}: your place ${row.reference} is being given to someone`,
-        text: [
-          `${greeting(row.firstName, 'Dear')},`,
-          '',
-          `A link giving your place ${row.reference} to someone else was sent from its private page, to ${sentTo}.`,
-          `It works once, for ${TRANSFER_HOURS} hours: until then you can withdraw it on your page. Once the new person takes the place, your link no longer opens it.`,
-          '',
-          `If you did not do this, withdraw the link on your page and call the organisers on ${contactPhoneOf(event)}.`,
-        ].join('\n'),
-      },
-      { max: perAddress, seconds: windowSeconds },
-    );
+        perNumber: { max: perAddress, seconds: windowSeconds },
+        title: event.title,
+        text: ENTRANT_TEXTS.transferSent({ reference: row.reference, contactPhone: contactPhoneOf(event) }),
+        linkTo: row.id,
+      });
+    const told =
+      row.email === null ||
+      (await enqueueMailWithinLimit(
+        tx,
+        {
+          to: row.email,
+          kind: 'entry-transfer-notice',
+          subject: `${event.title}: your place ${row.reference} is being given to someone`,
+          text: [
+            `${greeting(row.firstName, 'Dear')},`,
+            '',
+            `A link giving your place ${row.reference} to someone else was sent from its private page, to ${sentTo}.`,
+            `It works once, for ${TRANSFER_HOURS} hours: until then you can withdraw it on your page. Once the new person takes the place, your link no longer opens it.`,
+            '',
+            `If you did not do this, withdraw the link on your page and call the organisers on ${contactPhoneOf(event)}.`,
+          ].join('\n'),
+        },
+        { max: perAddress, seconds: windowSeconds },
+      ));
     if (!told) throw tooMany();
     return {
       action: 'transferred',
@@ -270,6 +285,7 @@ export async function acceptTransfer(
         ]);
       }
       refuseLandline(details.mobile);
+      if (unreachable(details, event)) throw badRequest('Please check the form.', [EMAIL_NEEDED]);
       const person = { eventId: event.id, discipline: row.discipline, ...details };
       if (await isRegistered(tx, person)) throw conflict(ALREADY_ENTERED, 'ALREADY_ENTERED');
       const charged = charges(event);
@@ -278,7 +294,7 @@ export async function acceptTransfer(
       await handOverEntry(tx, row.id, {
         firstName: details.firstName,
         lastName: details.lastName,
-        email: details.email,
+        email: details.email ?? null,
         mobile: details.mobile,
         nextOfKinMobile: details.nextOfKinMobile,
         age: details.age,
@@ -308,18 +324,19 @@ export async function acceptTransfer(
       }
       const race = `${DISCIPLINE_LABELS[row.discipline]}, ${row.raceType}`;
       const contact = contactPhoneOf(event);
-      await enqueueMail(tx, {
-        to: row.email,
-        kind: 'entry-transferred',
-        subject: `${event.title}: your place ${row.reference} was given to someone else`,
-        text: [
-          `${greeting(row.firstName, 'Dear')},`,
-          '',
-          `Your place ${row.reference} in the ${event.title} ${event.year} (${race}) was taken by the person you gave it to. It is theirs now: your private link and QR code no longer open it.`,
-          '',
-          `If you did not give it away, call the organisers on ${contact} at once.`,
-        ].join('\n'),
-      });
+      if (row.email)
+        await enqueueMail(tx, {
+          to: row.email,
+          kind: 'entry-transferred',
+          subject: `${event.title}: your place ${row.reference} was given to someone else`,
+          text: [
+            `${greeting(row.firstName, 'Dear')},`,
+            '',
+            `Your place ${row.reference} in the ${event.title} ${event.year} (${race}) was taken by the person you gave it to. It is theirs now: your private link and QR code no longer open it.`,
+            '',
+            `If you did not give it away, call the organisers on ${contact} at once.`,
+          ].join('\n'),
+        });
       const run = statementsOn(tx);
       if (textsOn(event)) {
         await textEntrant(run, links, row, {
@@ -335,35 +352,41 @@ export async function acceptTransfer(
         zwg: charged ? plus(row.feeZwg, event.transferFeeZwg) : row.feeZwg,
       };
       const owing = row.paymentStatus === 'unpaid' || row.paymentStatus === 'part_paid' || paid;
-      await enqueueMail(tx, {
-        to: details.email,
-        kind: 'transfer-confirmation',
-        subject: `${event.title}: the place ${row.reference} is yours`,
-        text: [
-          `${greeting(details.firstName, 'Dear')},`,
-          '',
-          `The place ${row.reference} in the ${event.title} ${event.year} (${race}) is yours now, with your details.`,
-          '',
-          'Your private page (see or change your entry, your QR code for race morning):',
-          link.url,
-          '',
-          ...(owing
-            ? [
-                `Fee: ${formatFees(fees.usd, fees.zwg) ?? 'the organisers will confirm it'}${
-                  row.paymentStatus === 'unpaid'
-                    ? ''
-                    : ' (part of it was paid already: your page shows what is due)'
-                }. Use the reference ${row.reference} when you pay.`,
-                ...howToPayLines(event, fees),
-              ]
-            : ['This place is paid: there is nothing to pay.']),
-        ].join('\n'),
-      });
+      if (details.email)
+        await enqueueMail(tx, {
+          to: details.email,
+          kind: 'transfer-confirmation',
+          subject: `${event.title}: the place ${row.reference} is yours`,
+          text: [
+            `${greeting(details.firstName, 'Dear')},`,
+            '',
+            `The place ${row.reference} in the ${event.title} ${event.year} (${race}) is yours now, with your details.`,
+            '',
+            'Your private page (see or change your entry, your QR code for race morning):',
+            link.url,
+            '',
+            ...(owing
+              ? [
+                  `Fee: ${formatFees(fees.usd, fees.zwg) ?? 'the organisers will confirm it'}${
+                    row.paymentStatus === 'unpaid'
+                      ? ''
+                      : ' (part of it was paid already: your page shows what is due)'
+                  }. Use the reference ${row.reference} when you pay.`,
+                  ...howToPayLines(event, fees),
+                ]
+              : ['This place is paid: there is nothing to pay.']),
+          ].join('\n'),
+        });
       if (textsOn(event)) {
         await textEntrant(
           run,
           links,
-          { ...details, guardianMobile: details.guardianMobile ?? null, notifyBy },
+          {
+            ...details,
+            email: details.email ?? null,
+            guardianMobile: details.guardianMobile ?? null,
+            notifyBy,
+          },
           {
             eventId: event.id,
             registrationId: row.id,

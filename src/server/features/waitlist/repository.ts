@@ -77,7 +77,8 @@ export interface QueueRow {
   reference: string;
   firstName: string;
   lastName: string;
-  email: string;
+  /** None where the person gave none: he hears of his offer by text alone. */
+  email: string | null;
   mobile: string;
   age: number;
   guardianMobile: string | null;
@@ -113,7 +114,7 @@ interface WaitingPerson {
   raceOptionId: string;
   firstName: string;
   lastName: string;
-  email: string;
+  email: string | null;
   mobile: string;
   nextOfKinMobile: string;
   age: number;

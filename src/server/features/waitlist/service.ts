@@ -28,6 +28,7 @@ import {
 import {
   alreadyRegisteredProblem,
   createRegistration,
+  EMAIL_NEEDED,
   entryLinkDigest,
   isRaceFull,
   isRegistered,
@@ -37,6 +38,7 @@ import {
   register,
   requestDigest,
   textEntrant,
+  unreachable,
 } from '../registrations/service.ts';
 import { JOINED_KIND, joinedMail, OFFER_KIND, OFFER_LAPSED_KIND, offerMail } from './mails.ts';
 import {
@@ -78,9 +80,12 @@ async function makeOffer(run: RunStatement, race: LockedRace, who: QueueRow, lin
     title: race.title,
     text: ENTRANT_TEXTS.offer({ race: raceName(race), expiresAt }),
     code,
+    // Whoever gave no email hears of his offer by text alone: it goes even at the cap.
+    essential: who.email === null,
   });
-  if (wantsMail(who.notifyBy, texted)) {
-    await queueMailOn(run, offerMail(race, who, links.privateLink('Offer', code), expiresAt));
+  const { email } = who;
+  if (email !== null && wantsMail(who.notifyBy, texted)) {
+    await queueMailOn(run, offerMail(race, { ...who, email }, links.privateLink('Offer', code), expiresAt));
   }
 }
 
@@ -182,6 +187,7 @@ export async function joinWaitlist(
       { path: 'tshirtSize', message: 'Choose a T-shirt size from the list' },
     ]);
   }
+  if (unreachable(input, event)) throw badRequest('Please check the form.', [EMAIL_NEEDED]);
   if (await isRegistered(db, { eventId: event.id, ...input })) {
     throw conflict(
       `You are already registered as a ${input.discipline === 'run' ? 'runner' : 'cyclist'} with this name and email: you need no place on the waitlist.`,
@@ -251,7 +257,7 @@ async function putOnWaitlist(
       raceOptionId: locked.id,
       firstName: input.firstName,
       lastName: input.lastName,
-      email: input.email,
+      email: input.email ?? null,
       mobile: input.mobile,
       nextOfKinMobile: input.nextOfKinMobile,
       age: input.age,
@@ -283,8 +289,9 @@ async function putOnWaitlist(
     }),
   });
   // Anyone may join with any address: the mail is within the public actions' limit per address.
-  if (wantsMail(entry.notifyBy, texted)) {
-    await queuePublicActionMail(run, joinedMail(locked, entry, entry.position ?? 0));
+  const { email } = entry;
+  if (email !== null && wantsMail(entry.notifyBy, texted)) {
+    await queuePublicActionMail(run, joinedMail(locked, { ...entry, email }, entry.position ?? 0));
   }
   return entry;
 }

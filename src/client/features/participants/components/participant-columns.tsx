@@ -29,11 +29,15 @@ export function readablePhone(e164: string) {
   return phone.country === 'ZW' ? phone.formatNational() : phone.formatInternational();
 }
 
+/** An entrant who chose SMS alone and gave no email. */
+export const NO_EMAIL = 'None (SMS)';
+
 /** How each column shows an entry's value (the list's cells and the entry's details alike). */
 export const COLUMN_VALUES: Record<ParticipantColumn, (entry: Participant) => ReactNode> = {
   firstName: (entry) => entry.firstName || ERASED,
   lastName: (entry) => entry.lastName,
-  email: (entry) => <BreakableEmail email={entry.email} />,
+  email: (entry) =>
+    entry.email ? <BreakableEmail email={entry.email} /> : <span className="text-slate-600">{NO_EMAIL}</span>,
   mobile: (entry) => readablePhone(entry.mobile),
   age: (entry) =>
     isMinor(entry.age) ? (

@@ -40,7 +40,7 @@ export type EditableEntry = Pick<
 const valuesOf = (entry: EditableEntry): Values => ({
   firstName: entry.firstName,
   lastName: entry.lastName,
-  email: entry.email,
+  email: entry.email ?? '',
   mobile: formatPhone(entry.mobile),
   age: String(entry.age),
   gender: entry.gender ?? '',

@@ -117,7 +117,8 @@ export interface PaynowPayment {
   additionalInfo: string;
   returnUrl: string;
   resultUrl: string;
-  authEmail: string;
+  /** Optional in Paynow's initiate message: left out when the payer has no email. */
+  authEmail: string | null;
   /** ≤ 32 characters, unique per attempt: finds an attempt whose answer was lost. */
   merchantTrace: string;
 }
@@ -187,7 +188,7 @@ export class PaynowClient {
       ['additionalinfo', payment.additionalInfo],
       ['returnurl', payment.returnUrl],
       ['resulturl', payment.resultUrl],
-      ['authemail', payment.authEmail],
+      ...(payment.authEmail === null ? [] : [['authemail', payment.authEmail] satisfies [string, string]]),
       ['merchanttrace', payment.merchantTrace],
       ['status', 'Message'],
     ];

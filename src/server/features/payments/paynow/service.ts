@@ -459,7 +459,8 @@ interface AttemptTarget {
   /** The entry's, group's or team's reference, which the merchant trace starts with. */
   reference: string;
   description: string;
-  authEmail: string;
+  /** None for an entrant without email: Paynow then asks the payer itself. */
+  authEmail: string | null;
   amount: string;
   together: PaidTogether | undefined;
   /** Why a second attempt is refused while one is under way. */
