@@ -159,8 +159,14 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
           Your new email address is waiting for confirmation at{' '}
           <strong className="break-all">{entry.emailPending.email}</strong>: open the link we sent there by{' '}
-          {formatDateTime(entry.emailPending.until)}. Until then we keep writing to{' '}
-          <span className="break-all">{entry.email}</span>.
+          {formatDateTime(entry.emailPending.until)}.{' '}
+          {entry.email ? (
+            <>
+              Until then we keep writing to <span className="break-all">{entry.email}</span>.
+            </>
+          ) : (
+            'Until then we keep texting you.'
+          )}
         </p>
       )}
 
