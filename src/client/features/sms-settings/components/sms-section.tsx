@@ -1,15 +1,19 @@
 import { useId, useState } from 'react';
 import {
+  type SmsSettingsInput,
   SmsSettingsInputSchema,
   type SmsSettingsView,
   TestSmsSchema,
+  withoutEmailWarning,
 } from '../../../../shared/sms/sms-settings-input.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { CheckboxField, NumberField, SelectField, TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { SettingsSection, useSettingsForm } from '../../../components/ui/settings-section.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSendTestSms } from '../api/send-test-sms.ts';
 import { useSaveSmsSettings, useSmsSettings } from '../api/sms-settings.ts';
@@ -37,8 +41,44 @@ export function SmsSection() {
   );
 }
 
+/**
+ * Saving, but first, when texts would go off while entrants have no email, the question whether those N
+ * may get no messages; the server takes the answer as that number.
+ */
+function useSaveAsked(saved: SmsSettingsView) {
+  const mutation = useSaveSmsSettings();
+  const [asking, setAsking] = useState<{ count: number; answer: (yes: boolean) => void }>();
+  const save = {
+    isPending: mutation.isPending,
+    data: mutation.data,
+    mutateAsync: async (input: SmsSettingsInput) => {
+      const count = saved.entrantsWithoutEmail;
+      if (!saved.enabled || input.enabled || count === 0) return mutation.mutateAsync(input);
+      const yes = await new Promise<boolean>((answer) => setAsking({ count, answer }));
+      setAsking(undefined);
+      if (!yes) throw new ApiError(409, 'Not saved: text messages are still on.');
+      return mutation.mutateAsync({ ...input, confirmNoMessages: count });
+    },
+  };
+  const dialog = (
+    <ConfirmDialog
+      open={asking !== undefined}
+      title="Turn text messages off?"
+      confirmLabel="Turn text messages off"
+      onConfirm={() => asking?.answer(true)}
+      onCancel={() => asking?.answer(false)}
+    >
+      <p>{withoutEmailWarning(asking?.count ?? 0)}</p>
+      <p className="mt-2">
+        They gave a mobile number only. Keep texts on, or turn them off and tell these entrants another way.
+      </p>
+    </ConfirmDialog>
+  );
+  return { save, dialog };
+}
+
 function SmsForm({ saved }: { saved: SmsSettingsView }) {
-  const save = useSaveSmsSettings();
+  const { save, dialog } = useSaveAsked(saved);
   const hoursHintId = useId();
   const { field, register, resetField, section } = useSettingsForm(SmsSettingsInputSchema, {
     defaultValues: {
@@ -122,6 +162,7 @@ function SmsForm({ saved }: { saved: SmsSettingsView }) {
         Test mode is set on your REMOTE user by txt.co.zw’s support: every message then goes to their
         predefined numbers.
       </p>
+      {dialog}
     </SettingsSection>
   );
 }
