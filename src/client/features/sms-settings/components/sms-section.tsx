@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
+  ENTRANTS_WITHOUT_EMAIL,
   type SmsSettingsInput,
   SmsSettingsInputSchema,
   type SmsSettingsView,
@@ -16,7 +18,7 @@ import { Loading } from '../../../components/ui/status.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSendTestSms } from '../api/send-test-sms.ts';
-import { useSaveSmsSettings, useSmsSettings } from '../api/sms-settings.ts';
+import { getSmsSettingsQueryOptions, useSaveSmsSettings, useSmsSettings } from '../api/sms-settings.ts';
 
 const FIELDS = [
   'enabled',
@@ -43,21 +45,36 @@ export function SmsSection() {
 
 /**
  * Saving, but first, when texts would go off while entrants have no email, the question whether those N
- * may get no messages; the server takes the answer as that number.
+ * may get no messages; the server takes the answer as that number. More entrants since: asked again.
  */
-function useSaveAsked(saved: SmsSettingsView) {
+function useSaveAsked(saved: SmsSettingsView, keptOn: () => void) {
   const mutation = useSaveSmsSettings();
+  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<{ count: number; answer: (yes: boolean) => void }>();
+  const ask = async (count: number) => {
+    const yes = await new Promise<boolean>((answer) => setAsking({ count, answer }));
+    setAsking(undefined);
+    if (yes) return;
+    keptOn();
+    throw new ApiError(409, 'Not saved: text messages are still on.');
+  };
   const save = {
     isPending: mutation.isPending,
     data: mutation.data,
     mutateAsync: async (input: SmsSettingsInput) => {
-      const count = saved.entrantsWithoutEmail;
-      if (!saved.enabled || input.enabled || count === 0) return mutation.mutateAsync(input);
-      const yes = await new Promise<boolean>((answer) => setAsking({ count, answer }));
-      setAsking(undefined);
-      if (!yes) throw new ApiError(409, 'Not saved: text messages are still on.');
-      return mutation.mutateAsync({ ...input, confirmNoMessages: count });
+      if (!saved.enabled || input.enabled) return mutation.mutateAsync(input);
+      let count = saved.entrantsWithoutEmail;
+      for (;;) {
+        if (count > 0) await ask(count);
+        try {
+          return await mutation.mutateAsync(count > 0 ? { ...input, confirmNoMessages: count } : input);
+        } catch (error) {
+          if (!(error instanceof ApiError && error.code === ENTRANTS_WITHOUT_EMAIL)) throw error;
+          const now = await queryClient.fetchQuery({ ...getSmsSettingsQueryOptions(), staleTime: 0 });
+          if (now.entrantsWithoutEmail === 0) throw error;
+          count = now.entrantsWithoutEmail;
+        }
+      }
     },
   };
   const dialog = (
@@ -78,9 +95,9 @@ function useSaveAsked(saved: SmsSettingsView) {
 }
 
 function SmsForm({ saved }: { saved: SmsSettingsView }) {
-  const { save, dialog } = useSaveAsked(saved);
+  const { save, dialog } = useSaveAsked(saved, () => setValue('enabled', true));
   const hoursHintId = useId();
-  const { field, register, resetField, section } = useSettingsForm(SmsSettingsInputSchema, {
+  const { field, register, resetField, setValue, section } = useSettingsForm(SmsSettingsInputSchema, {
     defaultValues: {
       enabled: saved.enabled,
       account: saved.account as string,
