@@ -1,11 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { FAKE_TXT_ACCOUNT } from '../../src/server/fakes/txt-co-zw.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { query } from './support/database.ts';
+import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { signInAsAdmin } from './support/fun-run-admin.ts';
-import { waitForSms } from './support/sms.ts';
+import { entrant, signInAsAdmin } from './support/fun-run-admin.ts';
+import { setEventSms, waitForSms } from './support/sms.ts';
 
 // An admin's journey, at a desk. One event for every spec of the worker: the settings as they were are put back.
 heldOn('desktop');
@@ -83,4 +84,70 @@ test('a wrong password is refused beside its field, and a failed test SMS says w
   await section.scrollIntoViewIfNeeded();
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);
+});
+
+test('turning texts off while an entrant has no email asks first: Cancel keeps them on, confirming turns them off', async ({
+  page,
+  request,
+  admin,
+}, testInfo) => {
+  await setEventSms(true);
+  const references: string[] = [];
+  /** An entrant who chose SMS alone and gave no email, registered by the API. */
+  const withoutEmail = async (firstName: string) => {
+    const runner = entrant(firstName, uniqueName('Chari'), { raceType: '5km', tshirtSize: 'Small' });
+    // A visitor's request, not the signed-in admin's page: the site refuses a signed-in call from elsewhere.
+    const response = await request.post('/api/registrations', {
+      data: { ...runner, email: '', notifyBy: 'sms', discipline: 'run', age: 29, consent: true },
+      headers: { 'idempotency-key': randomBytes(12).toString('hex') },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    references.push((await response.json()).reference);
+  };
+  const textsOnNow = async () =>
+    (await query<{ on: boolean }>(`select (sms->>'enabled')::boolean as on from events where is_current`))[0]
+      ?.on;
+  try {
+    await withoutEmail('Rudo');
+    await signInAsAdmin(page, admin, '/EventSettings');
+    const section = smsSection(page);
+    const texts = section.getByLabel('Send text messages (SMS)');
+    const saveButton = section.getByRole('button', { name: 'Save text message settings' });
+    await texts.uncheck();
+    await saveButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Turn text messages off?' });
+    await expect(dialog).toContainText('1 entrant has no email: with texts off they will get no messages');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath('turn-off-dialog-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath('turn-off-dialog-390.png') });
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(section.getByRole('alert')).toHaveText('Not saved: text messages are still on.');
+    await expect(texts).toBeChecked();
+    expect(await textsOnNow()).toBe(true);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('turn-off-cancelled-1280.png') });
+
+    // Someone else registers without email while the admin reads the question: he is asked again, about 2.
+    await texts.uncheck();
+    await saveButton.click();
+    await expect(dialog).toContainText('1 entrant has no email');
+    await withoutEmail('Tatenda');
+    await dialog.getByRole('button', { name: 'Turn text messages off' }).click();
+    await expect(dialog).toContainText('2 entrants have no email');
+    expect(await textsOnNow()).toBe(true);
+    await dialog.getByRole('button', { name: 'Turn text messages off' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(section.getByRole('status')).toContainText('Text messages are off');
+    expect(await textsOnNow()).toBe(false);
+  } finally {
+    // The worker's other specs turn texts off without being asked.
+    await query(`update registrations set status = 'cancelled' where reference = any($1)`, [references]);
+    await setEventSms(false);
+  }
 });

@@ -18,6 +18,7 @@ export function sendProblem(reply: FastifyReply, problem: Problem) {
       ...(problem.detail ? { detail: problem.detail } : {}),
       ...(problem.errors ? { errors: problem.errors } : {}),
       ...(problem.code ? { code: problem.code } : {}),
+      ...problem.extensions,
       instance: reply.request.url.split('?')[0],
     });
 }

@@ -8,6 +8,8 @@ export class Problem extends Error {
     readonly headers?: Record<string, string>,
     /** A stable machine-readable reason, e.g. EMAIL_NOT_VERIFIED, for the client to act on. */
     readonly code?: string,
+    /** RFC 9457's extension members beside the code, e.g. how many entries a refusal is about. */
+    readonly extensions?: Record<string, number | string>,
   ) {
     super(detail ?? title);
   }

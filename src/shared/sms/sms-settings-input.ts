@@ -21,6 +21,8 @@ export const SmsSettingsSchema = z.object({
   sendFrom: z.string(),
   sendUntil: z.string(),
   passwordSet: z.boolean(),
+  /** Active entries and waitlist places without an email: with texts off they would get no messages. */
+  entrantsWithoutEmail: z.number(),
 });
 export type SmsSettingsView = z.infer<typeof SmsSettingsSchema>;
 
@@ -58,6 +60,11 @@ export const SmsSettingsInputSchema = z
     capPerEdition: wholeNumber('the messages per edition', 1, 1_000_000),
     sendFrom: z.string().check(z.trim(), z.regex(HH_MM, 'Enter the time as 08:00')),
     sendUntil: z.string().check(z.trim(), z.regex(HH_MM, 'Enter the time as 20:00')),
+    /**
+     * Turning texts off while entrants have no email: the admin confirms that these many get no messages. A
+     * number, not a yes: one entered since he was asked is asked about again.
+     */
+    confirmNoMessages: z.optional(z.number().check(z.int(), z.minimum(0))),
   })
   .check(
     z.refine((input) => !input.enabled || input.username !== '', {
@@ -75,6 +82,14 @@ export const SmsSettingsInputSchema = z
     ),
   );
 export type SmsSettingsInput = z.infer<typeof SmsSettingsInputSchema>;
+
+/** The 409's code when texts would go off while entrants have no email; its `count` says how many. */
+export const ENTRANTS_WITHOUT_EMAIL = 'entrants_without_email';
+
+export const withoutEmailWarning = (count: number) =>
+  count === 1
+    ? '1 entrant has no email: with texts off they will get no messages (confirmations, reminders, receipts, offers of a place).'
+    : `${count} entrants have no email: with texts off they will get no messages (confirmations, reminders, receipts, offers of a place).`;
 
 /** "Send a test SMS to…": any mobile number, sent at once with the saved settings. */
 export const TestSmsSchema = z.object({ to: phoneNumber('the mobile number to send the test to') });

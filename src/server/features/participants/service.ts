@@ -454,16 +454,16 @@ const sameAddress = (one: string | undefined, other: string | null) =>
   (one ?? '').toLowerCase() === (other ?? '').toLowerCase();
 
 /**
- * An entry may be left without email only where it is told by SMS alone while texts go (issue 40), or where
- * it had none already (the texts turned off since, as the admin confirmed).
+ * An entry may be left without email only where it is told by SMS alone: while texts go (issue 40), or where
+ * it had none already (the texts turned off since, as the admin confirmed). Choosing mail needs an address.
  */
 function refuseNoEmail(
   change: ParticipantEditData,
   row: { email: string | null; notifyBy: NotifyBy },
   event: EventRow,
 ) {
-  if (change.email !== undefined || row.email === null) return;
-  if ((change.notifyBy ?? row.notifyBy) === 'sms' && textsOn(event)) return;
+  if (change.email !== undefined) return;
+  if ((change.notifyBy ?? row.notifyBy) === 'sms' && (textsOn(event) || row.email === null)) return;
   throw badRequest('Please check the form.', [{ path: 'email', message: EMAIL_MISSING }]);
 }
 

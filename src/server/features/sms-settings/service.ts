@@ -1,8 +1,10 @@
 import { DEFAULT_SMS_SETTINGS, type SmsSettings } from '../../../shared/sms/sms-settings.ts';
-import type {
-  SmsSettingsInput,
-  SmsSettingsView,
-  TestSmsSent,
+import {
+  ENTRANTS_WITHOUT_EMAIL,
+  type SmsSettingsInput,
+  type SmsSettingsView,
+  type TestSmsSent,
+  withoutEmailWarning,
 } from '../../../shared/sms/sms-settings-input.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, Problem } from '../../http/problem.ts';
@@ -12,7 +14,7 @@ import { encryptSmsPassword } from '../../sms/sms-password.ts';
 import { oneSegment } from '../../sms/sms-text.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
-import { saveSmsSettings } from './repository.ts';
+import { countWithoutEmail, saveSmsSettings } from './repository.ts';
 
 /** Problem codes of the test message: no account saved yet; the gateway did not take it. */
 export const NO_SMS_ACCOUNT = 'no_sms_account';
@@ -21,7 +23,11 @@ export const SMS_GATEWAY_REFUSED = 'sms_gateway_refused';
 export async function smsSettings(context: AppContext): Promise<SmsSettingsView> {
   const eventId = await getCurrentEventId(context.database.db);
   const account = await smsAccountOf(context.database.db, eventId);
-  return { ...(account?.settings ?? DEFAULT_SMS_SETTINGS), passwordSet: Boolean(account?.passwordEncrypted) };
+  return {
+    ...(account?.settings ?? DEFAULT_SMS_SETTINGS),
+    passwordSet: Boolean(account?.passwordEncrypted),
+    entrantsWithoutEmail: await countWithoutEmail(context.database.db, eventId),
+  };
 }
 
 export async function saveSmsSettingsOf(
@@ -38,10 +44,24 @@ export async function saveSmsSettingsOf(
       { path: 'password', message: 'Enter the password to turn text messages on' },
     ]);
   }
-  const { password, ...rest } = input;
+  const { password, confirmNoMessages, ...rest } = input;
   const settings: SmsSettings = rest;
   const encrypted = password ? encryptSmsPassword(context.secret, eventId, password) : undefined;
+  const turningOff = Boolean(account?.settings?.enabled) && !settings.enabled;
   await db.transaction(async (tx) => {
+    const withoutEmail = turningOff ? await countWithoutEmail(tx, eventId) : 0;
+    // The number he was shown, not a yes: entries made since he was asked are asked about again.
+    if (withoutEmail > 0 && confirmNoMessages !== withoutEmail) {
+      throw new Problem(
+        409,
+        'Conflict',
+        `${withoutEmailWarning(withoutEmail)} Confirm to turn text messages off anyway.`,
+        undefined,
+        undefined,
+        ENTRANTS_WITHOUT_EMAIL,
+        { count: withoutEmail },
+      );
+    }
     await saveSmsSettings(tx, eventId, settings, encrypted);
     // Which settings, and whether the password was replaced: never the password itself.
     await recordAudit(tx, actor, {
@@ -52,6 +72,7 @@ export async function saveSmsSettingsOf(
         account: settings.account,
         capPerEdition: settings.capPerEdition,
         passwordReplaced: Boolean(encrypted),
+        ...(withoutEmail > 0 ? { confirmedNoMessagesTo: withoutEmail } : {}),
       },
     });
   });

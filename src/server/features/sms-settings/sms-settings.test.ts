@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { injectAs, setUpTestApp, signedInAs, testDatabaseKind } from '../../../../tests/support/test-app.ts';
-import { auditLog, events, smsOutbox } from '../../db/schema/index.ts';
+import { runnerSeries } from '../../../../tests/support/entries.ts';
+import {
+  changeRaces,
+  injectAs,
+  setUpTestApp,
+  signedInAs,
+  testDatabaseKind,
+} from '../../../../tests/support/test-app.ts';
+import { auditLog, events, registrations, smsOutbox } from '../../db/schema/index.ts';
 import { type FakeTxt, startFakeTxt } from '../../fakes/txt-co-zw.ts';
 import { smsCountOfEdition } from '../../sms/repository.ts';
 
@@ -48,6 +55,7 @@ describe(`the text message settings (${testDatabaseKind})`, () => {
       sendFrom: '08:00',
       sendUntil: '20:00',
       passwordSet: false,
+      entrantsWithoutEmail: 0,
     });
   });
 
@@ -78,6 +86,7 @@ describe(`the text message settings (${testDatabaseKind})`, () => {
       sendFrom: '08:00',
       sendUntil: '20:00',
       passwordSet: true,
+      entrantsWithoutEmail: 0,
     });
     // A blank password keeps the one saved.
     const kept = await save({ enabled: true, password: '', capPerEdition: 100 });
@@ -122,6 +131,65 @@ describe(`the text message settings (${testDatabaseKind})`, () => {
       enabled: false,
       passwordSet: false,
     });
+  });
+});
+
+describe(`turning texts off while entrants have no email (${testDatabaseKind})`, () => {
+  const runner = runnerSeries();
+  const withoutEmail = (mobile: string) => runner({ email: '', notifyBy: 'sms', mobile });
+  const turnOff = (confirmNoMessages?: number) => save({ enabled: false, password: '', confirmNoMessages });
+
+  it('is refused until the admin confirms that exactly these many get no messages', async () => {
+    expect((await save({ enabled: true })).statusCode).toBe(200);
+    for (const entry of [runner({ notifyBy: 'both' }), withoutEmail('0772000001')]) {
+      expect((await visitor.post('/api/registrations', entry)).statusCode).toBe(201);
+    }
+    expect((await asAdmin.get('/api/admin/sms')).json().entrantsWithoutEmail).toBe(1);
+
+    for (const refused of [await turnOff(), await turnOff(0), await turnOff(2)]) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'entrants_without_email',
+        count: 1,
+        detail: expect.stringMatching(/^1 entrant has no email: with texts off they will get no messages/),
+      });
+    }
+    expect((await asAdmin.get('/api/admin/sms')).json()).toMatchObject({ enabled: true });
+    // Saving with texts still on asks nothing.
+    expect((await save({ enabled: true, password: '', capPerEdition: 300 })).statusCode).toBe(200);
+
+    // One more waits for a place while the admin reads the question: his "1" no longer holds.
+    await changeRaces(asAdmin, (race) => (race.label === '10km' ? { capacity: 2 } : {}));
+    expect((await visitor.post('/api/waitlist', withoutEmail('0772000002'))).statusCode).toBe(201);
+    const stale = await turnOff(1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      count: 2,
+      detail: expect.stringMatching(/^2 entrants have no email/),
+    });
+
+    const off = await turnOff(2);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ enabled: false, entrantsWithoutEmail: 2 });
+    const audit = await db.select().from(auditLog).where(eq(auditLog.action, 'sms-settings.update'));
+    expect(audit.at(-1)?.details).toMatchObject({ enabled: false, confirmedNoMessagesTo: 2 });
+    // Already off: nothing more to confirm.
+    expect((await turnOff()).statusCode).toBe(200);
+  });
+
+  it('counts neither cancelled entries nor those with an email, and asks nothing when none is left', async () => {
+    expect((await save({ enabled: true })).statusCode).toBe(200);
+    const made = await visitor.post('/api/registrations', withoutEmail('0772000003'));
+    expect(made.statusCode).toBe(201);
+    const [row] = await db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.reference, made.json().reference));
+    expect((await asAdmin.get('/api/admin/sms')).json().entrantsWithoutEmail).toBe(1);
+    const cancelled = await asAdmin.post(`/api/participants/${row?.id}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await asAdmin.get('/api/admin/sms')).json().entrantsWithoutEmail).toBe(0);
+    expect((await turnOff()).statusCode).toBe(200);
   });
 });
 

@@ -1,18 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
+  ENTRANTS_WITHOUT_EMAIL,
+  type SmsSettingsInput,
   SmsSettingsInputSchema,
   type SmsSettingsView,
   TestSmsSchema,
+  withoutEmailWarning,
 } from '../../../../shared/sms/sms-settings-input.ts';
 import { secondaryButtonClass } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { CheckboxField, NumberField, SelectField, TextField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { SettingsSection, useSettingsForm } from '../../../components/ui/settings-section.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSendTestSms } from '../api/send-test-sms.ts';
-import { useSaveSmsSettings, useSmsSettings } from '../api/sms-settings.ts';
+import { getSmsSettingsQueryOptions, useSaveSmsSettings, useSmsSettings } from '../api/sms-settings.ts';
 
 const FIELDS = [
   'enabled',
@@ -37,10 +43,61 @@ export function SmsSection() {
   );
 }
 
+/**
+ * Saving, but first, when texts would go off while entrants have no email, the question whether those N
+ * may get no messages; the server takes the answer as that number. More entrants since: asked again.
+ */
+function useSaveAsked(saved: SmsSettingsView, keptOn: () => void) {
+  const mutation = useSaveSmsSettings();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<{ count: number; answer: (yes: boolean) => void }>();
+  const ask = async (count: number) => {
+    const yes = await new Promise<boolean>((answer) => setAsking({ count, answer }));
+    setAsking(undefined);
+    if (yes) return;
+    keptOn();
+    throw new ApiError(409, 'Not saved: text messages are still on.');
+  };
+  const save = {
+    isPending: mutation.isPending,
+    data: mutation.data,
+    mutateAsync: async (input: SmsSettingsInput) => {
+      if (!saved.enabled || input.enabled) return mutation.mutateAsync(input);
+      let count = saved.entrantsWithoutEmail;
+      for (;;) {
+        if (count > 0) await ask(count);
+        try {
+          return await mutation.mutateAsync(count > 0 ? { ...input, confirmNoMessages: count } : input);
+        } catch (error) {
+          if (!(error instanceof ApiError && error.code === ENTRANTS_WITHOUT_EMAIL)) throw error;
+          const now = await queryClient.fetchQuery({ ...getSmsSettingsQueryOptions(), staleTime: 0 });
+          if (now.entrantsWithoutEmail === 0) throw error;
+          count = now.entrantsWithoutEmail;
+        }
+      }
+    },
+  };
+  const dialog = (
+    <ConfirmDialog
+      open={asking !== undefined}
+      title="Turn text messages off?"
+      confirmLabel="Turn text messages off"
+      onConfirm={() => asking?.answer(true)}
+      onCancel={() => asking?.answer(false)}
+    >
+      <p>{withoutEmailWarning(asking?.count ?? 0)}</p>
+      <p className="mt-2">
+        They gave a mobile number only. Keep texts on, or turn them off and tell these entrants another way.
+      </p>
+    </ConfirmDialog>
+  );
+  return { save, dialog };
+}
+
 function SmsForm({ saved }: { saved: SmsSettingsView }) {
-  const save = useSaveSmsSettings();
+  const { save, dialog } = useSaveAsked(saved, () => setValue('enabled', true));
   const hoursHintId = useId();
-  const { field, register, resetField, section } = useSettingsForm(SmsSettingsInputSchema, {
+  const { field, register, resetField, setValue, section } = useSettingsForm(SmsSettingsInputSchema, {
     defaultValues: {
       enabled: saved.enabled,
       account: saved.account as string,
@@ -122,6 +179,7 @@ function SmsForm({ saved }: { saved: SmsSettingsView }) {
         Test mode is set on your REMOTE user by txt.co.zw’s support: every message then goes to their
         predefined numbers.
       </p>
+      {dialog}
     </SettingsSection>
   );
 }
