@@ -140,7 +140,16 @@ export const HistoryEntrySchema = z.object({
   /** The account behind `by`; null for the entrant (by the private link), Paynow or the registration form. */
   byAccount: z.nullable(ActorAccountSchema),
   /** 'check-in': a tap that reached the server late (kept, and marked so). 'text': a text message sent. */
-  action: z.enum(['registered', 'edited', 'payment', 'cancelled', 'check-in', 'transferred', 'text']),
+  action: z.enum([
+    'registered',
+    'edited',
+    'payment',
+    'cancelled',
+    'check-in',
+    'transferred',
+    'text',
+    'result',
+  ]),
   summary: z.string(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;

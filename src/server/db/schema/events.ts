@@ -62,6 +62,8 @@ export const events = pgTable('events', {
    * which needs its date, venue, fees, closing time, ways to pay, terms and privacy notice.
    */
   publishedAt: timestamp('published_at', { withTimezone: true }),
+  /** When the admin published the edition's results (issue 41); null: preliminary, seen by organisers only. */
+  resultsPublishedAt: timestamp('results_published_at', { withTimezone: true }),
   /** Where the race's photos are (http/https), linked from the landing page after the race; null: none. */
   photosUrl: text('photos_url'),
   /** Set when a new edition took over: the event is kept, read-only, for its lists and exports. */

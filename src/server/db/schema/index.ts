@@ -7,5 +7,6 @@ export * from './payments.ts';
 export * from './privacy.ts';
 export * from './programme.ts';
 export * from './registrations.ts';
+export * from './results.ts';
 export * from './sms.ts';
 export * from './walk-ups.ts';

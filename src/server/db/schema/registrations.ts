@@ -139,6 +139,8 @@ export const registrations = pgTable(
     requestDigest: text('request_digest'),
     /** The entrant's choice: may his name appear in the public entrant search. */
     listedInSearch: boolean('listed_in_search').notNull().default(false),
+    /** "Show my name in published results" (ticked by default); unticked, he is "Runner <bib>" there. */
+    showInResults: boolean('show_in_results').notNull().default(true),
     /** Set when the entrant stopped reminders by SMS (the link in every reminder). */
     smsRemindersStoppedAt: timestamp('sms_reminders_stopped_at', { withTimezone: true }),
     /** When the confirmation was last sent again for a duplicate attempt (at most once per 10 minutes). */
@@ -370,7 +372,9 @@ export const registrationHistory = pgTable(
     registrationId: uuid('registration_id')
       .notNull()
       .references(() => registrations.id, { onDelete: 'cascade' }),
-    action: text('action', { enum: ['edited', 'payment', 'cancelled', 'check-in', 'transferred'] }).notNull(),
+    action: text('action', {
+      enum: ['edited', 'payment', 'cancelled', 'check-in', 'transferred', 'result'],
+    }).notNull(),
     summary: text('summary').notNull(),
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     /** The admin's name at the time, kept even if the account goes. */

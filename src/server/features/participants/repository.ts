@@ -345,7 +345,7 @@ export async function historyOf(db: Database, registrationId: string) {
 
 type HistoryNote = {
   registrationId: string;
-  action: 'edited' | 'payment' | 'cancelled' | 'check-in' | 'transferred';
+  action: 'edited' | 'payment' | 'cancelled' | 'check-in' | 'transferred' | 'result';
   summary: string;
 };
 

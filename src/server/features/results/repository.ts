@@ -1,0 +1,111 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { ResultStatus } from '../../../shared/results/results.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { events, raceOptions, registrations, results } from '../../db/schema/index.ts';
+import { activeInEvent } from '../registrations/queries.ts';
+
+/** The event's active entries that have a bib, by bib: what a timer's file can name. */
+export async function entriesWithBibs(db: Database | Transaction, eventId: string) {
+  const rows = await db
+    .select({
+      id: registrations.id,
+      bib: registrations.bib,
+      reference: registrations.reference,
+      result: { status: results.status, timeMs: results.timeMs, timerPlace: results.timerPlace },
+    })
+    .from(registrations)
+    .leftJoin(results, eq(results.registrationId, registrations.id))
+    .where(and(activeInEvent(eventId), isNotNull(registrations.bib)));
+  return new Map(rows.map((row) => [row.bib as number, row]));
+}
+
+export interface ResultValues {
+  registrationId: string;
+  status: ResultStatus;
+  timeMs: number | null;
+  timerPlace: number | null;
+}
+
+/** Writes results (a new one, or over the entry's earlier one) in the caller's transaction. */
+export async function putResults(
+  tx: Transaction,
+  eventId: string,
+  rows: ResultValues[],
+  source: 'import' | 'finish-line' | 'admin',
+) {
+  if (rows.length === 0) return;
+  await tx
+    .insert(results)
+    .values(rows.map((row) => ({ ...row, eventId, source })))
+    .onConflictDoUpdate({
+      target: results.registrationId,
+      set: {
+        status: sql`excluded.status`,
+        timeMs: sql`excluded.time_ms`,
+        timerPlace: sql`excluded.timer_place`,
+        source: sql`excluded.source`,
+        recordedAt: sql`now()`,
+      },
+    });
+}
+
+/** Every result of the event with its entry and race, in each race's finishing order. */
+export function resultsOfEvent(db: Database | Transaction, eventId: string) {
+  return db
+    .select({
+      registrationId: registrations.id,
+      reference: registrations.reference,
+      bib: registrations.bib,
+      firstName: registrations.firstName,
+      lastName: registrations.lastName,
+      raceId: raceOptions.id,
+      status: results.status,
+      timeMs: results.timeMs,
+      timerPlace: results.timerPlace,
+    })
+    .from(results)
+    .innerJoin(registrations, eq(registrations.id, results.registrationId))
+    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+    .where(and(eq(results.eventId, eventId), activeInEvent(eventId)))
+    .orderBy(
+      asc(raceOptions.id),
+      sql`${results.status} <> 'finished'`,
+      asc(results.timeMs),
+      sql`${results.timerPlace} nulls last`,
+      asc(registrations.bib),
+    );
+}
+
+/** The races of the event in the forms' order. */
+export const racesOf = (db: Database, eventId: string) =>
+  db
+    .select({ id: raceOptions.id, discipline: raceOptions.discipline, label: raceOptions.label })
+    .from(raceOptions)
+    .where(eq(raceOptions.eventId, eventId))
+    .orderBy(asc(raceOptions.discipline), asc(raceOptions.sortOrder), asc(raceOptions.label));
+
+/** One result with its entry, locked for a correction. */
+export async function findResult(tx: Transaction, eventId: string, registrationId: string) {
+  const [row] = await tx
+    .select({
+      reference: registrations.reference,
+      status: results.status,
+      timeMs: results.timeMs,
+      timerPlace: results.timerPlace,
+    })
+    .from(registrations)
+    .leftJoin(results, eq(results.registrationId, registrations.id))
+    .where(and(eq(registrations.id, registrationId), activeInEvent(eventId)))
+    .for('update', { of: registrations });
+  return row;
+}
+
+/** Publishes the event's results now, or takes them back (null): answers the time set. */
+export async function setResultsPublished(tx: Transaction, eventId: string, published: boolean) {
+  const [row] = await tx
+    .update(events)
+    .set({ resultsPublishedAt: published ? sql`coalesce(${events.resultsPublishedAt}, now())` : null })
+    .where(eq(events.id, eventId))
+    .returning({ publishedAt: events.resultsPublishedAt });
+  return row?.publishedAt ?? null;
+}
