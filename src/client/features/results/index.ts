@@ -1,0 +1,3 @@
+export { useAdminResults, usePublishResults } from './api/results.ts';
+export { ResultsTables } from './components/results-tables.tsx';
+export { ResultsUpload } from './components/results-upload.tsx';
