@@ -34,9 +34,7 @@ test('the timer’s file: choose it, map its columns, fix what the check lists, 
   await expect(page.getByText('Choose the timer’s file')).toBeVisible();
   await page
     .getByLabel('Results file (CSV or Excel)')
-    .setInputFiles(
-      file([`1,${bibs[1]},Rudo,41:07`, `2,${bibs[0]},Tendai,52:75`, `3,9${base},Nobody,55:00`]),
-    );
+    .setInputFiles(file([`1,${bibs[1]},Rudo,41:07`, `2,${bibs[0]},Tendai,52:75`, `3,9${base},Nobody,55:00`]));
   await page.getByRole('button', { name: 'Next: choose columns' }).click();
   await expect(page.getByRole('heading', { name: '2. Columns' })).toBeVisible();
   // Guessed from the headings; a column left unchosen is asked for.
