@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { NO_EMAIL } from '../../src/client/features/participants/components/participant-columns.tsx';
 import { EMAIL_MISSING, EMAIL_OPTIONAL_HINT } from '../../src/shared/registrations/registration.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -20,7 +20,7 @@ heldOn('phone');
 
 const choice = (page: Page) => page.getByRole('group', { name: 'Send my confirmation by' });
 /** The Email box, whatever its label adds ("(optional)" once SMS is chosen). */
-const emailBox = (page: Page) => page.getByRole('textbox', { name: /^Email/ });
+const emailBox = (within: Page | Locator) => within.getByRole('textbox', { name: /^Email/ });
 const escaped = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 /** A runner with a mobile of his own (so his text is found) and no email. */
@@ -107,6 +107,47 @@ test('with JavaScript, Email left empty with Both chosen is refused beside the f
   await expect(page.getByText(EMAIL_MISSING)).toHaveCount(0);
   await page.getByRole('button', { name: 'Register' }).click();
   await expectStoredWithoutEmail(await expectThankYou(page));
+});
+
+test('with JavaScript, a group whose contact chose SMS without email, the other sharing his contact', async ({
+  page,
+}) => {
+  const contact = withoutEmail('Tapiwa');
+  await page.goto('/Register');
+  await fillRegistration(page, contact);
+  await choice(page).getByRole('radio', { name: 'SMS' }).check();
+  await page.getByRole('button', { name: 'Add another person' }).click();
+
+  // The choice is kept on the group's form, and each person's Email says it is optional.
+  await expect(choice(page).getByRole('radio', { name: 'SMS' })).toBeChecked();
+  const first = page.getByRole('group', { name: 'Person 1' });
+  await expect(emailBox(first)).toHaveAccessibleName('Email (optional)');
+  await expect(emailBox(first)).toHaveAccessibleDescription(escaped(EMAIL_OPTIONAL_HINT));
+  const other = page.getByRole('group', { name: 'Person 2' });
+  await other.getByLabel('First name').fill('Kuda');
+  await other.getByLabel('Last name').fill(contact.lastName);
+  await other.getByLabel('Same contact as Tapiwa').check();
+  await expect(emailBox(other)).toHaveCount(0);
+  await other.getByLabel('Age').fill('35');
+  await other.getByLabel('Race type').selectOption('10km');
+  await other.getByLabel('T-shirt size').selectOption('Medium');
+  await other.getByLabel('Next of kin mobile').fill('0712345678');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  const card = page.getByRole('region', { name: 'Your group reference' });
+  await expect(card).toContainText('We have texted the contact a copy.');
+  await expect(page.getByText(/emailed/)).toHaveCount(0);
+  const rows = await query<{ first_name: string; email: string | null; mobile: string }>(
+    'select first_name, email, mobile from registrations where last_name = $1 order by first_name',
+    [contact.lastName],
+  );
+  expect(rows).toEqual([
+    { first_name: 'Kuda', email: null, mobile: contact.e164 },
+    { first_name: 'Tapiwa', email: null, mobile: contact.e164 },
+  ]);
+  await waitForSms(contact.e164, /^.*2 registered\. Group ref CFR25-G[0-9A-F]{6},/);
 });
 
 test.describe('without JavaScript', () => {
