@@ -45,6 +45,9 @@ async function expectToldByText(page: Page) {
   await expect(receipt).toContainText('We have texted you a copy.');
   await expect(page.getByText(/emailed/)).toHaveCount(0);
   await expect(page.getByText('Its link is in your text too: keep it to yourself.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your check-in QR code' })).toContainText(
+    'The link in your confirmation text opens it too.',
+  );
 }
 
 test('with JavaScript, a runner chooses SMS, leaves Email empty and is registered; the admin list says None (SMS)', async ({

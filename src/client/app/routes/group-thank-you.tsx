@@ -66,7 +66,7 @@ export function GroupThankYou({
           Who is registered
         </h2>
         <ul className="flex flex-col gap-6">
-          {receipt.members.map((member) => {
+          {receipt.members.map((member, index) => {
             const name = `${member.firstName} ${member.lastName}`;
             const fee = formatFees(member.feeUsd, member.feeZwg);
             return (
@@ -90,7 +90,11 @@ export function GroupThankYou({
                       . Keep its link private.
                     </p>
                     <div className="mt-4">
-                      <CheckInQr token={member.myLink.replace(/^\/My\//, '')} of={member.firstName} />
+                      <CheckInQr
+                        token={member.myLink.replace(/^\/My\//, '')}
+                        of={member.firstName}
+                        sentIn={told !== 'sms' ? 'email' : index === 0 ? 'text' : 'nowhere'}
+                      />
                     </div>
                   </>
                 )}

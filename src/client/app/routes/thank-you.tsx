@@ -115,7 +115,7 @@ export default function ThankYou() {
           )}
           {myLink && (
             <div className="mt-8">
-              <CheckInQr token={myLink.replace(/^\/My\//, '')} />
+              <CheckInQr token={myLink.replace(/^\/My\//, '')} sentIn={texted ? 'text' : 'email'} />
             </div>
           )}
           {myLink && (

@@ -85,7 +85,9 @@ describe(`the forms without JavaScript, Email left empty (issue 40, ${testDataba
     expect(page).toContain('Thank You!');
     expect(page).toContain('We have texted you a copy.');
     expect(page).toContain('Its link is in your text too');
+    expect(page).toContain('The link in your confirmation text opens it too.');
     expect(page).not.toContain('emailed');
+    expect(page).not.toContain('confirmation email');
     const [entry] = await entriesNamed('Mpofu Texted');
     expect(entry).toMatchObject({ email: null, notifyBy: 'sms', mobile: '+263774123456' });
     const { db } = await testDatabase();
@@ -182,6 +184,7 @@ describe(`the forms without JavaScript, Email left empty (issue 40, ${testDataba
     const page = readable(response.body);
     expect(page).toContain('We have texted the contact a copy.');
     expect(page).not.toContain('emailed');
+    expect(page).not.toContain('confirmation email');
     const entries = await entriesNamed(lastName);
     expect(entries.map((entry) => [entry.firstName, entry.email, entry.mobile]).sort()).toEqual([
       ['Kuda', null, '+263774555666'],
