@@ -37,7 +37,8 @@ export const RegistrationFieldsSchema = z.object({
 
 export const EMAIL_MISSING = 'Enter an email address';
 /** Under Email while the event sends texts. */
-export const EMAIL_OPTIONAL_HINT = 'Optional if you choose SMS: leave it empty if you do not read mail.';
+export const EMAIL_OPTIONAL_HINT =
+  'Optional if you choose SMS below: leave it empty if you do not read mail.';
 
 /**
  * An email is asked for unless the entrant chose SMS alone (issue 40); the server also refuses none while
