@@ -6,7 +6,9 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { entrant, signInAsAdmin } from './support/fun-run-admin.ts';
+import { entrant, registeredByApi, signInAsAdmin } from './support/fun-run-admin.ts';
+import { waitForMail } from './support/mail.ts';
+import { originOf } from './support/progress.ts';
 import { expectThankYou, fillRegistration } from './support/registration-form.ts';
 import { setEventSms, waitForSms } from './support/sms.ts';
 
@@ -151,6 +153,53 @@ test('with JavaScript, a group whose contact chose SMS without email, the other 
     { first_name: 'Tapiwa', email: null, mobile: contact.e164 },
   ]);
   await waitForSms(contact.e164, /^.*2 registered\. Group ref CFR25-G[0-9A-F]{6},/);
+});
+
+test('with JavaScript, a place given to someone is taken with SMS chosen and Email left empty', async ({
+  page,
+}, testInfo) => {
+  const { reference, myLink } = await registeredByApi(page, testInfo, 'Rudo', uniqueName('Mlambo'), {
+    raceType: '5km',
+  });
+  const taker = withoutEmail('Chipo');
+  // The link goes to an address the taker's friend reads: the giving is transfer.spec.ts's to test.
+  const friend = `friend.${taker.lastName}@example.com`.toLowerCase();
+  const token = myLink.replace(/^\/My\//, '');
+  const sent = await page.request.post(`/api/my/${token}/transfer`, {
+    data: { sendBy: 'email', email: friend },
+    headers: { origin: originOf(testInfo) },
+  });
+  expect(sent.status()).toBe(200);
+  const link = (await waitForMail(friend, /a place for you/)).text.match(
+    /https?:\/\/\S+\/Transfer\/[\w-]+/,
+  )?.[0];
+  if (!link) throw new Error('no /Transfer/ link in the mail');
+
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole('heading', { level: 1, name: 'A place for you' })).toBeVisible();
+  const email = emailBox(page);
+  await expect(email).toHaveAccessibleDescription(escaped(EMAIL_OPTIONAL_HINT));
+  await page.getByLabel('First name').fill(taker.firstName);
+  await page.getByLabel('Last name').fill(taker.lastName);
+  await page.getByLabel('Mobile', { exact: true }).fill(taker.mobile);
+  await page.getByLabel('Age').fill('24');
+  await page.getByLabel('T-shirt size').selectOption('Medium');
+  await page.getByLabel('Next of kin mobile').fill('0712345678');
+  await page.getByLabel(/I agree to the Terms and Conditions/).check();
+  await page.getByRole('button', { name: 'Take this place' }).click();
+  await expect(email).toHaveAccessibleDescription(escaped(EMAIL_MISSING));
+
+  await choice(page).getByRole('radio', { name: 'SMS' }).check();
+  await expect(email).toHaveAccessibleName('Email (optional)');
+  await page.getByRole('button', { name: 'Take this place' }).click();
+  const taken = page.getByRole('status').filter({ hasText: `The place ${reference} is yours` });
+  await expect(taken).toContainText('We have texted you its private link');
+  await expectNoAxeViolations(page);
+  const [row] = await query<{ first_name: string; email: string | null; notify_by: string }>(
+    'select first_name, email, notify_by from registrations where reference = $1',
+    [reference],
+  );
+  expect(row).toEqual({ first_name: 'Chipo', email: null, notify_by: 'sms' });
 });
 
 test.describe('without JavaScript', () => {
