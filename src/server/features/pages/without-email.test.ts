@@ -12,7 +12,7 @@ import {
 } from '../../../../tests/support/test-app.ts';
 import { EMAIL_MISSING, EMAIL_OPTIONAL_HINT } from '../../../shared/registrations/registration.ts';
 import type { App } from '../../app.ts';
-import { mailOutbox, registrations } from '../../db/schema/index.ts';
+import { mailOutbox, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
 
 let app: App;
 // Every page rendered whole on the server: a part that fails would quietly be left to the browser.
@@ -108,6 +108,43 @@ describe(`the forms without JavaScript, Email left empty (issue 40, ${testDataba
     );
     expect(readable(byMail.body)).toContain('We have emailed you a copy.');
     expect(readable(byMail.body)).toContain('Its link is in your email too');
+  });
+
+  it("put a runner without email on a full race's waitlist, told that his copy and any offer come by text", async () => {
+    await textsOn();
+    const { db } = await testDatabase();
+    await db.update(raceOptions).set({ capacity: 0 }).where(eq(raceOptions.label, '10km'));
+    const response = await postForm(
+      '/Register',
+      formWithoutEmail({ lastName: 'Mpofu Waiting', notifyBy: 'sms' }),
+    );
+    expect(response.statusCode).toBe(200);
+    const page = readable(response.body);
+    expect(page).toContain('You are on the waitlist');
+    expect(page).toContain(
+      'We have texted you a copy. When a place frees, the first person waiting is offered it by text, with a link to accept it.',
+    );
+    expect(page).not.toContain('email');
+    const [place] = await db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.lastName, 'Mpofu Waiting'));
+    expect(place).toMatchObject({ email: null, notifyBy: 'sms' });
+  });
+
+  it('answer a runner without email who registers again with his entry, naming no mailbox', async () => {
+    await textsOn();
+    const first = await postForm('/Register', formWithoutEmail({ lastName: 'Mpofu Again', notifyBy: 'sms' }));
+    expect(first.statusCode).toBe(200);
+    const again = await postForm('/Register', formWithoutEmail({ lastName: 'Mpofu Again', notifyBy: 'sms' }));
+    expect(again.statusCode).toBe(200);
+    const page = readable(again.body);
+    expect(page).toContain('You are already registered');
+    expect(page).toMatch(
+      /We have sent your confirmation again\.|Your confirmation was sent a short while ago\./,
+    );
+    expect(page).not.toContain('email');
+    expect(await entriesNamed('Mpofu Again')).toHaveLength(1);
   });
 
   it('send the form back (400) with the message beside Email when Both is chosen, the choice kept', async () => {
