@@ -181,7 +181,7 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
 
       {active && event && <RaceDay event={event} discipline={entry.discipline} raceType={entry.raceType} />}
 
-      {active && <CheckInQr token={token} />}
+      {active && <CheckInQr token={token} sentIn={entry.email ? 'email' : 'text'} />}
 
       {saved && <FormSuccess>{saved}</FormSuccess>}
 
