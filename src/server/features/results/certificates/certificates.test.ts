@@ -54,6 +54,8 @@ const mine = (token: string, format: 'png' | 'pdf') =>
 const byBib = (bib: number | string, format: 'png' | 'pdf') =>
   app.inject({ method: 'GET', url: `/api/results/bib/${bib}/certificate.${format}` });
 const offered = async (token: string) => (await visitor.get(`/api/my/${token}/certificate`)).json().available;
+const awaiting = async (token: string) =>
+  (await visitor.get(`/api/my/${token}/certificate`)).json().awaitingResults;
 
 /** The PDF's words, spaces evened out (pdftotext lays the page out with runs of spaces). */
 const words = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ').trim();
@@ -80,6 +82,8 @@ describe(`finisher certificates (${testDatabaseKind})`, () => {
     await checkIn(id);
     await db.update(events).set({ eventDate: '2025-09-06' });
     expect(await offered(token)).toBe(true);
+    // No result: an untimed finisher, with nothing to wait for.
+    expect(await awaiting(token)).toBe(false);
 
     const pdf = await mine(token, 'pdf');
     expect(pdf.statusCode, pdf.body).toBe(200);
@@ -106,9 +110,11 @@ describe(`finisher certificates (${testDatabaseKind})`, () => {
     await importResults(['101,41:07,', '102,0:52:14,', '103,,DNF']);
     // Preliminary: a finisher, without a time that may still be corrected.
     expect(await offered(second.token)).toBe(true);
+    expect(await awaiting(second.token)).toBe(true);
     expect(words((await mine(second.token, 'pdf')).rawPayload)).toMatch(/Finisher$/);
 
     await publish();
+    expect(await awaiting(second.token)).toBe(false);
     expect(words((await mine(second.token, 'pdf')).rawPayload)).toMatch(/52:14 — 2nd of 2$/);
     expect(words((await mine(first.token, 'pdf')).rawPayload)).toMatch(/41:07 — 1st of 2$/);
     expectImage((await mine(second.token, 'png')).rawPayload);

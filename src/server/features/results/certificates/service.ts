@@ -1,6 +1,6 @@
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
 import { isMinor } from '../../../../shared/registrations/guardian.ts';
-import type { CertificateFormat } from '../../../../shared/results/certificate.ts';
+import type { CertificateFormat, MyCertificate } from '../../../../shared/results/certificate.ts';
 import { formatFinishTime } from '../../../../shared/results/finish-time.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
@@ -60,8 +60,11 @@ async function certifiedEntryOfLink(context: AppContext, token: string) {
 }
 
 /** Whether /My offers the entry's certificate. */
-export async function myCertificateAvailable(context: AppContext, token: string) {
-  return { available: (await certifiedEntryOfLink(context, token)) !== undefined };
+export async function myCertificateAvailable(context: AppContext, token: string): Promise<MyCertificate> {
+  const certified = await certifiedEntryOfLink(context, token);
+  if (!certified) return { available: false, awaitingResults: false };
+  const event = await getEdition(context.database.db, certified.eventId);
+  return { available: true, awaitingResults: certified.entry.status !== null && !event.resultsPublishedAt };
 }
 
 /** The entrant's own certificate from /My, with his full name; 404 unless he was checked in or finished. */
