@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { MY_TOKEN } from '../../../../shared/registrations/my-registration.ts';
 import { type CertificateFormat, MyCertificateSchema } from '../../../../shared/results/certificate.ts';
 import type { AppContext } from '../../../context.ts';
+import { PUBLIC_CERTIFICATE_LIMIT } from '../../../http/limits.ts';
 import { sendAttachment } from '../../../http/replies.ts';
 import { linkToken, routeGroup } from '../../../http/route-group.ts';
 import { myCertificate, myCertificateAvailable, publicCertificate } from './service.ts';
@@ -51,6 +52,7 @@ export async function certificateRoutes(app: FastifyInstance, context: AppContex
     published.get(
       `/results/bib/:bib/certificate.${format}`,
       {
+        config: { rateLimit: PUBLIC_CERTIFICATE_LIMIT },
         schema: {
           summary: `A finisher's certificate (${format.toUpperCase()}) from the published results: only for one shown by name`,
           params: BibParams,
