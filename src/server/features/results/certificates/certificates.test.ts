@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../../tests/support/entries.ts';
 import { pdfText } from '../../../../../tests/support/pdf-text.ts';
 import { multipartFile, setUpTestApp, testDatabaseKind } from '../../../../../tests/support/test-app.ts';
+import { publicCertificateUrl } from '../../../../shared/results/certificate.ts';
 import { events, registrations } from '../../../db/schema/index.ts';
 
 const { app, db, visitor, asAdmin } = setUpTestApp();
@@ -52,7 +53,13 @@ const publish = async () =>
 const mine = (token: string, format: 'png' | 'pdf') =>
   app.inject({ method: 'GET', url: `/api/my/${token}/certificate.${format}` });
 const byBib = (bib: number | string, format: 'png' | 'pdf') =>
-  app.inject({ method: 'GET', url: `/api/results/bib/${bib}/certificate.${format}` });
+  app.inject({
+    method: 'GET',
+    url:
+      typeof bib === 'number'
+        ? publicCertificateUrl(bib, format)
+        : `/api/results/bib/${bib}/certificate.${format}`,
+  });
 const offered = async (token: string) => (await visitor.get(`/api/my/${token}/certificate`)).json().available;
 const awaiting = async (token: string) =>
   (await visitor.get(`/api/my/${token}/certificate`)).json().awaitingResults;

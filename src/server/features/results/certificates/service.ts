@@ -1,6 +1,9 @@
 import { DISCIPLINE_LABELS } from '../../../../shared/events/event-display.ts';
-import { isMinor } from '../../../../shared/registrations/guardian.ts';
-import type { CertificateFormat, MyCertificate } from '../../../../shared/results/certificate.ts';
+import {
+  type CertificateFormat,
+  type MyCertificate,
+  offersPublicCertificate,
+} from '../../../../shared/results/certificate.ts';
 import { formatFinishTime } from '../../../../shared/results/finish-time.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
@@ -78,18 +81,14 @@ export async function myCertificate(context: AppContext, token: string, format: 
   return { fileName: `certificate-${event.year}.${format}`, ...(await rendered(facts, format)) };
 }
 
-/**
- * A finisher's certificate from the published results, by bib: only for one the results show by name. Not
- * for whoever unticked "Show my name in published results", an erased entry, or a minor (shown by first name
- * and initial only: his certificate is his family's to download from /My).
- */
+/** A finisher's certificate from the published results, by bib: only for one they show by name. */
 export async function publicCertificate(context: AppContext, bib: number, format: CertificateFormat) {
   const { db } = context.database;
   const event = await getCurrentEvent(db);
   if (!event.resultsPublishedAt) throw notFound(NO_PUBLIC_CERTIFICATE);
   const entry = await certificateEntryByBib(db, event.id, bib);
-  if (entry?.status !== 'finished' || !entry.showInResults || isMinor(entry.age))
-    throw notFound(NO_PUBLIC_CERTIFICATE);
+  // Erased entries are not looked up by bib at all.
+  if (!entry || !offersPublicCertificate({ ...entry, erased: false })) throw notFound(NO_PUBLIC_CERTIFICATE);
   const facts = await factsOf(db, event, entry, `${entry.firstName} ${entry.lastName}`);
   return { fileName: `certificate-${event.year}-${bib}.${format}`, ...(await rendered(facts, format)) };
 }
