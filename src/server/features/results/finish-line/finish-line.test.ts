@@ -11,7 +11,7 @@ import {
 } from '../../../../../tests/support/test-app.ts';
 import type { FinishLineMerge, FinishRaces } from '../../../../shared/results/finish-line.ts';
 import type { AdminResults } from '../../../../shared/results/results.ts';
-import { finishBibs, finishTaps, registrations } from '../../../db/schema/index.ts';
+import { finishBibs, finishTaps, registrationHistory, registrations } from '../../../db/schema/index.ts';
 
 const { app, db, visitor, asAdmin } = setUpTestApp();
 const runner = runnerSeries();
@@ -142,6 +142,37 @@ describe(`the finish line on two phones (${testDatabaseKind})`, () => {
       [2, 101, '52:14'],
       [3, 103, '55:00'],
       [4, 104, '58:30'],
+    ]);
+  });
+
+  it('saves over an earlier result with a note in the entry’s history, and again changes nothing', async () => {
+    await runners([101]);
+    const before = (await asAdmin.get('/api/admin/results')).json() as AdminResults;
+    expect(before.races.flatMap((race) => race.results)).toEqual([]);
+    const [entry] = await db.select({ id: registrations.id }).from(registrations);
+    const corrected = await asAdmin.put(`/api/admin/results/${entry?.id}`, { status: 'dnf' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    await asVolunteer.post('/api/finish-line/taps', {
+      phoneId: TIMING_PHONE,
+      items: [
+        { seq: 1, raceId: tenK, kind: 'start', at: at(0, 0) },
+        { seq: 2, raceId: tenK, kind: 'finish', at: at(47, 3) },
+      ],
+    });
+    await asVolunteer.post('/api/finish-line/bibs', {
+      phoneId: BIB_PHONE,
+      items: [{ seq: 1, raceId: tenK, bib: 101, at: at(47, 9) }],
+    });
+    for (let save = 0; save < 2; save++) {
+      const saved = await asAdmin.post(`/api/admin/finish-line/${tenK}/results`, {});
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const notes = await db
+      .select({ summary: registrationHistory.summary })
+      .from(registrationHistory)
+      .where(eq(registrationHistory.action, 'result'));
+    expect(notes.map((note) => note.summary).filter((summary) => summary.endsWith('(finish line)'))).toEqual([
+      'Result DNF → 47:03 (finish line)',
     ]);
   });
 

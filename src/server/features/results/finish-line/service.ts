@@ -11,11 +11,13 @@ import {
   LONGEST_FINISH_MS,
   parseFinishTime,
 } from '../../../../shared/results/finish-time.ts';
+import { RESULT_STATUS_LABELS, type ResultStatus } from '../../../../shared/results/results.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound, Problem } from '../../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../../audit-log/service.ts';
 import { getCurrentEvent } from '../../events/service.ts';
-import { putResults } from '../repository.ts';
+import { noteInHistory } from '../../participants/service.ts';
+import { entriesWithBibs, putResults, type ResultValues } from '../repository.ts';
 import {
   addBibs,
   addTaps,
@@ -30,6 +32,12 @@ import {
 } from './repository.ts';
 
 type Actor = NonNullable<AuditActor>;
+
+/** A result as the entry's history tells it: "52:14", or "DNF". */
+const described = (result: { status: string | null; timeMs: number | null }) =>
+  result.status === 'finished' && result.timeMs !== null
+    ? formatFinishTime(result.timeMs)
+    : RESULT_STATUS_LABELS[result.status as ResultStatus];
 
 /** The races a phone at the finish line can record. */
 export async function finishRaces({ database }: AppContext) {
@@ -255,21 +263,46 @@ export async function saveFinishLine(context: AppContext, raceId: string, actor:
       problems.map((message) => ({ path: 'finish line', message })),
     );
   await context.database.db.transaction(async (tx) => {
-    await putResults(
+    const earlier = new Map(
+      [...(await entriesWithBibs(tx, event.id)).values()].map((entry) => [entry.id, entry.result]),
+    );
+    const written: ResultValues[] = rows.map((row) => ({
+      registrationId: row.registrationId as string,
+      status: 'finished',
+      timeMs: row.timeMs,
+      timerPlace: row.position,
+    }));
+    const changed = written.filter((row) => {
+      const before = earlier.get(row.registrationId);
+      return (
+        !before?.status ||
+        before.status !== row.status ||
+        before.timeMs !== row.timeMs ||
+        before.timerPlace !== row.timerPlace
+      );
+    });
+    await putResults(tx, event.id, changed, 'finish-line');
+    // As a re-import is: a result that replaces an earlier one is kept in the entry's history.
+    await noteInHistory(
       tx,
-      event.id,
-      rows.map((row) => ({
-        registrationId: row.registrationId as string,
-        status: 'finished' as const,
-        timeMs: row.timeMs,
-        timerPlace: row.position,
-      })),
-      'finish-line',
+      changed.flatMap((row) => {
+        const before = earlier.get(row.registrationId);
+        return before?.status
+          ? [
+              {
+                registrationId: row.registrationId,
+                action: 'result' as const,
+                summary: `Result ${described(before)} → ${described(row)} (finish line)`,
+              },
+            ]
+          : [];
+      }),
+      actor,
     );
     await recordAudit(tx, actor, {
       action: 'results.finish-line',
       subject: `${race.label} results of ${event.title} ${event.year}`,
-      details: { rows: rows.length },
+      details: { rows: rows.length, written: changed.length },
     });
   });
   return { saved: rows.length };
