@@ -38,7 +38,7 @@ async function chooseRace(page: Page, race: string, mode?: 'Tap times' | 'Enter 
   if (mode) await page.getByRole('radio', { name: mode }).check();
 }
 
-test('/Finish on two phones: times tapped offline then synced, bibs entered, a missed bib fixed on the check, saved as results', async ({
+test('/Finish on two phones: times tapped offline then synced, bibs entered, a missed bib fixed and a deleted tap put back on the check, saved as results', async ({
   page,
   browser,
   playwright,
@@ -127,6 +127,18 @@ test('/Finish on two phones: times tapped offline then synced, bibs entered, a m
   await expect(desk.getByRole('button', { name: 'Save as results' })).toBeDisabled();
   await desk.screenshot({ path: testInfo.outputPath('finish-check-gap-390.png'), fullPage: true });
   await expectNoAxeViolations(desk);
+
+  // A tap deleted by mistake says its time, and goes back in by it.
+  await desk.getByRole('button', { name: 'Delete tap 4' }).click();
+  const deleted = desk.getByRole('status').filter({ hasText: 'Deleted the tap of line 4' });
+  await expect(deleted).toHaveText(
+    /^Deleted the tap of line 4 \((0:0\d(\.\d)?)\): to put it back, insert a tap of \1\.$/,
+  );
+  const time = /\((.+?)\)/.exec((await deleted.textContent()) ?? '')?.[1] ?? '';
+  await expect(desk.getByRole('listitem', { name: 'Line 4' })).toHaveCount(0);
+  await desk.getByLabel('Finish time').fill(time);
+  await desk.getByRole('button', { name: 'Insert tap' }).click();
+  await expect(desk.getByRole('listitem', { name: 'Line 4' })).toContainText(time);
 
   await desk.getByLabel('Missed bib number').fill(String(bibs[2]));
   await desk.getByLabel('Put it after').selectOption({ label: `Line 2: bib ${bibs[1]}` });

@@ -28,6 +28,8 @@ export default function FinishCheckPage() {
   const remove = useDeleteRow(raceId);
   const save = useSaveFinishLine(raceId);
   const [saved, setSaved] = useState<string | null>(null);
+  // What was deleted, with how to put it back: the merge keeps no undo.
+  const [deleted, setDeleted] = useState<string | null>(null);
   const changeError = remove.error ?? save.error;
 
   return (
@@ -82,13 +84,17 @@ export default function FinishCheckPage() {
             </p>
           )}
           {changeError && <ErrorMessage>{errorText(changeError)}</ErrorMessage>}
+          <p role="status" className="font-semibold text-stone-900 empty:hidden">
+            {deleted}
+          </p>
           <Section title={`Finishers of the ${race?.label ?? 'race'}`}>
             <MergeRows
               merge={merge.data}
               busy={remove.isPending}
-              onDelete={(kind, id) => {
+              onDelete={(kind, id, done) => {
                 setSaved(null);
-                remove.mutate({ kind, id });
+                setDeleted(null);
+                remove.mutate({ kind, id }, { onSuccess: () => setDeleted(done) });
               }}
             />
           </Section>

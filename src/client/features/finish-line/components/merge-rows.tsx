@@ -33,7 +33,14 @@ export function MergeRows({
                     type="button"
                     disabled={busy}
                     className={rowButtonClass}
-                    onClick={() => row.tap && onDelete('taps', row.tap.id, `the tap of line ${row.position}`)}
+                    onClick={() =>
+                      row.tap &&
+                      onDelete(
+                        'taps',
+                        row.tap.id,
+                        `Deleted the tap of line ${row.position}${row.tap.time ? ` (${row.tap.time}): to put it back, insert a tap of ${row.tap.time}` : ''}.`,
+                      )
+                    }
                   >
                     Delete tap {row.position}
                   </button>
@@ -55,7 +62,14 @@ export function MergeRows({
                     type="button"
                     disabled={busy}
                     className={rowButtonClass}
-                    onClick={() => row.bib && onDelete('bibs', row.bib.id, `bib ${row.bib.bib}`)}
+                    onClick={() =>
+                      row.bib &&
+                      onDelete(
+                        'bibs',
+                        row.bib.id,
+                        `Deleted bib ${row.bib.bib}: to put it back, insert it again.`,
+                      )
+                    }
                   >
                     Delete bib {row.bib.bib}
                   </button>
