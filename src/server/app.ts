@@ -49,6 +49,7 @@ import { startPaymentReminders } from './features/receipts/service.ts';
 import { registerGroupFromForm } from './features/registrations/group-registration.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
 import { certificateRoutes } from './features/results/certificates/routes.ts';
+import { finishLineRoutes } from './features/results/finish-line/routes.ts';
 import { resultsRoutes } from './features/results/routes.ts';
 import { startRetention } from './features/retention/service.ts';
 import { smsSettingsRoutes } from './features/sms-settings/routes.ts';
@@ -234,6 +235,7 @@ export async function buildApp(options: AppOptions) {
       await statementRoutes(api, context);
       await resultsRoutes(api, context);
       await certificateRoutes(api, context);
+      await finishLineRoutes(api, context);
       await paymentRoutes(api, context);
       await paynowRoutes(api, context, paynowPoller);
       payLinkRoutes(api, context);

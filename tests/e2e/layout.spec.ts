@@ -139,6 +139,7 @@ test.describe('entrants’, men’s and volunteers’ pages at a desk (their jou
   test('a man’s, a facilitator’s and a volunteer’s pages lay out at 1280 px', async ({
     page,
     playwright,
+    admin,
   }, testInfo) => {
     // Each account from a context of its own: following a verification link signs that context in.
     const fresh = () => playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -158,5 +159,10 @@ test.describe('entrants’, men’s and volunteers’ pages at a desk (their jou
     await page.context().clearCookies();
     await signInByCookie(page, volunteer);
     await laysOut(page, '/CheckIn');
+    await laysOut(page, '/Finish');
+    // The admin checks the finish at the line, on a phone: at a desk too.
+    await page.context().clearCookies();
+    await signInByCookie(page, admin);
+    await laysOut(page, '/FinishCheck');
   });
 });

@@ -41,6 +41,9 @@ const ManageResults = lazy(() => import('./routes/manage-results.tsx'));
 const Messages = lazy(() => import('./routes/messages.tsx'));
 // Race morning: volunteers and admins at the check-in table.
 const CheckIn = lazy(() => import('./routes/check-in.tsx'));
+// Race end: the finish line on two phones (volunteers and admins); the admin checks and saves it.
+const Finish = lazy(() => import('./routes/finish.tsx'));
+const FinishCheck = lazy(() => import('./routes/finish-check.tsx'));
 
 const PARTICIPANT: readonly Role[] = ['participant'];
 const COMPANY: readonly Role[] = ['company'];
@@ -76,12 +79,14 @@ export default function MoreRoutes() {
       </Route>
       <Route element={<SignedIn roles={VOLUNTEER_OR_ADMIN} />}>
         <Route path="CheckIn" element={<CheckIn />} />
+        <Route path="Finish" element={<Finish />} />
       </Route>
       <Route element={<SignedIn roles={COMPANY} />}>
         <Route path="WelcomeManager" element={<Team />} />
       </Route>
       <Route element={<SignedIn roles={ADMIN} />}>
         <Route path="WelcomeAdmin" element={<AdminDashboard />} />
+        <Route path="FinishCheck" element={<FinishCheck />} />
         <Route path="ProgrammeSettings" element={<ProgrammeSettings />} />
         <Route path="Accounts" element={<Accounts />} />
         <Route path="Outbox" element={<Outbox />} />

@@ -20,7 +20,10 @@ const NAV: Record<Role, [to: string, label: string][]> = {
     ['/EventSettings', 'Event settings'],
   ],
   company: [['/WelcomeManager', 'Team']],
-  volunteer: [['/CheckIn', 'Check-in']],
+  volunteer: [
+    ['/CheckIn', 'Check-in'],
+    ['/Finish', 'Finish line'],
+  ],
   facilitator: [
     ['/WelcomeFacilitator', 'Home'],
     ['/Managean', 'Attendance'],
