@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { buttonClass, secondaryButtonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
@@ -23,6 +24,13 @@ export default function ManageResultsPage() {
           Import the timer’s file (CSV or Excel) with a bib and a time for each finisher. Results stay
           preliminary, seen by organisers only, until you publish them; you can correct any of them after, and
           each change is kept in the entry’s history.
+        </p>
+        <p className="mt-2">
+          Recorded the finish on two phones instead?{' '}
+          <Link to="/FinishCheck" className="font-medium text-brand-700 underline">
+            Check the finish line and save it as results
+          </Link>
+          .
         </p>
       </PageHeading>
       <div className="flex flex-col gap-8">
