@@ -109,3 +109,40 @@ export async function setResultsPublished(tx: Transaction, eventId: string, publ
     .returning({ publishedAt: events.resultsPublishedAt });
   return row?.publishedAt ?? null;
 }
+
+/** The results of one race with what the public results show of each entrant, in finishing order. */
+export function resultsOfRace(db: Database, eventId: string, raceId: string) {
+  return db
+    .select({
+      bib: registrations.bib,
+      firstName: registrations.firstName,
+      lastName: registrations.lastName,
+      age: registrations.age,
+      gender: registrations.gender,
+      discipline: registrations.discipline,
+      showInResults: registrations.showInResults,
+      anonymisedAt: registrations.anonymisedAt,
+      registrationId: registrations.id,
+      status: results.status,
+      timeMs: results.timeMs,
+    })
+    .from(results)
+    .innerJoin(registrations, eq(registrations.id, results.registrationId))
+    .where(and(eq(results.eventId, eventId), activeInEvent(eventId), eq(registrations.raceOptionId, raceId)))
+    .orderBy(
+      sql`${results.status} <> 'finished'`,
+      asc(results.timeMs),
+      sql`${results.timerPlace} nulls last`,
+      asc(registrations.bib),
+    );
+}
+
+/** The races of the event that have results. */
+export async function racesWithResults(db: Database, eventId: string) {
+  const rows = await db
+    .selectDistinct({ raceId: registrations.raceOptionId })
+    .from(results)
+    .innerJoin(registrations, eq(registrations.id, results.registrationId))
+    .where(and(eq(results.eventId, eventId), activeInEvent(eventId)));
+  return new Set(rows.map((row) => row.raceId));
+}

@@ -186,3 +186,5 @@ export async function publishResults(context: AppContext, published: boolean, ac
   await context.currentEvent.reload();
   return adminResults(context);
 }
+
+export { publishedResults } from './published.ts';

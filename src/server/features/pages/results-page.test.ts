@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runnerSeries } from '../../../../tests/support/entries.ts';
+import { rendererFromSources } from '../../../../tests/support/page-renderer.ts';
+import {
+  createTestApp,
+  injectAs,
+  multipartFile,
+  resetData,
+  signedInAs,
+  testDatabase,
+  testDatabaseKind,
+} from '../../../../tests/support/test-app.ts';
+import type { App } from '../../app.ts';
+import { registrations } from '../../db/schema/index.ts';
+
+let app: App;
+const renderErrors: unknown[] = [];
+beforeAll(async () => {
+  const pageRenderer = rendererFromSources();
+  app = await createTestApp({ RATE_LIMITS: 'off' }, { pageRenderer });
+  pageRenderer.onError = (error) => renderErrors.push(error);
+});
+afterAll(() => app.close());
+beforeEach(() => resetData());
+afterEach(() => expect(renderErrors).toEqual([]));
+
+const runner = runnerSeries();
+
+/** Runners with these bibs and names, timed in this order, and the results published or not. */
+async function timed(people: [number, object][], publish: boolean) {
+  const visitor = injectAs(app);
+  const { db } = await testDatabase();
+  for (const [bib, entry] of people) {
+    const response = await visitor.post('/api/registrations', runner(entry));
+    expect(response.statusCode, response.body).toBe(201);
+    await db.update(registrations).set({ bib }).where(eq(registrations.reference, response.json().reference));
+  }
+  const admin = injectAs(app, await signedInAs(app, 'admin'));
+  const csv = ['Bib,Time', ...people.map(([bib], i) => `${bib},${40 + i}:00`)].join('\n');
+  const form = multipartFile('results.csv', Buffer.from(csv), 'text/csv');
+  const imported = await admin.post('/api/admin/results?bib=Bib&time=Time', form.payload, {
+    'content-type': form.contentType,
+  });
+  expect(imported.statusCode, imported.body).toBe(201);
+  if (publish) await admin.post('/api/admin/results/published', { published: true });
+}
+
+describe(`the /Results page, rendered by the server (${testDatabaseKind})`, () => {
+  it('says the results are not published yet, and names nobody', async () => {
+    await timed([[101, { firstName: 'Rudo', lastName: 'Dube' }]], false);
+    const page = await app.inject('/Results');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('The results are not published yet');
+    expect(page.body).not.toContain('Dube');
+  });
+
+  it('lists the published results with their places, and finds a bib by the form sent without JavaScript', async () => {
+    await timed(
+      [
+        [101, { firstName: 'Rudo', lastName: 'Dube', gender: 'Female' }],
+        [102, { firstName: 'Chipo', lastName: 'Ncube', gender: 'Female' }],
+      ],
+      true,
+    );
+    const { db } = await testDatabase();
+    await db.update(registrations).set({ showInResults: false }).where(eq(registrations.bib, 102));
+    const page = await app.inject('/Results');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('Rudo Dube');
+    expect(page.body).toContain('Runner 102');
+    expect(page.body).not.toContain('Ncube');
+    expect(page.body).toContain('2 finishers');
+    expect(page.body).toMatch(/<form[^>]*action="\/Results" method="get"/);
+    const race = /name="race" value="([^"]+)"/.exec(page.body)?.[1];
+    expect(race).toBeTruthy();
+    const found = await app.inject(`/Results?race=${race}&q=102`);
+    expect(found.body).toContain('One result');
+    expect(found.body).toContain('Runner 102');
+    expect(found.body).not.toContain('Rudo Dube');
+  });
+});

@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { runnerSeries } from '../../../../tests/support/entries.ts';
+import { multipartFile, setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
+import type { PublishedResults } from '../../../shared/results/published.ts';
+import { registrations } from '../../db/schema/index.ts';
+
+const { db, visitor, asAdmin } = setUpTestApp();
+const runner = runnerSeries();
+
+/** A 10 km runner with this bib; `change` is written to the entry as it is stored. */
+async function entrant(
+  bib: number,
+  entry: object = {},
+  change: Partial<typeof registrations.$inferInsert> = {},
+) {
+  const response = await visitor.post('/api/registrations', runner(entry));
+  expect(response.statusCode, response.body).toBe(201);
+  await db
+    .update(registrations)
+    .set({ bib, ...change })
+    .where(eq(registrations.reference, response.json().reference));
+}
+
+/** The timer's file: each bib with its time, imported by the admin. */
+async function importFile(rows: [number, string][]) {
+  const csv = ['Bib,Time', ...rows.map(([bib, time]) => `${bib},${time}`)].join('\n');
+  const form = multipartFile('results.csv', Buffer.from(csv), 'text/csv');
+  const response = await asAdmin.post('/api/admin/results?bib=Bib&time=Time', form.payload, {
+    'content-type': form.contentType,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response;
+}
+
+const publish = async (published = true) =>
+  expect((await asAdmin.post('/api/admin/results/published', { published })).statusCode).toBe(200);
+
+const results = async (query = '') => {
+  const response = await visitor.get(`/api/results${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as PublishedResults;
+};
+
+describe(`published results (${testDatabaseKind})`, () => {
+  it('shows nothing while the results are preliminary', async () => {
+    await entrant(101);
+    await importFile([[101, '41:07']]);
+    expect(await results()).toMatchObject({ published: false, races: [], results: [], total: 0 });
+  });
+
+  it('names by the one rule: adults in full, minors by initial, unticked and erased by bib', async () => {
+    await entrant(101, { firstName: 'Rudo', lastName: 'Dube', gender: 'Female', age: 34 });
+    await entrant(102, { firstName: 'Tatenda', gender: 'Male' }, { age: 15, lastName: 'Moyo' });
+    await entrant(103, { firstName: 'Chipo', gender: 'Female' }, { showInResults: false });
+    await entrant(104, {}, { firstName: '', lastName: '', anonymisedAt: new Date() });
+    await entrant(105, { firstName: 'Farai', lastName: 'Dube', gender: 'Male', age: 45 });
+    await importFile([
+      [102, '40:00'],
+      [101, '41:07'],
+      [103, '45:30'],
+      [104, '50:00'],
+      [105, '52:14'],
+    ]);
+    await publish();
+    const answer = await results();
+    expect(answer).toMatchObject({ published: true, finishers: 5, total: 5, page: 1, pageSize: 100 });
+    expect(answer.results).toEqual([
+      {
+        place: 1,
+        bib: 102,
+        name: 'Tatenda M.',
+        status: 'finished',
+        time: '40:00',
+        gender: 'Male',
+        genderPlace: 1,
+        ageGroup: 'Under 18',
+        ageGroupPlace: 1,
+      },
+      expect.objectContaining({ place: 2, bib: 101, name: 'Rudo Dube', genderPlace: 1, ageGroup: '30–39' }),
+      expect.objectContaining({ place: 3, bib: 103, name: 'Runner 103', genderPlace: 2, ageGroupPlace: 2 }),
+      expect.objectContaining({ place: 4, bib: 104, name: 'Runner 104' }),
+      expect.objectContaining({ place: 5, bib: 105, name: 'Farai Dube', genderPlace: 2, ageGroup: '40–49' }),
+    ]);
+    // Nothing of a contact, and no hidden name.
+    expect(JSON.stringify(answer)).not.toMatch(/@example\.com|0771234567|Chipo|Tatenda Moyo/);
+    // A search finds the name shown only: not the unticked runner's, nor a minor's surname.
+    expect((await results('?q=chipo')).total).toBe(0);
+    expect((await results('?q=dube')).results.map((row) => row.bib)).toEqual([101, 105]);
+    expect((await results('?q=Moyo')).total).toBe(0);
+    expect((await results('?q=103')).results.map((row) => row.name)).toEqual(['Runner 103']);
+  });
+
+  it('pages 100 at a time, searches by bib or name, and is taken back with the results', async () => {
+    const times: [number, string][] = [];
+    for (let i = 0; i < 102; i += 1) {
+      await entrant(200 + i);
+      times.push([200 + i, `${40 + Math.floor(i / 60)}:${String(i % 60).padStart(2, '0')}`]);
+    }
+    expect((await importFile(times)).statusCode).toBe(201);
+    await publish();
+    const first = await results();
+    expect(first).toMatchObject({ total: 102, finishers: 102, page: 1 });
+    expect(first.results).toHaveLength(100);
+    const second = await results('?page=2');
+    expect(second.results.map((row) => [row.place, row.bib])).toEqual([
+      [101, 300],
+      [102, 301],
+    ]);
+    expect((await results('?q=250')).results).toEqual([expect.objectContaining({ bib: 250, place: 51 })]);
+    expect((await results('?q=zzz')).total).toBe(0);
+    await publish(false);
+    expect((await results()).published).toBe(false);
+  });
+});
