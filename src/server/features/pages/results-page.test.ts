@@ -80,4 +80,36 @@ describe(`the /Results page, rendered by the server (${testDatabaseKind})`, () =
     expect(found.body).toContain('Runner 102');
     expect(found.body).not.toContain('Rudo Dube');
   });
+
+  it('the registration form asks "Show my name in published results", ticked, and keeps an unticked box without JavaScript', async () => {
+    const form = await app.inject('/Register');
+    expect(form.body).toMatch(/<input id="showInResults" type="checkbox"[^>]*checked=""/);
+    expect(form.body).toContain('Show my name in published results');
+    const { db } = await testDatabase();
+    for (const [lastName, ticked] of [
+      ['Ticked', true],
+      ['Unticked', false],
+    ] as const) {
+      const fields = new URLSearchParams({
+        idempotencyKey: `form-key-${lastName}-0000`,
+        firstName: 'Tendai',
+        lastName,
+        email: `${lastName}@example.com`,
+        mobile: '0771234567',
+        age: '37',
+        gender: '',
+        raceType: '10km',
+        tshirtSize: 'Medium',
+        nextOfKinMobile: '0712345678',
+        consent: 'on',
+        ...(ticked ? { showInResults: 'on' } : {}),
+      });
+      const posted = await injectAs(app).post('/Register', fields.toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      expect(posted.statusCode, posted.body.slice(0, 300)).toBe(200);
+      const [row] = await db.select().from(registrations).where(eq(registrations.lastName, lastName));
+      expect(row?.showInResults).toBe(ticked);
+    }
+  });
 });

@@ -112,4 +112,13 @@ describe(`published results (${testDatabaseKind})`, () => {
     await publish(false);
     expect((await results()).published).toBe(false);
   });
+
+  it('keeps the entrant\'s choice: shown unless "Show my name in published results" is unticked', async () => {
+    const shown = await visitor.post('/api/registrations', runner());
+    const hidden = await visitor.post('/api/registrations', runner({ showInResults: false }));
+    const stored = async (reference: string) =>
+      (await db.select().from(registrations).where(eq(registrations.reference, reference)))[0]?.showInResults;
+    expect(await stored(shown.json().reference)).toBe(true);
+    expect(await stored(hidden.json().reference)).toBe(false);
+  });
 });
