@@ -1,2 +1,2 @@
-// What other features and pages use of the results: the public list, and how a place is said.
-export { ordinal, ResultsList, raceName } from './components/results-list.tsx';
+// What pages use of the results: the public list, and how a race is named.
+export { ResultsList, raceName } from './components/results-list.tsx';

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
+import { turnTextsOn } from '../../../../tests/support/sms.ts';
 import { multipartFile, setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import type { PublishedResults } from '../../../shared/results/published.ts';
-import { registrations } from '../../db/schema/index.ts';
+import { mailOutbox, registrations, smsOutbox } from '../../db/schema/index.ts';
 
-const { db, visitor, asAdmin } = setUpTestApp();
+const { app, db, visitor, asAdmin } = setUpTestApp();
 const runner = runnerSeries();
 
 /** A 10 km runner with this bib; `change` is written to the entry as it is stored. */
@@ -120,5 +121,54 @@ describe(`published results (${testDatabaseKind})`, () => {
       (await db.select().from(registrations).where(eq(registrations.reference, reference)))[0]?.showInResults;
     expect(await stored(shown.json().reference)).toBe(true);
     expect(await stored(hidden.json().reference)).toBe(false);
+  });
+
+  it('tells each finisher once, by text or mail as he chose, when the results are published', async () => {
+    await turnTextsOn(db, app.context.secret);
+    await entrant(101, { firstName: 'Rudo', email: 'rudo@example.com', notifyBy: 'email' });
+    await entrant(102, {
+      firstName: 'Farai',
+      email: 'farai@example.com',
+      mobile: '0772000102',
+      notifyBy: 'sms',
+    });
+    await entrant(103, {
+      firstName: 'Chipo',
+      email: 'chipo@example.com',
+      mobile: '0772000103',
+      notifyBy: 'both',
+    });
+    await importFile([
+      [102, '40:00'],
+      [101, '52:14'],
+      [103, '1:02:03'],
+    ]);
+    const told = async () => ({
+      mails: await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'result')),
+      texts: await db.select().from(smsOutbox).where(eq(smsOutbox.kind, 'result')),
+    });
+    expect(await told()).toEqual({ mails: [], texts: [] });
+    await publish();
+    const { mails, texts } = await told();
+    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual(
+      expect.arrayContaining([
+        ['rudo@example.com', 'Your 10km time: 52:14'],
+        ['chipo@example.com', 'Your 10km time: 1:02:03'],
+      ]),
+    );
+    expect(mails).toHaveLength(2);
+    expect(mails.find((mail) => mail.to === 'rudo@example.com')?.text).toContain('52:14, 2nd of 3.');
+    expect(texts.map((text) => [text.to, text.body])).toEqual(
+      expect.arrayContaining([
+        ['+263772000102', expect.stringContaining('your 10km time: 40:00, 1st of 3.')],
+        ['+263772000103', expect.stringContaining('your 10km time: 1:02:03, 3rd of 3.')],
+      ]),
+    );
+    expect(texts).toHaveLength(2);
+    // Taken back and published again: nobody is told twice.
+    await publish(false);
+    await publish();
+    const again = await told();
+    expect([again.mails.length, again.texts.length]).toEqual([2, 2]);
   });
 });

@@ -1,18 +1,15 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { PublishedResult, PublishedResults } from '../../../../shared/results/published.ts';
+import {
+  ordinal,
+  type PublishedResult,
+  type PublishedResults,
+} from '../../../../shared/results/published.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ErrorMessage, Loading } from '../../../components/ui/status.tsx';
 import { usePublishedResults } from '../api/published-results.ts';
 
 const GENDER_GROUPS: Record<string, string> = { Male: 'Men', Female: 'Women' };
-
-/** 1st, 2nd, 3rd, 4th, 11th, 21st. */
-export function ordinal(n: number) {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
-  return `${n}${suffix}`;
-}
 
 export const raceName = (race: { discipline: string; label: string }) =>
   `${race.discipline === 'cycle' ? 'Cycle' : 'Run'} ${race.label}`;
