@@ -34,6 +34,14 @@ export const PublishedResultSchema = z.object({
 });
 export type PublishedResult = z.infer<typeof PublishedResultSchema>;
 
+/** An entrant's own result on /My once published: his time and places. */
+export const MyResultSchema = z.extend(PublishedResultSchema, {
+  race: z.string(),
+  /** How many finished his race. */
+  finishers: z.number(),
+});
+export type MyResult = z.infer<typeof MyResultSchema>;
+
 export const PublishedResultsSchema = z.object({
   /** False while the results are preliminary: then there are no races and no rows. */
   published: z.boolean(),

@@ -171,4 +171,35 @@ describe(`published results (${testDatabaseKind})`, () => {
     const again = await told();
     expect([again.mails.length, again.texts.length]).toEqual([2, 2]);
   });
+
+  it('shows the entrant his own result on /My once published, and nothing before', async () => {
+    await entrant(101, { email: 'first@example.com' });
+    await entrant(102, { email: 'mine@example.com', gender: 'Male', age: 45 });
+    await importFile([
+      [101, '40:00'],
+      [102, '52:14'],
+    ]);
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'mine@example.com'));
+    const token = /\/My\/([\w-]{32})/.exec(mail?.text ?? '')?.[1] ?? '';
+    const mine = async () => {
+      const response = await visitor.get(`/api/my/${token}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().result;
+    };
+    expect(await mine()).toBeNull();
+    await publish();
+    expect(await mine()).toEqual({
+      race: '10km',
+      finishers: 2,
+      place: 2,
+      bib: 102,
+      name: expect.any(String),
+      status: 'finished',
+      time: '52:14',
+      gender: 'Male',
+      genderPlace: 1,
+      ageGroup: '40–49',
+      ageGroupPlace: 1,
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { ageGroup } from '../../../shared/participants/age-groups.ts';
 import { formatFinishTime } from '../../../shared/results/finish-time.ts';
 import {
+  type MyResult,
   type PublishedResult,
   type PublishedResults,
   type PublishedResultsQuery,
@@ -9,7 +10,7 @@ import {
 import { resultName } from '../../../shared/results/result-name.ts';
 import type { AppContext } from '../../context.ts';
 import { getCurrentEvent } from '../events/service.ts';
-import { racesOf, racesWithResults, resultsOfRace } from './repository.ts';
+import { raceOfResult, racesOf, racesWithResults, resultsOfRace } from './repository.ts';
 
 type RaceRow = Awaited<ReturnType<typeof resultsOfRace>>[number];
 export type PlacedResult = PublishedResult & { registrationId: string };
@@ -87,4 +88,20 @@ export async function publishedResults(
     page,
     pageSize: RESULTS_PAGE_SIZE,
   };
+}
+
+/** An entrant's own result, once his edition's results are published: null before, or without one. */
+export async function resultOfEntry(
+  { database }: AppContext,
+  event: { id: string; resultsPublishedAt: Date | null },
+  registrationId: string,
+): Promise<MyResult | null> {
+  if (!event.resultsPublishedAt) return null;
+  const race = await raceOfResult(database.db, registrationId);
+  if (!race) return null;
+  const rows = placed(await resultsOfRace(database.db, event.id, race.raceId));
+  const own = rows.find((row) => row.registrationId === registrationId);
+  if (!own) return null;
+  const { registrationId: _, ...result } = own;
+  return { ...result, race: race.label, finishers: rows.filter((row) => row.place !== null).length };
 }

@@ -182,3 +182,14 @@ export async function markTold(tx: Transaction, registrationIds: string[]) {
     .set({ toldAt: sql`now()` })
     .where(inArray(results.registrationId, registrationIds));
 }
+
+/** The race of an entry that has a result, if it has one. */
+export async function raceOfResult(db: Database, registrationId: string) {
+  const [row] = await db
+    .select({ raceId: registrations.raceOptionId, label: raceOptions.label })
+    .from(results)
+    .innerJoin(registrations, eq(registrations.id, results.registrationId))
+    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+    .where(eq(results.registrationId, registrationId));
+  return row;
+}

@@ -189,4 +189,4 @@ export async function publishResults(context: AppContext, published: boolean, ac
   return adminResults(context);
 }
 
-export { publishedResults } from './published.ts';
+export { publishedResults, resultOfEntry } from './published.ts';
