@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   ordinal,
@@ -39,7 +40,14 @@ function ResultRow({ result }: { result: PublishedResult }) {
       </span>
       <span className="min-w-0 flex-1">
         <span className="block font-medium break-words">{result.name}</span>
-        <span className="block text-sm text-stone-700">{places.join(' · ')}</span>
+        <span className="block text-sm text-stone-700">
+          {places.map((place, index) => (
+            <Fragment key={String(place)}>
+              {index > 0 && ' · '}
+              <span className="whitespace-nowrap">{place}</span>
+            </Fragment>
+          ))}
+        </span>
       </span>
       <span className="shrink-0 font-semibold tabular-nums">{result.time ?? ''}</span>
     </li>
