@@ -37,6 +37,7 @@ export const MyEntrySchema = z.extend(
     raceType: true,
     tshirtSize: true,
     listedInSearch: true,
+    showInResults: true,
     paymentStatus: true,
     fees: true,
     status: true,

@@ -126,6 +126,7 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
     raceType: entry.raceType,
     tshirtSize: entry.tshirtSize,
     listedInSearch: entry.listedInSearch,
+    showInResults: entry.showInResults,
     paymentStatus: entry.paymentStatus,
     payment: { amount: entry.payment.amount, currency: entry.payment.currency },
     fees: entry.fees,

@@ -346,6 +346,7 @@ export async function listTeamEntries(db: Database, eventId: string, companyAcco
       ...entrantFields(registrations),
       guardianConsentedAt: registrations.guardianConsentedAt,
       listedInSearch: registrations.listedInSearch,
+      showInResults: registrations.showInResults,
       teamCode,
       discipline: registrations.discipline,
       raceType: raceOptions.label,

@@ -202,4 +202,24 @@ describe(`published results (${testDatabaseKind})`, () => {
       ageGroupPlace: 1,
     });
   });
+
+  it('the entrant unticks "Show my name in published results" on /My, and is then shown by bib', async () => {
+    const entry = runner({ email: 'own@example.com', firstName: 'Rudo', lastName: 'Dube' });
+    const response = await visitor.post('/api/registrations', entry);
+    await db
+      .update(registrations)
+      .set({ bib: 101 })
+      .where(eq(registrations.reference, response.json().reference));
+    await importFile([[101, '40:00']]);
+    await publish();
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'own@example.com'));
+    const token = /\/My\/([\w-]{32})/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect((await visitor.get(`/api/my/${token}`)).json().showInResults).toBe(true);
+    expect((await results()).results[0]?.name).toBe('Rudo Dube');
+    const { discipline: _, consent: __, ...fields } = entry;
+    const saved = await visitor.put(`/api/my/${token}`, { ...fields, showInResults: false });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().showInResults).toBe(false);
+    expect((await results()).results[0]?.name).toBe('Runner 101');
+  });
 });
