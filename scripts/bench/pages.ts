@@ -10,8 +10,9 @@ const CLIENT_DIST = path.resolve('dist/client');
 const KIB = 1024;
 
 const ROUTES = ['/', '/Register', '/RegisterCyclist', '/Thankyou', '/Terms', '/Banking', '/Search'];
-// /Register: 155 since decision record 013 (the page is server-rendered and submittable before its script).
-const JS_BUDGETS_KIB: Record<string, number> = { '/': 110, '/Register': 155 };
+// /Register: 155 since decision record 013 (the page is server-rendered and submittable before its script),
+// 156 since issue 40, which allowed the form 1 KiB more to say when an email may be left out.
+const JS_BUDGETS_KIB: Record<string, number> = { '/': 110, '/Register': 156 };
 
 export const PAGES: MeasurementSpec = {
   id: 'pages',

@@ -48,6 +48,7 @@ import { receiptRoutes } from './features/receipts/routes.ts';
 import { startPaymentReminders } from './features/receipts/service.ts';
 import { registerGroupFromForm } from './features/registrations/group-registration.ts';
 import { registrationRoutes } from './features/registrations/routes.ts';
+import { certificateRoutes } from './features/results/certificates/routes.ts';
 import { resultsRoutes } from './features/results/routes.ts';
 import { startRetention } from './features/retention/service.ts';
 import { smsSettingsRoutes } from './features/sms-settings/routes.ts';
@@ -232,6 +233,7 @@ export async function buildApp(options: AppOptions) {
       await waitlistRoutes(api, context);
       await statementRoutes(api, context);
       await resultsRoutes(api, context);
+      await certificateRoutes(api, context);
       await paymentRoutes(api, context);
       await paynowRoutes(api, context, paynowPoller);
       payLinkRoutes(api, context);

@@ -1,5 +1,5 @@
 import type { GroupReceipt } from './registrations/group.ts';
-import type { RegistrationAnswer } from './registrations/registration.ts';
+import type { RegistrationAnswer, Told } from './registrations/registration.ts';
 import type { WaitlistReceipt } from './waitlist/waitlist.ts';
 
 /** A form the server got back without JavaScript: what was typed, each field's message, and the refusal. */
@@ -28,7 +28,7 @@ export interface PageData {
    * with. A new entry's carries its private link, so that page is answered no-store and its address stays
    * the form's (the browser's script then names it /Thankyou, without the answer).
    */
-  receipt?: RegistrationAnswer | WaitlistReceipt | GroupReceipt;
+  receipt?: (RegistrationAnswer | WaitlistReceipt | GroupReceipt) & Told;
   /** A private link's page whose token opens nothing (answered 404): the token and why, shown instead. */
   linkRefused?: { token: string; message: string };
 }

@@ -37,6 +37,7 @@ const Participants = lazy(() => import('./routes/participants.tsx'));
 const EventSettings = lazy(() => import('./routes/event-settings.tsx'));
 const Waitlist = lazy(() => import('./routes/waitlist.tsx'));
 const Statements = lazy(() => import('./routes/statements.tsx'));
+const ManageResults = lazy(() => import('./routes/manage-results.tsx'));
 const Messages = lazy(() => import('./routes/messages.tsx'));
 // Race morning: volunteers and admins at the check-in table.
 const CheckIn = lazy(() => import('./routes/check-in.tsx'));
@@ -90,6 +91,7 @@ export default function MoreRoutes() {
         <Route path="RegisteredFacilitator" element={<RegisteredFacilitators />} />
         <Route path="Participants" element={<Participants />} />
         <Route path="Statements" element={<Statements />} />
+        <Route path="ManageResults" element={<ManageResults />} />
         <Route path="Messages" element={<Messages />} />
         <Route path="EventSettings" element={<EventSettings />} />
         <Route path="Waitlist" element={<Waitlist />} />

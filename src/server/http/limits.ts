@@ -77,6 +77,12 @@ export const MOBILE_PROOF_LIMITS = {
 export const PRIVATE_LINK_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 /**
+ * A finisher's certificate from the published results, per client address: each is drawn afresh (a PNG or a
+ * PDF), so nobody draws the whole field over and over.
+ */
+export const PUBLIC_CERTIFICATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+
+/**
  * Mails telling an entry's address of a change made on its private page, per address an hour: over it the
  * change is refused (429), so that none goes untold. A cancellation is always told.
  */

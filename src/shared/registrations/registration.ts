@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
 import { phoneNumber } from '../phone.ts';
-import { NOTIFY_BY } from '../sms/sms-settings.ts';
+import { NOTIFY_BY, type NotifyBy } from '../sms/sms-settings.ts';
 import { optionalEmailAddress, requiredText, wholeNumber } from '../validation.ts';
 import { guardianFields, guardianRule, YOUNGEST_ENTRANT } from './guardian.ts';
 
@@ -39,7 +39,8 @@ export const RegistrationFieldsSchema = z.object({
 
 export const EMAIL_MISSING = 'Enter an email address';
 /** Under Email while the event sends texts. */
-export const EMAIL_OPTIONAL_HINT = 'Optional if you choose SMS: leave it empty if you do not read mail.';
+export const EMAIL_OPTIONAL_HINT =
+  'Optional if you choose SMS below: leave it empty if you do not read mail.';
 
 /**
  * An email is asked for unless the entrant chose SMS alone (issue 40); the server also refuses none while
@@ -90,3 +91,11 @@ export type AlreadyRegistered = z.infer<typeof AlreadyRegisteredSchema>;
 
 /** What the public registration answers: a new entry's receipt, or the one the person already had. */
 export type RegistrationAnswer = RegistrationReceipt | AlreadyRegistered;
+
+/**
+ * How the entrant chose to be told while the event sent texts, kept with his answer by the form that sent it:
+ * the thank-you page then says where his copy went (someone without email has none in a mailbox).
+ */
+export type Told = { toldBy?: NotifyBy };
+export const toldBy = <Answer extends object>(answer: Answer, by: NotifyBy | undefined): Answer & Told =>
+  by ? { ...answer, toldBy: by } : answer;

@@ -30,6 +30,7 @@ const CARDS = [
   ['/RegisterMan', 'Register a man', 'Enrol a man in the programme with the Be That Man form.'],
   ['/RegisterFacilitator', 'Register a facilitator', 'Sign up a facilitator with the Be That Man form.'],
   ['/Statements', 'Statements', 'Import a bank or mobile-money statement to mark the entries it pays.'],
+  ['/ManageResults', 'Results', 'Import the timer’s file, correct results, publish them.'],
   ['/Messages', 'Messages', 'Tell chosen entrants anything by mail and SMS, now or at a time; a thank-you.'],
   ['/Waitlist', 'Waitlist', 'People waiting for a place in a full race: offer a place or remove.'],
   ['/EventSettings', 'Event settings', 'Texts, payment options, races, T-shirt sizes, closing time, photos.'],

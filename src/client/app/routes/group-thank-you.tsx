@@ -4,10 +4,12 @@ import type { PublicEvent } from '../../../shared/events/event.ts';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
 import type { GroupReceipt } from '../../../shared/registrations/group.ts';
+import type { NotifyBy } from '../../../shared/sms/sms-settings.ts';
 import { ReferenceCard } from '../../components/reference-card.tsx';
 import { PaymentOptions } from '../../features/events/components/payment-options.tsx';
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
 import { SendPayLink } from '../../features/pay-links/components/send-pay-link.tsx';
+import { reachedBy, sentAs } from '../../features/registrations/told-by.ts';
 import { useHydrated } from '../page-data.ts';
 
 const PayOnline = lazy(() => import('../../features/payments/components/pay-online.tsx'));
@@ -16,7 +18,16 @@ const PayOnline = lazy(() => import('../../features/payments/components/pay-onli
  * A group's thank-you (issue 36): the one reference that pays for everyone and the total due, each person's
  * own reference, race and fee with his private link and QR code, and how to pay with the group reference.
  */
-export function GroupThankYou({ receipt, event }: { receipt: GroupReceipt; event?: PublicEvent }) {
+export function GroupThankYou({
+  receipt,
+  event,
+  told,
+}: {
+  receipt: GroupReceipt;
+  event?: PublicEvent;
+  /** How the contact chose to be told (a form's, none from a link). */
+  told?: NotifyBy;
+}) {
   const total = formatFees(receipt.due.usd, receipt.due.zwg);
   // A race without a fee set has its fee confirmed by the organisers: nothing is due only when every fee is known.
   const feeUnknown = receipt.members.some((member) => member.feeUsd === null && member.feeZwg === null);
@@ -45,7 +56,7 @@ export function GroupThankYou({ receipt, event }: { receipt: GroupReceipt; event
           </>
         )}
         <p className="mt-2 text-sm text-stone-600">
-          We have emailed the contact a copy.
+          We have {sentAs(told)} the contact a copy.
           {!nothingDue && ' Quote this reference when you pay: one payment pays for everyone below.'}
         </p>
       </ReferenceCard>
@@ -55,7 +66,7 @@ export function GroupThankYou({ receipt, event }: { receipt: GroupReceipt; event
           Who is registered
         </h2>
         <ul className="flex flex-col gap-6">
-          {receipt.members.map((member) => {
+          {receipt.members.map((member, index) => {
             const name = `${member.firstName} ${member.lastName}`;
             const fee = formatFees(member.feeUsd, member.feeZwg);
             return (
@@ -79,7 +90,11 @@ export function GroupThankYou({ receipt, event }: { receipt: GroupReceipt; event
                       . Keep its link private.
                     </p>
                     <div className="mt-4">
-                      <CheckInQr token={member.myLink.replace(/^\/My\//, '')} of={member.firstName} />
+                      <CheckInQr
+                        token={member.myLink.replace(/^\/My\//, '')}
+                        of={member.firstName}
+                        sentIn={told !== 'sms' ? 'email' : index === 0 ? 'text' : 'nowhere'}
+                      />
                     </div>
                   </>
                 )}
@@ -95,7 +110,8 @@ export function GroupThankYou({ receipt, event }: { receipt: GroupReceipt; event
             On the waitlist
           </h2>
           <p className="mb-2 text-stone-700">
-            Their race was full. When a place frees, they are offered it by email, and each pays alone then.
+            Their race was full. When a place frees, they are offered it by {reachedBy(told)}, and each pays
+            alone then.
           </p>
           <ul className="list-disc pl-6 text-stone-900">
             {receipt.waitlisted.map((person) => (

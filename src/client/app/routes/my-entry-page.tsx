@@ -27,6 +27,7 @@ import {
 } from '../../features/my-registration/api/my-entry.ts';
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
 import { ConfirmMobile } from '../../features/my-registration/components/confirm-mobile.tsx';
+import { MyCertificate } from '../../features/my-registration/components/my-certificate.tsx';
 import { SendPayLink } from '../../features/pay-links/components/send-pay-link.tsx';
 import { CancelEntryDialog } from '../../features/registrations/components/cancel-entry-dialog.tsx';
 import { EntryEditForm } from '../../features/registrations/components/entry-edit-form.tsx';
@@ -158,6 +159,8 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
         </p>
       )}
 
+      <MyCertificate token={token} active={entry.status === 'active'} />
+
       {active && entry.emailPending && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
           Your new email address is waiting for confirmation at{' '}
@@ -184,7 +187,7 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
 
       {active && event && <RaceDay event={event} discipline={entry.discipline} raceType={entry.raceType} />}
 
-      {active && <CheckInQr token={token} />}
+      {active && <CheckInQr token={token} sentIn={entry.email ? 'email' : 'text'} />}
 
       {saved && <FormSuccess>{saved}</FormSuccess>}
 

@@ -3,7 +3,9 @@ import { Link, useLocation } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
 import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
 import type { GroupReceipt } from '../../../shared/registrations/group.ts';
+import type { Told } from '../../../shared/registrations/registration.ts';
 import { answerFromSearch, type LinkedAnswer } from '../../../shared/registrations/thank-you-link.ts';
+import type { NotifyBy } from '../../../shared/sms/sms-settings.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { ReferenceCard } from '../../components/reference-card.tsx';
 import { useEvent } from '../../features/events/api/get-event.ts';
@@ -15,6 +17,7 @@ import {
   recallReceipt,
   useNoReceiptFromBackForwardCache,
 } from '../../features/registrations/last-receipt.ts';
+import { reachedBy, sentAs } from '../../features/registrations/told-by.ts';
 import { useHydrated, usePageData } from '../page-data.ts';
 import { GroupThankYou } from './group-thank-you.tsx';
 
@@ -30,12 +33,15 @@ export default function ThankYou() {
   const { data: event } = useEvent();
   const served = usePageData()?.receipt;
   const kept = hydrated ? recallReceipt() : served;
-  const shown: LinkedAnswer | GroupReceipt | undefined = answerFromSearch(search, event) ?? kept;
+  const shown: ((LinkedAnswer | GroupReceipt) & Told) | undefined = answerFromSearch(search, event) ?? kept;
+  // How the form's entrant chose to be told (none from a link): someone who chose SMS may have no mailbox.
+  const told = shown?.toldBy;
+  const texted = told === 'sms';
   useNoReceiptFromBackForwardCache(kept !== undefined);
   // A group's receipt (issue 36): one reference for everyone, listed with the total due.
   const group = shown && 'groupReference' in shown ? shown : undefined;
   const answer = group ? undefined : (shown as LinkedAnswer | undefined);
-  if (answer && 'onWaitlist' in answer) return <OnTheWaitlist receipt={answer} />;
+  if (answer && 'onWaitlist' in answer) return <OnTheWaitlist receipt={answer} told={told} />;
   const receipt = answer;
   // Someone who registered before gets his entry back, as a found order: the same reference and way to pay.
   const found = receipt && 'alreadyRegistered' in receipt ? receipt : undefined;
@@ -62,7 +68,7 @@ export default function ThankYou() {
       </div>
 
       {group ? (
-        <GroupThankYou receipt={group} event={event} />
+        <GroupThankYou receipt={group} event={event} told={told} />
       ) : receipt ? (
         <>
           <ReferenceCard
@@ -84,10 +90,12 @@ export default function ThankYou() {
             <RaceOf answer={receipt} />
             <p className="mt-2 text-sm text-stone-600">
               {!found
-                ? 'We have emailed you a copy.'
+                ? `We have ${sentAs(told)} you a copy.`
                 : found.confirmationResent
-                  ? 'We have sent your confirmation email again.'
-                  : 'Your confirmation email was sent a short while ago: please check your inbox.'}
+                  ? `We have sent your confirmation${texted ? '' : ' email'} again.`
+                  : texted
+                    ? 'Your confirmation was sent a short while ago.'
+                    : 'Your confirmation email was sent a short while ago: please check your inbox.'}
               {!found?.nothingDue && ' Quote this reference when you pay.'}
             </p>
           </ReferenceCard>
@@ -102,12 +110,12 @@ export default function ThankYou() {
               <Link to={myLink} className="font-semibold text-brand-700 underline">
                 your registration page
               </Link>
-              . Its link is in your email too: keep it to yourself.
+              . Its link is in your {texted ? 'text' : 'email'} too: keep it to yourself.
             </p>
           )}
           {myLink && (
             <div className="mt-8">
-              <CheckInQr token={myLink.replace(/^\/My\//, '')} />
+              <CheckInQr token={myLink.replace(/^\/My\//, '')} sentIn={texted ? 'text' : 'email'} />
             </div>
           )}
           {myLink && (
@@ -146,7 +154,13 @@ export default function ThankYou() {
 }
 
 /** Someone who asked for a place in a full race: his waitlist reference and place in the queue. */
-function OnTheWaitlist({ receipt }: { receipt: Extract<LinkedAnswer, { onWaitlist: true }> }) {
+function OnTheWaitlist({
+  receipt,
+  told,
+}: {
+  receipt: Extract<LinkedAnswer, { onWaitlist: true }>;
+  told: NotifyBy | undefined;
+}) {
   const title = 'You are on the waitlist';
   return (
     <PublicPage title={title}>
@@ -163,8 +177,8 @@ function OnTheWaitlist({ receipt }: { receipt: Extract<LinkedAnswer, { onWaitlis
       >
         <RaceOf answer={receipt} />
         <p className="mt-2 text-sm text-stone-600">
-          We have emailed you a copy. When a place frees, the first person waiting is offered it by email,
-          with a link to accept it. There is nothing to pay until then.
+          We have {sentAs(told)} you a copy. When a place frees, the first person waiting is offered it by{' '}
+          {reachedBy(told)}, with a link to accept it. There is nothing to pay until then.
         </p>
       </ReferenceCard>
       <HomeLink />

@@ -4,6 +4,7 @@ import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
 import { formatFees } from '../../../shared/money.ts';
 import { PAYMENT_STATUS_LABELS } from '../../../shared/participants/participants.ts';
 import { toCents } from '../../../shared/payments/balance.ts';
+import { EMAIL_OPTIONAL_HINT, type Told, toldBy } from '../../../shared/registrations/registration.ts';
 import {
   TransferAcceptSchema,
   type TransferOffer,
@@ -22,6 +23,7 @@ import {
   EntrantFields,
   isEntrantField,
 } from '../../features/registrations/components/entrant-fields.tsx';
+import { sentAs } from '../../features/registrations/told-by.ts';
 import { useTakeTransfer, useTransferOffer } from '../../features/transfers/api/transfer.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -33,14 +35,15 @@ const linkClass = 'font-medium text-brand-700 underline';
 /** /Transfer/<token>: a place someone gives, for the new person to take with his own details. */
 export function TransferPage({ token }: { token: string }) {
   const offer = useTransferOffer(token);
-  const [taken, setTaken] = useState<TransferTaken>();
+  const [taken, setTaken] = useState<TransferTaken & Told>();
   return (
     <PublicPage title="A place for you">
       <h1 className="text-3xl font-bold">A place for you</h1>
       {taken ? (
         <div className="mt-6 flex flex-col gap-4">
           <FormSuccess>
-            The place {taken.reference} is yours. We have emailed you its private link: keep it to yourself.
+            The place {taken.reference} is yours. We have {sentAs(taken.toldBy)} you its private link: keep it
+            to yourself.
           </FormSuccess>
           <p>
             <Link to={taken.myLink} className={linkClass}>
@@ -74,7 +77,7 @@ function TakePlace({
 }: {
   token: string;
   offer: TransferOffer;
-  onTaken: (taken: TransferTaken) => void;
+  onTaken: (taken: TransferTaken & Told) => void;
 }) {
   const take = useTakeTransfer(token);
   const smsOn = useEvent().data?.smsOn ?? false;
@@ -117,7 +120,7 @@ function TakePlace({
   const onSubmit = handleSubmit(async (data) => {
     setFailed(undefined);
     try {
-      onTaken(await take.mutateAsync(data));
+      onTaken(toldBy(await take.mutateAsync(data), smsOn ? data.notifyBy : undefined));
     } catch (failure) {
       setFailed(failure);
       showFieldErrors(failure, setError, isEntrantField);
@@ -162,6 +165,8 @@ function TakePlace({
           races={[{ label: offer.raceType, full: false }]}
           sizes={offer.tshirtSizes}
           age={String(watch('age') ?? '')}
+          emailHint={smsOn ? EMAIL_OPTIONAL_HINT : undefined}
+          emailRequired={smsOn ? watch('notifyBy') !== 'sms' : undefined}
         />
         {smsOn && (
           <fieldset className="flex flex-col gap-2">

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { GroupReceipt } from '../../../shared/registrations/group.ts';
-import type { RegistrationAnswer } from '../../../shared/registrations/registration.ts';
+import type { RegistrationAnswer, Told } from '../../../shared/registrations/registration.ts';
 import type { WaitlistReceipt } from '../../../shared/waitlist/waitlist.ts';
 
 // The receipt of the registration just made in this tab, for its Thank-you page: it carries the entry's private
@@ -10,7 +10,7 @@ import type { WaitlistReceipt } from '../../../shared/waitlist/waitlist.ts';
 // where the Back button would bring it back to whoever holds the phone next.
 const RECEIPT_KEY = 'celebration:last-registration';
 
-type Receipt = RegistrationAnswer | WaitlistReceipt | GroupReceipt;
+type Receipt = (RegistrationAnswer | WaitlistReceipt | GroupReceipt) & Told;
 let current: Receipt | undefined;
 
 /** Keeps the receipt (or the entry found) for the Thank-you page the caller goes to next. */

@@ -12,10 +12,12 @@ import { MY_LINKS_SENT, MyLinksRequestSchema } from '../../../shared/registratio
 import {
   type RegistrationData,
   RegistrationInputSchema,
+  toldBy,
 } from '../../../shared/registrations/registration.ts';
 import { SearchQuerySchema } from '../../../shared/registrations/search.ts';
 import { PublishedResultsQuerySchema, publishedResultsKey } from '../../../shared/results/published.ts';
 import { SERVER_RENDERED_PAGES } from '../../../shared/server-rendered-pages.ts';
+import type { NotifyBy } from '../../../shared/sms/sms-settings.ts';
 import type { AppContext } from '../../context.ts';
 import { BODY_LIMITS, MY_LINKS_LIMITS } from '../../http/limits.ts';
 import { Problem } from '../../http/problem.ts';
@@ -224,7 +226,8 @@ export async function pageRoutes(
             if (!input.success) return again(groupMessages(fieldMessages(input.error.issues), group), 400);
             try {
               const receipt = await registerGroupFromForm(context, input.data, idempotencyKey);
-              return sendPage(request, reply, { receipt }, { at: '/Thankyou', personal: true });
+              const told = toldBy(receipt, await textsChoice(context, input.data.people[0]?.notifyBy));
+              return sendPage(request, reply, { receipt: told }, { at: '/Thankyou', personal: true });
             } catch (error) {
               if (!(error instanceof Problem) || (error.status >= 500 && error.status !== 503)) throw error;
               const messages = Object.fromEntries((error.errors ?? []).map((e) => [e.path, e.message]));
@@ -244,7 +247,10 @@ export async function pageRoutes(
           const parsed = RegistrationInputSchema.safeParse(values);
           if (!parsed.success) return again({ errors: fieldMessages(parsed.error.issues) }, 400);
           try {
-            const answer = await registerFromForm(context, parsed.data, idempotencyKey);
+            const answer = toldBy(
+              await registerFromForm(context, parsed.data, idempotencyKey),
+              await textsChoice(context, parsed.data.notifyBy),
+            );
             // The Thank-you page itself, not a redirect: a new entry's private link and QR code are on it, and
             // a link would carry them to the history, the next holder of the phone and the server's log.
             return sendPage(request, reply, { receipt: answer }, { at: '/Thankyou', personal: true });
@@ -277,6 +283,11 @@ async function registerFromForm(context: AppContext, data: RegistrationData, ide
   if ('waitlist' in joined) return joined.waitlist;
   const { receipt, alreadyRegistered } = joined.registration;
   return alreadyRegistered ? { ...receipt, alreadyRegistered: true as const, ...alreadyRegistered } : receipt;
+}
+
+/** The entrant's choice of how he is told, while the event sends texts (the form offers it only then). */
+async function textsChoice(context: AppContext, notifyBy: NotifyBy | undefined) {
+  return (await getPublicEvent(context)).smsOn ? notifyBy : undefined;
 }
 
 /** The query of a request's URL as sent (undefined when it has no `?`). */

@@ -67,6 +67,7 @@ export function EntrantFields({
   contactChoice,
   sharedContact = false,
   emailHint,
+  emailRequired,
 }: {
   register: (name: EntrantField | GuardianField) => UseFormRegisterReturn;
   errors: FieldErrors<Record<EntrantField | GuardianField, unknown>>;
@@ -85,6 +86,11 @@ export function EntrantFields({
   sharedContact?: boolean;
   /** Said under Email (a team's form: whose address an empty one takes). */
   emailHint?: string;
+  /**
+   * While the event sends texts, whether Email must be filled in: false once SMS alone is chosen (the label
+   * then says optional). Left out, the field is marked neither way, as every other field.
+   */
+  emailRequired?: boolean;
 }) {
   const fill = (token: string) => (personal ? token : 'off');
   const minor = useTypedMinor(age);
@@ -109,6 +115,8 @@ export function EntrantFields({
         <EmailField
           error={errors.email?.message}
           hint={emailHint}
+          optional={emailRequired === false}
+          aria-required={emailRequired}
           {...register('email')}
           autoComplete={fill('email')}
         />

@@ -12,6 +12,7 @@ import {
   groupFormOf,
   groupInputOf,
 } from '../../../../shared/registrations/group-form.ts';
+import { EMAIL_OPTIONAL_HINT, toldBy } from '../../../../shared/registrations/registration.ts';
 import { NOTIFY_BY, NOTIFY_BY_LABELS } from '../../../../shared/sms/sms-settings.ts';
 import { PrivacyNoticeLink } from '../../../components/privacy-notice-link.tsx';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
@@ -169,7 +170,7 @@ export default function GroupRegistrationForm({
     try {
       const receipt = await postGroupRegistration(data, idempotencyKey.current);
       idempotencyKey.current = crypto.randomUUID();
-      rememberReceipt(receipt);
+      rememberReceipt(toldBy(receipt, event.smsOn ? data.people[0]?.notifyBy : undefined));
       navigate('/Thankyou');
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -215,6 +216,7 @@ export default function GroupRegistrationForm({
           event={event}
           errors={(shownErrors.people?.[index] ?? {}) as FieldErrors<GroupPersonValues>}
           contactName={contactName}
+          smsAlone={watch('notifyBy') === 'sms'}
           full={inFullRace.includes(index)}
           onRemove={() => {
             if (keys.length > 2) return remove(index);
@@ -319,6 +321,7 @@ function PersonBlock({
   event,
   errors,
   contactName,
+  smsAlone,
   full,
   onRemove,
 }: {
@@ -329,6 +332,8 @@ function PersonBlock({
   event: PublicEvent;
   errors: FieldErrors<GroupPersonValues>;
   contactName: string;
+  /** "Send my confirmation by" is SMS: no one on the form needs an email. */
+  smsAlone: boolean;
   full: boolean;
   onRemove: () => void;
 }) {
@@ -399,6 +404,8 @@ function PersonBlock({
         sizes={sizes}
         age={age}
         sharedContact={sharing}
+        emailHint={event.smsOn ? EMAIL_OPTIONAL_HINT : undefined}
+        emailRequired={event.smsOn ? !smsAlone : undefined}
         contactChoice={
           contact && (
             <div className="flex items-start gap-3">

@@ -6,9 +6,11 @@ import type { Discipline, PublicEvent } from '../../../../shared/events/event.ts
 import { formatFees } from '../../../../shared/money.ts';
 import type { GroupPersonValues } from '../../../../shared/registrations/group-form.ts';
 import {
+  EMAIL_OPTIONAL_HINT,
   type RegistrationAnswer,
   type RegistrationData,
   RegistrationInputSchema,
+  toldBy,
 } from '../../../../shared/registrations/registration.ts';
 import { NOTIFY_BY, NOTIFY_BY_LABELS } from '../../../../shared/sms/sms-settings.ts';
 import { usePageData } from '../../../app/page-data.ts';
@@ -178,6 +180,7 @@ export function RegistrationForm({
     getValues,
     reset,
     watch,
+    trigger,
     formState: { errors, isSubmitting },
   } = useZodForm(schema, {
     // A field is checked when left, then on every change: an error shown above the button clears while the
@@ -188,6 +191,15 @@ export function RegistrationForm({
   });
   const forgetDraft = useDraftSaving(draft, DRAFT_FIELDS, watch);
   const joining = waitlisted.has(watch('raceType'));
+  // A team's form says what its empty Email means (emailHint); the public form, while texts are sent, that
+  // SMS alone needs none.
+  const emailOptional = event.smsOn && !emailHint;
+  const smsAlone = watch('notifyBy') === 'sms';
+  // An empty Email's "Enter an email address" goes as soon as SMS alone is chosen, not at the next Register.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the choice changes
+  useEffect(() => {
+    if (errors.email) void trigger('email');
+  }, [smsAlone]);
   // The server's messages show until the form knows them (below), so the hydrated form matches the server's.
   const [serverErrors, setServerErrors] = useState(() => fieldErrorsOf(served?.form?.errors));
   const shownErrors = serverErrors ?? errors;
@@ -273,7 +285,7 @@ export function RegistrationForm({
       forgetDraft();
       // A team's form never asks for the waitlist, so its answer is an entry.
       if (onRegistered) return onRegistered(receipt as RegistrationAnswer, data);
-      rememberReceipt(receipt);
+      rememberReceipt(toldBy(receipt, event.smsOn ? data.notifyBy : undefined));
       navigate('/Thankyou');
     } catch (error) {
       // No connection (not a refusal): the public form keeps the entry on the phone and sends it later.
@@ -363,7 +375,8 @@ export function RegistrationForm({
         sizes={sizes}
         age={watch('age')}
         onBehalf={onBehalf}
-        emailHint={emailHint}
+        emailHint={emailOptional ? EMAIL_OPTIONAL_HINT : emailHint}
+        emailRequired={emailOptional ? !smsAlone : undefined}
       />
       {event.smsOn && (
         <fieldset className="flex flex-col gap-2">
