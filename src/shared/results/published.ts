@@ -31,6 +31,8 @@ export const PublishedResultSchema = z.object({
   ageGroup: z.string(),
   /** Place among the finishers of the same gender and age group. */
   ageGroupPlace: z.nullable(z.number()),
+  /** Whether the results link his certificate (see offersPublicCertificate). */
+  certificate: z.boolean(),
 });
 export type PublishedResult = z.infer<typeof PublishedResultSchema>;
 

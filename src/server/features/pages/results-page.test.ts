@@ -72,6 +72,9 @@ describe(`the /Results page, rendered by the server (${testDatabaseKind})`, () =
     expect(page.body).toContain('Runner 102');
     expect(page.body).not.toContain('Ncube');
     expect(page.body).toContain('2 finishers');
+    // The certificate of the finisher shown by name only.
+    expect(page.body).toContain('href="/api/results/bib/101/certificate.png"');
+    expect(page.body).not.toContain('/api/results/bib/102/certificate');
     expect(page.body).toMatch(/<form[^>]*action="\/Results" method="get"/);
     const race = /name="race" value="([^"]+)"/.exec(page.body)?.[1];
     expect(race).toBeTruthy();

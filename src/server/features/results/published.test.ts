@@ -77,10 +77,25 @@ describe(`published results (${testDatabaseKind})`, () => {
         genderPlace: 1,
         ageGroup: 'Under 18',
         ageGroupPlace: 1,
+        certificate: false,
       },
-      expect.objectContaining({ place: 2, bib: 101, name: 'Rudo Dube', genderPlace: 1, ageGroup: '30–39' }),
-      expect.objectContaining({ place: 3, bib: 103, name: 'Runner 103', genderPlace: 2, ageGroupPlace: 2 }),
-      expect.objectContaining({ place: 4, bib: 104, name: 'Runner 104' }),
+      expect.objectContaining({
+        place: 2,
+        bib: 101,
+        name: 'Rudo Dube',
+        genderPlace: 1,
+        ageGroup: '30–39',
+        certificate: true,
+      }),
+      expect.objectContaining({
+        place: 3,
+        bib: 103,
+        name: 'Runner 103',
+        genderPlace: 2,
+        ageGroupPlace: 2,
+        certificate: false,
+      }),
+      expect.objectContaining({ place: 4, bib: 104, name: 'Runner 104', certificate: false }),
       expect.objectContaining({ place: 5, bib: 105, name: 'Farai Dube', genderPlace: 2, ageGroup: '40–49' }),
     ]);
     // Nothing of a contact, and no hidden name.
@@ -200,6 +215,7 @@ describe(`published results (${testDatabaseKind})`, () => {
       genderPlace: 1,
       ageGroup: '40–49',
       ageGroupPlace: 1,
+      certificate: true,
     });
   });
 

@@ -1,4 +1,5 @@
 import { ageGroup } from '../../../shared/participants/age-groups.ts';
+import { offersPublicCertificate } from '../../../shared/results/certificate.ts';
 import { formatFinishTime } from '../../../shared/results/finish-time.ts';
 import {
   type MyResult,
@@ -38,6 +39,7 @@ export function placed(rows: RaceRow[]): PlacedResult[] {
       genderPlace: finished && row.gender ? next(`gender ${row.gender}`) : null,
       ageGroup: group,
       ageGroupPlace: finished ? next(`group ${row.gender ?? ''} ${group}`) : null,
+      certificate: row.bib !== null && offersPublicCertificate({ ...row, erased: row.anonymisedAt !== null }),
     };
   });
 }

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { publicCertificateUrl } from '../../../../shared/results/certificate.ts';
 import {
   ordinal,
   type PublishedResult,
@@ -48,6 +49,15 @@ function ResultRow({ result }: { result: PublishedResult }) {
             </Fragment>
           ))}
         </span>
+        {result.certificate && result.bib !== null && (
+          <a
+            href={publicCertificateUrl(result.bib, 'png')}
+            download
+            className="inline-flex min-h-11 items-center text-sm font-semibold underline underline-offset-2"
+          >
+            Certificate<span className="sr-only"> of {result.name}</span>
+          </a>
+        )}
       </span>
       <span className="shrink-0 font-semibold tabular-nums">{result.time ?? ''}</span>
     </li>
