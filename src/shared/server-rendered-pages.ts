@@ -14,6 +14,7 @@ export const SERVER_RENDERED_PAGES = {
   '/Thankyou': 'app/routes/thank-you.tsx',
   '/Search': 'app/routes/search.tsx',
   '/My': 'app/routes/my.tsx',
+  '/Results': 'app/routes/results.tsx',
 } as const;
 
 export type ServerRenderedPath = keyof typeof SERVER_RENDERED_PAGES;

@@ -1,5 +1,6 @@
 import { formatHarareDateTime, formatShortDate } from '../../shared/dates.ts';
 import { formatFees, priceText } from '../../shared/money.ts';
+import { ordinal } from '../../shared/results/published.ts';
 
 /**
  * Every text an entrant gets, each a fixed template in one segment (oneSegment: the event's title gives way
@@ -50,6 +51,9 @@ export const ENTRANT_TEXTS = {
     `a place in ${offer.race} is yours until ${formatHarareDateTime(offer.expiresAt)}. Accept or decline:`,
   offerLapsed: (offer: { race: string; reference: string }) =>
     `the place in ${offer.race} offered to you (ref ${offer.reference}) has passed to the next person waiting.`,
+  /** On publishing the results, to each finisher once. */
+  result: (result: { race: string; time: string; place: number; finishers: number }) =>
+    `your ${result.race} time: ${result.time}, ${ordinal(result.place)} of ${result.finishers}.`,
   changed: (entry: { reference: string }) => `your entry ${entry.reference} was changed. See it:`,
   cancelled: (entry: { reference: string; contactPhone: string }) =>
     `your entry ${entry.reference} was cancelled. Questions: call ${entry.contactPhone}.`,

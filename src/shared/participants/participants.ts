@@ -164,6 +164,8 @@ export const ParticipantDetailSchema = z.extend(ParticipantSchema, {
   /** An entry of an earlier edition: it can be read, not changed. */
   archived: z.boolean(),
   listedInSearch: z.boolean(),
+  /** "Show my name in published results". */
+  showInResults: z.boolean(),
   /** The bib numbers of the entry's race, which a bib set by hand must be one of. */
   raceBibs: z.object({ bibFrom: z.nullable(z.number()), bibTo: z.nullable(z.number()) }),
   // All of it, where the list has the amount and currency only.
@@ -237,7 +239,7 @@ export const ParticipantEditSchema = z
   .extend(
     z.omit(RegistrationFieldsSchema, { discipline: true, consent: true }),
     // Left out, it stays as it is: an edit that does not mention it must not list someone who chose not to be.
-    { listedInSearch: z.optional(z.boolean()) },
+    { listedInSearch: z.optional(z.boolean()), showInResults: z.optional(z.boolean()) },
   )
   .check(guardianRule);
 export type ParticipantEdit = z.input<typeof ParticipantEditSchema>;

@@ -17,6 +17,8 @@ export interface GroupPersonValues {
   guardianMobile: string;
   guardianConsent: boolean;
   listedInSearch: boolean;
+  /** "Show my name in published results" (ticked by default). */
+  showInResults: boolean;
   /** "Same contact as …": this person is sent with the contact's (the first person's) mobile and email. */
   sameContact: boolean;
 }
@@ -31,7 +33,7 @@ export interface GroupFormValues {
   waitlistFull: boolean;
 }
 
-const TICK_BOXES = ['guardianConsent', 'listedInSearch', 'sameContact'] as const;
+const TICK_BOXES = ['guardianConsent', 'listedInSearch', 'showInResults', 'sameContact'] as const;
 const TEXTS = [
   'firstName',
   'lastName',
@@ -61,6 +63,7 @@ export const emptyPerson = (discipline: Discipline): GroupPersonValues => ({
   guardianMobile: '',
   guardianConsent: false,
   listedInSearch: false,
+  showInResults: true,
   sameContact: false,
 });
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CURRENCIES, ParticipantDetailSchema } from '../participants/participants.ts';
 import { phoneNumber } from '../phone.ts';
+import { MyResultSchema } from '../results/published.ts';
 import { emailAddress } from '../validation.ts';
 import { PendingEmailSchema } from './email-change.ts';
 import { PendingMobileSchema } from './mobile-change.ts';
@@ -36,6 +37,7 @@ export const MyEntrySchema = z.extend(
     raceType: true,
     tshirtSize: true,
     listedInSearch: true,
+    showInResults: true,
     paymentStatus: true,
     fees: true,
     status: true,
@@ -56,6 +58,8 @@ export const MyEntrySchema = z.extend(
     /** A new mobile asked for, which the entry takes once the code texted to it is entered. */
     mobilePending: PendingMobileSchema,
     smsReminders: z.enum(SMS_REMINDERS),
+    /** His result once the edition's results are published (issue 41); null before, or without one. */
+    result: z.nullable(MyResultSchema),
   },
 );
 export type MyEntry = z.infer<typeof MyEntrySchema>;

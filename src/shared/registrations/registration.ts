@@ -26,6 +26,8 @@ export const RegistrationFieldsSchema = z.object({
   consent: z.literal(true, { error: 'You must agree to the Terms and Conditions to register' }),
   /** The entrant's choice; left out, he is listed, as the public form's ticked box says (the server decides). */
   listedInSearch: z.optional(z.boolean()),
+  /** "Show my name in published results"; left out, it is shown, as the form's ticked box says. */
+  showInResults: z.optional(z.boolean()),
   /** "Send my confirmation by" (shown while the event's SMS are on); left out: both, or mail alone when off. */
   // Blank as none: a form without the choice (SMS off) posts none, the server's form posts ''.
   notifyBy: z.pipe(

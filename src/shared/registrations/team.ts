@@ -40,6 +40,7 @@ export const TeamEntryDetailSchema = z.extend(TeamEntrySchema, {
   guardianMobile: z.nullable(z.string()),
   guardianConsentedAt: z.nullable(z.string()),
   listedInSearch: z.boolean(),
+  showInResults: z.boolean(),
 });
 export type TeamEntryDetail = z.infer<typeof TeamEntryDetailSchema>;
 

@@ -31,6 +31,7 @@ import { MyCertificate } from '../../features/my-registration/components/my-cert
 import { SendPayLink } from '../../features/pay-links/components/send-pay-link.tsx';
 import { CancelEntryDialog } from '../../features/registrations/components/cancel-entry-dialog.tsx';
 import { EntryEditForm } from '../../features/registrations/components/entry-edit-form.tsx';
+import { MyResult } from '../../features/results/index.ts';
 import { GivePlace } from '../../features/transfers/components/give-place.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -137,6 +138,8 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
           <p className="mt-3 text-stone-800">{feeToBeConfirmed(displayPhone(event, event.contactPhone))}</p>
         )}
       </ReferenceCard>
+
+      {entry.result && <MyResult result={entry.result} />}
 
       {over && (
         <p className="rounded-lg border border-stone-300 bg-stone-50 p-4 text-stone-800">

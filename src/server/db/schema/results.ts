@@ -24,6 +24,8 @@ export const results = pgTable(
     timerPlace: integer('timer_place'),
     source: text('source', { enum: ['import', 'finish-line', 'admin'] }).notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the finisher was told his result (text or mail) on publishing: never twice, whatever is republished. */
+    toldAt: timestamp('told_at', { withTimezone: true }),
   },
   (table) => [index('results_event').on(table.eventId)],
 );

@@ -27,6 +27,7 @@ import {
   newEntryLink,
   resendConfirmationOf,
 } from '../registrations/service.ts';
+import { resultOfEntry } from '../results/service.ts';
 import { isOfferToken } from '../waitlist/service.ts';
 import {
   activeEntriesOfEmail,
@@ -102,10 +103,11 @@ export async function myCheckInQr(context: AppContext, token: string) {
 
 export async function myEntry(context: AppContext, token: string): Promise<MyEntry> {
   const { id, event, over, notifyBy, smsRemindersStoppedAt } = await entryOfLink(context, token);
-  const [entry, emailPending, mobilePending] = await Promise.all([
+  const [entry, emailPending, mobilePending, result] = await Promise.all([
     participantDetail(context, id),
     pendingEmailChange(context.database.db, id),
     pendingMobileChange(context.database.db, id),
+    resultOfEntry(context, event, id),
   ]);
   return {
     reference: entry.reference,
@@ -124,6 +126,7 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
     raceType: entry.raceType,
     tshirtSize: entry.tshirtSize,
     listedInSearch: entry.listedInSearch,
+    showInResults: entry.showInResults,
     paymentStatus: entry.paymentStatus,
     payment: { amount: entry.payment.amount, currency: entry.payment.currency },
     fees: entry.fees,
@@ -137,6 +140,7 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
     emailPending,
     mobilePending,
     smsReminders: !textsOn(event) || !wantsSms(notifyBy) ? 'none' : smsRemindersStoppedAt ? 'stopped' : 'on',
+    result,
   };
 }
 

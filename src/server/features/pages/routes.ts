@@ -15,6 +15,7 @@ import {
   toldBy,
 } from '../../../shared/registrations/registration.ts';
 import { SearchQuerySchema } from '../../../shared/registrations/search.ts';
+import { PublishedResultsQuerySchema, publishedResultsKey } from '../../../shared/results/published.ts';
 import { SERVER_RENDERED_PAGES } from '../../../shared/server-rendered-pages.ts';
 import type { NotifyBy } from '../../../shared/sms/sms-settings.ts';
 import type { AppContext } from '../../context.ts';
@@ -26,6 +27,7 @@ import { getPublicEvent } from '../events/service.ts';
 import { mailMyLinks } from '../my-registration/service.ts';
 import { signUpForNextYear } from '../next-year/service.ts';
 import { isRaceFull, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
+import { publishedResults } from '../results/service.ts';
 import { joinWaitlist } from '../waitlist/service.ts';
 import { fieldMessages, formValues } from './form-values.ts';
 import { changedForm, groupMessages, postedGroup } from './group-form-post.ts';
@@ -37,7 +39,7 @@ import type { SendPage } from './send-page.ts';
 /** The hidden field of the registration forms that carries their Idempotency-Key (see registration-form.tsx). */
 const FORM_KEY_FIELD = 'idempotencyKey';
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
-const READS_QUERY = new Set(['/Search', '/Thankyou']);
+const READS_QUERY = new Set(['/Search', '/Thankyou', '/Results']);
 const FORMS: Record<string, Discipline> = { '/Register': 'run', '/RegisterCyclist': 'cycle' };
 /** Where the after-the-race landing's "Tell me about next year" form posts without JavaScript. */
 const NEXT_YEAR_FORM = '/';
@@ -99,7 +101,7 @@ export async function pageRoutes(
       path,
       {
         config: { access: 'public' },
-        onRequest: path === '/Search' ? [countPage, countSearch] : [countPage],
+        onRequest: path === '/Search' || path === '/Results' ? [countPage, countSearch] : [countPage],
         schema: { hide: true },
       },
       async (request, reply) => {
@@ -108,6 +110,8 @@ export async function pageRoutes(
         if (request.url.split('?')[0] !== path) {
           return reply.redirect(query === undefined ? path : `${path}?${query}`, 301);
         }
+        if (path === '/Results')
+          return sendPage(request, reply, { queries: await resultsQueries(context, request.query) });
         if (path !== '/Search') return sendPage(request, reply);
         return sendPage(request, reply, { queries: await searchQueries(context, request.query) });
       },
@@ -299,4 +303,14 @@ async function searchQueries(context: AppContext, query: unknown): Promise<PageD
   const parsed = SearchQuerySchema.safeParse({ q });
   if (!parsed.success) return [];
   return [[['entrant-search', q.trim()], { results: await searchEntrants(context, parsed.data.q) }]];
+}
+
+/** The results a /Results link asks for (?race=&q=&page=), answered as the API answers them, under their key. */
+async function resultsQueries(context: AppContext, query: unknown): Promise<PageData['queries']> {
+  const raw = (query ?? {}) as Record<string, unknown>;
+  const text = (name: string) => (typeof raw[name] === 'string' ? (raw[name] as string) : undefined);
+  const key = publishedResultsKey({ race: text('race'), q: text('q'), page: text('page') });
+  const parsed = PublishedResultsQuerySchema.safeParse(key[1]);
+  if (!parsed.success) return [];
+  return [[key, await publishedResults(context, parsed.data)]];
 }

@@ -307,6 +307,7 @@ export async function findParticipant(db: Database | Transaction, eventId: strin
       paidOn: registrations.paidOn,
       waiverReason: registrations.waiverReason,
       listedInSearch: registrations.listedInSearch,
+      showInResults: registrations.showInResults,
       notifyBy: registrations.notifyBy,
       companyAccountId: registrations.companyAccountId,
       bibFrom: raceOptions.bibFrom,

@@ -71,6 +71,7 @@ const FIELD_LABELS: Record<string, string> = {
   guardianMobile: "parent or guardian's mobile",
   tshirtSize: 'T-shirt',
   listedInSearch: 'listing in the public search',
+  showInResults: 'name in published results',
 };
 
 export async function participantsPage({ database }: AppContext, query: ParticipantListQuery) {
@@ -133,6 +134,7 @@ export async function participantDetail({ database }: AppContext, id: string): P
     createdAt: row.createdAt.toISOString(),
     status: row.status,
     listedInSearch: row.listedInSearch,
+    showInResults: row.showInResults,
     fees: feesOf(row),
     group: row.group,
     payment: {
@@ -376,6 +378,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
         mobile: mobileAsked ? row.mobile : fields.mobile,
         gender: fields.gender ?? null,
         listedInSearch: fields.listedInSearch ?? row.listedInSearch,
+        showInResults: fields.showInResults ?? row.showInResults,
       };
       const before: Record<string, unknown> = { ...row, raceType: row.raceType };
       const changed = [...Object.keys(next), 'raceType'].filter((key) =>
@@ -419,6 +422,7 @@ export async function editEntry(context: AppContext, id: string, change: Partici
           raceType: `${DISCIPLINE_LABELS[row.discipline]}, ${race.label}`,
           tshirtSize: next.tshirtSize,
           listedInSearch: next.listedInSearch ? 'listed' : 'not listed',
+          showInResults: next.showInResults ? 'shown' : 'bib only',
         };
         const entry = { ...row, ...next, raceType: race.label };
         await tellEntrant(

@@ -459,6 +459,7 @@ export function entryWithMail(
     tshirtSize: person.tshirtSize,
     consentedAt: new Date(),
     listedInSearch: person.listedInSearch ?? false,
+    showInResults: person.showInResults ?? true,
     notifyBy: person.notifyBy ?? (textsOn(event) ? 'both' : 'email'),
     checkInCode,
   };

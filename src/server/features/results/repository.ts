@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ResultStatus } from '../../../shared/results/results.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { events, raceOptions, registrations, results } from '../../db/schema/index.ts';
@@ -77,7 +77,7 @@ export function resultsOfEvent(db: Database | Transaction, eventId: string) {
 }
 
 /** The races of the event in the forms' order. */
-export const racesOf = (db: Database, eventId: string) =>
+export const racesOf = (db: Database | Transaction, eventId: string) =>
   db
     .select({ id: raceOptions.id, discipline: raceOptions.discipline, label: raceOptions.label })
     .from(raceOptions)
@@ -108,4 +108,88 @@ export async function setResultsPublished(tx: Transaction, eventId: string, publ
     .where(eq(events.id, eventId))
     .returning({ publishedAt: events.resultsPublishedAt });
   return row?.publishedAt ?? null;
+}
+
+/** The results of one race with what the public results show of each entrant, in finishing order. */
+export function resultsOfRace(db: Database | Transaction, eventId: string, raceId: string) {
+  return db
+    .select({
+      bib: registrations.bib,
+      firstName: registrations.firstName,
+      lastName: registrations.lastName,
+      age: registrations.age,
+      gender: registrations.gender,
+      discipline: registrations.discipline,
+      showInResults: registrations.showInResults,
+      anonymisedAt: registrations.anonymisedAt,
+      registrationId: registrations.id,
+      status: results.status,
+      timeMs: results.timeMs,
+    })
+    .from(results)
+    .innerJoin(registrations, eq(registrations.id, results.registrationId))
+    .where(and(eq(results.eventId, eventId), activeInEvent(eventId), eq(registrations.raceOptionId, raceId)))
+    .orderBy(
+      sql`${results.status} <> 'finished'`,
+      asc(results.timeMs),
+      sql`${results.timerPlace} nulls last`,
+      asc(registrations.bib),
+    );
+}
+
+/** The races of the event that have results. */
+export async function racesWithResults(db: Database | Transaction, eventId: string) {
+  const rows = await db
+    .selectDistinct({ raceId: registrations.raceOptionId })
+    .from(results)
+    .innerJoin(registrations, eq(registrations.id, results.registrationId))
+    .where(and(eq(results.eventId, eventId), activeInEvent(eventId)));
+  return new Set(rows.map((row) => row.raceId));
+}
+
+/** The finishers not yet told their result, with how to reach them (none once anonymised). */
+export function untoldFinishers(tx: Transaction, eventId: string) {
+  return tx
+    .select({
+      id: registrations.id,
+      reference: registrations.reference,
+      firstName: registrations.firstName,
+      email: registrations.email,
+      mobile: registrations.mobile,
+      guardianMobile: registrations.guardianMobile,
+      age: registrations.age,
+      notifyBy: registrations.notifyBy,
+    })
+    .from(results)
+    .innerJoin(registrations, eq(registrations.id, results.registrationId))
+    .where(
+      and(
+        eq(results.eventId, eventId),
+        activeInEvent(eventId),
+        eq(results.status, 'finished'),
+        isNull(results.toldAt),
+        isNull(registrations.anonymisedAt),
+      ),
+    )
+    .for('update', { of: results });
+}
+
+/** Notes that these finishers were told their result. */
+export async function markTold(tx: Transaction, registrationIds: string[]) {
+  if (registrationIds.length === 0) return;
+  await tx
+    .update(results)
+    .set({ toldAt: sql`now()` })
+    .where(inArray(results.registrationId, registrationIds));
+}
+
+/** The race of an entry that has a result, if it has one. */
+export async function raceOfResult(db: Database, registrationId: string) {
+  const [row] = await db
+    .select({ raceId: registrations.raceOptionId, label: raceOptions.label })
+    .from(results)
+    .innerJoin(registrations, eq(registrations.id, results.registrationId))
+    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+    .where(eq(results.registrationId, registrationId));
+  return row;
 }

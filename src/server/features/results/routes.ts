@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
+import { PublishedResultsQuerySchema, PublishedResultsSchema } from '../../../shared/results/published.ts';
 import {
   AdminResultsSchema,
   RESULTS_FILE_LIMITS,
@@ -11,11 +12,14 @@ import {
 } from '../../../shared/results/results.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
+import { revalidateByEtag } from '../../http/etag.ts';
 import { badRequest } from '../../http/problem.ts';
+import { limitAction } from '../../http/rate-limits.ts';
 import { idParams } from '../../http/replies.ts';
 import { routeGroup } from '../../http/route-group.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { checkFileName } from '../../http/upload-name.ts';
+import { publishedResults } from './published.ts';
 import {
   adminResults,
   checkResults,
@@ -38,6 +42,28 @@ async function resultsFile(request: FastifyRequest) {
 /** Results after the finish (issue 41): the timer's file imported, checked, corrected and published. */
 export async function resultsRoutes(app: FastifyInstance, context: AppContext) {
   const api = routeGroup(app, { access: ['admin'], tags: ['results'] });
+  const open = routeGroup(app, { access: 'public', tags: ['results'] });
+
+  open.get(
+    '/results',
+    {
+      onRequest: limitAction(app, context, 'search', (request) =>
+        Boolean((request.query as { q?: string }).q),
+      ),
+      onSend: revalidateByEtag,
+      schema: {
+        summary:
+          'Published results of a race (100 a page, by overall place, with gender and age-group places), searched by bib or name; none while preliminary',
+        querystring: PublishedResultsQuerySchema,
+        response: { 200: PublishedResultsSchema },
+      },
+    },
+    async (request, reply) => {
+      // The same for everyone, and it changes when results are corrected: revalidated like the event.
+      reply.header('cache-control', 'no-cache');
+      return publishedResults(context, request.query);
+    },
+  );
 
   api.get(
     '/admin/results',

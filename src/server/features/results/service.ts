@@ -22,6 +22,7 @@ import {
   setResultsPublished,
 } from './repository.ts';
 import { checkResultsFile, guessMapping, readResultsFile } from './results-file.ts';
+import { tellFinishers } from './tell-finishers.ts';
 
 type Actor = NonNullable<AuditActor>;
 
@@ -178,6 +179,7 @@ export async function publishResults(context: AppContext, published: boolean, ac
   const event = await getCurrentEvent(context.database.db);
   await context.database.db.transaction(async (tx) => {
     await setResultsPublished(tx, event.id, published);
+    if (published) await tellFinishers(tx, context.links, event);
     await recordAudit(tx, actor, {
       action: published ? 'results.publish' : 'results.unpublish',
       subject: `results of ${event.title} ${event.year}`,
@@ -186,3 +188,5 @@ export async function publishResults(context: AppContext, published: boolean, ac
   await context.currentEvent.reload();
   return adminResults(context);
 }
+
+export { publishedResults, resultOfEntry } from './published.ts';

@@ -17,6 +17,7 @@ type Values = Record<EntrantField, string> & {
   guardianMobile: string;
   guardianConsent: boolean;
   listedInSearch: boolean;
+  showInResults: boolean;
 };
 
 /** What the form corrects of an entry: the public form's fields and the search listing. */
@@ -35,6 +36,7 @@ export type EditableEntry = Pick<
   | 'guardianConsentedAt'
   | 'tshirtSize'
   | 'listedInSearch'
+  | 'showInResults'
 >;
 
 const valuesOf = (entry: EditableEntry): Values => ({
@@ -52,6 +54,7 @@ const valuesOf = (entry: EditableEntry): Values => ({
   // A guardian's agreement on record stands until the guardian changes.
   guardianConsent: entry.guardianConsentedAt !== null,
   listedInSearch: entry.listedInSearch,
+  showInResults: entry.showInResults,
 });
 
 /**
@@ -128,6 +131,7 @@ export function EntryEditForm({
         gap="gap-4"
       />
       <CheckboxField label="List the name in the public entrant search" {...register('listedInSearch')} />
+      <CheckboxField label="Show the name in published results" {...register('showInResults')} />
       <SaveActions
         failure={failure}
         onCancel={onCancel}

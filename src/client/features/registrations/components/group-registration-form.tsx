@@ -444,6 +444,17 @@ function PersonBlock({
             : 'List my name in the public entrant search'}
         </label>
       </div>
+      <div className="flex items-start gap-3">
+        <input
+          id={`${listedId}-results`}
+          type="checkbox"
+          {...field('showInResults')}
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+        />
+        <label htmlFor={`${listedId}-results`} className="text-stone-800">
+          {contact ? 'Show this name in published results' : 'Show my name in published results'}
+        </label>
+      </div>
       {contact && (
         <button
           type="submit"

@@ -48,7 +48,7 @@ type FormValues = Omit<GroupPersonValues, 'sameContact'> & {
   consent: boolean;
 };
 
-const OWN_FIELDS = ['listedInSearch', 'notifyBy', 'consent'] as const;
+const OWN_FIELDS = ['listedInSearch', 'showInResults', 'notifyBy', 'consent'] as const;
 /** What a draft keeps: not the consents, which are given anew each time the form is sent. */
 const DRAFT_FIELDS = [...ENTRANT_FIELDS, 'guardianName', 'guardianMobile', 'listedInSearch'] as const;
 const isField = (path: string): path is EntrantField | GuardianField | (typeof OWN_FIELDS)[number] =>
@@ -92,6 +92,7 @@ function valuesOf(data: RegistrationData, empty: FormValues): FormValues {
     guardianName: data.guardianName ?? '',
     guardianMobile: data.guardianMobile ?? '',
     listedInSearch: data.listedInSearch ?? false,
+    showInResults: data.showInResults ?? true,
     notifyBy: data.notifyBy ?? empty.notifyBy,
     guardianConsent: false,
     consent: false,
@@ -143,6 +144,7 @@ export function RegistrationForm({
     guardianMobile: '',
     guardianConsent: false,
     listedInSearch: false,
+    showInResults: true,
     notifyBy: event.smsOn ? 'both' : '',
     consent: false,
   };
@@ -412,6 +414,23 @@ export function RegistrationForm({
           </label>
           <p id="listedInSearch-hint" className="text-sm text-stone-600">
             Only your name and race are shown, and never for an entrant under 18.
+          </p>
+        </div>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id="showInResults"
+          type="checkbox"
+          {...field('showInResults')}
+          aria-describedby="showInResults-hint"
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+        />
+        <div>
+          <label htmlFor="showInResults" className="text-stone-800">
+            Show my name in published results
+          </label>
+          <p id="showInResults-hint" className="text-sm text-stone-600">
+            Unticked, the results show your bib number instead.
           </p>
         </div>
       </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "results" ADD COLUMN "told_at" timestamp with time zone;
