@@ -35,6 +35,7 @@ import {
   type RegistrationTarget,
 } from './bench/registrations.ts';
 import { missedBudgets, printTable, writeReport } from './bench/report.ts';
+import { measureResultsPageOnPostgres, RESULTS_PAGE } from './bench/results-page.ts';
 import { measureRosterOnPostgres, ROSTER_DOWNLOAD } from './bench/roster.ts';
 import { measureDataOnPostgres } from './bench/with-data.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/throwaway-postgres.ts';
@@ -52,6 +53,7 @@ const PARTS = [
   'paynow',
   'roster',
   'messages',
+  'results-page',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -150,6 +152,7 @@ async function main(): Promise<number> {
   const paynowDatabaseUrl = await postgres.createDatabase('celebration_paynow');
   const rosterDatabaseUrl = await postgres.createDatabase('celebration_roster');
   const messagesDatabaseUrl = await postgres.createDatabase('celebration_messages');
+  const resultsDatabaseUrl = await postgres.createDatabase('celebration_results');
   const cpuBusyAtStart = await waitForQuietCpu();
 
   const measurements: Measurement[] = [];
@@ -169,6 +172,8 @@ async function main(): Promise<number> {
     measurements.push(await measure(ROSTER_DOWNLOAD, () => measureRosterOnPostgres(rosterDatabaseUrl)));
   if (wanted('messages'))
     measurements.push(await measure(MESSAGE_TO_ALL, () => measureMessagesOnPostgres(messagesDatabaseUrl)));
+  if (wanted('results-page'))
+    measurements.push(await measure(RESULTS_PAGE, () => measureResultsPageOnPostgres(resultsDatabaseUrl)));
   if (wanted('footprint'))
     measurements.push(await measure(FOOTPRINT, () => measureFootprint(appDatabaseUrl)));
   await cleanUp();

@@ -30,6 +30,8 @@ export const PublicEventSchema = z.object({
    * links the photos and offers "Tell me about next year" instead of registering.
    */
   raceOver: z.boolean(),
+  /** The edition's results are published (issue 41): the landing after the race links /Results. */
+  resultsPublished: z.boolean(),
   races: z.array(PublicRaceSchema),
   /** How an entry can be paid online at once (Paynow), once registered; empty while online payment is off. */
   onlinePaymentMethods: z.array(z.enum(ONLINE_PAYMENT_METHODS)),

@@ -168,6 +168,7 @@ export async function getPublicEvent({
     backgroundPlaceholder: backgroundPlaceholder(mediaDir, clientDist, event.backgroundImage),
     // A draft is never over: its date may still be last year's until the organisers set it.
     raceOver: event.publishedAt !== null && isEventOver(event),
+    resultsPublished: event.resultsPublishedAt !== null,
     registrationOpen: event.publishedAt !== null && isRegistrationOpen(event) && !isEventOver(event),
     testPayments: env.fakes.includes('PAYNOW_URL'),
     onlinePaymentMethods: onlinePaymentMethodsOf(event),

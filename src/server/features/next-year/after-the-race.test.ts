@@ -237,6 +237,18 @@ describe('the server-rendered pages after the race', () => {
     expect(page).not.toContain('How to pay');
   });
 
+  it('/ links the results once they are published, and says they will come until then', async () => {
+    await setEvent({ eventDate: yesterday(), resultsPublishedAt: null });
+    const before = readable((await paged.inject('/')).body);
+    expect(before).toContain('The results will be published here once they are ready.');
+    expect(before).not.toContain('See the results');
+    await setEvent({ resultsPublishedAt: new Date() });
+    expect(await publicEvent()).toMatchObject({ resultsPublished: true });
+    const after = readable((await paged.inject('/')).body);
+    expect(after).toMatch(/<a href="\/Results"[^>]*>See the results<\/a>/);
+    expect(after).not.toContain('will be published here');
+  });
+
   it('takes the form without JavaScript: the landing again, thanking, or with each message beside its field', async () => {
     await setEvent({ eventDate: yesterday() });
     const done = await postForm('email=chipo%40example.com&consent=on');

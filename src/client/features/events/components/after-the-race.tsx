@@ -42,12 +42,23 @@ export function AfterTheRace({ event }: { event: PublicEvent }) {
           Results
         </h2>
         <p className="mt-1 text-stone-700">
-          The results will be published here once they are ready. Questions? Call{' '}
+          {event.resultsPublished
+            ? 'Every finisher’s time and place, by race, gender and age group; find yourself by bib or name. '
+            : 'The results will be published here once they are ready. '}
+          Questions? Call{' '}
           <a href={`tel:${event.contactPhone}`} className="font-medium text-brand-700 underline">
             {displayPhone(event, event.contactPhone)}
           </a>
           .
         </p>
+        {event.resultsPublished && (
+          <a
+            href="/Results"
+            className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            See the results
+          </a>
+        )}
       </section>
       <section aria-labelledby="next-year-heading" className="max-w-xl">
         <h2 id="next-year-heading" className="text-2xl font-bold text-stone-900">
