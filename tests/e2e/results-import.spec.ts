@@ -52,14 +52,14 @@ test('the timer’s file: choose it, map its columns, fix what the check lists, 
   await expectNoAxeViolations(page);
 
   // The corrected file, chosen again.
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await page
     .getByLabel('Results file (CSV or Excel)')
     .setInputFiles(file([`1,${bibs[1]},Rudo,41:07`, `2,${bibs[0]},Tendai,52:14`, `,${bibs[2]},Farai,`]));
   await page.getByRole('button', { name: 'Next: choose columns' }).click();
   await page.getByRole('button', { name: 'Check the file' }).click();
   await expect(fixes).toContainText('No time');
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await page
     .getByLabel('Results file (CSV or Excel)')
     .setInputFiles(file([`1,${bibs[1]},Rudo,41:07`, `2,${bibs[0]},Tendai,52:14`]));

@@ -57,10 +57,15 @@ test('an admin sets up text messages with the REMOTE user, and a test SMS goes',
   await expect(section.getByText('A password is saved.')).toBeVisible();
   expect(await page.content()).not.toContain(FAKE_TXT_ACCOUNT.password);
 
-  // Off again: the other specs of this worker run with text messages off.
+  // Off again: the other specs of this worker run with text messages off. Entrants without email that
+  // other journeys registered meanwhile make the page ask first (tested below).
   await section.getByLabel('Send text messages (SMS)').uncheck();
   await section.getByRole('button', { name: 'Save text message settings' }).click();
-  await expect(section.getByRole('status')).toContainText('Text messages are off');
+  const asked = page.getByRole('dialog', { name: 'Turn text messages off?' });
+  const status = section.getByRole('status').filter({ hasText: 'Text messages are off' });
+  await expect(asked.or(status)).toBeVisible();
+  if (await asked.isVisible()) await asked.getByRole('button', { name: 'Turn text messages off' }).click();
+  await expect(status).toBeVisible();
 });
 
 test('a wrong password is refused beside its field, and a failed test SMS says why', async ({
@@ -116,7 +121,13 @@ test('turning texts off while an entrant has no email asks first: Cancel keeps t
     await texts.uncheck();
     await saveButton.click();
     const dialog = page.getByRole('dialog', { name: 'Turn text messages off?' });
-    await expect(dialog).toContainText('1 entrant has no email: with texts off they will get no messages');
+    // Other journeys on the same database may have registered entrants without email too: Rudo is one more.
+    await expect(dialog).toContainText(
+      /entrants? ha(s|ve) no email: with texts off they will get no messages/,
+    );
+    const asked = async () => Number(/(\d+) entrants? ha/.exec((await dialog.textContent()) ?? '')?.[1]);
+    const first = await asked();
+    expect(first).toBeGreaterThanOrEqual(1);
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath('turn-off-dialog-1280.png') });
@@ -136,10 +147,11 @@ test('turning texts off while an entrant has no email asks first: Cancel keeps t
     // Someone else registers without email while the admin reads the question: he is asked again, about 2.
     await texts.uncheck();
     await saveButton.click();
-    await expect(dialog).toContainText('1 entrant has no email');
+    await expect(dialog).toContainText(/entrants? ha(s|ve) no email/);
+    const before = await asked();
     await withoutEmail('Tatenda');
     await dialog.getByRole('button', { name: 'Turn text messages off' }).click();
-    await expect(dialog).toContainText('2 entrants have no email');
+    await expect.poll(asked).toBeGreaterThan(before);
     expect(await textsOnNow()).toBe(true);
     await dialog.getByRole('button', { name: 'Turn text messages off' }).click();
     await expect(dialog).toBeHidden();
