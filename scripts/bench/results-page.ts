@@ -100,7 +100,8 @@ const PROBE = `(() => {
     if (state.content === undefined && document.body) {
       const h1 = document.querySelector('h1');
       const first = document.querySelector('ol > li');
-      if (h1 && h1.checkVisibility() && first && first.checkVisibility() && /^\\s*1\\b/.test(first.textContent || ''))
+      const place = first && first.firstElementChild;
+      if (h1 && h1.checkVisibility() && first && first.checkVisibility() && place && place.textContent.trim() === '1')
         state.content = performance.now();
     }
   };
