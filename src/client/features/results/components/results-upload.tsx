@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { ResultsCheck, ResultsMapping, ResultsPreview } from '../../../../shared/results/results.ts';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass, SelectField } from '../../../components/ui/field.tsx';
+import { FileSample } from '../../../components/ui/file-sample.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { Panel } from '../../../components/ui/section.tsx';
 import { useCheckResults, useImportResults, usePreviewResults } from '../api/results.ts';
@@ -97,7 +98,6 @@ function ColumnMapping({
   const [missing, setMissing] = useState<Partial<Record<keyof ResultsMapping, string>>>({});
   const check = useCheckResults();
   const upload = useImportResults();
-  const captionId = useId();
   const chosen = (): ResultsMapping | undefined => {
     const absent = {
       ...(mapping.bib ? {} : { bib: 'Choose the column of bibs' }),
@@ -142,39 +142,7 @@ function ColumnMapping({
           {file.name}: {preview.rows} rows. Say which column holds what, then check the file: nothing is saved
           until every row is right.
         </p>
-        <section
-          aria-labelledby={captionId}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          tabIndex={0}
-          className="overflow-x-auto rounded-lg border border-stone-200 focus-visible:outline-3 focus-visible:outline-brand-600"
-        >
-          <h3 id={captionId} className="sr-only">
-            The first rows of the file
-          </h3>
-          <table className="min-w-full text-left text-sm">
-            <thead className="bg-stone-100">
-              <tr>
-                {preview.columns.map((column) => (
-                  <th key={column} scope="col" className="whitespace-nowrap px-2 py-1.5 font-semibold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {preview.sample.map((row, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the rows are a fixed sample of the file
-                <tr key={index} className="border-t border-stone-200">
-                  {preview.columns.map((column, cell) => (
-                    <td key={column} className="whitespace-nowrap px-2 py-1.5">
-                      {row[cell] ?? ''}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <FileSample columns={preview.columns} rows={preview.sample} />
         <div className="grid gap-4 sm:grid-cols-2">
           {COLUMNS.map(([name, label, hint, required]) => (
             <SelectField

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   ACCOUNT_CURRENCY,
   STATEMENT_ACCOUNT_LABELS,
@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/statements/statements.ts';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Field, inputClass, SelectField } from '../../../components/ui/field.tsx';
+import { FileSample } from '../../../components/ui/file-sample.tsx';
 import { errorText, FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Panel } from '../../../components/ui/section.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -112,7 +113,6 @@ function ColumnMapping({
   onImported: (result: { id: string | null; alreadyImported: number; skippedRows: number }) => void;
 }) {
   const upload = useImportStatement();
-  const captionId = useId();
   const offered = preview.mapping;
   const own = ACCOUNT_CURRENCY[account];
   const currency =
@@ -160,39 +160,7 @@ function ColumnMapping({
             ? 'The columns are those you chose for this account last time.'
             : 'Say which column holds what; it is remembered for this account’s next statement.'}
         </p>
-        <section
-          aria-labelledby={captionId}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          tabIndex={0}
-          className="overflow-x-auto rounded-lg border border-stone-200 focus-visible:outline-3 focus-visible:outline-brand-600"
-        >
-          <h3 id={captionId} className="sr-only">
-            The first rows of the file
-          </h3>
-          <table className="min-w-full text-left text-sm">
-            <thead className="bg-stone-100">
-              <tr>
-                {preview.columns.map((column) => (
-                  <th key={column} scope="col" className="whitespace-nowrap px-2 py-1.5 font-semibold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {preview.rows.map((row, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the rows are a fixed sample of the file
-                <tr key={index} className="border-t border-stone-200">
-                  {preview.columns.map((column, cell) => (
-                    <td key={column} className="whitespace-nowrap px-2 py-1.5">
-                      {row[cell] ?? ''}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <FileSample columns={preview.columns} rows={preview.rows} />
         <div className="grid gap-4 sm:grid-cols-2">
           {COLUMN_FIELDS.map(([name, label, hint]) => (
             <SelectField
