@@ -45,6 +45,13 @@ export function Field({ label, error, hint, optional, className, children }: Fie
 export const inputClass =
   'min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-brand-700 focus:outline-3 focus:outline-brand-600/30 aria-invalid:border-red-600';
 
+/** A file input in the box of the others, its button as a soft grey chip. */
+export const fileInputClass = `${inputClass} file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1`;
+
+/** What a file input offers for a spreadsheet: CSV or an Excel workbook. */
+export const SPREADSHEET_ACCEPT =
+  '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** The label, hint, error and box of a field; everything else goes to its control. */
 type FieldFrame = Pick<FieldProps, 'label' | 'error' | 'hint' | 'optional'> & {
   fieldClassName?: string;

@@ -6,7 +6,7 @@ import {
   type TeamImportResult,
 } from '../../../../shared/registrations/team-import.ts';
 import { Button, SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { Field, fileInputClass, inputClass, SPREADSHEET_ACCEPT } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -103,8 +103,8 @@ export function StaffImport({ managerEmail }: { managerEmail: string }) {
                 {...a11y}
                 ref={inputRef}
                 type="file"
-                accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1`}
+                accept={SPREADSHEET_ACCEPT}
+                className={fileInputClass}
                 onChange={(event) => {
                   setFile(event.target.files?.[0]);
                   setFileError(undefined);

@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
 import type { ResultsCheck, ResultsMapping, ResultsPreview } from '../../../../shared/results/results.ts';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Field, inputClass, SelectField } from '../../../components/ui/field.tsx';
+import {
+  Field,
+  fileInputClass,
+  inputClass,
+  SelectField,
+  SPREADSHEET_ACCEPT,
+} from '../../../components/ui/field.tsx';
 import { FileSample } from '../../../components/ui/file-sample.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { Panel } from '../../../components/ui/section.tsx';
@@ -58,8 +64,8 @@ export function ResultsUpload() {
             <input
               {...a11y}
               type="file"
-              accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1`}
+              accept={SPREADSHEET_ACCEPT}
+              className={fileInputClass}
               onChange={(event) => {
                 setFile(event.target.files?.[0]);
                 setFileError(undefined);

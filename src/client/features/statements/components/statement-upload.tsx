@@ -8,7 +8,7 @@ import {
   type StatementPreview,
 } from '../../../../shared/statements/statements.ts';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Field, inputClass, SelectField } from '../../../components/ui/field.tsx';
+import { Field, fileInputClass, inputClass, SelectField } from '../../../components/ui/field.tsx';
 import { FileSample } from '../../../components/ui/file-sample.tsx';
 import { errorText, FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Panel } from '../../../components/ui/section.tsx';
@@ -77,7 +77,7 @@ export function StatementUpload({
               {...a11y}
               type="file"
               accept=".csv,text/csv"
-              className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1`}
+              className={fileInputClass}
               onChange={(event) => {
                 setFile(event.target.files?.[0]);
                 setFileError(undefined);
