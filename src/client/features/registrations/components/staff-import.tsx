@@ -6,7 +6,7 @@ import {
   type TeamImportResult,
 } from '../../../../shared/registrations/team-import.ts';
 import { Button, SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Field, fileInputClass, inputClass, SPREADSHEET_ACCEPT } from '../../../components/ui/field.tsx';
+import { Field, fileInputClass, SPREADSHEET_ACCEPT } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { Cell, DataTable, rowClass } from '../../../components/ui/table.tsx';
 import { ApiError } from '../../../lib/api.ts';

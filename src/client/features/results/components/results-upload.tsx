@@ -1,13 +1,7 @@
 import { useId, useState } from 'react';
 import type { ResultsCheck, ResultsMapping, ResultsPreview } from '../../../../shared/results/results.ts';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import {
-  Field,
-  fileInputClass,
-  inputClass,
-  SelectField,
-  SPREADSHEET_ACCEPT,
-} from '../../../components/ui/field.tsx';
+import { Field, fileInputClass, SelectField, SPREADSHEET_ACCEPT } from '../../../components/ui/field.tsx';
 import { FileSample } from '../../../components/ui/file-sample.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { Panel } from '../../../components/ui/section.tsx';

@@ -8,7 +8,7 @@ import {
   type StatementPreview,
 } from '../../../../shared/statements/statements.ts';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
-import { Field, fileInputClass, inputClass, SelectField } from '../../../components/ui/field.tsx';
+import { Field, fileInputClass, SelectField } from '../../../components/ui/field.tsx';
 import { FileSample } from '../../../components/ui/file-sample.tsx';
 import { errorText, FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Panel } from '../../../components/ui/section.tsx';
