@@ -1,28 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
-import { rendererFromSources } from '../../../../tests/support/page-renderer.ts';
+import { setUpAppWithPages } from '../../../../tests/support/page-renderer.ts';
 import {
-  createTestApp,
   injectAs,
   multipartFile,
-  resetData,
   signedInAs,
   testDatabase,
   testDatabaseKind,
 } from '../../../../tests/support/test-app.ts';
-import type { App } from '../../app.ts';
 import { registrations } from '../../db/schema/index.ts';
 
-let app: App;
-const renderErrors: unknown[] = [];
-beforeAll(async () => {
-  const pageRenderer = rendererFromSources();
-  app = await createTestApp({ RATE_LIMITS: 'off' }, { pageRenderer });
-  pageRenderer.onError = (error) => renderErrors.push(error);
-});
-afterAll(() => app.close());
-beforeEach(() => resetData());
+const { app, renderErrors } = setUpAppWithPages();
+// Every page rendered whole on the server: a part that fails would quietly be left to the browser.
 afterEach(() => expect(renderErrors).toEqual([]));
 
 const runner = runnerSeries();

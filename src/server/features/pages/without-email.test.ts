@@ -1,29 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { letters } from '../../../../tests/support/entries.ts';
-import { rendererFromSources } from '../../../../tests/support/page-renderer.ts';
+import { setUpAppWithPages } from '../../../../tests/support/page-renderer.ts';
 import { textsTo, turnTextsOn } from '../../../../tests/support/sms.ts';
-import {
-  createTestApp,
-  injectAs,
-  resetData,
-  testDatabase,
-  testDatabaseKind,
-} from '../../../../tests/support/test-app.ts';
+import { injectAs, testDatabase, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { EMAIL_MISSING, EMAIL_OPTIONAL_HINT } from '../../../shared/registrations/registration.ts';
-import type { App } from '../../app.ts';
 import { mailOutbox, raceOptions, registrations, waitlistEntries } from '../../db/schema/index.ts';
 
-let app: App;
+const { app, renderErrors } = setUpAppWithPages();
 // Every page rendered whole on the server: a part that fails would quietly be left to the browser.
-const renderErrors: unknown[] = [];
-beforeAll(async () => {
-  const pageRenderer = rendererFromSources();
-  app = await createTestApp({ RATE_LIMITS: 'off' }, { pageRenderer });
-  pageRenderer.onError = (error) => renderErrors.push(error);
-});
-afterAll(() => app.close());
-beforeEach(() => resetData());
 afterEach(() => expect(renderErrors).toEqual([]));
 
 const textsOn = async () => {

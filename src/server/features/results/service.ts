@@ -143,11 +143,12 @@ export async function adminResults({ database }: AppContext): Promise<AdminResul
 
 /** An organiser's correction of one entry's result, before or after publishing, kept in its history. */
 export async function correctResult(
-  { database }: AppContext,
+  context: AppContext,
   registrationId: string,
   correction: ResultCorrection,
   actor: Actor,
 ) {
+  const { database } = context;
   const event = await getCurrentEvent(database.db);
   const timeMs = correction.status === 'finished' ? parseFinishTime(correction.time ?? '') : null;
   if (timeMs === undefined)
@@ -171,7 +172,7 @@ export async function correctResult(
       details: { from: described(before), to: described(row) },
     });
   });
-  return adminResults({ database } as AppContext);
+  return adminResults(context);
 }
 
 /** Publishes the edition's results (or takes them back to preliminary). */
