@@ -14,6 +14,9 @@ import {
  * numbers (docs/paynow.md, "Test mode") — 0771111111 paid after 5 s, 0772222222 paid after 30 s,
  * 0773333333 failed after 30 s, 0774444444 refused at once for insufficient balance — plus 0775555555,
  * cancelled after 5 s (ours: the payer cancelling at the prompt). Delays are multiplied by `timeScale`.
+ * InnBucks (`innbucks`) and PayGo (`paygo`, or `omari` as one copy of Paynow's site names it) take the same
+ * numbers and answer with an authorization code and its expiry (PayGo also a QR code's URL, which no one
+ * should load: `qrLoads` counts who does), as docs/paynow.md's express checkout says.
  */
 export interface FakePaynowOptions {
   integrationId: string;
@@ -34,6 +37,8 @@ export interface FakeTransaction {
   method: string;
   phone: string;
   status: string;
+  /** InnBucks and PayGo: the code the payer approves in the wallet's app. */
+  authorizationCode: string | null;
 }
 
 /** Switches a test turns on to see that our side copes. */
@@ -62,6 +67,18 @@ const TEST_NUMBERS: Record<string, { status: string; after: number } | { error: 
   '0775555555': { status: 'Cancelled', after: 5000 },
 };
 
+/** The wallets whose express checkout answers with an authorization code to approve in the app. */
+const CODE_METHODS = ['innbucks', 'paygo', 'omari'];
+const MOBILE_METHODS = ['ecocash', 'onemoney', ...CODE_METHODS];
+
+/** Paynow's format for a code's expiry, d-MMM-yyyy HH:mm (Harare time, UTC+2). */
+function expiryText(at: Date) {
+  const harare = new Date(at.getTime() + 2 * 3_600_000);
+  const month = harare.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
+  const time = harare.toISOString().slice(11, 16);
+  return `${harare.getUTCDate()}-${month}-${harare.getUTCFullYear()} ${time}`;
+}
+
 const localNumber = (phone: string) => phone.replace(/^\+263/, '0').replace(/\D/g, '');
 
 /** Every switch off: the fake behaves as Paynow does. */
@@ -85,6 +102,8 @@ export async function startFakePaynow(options: FakePaynowOptions) {
   const inFlight = new Set<Promise<void>>();
   let counter = 1000;
   let baseUrl = '';
+  /** Requests for a PayGo QR code's URL: our server and pages must never make one. */
+  let qrLoads = 0;
 
   const updateFields = (t: FakeTransaction, status = t.status): PaynowFields => [
     ['reference', t.reference],
@@ -142,6 +161,7 @@ export async function startFakePaynow(options: FakePaynowOptions) {
       method,
       phone,
       status: 'Created',
+      authorizationCode: null,
     };
     transactions.set(t.guid, t);
     return t;
@@ -193,7 +213,7 @@ export async function startFakePaynow(options: FakePaynowOptions) {
       const problem = checkRequest(form);
       if (problem) return refuse(response, problem);
       const method = fieldOf(form, 'method') ?? '';
-      if (method !== 'ecocash' && method !== 'onemoney') return refuse(response, 'Invalid method');
+      if (!MOBILE_METHODS.includes(method)) return refuse(response, 'Invalid method');
       const phone = localNumber(fieldOf(form, 'phone') ?? '');
       const outcome = TEST_NUMBERS[phone];
       if (!outcome) return refuse(response, 'In test mode, only the test numbers may be used');
@@ -202,6 +222,19 @@ export async function startFakePaynow(options: FakePaynowOptions) {
       t.status = 'Sent';
       later(outcome.after, () => settle(t, outcome.status));
       if (switches.loseAnswers) return response.destroy();
+      if (CODE_METHODS.includes(method)) {
+        t.authorizationCode = String(10_000_000 + counter * 7919).slice(-8);
+        return answer(response, [
+          ['status', 'Ok'],
+          ['paynowreference', t.paynowReference],
+          ['pollurl', `${baseUrl}/interface/checkpayment/?guid=${t.guid}`],
+          ['authorizationcode', t.authorizationCode],
+          ...(method === 'innbucks'
+            ? []
+            : [['authorizationqr', `${baseUrl}/qr/${t.guid}.png`] satisfies [string, string]]),
+          ['authorizationexpires', expiryText(new Date(Date.now() + 15 * 60_000))],
+        ]);
+      }
       return answer(response, [
         ['status', 'Ok'],
         ['instructions', `Dial *151*2*4# and enter your PIN to pay ${t.amount}`],
@@ -241,6 +274,12 @@ export async function startFakePaynow(options: FakePaynowOptions) {
       return response.end();
     }
 
+    if (path.startsWith('/qr/')) {
+      qrLoads += 1;
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      return response.end('Not found');
+    }
+
     if (request.method === 'GET' && path === '/ready') {
       response.writeHead(200, { 'content-type': 'text/plain' });
       return response.end('ready');
@@ -263,6 +302,10 @@ export async function startFakePaynow(options: FakePaynowOptions) {
     switches,
     transactions,
     posted,
+    /** How many times a PayGo QR code's URL was loaded (it must stay 0). */
+    get qrLoads() {
+      return qrLoads;
+    },
     /** Moves a web checkout on as if the payer had paid or cancelled on Paynow's page. */
     settle: (guid: string, status: string) => {
       const t = transactions.get(guid);
@@ -279,6 +322,7 @@ export async function startFakePaynow(options: FakePaynowOptions) {
       await Promise.allSettled([...inFlight]);
       Object.assign(switches, SWITCHES_OFF);
       posted.length = 0;
+      qrLoads = 0;
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);

@@ -17,6 +17,8 @@ export const PAYMENT_METHODS = [
   ...MANUAL_PAYMENT_METHODS,
   'paynow_ecocash',
   'paynow_onemoney',
+  'paynow_innbucks',
+  'paynow_omari',
   'paynow_web',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -27,6 +29,8 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   mobile_money: 'Mobile money',
   paynow_ecocash: 'Paynow – EcoCash',
   paynow_onemoney: 'Paynow – OneMoney',
+  paynow_innbucks: 'Paynow – InnBucks',
+  paynow_omari: 'Paynow – O’mari',
   paynow_web: 'Paynow – card or wallet',
 };
 /** How a receipt names the payment method; a method without a label here is shown as stored. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ONLINE_PAYMENT_METHODS } from './online-payment-settings.ts';
+import { DEFAULT_OMARI_METHOD, ONLINE_PAYMENT_METHODS } from './online-payment-settings.ts';
 
 /** The settings as the admin sees them: the integration key only as "set" or "not set". */
 export const OnlinePaymentSettingsSchema = z.object({
@@ -7,6 +7,8 @@ export const OnlinePaymentSettingsSchema = z.object({
   integrationId: z.string(),
   methods: z.array(z.enum(ONLINE_PAYMENT_METHODS)),
   currency: z.enum(['USD', 'ZWG']),
+  /** O'mari's method name at Paynow (`paygo` or `omari`). */
+  omariMethod: z.string(),
   keySet: z.boolean(),
 });
 export type OnlinePaymentSettingsView = z.infer<typeof OnlinePaymentSettingsSchema>;
@@ -31,6 +33,16 @@ export const OnlinePaymentSettingsInputSchema = z
       ),
     methods: z.array(z.enum(ONLINE_PAYMENT_METHODS)),
     currency: z.enum(['USD', 'ZWG']),
+    omariMethod: z._default(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.toLowerCase(),
+          z.regex(/^[a-z]{2,20}$/, 'Enter the method name as Paynow gives it, e.g. paygo or omari'),
+        ),
+      DEFAULT_OMARI_METHOD,
+    ),
   })
   .check(
     z.refine((input) => !input.enabled || input.integrationId !== '', {
@@ -42,7 +54,8 @@ export const OnlinePaymentSettingsInputSchema = z
       message: 'Choose at least one way to pay',
     }),
   );
-export type OnlinePaymentSettingsInput = z.infer<typeof OnlinePaymentSettingsInputSchema>;
+/** As sent: O'mari's method name may be left out (settings saved before it was asked). */
+export type OnlinePaymentSettingsInput = z.input<typeof OnlinePaymentSettingsInputSchema>;
 
 /** An entry's online payment as its payer sees it (no personal data). */
 export const PaymentAttemptSchema = z.object({
@@ -60,6 +73,11 @@ export const PaymentAttemptSchema = z.object({
   browserUrl: z.nullable(z.string()),
   /** Why it failed, in words for the payer. */
   message: z.nullable(z.string()),
+  /**
+   * InnBucks and O'mari, while pending: the code the payer approves in the wallet's app, and until when, as
+   * Paynow gave it (e.g. "27-Nov-2026 14:35", Harare time). Its QR code is drawn by our server.
+   */
+  authorization: z.optional(z.object({ code: z.string(), expires: z.nullable(z.string()) })),
 });
 export type PaymentAttempt = z.infer<typeof PaymentAttemptSchema>;
 
@@ -84,7 +102,7 @@ export type PaymentOffer = z.infer<typeof PaymentOfferSchema>;
 
 export const StartPaymentSchema = z.object({
   method: z.enum(ONLINE_PAYMENT_METHODS),
-  /** The wallet to prompt (EcoCash, OneMoney); not needed for web checkout. */
+  /** The wallet's mobile number (EcoCash, OneMoney, InnBucks, O'mari); not needed for web checkout. */
   phone: z.optional(
     z.string().check(z.trim(), z.maxLength(30, 'Enter a valid mobile number, e.g. 0771234567')),
   ),
@@ -93,8 +111,8 @@ export const StartPaymentSchema = z.object({
 });
 export type StartPayment = z.infer<typeof StartPaymentSchema>;
 
-/** An EcoCash or OneMoney wallet: a Zimbabwean mobile number, as the prompt goes to it (0771234567). */
-export const WALLET_NUMBER_MESSAGE = 'Enter the EcoCash or OneMoney number, e.g. 0771234567';
+/** A wallet (EcoCash, OneMoney, InnBucks, O'mari): a Zimbabwean mobile number, as Paynow takes it (0771234567). */
+export const WALLET_NUMBER_MESSAGE = 'Enter the wallet’s mobile number, e.g. 0771234567';
 export function walletNumber(phone: string): string | null {
   const local = phone.replace(/[\s()-]/g, '').replace(/^(\+|00)263/, '0');
   return /^07\d{8}$/.test(local) ? local : null;

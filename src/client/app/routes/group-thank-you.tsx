@@ -126,11 +126,7 @@ export function GroupThankYou({
       {payLinkToken && !nothingDue && !zero && (
         <div className="mt-8 empty:hidden">
           <Suspense fallback={null}>
-            <PayOnline
-              token={payLinkToken}
-              groupOnly
-              phoneHint="The EcoCash or OneMoney number that pays, e.g. the one you registered with"
-            />
+            <PayOnline token={payLinkToken} groupOnly phoneExample="the one you registered with" />
           </Suspense>
         </div>
       )}

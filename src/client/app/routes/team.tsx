@@ -121,11 +121,7 @@ export default function TeamPage() {
           payNow={
             <div className="max-w-2xl empty:hidden">
               <Suspense fallback={null}>
-                <PayOnline
-                  via="team"
-                  phoneHint="The EcoCash or OneMoney number that pays, e.g. 0771234567"
-                  refreshes={getTeamQueryOptions().queryKey}
-                />
+                <PayOnline via="team" refreshes={getTeamQueryOptions().queryKey} />
               </Suspense>
             </div>
           }

@@ -121,10 +121,7 @@ export default function ThankYou() {
           {myLink && (
             <div className="mt-8 empty:hidden">
               <Suspense fallback={null}>
-                <PayOnline
-                  token={myLink.replace(/^\/My\//, '')}
-                  phoneHint="The EcoCash or OneMoney number that pays, e.g. the one you registered with"
-                />
+                <PayOnline token={myLink.replace(/^\/My\//, '')} phoneExample="the one you registered with" />
               </Suspense>
             </div>
           )}

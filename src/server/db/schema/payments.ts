@@ -31,7 +31,7 @@ export const onlinePayments = pgTable(
     registrationId: uuid('registration_id')
       .notNull()
       .references(() => registrations.id, { onDelete: 'cascade' }),
-    method: text('method', { enum: ['ecocash', 'onemoney', 'web'] }).notNull(),
+    method: text('method', { enum: ['ecocash', 'onemoney', 'innbucks', 'omari', 'web'] }).notNull(),
     /**
      * Set when the attempt pays its entry's group's total (issue 36): started from one member's link, it pays
      * every member who owes, in form order; while it is under way no member changes race, leaves or cancels.
@@ -50,6 +50,12 @@ export const onlinePayments = pgTable(
     browserUrl: text('browser_url'),
     /** What Paynow tells the payer to do (express checkout). */
     instructions: text('instructions'),
+    /**
+     * InnBucks and O'mari: the code the payer approves in the wallet's app, and until when, as Paynow gave
+     * them ("27-Nov-2026 14:35"). PayGo's `authorizationqr` (a URL) is never kept nor loaded: we draw the code.
+     */
+    authorizationCode: text('authorization_code'),
+    authorizationExpires: text('authorization_expires'),
     paynowReference: text('paynow_reference'),
     status: text('status').notNull().default('Created'),
     /** Why the attempt failed, in words for the payer (Paynow's error, or ours). */

@@ -125,6 +125,8 @@ export const registrations = pgTable(
         'mobile_money',
         'paynow_ecocash',
         'paynow_onemoney',
+        'paynow_innbucks',
+        'paynow_omari',
         'paynow_web',
       ],
     }),

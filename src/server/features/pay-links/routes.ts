@@ -12,7 +12,7 @@ import { MY_TOKEN } from '../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../context.ts';
 import { PAYMENT_LIMITS } from '../../http/limits.ts';
 import { linkToken, routeGroup } from '../../http/route-group.ts';
-import { makePayLink, payLinkAttempt, payLinkView, startPayLinkPayment } from './service.ts';
+import { makePayLink, payLinkAttempt, payLinkCodeQr, payLinkView, startPayLinkPayment } from './service.ts';
 
 /** "Pay for me" links (issue 36): made by an entry's private link, opened and paid by whoever is sent one. */
 export function payLinkRoutes(app: FastifyInstance, context: AppContext) {
@@ -70,5 +70,20 @@ export function payLinkRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async (request) => payLinkAttempt(context, linkToken(request, PAY_LINK_TOKEN), request.params.id),
+  );
+
+  api.get(
+    '/pay-for/:token/attempts/:id/code-qr.svg',
+    {
+      config: { access: 'link', rateLimit: PAYMENT_LIMITS.follow },
+      schema: {
+        summary: 'The QR code (SVG) of an InnBucks or O’mari code of a payment started through this pay link',
+        params: z.object({ token: z.string(), id: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const svg = await payLinkCodeQr(context, linkToken(request, PAY_LINK_TOKEN), request.params.id);
+      return reply.type('image/svg+xml').header('cache-control', 'private, no-store').send(svg);
+    },
   );
 }

@@ -12,6 +12,7 @@ import { conflict, notFound, Problem } from '../../http/problem.ts';
 import { getEdition, isEventOver } from '../events/service.ts';
 import { changeableEntryOfLink } from '../my-registration/service.ts';
 import {
+  attemptCodeQr,
   attemptOf,
   entryToPay,
   groupToPay,
@@ -128,12 +129,18 @@ export async function startPayLinkPayment(context: AppContext, token: string, re
 
 /** An attempt started through this pay link (its entry's, or its group's); the same 404 for any other. */
 export async function payLinkAttempt(context: AppContext, token: string, attemptId: string) {
+  return attemptOf(context, attemptId, await startedByPayLink(context, token));
+}
+
+/** The QR code of an InnBucks or O'mari code of a payment started through the pay link. */
+export async function payLinkCodeQr(context: AppContext, token: string, attemptId: string) {
+  return attemptCodeQr(context, attemptId, await startedByPayLink(context, token));
+}
+
+/** Whether an attempt was started through this pay link (its entry's, or its group's). */
+async function startedByPayLink(context: AppContext, token: string) {
   const { entry, groupId } = await openPayLink(context, token);
-  return attemptOf(
-    context,
-    attemptId,
-    (row) =>
-      row.byPayLink &&
-      (groupId ? row.groupId === groupId : row.registrationId === entry.id && row.groupId === null),
-  );
+  return (row: { byPayLink: boolean; groupId: string | null; registrationId: string }) =>
+    row.byPayLink &&
+    (groupId ? row.groupId === groupId : row.registrationId === entry.id && row.groupId === null);
 }

@@ -9,6 +9,7 @@ import {
   type PaymentUpdateData,
 } from '../../../shared/participants/participants.ts';
 import { fromCents, owes, toCents } from '../../../shared/payments/balance.ts';
+import type { OnlinePaymentMethod } from '../../../shared/payments/online-payment-settings.ts';
 import type { AppContext } from '../../context.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { PaidTogether } from '../../db/paid-together.ts';
@@ -96,7 +97,7 @@ export async function recordOnlinePayment(
   context: AppContext,
   id: string,
   payment: {
-    method: 'paynow_ecocash' | 'paynow_onemoney' | 'paynow_web';
+    method: `paynow_${OnlinePaymentMethod}`;
     amount: string;
     currency: Currency;
     paynowReference: string;

@@ -9,6 +9,7 @@ export {
   type StatementPayment,
 } from './ledger.ts';
 export {
+  attemptCodeQr,
   attemptOf,
   entryToPay,
   groupToPay,

@@ -157,6 +157,8 @@ function CodeWithoutAmount({ pattern }: { pattern: string }) {
 const ONLINE_NAMES: Record<OnlinePaymentMethod, string> = {
   ecocash: 'EcoCash',
   onemoney: 'OneMoney',
+  innbucks: 'InnBucks',
+  omari: 'O’mari',
   web: 'card',
 };
 

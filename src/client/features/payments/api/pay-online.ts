@@ -18,6 +18,10 @@ const path = (token: string, via: PaidVia) =>
     ? '/api/team/pay'
     : `/api/${via === 'pay-link' ? 'pay-for' : 'pay'}/${encodeURIComponent(token)}`;
 
+/** The QR code our server draws of an InnBucks or O'mari attempt's code. */
+export const codeQrUrl = (token: string, via: PaidVia, id: string) =>
+  `${path(token, via)}/attempts/${encodeURIComponent(id)}/code-qr.svg`;
+
 const offerKey = (token: string, via: PaidVia) =>
   via === 'pay-link' ? queryKeys.payLink(token) : via === 'team' ? ['team-pay'] : ['pay-online', token];
 

@@ -13,7 +13,7 @@ import { Loading } from '../../../components/ui/status.tsx';
 import { useOnlinePaymentSettings, useSaveOnlinePaymentSettings } from '../api/online-payment-settings.ts';
 import { PaymentNotices } from './payment-notices.tsx';
 
-const FIELDS = ['enabled', 'integrationId', 'integrationKey', 'methods', 'currency'] as const;
+const FIELDS = ['enabled', 'integrationId', 'integrationKey', 'methods', 'currency', 'omariMethod'] as const;
 
 /** The event settings page's "Online payment (Paynow)": the key can be replaced, never read back. */
 export function OnlinePaymentSection() {
@@ -43,6 +43,7 @@ function OnlinePaymentForm({ saved }: { saved: OnlinePaymentSettingsView }) {
       integrationKey: '',
       methods: saved.methods as string[],
       currency: saved.currency as string,
+      omariMethod: saved.omariMethod,
     },
     save,
     fields: FIELDS,
@@ -57,7 +58,7 @@ function OnlinePaymentForm({ saved }: { saved: OnlinePaymentSettingsView }) {
     <SettingsSection
       id="online-payment"
       title="Online payment (Paynow)"
-      intro="Entrants pay their fee with EcoCash, OneMoney or a card through Paynow, and their entry is marked paid by itself. Use the integration ID and key from Paynow’s “Receive Payment Links”."
+      intro="Entrants pay their fee with EcoCash, OneMoney, InnBucks, O’mari or a card through Paynow, and their entry is marked paid by itself. Use the integration ID and key from Paynow’s “Receive Payment Links”, and offer only the ways to pay Paynow has turned on for that integration."
       saveLabel="Save online payment"
       {...section}
     >
@@ -91,6 +92,13 @@ function OnlinePaymentForm({ saved }: { saved: OnlinePaymentSettingsView }) {
           <p className="text-sm font-medium text-red-700">{errors.methods.message}</p>
         )}
       </fieldset>
+      <TextField
+        label="O’mari’s method name at Paynow"
+        hint="paygo, as Paynow’s documents name it. If Paynow refuses O’mari payments, ask Paynow: some accounts call it omari."
+        autoComplete="off"
+        fieldClassName="sm:max-w-xs"
+        {...field('omariMethod')}
+      />
       <SelectField
         label="Currency of the Paynow account"
         hint="Entrants pay their race’s fee in this currency."

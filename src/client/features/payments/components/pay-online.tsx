@@ -2,16 +2,28 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { priceText } from '../../../../shared/money.ts';
 import { type PaymentAttempt, WalletPhoneSchema } from '../../../../shared/payments/online-payment.ts';
-import type { OnlinePaymentMethod } from '../../../../shared/payments/online-payment-settings.ts';
+import {
+  ONLINE_PAYMENT_METHOD_LABELS,
+  type OnlinePaymentMethod,
+} from '../../../../shared/payments/online-payment-settings.ts';
 import { buttonClass, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { PhoneField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { type PaidVia, usePaymentAttempt, usePaymentOffer, useStartPayment } from '../api/pay-online.ts';
+import {
+  codeQrUrl,
+  type PaidVia,
+  usePaymentAttempt,
+  usePaymentOffer,
+  useStartPayment,
+} from '../api/pay-online.ts';
 import { rememberPaymentReturn } from '../payment-return.ts';
+import { WalletCode } from './wallet-code.tsx';
 
-const WALLETS: Record<'ecocash' | 'onemoney', string> = { ecocash: 'EcoCash', onemoney: 'OneMoney' };
+/** "EcoCash, OneMoney or InnBucks". */
+const orList = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
 
 /** Whose fee or total a payment pays, for its words. */
 type Paying = 'entry' | 'group' | 'team' | 'link';
@@ -25,19 +37,20 @@ const PAID_TEXT: Record<Paying, string> = {
 
 /**
  * "Pay now": the entry's fee, its group's total or a company team's total through Paynow, by a prompt on the
- * payer's phone (EcoCash, OneMoney) or on Paynow's page (card or other wallet), followed until it is paid or
- * has failed. Shows nothing when online payment is off, nothing is owed or the fee is not known.
+ * payer's phone (EcoCash, OneMoney), a code to approve in the wallet's app (InnBucks, O'mari) or on Paynow's
+ * page (card or other wallet), followed until it is paid or has failed. Shows nothing when online payment is off, nothing is owed or the fee is not known.
  */
 export default function PayOnline({
   token = '',
-  phoneHint,
+  phoneExample,
   via = 'my',
   groupOnly = false,
   refreshes,
 }: {
   /** The private link's or pay link's token (none for a team's manager). */
   token?: string;
-  phoneHint?: string;
+  /** The wallet number's example in its hint (else 0771234567). */
+  phoneExample?: string;
   /** A pay link's page: someone else pays the entry (or its group), with his own wallet. */
   via?: PaidVia;
   /** A group's thank-you page: its total, not the one entry whose link pays it. */
@@ -83,6 +96,7 @@ export default function PayOnline({
             attempt={attempt.data}
             paying={via === 'pay-link' ? 'link' : attempt.data.pays}
             onRetry={() => setAttemptId(null)}
+            qrUrl={codeQrUrl(token, via, attempt.data.id)}
           />
         )}
         {followed && !attempt.data && <p className="text-stone-800">Checking your payment…</p>}
@@ -125,7 +139,7 @@ export default function PayOnline({
             amountText={priceText(currency, due) ?? `${currency} ${due}`}
             methods={methods}
             phone={offer.data.phone ?? ''}
-            phoneHint={phoneHint}
+            phoneExample={phoneExample}
             onStarted={(started) => {
               if (started.state === 'pending' && started.browserUrl) {
                 rememberPaymentReturn();
@@ -149,10 +163,13 @@ function AttemptStatus({
   attempt,
   paying,
   onRetry,
+  qrUrl,
 }: {
   attempt: PaymentAttempt;
   paying: Paying;
   onRetry: () => void;
+  /** Where the QR code of an InnBucks or O'mari code is drawn. */
+  qrUrl: string;
 }) {
   if (attempt.state === 'paid') {
     return (
@@ -184,12 +201,15 @@ function AttemptStatus({
       </p>
     );
   }
+  if (attempt.authorization) {
+    return <WalletCode attempt={attempt} {...attempt.authorization} qrUrl={qrUrl} />;
+  }
   return (
     <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-stone-900">
       <p className="text-lg font-bold">Check your phone and enter your PIN</p>
       <p className="mt-1">
-        {WALLETS[attempt.method]} asks you to approve {priceText(attempt.currency, attempt.amount)}. This page
-        updates by itself once it is paid.
+        {ONLINE_PAYMENT_METHOD_LABELS[attempt.method]} asks you to approve{' '}
+        {priceText(attempt.currency, attempt.amount)}. This page updates by itself once it is paid.
       </p>
     </div>
   );
@@ -210,7 +230,7 @@ function StartForm({
   amountText,
   methods,
   phone,
-  phoneHint,
+  phoneExample,
   onStarted,
   onRefused,
 }: {
@@ -222,7 +242,7 @@ function StartForm({
   amountText: string;
   methods: OnlinePaymentMethod[];
   phone: string;
-  phoneHint?: string;
+  phoneExample?: string;
   onStarted: (attempt: PaymentAttempt) => void;
   /** The server refused for the entry's state (paid, cancelled, an attempt under way): read it again. */
   onRefused: () => void;
@@ -231,6 +251,7 @@ function StartForm({
   const [failure, setFailure] = useState<string>();
   const { field, handleSubmit, setError } = useZodForm(WalletPhoneSchema, { defaultValues: { phone } });
   const wallets = methods.filter((method) => method !== 'web');
+  const walletNames = orList(wallets.map((method) => ONLINE_PAYMENT_METHOD_LABELS[method]));
 
   const send = async (method: OnlinePaymentMethod, walletPhone?: string) => {
     setFailure(undefined);
@@ -260,7 +281,7 @@ function StartForm({
         <form noValidate className="flex flex-col gap-3">
           <PhoneField
             label="Mobile money number"
-            hint={phoneHint ?? 'The EcoCash or OneMoney number that pays, e.g. 0771234567'}
+            hint={`The ${walletNames} number that pays, e.g. ${phoneExample ?? '0771234567'}`}
             autoComplete="tel"
             {...field('phone')}
           />
@@ -273,7 +294,7 @@ function StartForm({
                 disabled={start.isPending}
                 onClick={handleSubmit((values) => send(method, values.phone))}
               >
-                Pay now with {WALLETS[method as 'ecocash' | 'onemoney']}
+                Pay now with {ONLINE_PAYMENT_METHOD_LABELS[method]}
               </button>
             ))}
           </div>

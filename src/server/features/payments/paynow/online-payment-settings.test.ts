@@ -60,6 +60,7 @@ describe('online payment settings', () => {
       integrationId: '1201',
       methods: ['ecocash', 'web'],
       currency: 'USD',
+      omariMethod: 'paygo',
       keySet: true,
     });
     const kept = await settings({ ...input, integrationKey: '', methods: ['onemoney'] });

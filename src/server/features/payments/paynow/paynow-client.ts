@@ -102,6 +102,8 @@ export type InitiateResult =
       browserUrl?: string;
       instructions?: string;
       paynowReference?: string;
+      /** InnBucks and PayGo (O'mari): the code the payer approves in the wallet's app, and until when. */
+      authorization?: { code: string; expires: string | null };
       fields: PaynowFields;
     }
   | PaynowTrouble;
@@ -149,12 +151,11 @@ export class PaynowClient {
     return this.#initiate('/interface/initiatetransaction', this.#paymentFields(payment));
   }
 
-  /** Express checkout: the payer's phone gets a USSD prompt for the wallet's PIN. */
-  initiateMobile(
-    payment: PaynowPayment,
-    phone: string,
-    method: 'ecocash' | 'onemoney',
-  ): Promise<InitiateResult> {
+  /**
+   * Express checkout: EcoCash and OneMoney prompt the payer's phone for the wallet's PIN; InnBucks and PayGo
+   * (O'mari, whose method name varies: see OnlinePaymentSettings) answer with a code to approve in the app.
+   */
+  initiateMobile(payment: PaynowPayment, phone: string, method: string): Promise<InitiateResult> {
     const fields = this.#paymentFields(payment);
     fields.splice(fields.length - 1, 0, ['phone', phone], ['method', method]);
     return this.#initiate('/interface/remotetransaction', fields);
@@ -204,12 +205,17 @@ export class PaynowClient {
     const pollUrl = fieldOf(answer.fields, 'pollurl');
     if (status !== 'ok' || !pollUrl)
       return { outcome: 'error', error: `Unexpected answer from Paynow (${status})` };
+    // PayGo's `authorizationqr` is a URL of Paynow's: never loaded nor passed on (we draw the code ourselves).
+    const code = fieldOf(answer.fields, 'authorizationcode')?.trim();
     return {
       outcome: 'ok',
       pollUrl,
       browserUrl: fieldOf(answer.fields, 'browserurl'),
       instructions: fieldOf(answer.fields, 'instructions'),
       paynowReference: fieldOf(answer.fields, 'paynowreference'),
+      ...(code
+        ? { authorization: { code, expires: fieldOf(answer.fields, 'authorizationexpires')?.trim() || null } }
+        : {}),
       fields: answer.fields,
     };
   }

@@ -21,6 +21,7 @@ import type { PaynowPoller } from './poller.ts';
 import {
   onlinePaymentSettings,
   paymentAttempt,
+  paymentCodeQr,
   paymentNotices,
   paymentOffer,
   receiveStatusUpdate,
@@ -29,6 +30,7 @@ import {
   startPayment,
   startTeamPayment,
   teamPaymentAttempt,
+  teamPaymentCodeQr,
   teamPaymentOffer,
 } from './service.ts';
 
@@ -133,6 +135,23 @@ export async function paynowRoutes(app: FastifyInstance, context: AppContext, po
     async (request) => paymentAttempt(context, request.params.token, request.params.id),
   );
 
+  api.get(
+    '/pay/:token/attempts/:id/code-qr.svg',
+    {
+      config: { access: 'link', rateLimit: PAYMENT_LIMITS.follow },
+      schema: {
+        summary:
+          'The QR code (SVG) of a pending InnBucks or O’mari payment’s code, for the wallet’s app to scan',
+        tags: ['online payment'],
+        params: z.object({ token: z.string(), id: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const svg = await paymentCodeQr(context, request.params.token, request.params.id);
+      return reply.type('image/svg+xml').header('cache-control', 'private, no-store').send(svg);
+    },
+  );
+
   const company = routeGroup(app, { access: ['company'], tags: ['online payment'] });
 
   company.get(
@@ -174,6 +193,21 @@ export async function paynowRoutes(app: FastifyInstance, context: AppContext, po
       },
     },
     async (request) => teamPaymentAttempt(context, signedInUser(request).id, request.params.id),
+  );
+
+  company.get(
+    '/team/pay/attempts/:id/code-qr.svg',
+    {
+      config: { rateLimit: PAYMENT_LIMITS.follow },
+      schema: {
+        summary: 'The QR code (SVG) of a pending InnBucks or O’mari payment’s code of the team',
+        params: z.object({ id: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const svg = await teamPaymentCodeQr(context, signedInUser(request).id, request.params.id);
+      return reply.type('image/svg+xml').header('cache-control', 'private, no-store').send(svg);
+    },
   );
 
   await app.register(async (paynow) => {

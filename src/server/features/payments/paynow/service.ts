@@ -10,7 +10,12 @@ import type {
   StartPayment,
 } from '../../../../shared/payments/online-payment.ts';
 import { WALLET_NUMBER_MESSAGE, walletNumber } from '../../../../shared/payments/online-payment.ts';
-import type { OnlinePaymentSettings } from '../../../../shared/payments/online-payment-settings.ts';
+import {
+  DEFAULT_OMARI_METHOD,
+  isCodeWallet,
+  type OnlinePaymentMethod,
+  type OnlinePaymentSettings,
+} from '../../../../shared/payments/online-payment-settings.ts';
 import type { PaymentNotice, PaymentNoticesPage } from '../../../../shared/payments/payment-notices.ts';
 import { groupReference } from '../../../../shared/registrations/group.ts';
 import { MY_TOKEN } from '../../../../shared/registrations/my-registration.ts';
@@ -20,6 +25,7 @@ import type { Database } from '../../../db/client.ts';
 import { type PaidTogether, togetherOfAttempt } from '../../../db/paid-together.ts';
 import { PAYNOW_MESSAGES } from '../../../http/limits.ts';
 import { badRequest, conflict, notFound } from '../../../http/problem.ts';
+import { qrSvg } from '../../../qr-code.ts';
 import { type AuditActor, recordAudit } from '../../audit-log/service.ts';
 import { assertPublished, getCurrentEventId, getEdition, isEventOver } from '../../events/service.ts';
 import { entryOfLink, RACE_OVER_NO_CHANGES } from '../../my-registration/service.ts';
@@ -84,7 +90,12 @@ export const POLL_TIMING: PollTiming = { minDelayMs: 1000, maxDelayMs: 5000, giv
 export async function onlinePaymentSettings(context: AppContext): Promise<OnlinePaymentSettingsView> {
   const eventId = await getCurrentEventId(context.database.db);
   const row = await findPaynowSettings(context.database.db, eventId);
-  return { ...(row?.settings ?? DEFAULT_SETTINGS), keySet: Boolean(row?.keyEncrypted) };
+  const settings = row?.settings ?? DEFAULT_SETTINGS;
+  return {
+    ...settings,
+    omariMethod: settings.omariMethod ?? DEFAULT_OMARI_METHOD,
+    keySet: Boolean(row?.keyEncrypted),
+  };
 }
 
 export async function saveOnlinePaymentSettings(
@@ -101,7 +112,8 @@ export async function saveOnlinePaymentSettings(
       { path: 'integrationKey', message: 'Enter the integration key to turn online payment on' },
     ]);
   }
-  const { integrationKey, ...settings } = input;
+  const { integrationKey, omariMethod, ...rest } = input;
+  const settings: OnlinePaymentSettings = { ...rest, omariMethod: omariMethod ?? DEFAULT_OMARI_METHOD };
   const encrypted = integrationKey
     ? encryptIntegrationKey(context.secret, eventId, integrationKey)
     : undefined;
@@ -180,8 +192,15 @@ function attemptView(row: OnlinePaymentRow): PaymentAttempt {
     pays: row.groupId ? 'group' : row.companyAccountId ? 'team' : 'entry',
     browserUrl: state === 'pending' ? row.browserUrl : null,
     message: state === 'failed' ? (row.error ?? failureMessage(row.status)) : null,
+    ...(state === 'pending' && row.authorizationCode
+      ? { authorization: { code: row.authorizationCode, expires: row.authorizationExpires } }
+      : {}),
   };
 }
+
+/** Paynow's name for the method: O'mari's is the admin's setting (`paygo` or `omari`). */
+const wireMethod = (method: OnlinePaymentMethod, settings: OnlinePaymentSettings) =>
+  method === 'omari' ? (settings.omariMethod ?? DEFAULT_OMARI_METHOD) : method;
 
 function failureMessage(status: string) {
   if (status === 'Cancelled') return 'The payment was cancelled. Nothing was taken from your account.';
@@ -451,6 +470,10 @@ export async function startTeamPayment(
 export const teamPaymentAttempt = (context: AppContext, companyAccountId: string, attemptId: string) =>
   attemptOf(context, attemptId, (row) => row.companyAccountId === companyAccountId);
 
+/** The QR code of one of the team's attempts' wallet code. */
+export const teamPaymentCodeQr = (context: AppContext, companyAccountId: string, attemptId: string) =>
+  attemptCodeQr(context, attemptId, (row) => row.companyAccountId === companyAccountId);
+
 /** What one attempt pays, and for whom it is filed. */
 interface AttemptTarget {
   eventId: string;
@@ -518,7 +541,7 @@ async function beginAttempt(
   const answer =
     request.method === 'web' || phone === null
       ? await paynow.client.initiate(payment)
-      : await paynow.client.initiateMobile(payment, phone, request.method);
+      : await paynow.client.initiateMobile(payment, phone, wireMethod(request.method, paynow.settings));
 
   switch (answer.outcome) {
     case 'ok':
@@ -528,6 +551,8 @@ async function beginAttempt(
         browserUrl: answer.browserUrl ?? null,
         instructions: answer.instructions ?? null,
         paynowReference: answer.paynowReference ?? null,
+        authorizationCode: answer.authorization?.code ?? null,
+        authorizationExpires: answer.authorization?.expires ?? null,
         nextPollAt: new Date(Date.now() + POLL_TIMING.minDelayMs),
       });
       break;
@@ -581,6 +606,30 @@ export async function attemptOf(
     : undefined;
   if (!row || !belongs(row)) throw notFound('There is no such payment.');
   return attemptView(row);
+}
+
+/**
+ * The QR code of an InnBucks or O'mari attempt's code, which the wallet's app scans, for whoever may see the
+ * attempt (`belongs`); drawn by us, never Paynow's `authorizationqr`. None once the attempt is settled.
+ */
+export async function attemptCodeQr(
+  context: AppContext,
+  attemptId: string,
+  belongs: (row: OnlinePaymentRow) => boolean,
+): Promise<string> {
+  const row = /^[0-9a-f-]{36}$/i.test(attemptId)
+    ? await findAttempt(context.database.db, attemptId)
+    : undefined;
+  if (!row || !belongs(row)) throw notFound('There is no such payment.');
+  const code = attemptView(row).authorization?.code;
+  if (!code || !isCodeWallet(row.method)) throw notFound('This payment has no code to scan.');
+  return qrSvg(code);
+}
+
+/** The QR code of an attempt's wallet code, for the holder of its entry's private link only. */
+export async function paymentCodeQr(context: AppContext, token: string, attemptId: string) {
+  const entry = await payerEntry(context, token);
+  return attemptCodeQr(context, attemptId, (row) => row.registrationId === entry.id);
 }
 
 // ---- Paynow's side --------------------------------------------------------------------------------------
@@ -641,7 +690,13 @@ export async function receiveStatusUpdate(
 
 const sameAmount = (a: string, b: string) => Number(a).toFixed(2) === Number(b).toFixed(2);
 
-const ONLINE_METHODS = { ecocash: 'paynow_ecocash', onemoney: 'paynow_onemoney', web: 'paynow_web' } as const;
+const ONLINE_METHODS = {
+  ecocash: 'paynow_ecocash',
+  onemoney: 'paynow_onemoney',
+  innbucks: 'paynow_innbucks',
+  omari: 'paynow_omari',
+  web: 'paynow_web',
+} as const;
 
 /** Attempts due to be asked about, leased to this server. */
 export const claimDuePayments = (context: AppContext, limit: number, leaseSeconds: number) =>
