@@ -251,3 +251,37 @@ describe('a pay link', () => {
     expect((await codeQr(other.token, id)).statusCode).toBe(404);
   });
 });
+
+describe('a company’s team', () => {
+  it('shows its manager the O’mari code and its QR code, and no other company', async () => {
+    const company = await signedInAs(app, 'company');
+    const other = await signedInAs(app, 'company');
+    const as = (who: { cookie: string }) => ({ origin, cookie: who.cookie });
+    const staff = await app.inject({
+      method: 'POST',
+      url: '/api/team/registrations',
+      headers: as(company),
+      payload: runner(),
+    });
+    expect(staff.statusCode, staff.body).toBe(201);
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/team/pay',
+      headers: as(company),
+      payload: { method: 'omari', phone: '0772222222' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json()).toMatchObject({ pays: 'team', method: 'omari' });
+    expect(started.json().authorization.code).toMatch(/^\d{8}$/);
+    const qrOf = (who: { cookie: string }) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/team/pay/attempts/${started.json().id}/code-qr.svg`,
+        headers: as(who),
+      });
+    const qr = await qrOf(company);
+    expect(qr.statusCode).toBe(200);
+    expect(qr.body).toContain('<svg');
+    expect((await qrOf(other)).statusCode).toBe(404);
+  });
+});
