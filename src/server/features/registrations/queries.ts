@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   raceOptions,
@@ -71,11 +71,39 @@ export const entrantFields = (table: typeof registrations | typeof waitlistEntri
  * An entry's fee in a currency: its race's fee now plus what was charged beside it (entry_charges: a transfer's
  * fee). Null while the race has no fee in that currency.
  */
-const feeWithCharges = (raceFee: AnyPgColumn, charged: 'amount_usd' | 'amount_zwg') =>
+const feeWithCharges = (raceFee: SQLWrapper, charged: 'amount_usd' | 'amount_zwg') =>
   sql<
     string | null
   >`(${raceFee} + coalesce((select sum(charge.${sql.raw(charged)}) from entry_charges as charge
     where charge.registration_id = ${registrations.id}), 0))::text`;
+
+/**
+ * THE ZWG fee an entry owes (issue 42 §1), before charges: the ZWG fee quoted when it registered while the event
+ * honours quotes (quote_honour_days after quoted_at); after that, or without a quote, its race's ZWG fee now —
+ * the USD fee at the event's rate rounded down to zwg_round_to ZWG when ZWG fees follow the rate (numeric
+ * arithmetic: exact, as shared/events/zwg-rate.ts zwgAtRate), else the race's fixed ZWG fee.
+ */
+const quoteHonoured = sql`${registrations.quoteZwg} is not null
+      and ${registrations.quotedAt} + make_interval(days => zwg_event.quote_honour_days) > now()`;
+export const entryFeeZwg = sql<string | null>`(select case
+    when ${quoteHonoured} then ${registrations.quoteZwg}
+    when zwg_event.zwg_follows_rate
+      then floor(${raceOptions.feeUsd} * zwg_event.zwg_rate / zwg_event.zwg_round_to) * zwg_event.zwg_round_to
+    else ${raceOptions.feeZwg} end::numeric(12, 2)
+  from events as zwg_event where zwg_event.id = ${registrations.eventId})`;
+
+/** The official rate behind entryFeeZwg and its date, as "ZWG 243 (at the official rate of 24.30 on …)" says them; null: a fixed fee. */
+const entryZwgRateOf = (quoted: AnyPgColumn, current: 'zwg_rate' | 'zwg_rate_date') =>
+  sql<string | null>`(select case
+    when ${quoteHonoured} then ${quoted}::text
+    when zwg_event.zwg_follows_rate then zwg_event.${sql.raw(current)}::text end
+  from events as zwg_event where zwg_event.id = ${registrations.eventId})`;
+export const entryZwgRate = entryZwgRateOf(registrations.quoteRate, 'zwg_rate');
+export const entryZwgRateDate = entryZwgRateOf(registrations.quoteRateDate, 'zwg_rate_date');
+
+/** Whether the entry's ZWG fee is still the one quoted when it registered (false: no quote, or it lapsed). */
+export const entryQuoteHonoured = sql<boolean>`coalesce((select ${quoteHonoured}
+  from events as zwg_event where zwg_event.id = ${registrations.eventId}), false)`;
 
 /**
  * What an entry has paid so far beside what it costs (the race joined): its race's fee and any charge added
@@ -86,5 +114,5 @@ export const paymentAgainstFee = {
   paymentAmount: registrations.paymentAmount,
   paymentCurrency: registrations.paymentCurrency,
   feeUsd: feeWithCharges(raceOptions.feeUsd, 'amount_usd'),
-  feeZwg: feeWithCharges(raceOptions.feeZwg, 'amount_zwg'),
+  feeZwg: feeWithCharges(entryFeeZwg, 'amount_zwg'),
 };
