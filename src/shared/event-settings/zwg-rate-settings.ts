@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ZWG_RATE_KINDS } from '../events/zwg-rate.ts';
+import { ZWG_RATE_KINDS, ZWG_ROUNDINGS } from '../events/zwg-rate.ts';
 import { isoDate, wholeNumber } from '../validation.ts';
 
 /**
@@ -20,7 +20,17 @@ export const ZwgRateInputSchema = z
     ),
     zwgRateDate: z.nullable(isoDate('Enter the date the rate was published')),
     zwgRateKind: z.enum(ZWG_RATE_KINDS),
-    zwgRoundTo: z.union([z.literal(1), z.literal(5), z.literal(10)]),
+    zwgRoundTo: z.pipe(
+      wholeNumber('the rounding', 1, 10),
+      z
+        .number()
+        .check(
+          z.refine(
+            (value: number) => (ZWG_ROUNDINGS as readonly number[]).includes(value),
+            'Round down to 1, 5 or 10 ZWG',
+          ),
+        ),
+    ),
     quoteHonourDays: wholeNumber('the days a quoted amount is honoured', 0, 90),
   })
   .check((context) => {
