@@ -83,27 +83,37 @@ const feeWithCharges = (raceFee: SQLWrapper, charged: 'amount_usd' | 'amount_zwg
  * the USD fee at the event's rate rounded down to zwg_round_to ZWG when ZWG fees follow the rate (numeric
  * arithmetic: exact, as shared/events/zwg-rate.ts zwgAtRate), else the race's fixed ZWG fee.
  */
-const quoteHonoured = sql`${registrations.quoteZwg} is not null
-      and ${registrations.quotedAt} + make_interval(days => zwg_event.quote_honour_days) > now()`;
-export const entryFeeZwg = sql<string | null>`(select case
-    when ${quoteHonoured} then ${registrations.quoteZwg}
-    when zwg_event.zwg_follows_rate
-      then floor(${raceOptions.feeUsd} * zwg_event.zwg_rate / zwg_event.zwg_round_to) * zwg_event.zwg_round_to
-    else ${raceOptions.feeZwg} end::numeric(12, 2)
-  from events as zwg_event where zwg_event.id = ${registrations.eventId})`;
+const quoteHonouredIn = (r: string) =>
+  `${r}.quote_zwg is not null and ${r}.quoted_at + make_interval(days => zwg_event.quote_honour_days) > now()`;
+const ofEntryEvent = (r: string, value: string) =>
+  `(select ${value} from events as zwg_event where zwg_event.id = ${r}.event_id)`;
+
+/** entryFeeZwg for raw statements: `r` and `o` are the aliases of the entry and its race. */
+export const entryFeeZwgIn = (r: string, o: string) =>
+  ofEntryEvent(
+    r,
+    `case when ${quoteHonouredIn(r)} then ${r}.quote_zwg
+      when zwg_event.zwg_follows_rate
+        then floor(${o}.fee_usd * zwg_event.zwg_rate / zwg_event.zwg_round_to) * zwg_event.zwg_round_to
+      else ${o}.fee_zwg end::numeric(12, 2)`,
+  );
+const ENTRY = '"registrations"';
+export const entryFeeZwg = sql<string | null>`${sql.raw(entryFeeZwgIn(ENTRY, '"race_options"'))}`;
 
 /** The official rate behind entryFeeZwg and its date, as "ZWG 243 (at the official rate of 24.30 on …)" says them; null: a fixed fee. */
-const entryZwgRateOf = (quoted: AnyPgColumn, current: 'zwg_rate' | 'zwg_rate_date') =>
-  sql<string | null>`(select case
-    when ${quoteHonoured} then ${quoted}::text
-    when zwg_event.zwg_follows_rate then zwg_event.${sql.raw(current)}::text end
-  from events as zwg_event where zwg_event.id = ${registrations.eventId})`;
-export const entryZwgRate = entryZwgRateOf(registrations.quoteRate, 'zwg_rate');
-export const entryZwgRateDate = entryZwgRateOf(registrations.quoteRateDate, 'zwg_rate_date');
+const entryZwgRateOf = (quoted: 'quote_rate' | 'quote_rate_date', current: 'zwg_rate' | 'zwg_rate_date') =>
+  sql<string | null>`${sql.raw(
+    ofEntryEvent(
+      ENTRY,
+      `case when ${quoteHonouredIn(ENTRY)} then ${ENTRY}.${quoted}::text
+        when zwg_event.zwg_follows_rate then zwg_event.${current}::text end`,
+    ),
+  )}`;
+export const entryZwgRate = entryZwgRateOf('quote_rate', 'zwg_rate');
+export const entryZwgRateDate = entryZwgRateOf('quote_rate_date', 'zwg_rate_date');
 
 /** Whether the entry's ZWG fee is still the one quoted when it registered (false: no quote, or it lapsed). */
-export const entryQuoteHonoured = sql<boolean>`coalesce((select ${quoteHonoured}
-  from events as zwg_event where zwg_event.id = ${registrations.eventId}), false)`;
+export const entryQuoteHonoured = sql<boolean>`coalesce(${sql.raw(ofEntryEvent(ENTRY, quoteHonouredIn(ENTRY)))}, false)`;
 
 /**
  * What an entry has paid so far beside what it costs (the race joined): its race's fee and any charge added

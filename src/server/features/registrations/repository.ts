@@ -15,6 +15,7 @@ import {
   activeInEvent,
   entrantFields,
   entryFeeZwg,
+  entryFeeZwgIn,
   entryZwgRate,
   entryZwgRateDate,
   paymentAgainstFee,
@@ -467,7 +468,7 @@ export async function findGroupByIdempotencyKey(run: RunStatement, key: string) 
 const GROUP_MEMBERS: Statement = {
   name: 'registration_group_members',
   text: `select r.id, r.reference, r.first_name as "firstName", r.last_name as "lastName", r.discipline,
-      o.label as "raceType", o.fee_usd as "feeUsd", o.fee_zwg as "feeZwg", r.payment_status as "paymentStatus",
+      o.label as "raceType", o.fee_usd as "feeUsd", ${entryFeeZwgIn('r', 'o')} as "feeZwg", r.payment_status as "paymentStatus",
       r.payment_amount as "paymentAmount", r.payment_currency as "paymentCurrency"
     from registrations r join race_options o on o.id = r.race_option_id
     where r.group_id = $1::uuid and ${activeEntryIn('r')}

@@ -107,9 +107,12 @@ const toReceipt = (row: RegistrationReceipt): RegistrationReceipt => ({
   raceType: row.raceType,
   feeUsd: row.feeUsd,
   feeZwg: row.feeZwg,
-  zwgRate: row.zwgRate ?? null,
-  zwgRateDate: row.zwgRateDate ?? null,
+  ...quotedRate(row),
 });
+
+/** The rate a receipt's ZWG fee was quoted at, only when it was (a fixed fee's receipt is as before). */
+const quotedRate = ({ zwgRate, zwgRateDate }: { zwgRate?: string | null; zwgRateDate?: string | null }) =>
+  zwgRate && zwgRateDate ? { zwgRate, zwgRateDate } : {};
 
 /**
  * An entry taken at the check-in table on the event day (issue 37): registered after the closing time too, by a
@@ -242,8 +245,7 @@ async function registerWith(
     raceType: race.label,
     feeUsd: race.feeUsd,
     feeZwg: quote.feeZwg,
-    zwgRate: quote.zwgRate,
-    zwgRateDate: quote.zwgRateDate,
+    ...quotedRate(quote),
   });
 
   try {
