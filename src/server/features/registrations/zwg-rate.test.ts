@@ -165,6 +165,10 @@ describe(`ZWG fees at the official rate (${testDatabaseKind})`, () => {
     expect(await paymentOf(lapsed.row.id)).toEqual(['paid', '243.00', 'ZWG']);
     const alsoLapsed = await registeredRunner(app, 'alsolapsed');
     expect((await feesOf(alsoLapsed.row.id)).ZWG).toBe('243.00');
+
+    // The dashboard's ZWG money in USD at each entry's quoted rate: 243 / 24.3 twice, 243 / 30 once.
+    const dashboard = (await asAdmin.get('/api/dashboard/fun-run')).json();
+    expect(dashboard.money).toMatchObject({ zwg: '729.00', zwgInUsd: { usd: '28.10', unquoted: 0 } });
   });
 
   it('quotes again at the current rate when the race changes', async () => {
