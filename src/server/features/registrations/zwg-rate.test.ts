@@ -184,6 +184,17 @@ describe(`ZWG fees at the official rate (${testDatabaseKind})`, () => {
     expect(after).toMatchObject({ quoteUsd: '5.00', quoteZwg: '125.00', quoteRateDate: daysAgo(0) });
   });
 
+  it('makes a new edition follow the rate, keeping the last rate for the admin to renew', async () => {
+    await setRate({ zwgFollowsRate: false, zwgRate: '24.3', zwgRateDate: daysAgo(3) });
+    const started = await asAdmin.post('/api/admin/editions', { year: 2026, referencePrefix: 'CFR26' });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toMatchObject({
+      zwgFollowsRate: true,
+      zwgRateDate: daysAgo(3),
+      quoteHonourDays: 14,
+    });
+  });
+
   it('refuses a rate without its date, and a rate-following publish with a stale rate', async () => {
     await setFees();
     const missingDate = await asAdmin.put('/api/admin/event/zwg-rate', {
