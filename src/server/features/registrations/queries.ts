@@ -77,18 +77,18 @@ const feeWithCharges = (raceFee: SQLWrapper, charged: 'amount_usd' | 'amount_zwg
   >`(${raceFee} + coalesce((select sum(charge.${sql.raw(charged)}) from entry_charges as charge
     where charge.registration_id = ${registrations.id}), 0))::text`;
 
-/**
- * THE ZWG fee an entry owes (issue 42 §1), before charges: the ZWG fee quoted when it registered while the event
- * honours quotes (quote_honour_days after quoted_at); after that, or without a quote, its race's ZWG fee now —
- * the USD fee at the event's rate rounded down to zwg_round_to ZWG when ZWG fees follow the rate (numeric
- * arithmetic: exact, as shared/events/zwg-rate.ts zwgAtRate), else the race's fixed ZWG fee.
- */
 const quoteHonouredIn = (r: string) =>
   `${r}.quote_zwg is not null and ${r}.quoted_at + make_interval(days => zwg_event.quote_honour_days) > now()`;
 const ofEntryEvent = (r: string, value: string) =>
   `(select ${value} from events as zwg_event where zwg_event.id = ${r}.event_id)`;
 
-/** entryFeeZwg for raw statements: `r` and `o` are the aliases of the entry and its race. */
+/**
+ * THE ZWG fee an entry owes (issue 42 §1), before charges: the ZWG fee quoted when it registered while the event
+ * honours quotes (quote_honour_days after quoted_at); after that, or without a quote, its race's ZWG fee now —
+ * the USD fee at the event's rate rounded down to zwg_round_to ZWG when ZWG fees follow the rate (numeric
+ * arithmetic: exact, as shared/events/zwg-rate.ts zwgAtRate), else the race's fixed ZWG fee.
+ * `entryFeeZwgIn` writes it for raw statements, `r` and `o` being the aliases of the entry and its race.
+ */
 export const entryFeeZwgIn = (r: string, o: string) =>
   ofEntryEvent(
     r,
