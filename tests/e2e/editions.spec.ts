@@ -24,10 +24,15 @@ async function backTo2025() {
 
 /** What the draft still lacks, set as the settings page saves it (from its own origin). */
 async function completeTheDraft(page: Page) {
-  const { settings, races } = publishableSettings(await (await page.request.get('/api/admin/event')).json());
+  const { settings, races, zwgRate } = publishableSettings(
+    await (await page.request.get('/api/admin/event')).json(),
+  );
   const headers = { origin: new URL(page.url()).origin };
   expect((await page.request.put('/api/admin/event', { headers, data: settings })).status()).toBe(200);
   expect((await page.request.put('/api/admin/event/races', { headers, data: { races } })).status()).toBe(200);
+  expect((await page.request.put('/api/admin/event/zwg-rate', { headers, data: zwgRate })).status()).toBe(
+    200,
+  );
 }
 
 test('an organiser starts the 2026 edition as a draft, publishes it once set up: registration opens with CFR26-0001, and 2025 stays listed and exportable, read-only', async ({

@@ -10,7 +10,8 @@ export const TEST_EDITION: FirstEdition = { year: 2025, published: true };
 
 /**
  * What a draft made from the example edition still lacks (its date, venue, closing time, real account details, a
- * real phone, a fee for every race), as PUT /api/admin/event and PUT /api/admin/event/races take them.
+ * real phone, a fee for every race, a recent ZWG rate), as PUT /api/admin/event, /api/admin/event/races and
+ * /api/admin/event/zwg-rate take them.
  */
 export function publishableSettings(current: EventSettings) {
   const settings: EventSettingsInput = {
@@ -44,5 +45,14 @@ export function publishableSettings(current: EventSettings) {
     },
   };
   const races = current.races.map((race) => raceAsSent(race, { feeUsd: race.feeUsd ?? '10.00' }));
-  return { settings, races };
+  // A new edition's ZWG fees follow the official rate, which must then be recent (issue 42 §1).
+  const zwgRate = {
+    zwgFollowsRate: current.zwgFollowsRate,
+    zwgRate: '24.3',
+    zwgRateDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Harare' }).format(new Date()),
+    zwgRateKind: 'selling',
+    zwgRoundTo: 1,
+    quoteHonourDays: 14,
+  };
+  return { settings, races, zwgRate };
 }

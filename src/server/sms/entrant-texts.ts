@@ -1,4 +1,5 @@
 import { formatHarareDateTime, formatShortDate } from '../../shared/dates.ts';
+import { type QuotedRate, quotedFees } from '../../shared/events/zwg-rate.ts';
 import { formatFees, priceText } from '../../shared/money.ts';
 import { ordinal } from '../../shared/results/published.ts';
 
@@ -8,13 +9,15 @@ import { ordinal } from '../../shared/results/published.ts';
  * (/m/<code>) added by the caller.
  */
 export const ENTRANT_TEXTS = {
-  confirmation: (entry: {
-    reference: string;
-    race: string;
-    feeUsd: string | null;
-    feeZwg: string | null;
-  }) => {
-    const fee = formatFees(entry.feeUsd, entry.feeZwg);
+  confirmation: (
+    entry: {
+      reference: string;
+      race: string;
+      feeUsd: string | null;
+      feeZwg: string | null;
+    } & QuotedRate,
+  ) => {
+    const fee = quotedFees(entry);
     return `registered. Ref ${entry.reference}, ${entry.race}, ${fee ? `due ${fee}` : 'nothing to pay'}. Pay & QR:`;
   },
   /** A group form's one text, to its contact: the group reference pays for everyone; the link opens his entry. */

@@ -6,7 +6,12 @@ export const FunRunDashboardSchema = z.object({
   entrants: z.object({ run: z.number(), cycle: z.number() }),
   payments: z.object({ paid: z.number(), unpaid: z.number(), waived: z.number() }),
   /** Money recorded as paid, per currency, as decimal strings. */
-  money: z.object({ usd: z.string(), zwg: z.string() }),
+  money: z.object({
+    usd: z.string(),
+    zwg: z.string(),
+    /** The ZWG received in USD at each entry's quoted rate, and how many ZWG payments had no quote to convert by. */
+    zwgInUsd: z.object({ usd: z.string(), unquoted: z.number() }),
+  }),
   /** Registrations per day (Harare dates, YYYY-MM-DD), oldest first. */
   perDay: z.array(z.object({ day: z.string(), count: z.number() })),
   perRace: z.array(

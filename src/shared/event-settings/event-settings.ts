@@ -248,6 +248,13 @@ export const EventSettingsSchema = z.object({
   referencePrefix: z.string(),
   /** The description as the admin wrote it; descriptionHtml is what the pages show. */
   descriptionMarkdown: z.string(),
+  /** ZWG fees at the official rate (issue 42 §1; saved by ZwgRateInputSchema, zwg-rate-settings.ts). */
+  zwgFollowsRate: z.boolean(),
+  zwgRate: z.nullable(z.string()),
+  zwgRateDate: z.nullable(z.string()),
+  zwgRateKind: z.enum(['mid', 'selling']),
+  zwgRoundTo: z.number(),
+  quoteHonourDays: z.number(),
   races: z.array(AdminRaceSchema),
 });
 export type EventSettings = z.infer<typeof EventSettingsSchema>;

@@ -1,4 +1,6 @@
+import { harareToday } from '../dates.ts';
 import type { PaymentOptions } from '../events/payment-options.ts';
+import { freshRate, RATE_FRESH_DAYS } from '../events/zwg-rate.ts';
 
 /** The contact and mobile-money number a fresh install starts with: a number nobody answers. */
 export const EXAMPLE_PHONE = '+263770000000';
@@ -12,11 +14,14 @@ export interface EditionFacts {
   payment: PaymentOptions;
   contactPhone: string;
   termsText: string;
+  /** ZWG fees following the official rate need a rate dated within RATE_FRESH_DAYS (issue 42 §1). */
+  zwgFollowsRate?: boolean;
+  zwgRateDate?: string | null;
 }
 
 export interface ReadinessItem {
   /** The section of /EventSettings that sets it. */
-  section: 'texts' | 'day' | 'races' | 'closing' | 'payment' | 'terms';
+  section: 'texts' | 'day' | 'races' | 'zwg-rate' | 'closing' | 'payment' | 'terms';
   label: string;
   done: boolean;
 }
@@ -42,7 +47,8 @@ function paymentIsReal(payment: PaymentOptions) {
 }
 
 /** Each thing the edition needs, in the order the dashboard lists them. */
-export function editionReadiness(facts: EditionFacts): ReadinessItem[] {
+export function editionReadiness(facts: EditionFacts, today = harareToday()): ReadinessItem[] {
+  const rateDate = facts.zwgRateDate ?? null;
   return [
     { section: 'day', label: 'The date of the event', done: facts.eventDate !== null },
     { section: 'day', label: 'The venue', done: facts.venue.trim() !== '' },
@@ -52,6 +58,15 @@ export function editionReadiness(facts: EditionFacts): ReadinessItem[] {
       done:
         facts.races.length > 0 && facts.races.every((race) => race.feeUsd !== null || race.feeZwg !== null),
     },
+    ...(facts.zwgFollowsRate
+      ? [
+          {
+            section: 'zwg-rate' as const,
+            label: `The official ZWG rate, dated within ${RATE_FRESH_DAYS} days`,
+            done: rateDate !== null && freshRate(rateDate, today),
+          },
+        ]
+      : []),
     { section: 'closing', label: 'The closing time', done: facts.registrationClosesAt !== null },
     {
       section: 'payment',
@@ -68,5 +83,5 @@ export function editionReadiness(facts: EditionFacts): ReadinessItem[] {
   ];
 }
 
-export const missingForPublishing = (facts: EditionFacts) =>
-  editionReadiness(facts).filter((item) => !item.done);
+export const missingForPublishing = (facts: EditionFacts, today?: string) =>
+  editionReadiness(facts, today).filter((item) => !item.done);

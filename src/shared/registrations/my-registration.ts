@@ -60,6 +60,20 @@ export const MyEntrySchema = z.extend(
     smsReminders: z.enum(SMS_REMINDERS),
     /** His result once the edition's results are published (issue 41); null before, or without one. */
     result: z.nullable(MyResultSchema),
+    /**
+     * The ZWG fee's official rate (issue 42 §1): the quote kept on the entry (held until its last day, Harare)
+     * and the rate fees.ZWG follows now (the quote's while it is honoured); null with fixed ZWG fees.
+     */
+    zwg: z.nullable(
+      z.object({
+        quote: z.nullable(
+          z.object({ zwg: z.string(), rate: z.string(), rateDate: z.string(), heldUntil: z.string() }),
+        ),
+        honoured: z.boolean(),
+        rate: z.nullable(z.string()),
+        rateDate: z.nullable(z.string()),
+      }),
+    ),
   },
 );
 export type MyEntry = z.infer<typeof MyEntrySchema>;

@@ -71,6 +71,9 @@ export const RegistrationReceiptSchema = z.object({
   raceType: z.string(),
   feeUsd: z.nullable(z.string()),
   feeZwg: z.nullable(z.string()),
+  /** The official rate its ZWG fee was quoted at, and the rate's date (issue 42 §1); null: a fixed fee. */
+  zwgRate: z.optional(z.nullable(z.string())),
+  zwgRateDate: z.optional(z.nullable(z.string())),
   /** A new entry's private page (`/My/<token>`), told only to whoever just registered it. */
   myLink: z.optional(z.string()),
 });

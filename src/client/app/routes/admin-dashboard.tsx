@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
+import type { FunRunDashboard } from '../../../shared/dashboard/dashboard.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { cardClass, LinkCard } from '../../components/ui/link-card.tsx';
@@ -118,7 +119,9 @@ export default function AdminDashboard() {
                   <span className="whitespace-nowrap">{moneyText('ZWG', figures.money.zwg)}</span>
                 </span>
               }
-            />
+            >
+              <ZwgInUsd money={figures.money} />
+            </Stat>
           </ul>
         )}
       </section>
@@ -223,5 +226,18 @@ function Stat({
         </div>
       )}
     </li>
+  );
+}
+
+/** The ZWG money in USD at each entry's quoted rate (issue 42 §1), when any of it was quoted. */
+function ZwgInUsd({ money }: { money: FunRunDashboard['money'] }) {
+  const { usd, unquoted } = money.zwgInUsd;
+  if (Number(usd) === 0) return null;
+  return (
+    <>
+      ZWG ≈ {moneyText('USD', usd)} at each entry’s quoted rate
+      {unquoted > 0 &&
+        ` (${unquoted} ZWG ${unquoted === 1 ? 'payment' : 'payments'} without a quote not counted)`}
+    </>
   );
 }

@@ -22,6 +22,7 @@ import {
   TextsSection,
 } from '../../features/event-settings/components/text-sections.tsx';
 import { TransfersSection } from '../../features/event-settings/components/transfers-section.tsx';
+import { ZwgRateSection } from '../../features/event-settings/components/zwg-rate-section.tsx';
 import { OnlinePaymentSection } from '../../features/payments/components/online-payment-section.tsx';
 import { SmsSection } from '../../features/sms-settings/components/sms-section.tsx';
 
@@ -34,6 +35,7 @@ const CONTENTS = [
   ['online-payment', 'Online payment'],
   ['sms', 'Text messages'],
   ['races', 'Races'],
+  ['zwg-rate', 'ZWG rate'],
   ['sizes', 'T-shirt sizes'],
   ['closing', 'Closing time'],
   ['reminders', 'Payment reminders'],
@@ -86,6 +88,7 @@ export default function EventSettingsPage() {
               <OnlinePaymentSection />
               <SmsSection />
               <RacesSection settings={data} />
+              <ZwgRateSection settings={data} />
               <SizesSection settings={data} />
               <ClosingSection settings={data} />
               <RemindersSection settings={data} />

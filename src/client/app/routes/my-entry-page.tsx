@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatShortDate } from '../../../shared/dates.ts';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
+import { quotedFees, quoteText } from '../../../shared/events/zwg-rate.ts';
 import { feeToBeConfirmed, formatFees, priceText } from '../../../shared/money.ts';
 import { PAYMENT_STATUS_LABELS } from '../../../shared/participants/participants.ts';
 import { amountDue, owes } from '../../../shared/payments/balance.ts';
@@ -93,7 +94,14 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
   // What is still due: the fee, or what a part payment left.
   const due = { usd: amountDue(entry, 'USD'), zwg: amountDue(entry, 'ZWG') };
   const owing = owes(entry.paymentStatus);
-  const fees = formatFees(due.usd, due.zwg);
+  // A whole fee in ZWG says the official rate it follows (issue 42 §1); a balance is just an amount.
+  const zwgRate = entry.paymentStatus === 'unpaid' ? entry.zwg : null;
+  const fees = quotedFees({
+    feeUsd: due.usd,
+    feeZwg: due.zwg,
+    zwgRate: zwgRate?.rate,
+    zwgRateDate: zwgRate?.rateDate,
+  });
   const races = event?.races.filter((race) => race.discipline === entry.discipline) ?? [];
 
   return (
@@ -137,6 +145,7 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
         {owing && active && !fees && event && (
           <p className="mt-3 text-stone-800">{feeToBeConfirmed(displayPhone(event, event.contactPhone))}</p>
         )}
+        {owing && active && due.zwg !== null && <ZwgQuoteNote zwg={entry.zwg} />}
       </ReferenceCard>
 
       {entry.result && <MyResult result={entry.result} />}
@@ -370,5 +379,24 @@ function SmsReminders({ token, stopped }: { token: string; stopped: boolean }) {
       </button>
       {reminders.isError && <FormAlert>{errorText(reminders.error)}</FormAlert>}
     </form>
+  );
+}
+
+/** Why the ZWG amount is what it is: the quote held until its last day, or the quote lapsed and the rate moved. */
+function ZwgQuoteNote({ zwg }: { zwg: MyEntry['zwg'] }) {
+  const quote = zwg?.quote;
+  if (!quote) return null;
+  if (zwg.honoured) {
+    return (
+      <p className="mt-3 text-stone-800">
+        Your ZWG amount is held until {formatShortDate(quote.heldUntil)}, even if the official rate changes.
+      </p>
+    );
+  }
+  return (
+    <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+      You were quoted {quoteText(quote)}, held until {formatShortDate(quote.heldUntil)}. That time has passed,
+      so the ZWG amount now follows the current official rate. The USD fee is unchanged.
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
+import { quotedFees } from '../../../shared/events/zwg-rate.ts';
 import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
 import type { GroupReceipt } from '../../../shared/registrations/group.ts';
 import type { Told } from '../../../shared/registrations/registration.ts';
@@ -45,7 +46,7 @@ export default function ThankYou() {
   const receipt = answer;
   // Someone who registered before gets his entry back, as a found order: the same reference and way to pay.
   const found = receipt && 'alreadyRegistered' in receipt ? receipt : undefined;
-  const fees = receipt && formatFees(receipt.feeUsd, receipt.feeZwg);
+  const fees = receipt && quotedFees(receipt);
   // Told only to whoever just registered the entry, never to someone who found an existing one.
   const myLink = receipt && !found && 'myLink' in receipt ? receipt.myLink : undefined;
   const title = found ? 'You are already registered' : 'Thank You!';

@@ -78,6 +78,20 @@ export const events = pgTable('events', {
   sms: jsonb('sms').$type<SmsSettings>(),
   /** The txt.co.zw REMOTE user's password, encrypted as the Paynow key is; never sent out. */
   smsPasswordEncrypted: text('sms_password_encrypted'),
+  /**
+   * Issue 42 §1: ZWG fees follow each race's USD fee at the official rate the admin typed (rounded down to
+   * zwgRoundTo ZWG), instead of the races' fixed ZWG fees. Off for editions made before it; a new edition turns
+   * it on. The rate is ZWG per USD as the Reserve Bank published it on zwgRateDate, its mid or selling rate.
+   */
+  zwgFollowsRate: boolean('zwg_follows_rate').notNull().default(false),
+  zwgRate: numeric('zwg_rate', { precision: 12, scale: 4 }),
+  zwgRateDate: date('zwg_rate_date'),
+  zwgRateKind: text('zwg_rate_kind', { enum: ['mid', 'selling'] })
+    .notNull()
+    .default('selling'),
+  zwgRoundTo: integer('zwg_round_to').notNull().default(1),
+  /** An entry's quoted ZWG fee is what it owes for this many days after it was quoted, whatever the rate does. */
+  quoteHonourDays: integer('quote_honour_days').notNull().default(14),
   /** Unpaid entries are reminded this many days after registering, and this many days before closing. */
   reminderDaysAfter: integer('reminder_days_after').notNull().default(3),
   reminderDaysBeforeClose: integer('reminder_days_before_close').notNull().default(2),

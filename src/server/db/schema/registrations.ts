@@ -135,6 +135,16 @@ export const registrations = pgTable(
     payerReference: text('payer_reference'),
     paidOn: date('paid_on'),
     waiverReason: text('waiver_reason'),
+    /**
+     * The fee quoted when the entry registered (or changed race) while ZWG fees followed the official rate:
+     * both fees, the rate and its date. Its ZWG fee is what the entry owes while the event honours quotes
+     * (registrations/queries.ts, paymentAgainstFee); null: no quote (fixed fees).
+     */
+    quotedAt: timestamp('quoted_at', { withTimezone: true }),
+    quoteUsd: numeric('quote_usd', { precision: 10, scale: 2 }),
+    quoteZwg: numeric('quote_zwg', { precision: 12, scale: 2 }),
+    quoteRate: numeric('quote_rate', { precision: 12, scale: 4 }),
+    quoteRateDate: date('quote_rate_date'),
     status: registrationStatusEnum('status').notNull().default('active'),
     idempotencyKey: text('idempotency_key').unique(),
     /** A digest of the request that used the Idempotency-Key: the same key with another body is refused. */

@@ -10,6 +10,7 @@ import {
   type RosterRow,
 } from '../../../shared/check-in/roster.ts';
 import { harareToday } from '../../../shared/dates.ts';
+import { zwgFeeOf } from '../../../shared/events/zwg-rate.ts';
 import { amountDue, owes } from '../../../shared/payments/balance.ts';
 import { isMinor } from '../../../shared/registrations/guardian.ts';
 import type { AppContext } from '../../context.ts';
@@ -76,15 +77,15 @@ function asRow(row: RosterEntryRow, raceIndex: Map<string, number>): RosterRow {
   ];
 }
 
-async function racesAndRows(db: Database, eventId: string, since?: Date) {
-  const [races, rows] = await Promise.all([rosterRaces(db, eventId), rosterEntries(db, eventId, since)]);
+async function racesAndRows(db: Database, event: EventRow, since?: Date) {
+  const [races, rows] = await Promise.all([rosterRaces(db, event.id), rosterEntries(db, event.id, since)]);
   const raceIndex = new Map(races.map((race, index) => [race.id, index]));
   const shown: RosterRace[] = races.map((race) => ({
     id: race.id,
     discipline: race.discipline,
     label: race.label,
     feeUsd: race.feeUsd,
-    feeZwg: race.feeZwg,
+    feeZwg: zwgFeeOf(race, event),
   }));
   return { races: shown, entries: rows.map((row) => asRow(row, raceIndex)) };
 }
@@ -176,7 +177,7 @@ export async function prepareRoster(
   if (isDayOver(event)) throw conflict('The event’s day is over: there is no race morning to prepare for.');
   const bibBlocks = await db.transaction((tx) => reserveBibBlocks(tx, event, deviceId, actor));
   const asOf = await databaseNow(db);
-  const { races, entries } = await racesAndRows(db, event.id);
+  const { races, entries } = await racesAndRows(db, event);
   await recordAudit(db, actor, {
     action: 'check-in.roster',
     subject: `device ${deviceId}`,
@@ -210,7 +211,7 @@ export async function rosterChanges(
   }
   const since = new Date(Date.parse(query.since) - CHANGES_OVERLAP_MS);
   const [{ races, entries }, removed] = await Promise.all([
-    racesAndRows(db, event.id, since),
+    racesAndRows(db, event, since),
     entriesLeftSince(db, event.id, since),
   ]);
   return { asOf, entries, removed, races, wipe: false };

@@ -1,11 +1,11 @@
-import { and, asc, count, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
 import { activeInEvent } from '../registrations/queries.ts';
 
 export async function funRunTotals(db: Database, eventId: string) {
   const harareDay = sql<string>`to_char(${registrations.createdAt} at time zone 'Africa/Harare', 'YYYY-MM-DD')`;
-  const [byDiscipline, byPayment, money, perDay, tshirts] = await Promise.all([
+  const [byDiscipline, byPayment, money, perDay, tshirts, [zwgInUsd]] = await Promise.all([
     db
       .select({ discipline: registrations.discipline, count: count() })
       .from(registrations)
@@ -36,6 +36,20 @@ export async function funRunTotals(db: Database, eventId: string) {
       .from(registrations)
       .where(activeInEvent(eventId))
       .groupBy(registrations.discipline, registrations.tshirtSize),
+    // The ZWG received in USD at each entry's quoted rate (issue 42 §1); entries without a quote are counted apart.
+    db
+      .select({
+        usd: sql<string>`coalesce(sum(${registrations.paymentAmount} / ${registrations.quoteRate}), 0)::numeric(12, 2)::text`,
+        unquoted: sql<number>`(count(*) filter (where ${registrations.quoteRate} is null))::integer`,
+      })
+      .from(registrations)
+      .where(
+        and(
+          activeInEvent(eventId),
+          inArray(registrations.paymentStatus, ['paid', 'part_paid']),
+          eq(registrations.paymentCurrency, 'ZWG'),
+        ),
+      ),
   ]);
-  return { byDiscipline, byPayment, money, perDay, tshirts };
+  return { byDiscipline, byPayment, money, perDay, tshirts, zwgInUsd };
 }

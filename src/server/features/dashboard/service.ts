@@ -36,6 +36,7 @@ export async function funRunDashboard(context: AppContext): Promise<FunRunDashbo
     money: {
       usd: Number(totals.money.find((row) => row.currency === 'USD')?.total ?? 0).toFixed(2),
       zwg: Number(totals.money.find((row) => row.currency === 'ZWG')?.total ?? 0).toFixed(2),
+      zwgInUsd: { usd: totals.zwgInUsd?.usd ?? '0.00', unquoted: Number(totals.zwgInUsd?.unquoted ?? 0) },
     },
     perDay: totals.perDay.map((row) => ({ day: row.day, count: Number(row.count) })),
     perRace: races.map(({ race, taken, held }) => ({

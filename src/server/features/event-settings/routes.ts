@@ -10,6 +10,7 @@ import {
   NewEditionInputSchema,
   RacesInputSchema,
 } from '../../../shared/event-settings/event-settings.ts';
+import { ZwgRateInputSchema } from '../../../shared/event-settings/zwg-rate-settings.ts';
 import { RetentionSettingsInputSchema, RetentionSettingsSchema } from '../../../shared/privacy/retention.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
@@ -26,6 +27,7 @@ import {
   saveEventSettings,
   saveRaces,
   saveRetentionSettings,
+  saveZwgRate,
   setEventImage,
   startNewEdition,
 } from './service.ts';
@@ -72,6 +74,18 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
       context.mailer.kick();
       return saved;
     },
+  );
+
+  api.put(
+    '/admin/event/zwg-rate',
+    {
+      schema: {
+        summary: 'Save how ZWG fees are set: at the official rate (the rate, its date, rounding) or fixed',
+        body: ZwgRateInputSchema,
+        response: { 200: EventSettingsSchema },
+      },
+    },
+    async (request) => saveZwgRate(context, request.body, signedInUser(request)),
   );
 
   api.get(

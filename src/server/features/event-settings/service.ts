@@ -7,6 +7,7 @@ import type {
   RacesInputSchema,
 } from '../../../shared/event-settings/event-settings.ts';
 import { missingForPublishing } from '../../../shared/event-settings/readiness.ts';
+import type { ZwgRateInputSchema } from '../../../shared/event-settings/zwg-rate-settings.ts';
 import { overlappingRanges } from '../../../shared/participants/bibs.ts';
 import type { RetentionSettings, RetentionSettingsInputSchema } from '../../../shared/privacy/retention.ts';
 import type { AppContext } from '../../context.ts';
@@ -52,6 +53,12 @@ export async function eventSettings(context: AppContext): Promise<EventSettings>
     whatToBring: event.whatToBring,
     referencePrefix: event.referencePrefix,
     descriptionMarkdown: event.descriptionMarkdown,
+    zwgFollowsRate: event.zwgFollowsRate,
+    zwgRate: event.zwgRate,
+    zwgRateDate: event.zwgRateDate,
+    zwgRateKind: event.zwgRateKind,
+    zwgRoundTo: event.zwgRoundTo,
+    quoteHonourDays: event.quoteHonourDays,
     races: races.map(({ race, taken }) => ({
       id: race.id,
       discipline: race.discipline,
@@ -100,6 +107,21 @@ export async function saveEventSettings(
         : { descriptionMarkdown, descriptionHtml: descriptionHtmlOf(descriptionMarkdown) }),
     });
     await auditSettings(tx, actor, event.id, 'event', changedKeys(event, input));
+  });
+  return eventSettings(context);
+}
+
+/** Saves how ZWG fees are set (issue 42 §1): at the official rate or fixed, the rate, rounding and quotes. */
+export async function saveZwgRate(
+  context: AppContext,
+  input: z.output<typeof ZwgRateInputSchema>,
+  actor: AuditActor,
+) {
+  const { db } = context.database;
+  const event = await getCurrentEvent(db);
+  await db.transaction(async (tx) => {
+    await updateEvent(tx, event.id, input);
+    await auditSettings(tx, actor, event.id, 'ZWG rate', changedKeys(event, input));
   });
   return eventSettings(context);
 }
@@ -308,6 +330,13 @@ export async function startNewEdition(
       transfersUntil: null,
       transferFeeUsd: current.transferFeeUsd,
       transferFeeZwg: current.transferFeeZwg,
+      // A new edition's ZWG fees follow the official rate; the last rate is kept for the admin to update.
+      zwgFollowsRate: true,
+      zwgRate: current.zwgRate,
+      zwgRateDate: current.zwgRateDate,
+      zwgRateKind: current.zwgRateKind,
+      zwgRoundTo: current.zwgRoundTo,
+      quoteHonourDays: current.quoteHonourDays,
       venue: current.venue,
       payment: current.payment,
       tshirtSizes: current.tshirtSizes,

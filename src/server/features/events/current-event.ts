@@ -1,4 +1,5 @@
 import type { Discipline } from '../../../shared/events/event.ts';
+import { priced } from '../../../shared/events/zwg-rate.ts';
 import type { Database } from '../../db/client.ts';
 import { type EventRow, findCurrentEvent, listRaces, type RaceOptionRow } from './repository.ts';
 
@@ -38,7 +39,8 @@ export class CurrentEventCache {
     const event = await findCurrentEvent(this.db);
     if (!event) return undefined;
     // Races after the event: a race changed in between raises the revision read above, so the copy is refused.
-    const races = await listRaces(this.db, event.id);
+    // Each race's ZWG fee as entrants are asked for it: at the official rate when the event follows it.
+    const races = (await listRaces(this.db, event.id)).map((race) => priced(race, event));
     const byKey = new Map(races.map((race) => [`${race.discipline}\n${race.label}`, race]));
     return { event, races, race: (discipline, label) => byKey.get(`${discipline}\n${label}`) };
   }

@@ -1,5 +1,6 @@
 import { harareToday } from '../../../shared/dates.ts';
 import type { Discipline, PublicEvent } from '../../../shared/events/event.ts';
+import { zwgFeeOf } from '../../../shared/events/zwg-rate.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { type NoticeFacts, privacyNotice } from '../../../shared/privacy/standard-notice.ts';
 import type { AppContext } from '../../context.ts';
@@ -184,7 +185,7 @@ export async function getPublicEvent({
       label: race.label,
       full: race.capacity !== null && taken + held >= race.capacity,
       feeUsd: race.feeUsd,
-      feeZwg: race.feeZwg,
+      feeZwg: zwgFeeOf(race, event),
       startTime: race.startTime,
     })),
   };

@@ -1,8 +1,13 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { ADULT_AGE } from '../../../shared/registrations/guardian.ts';
 import type { Database } from '../../db/client.ts';
-import { entryLinks, raceOptions, registrations } from '../../db/schema/index.ts';
-import { activeInEvent } from '../registrations/queries.ts';
+import { entryLinks, events, raceOptions, registrations } from '../../db/schema/index.ts';
+import {
+  activeInEvent,
+  entryQuoteHonoured,
+  entryZwgRate,
+  entryZwgRateDate,
+} from '../registrations/queries.ts';
 
 /** The entry a private link opens, with its event's id. */
 export async function findEntryByLink(db: Database, digest: string) {
@@ -67,4 +72,28 @@ export async function setSmsRemindersStopped(db: Database, registrationId: strin
       smsRemindersStoppedAt: stopped ? sql`coalesce(${registrations.smsRemindersStoppedAt}, now())` : null,
     })
     .where(eq(registrations.id, registrationId));
+}
+
+/**
+ * The ZWG quote kept on an entry, whether it is still honoured, its last day (Harare), and the rate its ZWG
+ * fee follows now (the quote's while honoured; null with fixed fees).
+ */
+export async function zwgQuoteOfEntry(db: Database, registrationId: string) {
+  const [row] = await db
+    .select({
+      quoteZwg: registrations.quoteZwg,
+      quoteRate: registrations.quoteRate,
+      quoteRateDate: sql<string | null>`${registrations.quoteRateDate}::text`,
+      heldUntil: sql<
+        string | null
+      >`((${registrations.quotedAt} + make_interval(days => ${events.quoteHonourDays}))
+        at time zone 'Africa/Harare')::date::text`,
+      honoured: entryQuoteHonoured,
+      rate: entryZwgRate,
+      rateDate: entryZwgRateDate,
+    })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(eq(registrations.id, registrationId));
+  return row;
 }

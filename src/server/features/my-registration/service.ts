@@ -34,6 +34,7 @@ import {
   activeEntriesOfMobile,
   findEntryByLink,
   setSmsRemindersStopped,
+  zwgQuoteOfEntry,
 } from './repository.ts';
 
 const NO_SUCH_LINK =
@@ -103,11 +104,12 @@ export async function myCheckInQr(context: AppContext, token: string) {
 
 export async function myEntry(context: AppContext, token: string): Promise<MyEntry> {
   const { id, event, over, notifyBy, smsRemindersStoppedAt } = await entryOfLink(context, token);
-  const [entry, emailPending, mobilePending, result] = await Promise.all([
+  const [entry, emailPending, mobilePending, result, quote] = await Promise.all([
     participantDetail(context, id),
     pendingEmailChange(context.database.db, id),
     pendingMobileChange(context.database.db, id),
     resultOfEntry(context, event, id),
+    zwgQuoteOfEntry(context.database.db, id),
   ]);
   return {
     reference: entry.reference,
@@ -141,7 +143,19 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
     mobilePending,
     smsReminders: !textsOn(event) || !wantsSms(notifyBy) ? 'none' : smsRemindersStoppedAt ? 'stopped' : 'on',
     result,
+    zwg: zwgOf(quote),
   };
+}
+
+/** The entry's ZWG quote and the rate its fee follows now, as /My says them; null with fixed ZWG fees. */
+function zwgOf(row: Awaited<ReturnType<typeof zwgQuoteOfEntry>>): MyEntry['zwg'] {
+  if (!row) return null;
+  const quote =
+    row.quoteZwg && row.quoteRate && row.quoteRateDate && row.heldUntil
+      ? { zwg: row.quoteZwg, rate: row.quoteRate, rateDate: row.quoteRateDate, heldUntil: row.heldUntil }
+      : null;
+  if (!quote && row.rate === null) return null;
+  return { quote, honoured: row.honoured, rate: row.rate, rateDate: row.rateDate };
 }
 
 /** The entrant stops reminders by SMS (the link in every reminder), or lets them go again. */

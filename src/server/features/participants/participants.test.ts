@@ -546,7 +546,7 @@ describe('the fun-run dashboard', () => {
     const dashboard = response.json();
     expect(dashboard.entrants).toEqual({ run: 2, cycle: 1 });
     expect(dashboard.payments).toEqual({ paid: 1, unpaid: 2, waived: 0 });
-    expect(dashboard.money).toEqual({ usd: '10.00', zwg: '0.00' });
+    expect(dashboard.money).toEqual({ usd: '10.00', zwg: '0.00', zwgInUsd: { usd: '0.00', unquoted: 0 } });
     expect(dashboard.perDay.reduce((sum: number, day: { count: number }) => sum + day.count, 0)).toBe(3);
     expect(dashboard.perRace).toContainEqual({
       discipline: 'run',

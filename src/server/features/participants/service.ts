@@ -2,6 +2,7 @@ import type { CurrentUser } from '../../../shared/accounts/account.ts';
 import { actorAccountOf } from '../../../shared/accounts/actor.ts';
 import { formatShortDate, harareToday } from '../../../shared/dates.ts';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
+import { zwgFeeOf } from '../../../shared/events/zwg-rate.ts';
 import type {
   HistoryEntry,
   ParticipantDetail,
@@ -41,7 +42,7 @@ import {
   textOldMobile,
 } from '../mobile-changes/service.ts';
 import { entryReceipts, remindersToSend, sendRemindersNow } from '../receipts/service.ts';
-import { contactPhoneOf, raceFull, raceHasRoom } from '../registrations/service.ts';
+import { contactPhoneOf, raceFull, raceHasRoom, zwgQuoteOf } from '../registrations/service.ts';
 import { tellEntrant } from './entrant-notice.ts';
 import {
   addHistory,
@@ -268,7 +269,7 @@ function assertEntrantMayChange(
   if (!isRegistrationOpen(event)) {
     throw conflict('Registration has closed: ask the organisers to change your race.');
   }
-  const sameFee = change.race.feeUsd === row.feeUsd && change.race.feeZwg === row.feeZwg;
+  const sameFee = change.race.feeUsd === row.feeUsd && zwgFeeOf(change.race, event) === row.feeZwg;
   if (row.paymentStatus !== 'unpaid' && !sameFee) {
     const paid = row.paymentStatus === 'part_paid' ? 'part paid' : 'paid';
     throw conflict(`Your entry is ${paid}: ask the organisers to change to a race with another fee.`);
@@ -391,6 +392,8 @@ export async function editEntry(context: AppContext, id: string, change: Partici
         ...next,
         guardianConsentedAt,
         raceOptionId: race.id,
+        // Another race is another fee: quoted again at today's rate (issue 42 §1).
+        ...(raceChanged ? zwgQuoteOf(event, race).columns : {}),
         ...(bibCleared ? { bib: null } : {}),
         ...(addressChanged && !emailAsked ? { emailChangedAt: new Date() } : {}),
       });

@@ -7,7 +7,8 @@ import {
   type PaymentMethodKey,
   paymentOrder,
 } from '../../../shared/events/payments.ts';
-import { feeToBeConfirmed, formatFees, priceText } from '../../../shared/money.ts';
+import { quotedFees } from '../../../shared/events/zwg-rate.ts';
+import { feeToBeConfirmed, priceText } from '../../../shared/money.ts';
 import {
   ONLINE_PAYMENT_METHOD_LABELS,
   type OnlinePaymentMethod,
@@ -36,6 +37,9 @@ interface Receipt {
   feeUsd: string | null;
   feeZwg: string | null;
   email: string;
+  /** The official rate its ZWG fee was quoted at, and its date; null: a fixed fee. */
+  zwgRate?: string | null;
+  zwgRateDate?: string | null;
   firstName: string;
   /** The entrant's private "My registration" page. */
   myLink: string;
@@ -132,7 +136,7 @@ export function confirmationMail(
   links: Links,
 ): OutgoingMail & { kind: string } {
   const phones = phonesOf(event);
-  const fees = formatFees(receipt.feeUsd, receipt.feeZwg);
+  const fees = quotedFees(receipt);
   const text = [
     `${greeting(receipt.firstName, 'Dear')},`,
     '',

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   raceOptions,
@@ -71,11 +71,49 @@ export const entrantFields = (table: typeof registrations | typeof waitlistEntri
  * An entry's fee in a currency: its race's fee now plus what was charged beside it (entry_charges: a transfer's
  * fee). Null while the race has no fee in that currency.
  */
-const feeWithCharges = (raceFee: AnyPgColumn, charged: 'amount_usd' | 'amount_zwg') =>
+const feeWithCharges = (raceFee: SQLWrapper, charged: 'amount_usd' | 'amount_zwg') =>
   sql<
     string | null
   >`(${raceFee} + coalesce((select sum(charge.${sql.raw(charged)}) from entry_charges as charge
     where charge.registration_id = ${registrations.id}), 0))::text`;
+
+const quoteHonouredIn = (r: string) =>
+  `${r}.quote_zwg is not null and ${r}.quoted_at + make_interval(days => zwg_event.quote_honour_days) > now()`;
+const ofEntryEvent = (r: string, value: string) =>
+  `(select ${value} from events as zwg_event where zwg_event.id = ${r}.event_id)`;
+
+/**
+ * THE ZWG fee an entry owes (issue 42 §1), before charges: the ZWG fee quoted when it registered while the event
+ * honours quotes (quote_honour_days after quoted_at); after that, or without a quote, its race's ZWG fee now —
+ * the USD fee at the event's rate rounded down to zwg_round_to ZWG when ZWG fees follow the rate (numeric
+ * arithmetic: exact, as shared/events/zwg-rate.ts zwgAtRate), else the race's fixed ZWG fee.
+ * `entryFeeZwgIn` writes it for raw statements, `r` and `o` being the aliases of the entry and its race.
+ */
+export const entryFeeZwgIn = (r: string, o: string) =>
+  ofEntryEvent(
+    r,
+    `case when ${quoteHonouredIn(r)} then ${r}.quote_zwg
+      when zwg_event.zwg_follows_rate
+        then floor(${o}.fee_usd * zwg_event.zwg_rate / zwg_event.zwg_round_to) * zwg_event.zwg_round_to
+      else ${o}.fee_zwg end::numeric(12, 2)`,
+  );
+const ENTRY = '"registrations"';
+export const entryFeeZwg = sql<string | null>`${sql.raw(entryFeeZwgIn(ENTRY, '"race_options"'))}`;
+
+/** The official rate behind entryFeeZwg and its date, as "ZWG 243 (at the official rate of 24.30 on …)" says them; null: a fixed fee. */
+const entryZwgRateOf = (quoted: 'quote_rate' | 'quote_rate_date', current: 'zwg_rate' | 'zwg_rate_date') =>
+  sql<string | null>`${sql.raw(
+    ofEntryEvent(
+      ENTRY,
+      `case when ${quoteHonouredIn(ENTRY)} then ${ENTRY}.${quoted}::text
+        when zwg_event.zwg_follows_rate then zwg_event.${current}::text end`,
+    ),
+  )}`;
+export const entryZwgRate = entryZwgRateOf('quote_rate', 'zwg_rate');
+export const entryZwgRateDate = entryZwgRateOf('quote_rate_date', 'zwg_rate_date');
+
+/** Whether the entry's ZWG fee is still the one quoted when it registered (false: no quote, or it lapsed). */
+export const entryQuoteHonoured = sql<boolean>`coalesce(${sql.raw(ofEntryEvent(ENTRY, quoteHonouredIn(ENTRY)))}, false)`;
 
 /**
  * What an entry has paid so far beside what it costs (the race joined): its race's fee and any charge added
@@ -86,5 +124,5 @@ export const paymentAgainstFee = {
   paymentAmount: registrations.paymentAmount,
   paymentCurrency: registrations.paymentCurrency,
   feeUsd: feeWithCharges(raceOptions.feeUsd, 'amount_usd'),
-  feeZwg: feeWithCharges(raceOptions.feeZwg, 'amount_zwg'),
+  feeZwg: feeWithCharges(entryFeeZwg, 'amount_zwg'),
 };

@@ -48,6 +48,7 @@ import {
   searchByName,
 } from './repository.ts';
 import { textEntrant } from './text-entrant.ts';
+import { zwgQuoteOf } from './zwg-quote.ts';
 
 // What other features may use of registrations besides this file's own functions.
 export { contactPhoneOf, howToPayLines, payOnlineLines } from './confirmation-mail.ts';
@@ -106,7 +107,12 @@ const toReceipt = (row: RegistrationReceipt): RegistrationReceipt => ({
   raceType: row.raceType,
   feeUsd: row.feeUsd,
   feeZwg: row.feeZwg,
+  ...quotedRate(row),
 });
+
+/** The rate a receipt's ZWG fee was quoted at, only when it was (a fixed fee's receipt is as before). */
+const quotedRate = ({ zwgRate, zwgRateDate }: { zwgRate?: string | null; zwgRateDate?: string | null }) =>
+  zwgRate && zwgRateDate ? { zwgRate, zwgRateDate } : {};
 
 /**
  * An entry taken at the check-in table on the event day (issue 37): registered after the closing time too, by a
@@ -225,20 +231,21 @@ async function registerWith(
   }
 
   if (unreachable(input, event)) return refuse(badRequest('Please check the form.', [EMAIL_NEEDED]));
-  const receipt = (reference: string): RegistrationReceipt => ({
-    reference,
-    discipline: input.discipline,
-    raceType: race.label,
-    feeUsd: race.feeUsd,
-    feeZwg: race.feeZwg,
-  });
-  const { link, mail, values } = entryWithMail(event, race, input, links, {
+  const { link, mail, values, quote } = entryWithMail(event, race, input, links, {
     termsVersion: event.termsVersion,
     privacyVersion: event.privacyVersion,
     ...guardianOf(input, new Date()),
     idempotencyKey: idempotencyKey ?? null,
     requestDigest: idempotencyKey ? digest : null,
     companyAccountId: companyAccountId ?? null,
+  });
+  const receipt = (reference: string): RegistrationReceipt => ({
+    reference,
+    discipline: input.discipline,
+    raceType: race.label,
+    feeUsd: race.feeUsd,
+    feeZwg: quote.feeZwg,
+    ...quotedRate(quote),
   });
 
   try {
@@ -381,7 +388,7 @@ function textConfirmation(
         reference: entry.reference,
         race: `${DISCIPLINE_LABELS[values.discipline]} ${race.label}`,
         feeUsd: race.feeUsd,
-        feeZwg: race.feeZwg,
+        ...zwgQuoteOf(event, race),
       }),
       linkTo: entry.id,
     },
@@ -425,6 +432,7 @@ export function entryWithMail(
 ) {
   const link = newEntryLink(links);
   const checkInCode = newCheckInCode();
+  const quote = zwgQuoteOf(event, race);
   const mail =
     person.email === undefined || person.email === null
       ? null
@@ -436,7 +444,9 @@ export function entryWithMail(
             raceType: race.label,
             startTime: race.startTime,
             feeUsd: race.feeUsd,
-            feeZwg: race.feeZwg,
+            feeZwg: quote.feeZwg,
+            zwgRate: quote.zwgRate,
+            zwgRateDate: quote.zwgRateDate,
             email: person.email,
             firstName: person.firstName,
             myLink: link.url,
@@ -462,8 +472,9 @@ export function entryWithMail(
     showInResults: person.showInResults ?? true,
     notifyBy: person.notifyBy ?? (textsOn(event) ? 'both' : 'email'),
     checkInCode,
+    ...quote.columns,
   };
-  return { link, mail, values, checkInCode };
+  return { link, mail, values, checkInCode, quote };
 }
 
 /**
@@ -675,3 +686,5 @@ export async function teamEntryOf(
   const { teamCode: _, ...entry } = row;
   return { ...entry, minor: isMinor(entry.age) };
 }
+
+export { zwgQuoteOf };
