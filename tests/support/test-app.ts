@@ -51,6 +51,8 @@ export async function createTestApp(
   return buildApp({
     env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...env }),
     database,
+    // Tests change the database by hand between requests: the public pages check the event at every one.
+    eventFreshness: { checkAfterMs: 0, waitAfterMs: 0 },
     ...options,
   });
 }
