@@ -31,6 +31,12 @@ export interface EventFreshness {
 
 export const EVENT_FRESHNESS: EventFreshness = { checkAfterMs: 250, waitAfterMs: 1000 };
 
+/** The freshness EVENT_CHECK_MS asks for. */
+export const eventFreshnessOf = (checkAfterMs: number): EventFreshness => ({
+  checkAfterMs,
+  waitAfterMs: checkAfterMs * 4,
+});
+
 interface Check {
   promise: Promise<void>;
   /** The changes made here before it began: a check sees them all. */
