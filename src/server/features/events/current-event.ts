@@ -56,6 +56,7 @@ export class CurrentEventCache {
   private changes = 0;
   private checked = { changes: -1, at: Number.NEGATIVE_INFINITY };
   private checking?: Check;
+  private checkStartedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Database,
@@ -69,8 +70,16 @@ export class CurrentEventCache {
 
   /** The copy, checked against the database as `EventFreshness` says: for the public pages. */
   async fresh(): Promise<EventSnapshot | undefined> {
-    const age = performance.now() - this.checked.at;
-    if (!this.snapshot || this.checked.changes < this.changes || age >= this.freshness.waitAfterMs) {
+    const now = performance.now();
+    const age = now - this.checked.at;
+    // A slow database must not make every request wait: while a check that began lately runs, the copy it
+    // checks is served (it can be no fresher than the database's answer).
+    const quiet = !this.checking && now - this.checkStartedAt >= this.freshness.waitAfterMs;
+    if (
+      !this.snapshot ||
+      this.checked.changes < this.changes ||
+      (age >= this.freshness.waitAfterMs && quiet)
+    ) {
       await this.check(this.changes);
     } else if (age >= this.freshness.checkAfterMs && !this.checking) {
       // A failed check is retried by a later request, which waits for it once the copy is too old.
@@ -103,6 +112,7 @@ export class CurrentEventCache {
     const running = this.checking;
     if (running && running.changes >= changes) return running.promise;
     const started = { changes: this.changes, at: performance.now() };
+    this.checkStartedAt = started.at;
     const promise = (running ? running.promise.catch(() => {}) : Promise.resolve())
       .then(() => this.compare())
       .then(() => this.markChecked(started))
