@@ -45,7 +45,9 @@ export const MIXED_LOAD: MeasurementSpec = {
     '(POST /api/registrations), one visitor reading GET /api/event one request after another, and after ' +
     `${ADMIN_DELAY_MS / 1000} s the admin importing a 5,000-line statement (~2 MB CSV) then downloading the ` +
     `${PDF_ROWS.toLocaleString('en')}-row PDF. Event-loop delay: perf_hooks monitorEventLoopDelay in the ` +
-    'server (10 ms resolution), reset as the mixed load starts and read as it ends. Goals (issue 44): GET ' +
+    'server (10 ms resolution), reset as the mixed load starts, read and reset when the import answers and when ' +
+    "the PDF's last byte comes, read as the load ends: the largest window's p99 and max are reported. " +
+    'Goals (issue 44): GET ' +
     '/api/event p99 ≤ 50 ms and loop delay p99 ≤ 50 ms during the mixed load; GET / and GET /api/event on ' +
     'PGlite ≥ 0.85× GET /readyz. The load average says how busy the machine was (a shared machine).',
 };
@@ -184,6 +186,8 @@ async function adminWork(baseUrl: string, cookie: string) {
   });
   await imported.arrayBuffer();
   const importMs = performance.now() - started;
+  // Read (and reset) at each step's end: which step held the loop longest.
+  const untilImported = await loopDelay(baseUrl);
   const pdf = await timedGet(`${baseUrl}/api/participants/export.pdf`, {
     headers: { cookie },
     timeoutMs: 120_000,
@@ -194,6 +198,7 @@ async function adminWork(baseUrl: string, cookie: string) {
     pdfStatus: pdf.status,
     pdfMs: pdf.ms,
     pdfBytes: pdf.body.length,
+    loop: { untilImported, duringPdf: await loopDelay(baseUrl) },
   };
 }
 
@@ -256,7 +261,14 @@ async function measureOn(label: 'PGlite' | 'PostgreSQL', databaseUrl: string | u
       visitor(`${server.url}/api/event`, registering),
       admin.catch((error: unknown) => error as Error),
     ]);
-    const loop = await loopDelay(server.url);
+    const after = await loopDelay(server.url);
+    // The admin read (and reset) the figures at each step's end: the largest of the windows' p99s stands for
+    // the run's (an upper bound), the largest max is the run's.
+    const windows = work instanceof Error ? [after] : [work.loop.untilImported, work.loop.duringPdf, after];
+    const loop = {
+      p99Ms: Math.max(...windows.map((w) => w.p99Ms)),
+      maxMs: Math.max(...windows.map((w) => w.maxMs)),
+    };
     load.atStart = Math.max(load.atStart, loadavg()[0] ?? 0);
     const adminDone = !(work instanceof Error) && work.importStatus === 201 && work.pdfStatus === 200;
     console.log(
