@@ -253,6 +253,17 @@ async function measureOn(label: 'PGlite' | 'PostgreSQL', databaseUrl: string | u
       console.log(`${what} alone: ${Math.round(figures.requestsPerSecond)}/s, p99 ${figures.p99Ms} ms`);
     }
 
+    // The first PDF loads pdfkit and its fonts: done (and its hold on the loop read) before the mix, apart.
+    await loopDelay(server.url);
+    const warm = await timedGet(`${server.url}/api/participants/export.pdf?q=no+such+entrant`, {
+      headers: { cookie },
+      timeoutMs: 60_000,
+    });
+    const firstPdf = { status: warm.status, ms: warm.ms, loop: await loopDelay(server.url) };
+    console.log(
+      `First PDF (empty): ${Math.round(firstPdf.ms)} ms, loop max ${roundMs(firstPdf.loop.maxMs)} ms`,
+    );
+
     const requests = await registrationRequests(server.url, label === 'PGlite' ? 'lite' : 'pg');
     await loopDelay(server.url);
     const registering = runLoad({
@@ -286,7 +297,19 @@ async function measureOn(label: 'PGlite' | 'PostgreSQL', databaseUrl: string | u
           work instanceof Error ? work.message : JSON.stringify(work)
         }`,
     );
-    return { label, readyz, landing, event, registrations, reads, loop, work, adminDone, load: load.atStart };
+    return {
+      label,
+      readyz,
+      landing,
+      event,
+      registrations,
+      reads,
+      loop,
+      work,
+      adminDone,
+      firstPdf,
+      load: load.atStart,
+    };
   } finally {
     await server.stop();
   }
@@ -320,11 +343,14 @@ function figuresOf(run: Run): Figure[] {
   ];
 }
 
-export async function measureMixedLoad(postgresUrl: string, port?: number): Promise<MeasurementResult> {
-  const runs = [await measureOn('PGlite', undefined, port), await measureOn('PostgreSQL', postgresUrl, port)];
+export async function measureMixedLoad(postgresUrl?: string, port?: number): Promise<MeasurementResult> {
+  const runs = [await measureOn('PGlite', undefined, port)];
+  if (postgresUrl) runs.push(await measureOn('PostgreSQL', postgresUrl, port));
   return {
     figures: runs.flatMap(figuresOf),
     notes: runs.flatMap((run) => [
+      `${run.label}: the first PDF (an empty list: pdfkit and its fonts loaded) held the loop for up to ` +
+        `${roundMs(run.firstPdf.loop.maxMs)} ms, before the mix.`,
       `${run.label}: 1-minute load average ${run.load.toFixed(2)} on ${cpus().length} CPUs during the run (other work on the machine included).`,
       ...(run.adminDone
         ? []
@@ -345,13 +371,12 @@ export async function measureMixedLoad(postgresUrl: string, port?: number): Prom
   };
 }
 
-// `npx tsx scripts/bench/mixed-load.ts --database-url postgres://… [--port 4110]`: this part alone, on a database
-// of one's own (a shared machine), its figures printed.
+// `npx tsx scripts/bench/mixed-load.ts [--database-url postgres://…] [--port 4110]`: this part alone, on an empty
+// database of one's own (a shared machine; without one, on PGlite only), its figures printed.
 if (process.argv[1]?.endsWith('mixed-load.ts')) {
   const { cleanUp, cleanUpOnSignals } = await import('./cleanup.ts');
   const { buildIfNeeded } = await import('./processes.ts');
   const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, port: { type: 'string' } } });
-  if (!values['database-url']) throw new Error('--database-url postgres://… (an empty database) is needed');
   cleanUpOnSignals();
   try {
     await buildIfNeeded();
