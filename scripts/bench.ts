@@ -2,7 +2,8 @@
  * `npm run bench`: builds the production bundle if needed, starts a throwaway PostgreSQL and the
  * production server on loopback, measures page weight, Lighthouse scores, registration throughput,
  * the admin's participants list and exports, the public search, a race-week message to 5,000 entrants
- * (registrations while it drains) and the server's footprint, then
+ * (registrations while it drains), a mixed load (registrations, a statement import and the PDF at once, with
+ * the event loop's delay) and the server's footprint, then
  * prints a table and writes bench/results.json and bench/RESULTS.md.
  * `npm run bench -- --only footprint,embedded-exports` runs some parts (see PARTS) and writes its report to
  * bench/tmp/ instead, so RESULTS.md always comes from a whole run. `--node PATH` runs the server on that Node
@@ -19,6 +20,7 @@ import { FOOTPRINT, measureFootprint } from './bench/footprint.ts';
 import { LIGHTHOUSE, measureLighthouse } from './bench/lighthouse.ts';
 import { describeCommit, describeMachine, waitForQuietCpu } from './bench/machine.ts';
 import { MESSAGE_TO_ALL, measureMessagesOnPostgres } from './bench/messages.ts';
+import { MIXED_LOAD, measureMixedLoad } from './bench/mixed-load.ts';
 import { measurePages, PAGES } from './bench/pages.ts';
 import { measurePaynowResults, PAYNOW_RESULTS } from './bench/paynow.ts';
 import { measurePgbench, PGBENCH } from './bench/pgbench.ts';
@@ -54,6 +56,7 @@ const PARTS = [
   'roster',
   'messages',
   'results-page',
+  'mixed-load',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -153,6 +156,7 @@ async function main(): Promise<number> {
   const rosterDatabaseUrl = await postgres.createDatabase('celebration_roster');
   const messagesDatabaseUrl = await postgres.createDatabase('celebration_messages');
   const resultsDatabaseUrl = await postgres.createDatabase('celebration_results');
+  const mixedDatabaseUrl = await postgres.createDatabase('celebration_mixed');
   const cpuBusyAtStart = await waitForQuietCpu();
 
   const measurements: Measurement[] = [];
@@ -174,6 +178,8 @@ async function main(): Promise<number> {
     measurements.push(await measure(MESSAGE_TO_ALL, () => measureMessagesOnPostgres(messagesDatabaseUrl)));
   if (wanted('results-page'))
     measurements.push(await measure(RESULTS_PAGE, () => measureResultsPageOnPostgres(resultsDatabaseUrl)));
+  if (wanted('mixed-load'))
+    measurements.push(await measure(MIXED_LOAD, () => measureMixedLoad(mixedDatabaseUrl)));
   if (wanted('footprint'))
     measurements.push(await measure(FOOTPRINT, () => measureFootprint(appDatabaseUrl)));
   await cleanUp();

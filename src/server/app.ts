@@ -26,7 +26,8 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { emailChangeRoutes } from './features/email-changes/routes.ts';
 import { erasureRoutes } from './features/erasure/routes.ts';
 import { eventSettingsRoutes, mediaRoutes } from './features/event-settings/routes.ts';
-import { CurrentEventCache } from './features/events/current-event.ts';
+import { CurrentEventCache, type EventFreshness, eventFreshnessOf } from './features/events/current-event.ts';
+import { followChangesMadeHere } from './features/events/follow-changes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { startMessages } from './features/messages/service.ts';
@@ -63,6 +64,7 @@ import {
   requireAccessDeclarations,
   requireSameOrigin,
 } from './http/access.ts';
+import { benchMetricsRoute } from './http/bench-metrics.ts';
 import {
   clientBuildExists,
   clientRoutes,
@@ -111,6 +113,8 @@ export interface AppOptions {
   httpTimeouts?: Partial<HttpTimeouts>;
   /** How the Paynow poller paces itself, when a test speeds it up. */
   paynowTiming?: PollerTiming;
+  /** How fresh the public pages' copy of the event is kept (EVENT_CHECK_MS unless a test says otherwise). */
+  eventFreshness?: EventFreshness;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -190,7 +194,10 @@ export async function buildApp(options: AppOptions) {
     mailer,
     sms: new SmsSender(env, secret, database.db, app.log),
     auth,
-    currentEvent: new CurrentEventCache(database.db),
+    currentEvent: new CurrentEventCache(
+      database.db,
+      options.eventFreshness ?? eventFreshnessOf(env.EVENT_CHECK_MS),
+    ),
     mediaDir: mediaRoot(env),
     files: await diskFileStore(env),
     links,
@@ -198,6 +205,7 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
   };
   connectSubscribers(context);
+  followChangesMadeHere(app, context.currentEvent);
   app.decorate('context', context);
   const paynowPoller = new PaynowPoller(context, options.paynowTiming);
   app.decorate('paynowPoller', paynowPoller);
@@ -208,6 +216,7 @@ export async function buildApp(options: AppOptions) {
   noStoreForPersonalAnswers(app);
 
   healthRoutes(app, database);
+  if (env.BENCH_METRICS === 'on') benchMetricsRoute(app);
   await app.register(
     async (api) => {
       // Each upload route sets its own file size limit; nothing else may ride along.

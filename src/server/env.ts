@@ -61,6 +61,17 @@ const EnvSchema = z.object({
       .optional(),
   ),
   RATE_LIMITS: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('on')),
+  /**
+   * How often (ms) the public pages' copy of the event is checked against the database under load (a quiet
+   * server waits for a check after four times as long): 0 checks at every request, for browser tests that
+   * change the database by hand between pages.
+   */
+  EVENT_CHECK_MS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(250),
+  ),
+  /** `on`: GET /api/bench/event-loop answers the event loop's delay, to loopback only (npm run bench). */
+  BENCH_METRICS: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('off')),
 });
 
 /**

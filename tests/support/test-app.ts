@@ -43,6 +43,9 @@ export function testDatabase(): Promise<DatabaseHandle> {
   return shared;
 }
 
+/** Tests change the database by hand between requests: the public pages check the event at every one. */
+export const EVENT_AT_EVERY_REQUEST = { checkAfterMs: 0, waitAfterMs: 0 };
+
 export async function createTestApp(
   env: Record<string, string> = {},
   options: Omit<AppOptions, 'env' | 'database'> = {},
@@ -51,6 +54,7 @@ export async function createTestApp(
   return buildApp({
     env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...env }),
     database,
+    eventFreshness: EVENT_AT_EVERY_REQUEST,
     ...options,
   });
 }

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../tests/support/entries.ts';
-import { testDatabase } from '../../../tests/support/test-app.ts';
+import { EVENT_AT_EVERY_REQUEST, testDatabase } from '../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../app.ts';
 import { events } from '../db/schema/index.ts';
 import { loadEnv } from '../env.ts';
@@ -30,6 +30,7 @@ beforeAll(async () => {
   writeWithCompressed(path.join(clientDir, 'sw.js'), SCRIPT);
   writeWithCompressed(path.join(clientDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await buildApp({
+    eventFreshness: EVENT_AT_EVERY_REQUEST,
     // Host of app.inject's requests: localhost:80.
     env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost' }),
     database: await testDatabase(),

@@ -15,6 +15,16 @@ export async function revalidateByEtag(request: FastifyRequest, reply: FastifyRe
   return '';
 }
 
+/**
+ * The same for a body made once and kept (its ETag with it): 304 when the request holds it, else the body as
+ * it is, without hashing it again.
+ */
+export function sendKept(request: FastifyRequest, reply: FastifyReply, body: string, etag: string) {
+  reply.header('etag', etag);
+  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.send(body);
+}
+
 /** If-None-Match compares weakly (RFC 9110 13.1.2): W/"x" matches "x"; * matches any. */
 function matches(header: string | undefined, etag: string) {
   if (!header) return false;

@@ -5,7 +5,12 @@ import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../tests/support/entries.ts';
 import { freePort } from '../../../tests/support/free-port.ts';
-import { createAccount, resetData, testDatabase } from '../../../tests/support/test-app.ts';
+import {
+  createAccount,
+  EVENT_AT_EVERY_REQUEST,
+  resetData,
+  testDatabase,
+} from '../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../app.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import { loadEnv } from '../env.ts';
@@ -26,6 +31,7 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Celebration</title>');
   const port = await freePort();
   app = await buildApp({
+    eventFreshness: EVENT_AT_EVERY_REQUEST,
     env: loadEnv({ NODE_ENV: 'test', HOST: '0.0.0.0', PORT: String(port), RATE_LIMITS: 'off' }),
     database: await testDatabase(),
     serveClient: true,

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase } from '../../../tests/support/test-app.ts';
+import { EVENT_AT_EVERY_REQUEST, testDatabase } from '../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../app.ts';
 import { loadEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
@@ -23,6 +23,7 @@ beforeAll(async () => {
     },
   });
   app = await buildApp({
+    eventFreshness: EVENT_AT_EVERY_REQUEST,
     env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', RATE_LIMITS: 'off' }),
     database: await testDatabase(),
     logger: createLogger('info', sink),

@@ -5,6 +5,7 @@ import {
   cookieHeader,
   createAccount,
   createTestApp,
+  EVENT_AT_EVERY_REQUEST,
   injectAs,
   ORIGIN,
   setUpTestApp,
@@ -578,6 +579,7 @@ describe('logs', () => {
       },
     });
     const logged = await buildApp({
+      eventFreshness: EVENT_AT_EVERY_REQUEST,
       env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN, RATE_LIMITS: 'off', LOG_LEVEL: 'trace' }),
       database: await testDatabase(),
       logger: createLogger('trace', sink),

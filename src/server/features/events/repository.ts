@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Discipline } from '../../../shared/events/event.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { events, raceOptions } from '../../db/schema/index.ts';
-import { activeEntriesOfRace, waitlistPlacesOfRace } from '../registrations/queries.ts';
+import { activeEntriesOfRace, placesHeldInRace, waitlistPlacesOfRace } from '../registrations/queries.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type RaceOptionRow = typeof raceOptions.$inferSelect;
@@ -88,4 +88,25 @@ export async function findRace(
 /** Locks a race's row for the rest of the transaction so capacity checks on it run one at a time. */
 export async function lockRace(tx: Transaction, raceId: string) {
   await tx.select({ id: raceOptions.id }).from(raceOptions).where(eq(raceOptions.id, raceId)).for('update');
+}
+
+/**
+ * What the public pages' copy of the event is checked against: the current event's id and revision, and its
+ * races with a capacity whose every place is held (entries and the waitlist's). One small read: only capped
+ * races are counted, each from the partial index on active entries.
+ */
+export async function readEventState(
+  db: Database,
+): Promise<{ id: string; revision: number; full: string[] } | undefined> {
+  const result = (await db.execute(sql`
+    select e.id, e.revision, (
+      select string_agg(r.id::text, ',' order by r.id) from race_options as r
+      where r.event_id = e.id and r.capacity is not null
+        and ${sql.raw(placesHeldInRace('r.id'))} >= r.capacity
+    ) as full
+    from events as e where e.is_current limit 1`)) as unknown as {
+    rows: { id: string; revision: number | string; full: string | null }[];
+  };
+  const [row] = result.rows;
+  return row && { id: row.id, revision: Number(row.revision), full: row.full ? row.full.split(',') : [] };
 }

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CalendarQuerySchema } from '../../../shared/events/calendar.ts';
 import { PublicEventSchema } from '../../../shared/events/event.ts';
 import type { AppContext } from '../../context.ts';
-import { revalidateByEtag } from '../../http/etag.ts';
+import { revalidateByEtag, sendKept } from '../../http/etag.ts';
 import { sendAttachment } from '../../http/replies.ts';
 import { eventCalendar } from './calendar.ts';
-import { getPublicEvent } from './service.ts';
+import { publicEventView } from './service.ts';
 
 export async function eventRoutes(app: FastifyInstance, context: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -18,13 +18,13 @@ export async function eventRoutes(app: FastifyInstance, context: AppContext) {
         tags: ['events'],
         response: { 200: PublicEventSchema },
       },
-      onSend: revalidateByEtag,
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       // Settings change rarely but must show at once after an admin edits them: revalidate every time
       // (an unchanged event is a 304 without its body).
-      reply.header('cache-control', 'no-cache');
-      return getPublicEvent(context);
+      const { json, etag } = await publicEventView(context);
+      reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+      return sendKept(request, reply, json, etag);
     },
   );
 

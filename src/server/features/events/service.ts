@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { harareToday } from '../../../shared/dates.ts';
 import type { Discipline, PublicEvent } from '../../../shared/events/event.ts';
 import { zwgFeeOf } from '../../../shared/events/zwg-rate.ts';
@@ -8,6 +9,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { badRequest, conflict, Problem } from '../../http/problem.ts';
 import { clientDist } from '../../paths.ts';
 import { backgroundPlaceholder } from '../../storage/media.ts';
+import type { EventSnapshot } from './current-event.ts';
 import {
   findCurrentEvent,
   findCurrentEventId,
@@ -18,7 +20,7 @@ import {
   lockRace,
 } from './repository.ts';
 
-export type { EventSnapshot } from './current-event.ts';
+export type { EventSnapshot };
 // Until the participants' and waitlist's services use raceChosen and lockRaces (the lead's change): then delete.
 
 /** An event as it is stored: its settings, terms and payment options. */
@@ -156,21 +158,65 @@ export function onlinePaymentMethodsOf(event: Pick<EventRow, 'onlinePayment' | '
 export const textsOn = (event: Pick<EventRow, 'sms' | 'smsPasswordEncrypted'>) =>
   Boolean(event.sms?.enabled && event.smsPasswordEncrypted);
 
-/** The event as the public pages show it (the photo's placeholder found beside the photo). */
-export async function getPublicEvent({
-  database: { db },
-  mediaDir,
-  env,
-}: Pick<AppContext, 'database' | 'mediaDir' | 'env'>): Promise<PublicEvent> {
-  const event = await getCurrentEvent(db);
-  const races = await racesWithPlaces(db, event.id, { cappedOnly: true });
+/** The public event as it is sent: the object, its JSON and that JSON's ETag, made once per copy of the event and per state of what the clock changes in it. */
+export interface PublicEventView {
+  event: PublicEvent;
+  json: string;
+  etag: string;
+}
+
+/** Views made from one copy of the event, by what the time of day changes in them (open, over). */
+const views = new WeakMap<EventSnapshot, Map<string, PublicEventView>>();
+
+/**
+ * The event as the public pages show it (the photo's placeholder found beside the photo), from the copy in
+ * memory (`CurrentEventCache.fresh`): no read of the database per request.
+ */
+export async function publicEventView(
+  context: Pick<AppContext, 'currentEvent' | 'mediaDir' | 'env'>,
+): Promise<PublicEventView> {
+  const snapshot = await context.currentEvent.fresh();
+  if (!snapshot)
+    throw new Problem(503, 'Service Unavailable', 'No event is set up yet. Please try again later.');
+  const { event } = snapshot;
+  // A draft is never over: its date may still be last year's until the organisers set it.
+  const raceOver = event.publishedAt !== null && isEventOver(event);
+  const registrationOpen = event.publishedAt !== null && isRegistrationOpen(event) && !isEventOver(event);
+  const key = `${raceOver} ${registrationOpen}`;
+  let byTime = views.get(snapshot);
+  if (!byTime) {
+    byTime = new Map();
+    views.set(snapshot, byTime);
+  }
+  let view = byTime.get(key);
+  if (!view) {
+    const made = publicEventOf(context, snapshot, { raceOver, registrationOpen });
+    const json = JSON.stringify(made);
+    const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"`;
+    view = { event: made, json, etag };
+    byTime.set(key, view);
+  }
+  return view;
+}
+
+/** The event as the public pages show it. */
+export async function getPublicEvent(
+  context: Pick<AppContext, 'currentEvent' | 'mediaDir' | 'env'>,
+): Promise<PublicEvent> {
+  return (await publicEventView(context)).event;
+}
+
+function publicEventOf(
+  { mediaDir, env }: Pick<AppContext, 'mediaDir' | 'env'>,
+  { event, races, full }: EventSnapshot,
+  { raceOver, registrationOpen }: { raceOver: boolean; registrationOpen: boolean },
+): PublicEvent {
   return {
     ...eventFieldsOf(event),
     backgroundPlaceholder: backgroundPlaceholder(mediaDir, clientDist, event.backgroundImage),
-    // A draft is never over: its date may still be last year's until the organisers set it.
-    raceOver: event.publishedAt !== null && isEventOver(event),
+    raceOver,
     resultsPublished: event.resultsPublishedAt !== null,
-    registrationOpen: event.publishedAt !== null && isRegistrationOpen(event) && !isEventOver(event),
+    registrationOpen,
     testPayments: env.fakes.includes('PAYNOW_URL'),
     onlinePaymentMethods: onlinePaymentMethodsOf(event),
     smsOn: textsOn(event),
@@ -180,10 +226,10 @@ export async function getPublicEvent({
         formatPhone(p),
       ]),
     ),
-    races: races.map(({ race, taken, held }) => ({
+    races: races.map((race) => ({
       discipline: race.discipline,
       label: race.label,
-      full: race.capacity !== null && taken + held >= race.capacity,
+      full: full.has(race.id),
       feeUsd: race.feeUsd,
       feeZwg: zwgFeeOf(race, event),
       startTime: race.startTime,

@@ -78,14 +78,25 @@ export class PageRenderer {
   async render(
     url: string,
     data: PageData,
-    { cache = true, personal = false, module }: { cache?: boolean; personal?: boolean; module?: string } = {},
+    {
+      cache = true,
+      personal = false,
+      module,
+      dataKey,
+    }: {
+      cache?: boolean;
+      personal?: boolean;
+      module?: string;
+      /** Stands for `data` in the cache's key, where the caller knows it (the event's ETag). */
+      dataKey?: string;
+    } = {},
   ): Promise<RenderedPage> {
     if (personal) {
       const { html } = await this.renderNow(url, data, false, module);
       return withFreshFormKey({ html, personal });
     }
     if (!cache || url.includes('?')) return withFreshFormKey(await this.renderNow(url, data, false));
-    const key = `${url}\n${JSON.stringify(data)}`;
+    const key = `${url}\n${dataKey ?? JSON.stringify(data)}`;
     let page = this.cache.get(key);
     if (!page) {
       if (this.cache.size >= CACHE_LIMIT) this.cache.clear();

@@ -23,7 +23,7 @@ import { BODY_LIMITS, MY_LINKS_LIMITS } from '../../http/limits.ts';
 import { Problem } from '../../http/problem.ts';
 import { limitAction, limitPerIpAndEmail } from '../../http/rate-limits.ts';
 import { loggablePath } from '../../logger.ts';
-import { getPublicEvent } from '../events/service.ts';
+import { getPublicEvent, type PublicEventView, publicEventView } from '../events/service.ts';
 import { mailMyLinks } from '../my-registration/service.ts';
 import { signUpForNextYear } from '../next-year/service.ts';
 import { isRaceFull, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
@@ -80,15 +80,19 @@ export async function pageRoutes(
   });
 
   const sendPage: SendPage = async (request, reply, extra = {}, { status = 200, at, ...how } = {}) => {
-    const { event = await getPublicEvent(context), ...rest } = extra;
+    const { event: given, ...rest } = extra;
+    const view = given ? undefined : await publicEventView(context);
+    const event = given ?? (view as PublicEventView).event;
     const data: PageData = { ...rest, queries: [[['event'], event], ...(rest.queries ?? [])] };
+    // A page of the event alone is known by the event's ETag: not written out as JSON for each request.
+    const dataKey = view && Object.keys(rest).length === 0 ? `event ${view.etag}` : undefined;
     // Rendered at its route, however the path was spelt (a form is answered at any spelling). Only the search
     // and the thank-you page read their link's query: any other (a tracker's ?fbclid=…) is left out, so the
     // page still comes from the cache.
     const route = request.routeOptions.url ?? '/';
     const query = queryOf(request.url);
     const url = at ?? (READS_QUERY.has(route) && query !== undefined ? `${route}?${query}` : route);
-    const page = await renderer.render(url, data, { cache: !rest.form, ...how });
+    const page = await renderer.render(url, data, { cache: !rest.form, dataKey, ...how });
     return renderer.send(request, reply, page, status);
   };
 

@@ -42,7 +42,8 @@ export async function participantsPdfExport(
       return {
         discipline,
         total: await countParticipants(db, event.id, filter),
-        batches: participantBatches(db, event.id, filter),
+        // PGlite runs a query on the server's own thread: smaller batches hold it for less at a time.
+        batches: participantBatches(db, event.id, filter, database.kind === 'pglite' ? 500 : undefined),
       };
     }),
   );

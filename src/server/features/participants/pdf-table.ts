@@ -1,5 +1,9 @@
 import { createRequire } from 'node:module';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
+
+/** Rows laid out between two turns of the event loop: a few milliseconds of work. */
+const ROWS_PER_TURN = 100;
 
 const require = createRequire(import.meta.url);
 // DejaVu covers the names people really type (accents, other scripts) where PDF's built-in fonts cannot.
@@ -237,6 +241,8 @@ export function tablePdf<Row>(spec: TablePdf<Row>, sections: PdfSection<Row>[]) 
           row(entry, index);
           index += 1;
           written += 1;
+          // Laying out thousands of rows at once held the server for seconds (issue 44): others go between.
+          if (written % ROWS_PER_TURN === 0) await nextTurn();
         }
       }
     }

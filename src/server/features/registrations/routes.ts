@@ -36,6 +36,8 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
   api.post(
     '/registrations',
     {
+      // register() says when an entry fills its race: the only way one changes what the public pages show.
+      config: { changesEvent: 'told' },
       onRequest: limitAction(app, context, 'register'),
       schema: {
         summary: 'Register a runner or a cyclist for the current event',

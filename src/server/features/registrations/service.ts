@@ -174,7 +174,7 @@ export async function register(
 }
 
 async function registerWith(
-  { database, mailer, links, sms }: AppContext,
+  { database, mailer, links, sms, currentEvent }: AppContext,
   snapshot: EventSnapshot | undefined,
   fresh: boolean,
   input: RegistrationData,
@@ -250,6 +250,7 @@ async function registerWith(
 
   try {
     const { capacity } = race;
+    let fills = false;
     const registering = async (run: RunStatement, tx?: Transaction) => {
       let overCapacity = false;
       // A walk-up's bib is chosen under the race's lock: taken before the insert, whose key share on the race
@@ -259,6 +260,7 @@ async function registerWith(
         if (atTable?.overCapacity === 'allow') overCapacity = true;
         else refuse(raceFull());
       }
+      fills = capacity !== null && held + 1 >= capacity;
       if (mail) await lockMailRecipient(run, mail.to);
       const publicAction = !atTable && !(mail && toManager(mail.to, managerEmail));
       const inserted = await insertWithMessages(run, {
@@ -289,6 +291,9 @@ async function registerWith(
       if (earlier) return earlier;
       throw new Error('the insert was skipped but no entry has its Idempotency-Key');
     }
+    // The route tells the public pages of no other registration (see followChangesMadeHere): only this one
+    // changed what they show.
+    if (fills) currentEvent.changed();
     mailer.kick();
     sms.kick();
     return {

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  EVENT_AT_EVERY_REQUEST,
   injectAs,
   ORIGIN,
   resetData,
@@ -26,6 +27,7 @@ beforeAll(async () => {
     },
   });
   app = await buildApp({
+    eventFreshness: EVENT_AT_EVERY_REQUEST,
     env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN, RATE_LIMITS: 'off' }),
     database: await testDatabase(),
     logger: createLogger('trace', sink),

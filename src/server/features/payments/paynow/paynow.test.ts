@@ -2,7 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../../tests/support/entries.ts';
 import { FAST_POLLING, freeLoopbackPort } from '../../../../../tests/support/paynow-app.ts';
-import { resetData, signedInAs, testDatabase } from '../../../../../tests/support/test-app.ts';
+import {
+  EVENT_AT_EVERY_REQUEST,
+  resetData,
+  signedInAs,
+  testDatabase,
+} from '../../../../../tests/support/test-app.ts';
 import { type App, buildApp } from '../../../app.ts';
 import {
   events,
@@ -32,6 +37,7 @@ let origin = '';
 async function startApp() {
   const port = await freeLoopbackPort();
   const started = await buildApp({
+    eventFreshness: EVENT_AT_EVERY_REQUEST,
     env: loadEnv({
       NODE_ENV: 'test',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -626,6 +632,7 @@ describe('Paynow messages that changed nothing', () => {
 
   it('over 120 posts a minute from one address are answered OK and not read', async () => {
     const limited = await buildApp({
+      eventFreshness: EVENT_AT_EVERY_REQUEST,
       env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: origin, PAYNOW_URL: fake.url, SESSION_SECRET: SECRET }),
       database: await testDatabase(),
     });
