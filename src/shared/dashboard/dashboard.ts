@@ -1,12 +1,15 @@
 import * as z from 'zod/mini';
 import { CheckInCountsSchema } from '../check-in/check-in.ts';
 import { DISCIPLINES } from '../events/event-display.ts';
+import { RefundTotalsSchema } from '../payments/refunds.ts';
 
 export const FunRunDashboardSchema = z.object({
   entrants: z.object({ run: z.number(), cycle: z.number() }),
   payments: z.object({ paid: z.number(), unpaid: z.number(), waived: z.number() }),
   /** Money recorded as paid, per currency, as decimal strings. */
   money: z.object({ usd: z.string(), zwg: z.string() }),
+  /** Money of the edition given back, or kept as credit for a next entry (issue 42). */
+  moneyOut: RefundTotalsSchema,
   /** Registrations per day (Harare dates, YYYY-MM-DD), oldest first. */
   perDay: z.array(z.object({ day: z.string(), count: z.number() })),
   perRace: z.array(

@@ -18,6 +18,8 @@ export const PAYMENT_METHODS = [
   'paynow_ecocash',
   'paynow_onemoney',
   'paynow_web',
+  /** A credit the person kept from an earlier entry (issue 42), applied through the ledger. */
+  'credit',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -28,6 +30,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   paynow_ecocash: 'Paynow – EcoCash',
   paynow_onemoney: 'Paynow – OneMoney',
   paynow_web: 'Paynow – card or wallet',
+  credit: 'Credit from an earlier entry',
 };
 /** How a receipt names the payment method; a method without a label here is shown as stored. */
 export const paymentMethodLabel = (method: string) =>

@@ -126,6 +126,7 @@ export const registrations = pgTable(
         'paynow_ecocash',
         'paynow_onemoney',
         'paynow_web',
+        'credit',
       ],
     }),
     paymentAmount: numeric('payment_amount', { precision: 12, scale: 2 }),

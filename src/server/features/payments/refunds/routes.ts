@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import {
+  EntryRefundsSchema,
+  OpenCreditsSchema,
+  RecordRefundSchema,
+} from '../../../../shared/payments/refunds.ts';
+import type { AppContext } from '../../../context.ts';
+import { signedInUser } from '../../../http/access.ts';
+import { idParams, sendAttachment } from '../../../http/replies.ts';
+import { routeGroup } from '../../../http/route-group.ts';
+import { applyCredit, creditNotePdfOf, entryRefunds, listOpenCredits, recordRefund } from './service.ts';
+
+const admins = ['admin'] as const;
+const IdParams = idParams('Not an entry id');
+const tags = ['participants'];
+const positive = (message: string) => z.coerce.number().check(z.int(message), z.positive(message));
+const CreditParams = z.extend(IdParams, { creditId: positive('Not a credit') });
+const CreditNoteParams = z.extend(IdParams, { number: positive('Not a credit note number') });
+
+/** Refunds and credits an admin records on an entry (issue 42), the credits kept for people, their notes. */
+export async function refundRoutes(app: FastifyInstance, context: AppContext) {
+  const api = routeGroup(app, { access: admins, tags });
+
+  api.get(
+    '/participants/:id/refunds',
+    {
+      schema: {
+        summary:
+          "An entry's refunds and credits, what is left to give back, and credits of the same person it may use",
+        params: IdParams,
+        response: { 200: EntryRefundsSchema },
+      },
+    },
+    async (request) => entryRefunds(context, request.params.id),
+  );
+
+  api.post(
+    '/participants/:id/refunds',
+    {
+      schema: {
+        summary: 'Record money given back (amount, currency, method, date, reference) or kept as a credit',
+        params: IdParams,
+        body: RecordRefundSchema,
+        response: { 200: EntryRefundsSchema },
+      },
+    },
+    async (request) => recordRefund(context, request.params.id, request.body, signedInUser(request)),
+  );
+
+  api.post(
+    '/participants/:id/credits/:creditId/use',
+    {
+      schema: {
+        summary: "Pay the entry with one of the same person's credits (all of it, as a payment)",
+        params: CreditParams,
+        response: { 200: EntryRefundsSchema },
+      },
+    },
+    async (request) =>
+      applyCredit(context, request.params.id, request.params.creditId, signedInUser(request)),
+  );
+
+  api.get(
+    '/participants/:id/credit-notes/:number.pdf',
+    {
+      schema: { summary: "One of an entry's credit notes as a one-page PDF", params: CreditNoteParams },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await creditNotePdfOf(context, request.params.id, request.params.number);
+      return sendAttachment(reply, fileName, 'application/pdf', pdf);
+    },
+  );
+
+  api.get(
+    '/credits',
+    {
+      schema: {
+        summary: 'Credits kept for people, not yet used nor expired',
+        response: { 200: OpenCreditsSchema },
+      },
+    },
+    async () => listOpenCredits(context),
+  );
+}
