@@ -266,7 +266,7 @@ function RefundForm({
       <div className="grid gap-4 sm:grid-cols-2">
         {kind === 'refund' && (
           <SelectField label="Given back by" error={errors.method?.message} {...register('method')}>
-            <option value="">Choose how it went back</option>
+            <option value="">Choose the method</option>
             {REFUND_METHODS.map((value) => (
               <option key={value} value={value}>
                 {PAYMENT_METHOD_LABELS[value]}
