@@ -95,3 +95,18 @@ export const RefundTotalsSchema = z.object({
   credited: z.object({ usd: z.string(), zwg: z.string() }),
 });
 export type RefundTotals = z.infer<typeof RefundTotalsSchema>;
+
+/** Entries of the current edition with money to give back or credit: cancelled after paying, or paid too much. */
+export const MoneyBackSchema = z.array(
+  z.object({
+    id: z.string(),
+    reference: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    reason: z.enum(['cancelled', 'over']),
+    /** Received and not yet given back or credited (above the fee, when paid too much). */
+    amount: z.string(),
+    currency: z.enum(CURRENCIES),
+  }),
+);
+export type MoneyBack = z.infer<typeof MoneyBackSchema>;

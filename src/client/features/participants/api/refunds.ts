@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EntryRefunds, RecordRefundData } from '../../../../shared/payments/refunds.ts';
+import type { EntryRefunds, MoneyBack, RecordRefundData } from '../../../../shared/payments/refunds.ts';
 import { apiFetch, apiSend, getQueryOptions } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { getParticipantsQueryOptions } from './list-participants.ts';
@@ -26,6 +26,7 @@ function useRefundChange<T>(request: (id: string, body: T) => Promise<EntryRefun
       void queryClient.invalidateQueries({ queryKey: getParticipantQueryOptions(id).queryKey, exact: true });
       void queryClient.invalidateQueries({ queryKey: getParticipantsQueryOptions().queryKey });
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+      void queryClient.invalidateQueries({ queryKey: getMoneyBackQueryOptions().queryKey });
     },
   });
 }
@@ -39,3 +40,9 @@ export const useApplyCredit = () =>
       method: 'POST',
     }),
   );
+
+export const getMoneyBackQueryOptions = () =>
+  getQueryOptions<MoneyBack>(['participants', 'money-to-give-back'], '/api/money-to-give-back');
+
+/** Entries with money to give back or credit (cancelled after paying, or paid too much). */
+export const useMoneyBack = () => useQuery(getMoneyBackQueryOptions());

@@ -55,7 +55,8 @@ export function ParticipantDialog({
   entry,
   onClose,
 }: {
-  entry: Participant | undefined;
+  /** The entry to open (a list's row, or any list naming it). */
+  entry: Pick<Participant, 'id' | 'firstName' | 'lastName'> | undefined;
   onClose: () => void;
 }) {
   return (

@@ -251,6 +251,36 @@ describe(`refunds and credits on an entry (${testDatabaseKind})`, () => {
     expect((await refundsOf(son.id)).credits).toEqual([]);
   });
 
+  it('lists the money to give back: cancelled after paying, or paid above the fee, less what was recorded', async () => {
+    const [cancelled, over, fine, unpaidCancelled] = [
+      await registered(),
+      await registered(),
+      await registered(),
+      await registered(),
+    ];
+    await paid(cancelled.id);
+    await paid(over.id, '20.00');
+    await paid(fine.id);
+    for (const entry of [cancelled, unpaidCancelled]) {
+      expect((await asAdmin.post(`/api/participants/${entry.id}/cancel`)).statusCode).toBeLessThan(300);
+    }
+    const list = async () => (await asAdmin.get('/api/money-to-give-back')).json();
+    expect(await list()).toEqual([
+      expect.objectContaining({
+        reference: cancelled.reference,
+        reason: 'cancelled',
+        amount: '15.00',
+        currency: 'USD',
+      }),
+      expect.objectContaining({ reference: over.reference, reason: 'over', amount: '5.00', currency: 'USD' }),
+    ]);
+    expect((await refund(over.id, { amount: '5' })).statusCode).toBe(200);
+    expect((await credit(cancelled.id, { amount: '10' })).statusCode).toBe(200);
+    expect(await list()).toEqual([
+      expect.objectContaining({ reference: cancelled.reference, reason: 'cancelled', amount: '5.00' }),
+    ]);
+  });
+
   it('is for admins only', async () => {
     const entry = await registered();
     const facilitator = injectAs(app, await signedInAs(app, 'facilitator'));
@@ -260,6 +290,7 @@ describe(`refunds and credits on an entry (${testDatabaseKind})`, () => {
         401,
       );
       expect((await who.get('/api/credits')).statusCode).toBeGreaterThanOrEqual(401);
+      expect((await who.get('/api/money-to-give-back')).statusCode).toBeGreaterThanOrEqual(401);
       expect(
         (await who.get(`/api/participants/${entry.id}/credit-notes/1.pdf`)).statusCode,
       ).toBeGreaterThanOrEqual(401);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../../db/client.ts';
 import { creditNoteNumbers, events, raceOptions, refunds, registrations } from '../../../db/schema/index.ts';
+import { paymentAgainstFee } from '../../registrations/queries.ts';
 
 /**
  * Takes the event's next credit note number: the counter's row lock, held until the transaction ends, makes
@@ -203,4 +204,47 @@ export async function forgetCreditsOf(tx: Transaction, registrationIds: string[]
     .update(refunds)
     .set({ emailDigest: null, mobileDigest: null })
     .where(inArray(refunds.registrationId, registrationIds));
+}
+
+/**
+ * The event's entries that may have money to give back: cancelled with a payment recorded, or paid more than
+ * their fee in the currency paid; with what was already given back or credited in that currency.
+ */
+export async function entriesWithMoneyBack(db: Database, eventId: string) {
+  const fee = sql<
+    string | null
+  >`(case ${registrations.paymentCurrency} when 'USD' then ${paymentAgainstFee.feeUsd} else ${paymentAgainstFee.feeZwg} end)::numeric`;
+  const given = sql<string>`coalesce((select sum(${refunds.amount}) from ${refunds}
+    where ${refunds.registrationId} = ${registrations.id} and ${refunds.currency} = ${registrations.paymentCurrency}), 0)::text`;
+  return db
+    .select({
+      id: registrations.id,
+      reference: registrations.reference,
+      firstName: registrations.firstName,
+      lastName: registrations.lastName,
+      status: registrations.status,
+      paymentAmount: registrations.paymentAmount,
+      paymentCurrency: registrations.paymentCurrency,
+      fee: sql<string | null>`(${fee})::text`,
+      given,
+    })
+    .from(registrations)
+    .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
+    .where(
+      and(
+        eq(registrations.eventId, eventId),
+        isNull(registrations.anonymisedAt),
+        inArray(registrations.paymentStatus, ['paid', 'part_paid']),
+        sql`${registrations.paymentAmount} is not null`,
+        or(
+          eq(registrations.status, 'cancelled'),
+          and(
+            eq(registrations.paymentStatus, 'paid'),
+            sql`${fee} is not null`,
+            sql`${registrations.paymentAmount} > ${fee}`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(registrations.reference));
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import {
   EntryRefundsSchema,
+  MoneyBackSchema,
   OpenCreditsSchema,
   RecordRefundSchema,
 } from '../../../../shared/payments/refunds.ts';
@@ -9,7 +10,14 @@ import type { AppContext } from '../../../context.ts';
 import { signedInUser } from '../../../http/access.ts';
 import { idParams, sendAttachment } from '../../../http/replies.ts';
 import { routeGroup } from '../../../http/route-group.ts';
-import { applyCredit, creditNotePdfOf, entryRefunds, listOpenCredits, recordRefund } from './service.ts';
+import {
+  applyCredit,
+  creditNotePdfOf,
+  entryRefunds,
+  listOpenCredits,
+  moneyToGiveBack,
+  recordRefund,
+} from './service.ts';
 
 const admins = ['admin'] as const;
 const IdParams = idParams('Not an entry id');
@@ -70,6 +78,18 @@ export async function refundRoutes(app: FastifyInstance, context: AppContext) {
       const { fileName, pdf } = await creditNotePdfOf(context, request.params.id, request.params.number);
       return sendAttachment(reply, fileName, 'application/pdf', pdf);
     },
+  );
+
+  api.get(
+    '/money-to-give-back',
+    {
+      schema: {
+        summary:
+          "The current edition's entries cancelled after paying, or paid above their fee, with what is left to give back",
+        response: { 200: MoneyBackSchema },
+      },
+    },
+    async () => moneyToGiveBack(context),
   );
 
   api.get(

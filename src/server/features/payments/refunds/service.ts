@@ -7,6 +7,7 @@ import { fromCents, owes, toCents } from '../../../../shared/payments/balance.ts
 import {
   CREDIT_MONTHS,
   type EntryRefunds,
+  type MoneyBack,
   type OpenCredits,
   type RecordRefundData,
   type RefundTotals,
@@ -20,6 +21,7 @@ import { getCurrentEvent, getCurrentEventId } from '../../events/service.ts';
 import { noteInHistory } from '../../participants/service.ts';
 import { receivePayment } from '../receive-payment.ts';
 import {
+  entriesWithMoneyBack,
   entryToRefund,
   findCreditNote,
   forgetCreditsOf,
@@ -324,3 +326,23 @@ export async function creditNotePdfOf({ database }: AppContext, registrationId: 
 /** An erased person's credits are no longer offered: nothing finds them by the person any more. */
 export const forgetCredits = (tx: Transaction, registrationIds: string[]) =>
   forgetCreditsOf(tx, registrationIds);
+
+/**
+ * The current edition's entries with money to give back or credit: cancelled with a payment recorded, or paid
+ * above their fee (the part above it), less what was already given back or credited.
+ */
+export async function moneyToGiveBack({ database }: AppContext): Promise<MoneyBack> {
+  const eventId = await getCurrentEventId(database.db);
+  const rows = await entriesWithMoneyBack(database.db, eventId);
+  return rows.flatMap((row) => {
+    if (!row.paymentCurrency) return [];
+    const reason = row.status === 'cancelled' ? ('cancelled' as const) : ('over' as const);
+    const owed = toCents(row.paymentAmount ?? '0') - (reason === 'over' ? toCents(row.fee ?? '0') : 0);
+    const left = owed - toCents(row.given);
+    if (left <= 0) return [];
+    const { id, reference, firstName, lastName } = row;
+    return [
+      { id, reference, firstName, lastName, reason, amount: fromCents(left), currency: row.paymentCurrency },
+    ];
+  });
+}
