@@ -238,7 +238,7 @@ describe(`refunds and credits on an entry (${testDatabaseKind})`, () => {
       (await asAdmin.post('/api/admin/editions', { year: 2026, referencePrefix: 'CFR26' })).statusCode,
     ).toBe(200);
     await db.update(events).set({ publishedAt: new Date() }).where(eq(events.year, 2026));
-    const same = await registered({
+    const { row: same, token } = await registeredRunner(app, 'same', {
       email: 'farai.new@example.com',
       firstName: 'FARAI',
       lastName: 'Dube',
@@ -252,6 +252,25 @@ describe(`refunds and credits on an entry (${testDatabaseKind})`, () => {
     });
     expect((await refundsOf(same.id)).credits).toHaveLength(1);
     expect((await refundsOf(son.id)).credits).toEqual([]);
+
+    // Offered to the entrant on his own page, and used there.
+    const mine = await visitor.get(`/api/my/${token}/credits`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject([{ amount: '5.00', currency: 'USD', fromReference: last.reference }]);
+    expect((await visitor.get('/api/my/not-a-token/credits')).statusCode).toBe(404);
+    const used = await visitor.post(`/api/my/${token}/credits/${mine.json()[0].id}/use`);
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toEqual([]);
+    const [row] = await db.select().from(registrations).where(eq(registrations.id, same.id));
+    // Less than the fee: a part payment, the rest still due.
+    expect(row).toMatchObject({ paymentStatus: 'part_paid', paymentMethod: 'credit', paymentAmount: '5.00' });
+    const detail = (await asAdmin.get(`/api/participants/${same.id}`)).json();
+    expect(detail.history).toContainEqual(
+      expect.objectContaining({
+        by: 'the entrant',
+        summary: expect.stringContaining('Paid by a credit from'),
+      }),
+    );
   });
 
   it('lists the money to give back: cancelled after paying, or paid above the fee, less what was recorded', async () => {

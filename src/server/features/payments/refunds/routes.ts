@@ -1,22 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import {
+  CreditOfferSchema,
   EntryRefundsSchema,
   MoneyBackSchema,
   OpenCreditsSchema,
   RecordRefundSchema,
 } from '../../../../shared/payments/refunds.ts';
+import { MY_TOKEN } from '../../../../shared/registrations/my-registration.ts';
 import type { AppContext } from '../../../context.ts';
 import { signedInUser } from '../../../http/access.ts';
 import { idParams, sendAttachment } from '../../../http/replies.ts';
-import { routeGroup } from '../../../http/route-group.ts';
+import { linkToken, routeGroup, TokenParams } from '../../../http/route-group.ts';
 import {
   applyCredit,
   creditNotePdfOf,
   entryRefunds,
   listOpenCredits,
   moneyToGiveBack,
+  myCredits,
   recordRefund,
+  useMyCredit,
 } from './service.ts';
 
 const admins = ['admin'] as const;
@@ -66,7 +70,7 @@ export async function refundRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async (request) =>
-      applyCredit(context, request.params.id, request.params.creditId, signedInUser(request)),
+      applyCredit(context, request.params.id, request.params.creditId, { admin: signedInUser(request) }),
   );
 
   api.get(
@@ -101,5 +105,35 @@ export async function refundRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async () => listOpenCredits(context),
+  );
+}
+
+/** The entrant's own credits, by his entry's private link (issue 42: offered when he registers again). */
+export async function myCreditRoutes(app: FastifyInstance, context: AppContext) {
+  const api = routeGroup(app, { access: 'link', tags: ['my registration'] });
+  const Credits = z.array(CreditOfferSchema);
+
+  api.get(
+    '/my/:token/credits',
+    {
+      schema: {
+        summary: 'Credits kept from the same person’s earlier entries that this entry may use',
+        params: TokenParams,
+        response: { 200: Credits },
+      },
+    },
+    async (request) => myCredits(context, linkToken(request, MY_TOKEN)),
+  );
+
+  api.post(
+    '/my/:token/credits/:creditId/use',
+    {
+      schema: {
+        summary: 'Pay the entry with one of the person’s credits (all of it)',
+        params: z.object({ token: z.string(), creditId: positive('Not a credit') }),
+        response: { 200: Credits },
+      },
+    },
+    async (request) => useMyCredit(context, linkToken(request, MY_TOKEN), request.params.creditId),
   );
 }

@@ -18,6 +18,7 @@ import type { Transaction } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../http/problem.ts';
 import { recordAudit } from '../../audit-log/service.ts';
 import { getCurrentEvent, getCurrentEventId } from '../../events/service.ts';
+import { entryOfLink } from '../../my-registration/service.ts';
 import { noteInHistory } from '../../participants/service.ts';
 import { receivePayment } from '../receive-payment.ts';
 import {
@@ -242,8 +243,13 @@ export async function entryRefunds(context: AppContext, id: string): Promise<Ent
   };
 }
 
-/** The admin applies one of the person's credits to this entry, as a payment by the one rule. */
-export async function applyCredit(context: AppContext, id: string, creditId: number, actor: CurrentUser) {
+/** Who uses a credit: an admin, or the entrant by the private link (no account: the audit names none). */
+type CreditUser = { admin: CurrentUser } | { entrant: true };
+const ENTRANT = { id: null, name: 'the entrant' };
+
+/** One of the person's credits applied to this entry, as a payment by the one rule. */
+export async function applyCredit(context: AppContext, id: string, creditId: number, who: CreditUser) {
+  const by = 'admin' in who ? who.admin : ENTRANT;
   const { db } = context.database;
   const event = await getCurrentEvent(db);
   await db.transaction(async (tx) => {
@@ -268,13 +274,13 @@ export async function applyCredit(context: AppContext, id: string, creditId: num
         describe: (share) =>
           `Paid by a credit from ${credit.fromReference} (${credit.fromEdition}): ${formatMoney(share.currency, share.amount)}`,
       },
-      actor,
+      by,
     );
     if (received.shares.length === 0) {
       throw conflict(`This entry owes nothing in ${credit.currency}: the credit was not used.`);
     }
     await markCreditUsed(tx, credit.id, id);
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, 'admin' in who ? who.admin : null, {
       action: 'registration.payment',
       subject: `registration ${entry.reference}`,
       rowCount: 1,
@@ -283,6 +289,7 @@ export async function applyCredit(context: AppContext, id: string, creditId: num
         amount: credit.amount,
         currency: credit.currency,
         from: credit.fromReference,
+        ...('entrant' in who ? { by: ENTRANT.name } : {}),
       },
     });
   });
@@ -345,4 +352,16 @@ export async function moneyToGiveBack({ database }: AppContext): Promise<MoneyBa
       { id, reference, firstName, lastName, reason, amount: fromCents(left), currency: row.paymentCurrency },
     ];
   });
+}
+
+/** The credits the entrant of this private link may use on the entry (none once it owes nothing). */
+export async function myCredits(context: AppContext, token: string) {
+  const entry = await entryOfLink(context, token);
+  return (await entryRefunds(context, entry.id)).credits;
+}
+
+/** The entrant uses one of his credits on the entry of this private link. */
+export async function useMyCredit(context: AppContext, token: string, creditId: number) {
+  const entry = await entryOfLink(context, token);
+  return (await applyCredit(context, entry.id, creditId, { entrant: true })).credits;
 }
