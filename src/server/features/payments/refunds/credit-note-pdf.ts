@@ -90,7 +90,7 @@ export function creditNotePdf(note: CreditNoteFacts) {
   const closing =
     note.kind === 'refund'
       ? 'This note records money the organisers gave back for this entry.'
-      : 'This credit is offered when you register again, until the date above.';
+      : 'This credit pays your next entry when you register again before the date above: your entry’s page offers it.';
   doc
     .font('body')
     .fontSize(10)
