@@ -303,6 +303,26 @@ describe(`refunds and credits on an entry (${testDatabaseKind})`, () => {
     ]);
   });
 
+  it('keeps refunds and credits through an erasure, as payments are kept, but the credit is no longer found by the person', async () => {
+    const last = await registered({ email: 'chipo@example.com', firstName: 'Chipo', lastName: 'Banda' });
+    await paid(last.id);
+    expect((await credit(last.id, { amount: '5' })).statusCode).toBe(200);
+    expect((await asAdmin.post(`/api/participants/${last.id}/cancel`)).statusCode).toBeLessThan(300);
+    const again = await registered({ email: 'chipo@example.com', firstName: 'Chipo', lastName: 'Banda' });
+    expect((await refundsOf(again.id)).credits).toHaveLength(1);
+    const erased = await asAdmin.post('/api/admin/erasures', {
+      subjectType: 'registration',
+      subjectId: last.id,
+      reason: 'Asked by phone',
+    });
+    expect(erased.statusCode).toBe(200);
+    expect((await refundsOf(again.id)).credits).toEqual([]);
+    expect((await refundsOf(last.id)).recorded).toMatchObject([
+      { kind: 'credit', amount: '5.00', creditNoteNumber: 1 },
+    ]);
+    expect((await dashboard()).moneyOut.credited).toEqual({ usd: '5.00', zwg: '0.00' });
+  });
+
   it('is for admins only', async () => {
     const entry = await registered();
     const facilitator = injectAs(app, await signedInAs(app, 'facilitator'));
