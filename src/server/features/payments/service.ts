@@ -17,4 +17,4 @@ export {
   purgeOldPaynowMessages,
   startPaymentOf,
 } from './paynow/service.ts';
-export { forgetCredits, refundTotals } from './refunds/service.ts';
+export { forgetCredits, forgetExpiredCredits, refundTotals } from './refunds/service.ts';

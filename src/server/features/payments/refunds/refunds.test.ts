@@ -8,7 +8,8 @@ import {
   signedInAs,
   testDatabaseKind,
 } from '../../../../../tests/support/test-app.ts';
-import { auditLog, events, raceOptions, receipts, registrations } from '../../../db/schema/index.ts';
+import { auditLog, events, raceOptions, receipts, refunds, registrations } from '../../../db/schema/index.ts';
+import { runRetention } from '../../retention/service.ts';
 
 const { app, db, asAdmin, visitor } = setUpTestApp();
 
@@ -321,6 +322,17 @@ describe(`refunds and credits on an entry (${testDatabaseKind})`, () => {
       { kind: 'credit', amount: '5.00', creditNoteNumber: 1 },
     ]);
     expect((await dashboard()).moneyOut.credited).toEqual({ usd: '5.00', zwg: '0.00' });
+  });
+
+  it('forgets who an expired credit was for at the retention run; it is offered no more', async () => {
+    const last = await registered({ email: 'nyasha@example.com', firstName: 'Nyasha', lastName: 'Phiri' });
+    await paid(last.id);
+    expect((await credit(last.id, { amount: '5' })).statusCode).toBe(200);
+    expect((await asAdmin.post(`/api/participants/${last.id}/cancel`)).statusCode).toBeLessThan(300);
+    await db.update(refunds).set({ expiresOn: '2026-01-01' }).where(eq(refunds.registrationId, last.id));
+    await runRetention(app.context, new Date('2026-11-28T08:00:00Z'));
+    const [row] = await db.select().from(refunds).where(eq(refunds.registrationId, last.id));
+    expect(row).toMatchObject({ emailDigest: null, mobileDigest: null, amount: '5.00' });
   });
 
   it('is for admins only', async () => {

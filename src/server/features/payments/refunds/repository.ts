@@ -248,3 +248,17 @@ export async function entriesWithMoneyBack(db: Database, eventId: string) {
     )
     .orderBy(asc(registrations.reference));
 }
+
+/** Credits past their last day are no longer anyone's: what found them by the person goes. */
+export async function forgetExpiredCreditsOf(tx: Transaction, today: string) {
+  await tx
+    .update(refunds)
+    .set({ emailDigest: null, mobileDigest: null })
+    .where(
+      and(
+        eq(refunds.kind, 'credit'),
+        sql`${refunds.expiresOn} < ${today}`,
+        or(sql`${refunds.emailDigest} is not null`, sql`${refunds.mobileDigest} is not null`),
+      ),
+    );
+}

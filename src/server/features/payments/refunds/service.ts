@@ -26,6 +26,7 @@ import {
   entryToRefund,
   findCreditNote,
   forgetCreditsOf,
+  forgetExpiredCreditsOf,
   insertRefund,
   markCreditUsed,
   openCredits,
@@ -365,3 +366,6 @@ export async function useMyCredit(context: AppContext, token: string, creditId: 
   const entry = await entryOfLink(context, token);
   return (await applyCredit(context, entry.id, creditId, { entrant: true })).credits;
 }
+
+/** The retention run: expired credits can no longer be found by the person. */
+export const forgetExpiredCredits = (tx: Transaction, today: string) => forgetExpiredCreditsOf(tx, today);
