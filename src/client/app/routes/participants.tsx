@@ -36,7 +36,7 @@ import {
   markedText,
   SelectionBar,
 } from '../../features/participants/components/mark-selection-paid.tsx';
-import { MoneyBack } from '../../features/participants/components/money-back.tsx';
+import { MoneyBack, OpenCredits } from '../../features/participants/components/money-back.tsx';
 import {
   COLUMN_LABELS,
   COLUMN_VALUES,
@@ -140,6 +140,7 @@ export default function ParticipantsPage() {
       {archived && <ArchivedNotice edition={archived} />}
 
       {!archived && <MoneyBack onOpen={setOpen} />}
+      {!archived && <OpenCredits />}
 
       <Filters state={state} update={update} filtered={filtered} clear={clear} />
 

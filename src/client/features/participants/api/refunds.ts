@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EntryRefunds, MoneyBack, RecordRefundData } from '../../../../shared/payments/refunds.ts';
+import type {
+  EntryRefunds,
+  MoneyBack,
+  OpenCredits,
+  RecordRefundData,
+} from '../../../../shared/payments/refunds.ts';
 import { apiFetch, apiSend, getQueryOptions } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { getParticipantsQueryOptions } from './list-participants.ts';
@@ -27,6 +32,7 @@ function useRefundChange<T>(request: (id: string, body: T) => Promise<EntryRefun
       void queryClient.invalidateQueries({ queryKey: getParticipantsQueryOptions().queryKey });
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
       void queryClient.invalidateQueries({ queryKey: getMoneyBackQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: getOpenCreditsQueryOptions().queryKey });
     },
   });
 }
@@ -46,3 +52,9 @@ export const getMoneyBackQueryOptions = () =>
 
 /** Entries with money to give back or credit (cancelled after paying, or paid too much). */
 export const useMoneyBack = () => useQuery(getMoneyBackQueryOptions());
+
+export const getOpenCreditsQueryOptions = () =>
+  getQueryOptions<OpenCredits>(['participants', 'credits'], '/api/credits');
+
+/** Credits kept for people, not yet used nor expired. */
+export const useOpenCredits = () => useQuery(getOpenCreditsQueryOptions());

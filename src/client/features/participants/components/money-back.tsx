@@ -1,7 +1,8 @@
+import { formatShortDate } from '../../../../shared/dates.ts';
 import type { MoneyBack as MoneyBackRows } from '../../../../shared/payments/refunds.ts';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { moneyText } from '../../../lib/money-text.ts';
-import { useMoneyBack } from '../api/refunds.ts';
+import { useMoneyBack, useOpenCredits } from '../api/refunds.ts';
 
 type Row = MoneyBackRows[number];
 
@@ -38,6 +39,33 @@ export function MoneyBack({ onOpen }: { onOpen: (entry: Row) => void }) {
               {row.firstName} {row.lastName} ({row.reference}): {REASONS[row.reason]},{' '}
               {moneyText(row.currency, row.amount)} to give back
             </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** Credits kept for people's next entries, not yet used nor expired. Nothing shows when there are none. */
+export function OpenCredits() {
+  const credits = useOpenCredits();
+  if (credits.isError) return <QueryError query={credits} />;
+  if (!credits.data || credits.data.length === 0) return null;
+  const count = credits.data.length;
+  return (
+    <details className="mb-4 rounded-xl border border-stone-200 bg-white p-4">
+      <summary className="cursor-pointer font-semibold text-stone-900">
+        Credits kept for next entries: {count}
+      </summary>
+      <p className="mt-2 text-stone-800">
+        Each is offered when the same person (same email, or same mobile and names) registers again, until its
+        last day.
+      </p>
+      <ul className="mt-2 flex flex-col gap-1">
+        {credits.data.map((credit) => (
+          <li key={credit.id}>
+            {credit.name} ({credit.reference}, {credit.edition}): {moneyText(credit.currency, credit.amount)},
+            credit note {credit.creditNoteNumber}, usable until {formatShortDate(credit.expiresOn)}
           </li>
         ))}
       </ul>
