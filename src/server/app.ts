@@ -40,6 +40,7 @@ import { participantRoutes } from './features/participants/routes.ts';
 import { payLinkRoutes } from './features/pay-links/routes.ts';
 import { PaynowPoller, type PollerTiming } from './features/payments/paynow/poller.ts';
 import { paynowRoutes } from './features/payments/paynow/routes.ts';
+import { myCreditRoutes, refundRoutes } from './features/payments/refunds/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { peopleRoutes } from './features/people/routes.ts';
 import { linkVerifiedAccount } from './features/people/service.ts';
@@ -250,6 +251,8 @@ export async function buildApp(options: AppOptions) {
       payLinkRoutes(api, context);
       await smsSettingsRoutes(api, context);
       await receiptRoutes(api, context);
+      await refundRoutes(api, context);
+      await myCreditRoutes(api, context);
       await erasureRoutes(api, context);
       await auditLogRoutes(api, context);
       await accessRequestRoutes(api, context);

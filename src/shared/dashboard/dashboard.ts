@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CheckInCountsSchema } from '../check-in/check-in.ts';
 import { DISCIPLINES } from '../events/event-display.ts';
+import { RefundTotalsSchema } from '../payments/refunds.ts';
 
 export const FunRunDashboardSchema = z.object({
   entrants: z.object({ run: z.number(), cycle: z.number() }),
@@ -12,6 +13,8 @@ export const FunRunDashboardSchema = z.object({
     /** The ZWG received in USD at each entry's quoted rate, and how many ZWG payments had no quote to convert by. */
     zwgInUsd: z.object({ usd: z.string(), unquoted: z.number() }),
   }),
+  /** Money of the edition given back, or kept as credit for a next entry (issue 42). */
+  moneyOut: RefundTotalsSchema,
   /** Registrations per day (Harare dates, YYYY-MM-DD), oldest first. */
   perDay: z.array(z.object({ day: z.string(), count: z.number() })),
   perRace: z.array(

@@ -20,6 +20,8 @@ export const PAYMENT_METHODS = [
   'paynow_innbucks',
   'paynow_omari',
   'paynow_web',
+  /** A credit the person kept from an earlier entry (issue 42), applied through the ledger. */
+  'credit',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -32,6 +34,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   paynow_innbucks: 'Paynow – InnBucks',
   paynow_omari: 'Paynow – O’mari',
   paynow_web: 'Paynow – card or wallet',
+  credit: 'Credit from an earlier entry',
 };
 /** How a receipt names the payment method; a method without a label here is shown as stored. */
 export const paymentMethodLabel = (method: string) =>

@@ -122,6 +122,12 @@ export default function AdminDashboard() {
             >
               <ZwgInUsd money={figures.money} />
             </Stat>
+            <Stat label="Refunded" value={<TwoCurrencies amounts={figures.moneyOut.refunded} />}>
+              Given back (recorded on the entries)
+            </Stat>
+            <Stat label="Credited" value={<TwoCurrencies amounts={figures.moneyOut.credited} />}>
+              Kept for people’s next entries
+            </Stat>
           </ul>
         )}
       </section>
@@ -193,6 +199,16 @@ function ChartsFailed() {
 }
 
 /** One figure: its name, the number, and a line under it; a link when `to` is given. */
+/** Money out in both currencies, each on its own line. */
+function TwoCurrencies({ amounts }: { amounts: { usd: string; zwg: string } }) {
+  return (
+    <span className="flex flex-col text-xl">
+      <span className="whitespace-nowrap">{moneyText('USD', amounts.usd)}</span>
+      <span className="whitespace-nowrap">{moneyText('ZWG', amounts.zwg)}</span>
+    </span>
+  );
+}
+
 function Stat({
   label,
   value,

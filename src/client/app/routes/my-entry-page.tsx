@@ -30,6 +30,7 @@ import { CheckInQr } from '../../features/my-registration/components/check-in-qr
 import { ConfirmMobile } from '../../features/my-registration/components/confirm-mobile.tsx';
 import { MyCertificate } from '../../features/my-registration/components/my-certificate.tsx';
 import { SendPayLink } from '../../features/pay-links/components/send-pay-link.tsx';
+import { MyCredits } from '../../features/payments/components/my-credits.tsx';
 import { CancelEntryDialog } from '../../features/registrations/components/cancel-entry-dialog.tsx';
 import { EntryEditForm } from '../../features/registrations/components/entry-edit-form.tsx';
 import { MyResult } from '../../features/results/index.ts';
@@ -285,6 +286,8 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
       {active && entry.smsReminders !== 'none' && (
         <SmsReminders token={token} stopped={entry.smsReminders === 'stopped'} />
       )}
+
+      {active && owing && interactive && <MyCredits token={token} />}
 
       {active && (
         <Suspense fallback={null}>

@@ -36,6 +36,7 @@ import {
   markedText,
   SelectionBar,
 } from '../../features/participants/components/mark-selection-paid.tsx';
+import { MoneyBack, OpenCredits } from '../../features/participants/components/money-back.tsx';
 import {
   COLUMN_LABELS,
   COLUMN_VALUES,
@@ -73,7 +74,7 @@ export default function ParticipantsPage() {
   const archived = state.edition
     ? editions.data?.find((edition) => edition.id === state.edition && !edition.current)
     : undefined;
-  const [open, setOpen] = useState<Participant>();
+  const [open, setOpen] = useState<Pick<Participant, 'id' | 'firstName' | 'lastName'>>();
   const [paying, setPaying] = useState<Participant>();
   const [markingSelection, setMarkingSelection] = useState(false);
   // The selection and the last notice belong to the page of the list they were made on.
@@ -137,6 +138,9 @@ export default function ParticipantsPage() {
         />
       )}
       {archived && <ArchivedNotice edition={archived} />}
+
+      {!archived && <MoneyBack onOpen={setOpen} />}
+      {!archived && <OpenCredits />}
 
       <Filters state={state} update={update} filtered={filtered} clear={clear} />
 

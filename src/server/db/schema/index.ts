@@ -7,6 +7,7 @@ export * from './messages.ts';
 export * from './payments.ts';
 export * from './privacy.ts';
 export * from './programme.ts';
+export * from './refunds.ts';
 export * from './registrations.ts';
 export * from './results.ts';
 export * from './sms.ts';

@@ -128,6 +128,7 @@ export const registrations = pgTable(
         'paynow_innbucks',
         'paynow_omari',
         'paynow_web',
+        'credit',
       ],
     }),
     paymentAmount: numeric('payment_amount', { precision: 12, scale: 2 }),

@@ -22,8 +22,10 @@ export async function funRunTotals(db: Database, eventId: string) {
         total: sql<string>`coalesce(sum(${registrations.paymentAmount}), 0)::text`,
       })
       .from(registrations)
-      // Money received: part payments too.
-      .where(and(activeInEvent(eventId), inArray(registrations.paymentStatus, ['paid', 'part_paid'])))
+      // Money received: part payments too, and an entry's cancelled since (what went back is counted apart).
+      .where(
+        and(eq(registrations.eventId, eventId), inArray(registrations.paymentStatus, ['paid', 'part_paid'])),
+      )
       .groupBy(registrations.paymentCurrency),
     db
       .select({ day: harareDay, count: count() })

@@ -6,6 +6,7 @@ import { FAILURE_STREAK } from '../../sms/sender.ts';
 import { checkInCounts } from '../check-in/service.ts';
 import { pendingRequestCount } from '../erasure/service.ts';
 import { type EventRow, getCurrentEvent, racesWithPlaces, textsOn } from '../events/service.ts';
+import { refundTotals } from '../payments/service.ts';
 import { nextAnonymisation } from '../retention/service.ts';
 import { funRunTotals } from './repository.ts';
 
@@ -13,11 +14,12 @@ import { funRunTotals } from './repository.ts';
 export async function funRunDashboard(context: AppContext): Promise<FunRunDashboard> {
   const { db } = context.database;
   const event = await getCurrentEvent(db);
-  const [totals, races, checkIn, texts] = await Promise.all([
+  const [totals, races, checkIn, texts, moneyOut] = await Promise.all([
     funRunTotals(db, event.id),
     racesWithPlaces(db, event.id),
     checkInCounts(context),
     textFigures(context, event),
+    refundTotals(context, event.id),
   ]);
   const byDiscipline = tally(totals.byDiscipline.map((row) => [row.discipline, row.count]));
   const byPayment = tally(totals.byPayment.map((row) => [row.status, row.count]));
@@ -38,6 +40,7 @@ export async function funRunDashboard(context: AppContext): Promise<FunRunDashbo
       zwg: Number(totals.money.find((row) => row.currency === 'ZWG')?.total ?? 0).toFixed(2),
       zwgInUsd: { usd: totals.zwgInUsd?.usd ?? '0.00', unquoted: Number(totals.zwgInUsd?.unquoted ?? 0) },
     },
+    moneyOut,
     perDay: totals.perDay.map((row) => ({ day: row.day, count: Number(row.count) })),
     perRace: races.map(({ race, taken, held }) => ({
       discipline: race.discipline,

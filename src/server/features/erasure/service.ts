@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import { recordAudit } from '../audit-log/service.ts';
 import { entryOfLink } from '../my-registration/service.ts';
+import { forgetCredits } from '../payments/service.ts';
 import { anonymiseEntries, deleteMen, removeStoredFiles } from '../retention/service.ts';
 import {
   countPendingRequests,
@@ -164,6 +165,8 @@ async function erase(
     const reach = await reachOf(tx, admin, subject);
     const counts = noCounts();
     const anonymised = await anonymiseEntries(tx, reach, now);
+    // Refunds and credits stay as payments do; a credit can no longer be found by the person.
+    await forgetCredits(tx, reach.registrationIds);
     counts.entries = anonymised.entries;
     counts.waitlist = anonymised.waitlist;
     const gone = await deleteMen(tx, reach.menIds);

@@ -1,6 +1,6 @@
 /**
  * What other features may use of payments: the ledger records every payment; Paynow's notices are purged by
- * retention; a pay link (issue 36) shows and starts a Paynow payment of an entry or its group.
+ * retention; the dashboard counts refunds and credits, and erasure forgets a person's credits; a pay link (issue 36) shows and starts a Paynow payment of an entry or its group.
  */
 export {
   markPaid,
@@ -18,3 +18,4 @@ export {
   purgeOldPaynowMessages,
   startPaymentOf,
 } from './paynow/service.ts';
+export { forgetCredits, forgetExpiredCredits, refundTotals } from './refunds/service.ts';

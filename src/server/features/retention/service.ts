@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import { auditKeptSince, purgeExpiredAudit, recordAudit } from '../audit-log/service.ts';
 import { purgeOldNextYearSignups } from '../next-year/service.ts';
-import { purgeOldPaynowMessages } from '../payments/service.ts';
+import { forgetExpiredCredits, purgeOldPaynowMessages } from '../payments/service.ts';
 import {
   anonymiseEntries as anonymiseRows,
   claimJob,
@@ -61,6 +61,8 @@ export async function runRetention(context: AppContext, now = new Date()): Promi
       const erasureRequests = await deleteErasureRequestsDecidedBefore(tx, auditKeptSince(now));
       const paynowMessages = await purgeOldPaynowMessages(tx, now);
       const nextYearSignups = await purgeOldNextYearSignups(tx, now);
+      // Refunds and credits stay, as payments do; an expired credit's digests of the person go.
+      await forgetExpiredCredits(tx, today);
       const done = {
         entries: anonymised.entries,
         waitlist: anonymised.waitlist,

@@ -33,6 +33,7 @@ import {
 } from './participant-columns.tsx';
 import { PaymentForm } from './payment-form.tsx';
 import { ReceiptLinks } from './receipt-links.tsx';
+import { RefundsSection } from './refunds-section.tsx';
 
 /**
  * The entry's own fields, in the list's order (its reference, discipline and dates are said above them),
@@ -54,7 +55,8 @@ export function ParticipantDialog({
   entry,
   onClose,
 }: {
-  entry: Participant | undefined;
+  /** The entry to open (a list's row, or any list naming it). */
+  entry: Pick<Participant, 'id' | 'firstName' | 'lastName'> | undefined;
   onClose: () => void;
 }) {
   return (
@@ -198,6 +200,8 @@ function EntryPanel({ id, onClose }: { id: string; onClose: () => void }) {
           />
         )}
       </section>
+
+      <RefundsSection entry={entry} onDone={done} />
 
       <section aria-labelledby={`${id}-history`} className="flex flex-col gap-3">
         <h3 id={`${id}-history`} className={sectionHeading}>

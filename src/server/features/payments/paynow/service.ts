@@ -31,6 +31,7 @@ import { assertPublished, getCurrentEventId, getEdition, isEventOver } from '../
 import { entryOfLink, RACE_OVER_NO_CHANGES } from '../../my-registration/service.ts';
 import { participantDetail } from '../../participants/service.ts';
 import { recordOnlinePayment } from '../ledger.ts';
+import { recordPaynowRefund } from '../refunds/service.ts';
 import { decryptIntegrationKey, encryptIntegrationKey } from './integration-key.ts';
 import {
   FINAL_STATUSES,
@@ -680,6 +681,7 @@ export async function receiveStatusUpdate(
     await notice(context, 'result-url', 'bad hash', fields, attempt.id);
     return { settled: true };
   }
+  if (await refundReported(context, attempt, update)) return { settled: false };
   if (attempt.paidAt || attempt.nextPollAt === null) return { settled: true };
   if (!attempt.pollUrl && update.pollUrl) await updateAttempt(db, attempt.id, { pollUrl: update.pollUrl });
   // Only news that ends the attempt is worth asking Paynow about at once; the poller follows the rest.
@@ -710,7 +712,8 @@ export async function pollPayment(
 ) {
   const { db } = context.database;
   const age = Date.now() - attempt.createdAt.getTime();
-  if (age > timing.giveUpAfterMs) {
+  // A paid attempt is asked about again only when a refund was reported, however long after.
+  if (age > timing.giveUpAfterMs && !attempt.paidAt) {
     await updateAttempt(db, attempt.id, {
       nextPollAt: null,
       error:
@@ -721,7 +724,10 @@ export async function pollPayment(
   const again = (change: Partial<OnlinePaymentRow> = {}) =>
     updateAttempt(db, attempt.id, {
       ...change,
-      nextPollAt: new Date(Date.now() + Math.min(timing.maxDelayMs, Math.max(timing.minDelayMs, age / 4))),
+      // A paid attempt asked about once for a reported refund is not asked again: the next report asks.
+      nextPollAt: attempt.paidAt
+        ? null
+        : new Date(Date.now() + Math.min(timing.maxDelayMs, Math.max(timing.minDelayMs, age / 4))),
     });
 
   const eventId = await getCurrentEventId(db);
@@ -758,6 +764,11 @@ async function applyConfirmed(
     paynowReference: update.paynowReference || attempt.paynowReference,
     pollUrl: update.pollUrl || attempt.pollUrl,
   };
+  if (attempt.paidAt) {
+    if (update.status === REFUNDED) await recordRefunded(context, attempt, known, fields);
+    else await updateAttempt(db, attempt.id, { nextPollAt: null });
+    return;
+  }
   if (PAID_STATUSES.includes(update.status)) {
     if (!sameAmount(update.amount, attempt.amount)) {
       await notice(context, 'poll', 'amount differs', fields, attempt.id);
@@ -791,4 +802,50 @@ async function applyConfirmed(
     return;
   }
   await again({ ...known, status: update.status || attempt.status });
+}
+
+const REFUNDED = 'Refunded';
+
+/**
+ * A well-signed "Refunded" for an attempt we recorded as paid: like "Paid", its word is not taken, the poller
+ * asks Paynow at once (a paid attempt is otherwise never polled again). Answers whether a poll was asked.
+ */
+async function refundReported(
+  context: AppContext,
+  attempt: Pick<OnlinePaymentRow, 'id' | 'paidAt' | 'status'>,
+  update: StatusUpdate,
+) {
+  if (update.status !== REFUNDED || !attempt.paidAt || attempt.status === REFUNDED) return false;
+  await updateAttempt(context.database.db, attempt.id, { nextPollAt: new Date() });
+  return true;
+}
+
+/**
+ * Paynow confirmed a paid attempt refunded (issue 42): the refund is recorded with its credit note, once, and
+ * the admin is told; the entry is not made unpaid behind the admin's back.
+ */
+async function recordRefunded(
+  context: AppContext,
+  attempt: OnlinePaymentRow,
+  known: { paynowReference: string | null; pollUrl: string | null },
+  fields: PaynowFields,
+) {
+  const recorded = await recordPaynowRefund(context, {
+    id: attempt.id,
+    registrationId: attempt.registrationId,
+    amount: attempt.amount,
+    currency: attempt.currency,
+    method: ONLINE_METHODS[attempt.method],
+    paynowReference: known.paynowReference,
+  });
+  await updateAttempt(context.database.db, attempt.id, { ...known, status: REFUNDED, nextPollAt: null });
+  if (recorded) {
+    await notice(
+      context,
+      'poll',
+      'refunded by Paynow: the entry is still marked paid; decide whether it is unpaid or cancelled',
+      fields,
+      attempt.id,
+    );
+  }
 }
