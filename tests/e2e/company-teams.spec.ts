@@ -2,11 +2,9 @@ import { readFileSync } from 'node:fs';
 import { pdfText } from '../support/pdf-text.ts';
 import { createVerifiedAccount, newAccount, signInByCookie } from './support/accounts.ts';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
-import { uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { raceWithFees, registerThreeStaff } from './support/fun-run-admin.ts';
-import { originOf } from './support/progress.ts';
 
 // Issue 38: a company finds its team's sign-up from the landing, the sign-up says whose name and email it
 // asks, and the team page gives the accounts department an invoice.

@@ -1,10 +1,9 @@
 import { newAccount, signUpInBrowser, verificationLink } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { query, uniqueName } from './support/database.ts';
+import { query } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { raceWithFees, registerThreeStaff, signInAsAdmin } from './support/fun-run-admin.ts';
-import { originOf } from './support/progress.ts';
 
 heldOn('desktop');
 

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
 import { quotedFees } from '../../../shared/events/zwg-rate.ts';
-import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
+import { feeToBeConfirmed } from '../../../shared/money.ts';
 import type { GroupReceipt } from '../../../shared/registrations/group.ts';
 import type { Told } from '../../../shared/registrations/registration.ts';
 import { answerFromSearch, type LinkedAnswer } from '../../../shared/registrations/thank-you-link.ts';

@@ -1,5 +1,4 @@
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   raceOptions,
   type registrationStatusEnum,
