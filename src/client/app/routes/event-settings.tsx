@@ -22,6 +22,7 @@ import {
   TextsSection,
 } from '../../features/event-settings/components/text-sections.tsx';
 import { TransfersSection } from '../../features/event-settings/components/transfers-section.tsx';
+import { CauseSection } from '../../features/gifts/index.ts';
 import { OnlinePaymentSection } from '../../features/payments/components/online-payment-section.tsx';
 import { SmsSection } from '../../features/sms-settings/components/sms-section.tsx';
 
@@ -90,6 +91,7 @@ export default function EventSettingsPage() {
               <ClosingSection settings={data} />
               <RemindersSection settings={data} />
               <RacePackSection settings={data} />
+              <CauseSection />
               <TermsSection settings={data} />
               <PrivacySection settings={data} />
             </Fragment>
