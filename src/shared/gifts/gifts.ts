@@ -69,7 +69,10 @@ export const GiftInputSchema = z
   .object({
     name: requiredText('your name', 100),
     email: optionalEmailAddress,
-    mobile: z.optional(phoneNumber('your mobile number')),
+    mobile: z.pipe(
+      z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)),
+      z.optional(phoneNumber('your mobile number')),
+    ),
     amount: giftAmount(),
     currency: z.enum(CURRENCIES, { error: 'Choose USD or ZWG' }),
     showName: z.optional(z.boolean()),
@@ -142,3 +145,17 @@ export const GiftTotalsSchema = z.object({
   goalUsd: z.string(),
 });
 export type GiftTotals = z.infer<typeof GiftTotalsSchema>;
+
+/** A preset amount as the /Give form sends it: "USD:10". */
+export const presetValue = (currency: 'USD' | 'ZWG', amount: string) => `${currency}:${amount}`;
+
+/**
+ * The form's choice as the contract reads it: an amount typed wins; otherwise the preset chosen gives the
+ * amount and its currency. The same with and without JavaScript.
+ */
+export function giftOfForm<T extends { amount?: unknown; currency?: unknown }>(values: T, preset: string) {
+  const typed = typeof values.amount === 'string' ? values.amount.trim() : '';
+  const [currency, amount] = preset.split(':');
+  if (typed !== '' || !amount || (currency !== 'USD' && currency !== 'ZWG')) return values;
+  return { ...values, amount, currency };
+}

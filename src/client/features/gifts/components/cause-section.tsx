@@ -49,7 +49,7 @@ function CauseForm({ saved }: { saved: CauseSettings }) {
     <SettingsSection
       id="cause"
       title="The cause"
-      intro="What gifts go to. People give on /Give, by bank transfer with a gift reference or online; a gift is kept apart from entry fees."
+      intro="What gifts go to. People give on /Give and pay by bank transfer or mobile money, quoting the gift’s own reference; a gift is kept apart from entry fees."
       saveLabel="Save the cause"
       after={<CausePhoto saved={saved} />}
       {...section}
