@@ -16,6 +16,7 @@ import { cleanUp, cleanUpOnSignals, onCleanup } from './bench/cleanup.ts';
 import { EMBEDDED_EXPORTS, measureEmbeddedExports } from './bench/embedded-exports.ts';
 import { type Measurement, measure } from './bench/figures.ts';
 import { FOOTPRINT, measureFootprint } from './bench/footprint.ts';
+import { GIVE_PAGE, measureGivePageOnPostgres } from './bench/give-page.ts';
 import { LIGHTHOUSE, measureLighthouse } from './bench/lighthouse.ts';
 import { describeCommit, describeMachine, waitForQuietCpu } from './bench/machine.ts';
 import { MESSAGE_TO_ALL, measureMessagesOnPostgres } from './bench/messages.ts';
@@ -54,6 +55,7 @@ const PARTS = [
   'roster',
   'messages',
   'results-page',
+  'give-page',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -153,6 +155,7 @@ async function main(): Promise<number> {
   const rosterDatabaseUrl = await postgres.createDatabase('celebration_roster');
   const messagesDatabaseUrl = await postgres.createDatabase('celebration_messages');
   const resultsDatabaseUrl = await postgres.createDatabase('celebration_results');
+  const giveDatabaseUrl = await postgres.createDatabase('celebration_give');
   const cpuBusyAtStart = await waitForQuietCpu();
 
   const measurements: Measurement[] = [];
@@ -174,6 +177,8 @@ async function main(): Promise<number> {
     measurements.push(await measure(MESSAGE_TO_ALL, () => measureMessagesOnPostgres(messagesDatabaseUrl)));
   if (wanted('results-page'))
     measurements.push(await measure(RESULTS_PAGE, () => measureResultsPageOnPostgres(resultsDatabaseUrl)));
+  if (wanted('give-page'))
+    measurements.push(await measure(GIVE_PAGE, () => measureGivePageOnPostgres(giveDatabaseUrl)));
   if (wanted('footprint'))
     measurements.push(await measure(FOOTPRINT, () => measureFootprint(appDatabaseUrl)));
   await cleanUp();

@@ -11,7 +11,7 @@ export function GiftTotalsFigures({ totals }: { totals: GiftTotals }) {
     <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <li className="rounded-xl border border-stone-200 bg-white p-4">
         <p className="text-sm text-stone-600">Gifts received</p>
-        <p className="flex flex-col text-2xl font-bold">
+        <p className="flex flex-col text-xl font-bold sm:text-2xl">
           <span className="whitespace-nowrap">{moneyText('USD', totals.paid.USD)}</span>
           <span className="whitespace-nowrap">{moneyText('ZWG', totals.paid.ZWG)}</span>
         </p>
