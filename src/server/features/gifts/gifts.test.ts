@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { setUpTestApp } from '../../../../tests/support/test-app.ts';
+import { multipartFile, setUpTestApp } from '../../../../tests/support/test-app.ts';
 import { auditLog, events, gifts, mailOutbox } from '../../db/schema/index.ts';
 import { runRetention } from '../retention/service.ts';
-import { lapseUnpaidGifts } from './service.ts';
+import { lapseUnpaidGifts, namedGiftReferences } from './service.ts';
 
 const { app, db, visitor, asAdmin } = setUpTestApp();
 
@@ -244,5 +244,53 @@ describe('givers and privacy', () => {
     const outcome = await runRetention(app.context);
     expect(outcome).toMatchObject({ gifts: 1 });
     expect(await giftRow(made.reference)).toMatchObject({ giverName: '', giverEmail: null });
+  });
+});
+
+describe('a gift paid by bank, matched by a statement', () => {
+  const BANK = { account: 'usd_bank', date: 'Transaction Date', narrative: 'Narrative', amount: 'Amount' };
+  const importAndConfirm = async (csv: string) => {
+    const form = multipartFile('statement.csv', Buffer.from(csv), 'text/csv');
+    const imported = await asAdmin.post(`/api/statements?${new URLSearchParams(BANK)}`, form.payload, {
+      'content-type': form.contentType,
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const confirmed = await asAdmin.post(`/api/statements/${imported.json().review.id}/confirm`, {
+      skip: [],
+      choose: [],
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return confirmed.json() as { marked: string[] };
+  };
+
+  it('reads gift references written loosely, never an entry reference', () => {
+    expect(namedGiftReferences('gift cfr26 d12 thanks', 'CFR26')).toEqual(['CFR26-D12']);
+    expect(namedGiftReferences('CFR26-D0012 / CFR 26.D12', 'CFR26')).toEqual(['CFR26-D12']);
+    expect(namedGiftReferences('CFR26-0012', 'CFR26')).toEqual([]);
+    expect(namedGiftReferences('XCFR26-D12', 'CFR26')).toEqual([]);
+  });
+
+  it('pays the gift its line names with its amount, issuing its receipt; another amount or currency pays nothing', async () => {
+    await openGifts();
+    const right = (await give({ name: 'Rudo Moyo', amount: '25' })).json();
+    const wrongAmount = (await give({ name: 'Tendai', amount: '40' })).json();
+    const zwg = (await give({ name: 'Nyasha', amount: '500', currency: 'ZWG' })).json();
+    const spaced = (reference: string) => reference.replace('-', ' ').toLowerCase();
+    const { marked } = await importAndConfirm(
+      [
+        'Transaction Date,Narrative,Amount',
+        `2026-11-20,GIFT ${spaced(right.reference)} RUDO,25.00`,
+        `2026-11-20,${wrongAmount.reference},30.00`,
+        `2026-11-20,${zwg.reference},500.00`,
+      ].join('\n'),
+    );
+    expect(marked).toEqual([right.reference]);
+    expect(await giftRow(right.reference)).toMatchObject({ status: 'paid', paidBy: 'usd_bank' });
+    expect((await giftRow(right.reference)).receiptNumber).toBeGreaterThan(0);
+    expect((await giftRow(wrongAmount.reference)).status).toBe('unpaid');
+    // A ZWG gift is not paid by a line of the USD account.
+    expect((await giftRow(zwg.reference)).status).toBe('unpaid');
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'rudo@example.com'));
+    expect(mail?.subject).toContain(right.reference);
   });
 });

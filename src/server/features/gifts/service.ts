@@ -25,6 +25,7 @@ import { takeReceiptNumber } from '../receipts/service.ts';
 import {
   anonymiseGifts,
   findGift,
+  findGiftByReference,
   giftsOfAnonymisedEvents,
   giftsOfPerson,
   insertGift,
@@ -330,4 +331,40 @@ export async function anonymiseGiftsOfEvents(tx: Database, eventIds: string[], n
     rows.map((row) => row.id),
     now,
   );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The gift references a statement line's narrative names, written loosely as entry references are (any case;
+ * a space, dot or dash for the dash; "CFR26 D12", "cfr26-d12").
+ */
+export function namedGiftReferences(narrative: string, prefix: string) {
+  const head = prefix
+    .split(/(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])/)
+    .map(escapeRegExp)
+    .join('[\\s.\\-]?');
+  const pattern = new RegExp(`(?<![A-Za-z0-9])${head}[\\s.\\-_/:#]{0,3}D[\\s.\\-]?(\\d{1,7})(?!\\d)`, 'gi');
+  return [...new Set([...narrative.matchAll(pattern)].map((match) => `${prefix}-D${Number(match[1])}`))];
+}
+
+/**
+ * A confirmed statement's line that pays no entry but names one gift of the current event, waiting for money
+ * (or lapsed), with exactly its amount and currency: the gift is paid by it, its receipt issued in the
+ * confirming transaction. Answers the gift's reference, or null when the line pays no gift.
+ */
+export async function payGiftNamedBy(
+  tx: Transaction,
+  links: Links,
+  line: { narrative: string; amount: string; currency: 'USD' | 'ZWG'; paidOn: string },
+  paidBy: string,
+) {
+  const event = await getCurrentEvent(tx);
+  const [reference, ...more] = namedGiftReferences(line.narrative, event.referencePrefix);
+  if (!reference || more.length > 0) return null;
+  const gift = await findGiftByReference(tx, reference);
+  if (!gift || gift.eventId !== event.id || gift.status === 'paid') return null;
+  if (gift.currency !== line.currency || toCents(gift.amount) !== toCents(line.amount)) return null;
+  await receiveGift(tx, links, gift.id, { paidBy, paidAt: new Date(`${line.paidOn}T12:00:00+02:00`) });
+  return reference;
 }
