@@ -68,6 +68,14 @@ function GiftList({ gifts }: { gifts: AdminGift[] }) {
                 : ''}{' '}
               · made {formatDate(gift.createdAt)}
             </p>
+            {gift.status === 'paid' && (
+              <a
+                href={`/api/admin/gifts/${gift.id}/receipt.pdf`}
+                className="mt-1 inline-block text-sm font-medium text-brand-700 underline"
+              >
+                Receipt {gift.receiptNumber} (PDF)
+              </a>
+            )}
             {gift.status !== 'paid' && (
               <div className="mt-2 flex flex-wrap gap-2">
                 {(['cash', 'bank', 'mobile-money'] as const).map((method) => (

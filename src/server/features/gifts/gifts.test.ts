@@ -117,8 +117,10 @@ describe('paying a gift, the totals and /Give', () => {
       await give({ name: 'Nyasha', email: 'nyasha@example.com', amount: '500', currency: 'ZWG' })
     ).json();
     const sentence = (await give({ name: '=cmd|calc', email: 'x@example.com', amount: '1' })).json();
-    (await give({ name: 'Unpaid Person', email: 'u@example.com', amount: '99' })).json();
+    const unpaid = (await give({ name: 'Unpaid Person', email: 'u@example.com', amount: '99' })).json();
 
+    const unpaidId = (await giftRow(unpaid.reference)).id;
+    expect((await asAdmin.get(`/api/admin/gifts/${unpaidId}/receipt.pdf`)).statusCode).toBe(404);
     const before = (await visitor.get('/api/give')).json();
     expect(before).toMatchObject({ open: true, givers: 0, named: [], raised: { USD: '0.00', ZWG: '0.00' } });
 
@@ -137,6 +139,13 @@ describe('paying a gift, the totals and /Give', () => {
     expect(mail?.subject).toBe(`Receipt ${receipt}: your gift ${rudo.reference}`);
     expect(mail?.text).toContain('US$20.00');
     expect(mail?.text).toContain('not an entry fee');
+    const rudoId = (await giftRow(rudo.reference)).id;
+    const pdf = await asAdmin.get(`/api/admin/gifts/${rudoId}/receipt.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(`Receipt_${receipt}_${rudo.reference}.pdf`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await visitor.get(`/api/admin/gifts/${rudoId}/receipt.pdf`)).statusCode).toBe(401);
 
     const summary = (await visitor.get('/api/give')).json();
     expect(summary).toMatchObject({

@@ -15,13 +15,14 @@ import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
 import { badRequest } from '../../http/problem.ts';
 import { limitAction } from '../../http/rate-limits.ts';
-import { idParams, sendCsv } from '../../http/replies.ts';
+import { idParams, sendAttachment, sendCsv } from '../../http/replies.ts';
 import { routeGroup } from '../../http/route-group.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { NotAnImageError, storeBackground } from '../../storage/media.ts';
 import {
   adminGifts,
   causeSettings,
+  giftReceiptPdfOf,
   giftsCsv,
   giftTotals,
   giveSummary,
@@ -140,6 +141,15 @@ export async function giftRoutes(app: FastifyInstance, context: AppContext) {
       },
     },
     async () => giftTotals(context),
+  );
+
+  admins.get(
+    '/admin/gifts/:id/receipt.pdf',
+    { schema: { summary: "A paid gift's receipt as a one-page PDF", params: idParams('No such gift.') } },
+    async (request, reply) => {
+      const { fileName, pdf } = await giftReceiptPdfOf(context, request.params.id);
+      return sendAttachment(reply, fileName, 'application/pdf', pdf);
+    },
   );
 
   admins.post(

@@ -20,8 +20,9 @@ import type { Links } from '../../links.ts';
 import { enqueueMail } from '../../mail/repository.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import { type AuditActor, auditRead, recordAudit } from '../audit-log/service.ts';
-import { type EventRow, getCurrentEvent } from '../events/service.ts';
+import { type EventRow, getCurrentEvent, getEdition } from '../events/service.ts';
 import { takeReceiptNumber } from '../receipts/service.ts';
+import { giftReceiptPdf } from './gift-receipt-pdf.ts';
 import {
   anonymiseGifts,
   findGift,
@@ -367,4 +368,27 @@ export async function payGiftNamedBy(
   if (gift.currency !== line.currency || toCents(gift.amount) !== toCents(line.amount)) return null;
   await receiveGift(tx, links, gift.id, { paidBy, paidAt: new Date(`${line.paidOn}T12:00:00+02:00`) });
   return reference;
+}
+
+/** A paid gift's receipt as a one-page PDF, for an admin to print or send on. */
+export async function giftReceiptPdfOf({ database: { db } }: AppContext, giftId: string) {
+  const gift = await findGift(db, giftId);
+  if (!gift || gift.status !== 'paid' || gift.receiptNumber === null || !gift.paidAt) {
+    throw notFound('This gift has no receipt: it is not paid.');
+  }
+  const event = await getEdition(db, gift.eventId);
+  const pdf = giftReceiptPdf({
+    number: gift.receiptNumber,
+    reference: gift.reference,
+    giverName: gift.giverName,
+    amount: gift.amount,
+    currency: gift.currency,
+    paidBy: gift.paidBy ?? '',
+    paidAt: gift.paidAt,
+    cause: event.causeTitle || 'The cause',
+    eventTitle: event.title,
+    eventYear: event.year,
+    contactPhone: event.contactPhone,
+  });
+  return { fileName: `Receipt_${gift.receiptNumber}_${gift.reference}.pdf`, pdf };
 }
