@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { multipartFile, setUpTestApp } from '../../../../tests/support/test-app.ts';
+import { createAccount, multipartFile, setUpTestApp } from '../../../../tests/support/test-app.ts';
 import { auditLog, events, gifts, mailOutbox } from '../../db/schema/index.ts';
 import { runRetention } from '../retention/service.ts';
 import { lapseUnpaidGifts, namedGiftReferences } from './service.ts';
@@ -241,6 +241,18 @@ describe('givers and privacy', () => {
       reason: 'x',
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('a download of everything held about a person includes the gifts under his proven address, and only those', async () => {
+    await openGifts();
+    const account = await createAccount(app, 'participant');
+    const his = (await give({ name: 'Tatenda', email: account.email.toUpperCase() })).json();
+    (await give({ name: 'Someone Else', email: 'else@example.com' })).json();
+    const download = await asAdmin.get(`/api/access-requests/account/${account.id}/data.json`);
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.json().gifts).toEqual([
+      expect.objectContaining({ reference: his.reference, giverName: 'Tatenda', amount: '20.00' }),
+    ]);
   });
 
   it("retention empties givers with their event's entries", async () => {

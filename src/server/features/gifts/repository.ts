@@ -130,6 +130,29 @@ export async function giftsOfPerson(
     .where(and(isNull(gifts.anonymisedAt), or(...conditions)));
 }
 
+/** The gifts themselves, for a download of everything held about a person (never another's). */
+export async function giftRowsOf(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      reference: gifts.reference,
+      amount: gifts.amount,
+      currency: gifts.currency,
+      giverName: gifts.giverName,
+      giverEmail: gifts.giverEmail,
+      giverMobile: gifts.giverMobile,
+      showName: gifts.showName,
+      status: gifts.status,
+      paidBy: gifts.paidBy,
+      paidAt: gifts.paidAt,
+      receiptNumber: gifts.receiptNumber,
+      createdAt: gifts.createdAt,
+    })
+    .from(gifts)
+    .where(inArray(gifts.id, ids))
+    .orderBy(gifts.createdAt);
+}
+
 /** Empties the givers' fields; the amounts stay for the totals. */
 export async function anonymiseGifts(db: Database, ids: string[], now: Date) {
   if (ids.length === 0) return 0;

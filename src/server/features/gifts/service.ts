@@ -27,6 +27,7 @@ import {
   anonymiseGifts,
   findGift,
   findGiftByReference,
+  giftRowsOf,
   giftsOfAnonymisedEvents,
   giftsOfPerson,
   insertGift,
@@ -391,4 +392,19 @@ export async function giftReceiptPdfOf({ database: { db } }: AppContext, giftId:
     contactPhone: event.contactPhone,
   });
   return { fileName: `Receipt_${gift.receiptNumber}_${gift.reference}.pdf`, pdf };
+}
+
+/**
+ * A person's gifts for a download of everything held about him, by the erasure's rule: given with his entries,
+ * or under an address or a mobile he proved.
+ */
+export async function giftsHeldFor(
+  db: Database,
+  who: { registrationIds: string[]; emails: string[]; mobiles: string[] },
+) {
+  const rows = await giftsOfPerson(db, { giftIds: [], ...who });
+  return giftRowsOf(
+    db,
+    rows.map((row) => row.id),
+  );
 }
