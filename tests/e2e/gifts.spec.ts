@@ -143,4 +143,35 @@ test.describe('an organiser at a desk', () => {
       expect(saved).toEqual({ title: TITLE, goal: '2500.00', open: true });
     });
   });
+
+  test('records a gift as paid on /Gifts, with its receipt, and erases its giver', async ({
+    page,
+    admin,
+  }) => {
+    await withCause(async () => {
+      const name = `Chipo ${uniqueName('Giver')}`;
+      await query(
+        `insert into gifts (event_id, reference, amount, currency, giver_name, giver_email)
+          select id, reference_prefix || '-D' || nextval('gift_number_seq'), 35, 'USD', $1, 'chipo@example.com'
+            from events where is_current`,
+        [name],
+      );
+      const [gift] = await giftsOf(name);
+      await signInAsAdmin(page, admin, '/Gifts');
+      await expect(page.getByRole('heading', { level: 1, name: 'Gifts' })).toBeVisible();
+      const item = page.getByRole('listitem').filter({ hasText: name });
+      await item.getByRole('button', { name: `Record ${gift?.reference} as paid by cash` }).click();
+      await expect(page.getByText(new RegExp(`${gift?.reference} is paid: receipt \\d+`))).toBeVisible();
+      await expect(item.getByRole('link', { name: /Receipt \d+ \(PDF\)/ })).toBeVisible();
+      expect((await giftsOf(name))[0]?.status).toBe('paid');
+      await expectNoAxeViolations(page);
+
+      await item.getByRole('button', { name: 'Erase this person' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Reason').fill('Asked by phone');
+      await dialog.getByRole('button', { name: 'Erase', exact: true }).click();
+      await expect(page.getByText('(erased)').first()).toBeVisible();
+      expect(await giftsOf(name)).toEqual([]);
+    });
+  });
 });

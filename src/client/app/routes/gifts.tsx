@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminGift } from '../../../shared/gifts/gifts.ts';
 import { rowButtonClass } from '../../components/ui/button.tsx';
@@ -5,6 +6,7 @@ import { errorText, FormAlert, FormSuccess } from '../../components/ui/form-aler
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
 import { Loading } from '../../components/ui/status.tsx';
+import { ErasePersonButton } from '../../features/erasure/index.ts';
 import { useAdminGifts, useGiftTotals, useRecordGiftPaid } from '../../features/gifts/api/admin-gifts.ts';
 import { GiftTotalsFigures } from '../../features/gifts/components/gift-totals.tsx';
 import { formatDate } from '../../lib/dates.ts';
@@ -46,6 +48,7 @@ export default function Gifts() {
 
 function GiftList({ gifts }: { gifts: AdminGift[] }) {
   const record = useRecordGiftPaid();
+  const queryClient = useQueryClient();
   const [done, setDone] = useState<string>();
   return (
     <>
@@ -75,6 +78,16 @@ function GiftList({ gifts }: { gifts: AdminGift[] }) {
               >
                 Receipt {gift.receiptNumber} (PDF)
               </a>
+            )}
+            {gift.giverName && (
+              <div className="mt-2">
+                <ErasePersonButton
+                  subjectType="gift"
+                  subjectId={gift.id}
+                  who={`the giver of ${gift.reference}`}
+                  onErased={() => void queryClient.invalidateQueries({ queryKey: ['admin-gifts'] })}
+                />
+              </div>
             )}
             {gift.status !== 'paid' && (
               <div className="mt-2 flex flex-wrap gap-2">
