@@ -79,16 +79,6 @@ function GiftList({ gifts }: { gifts: AdminGift[] }) {
                 Receipt {gift.receiptNumber} (PDF)
               </a>
             )}
-            {gift.giverName && (
-              <div className="mt-2">
-                <ErasePersonButton
-                  subjectType="gift"
-                  subjectId={gift.id}
-                  who={`the giver of ${gift.reference}`}
-                  onErased={() => void queryClient.invalidateQueries({ queryKey: ['admin-gifts'] })}
-                />
-              </div>
-            )}
             {gift.status !== 'paid' && (
               <div className="mt-2 flex flex-wrap gap-2">
                 {(['cash', 'bank', 'mobile-money'] as const).map((method) => (
@@ -111,6 +101,16 @@ function GiftList({ gifts }: { gifts: AdminGift[] }) {
                     Paid by {method.replace('-', ' ')}
                   </button>
                 ))}
+              </div>
+            )}
+            {gift.giverName && (
+              <div className="mt-2">
+                <ErasePersonButton
+                  subjectType="gift"
+                  subjectId={gift.id}
+                  who={`the giver of ${gift.reference}`}
+                  onErased={() => void queryClient.invalidateQueries({ queryKey: ['admin-gifts'] })}
+                />
               </div>
             )}
           </li>
