@@ -17,6 +17,7 @@ import { cleanUp, cleanUpOnSignals, onCleanup } from './bench/cleanup.ts';
 import { EMBEDDED_EXPORTS, measureEmbeddedExports } from './bench/embedded-exports.ts';
 import { type Measurement, measure } from './bench/figures.ts';
 import { FOOTPRINT, measureFootprint } from './bench/footprint.ts';
+import { GIVE_PAGE, measureGivePageOnPostgres } from './bench/give-page.ts';
 import { LIGHTHOUSE, measureLighthouse } from './bench/lighthouse.ts';
 import { describeCommit, describeMachine, waitForQuietCpu } from './bench/machine.ts';
 import { MESSAGE_TO_ALL, measureMessagesOnPostgres } from './bench/messages.ts';
@@ -57,6 +58,7 @@ const PARTS = [
   'messages',
   'results-page',
   'mixed-load',
+  'give-page',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -157,6 +159,7 @@ async function main(): Promise<number> {
   const messagesDatabaseUrl = await postgres.createDatabase('celebration_messages');
   const resultsDatabaseUrl = await postgres.createDatabase('celebration_results');
   const mixedDatabaseUrl = await postgres.createDatabase('celebration_mixed');
+  const giveDatabaseUrl = await postgres.createDatabase('celebration_give');
   const cpuBusyAtStart = await waitForQuietCpu();
 
   const measurements: Measurement[] = [];
@@ -180,6 +183,8 @@ async function main(): Promise<number> {
     measurements.push(await measure(RESULTS_PAGE, () => measureResultsPageOnPostgres(resultsDatabaseUrl)));
   if (wanted('mixed-load'))
     measurements.push(await measure(MIXED_LOAD, () => measureMixedLoad(mixedDatabaseUrl)));
+  if (wanted('give-page'))
+    measurements.push(await measure(GIVE_PAGE, () => measureGivePageOnPostgres(giveDatabaseUrl)));
   if (wanted('footprint'))
     measurements.push(await measure(FOOTPRINT, () => measureFootprint(appDatabaseUrl)));
   await cleanUp();

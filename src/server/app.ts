@@ -29,6 +29,8 @@ import { eventSettingsRoutes, mediaRoutes } from './features/event-settings/rout
 import { CurrentEventCache, type EventFreshness, eventFreshnessOf } from './features/events/current-event.ts';
 import { followChangesMadeHere } from './features/events/follow-changes.ts';
 import { eventRoutes } from './features/events/routes.ts';
+import { giftRoutes } from './features/gifts/routes.ts';
+import { startGiftLapsing } from './features/gifts/service.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { startMessages } from './features/messages/service.ts';
 import { mobileProofRoutes } from './features/mobile-proofs/routes.ts';
@@ -230,6 +232,7 @@ export async function buildApp(options: AppOptions) {
       await registrationRoutes(api, context);
       await myRegistrationRoutes(api, context);
       await nextYearRoutes(api, context);
+      await giftRoutes(api, context);
       await emailChangeRoutes(api, context);
       await transferRoutes(api, context);
       await sessionRoutes(api, context);
@@ -325,6 +328,12 @@ export async function buildApp(options: AppOptions) {
     stopMessages = startMessages(context, (error) => app.log.error({ err: error }, 'messages'));
   });
   app.addHook('onClose', async () => stopMessages());
+  // Unpaid gifts lapse after a week, checked hourly while the server listens (any server may: it is idempotent).
+  let stopGiftLapsing = () => {};
+  app.addHook('onListen', async () => {
+    stopGiftLapsing = startGiftLapsing(context, (error) => app.log.error({ err: error }, 'gifts'));
+  });
+  app.addHook('onClose', async () => stopGiftLapsing());
   // Old entries are anonymised and old programme records deleted once a Harare day, checked hourly.
   let stopRetention = () => {};
   app.addHook('onListen', async () => {

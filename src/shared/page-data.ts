@@ -1,3 +1,4 @@
+import type { GiftMade } from './gifts/gifts.ts';
 import type { GroupReceipt } from './registrations/group.ts';
 import type { RegistrationAnswer, Told } from './registrations/registration.ts';
 import type { WaitlistReceipt } from './waitlist/waitlist.ts';
@@ -31,4 +32,6 @@ export interface PageData {
   receipt?: (RegistrationAnswer | WaitlistReceipt | GroupReceipt) & Told;
   /** A private link's page whose token opens nothing (answered 404): the token and why, shown instead. */
   linkRefused?: { token: string; message: string };
+  /** A gift made by /Give's form without JavaScript (issue 43): its reference and what to pay. */
+  gift?: GiftMade;
 }

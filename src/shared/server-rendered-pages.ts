@@ -15,6 +15,7 @@ export const SERVER_RENDERED_PAGES = {
   '/Search': 'app/routes/search.tsx',
   '/My': 'app/routes/my.tsx',
   '/Results': 'app/routes/results.tsx',
+  '/Give': 'app/routes/give.tsx',
 } as const;
 
 export type ServerRenderedPath = keyof typeof SERVER_RENDERED_PAGES;

@@ -37,6 +37,7 @@ const Participants = lazy(() => import('./routes/participants.tsx'));
 const EventSettings = lazy(() => import('./routes/event-settings.tsx'));
 const Waitlist = lazy(() => import('./routes/waitlist.tsx'));
 const Statements = lazy(() => import('./routes/statements.tsx'));
+const Gifts = lazy(() => import('./routes/gifts.tsx'));
 const ManageResults = lazy(() => import('./routes/manage-results.tsx'));
 const Messages = lazy(() => import('./routes/messages.tsx'));
 // Race morning: volunteers and admins at the check-in table.
@@ -96,6 +97,7 @@ export default function MoreRoutes() {
         <Route path="RegisteredFacilitator" element={<RegisteredFacilitators />} />
         <Route path="Participants" element={<Participants />} />
         <Route path="Statements" element={<Statements />} />
+        <Route path="Gifts" element={<Gifts />} />
         <Route path="ManageResults" element={<ManageResults />} />
         <Route path="Messages" element={<Messages />} />
         <Route path="EventSettings" element={<EventSettings />} />

@@ -13,6 +13,7 @@ const Privacy = lazy(() => import('./routes/privacy.tsx'));
 const Banking = lazy(() => import('./routes/banking.tsx'));
 const Search = lazy(() => import('./routes/search.tsx'));
 const Results = lazy(() => import('./routes/results.tsx'));
+const Give = lazy(() => import('./routes/give.tsx'));
 // An entrant's own entry by its private link (/My/<token>), or the page that mails the links again (/My);
 // also a place offered from a race's waitlist, by its private link (/Offer/<token>).
 const My = lazy(() => import('./routes/my.tsx'));
@@ -46,6 +47,7 @@ export function AppRoutes() {
             <Route path="Banking" element={<Banking />} />
             <Route path="Search" element={<Search />} />
             <Route path="Results" element={<Results />} />
+            <Route path="Give" element={<Give />} />
             <Route path="My/:token?" element={<My />} />
             <Route path="Offer/:token" element={<My />} />
             <Route path="ConfirmEmail/:token" element={<My />} />

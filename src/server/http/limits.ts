@@ -40,6 +40,8 @@ export const ACTION_LIMITS = {
    * A family gives a few addresses; nobody fills the list.
    */
   nextYear: { max: 10, window: 10 * MINUTE },
+  /** A gift made on /Give without registering: POST /api/gifts and the form posted to /Give. Wrong forms count too. */
+  give: { max: 20, window: 10 * MINUTE },
   /** Opening a server-rendered page (GET or HEAD of /, /Register, /Search…), redirects included. */
   page: { max: 300, window: MINUTE },
 } satisfies Record<string, Limit>;

@@ -45,6 +45,7 @@ const ACTION_NAMES: Record<Action, string> = {
   search: 'searches from this connection',
   page: 'pages opened from this connection',
   nextYear: 'addresses given from this connection',
+  give: 'gifts from this connection',
 };
 
 /**

@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
 import { oneLine, requiredText } from '../validation.ts';
 
-export const ERASURE_SUBJECTS = ['registration', 'waitlist', 'man', 'facilitator', 'account'] as const;
+export const ERASURE_SUBJECTS = [
+  'registration',
+  'waitlist',
+  'man',
+  'facilitator',
+  'account',
+  'gift',
+] as const;
 export type ErasureSubjectType = (typeof ERASURE_SUBJECTS)[number];
 /** What a person's request may be about: a record, or (once proven by a texted code) a mobile number. */
 export const REQUEST_SUBJECTS = [...ERASURE_SUBJECTS, 'mobile'] as const;
@@ -31,6 +38,8 @@ export const ErasureCountsSchema = z.object({
   accounts: z.number(),
   files: z.number(),
   mails: z.number(),
+  /** Gifts whose giver's name and contacts were emptied (the amounts stay). */
+  gifts: z.number(),
 });
 export type ErasureCounts = z.infer<typeof ErasureCountsSchema>;
 

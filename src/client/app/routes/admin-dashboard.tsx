@@ -13,6 +13,7 @@ import { useFunRunDashboard, useProgrammeTotals } from '../../features/dashboard
 import { PrivacyNotices } from '../../features/dashboard/components/privacy-notices.tsx';
 import { TextMessageNotices } from '../../features/dashboard/components/text-message-notices.tsx';
 import { PublishChecklist } from '../../features/event-settings/index.ts';
+import { DashboardGifts } from '../../features/gifts/components/gift-totals.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { moneyText } from '../../lib/money-text.ts';
 
@@ -31,6 +32,7 @@ const CARDS = [
   ['/RegisterMan', 'Register a man', 'Enrol a man in the programme with the Be That Man form.'],
   ['/RegisterFacilitator', 'Register a facilitator', 'Sign up a facilitator with the Be That Man form.'],
   ['/Statements', 'Statements', 'Import a bank or mobile-money statement to mark the entries it pays.'],
+  ['/Gifts', 'Gifts', 'Gifts to the cause: totals, the givers, recording a gift as paid, the CSV.'],
   ['/ManageResults', 'Results', 'Import the timer’s file, correct results, publish them.'],
   ['/Messages', 'Messages', 'Tell chosen entrants anything by mail and SMS, now or at a time; a thank-you.'],
   ['/Waitlist', 'Waitlist', 'People waiting for a place in a full race: offer a place or remove.'],
@@ -140,6 +142,8 @@ export default function AdminDashboard() {
           <CheckInCountsList counts={figures.checkIn} />
         </section>
       )}
+
+      <DashboardGifts />
 
       <section aria-labelledby="programme-heading" className="mb-8">
         <h2 id="programme-heading" className="mb-3 text-xl font-bold">

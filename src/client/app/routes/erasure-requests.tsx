@@ -23,6 +23,7 @@ const KIND_LABELS: Record<RequestSubjectType, string> = {
   facilitator: 'Facilitator',
   account: 'Account and programme records',
   mobile: 'Every record under a mobile number',
+  gift: 'Gift to the cause',
 };
 
 const WHAT_ERASING_DOES: Record<RequestSubjectType, string> = {

@@ -23,6 +23,7 @@ import {
 } from '../../features/event-settings/components/text-sections.tsx';
 import { TransfersSection } from '../../features/event-settings/components/transfers-section.tsx';
 import { ZwgRateSection } from '../../features/event-settings/components/zwg-rate-section.tsx';
+import { CauseSection } from '../../features/gifts/index.ts';
 import { OnlinePaymentSection } from '../../features/payments/components/online-payment-section.tsx';
 import { SmsSection } from '../../features/sms-settings/components/sms-section.tsx';
 
@@ -93,6 +94,7 @@ export default function EventSettingsPage() {
               <ClosingSection settings={data} />
               <RemindersSection settings={data} />
               <RacePackSection settings={data} />
+              <CauseSection />
               <TermsSection settings={data} />
               <PrivacySection settings={data} />
             </Fragment>

@@ -109,6 +109,15 @@ export const events = pgTable('events', {
   entryRetentionDays: integer('entry_retention_days').notNull().default(180),
   /** Programme records are deleted this many days after a man leaves or graduates. */
   programmeRetentionDays: integer('programme_retention_days').notNull().default(730),
+  /** "The cause" (issue 43): what gifts are for, shown on /Give and beside the registration forms. */
+  causeTitle: text('cause_title').notNull().default(''),
+  causeText: text('cause_text').notNull().default(''),
+  /** Base path of the cause's photo sizes, stored as the background photo is; null: no photo. */
+  causeImage: text('cause_image'),
+  /** The goal in USD (0: none shown). */
+  causeGoalUsd: numeric('cause_goal_usd', { precision: 12, scale: 2 }).notNull().default('0'),
+  /** Whether gifts are taken: /Give and "Add a gift" show only while this is on. */
+  giftsOpen: boolean('gifts_open').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /**
    * Raised by a trigger on every change to the event or its races (migration 0006): the registration

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './auth.ts';
 export * from './events.ts';
 export * from './finish-line.ts';
+export * from './gifts.ts';
 export * from './mail.ts';
 export * from './messages.ts';
 export * from './payments.ts';

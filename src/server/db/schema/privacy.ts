@@ -36,7 +36,7 @@ export const erasureRequests = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     subjectType: text('subject_type', {
-      enum: ['registration', 'waitlist', 'man', 'facilitator', 'account', 'mobile'],
+      enum: ['registration', 'waitlist', 'man', 'facilitator', 'account', 'mobile', 'gift'],
     }).notNull(),
     /** A record's id; for 'mobile', the E.164 number while the request waits, then the request's own id. */
     subjectId: text('subject_id').notNull(),

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/problem.ts';
 import { reachOfMobile } from '../erasure/service.ts';
+import { giftsHeldFor } from '../gifts/service.ts';
 import {
   accountChangesOf,
   accountsMatching,
@@ -48,6 +49,8 @@ interface Found {
   emails: string[];
   /** Other subjects of erasure requests about this person (a proven number). */
   requestSubjects: string[];
+  /** A proven mobile: the gifts given under it are his too. */
+  mobiles: string[];
 }
 
 /**
@@ -71,6 +74,7 @@ export async function personalData(db: Database, kind: SubjectKind, id: string) 
     accountIds,
     emails: lower(await verifiedEmailsOf(db, accountIds)),
     requestSubjects: [],
+    mobiles: [],
   });
 }
 
@@ -90,6 +94,7 @@ export async function personalDataOfMobile(db: Database, mobile: string) {
     accountIds: [],
     emails: [],
     requestSubjects: [mobile],
+    mobiles: [mobile],
   });
 }
 
@@ -118,6 +123,7 @@ async function gather(db: Database, found: Found) {
     ),
     textsOf(db, entryIds),
   ]);
+  const gifts = await giftsHeldFor(db, { registrationIds: entryIds, emails, mobiles: found.mobiles });
   const [attendance, sessionRegistrations, submissions, checklistTicks, cellGroups, erasureRequests] =
     await Promise.all([
       attendanceOf(db, manIds),
@@ -149,6 +155,8 @@ async function gather(db: Database, found: Found) {
       textMessages: byEntry(texts, entryId),
     })),
     waitlist,
+    /** Gifts to the cause (issue 43) given with these entries or under a proven address or mobile. */
+    gifts,
     programme: {
       men: manRows,
       facilitators: facilitatorRows,

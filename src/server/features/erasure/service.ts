@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import { recordAudit } from '../audit-log/service.ts';
+import { anonymiseGiversOf, giftToErase } from '../gifts/service.ts';
 import { entryOfLink } from '../my-registration/service.ts';
 import { forgetCredits } from '../payments/service.ts';
 import { anonymiseEntries, deleteMen, removeStoredFiles } from '../retention/service.ts';
@@ -57,6 +58,7 @@ const noCounts = (): ErasureCounts => ({
   facilitators: 0,
   accounts: 0,
   files: 0,
+  gifts: 0,
   mails: 0,
 });
 
@@ -78,6 +80,13 @@ export interface Reach {
   sessionsOf: string[];
   /** Mail to these addresses is deleted (an entry's mail goes only when no other entry needs it). */
   mailsTo: string[];
+  /**
+   * Gifts whose giver is emptied: these, those given with the entries reached, and those under a proven
+   * address or mobile (issue 43: a giver is treated as an entrant).
+   */
+  giftIds: string[];
+  giverEmails: string[];
+  giverMobiles: string[];
 }
 
 const reachOf = async (db: Database, admin: Admin | null, { subjectType, subjectId }: Subject) => {
@@ -90,6 +99,9 @@ const reachOf = async (db: Database, admin: Admin | null, { subjectType, subject
     accountId: null,
     sessionsOf: [],
     mailsTo: [],
+    giftIds: [],
+    giverEmails: [],
+    giverMobiles: [],
   };
   switch (subjectType) {
     case 'registration': {
@@ -128,11 +140,24 @@ const reachOf = async (db: Database, admin: Admin | null, { subjectType, subject
         ...byEmail,
         accountId: account.id,
         mailsTo: [account.email],
+        giverEmails: proven ? [proven] : [],
       };
     }
     case 'mobile': {
       const { emails, accountIds, ...records } = await recordsOfMobile(db, subjectId);
-      return { ...reach, label: mobileLabel(subjectId), ...records, sessionsOf: accountIds, mailsTo: emails };
+      return {
+        ...reach,
+        label: mobileLabel(subjectId),
+        ...records,
+        sessionsOf: accountIds,
+        mailsTo: emails,
+        giverMobiles: [subjectId],
+      };
+    }
+    case 'gift': {
+      const gift = await giftToErase(db, subjectId);
+      if (!gift) throw notFound(NO_SUCH_PERSON);
+      return { ...reach, label: gift.reference, giftIds: [gift.id] };
     }
   }
 };
@@ -169,6 +194,16 @@ async function erase(
     await forgetCredits(tx, reach.registrationIds);
     counts.entries = anonymised.entries;
     counts.waitlist = anonymised.waitlist;
+    counts.gifts = await anonymiseGiversOf(
+      tx,
+      {
+        giftIds: reach.giftIds,
+        registrationIds: reach.registrationIds,
+        emails: reach.giverEmails,
+        mobiles: reach.giverMobiles,
+      },
+      now,
+    );
     const gone = await deleteMen(tx, reach.menIds);
     storageKeys = gone.storageKeys;
     counts.men = gone.men;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Discipline, PublicEvent } from '../../../shared/events/event.ts';
 import { NEXT_YEAR_NOTED, NextYearSignupSchema } from '../../../shared/events/next-year.ts';
+import { GiftInputSchema, giftOfForm } from '../../../shared/gifts/gifts.ts';
 import type { PageData, ServerForm } from '../../../shared/page-data.ts';
 import {
   type GroupReceipt,
@@ -24,6 +25,7 @@ import { Problem } from '../../http/problem.ts';
 import { limitAction, limitPerIpAndEmail } from '../../http/rate-limits.ts';
 import { loggablePath } from '../../logger.ts';
 import { getPublicEvent, type PublicEventView, publicEventView } from '../events/service.ts';
+import { GIFTS_CLOSED, giveSummary, makeGift } from '../gifts/service.ts';
 import { mailMyLinks } from '../my-registration/service.ts';
 import { signUpForNextYear } from '../next-year/service.ts';
 import { isRaceFull, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
@@ -43,6 +45,8 @@ const READS_QUERY = new Set(['/Search', '/Thankyou', '/Results']);
 const FORMS: Record<string, Discipline> = { '/Register': 'run', '/RegisterCyclist': 'cycle' };
 /** Where the after-the-race landing's "Tell me about next year" form posts without JavaScript. */
 const NEXT_YEAR_FORM = '/';
+/** Where /Give's form posts without JavaScript. */
+const GIVE_FORM = '/Give';
 /** Where /My's "Email me my links" form posts without JavaScript. */
 const MY_LINKS_FORM = '/My';
 
@@ -114,6 +118,8 @@ export async function pageRoutes(
         if (request.url.split('?')[0] !== path) {
           return reply.redirect(query === undefined ? path : `${path}?${query}`, 301);
         }
+        if (path === '/Give')
+          return sendPage(request, reply, { queries: [[['give'], await giveSummary(context)]] });
         if (path === '/Results')
           return sendPage(request, reply, { queries: await resultsQueries(context, request.query) });
         if (path !== '/Search') return sendPage(request, reply);
@@ -138,6 +144,12 @@ export async function pageRoutes(
       const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
       if (request.routeOptions.url === NEXT_YEAR_FORM) {
         return { values: formValues(NextYearSignupSchema, body), key: '' };
+      }
+      if (request.routeOptions.url === GIVE_FORM) {
+        return {
+          values: { ...formValues(GiftInputSchema, body), preset: body.get('preset') ?? '' },
+          key: '',
+        };
       }
       if (request.routeOptions.url === MY_LINKS_FORM) {
         return { values: formValues(MyLinksRequestSchema, body), key: '' };
@@ -185,6 +197,41 @@ export async function pageRoutes(
         await signUpForNextYear(context, parsed.data);
         const form = { values: { email: '', consent: false }, errors: {}, done: NEXT_YEAR_NOTED };
         return sendPage(request, reply, { form }, { personal: true });
+      },
+    );
+
+    // /Give's gift without registering: /Give again, with the reference to pay it with, or with the messages.
+    forms.post(
+      GIVE_FORM,
+      {
+        config: { access: 'public' },
+        preHandler: limitAction(forms, context, 'give'),
+        schema: { hide: true },
+      },
+      async (request, reply) => {
+        const values = posted(request).values as Record<string, string | boolean>;
+        const { preset = '', ...fields } = values;
+        const parsed = GiftInputSchema.safeParse(giftOfForm(fields, String(preset)));
+        const queries: PageData['queries'] = [[['give'], await giveSummary(context)]];
+        if (!parsed.success)
+          return sendPage(
+            request,
+            reply,
+            { queries, form: { values, errors: fieldMessages(parsed.error.issues) } },
+            { status: 400 },
+          );
+        try {
+          const gift = await makeGift(context, parsed.data);
+          return sendPage(request, reply, { queries, gift }, { personal: true });
+        } catch (error) {
+          if (!(error instanceof Problem) || error.status !== 409) throw error;
+          return sendPage(
+            request,
+            reply,
+            { queries, form: { values, errors: {}, failure: GIFTS_CLOSED } },
+            { status: 409 },
+          );
+        }
       },
     );
 

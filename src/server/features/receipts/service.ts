@@ -269,3 +269,9 @@ export async function sendRemindersNow(
   if (sent > 0) mailer.kick();
   return sent;
 }
+
+/**
+ * The next receipt number of the event, for a receipt of something other than an entry's payment (a gift, issue
+ * 43): the same series, so numbers never repeat or skip across both.
+ */
+export const takeReceiptNumber = (tx: Transaction, eventId: string) => takeReceiptNumbers(tx, eventId, 1);

@@ -81,7 +81,7 @@ export async function entriesDue(db: Database, today: string, now: Date) {
         lt(events.updatedAt, new Date(now.getTime() - SETTLING_MS)),
       ),
     );
-  const [entries, waiting] = await Promise.all([
+  const [entries, waiting, eventRows] = await Promise.all([
     db
       .select({ id: registrations.id })
       .from(registrations)
@@ -90,8 +90,13 @@ export async function entriesDue(db: Database, today: string, now: Date) {
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)
       .where(and(isNull(waitlistEntries.anonymisedAt), inArray(waitlistEntries.eventId, dueEvents))),
+    dueEvents,
   ]);
-  return { registrationIds: entries.map((row) => row.id), waitlistIds: waiting.map((row) => row.id) };
+  return {
+    registrationIds: entries.map((row) => row.id),
+    waitlistIds: waiting.map((row) => row.id),
+    eventIds: eventRows.map((row) => row.id),
+  };
 }
 
 /**

@@ -55,6 +55,7 @@ const NOTHING_DONE = {
   erasureRequests: 0,
   paynowMessages: 0,
   nextYearSignups: 0,
+  gifts: 0,
 };
 
 /** What an entry keeps for the statistics and the ledger; every other text must be empty. */

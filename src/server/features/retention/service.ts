@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { repeatWhileListening } from '../../repeat.ts';
 import { auditKeptSince, purgeExpiredAudit, recordAudit } from '../audit-log/service.ts';
+import { anonymiseGiftsOfEvents } from '../gifts/service.ts';
 import { purgeOldNextYearSignups } from '../next-year/service.ts';
 import { forgetExpiredCredits, purgeOldPaynowMessages } from '../payments/service.ts';
 import {
@@ -36,6 +37,8 @@ export interface RetentionOutcome {
   paynowMessages: number;
   /** "Tell me about next year" addresses kept 12 months without a new edition to mail them about, deleted. */
   nextYearSignups: number;
+  /** Gifts of the same events whose givers were emptied. */
+  gifts: number;
 }
 
 /**
@@ -53,7 +56,10 @@ export async function runRetention(context: AppContext, now = new Date()): Promi
   let outcome: RetentionOutcome;
   try {
     outcome = await db.transaction(async (tx) => {
-      const anonymised = await anonymiseRows(tx, await entriesDue(tx, today, now), now);
+      const due = await entriesDue(tx, today, now);
+      const anonymised = await anonymiseRows(tx, due, now);
+      // Givers are treated as entrants: their gifts of the same events are emptied with the entries.
+      const gifts = await anonymiseGiftsOfEvents(tx, due.eventIds, now);
       const deleted = await deleteMenRows(tx, await menDue(tx, today));
       storageKeys = deleted.storageKeys;
       // The trail itself and the erasure requests are kept two years.
@@ -72,6 +78,7 @@ export async function runRetention(context: AppContext, now = new Date()): Promi
         erasureRequests,
         paynowMessages,
         nextYearSignups,
+        gifts,
       };
       await recordAudit(tx, null, {
         action: 'retention.run',

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
+import { payGiftNamedBy } from '../gifts/service.ts';
 import { recordStatementPayments, type StatementPayment } from '../payments/service.ts';
 import { readCsv } from './csv.ts';
 import { feeIn, matchByPayer, matchLine } from './matching.ts';
@@ -357,6 +358,7 @@ export async function confirmStatement(
     );
     const known = new Set(await eventEntryIds(tx, eventId, [...new Set([...assigned.values()].flat())]));
     const payments: StatementPayment[] = [];
+    const gifts: string[] = [];
     const applied: { line: number; registrationId: string | null; entries: string[]; hand: boolean }[] = [];
     const base = (line: StatementLineRow) => ({
       method: METHOD[found.account],
@@ -373,6 +375,20 @@ export async function confirmStatement(
         payments.push({ ...base(line), ids: hand, amount: line.amount });
         applied.push({ line: line.id, registrationId: null, entries: hand, hand: true });
         continue;
+      }
+      if (line.outcome === 'unmatched' && !line.appliedAt && !skip.has(line.id)) {
+        // A line that pays no entry may pay a gift to the cause by its own reference (…-D12): never a fee.
+        const gift = await payGiftNamedBy(
+          tx,
+          context.links,
+          { ...base(line), narrative: line.narrative, amount: line.amount },
+          base(line).method,
+        );
+        if (gift) {
+          await markLineApplied(tx, line.id, null);
+          gifts.push(gift);
+          continue;
+        }
       }
       const choice = chosen.get(line.id);
       const apply = line.outcome === 'matched' ? !skip.has(line.id) : choice !== undefined;
@@ -398,7 +414,7 @@ export async function confirmStatement(
       else await markLineApplied(tx, line.line, line.registrationId);
     }
     await markImportConfirmed(tx, id);
-    return result.marked.map((entry) => entry.reference);
+    return [...result.marked.map((entry) => entry.reference), ...gifts];
   });
   // The receipts of the entries marked paid are in the outbox now.
   if (marked.length > 0) context.mailer.kick();

@@ -17,6 +17,7 @@ export const WHAT_HAPPENS: Record<ErasureSubjectType, string> = {
     'His record is deleted; his cell groups are left without a facilitator. His account is signed out everywhere.',
   account:
     'The account is deleted and signed out everywhere, with the programme records and uploaded files under it and the emails to its address. Once its email is verified, fun-run entries and waitlist places with that email are anonymised too; payment amounts stay.',
+  gift: 'The giver’s name and contacts on this gift are emptied for good, and it is no longer named on /Give. The amount stays for the totals and the books.',
 };
 
 /**

@@ -1,0 +1,410 @@
+import type * as z from 'zod/mini';
+import {
+  type AdminGift,
+  type CauseSettings,
+  type CauseSettingsInputSchema,
+  GIFT_LAPSES_AFTER_DAYS,
+  type GiftInputSchema,
+  type GiftMade,
+  type GiftTotals,
+  type GiveSummary,
+} from '../../../shared/gifts/gifts.ts';
+import { priceText } from '../../../shared/money.ts';
+import { fromCents, toCents } from '../../../shared/payments/balance.ts';
+import { shownFirstName } from '../../../shared/shown-name.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { csvText } from '../../http/csv.ts';
+import { conflict, notFound } from '../../http/problem.ts';
+import type { Links } from '../../links.ts';
+import { enqueueMail } from '../../mail/repository.ts';
+import { repeatWhileListening } from '../../repeat.ts';
+import { type AuditActor, auditRead, recordAudit } from '../audit-log/service.ts';
+import { type EventRow, getCurrentEvent, getEdition } from '../events/service.ts';
+import { takeReceiptNumber } from '../receipts/service.ts';
+import { giftReceiptPdf } from './gift-receipt-pdf.ts';
+import {
+  anonymiseGifts,
+  findGift,
+  findGiftByReference,
+  giftRowsOf,
+  giftsOfAnonymisedEvents,
+  giftsOfPerson,
+  insertGift,
+  lapseUnpaidBefore,
+  listGifts,
+  lockGift,
+  markGiftPaid,
+  namedPaidGifts,
+  paidTotals,
+  unpaidCount,
+  updateCause,
+} from './repository.ts';
+
+/** How many named givers /Give lists (the newest). */
+const NAMED_SHOWN = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const causeOf = (event: EventRow): CauseSettings => ({
+  title: event.causeTitle,
+  text: event.causeText,
+  image: event.causeImage,
+  goalUsd: event.causeGoalUsd,
+  giftsOpen: event.giftsOpen,
+});
+
+export async function causeSettings({ database: { db } }: AppContext) {
+  return causeOf(await getCurrentEvent(db));
+}
+
+export async function saveCause(
+  { database: { db } }: AppContext,
+  input: z.output<typeof CauseSettingsInputSchema>,
+  actor: AuditActor,
+) {
+  return db.transaction(async (tx) => {
+    const event = await getCurrentEvent(tx);
+    await updateCause(tx, event.id, {
+      causeTitle: input.title,
+      causeText: input.text,
+      causeGoalUsd: input.goalUsd,
+      giftsOpen: input.giftsOpen,
+    });
+    await recordAudit(tx, actor, {
+      action: 'event-settings.update',
+      subject: `event ${event.id}`,
+      details: { section: 'cause' },
+    });
+    return causeOf(await getCurrentEvent(tx));
+  });
+}
+
+/** The cause's photo, stored as the background photo is (its sizes under one base path); null takes it away. */
+export async function setCauseImage(
+  { database: { db } }: AppContext,
+  image: string | null,
+  actor: AuditActor,
+) {
+  return db.transaction(async (tx) => {
+    const event = await getCurrentEvent(tx);
+    await updateCause(tx, event.id, { causeImage: image });
+    await recordAudit(tx, actor, {
+      action: 'event-settings.update',
+      subject: `event ${event.id}`,
+      details: { section: 'cause-image' },
+    });
+    return causeOf(await getCurrentEvent(tx));
+  });
+}
+
+const sumOf = (amounts: string[]) => fromCents(amounts.reduce((total, amount) => total + toCents(amount), 0));
+
+async function totalsOf(db: Database, eventId: string) {
+  const rows = await paidTotals(db, eventId);
+  const total = (currency: 'USD' | 'ZWG') =>
+    sumOf(rows.filter((row) => row.currency === currency).map((row) => row.total));
+  return {
+    paid: { USD: total('USD'), ZWG: total('ZWG') },
+    paidCount: rows.reduce((sum, row) => sum + row.count, 0),
+  };
+}
+
+/**
+ * /Give as the public sees it: the cause, what paid gifts raised and how many, and the givers who agreed to be
+ * named, by the one naming rule (a name it refuses is left out, not shown as typed). Nothing else of anyone.
+ */
+export async function giveSummary({ database: { db } }: AppContext): Promise<GiveSummary> {
+  const event = await getCurrentEvent(db);
+  const [{ paid, paidCount }, named] = await Promise.all([
+    totalsOf(db, event.id),
+    namedPaidGifts(db, event.id, NAMED_SHOWN),
+  ]);
+  return {
+    open: event.giftsOpen && event.publishedAt !== null,
+    title: event.causeTitle,
+    text: event.causeText,
+    image: event.causeImage,
+    goalUsd: event.causeGoalUsd,
+    raised: paid,
+    givers: paidCount,
+    named: named.flatMap(({ giverName, amount, currency }) => {
+      const name = shownFirstName(giverName);
+      return name ? [{ name, amount, currency }] : [];
+    }),
+  };
+}
+
+export const GIFTS_CLOSED = 'Gifts are not being taken at the moment.';
+
+/** A gift made on /Give without registering: insert only; the giver is told the reference to quote. */
+export async function makeGift(
+  { database: { db } }: AppContext,
+  input: z.output<typeof GiftInputSchema>,
+): Promise<GiftMade> {
+  const event = await getCurrentEvent(db);
+  if (!event.giftsOpen || event.publishedAt === null) throw conflict(GIFTS_CLOSED, 'gifts_closed');
+  const made = await insertGift(
+    db,
+    {
+      eventId: event.id,
+      amount: input.amount,
+      currency: input.currency,
+      giverName: input.name,
+      giverEmail: input.email ?? null,
+      giverMobile: input.mobile ?? null,
+      showName: input.showName ?? false,
+    },
+    event.referencePrefix,
+  );
+  return { reference: made.reference, amount: made.amount, currency: made.currency };
+}
+
+/**
+ * Records money received for a gift, its receipt numbered in the event's series and mailed, in one
+ * transaction. A gift paid already is not paid twice (conflict); a lapsed one is revived by its money.
+ */
+export async function receiveGift(
+  tx: Transaction,
+  links: Links,
+  giftId: string,
+  paid: { paidBy: string; paidAt?: Date },
+) {
+  const gift = await lockGift(tx, giftId);
+  if (!gift) throw notFound('No such gift.');
+  if (gift.status === 'paid') throw conflict('This gift is recorded as paid already.', 'gift_paid');
+  const receiptNumber = await takeReceiptNumber(tx, gift.eventId);
+  const paidAt = paid.paidAt ?? new Date();
+  await markGiftPaid(tx, gift.id, { paidBy: paid.paidBy, paidAt, receiptNumber });
+  if (gift.giverEmail) {
+    const name = shownFirstName(gift.giverName);
+    await enqueueMail(tx, {
+      to: gift.giverEmail,
+      kind: 'gift-receipt',
+      subject: `Receipt ${receiptNumber}: your gift ${gift.reference}`,
+      text: [
+        name ? `Dear ${name}` : 'Hello',
+        '',
+        `Thank you for your gift of ${priceText(gift.currency, gift.amount)} (reference ${gift.reference}), received on ${paidAt.toISOString().slice(0, 10)}.`,
+        '',
+        `Receipt number: ${receiptNumber}`,
+        'This is a gift to the cause, not an entry fee.',
+        '',
+        `${links.site}/Give`,
+      ].join('\n'),
+    });
+  }
+  return { reference: gift.reference, receiptNumber };
+}
+
+/** An admin records a gift as paid (cash, or money seen in the bank), in the audit trail. */
+export async function recordGiftPaid(context: AppContext, giftId: string, method: string, actor: AuditActor) {
+  const done = await context.database.db.transaction(async (tx) => {
+    const receipt = await receiveGift(tx, context.links, giftId, { paidBy: method });
+    await recordAudit(tx, actor, {
+      action: 'gift.payment',
+      subject: `gift ${receipt.reference}`,
+      details: { method, receiptNumber: receipt.receiptNumber },
+    });
+    return receipt;
+  });
+  context.mailer.kick();
+  return done;
+}
+
+function adminGift({ gift, entryReference }: Awaited<ReturnType<typeof listGifts>>[number]): AdminGift {
+  return {
+    id: gift.id,
+    reference: gift.reference,
+    amount: gift.amount,
+    currency: gift.currency,
+    giverName: gift.giverName,
+    giverEmail: gift.giverEmail,
+    giverMobile: gift.giverMobile,
+    showName: gift.showName,
+    entryReference,
+    status: gift.status,
+    paidBy: gift.paidBy,
+    paidAt: gift.paidAt?.toISOString() ?? null,
+    receiptNumber: gift.receiptNumber,
+    createdAt: gift.createdAt.toISOString(),
+  };
+}
+
+/** Every gift of the current event, newest first; the read is in the audit trail (it holds givers' contacts). */
+export async function adminGifts({ database: { db } }: AppContext, actor: AuditActor) {
+  const event = await getCurrentEvent(db);
+  const rows = (await listGifts(db, event.id)).map(adminGift);
+  await auditRead(db, actor, 'gifts.list', { rowCount: rows.length });
+  return rows;
+}
+
+const CSV_HEADINGS = [
+  'Reference',
+  'Amount',
+  'Currency',
+  'Status',
+  'Giver',
+  'Email',
+  'Mobile',
+  'Named on /Give',
+  'Entry',
+  'Paid by',
+  'Paid on',
+  'Receipt',
+  'Made on',
+];
+
+export async function giftsCsv({ database: { db } }: AppContext, actor: AuditActor) {
+  const event = await getCurrentEvent(db);
+  const rows = (await listGifts(db, event.id)).map(adminGift);
+  await auditRead(db, actor, 'gifts.export-csv', { rowCount: rows.length });
+  return csvText(
+    [
+      CSV_HEADINGS,
+      ...rows.map((gift) => [
+        gift.reference,
+        gift.amount,
+        gift.currency,
+        gift.status,
+        gift.giverName,
+        gift.giverEmail ?? '',
+        gift.giverMobile ?? '',
+        gift.showName ? 'yes' : 'no',
+        gift.entryReference ?? '',
+        gift.paidBy ?? '',
+        gift.paidAt?.slice(0, 10) ?? '',
+        gift.receiptNumber === null ? '' : String(gift.receiptNumber),
+        gift.createdAt.slice(0, 10),
+      ]),
+    ],
+    { bom: true },
+  );
+}
+
+/** The dashboard's figures: paid totals by currency, how many paid and unpaid, and the goal. */
+export async function giftTotals({ database: { db } }: AppContext): Promise<GiftTotals> {
+  const event = await getCurrentEvent(db);
+  const [{ paid, paidCount }, unpaid] = await Promise.all([
+    totalsOf(db, event.id),
+    unpaidCount(db, event.id),
+  ]);
+  return { paid, paidCount, unpaidCount: unpaid, goalUsd: event.causeGoalUsd };
+}
+
+/** Unpaid gifts older than GIFT_LAPSES_AFTER_DAYS lapse. Idempotent, so any server may run it any time. */
+export async function lapseUnpaidGifts({ database: { db } }: AppContext, now = new Date()) {
+  return lapseUnpaidBefore(db, new Date(now.getTime() - GIFT_LAPSES_AFTER_DAYS * DAY_MS));
+}
+
+/** Checks hourly while the server listens (and a minute after start). */
+export function startGiftLapsing(context: AppContext, onError: (error: unknown) => void) {
+  return repeatWhileListening(() => lapseUnpaidGifts(context), onError, {
+    everyMs: 60 * 60_000,
+    firstAfterMs: 60_000,
+  });
+}
+
+/** Erasure's part: the gifts given with these entries or under these contacts lose their giver's fields. */
+export async function anonymiseGiversOf(
+  tx: Database,
+  who: { giftIds: string[]; registrationIds: string[]; emails: string[]; mobiles: string[] },
+  now = new Date(),
+) {
+  const rows = await giftsOfPerson(tx, who);
+  return anonymiseGifts(
+    tx,
+    rows.map((row) => row.id),
+    now,
+  );
+}
+
+/** A gift an admin erases the giver of (not one emptied already). */
+export async function giftToErase(db: Database, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const gift = await findGift(db, id);
+  return gift && gift.anonymisedAt === null ? gift : undefined;
+}
+
+/** Retention's part: the gifts of events whose entries were anonymised lose their givers' fields too. */
+export async function anonymiseGiftsOfEvents(tx: Database, eventIds: string[], now = new Date()) {
+  const rows = await giftsOfAnonymisedEvents(tx, eventIds);
+  return anonymiseGifts(
+    tx,
+    rows.map((row) => row.id),
+    now,
+  );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The gift references a statement line's narrative names, written loosely as entry references are (any case;
+ * a space, dot or dash for the dash; "CFR26 D12", "cfr26-d12").
+ */
+export function namedGiftReferences(narrative: string, prefix: string) {
+  const head = prefix
+    .split(/(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])/)
+    .map(escapeRegExp)
+    .join('[\\s.\\-]?');
+  const pattern = new RegExp(`(?<![A-Za-z0-9])${head}[\\s.\\-_/:#]{0,3}D[\\s.\\-]?(\\d{1,7})(?!\\d)`, 'gi');
+  return [...new Set([...narrative.matchAll(pattern)].map((match) => `${prefix}-D${Number(match[1])}`))];
+}
+
+/**
+ * A confirmed statement's line that pays no entry but names one gift of the current event, waiting for money
+ * (or lapsed), with exactly its amount and currency: the gift is paid by it, its receipt issued in the
+ * confirming transaction. Answers the gift's reference, or null when the line pays no gift.
+ */
+export async function payGiftNamedBy(
+  tx: Transaction,
+  links: Links,
+  line: { narrative: string; amount: string; currency: 'USD' | 'ZWG'; paidOn: string },
+  paidBy: string,
+) {
+  const event = await getCurrentEvent(tx);
+  const [reference, ...more] = namedGiftReferences(line.narrative, event.referencePrefix);
+  if (!reference || more.length > 0) return null;
+  const gift = await findGiftByReference(tx, reference);
+  if (!gift || gift.eventId !== event.id || gift.status === 'paid') return null;
+  if (gift.currency !== line.currency || toCents(gift.amount) !== toCents(line.amount)) return null;
+  await receiveGift(tx, links, gift.id, { paidBy, paidAt: new Date(`${line.paidOn}T12:00:00+02:00`) });
+  return reference;
+}
+
+/** A paid gift's receipt as a one-page PDF, for an admin to print or send on. */
+export async function giftReceiptPdfOf({ database: { db } }: AppContext, giftId: string) {
+  const gift = await findGift(db, giftId);
+  if (!gift || gift.status !== 'paid' || gift.receiptNumber === null || !gift.paidAt) {
+    throw notFound('This gift has no receipt: it is not paid.');
+  }
+  const event = await getEdition(db, gift.eventId);
+  const pdf = giftReceiptPdf({
+    number: gift.receiptNumber,
+    reference: gift.reference,
+    giverName: gift.giverName,
+    amount: gift.amount,
+    currency: gift.currency,
+    paidBy: gift.paidBy ?? '',
+    paidAt: gift.paidAt,
+    cause: event.causeTitle || 'The cause',
+    eventTitle: event.title,
+    eventYear: event.year,
+    contactPhone: event.contactPhone,
+  });
+  return { fileName: `Receipt_${gift.receiptNumber}_${gift.reference}.pdf`, pdf };
+}
+
+/**
+ * A person's gifts for a download of everything held about him, by the erasure's rule: given with his entries,
+ * or under an address or a mobile he proved.
+ */
+export async function giftsHeldFor(
+  db: Database,
+  who: { registrationIds: string[]; emails: string[]; mobiles: string[] },
+) {
+  const rows = await giftsOfPerson(db, { giftIds: [], ...who });
+  return giftRowsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+}
