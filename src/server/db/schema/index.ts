@@ -9,5 +9,6 @@ export * from './privacy.ts';
 export * from './programme.ts';
 export * from './registrations.ts';
 export * from './results.ts';
+export * from './servers.ts';
 export * from './sms.ts';
 export * from './walk-ups.ts';
