@@ -76,6 +76,7 @@ import { refuseNulBytes } from './http/nul-bytes.ts';
 import { learnPrivatePaths } from './http/private-paths.ts';
 import { Problem } from './http/problem.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
+import { sharedRateLimitStore } from './http/shared-rate-limits.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { linksOf } from './links.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -156,7 +157,13 @@ export async function buildApp(options: AppOptions) {
     strictTransportSecurity: https,
   });
   // Limits are declared per route; benchmarks switch them all off with RATE_LIMITS=off.
-  if (env.RATE_LIMITS === 'on') await app.register(fastifyRateLimit, { global: false });
+  // On PostgreSQL every server counts in one place, so a client over a limit is refused by all of them.
+  if (env.RATE_LIMITS === 'on') {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      ...(database.kind === 'postgres' ? { store: sharedRateLimitStore(database) } : {}),
+    });
+  }
   // Compression is per route (`compress: {}`): only the large answers gain from it, such as the check-in
   // roster a phone downloads on costly data. Static files are precompressed at build time.
   await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });

@@ -1,3 +1,4 @@
+import type { CreateRateLimitOptions } from '@fastify/rate-limit';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -62,7 +63,9 @@ export function limitAction(
   const counters = actionCounters.get(context) ?? new Map<Action, Counter>();
   actionCounters.set(context, counters);
   const { max, window } = ACTION_LIMITS[action];
-  const count = counters.get(action) ?? app.createRateLimit({ max, timeWindow: window });
+  // groupId names the counter in the shared store (shared-rate-limits.ts): a limiter made here has no route.
+  const options = { max, timeWindow: window, groupId: `action:${action}` } as CreateRateLimitOptions;
+  const count = counters.get(action) ?? app.createRateLimit(options);
   counters.set(action, count);
   return async (request) => {
     if (!counts(request)) return;

@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * What every server process on one PostgreSQL must share and nobody configured: the session secret made on
@@ -8,4 +8,22 @@ export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Rate-limit counters every server on one PostgreSQL shares (http/shared-rate-limits.ts): one row per limit
+ * and client (or account, or email). UNLOGGED: written often, worthless after a crash (they start again).
+ */
+export const rateCounters = pgTable('rate_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});
+
+/** Wrong passwords (http/sign-in-throttle.ts) counted across servers: per email, and per (email, client). */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  forgetAt: timestamp('forget_at', { withTimezone: true }).notNull(),
+  waitUntil: timestamp('wait_until', { withTimezone: true }),
 });
