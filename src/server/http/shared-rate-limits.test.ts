@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDatabaseKind } from '../../../tests/support/test-app.ts';
+import { createAccount, createTestApp, ORIGIN, testDatabaseKind } from '../../../tests/support/test-app.ts';
 import type { App } from '../app.ts';
-import { ACTION_LIMITS } from './limits.ts';
+import { ACTION_LIMITS, SIGN_IN_THROTTLE } from './limits.ts';
 
 // Two servers on one database, as behind nginx: on PostgreSQL they count each client's requests together; on
 // the embedded database (one server process) each counts in its own memory, as before.
@@ -79,4 +79,37 @@ describe(`rate limits across servers (${testDatabaseKind})`, () => {
       expect((await search(serverA, client)).statusCode).toBe(429);
     },
   );
+});
+
+describe(`wrong passwords across servers (${testDatabaseKind})`, () => {
+  const { max } = SIGN_IN_THROTTLE.perClient;
+  const signIn = (server: App, client: string, email: string, password: string) =>
+    server.inject({
+      method: 'POST',
+      url: '/api/account/sign-in',
+      remoteAddress: client,
+      headers: { origin: ORIGIN },
+      payload: { email, password },
+    });
+
+  it('counts a client’s wrong passwords on every server together', async () => {
+    const { email, password } = await createAccount(serverA, 'participant');
+    const client = someClient();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= max; attempt++) {
+      statuses.push(
+        (await signIn(attempt % 2 ? serverB : serverA, client, email, 'wrong password')).statusCode,
+      );
+    }
+    if (testDatabaseKind === 'postgres') {
+      expect(statuses).toEqual([...Array(max).fill(401), 429]);
+      expect((await signIn(serverA, client, email, password)).statusCode).toBe(429);
+      expect((await signIn(serverB, client, email, password)).statusCode).toBe(429);
+    } else {
+      // One server process on the embedded database: each app here counts its own, as before.
+      expect(statuses).toEqual(Array(max + 1).fill(401));
+    }
+    // The owner, from an address that has not failed, signs in on either.
+    expect((await signIn(serverB, someClient(), email, password)).statusCode).toBe(200);
+  });
 });
