@@ -69,6 +69,7 @@ import {
   isClientRoute,
   pagesAtPublicAddress,
 } from './http/client-routes.ts';
+import { revalidateStaticFiles } from './http/content-etag.ts';
 import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
@@ -264,6 +265,7 @@ export async function buildApp(options: AppOptions) {
     { prefix: '/api' },
   );
 
+  revalidateStaticFiles(app);
   await mediaRoutes(app, context);
   const pageRenderer =
     options.pageRenderer ??
