@@ -84,6 +84,7 @@ import { Mailer } from './mail/mailer.ts';
 import { clientDist } from './paths.ts';
 import { createSignals } from './signals.ts';
 import { SmsSender } from './sms/sender.ts';
+import { databaseFileStore } from './storage/database-files.ts';
 import { diskFileStore } from './storage/files.ts';
 import { mediaRoot } from './storage/media.ts';
 import { connectSubscribers } from './subscribers.ts';
@@ -200,7 +201,7 @@ export async function buildApp(options: AppOptions) {
     auth,
     currentEvent: new CurrentEventCache(database.db),
     mediaDir: mediaRoot(env),
-    files: await diskFileStore(env),
+    files: database.kind === 'postgres' ? databaseFileStore(database) : await diskFileStore(env),
     links,
     signals: createSignals(),
     log: app.log,

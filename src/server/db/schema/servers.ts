@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * What every server process on one PostgreSQL must share and nobody configured: the session secret made on
@@ -26,4 +26,16 @@ export const signInFailures = pgTable('sign_in_failures', {
   count: integer('count').notNull(),
   forgetAt: timestamp('forget_at', { withTimezone: true }).notNull(),
   waitUntil: timestamp('wait_until', { withTimezone: true }),
+});
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Files every server on one PostgreSQL must see (storage/files.ts): assignment uploads by their random key,
+ * and the event's images by their path under /media/. On the embedded database they stay on disk.
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  content: bytea('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
