@@ -41,9 +41,9 @@ async function main() {
     throw error;
   }
 
-  let database: Awaited<ReturnType<typeof prepareDatabase>>;
+  let database: Awaited<ReturnType<typeof prepareDatabase>>['database'];
   try {
-    database = await prepareDatabase(env);
+    ({ database, env } = await prepareDatabase(env));
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       fail(

@@ -9,6 +9,8 @@
  *   5. A small server: the production server on a fresh embedded database within 512 MB (systemd-run
  *      MemoryMax where systemd runs, else the peak VmRSS/VmHWM is checked against the limit) takes 200
  *      entries, exports them as a PDF and stays up.
+ *   6. nginx in front of two servers on one PostgreSQL (reliability/two-servers.ts): one killed under load,
+ *      a client over its rate limit, a race filled through one and full on the other, mail sent once.
  * `--only small-server,pglite-kill` runs some; `--node /path/to/node` runs the server on another Node
  * (CI's Node 24 smoke test).
  */
@@ -23,6 +25,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/throwaway-
 import { type AppServerOptions, startAppServer } from './reliability/app-server.ts';
 import { LoadClients } from './reliability/load-clients.ts';
 import { SmtpCatcher } from './reliability/smtp-catcher.ts';
+import { twoServersBehindNginx } from './reliability/two-servers.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const { values: args } = parseArgs({ options: { only: { type: 'string' }, node: { type: 'string' } } });
@@ -382,12 +385,16 @@ async function main() {
     'smtp-outage': smtpOutage,
     'pglite-kill': killedPgliteServer,
     'small-server': smallServer,
+    'nginx-two-servers': (postgres: ThrowawayPostgres) =>
+      twoServersBehindNginx(postgres, { check, verifyNoLoss, rowsByKey, serverNode }),
   };
   const names = args.only ? args.only.split(',') : Object.keys(scenarios);
   const unknown = names.filter((name) => !(name in scenarios));
   if (unknown.length)
     throw new Error(`No scenario ${unknown.join(', ')}: ${Object.keys(scenarios).join(', ')}`);
-  const postgres = names.some((name) => name.startsWith('postgres') || name === 'smtp-outage')
+  const postgres = names.some(
+    (name) => name.startsWith('postgres') || name === 'smtp-outage' || name === 'nginx-two-servers',
+  )
     ? await startThrowawayPostgres()
     : undefined;
   const started = Date.now();

@@ -20,7 +20,7 @@ if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
 }
 
 try {
-  const database = await prepareDatabase(loadEnv());
+  const { database } = await prepareDatabase(loadEnv());
   const started = Date.now();
   await seedDemoRegistrations(database.db, count);
   await database.close();

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { fiveKmEntry } from '../../tests/support/entries.ts';
 
 /**
@@ -17,6 +17,8 @@ export class LoadClients {
   constructor(
     private readonly baseUrl: string,
     private readonly concurrency: number,
+    /** Behind a proxy: each entry comes from an address of its own (X-Forwarded-For), as phones do. */
+    private readonly ownAddresses = false,
   ) {}
 
   static body(tag: string) {
@@ -44,8 +46,9 @@ export class LoadClients {
       const key = randomUUID();
       this.pending.add(key);
       const body = JSON.stringify(LoadClients.body(key.replaceAll('-', '').slice(0, 12)));
+      const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
       while (Date.now() < this.deadline) {
-        const status = await this.send(key, body);
+        const status = await this.send(key, body, address);
         if (status === 201 || status === 200) {
           this.acknowledged.add(key);
           this.pending.delete(key);
@@ -58,11 +61,15 @@ export class LoadClients {
     }
   }
 
-  private async send(key: string, body: string): Promise<number> {
+  private async send(key: string, body: string, address: string): Promise<number> {
     try {
       const response = await fetch(`${this.baseUrl}/api/registrations`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': key,
+          ...(this.ownAddresses ? { 'x-forwarded-for': address } : {}),
+        },
         body,
         signal: AbortSignal.timeout(10_000),
       });

@@ -74,6 +74,7 @@ import {
   isClientRoute,
   pagesAtPublicAddress,
 } from './http/client-routes.ts';
+import { revalidateStaticFiles } from './http/content-etag.ts';
 import { registerErrorHandling, sendProblem } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { BODY_LIMITS, HTTP_TIMEOUTS } from './http/limits.ts';
@@ -81,12 +82,14 @@ import { refuseNulBytes } from './http/nul-bytes.ts';
 import { learnPrivatePaths } from './http/private-paths.ts';
 import { Problem } from './http/problem.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
+import { sharedRateLimitStore } from './http/shared-rate-limits.ts';
 import { cutSlowBodies, type HttpTimeouts, serverTimeoutOptions } from './http/slow-requests.ts';
 import { linksOf } from './links.ts';
 import { Mailer } from './mail/mailer.ts';
 import { clientDist } from './paths.ts';
 import { createSignals } from './signals.ts';
 import { SmsSender } from './sms/sender.ts';
+import { databaseFileStore } from './storage/database-files.ts';
 import { diskFileStore } from './storage/files.ts';
 import { mediaRoot } from './storage/media.ts';
 import { connectSubscribers } from './subscribers.ts';
@@ -163,7 +166,13 @@ export async function buildApp(options: AppOptions) {
     strictTransportSecurity: https,
   });
   // Limits are declared per route; benchmarks switch them all off with RATE_LIMITS=off.
-  if (env.RATE_LIMITS === 'on') await app.register(fastifyRateLimit, { global: false });
+  // On PostgreSQL every server counts in one place, so a client over a limit is refused by all of them.
+  if (env.RATE_LIMITS === 'on') {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      ...(database.kind === 'postgres' ? { store: sharedRateLimitStore(database) } : {}),
+    });
+  }
   // Compression is per route (`compress: {}`): only the large answers gain from it, such as the check-in
   // roster a phone downloads on costly data. Static files are precompressed at build time.
   await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });
@@ -202,7 +211,7 @@ export async function buildApp(options: AppOptions) {
       options.eventFreshness ?? eventFreshnessOf(env.EVENT_CHECK_MS),
     ),
     mediaDir: mediaRoot(env),
-    files: await diskFileStore(env),
+    files: database.kind === 'postgres' ? databaseFileStore(database) : await diskFileStore(env),
     links,
     signals: createSignals(),
     log: app.log,
@@ -272,6 +281,7 @@ export async function buildApp(options: AppOptions) {
     { prefix: '/api' },
   );
 
+  revalidateStaticFiles(app);
   await mediaRoutes(app, context);
   const pageRenderer =
     options.pageRenderer ??

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { startPreparingDatabase } from './db/prepare.ts';
+import { type Prepared, startPreparingDatabase, withSharedSecret } from './db/prepare.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { startFakes } from './fakes/gateways.ts';
 import { readyLine } from './listen-addresses.ts';
 import { createLogger, logDestination } from './logger.ts';
 
 const SHUTDOWN_GRACE_MS = 9000;
+const IDLE_CLOSE_EVERY_MS = 50;
 
 function cannotOpen(logger: FastifyBaseLogger, error: unknown): never {
   if (error instanceof DataDirInUseError) console.error(error.message);
@@ -36,7 +37,7 @@ async function main() {
   // The database opens, migrates and seeds while the app's modules load and its routes are built:
   // PGlite reads and compiles its WebAssembly meanwhile (issue 15: start to ready).
   let database: DatabaseHandle;
-  let prepared: Promise<void>;
+  let prepared: Promise<Prepared>;
   try {
     ({ database, prepared } = await startPreparingDatabase(env));
   } catch (error) {
@@ -45,14 +46,21 @@ async function main() {
   // Answered below, once the app is built: not an unhandled rejection meanwhile.
   prepared.catch(() => {});
   const { buildApp } = await import('./app.ts');
+  // On PostgreSQL without SESSION_SECRET the app needs the secret every server shares, kept in the database.
+  const secretFromDatabase = database.kind === 'postgres' && !env.SESSION_SECRET;
+  if (secretFromDatabase) env = await preparedOrExit(env);
   const app = await buildApp({ env, database, logger, serveClient: true });
-  try {
-    await prepared;
-  } catch (error) {
-    cannotOpen(logger, error);
-  }
+  if (!secretFromDatabase) await preparedOrExit(env);
   if (database.kind === 'pglite') {
     logger.info('Embedded database (PGlite): one server process only. Set DATABASE_URL to run several.');
+  }
+
+  async function preparedOrExit(current: typeof env) {
+    try {
+      return withSharedSecret(current, await prepared);
+    } catch (error) {
+      cannotOpen(logger, error);
+    }
   }
 
   let shuttingDown = false;
@@ -65,12 +73,18 @@ async function main() {
       app.server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // A proxy's keep-alive connections hold app.close() until they time out: each one is closed as soon as its
+    // last request is answered (Fastify closes only those idle at the start), so a restart lasts as long as
+    // the requests in flight.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), IDLE_CLOSE_EVERY_MS);
+    closeIdle.unref();
     try {
       await app.close();
       await database.close();
       await fakes.close();
     } finally {
       clearTimeout(force);
+      clearInterval(closeIdle);
       process.exit(0);
     }
   };

@@ -17,8 +17,11 @@ const database = await openDatabase({
   dataDir: process.env.DATA_DIR ?? 'memory://',
 });
 try {
-  await database.migrate();
-  await seed(database.db, TEST_EDITION);
+  // Under the lock the servers take: one may be starting on this database already.
+  await database.exclusively(async () => {
+    await database.migrate();
+    await seed(database.db, TEST_EDITION);
+  });
 } finally {
   await database.close();
 }

@@ -12,6 +12,7 @@ import {
   mailOutbox,
   men,
   registrations,
+  storedFiles,
   submissions,
 } from '../../src/server/db/schema/index.ts';
 import { seed } from '../../src/server/db/seed/index.ts';
@@ -298,6 +299,33 @@ export function uploadSubmission(
 /** The folder of the uploaded documents in a data directory setUpTestApp made. */
 export const privateUploads = (dataDir: string) => path.join(dataDir, 'uploads', 'private');
 
+const UPLOAD_KEY = /^[0-9a-f-]{36}$/;
+
+/**
+ * The keys of the uploaded documents stored, sorted: files in the data directory on the embedded database,
+ * rows of stored_files on PostgreSQL (where every server sees them).
+ */
+export async function storedUploadKeys(dataDir: string): Promise<string[]> {
+  if (testDatabaseKind === 'pglite') return readdirSync(privateUploads(dataDir)).sort();
+  const { db } = await testDatabase();
+  const rows = await db.select({ key: storedFiles.key }).from(storedFiles);
+  return rows
+    .map((row) => row.key)
+    .filter((key) => UPLOAD_KEY.test(key))
+    .sort();
+}
+
+/** Removes every uploaded document stored (see storedUploadKeys). */
+export async function removeStoredUploads(dataDir: string) {
+  if (testDatabaseKind === 'pglite') {
+    for (const file of readdirSync(privateUploads(dataDir))) rmSync(path.join(privateUploads(dataDir), file));
+    return;
+  }
+  const { db } = await testDatabase();
+  for (const key of await storedUploadKeys(dataDir))
+    await db.delete(storedFiles).where(eq(storedFiles.key, key));
+}
+
 /**
  * A signed-in man who has uploaded a document for the first assignment, checked to be on disk in this data
  * directory; answers him and the file's storage key.
@@ -308,7 +336,7 @@ export async function manWithUpload(app: App, dataDir: string, firstName: string
   const him = await signedInMan(app, firstName, lastName);
   expect((await uploadSubmission(app, him, assignment?.id, 'essay.pdf')).statusCode).toBe(201);
   const [file] = await db.select().from(submissions).where(eq(submissions.manId, him.manId));
-  expect(readdirSync(privateUploads(dataDir))).toContain(file?.storageKey);
+  expect(await storedUploadKeys(dataDir)).toContain(file?.storageKey);
   return { ...him, storageKey: file?.storageKey ?? '' };
 }
 

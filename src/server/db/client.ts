@@ -45,6 +45,9 @@ export async function startOpeningDatabase(options: DatabaseOptions): Promise<{
   return openPglite(options.dataDir);
 }
 
+/** The advisory lock key of preparing the database (migrations, seed, the shared session secret): any 64-bit number. */
+const PREPARE_LOCK = 4_403_011;
+
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
@@ -88,6 +91,23 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
     kind: 'postgres',
     where: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     migrate: () => migrateUnlessCurrent(db, () => migratePg(drizzlePg(pool), { migrationsFolder })),
+    exclusively: async (work) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('select pg_advisory_lock($1)', [PREPARE_LOCK]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [PREPARE_LOCK]).catch((error: Error) => {
+            broken = error;
+          });
+        }
+      } finally {
+        // Closing a connection that could not unlock ends its session, and so its lock.
+        client.release(broken);
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -30,6 +30,11 @@ export interface DatabaseHandle {
   /** Where the data lives, without credentials: for logs and messages. */
   where: string;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other server process does the same: on PostgreSQL under a session advisory lock, so
+   * servers started at once on a new database migrate and seed one after the other. PGlite has one process.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

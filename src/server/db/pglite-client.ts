@@ -46,6 +46,7 @@ export function openPglite(dataDir: string): { handle: DatabaseHandle; ready: Pr
     kind: 'pglite',
     where: inMemory ? 'PGlite (in memory)' : `PGlite in ${dir}`,
     migrate: () => migrateUnlessCurrent(db, () => migratePglite(drizzlePglite(client), { migrationsFolder })),
+    exclusively: (work) => work(),
     ping: async () => {
       await client.query('select 1');
     },

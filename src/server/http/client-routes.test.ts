@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
@@ -140,6 +140,37 @@ describe('a second visit', () => {
       expect(again.statusCode, url).toBe(304);
       expect(again.rawPayload.length, url).toBe(0);
     }
+  });
+
+  it('gives every file an ETag from its content, so another server with its own copy of the build agrees', async () => {
+    const script = path.join(clientDir, 'assets', 'main-abc123.js');
+    for (const headers of [{}, brotli]) {
+      const first = await app.inject({ url: '/assets/main-abc123.js', headers });
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]{22}"$/);
+      expect(first.headers['last-modified']).toBeUndefined();
+      // The same bytes written at another time, as another server's build would be.
+      utimesSync(script, new Date('2026-01-02'), new Date('2026-01-02'));
+      utimesSync(`${script}.br`, new Date('2026-01-03'), new Date('2026-01-03'));
+      const again = await app.inject({
+        url: '/assets/main-abc123.js',
+        headers: { ...headers, 'if-none-match': etag },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+    }
+    const plain = (await app.inject({ url: '/assets/main-abc123.js' })).headers.etag;
+    const compressed = (await app.inject({ url: '/assets/main-abc123.js', headers: brotli })).headers.etag;
+    expect(plain).not.toBe(compressed);
+    const logo = await app.inject({ url: '/logo.svg' });
+    writeFileSync(path.join(clientDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><g/></svg>');
+    const changed = await app.inject({
+      url: '/logo.svg',
+      headers: { 'if-none-match': String(logo.headers.etag) },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(logo.headers.etag);
   });
 
   it('revalidates the event: 304 while unchanged, the new event once an admin changed it', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { clientDist } from '../paths.ts';
+import { contentEtag, WITHOUT_FILE_TIME_VALIDATORS } from './content-etag.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
@@ -30,7 +31,9 @@ export async function clientRoutes(app: FastifyInstance, root = clientDist) {
     index: 'index.html',
     wildcard: true,
     cacheControl: false,
-    setHeaders(reply, filePath) {
+    ...WITHOUT_FILE_TIME_VALIDATORS,
+    setHeaders(reply, filePath, stat) {
+      reply.header('etag', contentEtag(filePath, stat));
       const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header(
         'cache-control',

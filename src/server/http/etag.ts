@@ -10,7 +10,7 @@ export async function revalidateByEtag(request: FastifyRequest, reply: FastifyRe
   if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
   const etag = `"${createHash('sha256').update(payload).digest('base64url').slice(0, 22)}"`;
   reply.header('etag', etag);
-  if (!matches(request.headers['if-none-match'], etag)) return payload;
+  if (!ifNoneMatchHolds(request.headers['if-none-match'], etag)) return payload;
   reply.code(304);
   return '';
 }
@@ -21,12 +21,12 @@ export async function revalidateByEtag(request: FastifyRequest, reply: FastifyRe
  */
 export function sendKept(request: FastifyRequest, reply: FastifyReply, body: string, etag: string) {
   reply.header('etag', etag);
-  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (ifNoneMatchHolds(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.send(body);
 }
 
 /** If-None-Match compares weakly (RFC 9110 13.1.2): W/"x" matches "x"; * matches any. */
-function matches(header: string | undefined, etag: string) {
+export function ifNoneMatchHolds(header: string | undefined, etag: string) {
   if (!header) return false;
   return header.split(',').some((tag) => {
     const trimmed = tag.trim();

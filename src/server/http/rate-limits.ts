@@ -1,13 +1,10 @@
-import type {
-  FastifyInstance,
-  FastifyRequest,
-  onResponseAsyncHookHandler,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { CreateRateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ACTION_LIMITS, AUTH_LIMITS, type Limit } from './limits.ts';
 import { Problem } from './problem.ts';
-import { SignInThrottle } from './sign-in-throttle.ts';
+import { SharedSignInThrottle } from './shared-sign-in-throttle.ts';
+import { SignInThrottle, type WrongPasswords } from './sign-in-throttle.ts';
 
 /**
  * Route options limiting calls per IP and, once the body is read, per email address in it: every call
@@ -63,7 +60,9 @@ export function limitAction(
   const counters = actionCounters.get(context) ?? new Map<Action, Counter>();
   actionCounters.set(context, counters);
   const { max, window } = ACTION_LIMITS[action];
-  const count = counters.get(action) ?? app.createRateLimit({ max, timeWindow: window });
+  // groupId names the counter in the shared store (shared-rate-limits.ts): a limiter made here has no route.
+  const options = { max, timeWindow: window, groupId: `action:${action}` } as CreateRateLimitOptions;
+  const count = counters.get(action) ?? app.createRateLimit(options);
   counters.set(action, count);
   return async (request) => {
     if (!counts(request)) return;
@@ -79,23 +78,26 @@ export function limitAction(
 export function limitSignIn(context: AppContext): {
   rateLimit?: { max: number; timeWindow: number };
   preHandler: preHandlerAsyncHookHandler[];
-  onResponse: onResponseAsyncHookHandler[];
+  onSend: onSendHookHandler[];
 } {
-  if (context.env.RATE_LIMITS === 'off') return { rateLimit: undefined, preHandler: [], onResponse: [] };
-  const throttle = new SignInThrottle();
+  if (context.env.RATE_LIMITS === 'off') return { rateLimit: undefined, preHandler: [], onSend: [] };
+  const throttle: WrongPasswords =
+    context.database.kind === 'postgres' ? new SharedSignInThrottle(context.database) : new SignInThrottle();
   const { ip } = AUTH_LIMITS.signIn;
   return {
     rateLimit: { max: ip.max, timeWindow: ip.window },
     preHandler: [
       async (request) => {
-        const wait = throttle.retryAfter(emailIn(request), request.ip);
+        const wait = await throttle.retryAfter(emailIn(request), request.ip);
         if (wait > 0) throw tooManyRequests(wait);
       },
     ],
-    onResponse: [
-      async (request, reply) => {
-        if (reply.statusCode === 401) throttle.failed(emailIn(request), request.ip);
-        else if (reply.statusCode === 200) throttle.succeeded(emailIn(request), request.ip);
+    // Before the answer leaves, so that the client's next attempt, on any server, sees this one counted.
+    onSend: [
+      async (request, reply, payload) => {
+        if (reply.statusCode === 401) await throttle.failed(emailIn(request), request.ip);
+        else if (reply.statusCode === 200) await throttle.succeeded(emailIn(request), request.ip);
+        return payload;
       },
     ],
   };

@@ -25,9 +25,10 @@ interface EmailFailures extends Failures {
  *
  * Refused attempts are not failures and do not extend any wait. A correct password clears that
  * client's failures, not the email's. Kept in this process's memory, like the rate-limit plugin's
- * counters, and bounded: the oldest entries are forgotten first.
+ * counters, and bounded: the oldest entries are forgotten first. On PostgreSQL, SharedSignInThrottle keeps
+ * them for every server (shared-sign-in-throttle.ts).
  */
-export class SignInThrottle {
+export class SignInThrottle implements WrongPasswords {
   private readonly clients = new Map<string, Failures>();
   private readonly emails = new Map<string, EmailFailures>();
 
@@ -72,9 +73,16 @@ export class SignInThrottle {
   }
 }
 
-const emailKey = (email: string) => email.trim().toLowerCase();
-const clientKey = (email: string, address: string) => `${emailKey(email)}\n${address}`;
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+export const emailKey = (email: string) => email.trim().toLowerCase();
+export const clientKey = (email: string, address: string) => `${emailKey(email)}\n${address}`;
+export const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** What sign-in asks of a throttle: this process's (SignInThrottle) or every server's (SharedSignInThrottle). */
+export interface WrongPasswords {
+  retryAfter(email: string, address: string): number | Promise<number>;
+  failed(email: string, address: string): void | Promise<void>;
+  succeeded(email: string, address: string): void | Promise<void>;
+}
 
 function current<T extends Failures>(map: Map<string, T>, key: string, now: number): T | undefined {
   const entry = map.get(key);

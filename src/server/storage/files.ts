@@ -6,9 +6,9 @@ import path from 'node:path';
 import type { Env } from '../env.ts';
 
 /**
- * Private files (assignment uploads) on disk under DATA_DIR/uploads/private, by a random key, never by the
- * uploader's file name; read back only through an authorised endpoint. One interface, so an S3-compatible
- * store can take its place when the app runs on several machines.
+ * Private files (assignment uploads) by a random key, never by the uploader's file name; read back only
+ * through an authorised endpoint. On disk under DATA_DIR/uploads/private on the embedded database; in
+ * PostgreSQL when DATABASE_URL is set (database-files.ts), so that every server sees them.
  */
 export interface FileStore {
   put(body: Buffer): Promise<string>;

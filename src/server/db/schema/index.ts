@@ -11,5 +11,6 @@ export * from './programme.ts';
 export * from './refunds.ts';
 export * from './registrations.ts';
 export * from './results.ts';
+export * from './servers.ts';
 export * from './sms.ts';
 export * from './walk-ups.ts';

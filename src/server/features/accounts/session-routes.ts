@@ -105,7 +105,7 @@ export async function sessionRoutes(app: FastifyInstance, context: AppContext) {
     {
       config: { rateLimit: signInLimits.rateLimit },
       preHandler: signInLimits.preHandler,
-      onResponse: signInLimits.onResponse,
+      onSend: signInLimits.onSend,
       schema: { summary: 'Sign in', body: SignInSchema, response: { 200: SessionSchema } },
     },
     async (request, reply) => {

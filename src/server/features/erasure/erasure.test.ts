@@ -1,15 +1,14 @@
-import { readdirSync } from 'node:fs';
 import { desc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   injectAs,
   manWithUpload,
   paidByHand,
-  privateUploads,
   registeredRunner,
   setUpTestApp,
   signedInAs,
   signedInMan,
+  storedUploadKeys,
 } from '../../../../tests/support/test-app.ts';
 import {
   auditLog,
@@ -23,7 +22,6 @@ import {
 } from '../../db/schema/index.ts';
 
 const { app, db, admin, dataDir, visitor, asAdmin } = setUpTestApp({ dataDir: 'celebration-erasure-' });
-const uploadsDir = () => privateUploads(dataDir);
 
 beforeEach(async () => {
   await db.delete(erasureRequests);
@@ -104,7 +102,7 @@ describe('erase this person (admin)', () => {
     const response = await erase('man', him.manId);
     expect(response.json()).toMatchObject({ men: 1, files: 1 });
     expect(await db.select().from(men).where(eq(men.id, him.manId))).toEqual([]);
-    expect(readdirSync(uploadsDir())).not.toContain(him.storageKey);
+    expect(await storedUploadKeys(dataDir)).not.toContain(him.storageKey);
     expect((await asHim.get('/api/account/session')).json().user).toBeNull();
     const [request] = await db.select().from(erasureRequests);
     expect(request?.subjectLabel).toMatch(/^Man [0-9a-f]{8}$/);
@@ -131,7 +129,7 @@ describe('erase this person (admin)', () => {
     expect(response.json()).toMatchObject({ accounts: 1, men: 1, files: 1, entries: 1 });
     expect(await db.select().from(user).where(eq(user.id, him.id))).toEqual([]);
     expect(await db.select().from(men).where(eq(men.id, him.manId))).toEqual([]);
-    expect(readdirSync(uploadsDir())).not.toContain(him.storageKey);
+    expect(await storedUploadKeys(dataDir)).not.toContain(him.storageKey);
     expect((await entryNow(entry.row.id))?.email).toBe('');
     expect((await injectAs(app, him).get('/api/account/session')).json().user).toBeNull();
     expect((await erase('account', admin.id)).statusCode).toBe(400);
@@ -211,7 +209,7 @@ describe('requests from the person', () => {
     const erased = await asAdmin.post(`/api/admin/erasure-requests/${waiting.id}/erase`, {});
     expect(erased.json()).toMatchObject({ accounts: 1, men: 1, files: 1 });
     expect(await db.select().from(user).where(eq(user.id, him.id))).toEqual([]);
-    expect(readdirSync(uploadsDir())).not.toContain(him.storageKey);
+    expect(await storedUploadKeys(dataDir)).not.toContain(him.storageKey);
   });
 });
 

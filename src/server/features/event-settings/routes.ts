@@ -14,6 +14,7 @@ import { ZwgRateInputSchema } from '../../../shared/event-settings/zwg-rate-sett
 import { RetentionSettingsInputSchema, RetentionSettingsSchema } from '../../../shared/privacy/retention.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
+import { contentEtag, WITHOUT_FILE_TIME_VALIDATORS } from '../../http/content-etag.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { badRequest } from '../../http/problem.ts';
 import { routeGroup } from '../../http/route-group.ts';
@@ -187,6 +188,10 @@ export async function mediaRoutes(app: FastifyInstance, context: AppContext) {
     prefix: '/media/',
     decorateReply: false,
     index: false,
-    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
+    ...WITHOUT_FILE_TIME_VALIDATORS,
+    setHeaders: (reply, filePath, stat) => {
+      reply.header('etag', contentEtag(filePath, stat));
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
   });
 }

@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import {
   setUpTestApp,
   signedInAs,
   signedInMan,
+  storedUploadKeys,
   testDatabase,
   uploadSubmission,
 } from '../../../../tests/support/test-app.ts';
@@ -21,7 +21,7 @@ const { app, dataDir } = setUpTestApp({
   reset: 'once',
   dataDir: 'celebration-upload-pace-',
 });
-const storedFiles = () => readdirSync(path.join(dataDir, 'uploads', 'private'));
+const storedFiles = () => storedUploadKeys(dataDir);
 
 let assignmentId: string;
 
@@ -110,7 +110,7 @@ describe('upload pace', () => {
       .insert(assignments)
       .values({ title: 'Doomed', dueOn: '2099-01-01' })
       .returning();
-    const filesBefore = storedFiles().sort();
+    const filesBefore = await storedFiles();
     assignmentId = doomed?.id ?? '';
     const pending = await slowUpload(him);
     const deleted = await injectAs(app, admin).delete(`/api/programme/assignments/${doomed?.id}`);
@@ -119,6 +119,6 @@ describe('upload pace', () => {
     const answer = await pending.answer;
     expect(answer.statusCode).toBe(404);
     expect(answer.json().detail).toMatch(/removed/);
-    expect(storedFiles().sort()).toEqual(filesBefore);
+    expect(await storedFiles()).toEqual(filesBefore);
   });
 });

@@ -1,12 +1,12 @@
-import { readdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   injectAs,
   PDF,
+  removeStoredUploads,
   setUpTestApp,
   signedInMan,
+  storedUploadKeys,
   testDatabase,
   uploadSubmission,
 } from '../../../../tests/support/test-app.ts';
@@ -15,12 +15,9 @@ import { assignments, submissions } from '../../db/schema/index.ts';
 
 // A real data directory, so the test can list the stored files.
 const { app, dataDir, asAdmin } = setUpTestApp({ dataDir: 'celebration-upload-storage-' });
-const uploadsDir = path.join(dataDir, 'uploads', 'private');
-const storedFiles = () => readdirSync(uploadsDir).sort();
+const storedFiles = () => storedUploadKeys(dataDir);
 
-beforeEach(() => {
-  for (const file of storedFiles()) rmSync(path.join(uploadsDir, file));
-});
+beforeEach(() => removeStoredUploads(dataDir));
 
 /** A signed-in participant with his programme record, and the two seeded assignments' ids. */
 async function man() {
@@ -60,7 +57,7 @@ describe('stored uploads', () => {
     const rows = await db.select().from(submissions);
     expect(rows).toHaveLength(UPLOAD_LIMITS.versionsKept + 1);
     expect(rows.every((row) => row.uploadedBy === him.id)).toBe(true);
-    expect(storedFiles()).toEqual(await storageKeys());
+    expect(await storedFiles()).toEqual(await storageKeys());
   });
 
   it('stores at most 50 MB per account: the refusal says so, and keeps no file', async () => {
@@ -79,7 +76,7 @@ describe('stored uploads', () => {
       uploadedBy: him.id,
       late: false,
     });
-    const filesBefore = storedFiles();
+    const filesBefore = await storedFiles();
 
     const refused = await upload(him, first, 'essay-2.pdf');
     expect(refused.statusCode).toBe(413);
@@ -87,7 +84,7 @@ describe('stored uploads', () => {
     expect(refused.json().detail).toBe(
       'You have used your 50 MB for uploads. Delete an older version before uploading another.',
     );
-    expect(storedFiles()).toEqual(filesBefore);
+    expect(await storedFiles()).toEqual(filesBefore);
     expect(await db.select().from(submissions)).toHaveLength(2);
 
     // Another account is not held to his total.
@@ -98,7 +95,7 @@ describe('stored uploads', () => {
     const [earlier] = await db.select().from(submissions).where(eq(submissions.fileName, 'earlier.pdf'));
     expect((await injectAs(app, him).delete(`/api/me/submissions/${earlier?.id}`)).statusCode).toBe(200);
     expect((await upload(him, first, 'essay-2.pdf')).statusCode).toBe(201);
-    expect(storedFiles()).toEqual(await storageKeys());
+    expect(await storedFiles()).toEqual(await storageKeys());
   });
 
   it('deletes the files with a submission, an assignment or a man', async () => {
@@ -109,7 +106,7 @@ describe('stored uploads', () => {
       for (const name of ['a.pdf', 'b.pdf']) expect((await upload(who, first, name)).statusCode).toBe(201);
       expect((await upload(who, second, 'c.pdf')).statusCode).toBe(201);
     }
-    expect(storedFiles()).toHaveLength(6);
+    expect(await storedFiles()).toHaveLength(6);
 
     // His own older version: only his, never another man's.
     const { db } = await testDatabase();
@@ -117,18 +114,18 @@ describe('stored uploads', () => {
     expect((await injectAs(app, other).delete(`/api/me/submissions/${his?.id}`)).statusCode).toBe(404);
     const deleted = await injectAs(app, him).delete(`/api/me/submissions/${his?.id}`);
     expect(deleted.statusCode).toBe(200);
-    expect(storedFiles()).toHaveLength(5);
-    expect(storedFiles()).toEqual(await storageKeys());
+    expect(await storedFiles()).toHaveLength(5);
+    expect(await storedFiles()).toEqual(await storageKeys());
 
     // An assignment: every man's documents for it.
     expect((await asAdmin.delete(`/api/programme/assignments/${first}`)).statusCode).toBe(204);
-    expect(storedFiles()).toHaveLength(2);
-    expect(storedFiles()).toEqual(await storageKeys());
+    expect(await storedFiles()).toHaveLength(2);
+    expect(await storedFiles()).toEqual(await storageKeys());
 
     // A man: his documents.
     expect((await asAdmin.delete(`/api/men/${him.manId}`)).statusCode).toBe(204);
-    expect(storedFiles()).toHaveLength(1);
-    expect(storedFiles()).toEqual(await storageKeys());
+    expect(await storedFiles()).toHaveLength(1);
+    expect(await storedFiles()).toEqual(await storageKeys());
     expect((await asAdmin.delete(`/api/men/${him.manId}`)).statusCode).toBe(404);
   });
 });

@@ -1,14 +1,13 @@
-import { readdirSync } from 'node:fs';
 import { desc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   injectAs,
   manWithUpload,
-  privateUploads,
   registeredRunner,
   setUpTestApp,
   signedInAs,
   signedInMan,
+  storedUploadKeys,
 } from '../../../../tests/support/test-app.ts';
 import { harareToday } from '../../../shared/dates.ts';
 import { ageGroup } from '../../../shared/participants/age-groups.ts';
@@ -34,7 +33,6 @@ import { runRetention } from './service.ts';
 
 // A real data directory, so the test can see the uploads go from the disk.
 const { app, db, admin, dataDir, visitor, asAdmin } = setUpTestApp({ dataDir: 'celebration-retention-' });
-const uploadsDir = () => privateUploads(dataDir);
 
 beforeEach(async () => {
   await db.delete(jobRuns);
@@ -473,7 +471,7 @@ describe('retention: the programme', () => {
     });
     expect(await db.select().from(men).where(eq(men.id, gone.manId))).toEqual([]);
     expect(await db.select().from(submissions).where(eq(submissions.manId, gone.manId))).toEqual([]);
-    const files = readdirSync(uploadsDir());
+    const files = await storedUploadKeys(dataDir);
     expect(files).not.toContain(gone.storageKey);
     expect(files).toContain(stays.storageKey);
     expect(await db.select().from(men).where(eq(men.id, stays.manId))).toHaveLength(1);

@@ -861,3 +861,24 @@ describe('when online payment is off', () => {
     expect((await pay(token, { method: 'ecocash', phone: '0771111111' })).statusCode).toBe(404);
   });
 });
+
+describe('online payment turned off on another server', () => {
+  it('starts no payment on this one from the next request', async () => {
+    const other = await startApp();
+    try {
+      const { token } = await registered();
+      // The other server has Paynow's settings in memory: it has just started a payment.
+      expect((await pay(token, { method: 'web' }, other)).statusCode).toBe(201);
+      await saveOnlinePaymentSettings(app.context, {
+        enabled: false,
+        integrationId: '1201',
+        integrationKey: '',
+        methods: ['ecocash'],
+        currency: 'USD',
+      });
+      expect((await pay(token, { method: 'ecocash', phone: '0771111111' }, other)).statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -134,9 +134,10 @@ export async function saveOnlinePaymentSettings(
 type Paynow = { client: PaynowClient; settings: OnlinePaymentSettings };
 
 /**
- * Clients by event, kept a few seconds: the result URL must answer hundreds of updates a second without
- * reading and decrypting the key for each. A change saved here clears it; one saved by another server is
- * seen within PAYNOW_CACHE_MS.
+ * Clients by event, kept a few seconds: the result URL and the poller, which settle attempts already made,
+ * must answer hundreds of updates a second without reading and decrypting the key for each. A change saved
+ * here clears it; one saved by another server is seen there within PAYNOW_CACHE_MS. Starting a payment reads
+ * the settings afresh (paynowFor), so Paynow turned off on any server starts none anywhere.
  */
 const PAYNOW_CACHE_MS = 5000;
 const paynowCaches = new WeakMap<
@@ -153,10 +154,10 @@ function paynowCacheOf(context: AppContext) {
 }
 
 /** The event's Paynow client and settings, or null when online payment is off or the key cannot be read. */
-function paynowOf(context: AppContext, eventId: string): Promise<Paynow | null> {
+function paynowOf(context: AppContext, eventId: string, fresh = false): Promise<Paynow | null> {
   const cache = paynowCacheOf(context);
   const cached = cache.get(eventId);
-  if (cached && cached.until > Date.now()) return cached.paynow;
+  if (cached && cached.until > Date.now() && !fresh) return cached.paynow;
   const paynow = loadPaynow(context, eventId);
   cache.set(eventId, { until: Date.now() + PAYNOW_CACHE_MS, paynow });
   paynow.catch(() => cache.delete(eventId));
@@ -374,7 +375,7 @@ export async function startPayment(
 /** The event's Paynow, when it takes payments by the method asked for. */
 async function paynowFor(context: AppContext, eventId: string, method: StartPayment['method']) {
   assertPublished(await getEdition(context.database.db, eventId));
-  const paynow = await paynowOf(context, eventId);
+  const paynow = await paynowOf(context, eventId, true);
   if (!paynow?.settings.methods.includes(method)) {
     throw notFound('Online payment is not offered for this entry.');
   }
