@@ -8,6 +8,7 @@ import {
   setUpTestApp,
   signedInAs,
 } from '../../../../tests/support/test-app.ts';
+import { harareToday } from '../../../shared/dates.ts';
 import { events, mailOutbox, registrations } from '../../db/schema/index.ts';
 import { loggablePath } from '../../logger.ts';
 
@@ -172,7 +173,8 @@ describe('giving a place to someone', () => {
     expect((await visitor.get(`/api/transfers/${transferToken}`)).statusCode).toBe(409);
 
     // The organisers' own cut-off day keeps them open after registration closed.
-    const today = new Date().toISOString().slice(0, 10);
+    // Harare's day, as the server counts it: a day ahead of UTC's after midnight in Harare.
+    const today = harareToday();
     await setEvent({ transfersUntil: today });
     expect((await visitor.get(`/api/my/${token}/transfer`)).json()).toMatchObject({
       open: true,
