@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,8 +26,14 @@ let adminA: SignedIn;
 let adminB: SignedIn;
 beforeAll(async () => {
   await resetData();
-  serverA = await createTestApp({ RATE_LIMITS: 'off' });
-  serverB = await createTestApp({ RATE_LIMITS: 'off' });
+  serverA = await createTestApp({
+    RATE_LIMITS: 'off',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'media-a-')),
+  });
+  serverB = await createTestApp({
+    RATE_LIMITS: 'off',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'media-b-')),
+  });
   adminA = await signedInAs(serverA, 'admin');
   adminB = await signedInAs(serverB, 'admin');
 });
