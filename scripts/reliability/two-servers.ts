@@ -5,6 +5,7 @@ import type { ThrowawayPostgres } from '../lib/throwaway-postgres.ts';
 import { startAppServer } from './app-server.ts';
 import { LoadClients } from './load-clients.ts';
 import { startNginx } from './nginx.ts';
+import { filesSeenByEveryServer } from './shared-files.ts';
 import { SmtpCatcher } from './smtp-catcher.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,7 +37,8 @@ const search = (base: string, address: string) =>
  * nginx (the README's configuration) in front of two production servers on one PostgreSQL, with rate limits
  * on, as a church would run race week: registrations through nginx while one server is killed; one client's
  * searches over the limit, through nginx and straight to each server; a race filled through A, seen full on B;
- * each confirmation mail sent once by the two servers' outbox jobs.
+ * an upload and the event photo made through A, served by B; each confirmation mail sent once by the two
+ * servers' outbox jobs (a job scheduled on both, run once).
  */
 export async function twoServersBehindNginx(
   postgres: ThrowawayPostgres,
@@ -128,6 +130,14 @@ export async function twoServersBehindNginx(
       filled.status === 201 && fullOnB && took <= 1000,
       `registration through A answered ${filled.status}; B said full after ${took} ms`,
     );
+
+    await filesSeenByEveryServer(check, {
+      url,
+      site: nginx.url,
+      a: serverA.url,
+      b: serverB.url,
+      serverNode,
+    });
 
     // The outbox job runs on both servers: each confirmation goes once.
     await smtp.waitFor(clients.acknowledged.size, 20_000);

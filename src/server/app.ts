@@ -89,9 +89,9 @@ import { Mailer } from './mail/mailer.ts';
 import { clientDist } from './paths.ts';
 import { createSignals } from './signals.ts';
 import { SmsSender } from './sms/sender.ts';
-import { databaseFileStore } from './storage/database-files.ts';
+import { databaseFileStore, databaseMediaStore } from './storage/database-files.ts';
 import { diskFileStore } from './storage/files.ts';
-import { mediaRoot } from './storage/media.ts';
+import { diskMediaStore } from './storage/media.ts';
 import { connectSubscribers } from './subscribers.ts';
 
 // Declared where it is decorated: in context.ts it closed a circle (the poller imports the context).
@@ -210,7 +210,7 @@ export async function buildApp(options: AppOptions) {
       database.db,
       options.eventFreshness ?? eventFreshnessOf(env.EVENT_CHECK_MS),
     ),
-    mediaDir: mediaRoot(env),
+    media: database.kind === 'postgres' ? databaseMediaStore(database) : diskMediaStore(env),
     files: database.kind === 'postgres' ? databaseFileStore(database) : await diskFileStore(env),
     links,
     signals: createSignals(),

@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { Signals } from './signals.ts';
 import type { SmsSender } from './sms/sender.ts';
 import type { FileStore } from './storage/files.ts';
+import type { MediaStore } from './storage/media.ts';
 
 /** What every feature is given: its own module, so features never import the app that imports them. */
 export interface AppContext {
@@ -22,7 +23,7 @@ export interface AppContext {
   /** The current event in memory, for the registration path. */
   currentEvent: CurrentEventCache;
   /** Where public uploads (event photo, logo) are kept. */
-  mediaDir: string;
+  media: MediaStore;
   /** Private uploads (assignments). */
   files: FileStore;
   /** The site's own addresses (from PUBLIC_URL), for mails and Paynow. */

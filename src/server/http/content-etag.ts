@@ -14,9 +14,14 @@ const etags = new Map<string, { size: number; mtimeMs: number; etag: string }>()
 export function contentEtag(filePath: string, stat: Stats): string {
   const known = etags.get(filePath);
   if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) return known.etag;
-  const etag = `"${createHash('sha256').update(readFileSync(filePath)).digest('base64url').slice(0, 22)}"`;
+  const etag = etagOfContent(readFileSync(filePath));
   etags.set(filePath, { size: stat.size, mtimeMs: stat.mtimeMs, etag });
   return etag;
+}
+
+/** The ETag of these bytes: the same whether a server reads them from disk or from PostgreSQL. */
+export function etagOfContent(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
 /** @fastify/static's options for content ETags: its own (size and time) off, contentEtag set in setHeaders. */

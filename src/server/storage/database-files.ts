@@ -2,12 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { FileStore } from './files.ts';
+import { MEDIA_NAME, type MediaStore } from './media.ts';
 
 const PUT = { name: 'stored_files_put', text: 'insert into stored_files (key, content) values ($1, $2)' };
 const GET = { name: 'stored_files_get', text: 'select content from stored_files where key = $1' };
 const IMPORT = {
   name: 'stored_files_import',
   text: 'insert into stored_files (key, content) values ($1, $2) on conflict (key) do nothing returning key',
+};
+const PUT_MEDIA = {
+  name: 'stored_files_put_media',
+  text: 'insert into stored_files (key, content) values ($1, $2) on conflict (key) do nothing',
 };
 const REMOVE = { name: 'stored_files_remove', text: 'delete from stored_files where key = $1' };
 
@@ -46,4 +51,21 @@ export function databaseFileStore(database: Pick<DatabaseHandle, 'run'>): FileSt
 /** Moves an upload kept on disk in under its own key (npm run files:to-database); false when it was already in. */
 export async function importStoredFile(database: Pick<DatabaseHandle, 'run'>, key: string, body: Buffer) {
   return (await database.run(IMPORT, [key, body])).length === 1;
+}
+
+/**
+ * The public images in PostgreSQL, under "media/" and their name: set through one server, served by every
+ * other. Their names come from their content, so a name stored twice holds the same bytes.
+ */
+export function databaseMediaStore(database: Pick<DatabaseHandle, 'run'>): MediaStore {
+  return {
+    async write(name, body) {
+      await database.run(PUT_MEDIA, [`media/${name}`, body]);
+    },
+    async read(name) {
+      if (!MEDIA_NAME.test(name)) return null;
+      const [row] = await database.run<{ content: Buffer }>(GET, [`media/${name}`]);
+      return row?.content ?? null;
+    },
+  };
 }

@@ -1,10 +1,26 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Env } from '../env.ts';
 
-/** Public images (event photo, logo) live under DATA_DIR/uploads/public and are served at /media/. */
+/**
+ * Public images (the event's photo and logo, the cause's photo), served at /media/ under content-addressed
+ * names such as "event/0123456789abcdef-640.webp". On the embedded database they live on disk under
+ * DATA_DIR/uploads/public; with DATABASE_URL in PostgreSQL (database-files.ts), so that every server serves them.
+ */
+export interface MediaStore {
+  write(name: string, body: Buffer): Promise<void>;
+  /** The image's bytes, or null when there is none by that name. */
+  read(name: string): Promise<Buffer | null>;
+  /** The folder served as static files, when the images are on disk. */
+  root?: string;
+}
+
+/** A name an image may have under /media/: nothing else is read, on disk or in the database. */
+export const MEDIA_NAME = /^event\/[0-9a-f]{16}-(?:\d+\.(?:webp|avif)|placeholder\.webp|logo\.webp)$/;
+
 export function mediaRoot(env: Pick<Env, 'DATA_DIR'>) {
   const root =
     env.DATA_DIR === 'memory://'
@@ -12,6 +28,22 @@ export function mediaRoot(env: Pick<Env, 'DATA_DIR'>) {
       : path.resolve(env.DATA_DIR, 'uploads', 'public');
   mkdirSync(path.join(root, 'event'), { recursive: true });
   return root;
+}
+
+export function diskMediaStore(env: Pick<Env, 'DATA_DIR'>): MediaStore {
+  const root = mediaRoot(env);
+  return {
+    root,
+    write: (name, body) => writeFile(path.join(root, name), body),
+    async read(name) {
+      if (!MEDIA_NAME.test(name)) return null;
+      try {
+        return await readFile(path.join(root, name));
+      } catch {
+        return null;
+      }
+    },
+  };
 }
 
 export const BACKGROUND_WIDTHS = [640, 1280, 1920] as const;
@@ -34,7 +66,7 @@ async function decode(input: Buffer) {
 }
 
 /** Resizes a photo to phone-friendly WebP and AVIF sizes; returns the base path the client adds "-640.webp" to. */
-export async function storeBackground(root: string, input: Buffer) {
+export async function storeBackground(media: MediaStore, input: Buffer) {
   const image = await decode(input);
   const name = createHash('sha256').update(input).digest('hex').slice(0, 16);
   for (const width of BACKGROUND_WIDTHS) {
@@ -43,57 +75,59 @@ export async function storeBackground(root: string, input: Buffer) {
       resized.clone().webp({ quality: 70 }).toBuffer(),
       resized.clone().avif({ quality: 50 }).toBuffer(),
     ]);
-    writeFileSync(path.join(root, 'event', `${name}-${width}.webp`), webp);
-    writeFileSync(path.join(root, 'event', `${name}-${width}.avif`), avif);
+    await media.write(`event/${name}-${width}.webp`, webp);
+    await media.write(`event/${name}-${width}.avif`, avif);
   }
   const placeholder = await image
     .clone()
     .resize({ width: PLACEHOLDER_WIDTH })
     .webp({ quality: 50 })
     .toBuffer();
-  writeFileSync(path.join(root, 'event', `${name}${PLACEHOLDER_SUFFIX}`), placeholder);
+  await media.write(`event/${name}${PLACEHOLDER_SUFFIX}`, placeholder);
   return `/media/event/${name}`;
 }
 
-const placeholders = new Map<string, string | null>();
+/** Placeholders found, by photo; one not found is looked for again after a minute (files:to-database may bring it). */
+const placeholders = new WeakMap<MediaStore, Map<string, { uri: string | null; until: number }>>();
+const LOOK_AGAIN_MS = 60_000;
 
 /**
  * The placeholder of the photo at `base` (an uploaded one under /media/event/, or the built-in one in the
  * client build's images/) as a data: URI to put in the page itself, or null when there is none (a photo
  * uploaded before placeholders were made, or no client build). Read once per photo.
  */
-export function backgroundPlaceholder(
-  mediaDir: string,
+export async function backgroundPlaceholder(
+  media: MediaStore,
   clientDir: string,
   base: string | null,
-): string | null {
-  const file =
-    base === null
-      ? path.join(clientDir, 'images', `hero${PLACEHOLDER_SUFFIX}`)
-      : /^\/media\/event\/[0-9a-f]{16}$/.test(base)
-        ? path.join(mediaDir, 'event', `${path.basename(base)}${PLACEHOLDER_SUFFIX}`)
-        : undefined;
-  if (!file) return null;
-  let uri = placeholders.get(file);
-  if (uri === undefined) {
-    try {
-      uri = `data:image/webp;base64,${readFileSync(file).toString('base64')}`;
-    } catch {
-      uri = null;
-    }
-    placeholders.set(file, uri);
+): Promise<string | null> {
+  const key = base ?? `built-in ${clientDir}`;
+  let found = placeholders.get(media);
+  if (!found) {
+    found = new Map();
+    placeholders.set(media, found);
   }
+  const known = found.get(key);
+  if (known && (known.uri !== null || known.until > Date.now())) return known.uri;
+  let body: Buffer | null = null;
+  if (base === null) {
+    body = await readFile(path.join(clientDir, 'images', `hero${PLACEHOLDER_SUFFIX}`)).catch(() => null);
+  } else if (/^\/media\/event\/[0-9a-f]{16}$/.test(base)) {
+    body = await media.read(`event/${path.basename(base)}${PLACEHOLDER_SUFFIX}`);
+  }
+  const uri = body ? `data:image/webp;base64,${body.toString('base64')}` : null;
+  found.set(key, { uri, until: Date.now() + LOOK_AGAIN_MS });
   return uri;
 }
 
 /** A square logo, 256 px, WebP. */
-export async function storeLogo(root: string, input: Buffer) {
+export async function storeLogo(media: MediaStore, input: Buffer) {
   const image = await decode(input);
   const name = createHash('sha256').update(input).digest('hex').slice(0, 16);
   const webp = await image
     .resize({ width: 256, height: 256, fit: 'contain', background: '#ffffff00' })
     .webp()
     .toBuffer();
-  writeFileSync(path.join(root, 'event', `${name}-logo.webp`), webp);
+  await media.write(`event/${name}-logo.webp`, webp);
   return `/media/event/${name}-logo.webp`;
 }

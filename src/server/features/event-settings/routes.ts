@@ -14,12 +14,12 @@ import { ZwgRateInputSchema } from '../../../shared/event-settings/zwg-rate-sett
 import { RetentionSettingsInputSchema, RetentionSettingsSchema } from '../../../shared/privacy/retention.ts';
 import type { AppContext } from '../../context.ts';
 import { signedInUser } from '../../http/access.ts';
-import { contentEtag, WITHOUT_FILE_TIME_VALIDATORS } from '../../http/content-etag.ts';
+import { contentEtag, etagOfContent, WITHOUT_FILE_TIME_VALIDATORS } from '../../http/content-etag.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
-import { badRequest } from '../../http/problem.ts';
+import { badRequest, notFound } from '../../http/problem.ts';
 import { routeGroup } from '../../http/route-group.ts';
 import { readUpload } from '../../http/upload-body.ts';
-import { NotAnImageError, storeBackground, storeLogo } from '../../storage/media.ts';
+import { MEDIA_NAME, NotAnImageError, storeBackground, storeLogo } from '../../storage/media.ts';
 import {
   editions,
   eventSettings,
@@ -38,7 +38,6 @@ const tags = ['event settings'];
 
 export async function eventSettingsRoutes(app: FastifyInstance, context: AppContext) {
   const api = routeGroup(app, { access: admins, tags });
-  const root = context.mediaDir;
 
   api.get(
     '/admin/event',
@@ -170,8 +169,8 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
       try {
         const url =
           request.params.kind === 'background'
-            ? await storeBackground(root, input)
-            : await storeLogo(root, input);
+            ? await storeBackground(context.media, input)
+            : await storeLogo(context.media, input);
         return setEventImage(context, request.params.kind, url, signedInUser(request));
       } catch (error) {
         if (error instanceof NotAnImageError) throw badRequest(error.message);
@@ -181,17 +180,34 @@ export async function eventSettingsRoutes(app: FastifyInstance, context: AppCont
   );
 }
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** Uploaded event images, outside /api: content-addressed names, so they can be cached for good. */
 export async function mediaRoutes(app: FastifyInstance, context: AppContext) {
-  await app.register(fastifyStatic, {
-    root: context.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    ...WITHOUT_FILE_TIME_VALIDATORS,
-    setHeaders: (reply, filePath, stat) => {
-      reply.header('etag', contentEtag(filePath, stat));
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-    },
+  const { root } = context.media;
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      ...WITHOUT_FILE_TIME_VALIDATORS,
+      setHeaders: (reply, filePath, stat) => {
+        reply.header('etag', contentEtag(filePath, stat));
+        reply.header('cache-control', IMMUTABLE);
+      },
+    });
+    return;
+  }
+  // In PostgreSQL: the ETag from the bytes, as on disk, and revalidateStaticFiles answers 304 for it.
+  app.get<{ Params: { '*': string } }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
+    const name = request.params['*'];
+    const body = MEDIA_NAME.test(name) ? await context.media.read(name) : null;
+    if (!body) throw notFound('There is no image here.');
+    return reply
+      .header('content-type', name.endsWith('.avif') ? 'image/avif' : 'image/webp')
+      .header('etag', etagOfContent(body))
+      .header('cache-control', IMMUTABLE)
+      .send(body);
   });
 }

@@ -173,7 +173,7 @@ const views = new WeakMap<EventSnapshot, Map<string, PublicEventView>>();
  * memory (`CurrentEventCache.fresh`): no read of the database per request.
  */
 export async function publicEventView(
-  context: Pick<AppContext, 'currentEvent' | 'mediaDir' | 'env'>,
+  context: Pick<AppContext, 'currentEvent' | 'media' | 'env'>,
 ): Promise<PublicEventView> {
   const snapshot = await context.currentEvent.fresh();
   if (!snapshot)
@@ -190,7 +190,12 @@ export async function publicEventView(
   }
   let view = byTime.get(key);
   if (!view) {
-    const made = publicEventOf(context, snapshot, { raceOver, registrationOpen });
+    const placeholder = await backgroundPlaceholder(
+      context.media,
+      clientDist,
+      snapshot.event.backgroundImage,
+    );
+    const made = publicEventOf(context, snapshot, { raceOver, registrationOpen, placeholder });
     const json = JSON.stringify(made);
     const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"`;
     view = { event: made, json, etag };
@@ -201,19 +206,23 @@ export async function publicEventView(
 
 /** The event as the public pages show it. */
 export async function getPublicEvent(
-  context: Pick<AppContext, 'currentEvent' | 'mediaDir' | 'env'>,
+  context: Pick<AppContext, 'currentEvent' | 'media' | 'env'>,
 ): Promise<PublicEvent> {
   return (await publicEventView(context)).event;
 }
 
 function publicEventOf(
-  { mediaDir, env }: Pick<AppContext, 'mediaDir' | 'env'>,
+  { env }: Pick<AppContext, 'env'>,
   { event, races, full }: EventSnapshot,
-  { raceOver, registrationOpen }: { raceOver: boolean; registrationOpen: boolean },
+  {
+    raceOver,
+    registrationOpen,
+    placeholder,
+  }: { raceOver: boolean; registrationOpen: boolean; placeholder: string | null },
 ): PublicEvent {
   return {
     ...eventFieldsOf(event),
-    backgroundPlaceholder: backgroundPlaceholder(mediaDir, clientDist, event.backgroundImage),
+    backgroundPlaceholder: placeholder,
     raceOver,
     resultsPublished: event.resultsPublishedAt !== null,
     registrationOpen,

@@ -100,7 +100,7 @@ export async function giftRoutes(app: FastifyInstance, context: AppContext) {
         .catch(() => undefined);
       if (!file) throw badRequest('Choose an image file to upload.');
       try {
-        const url = await storeBackground(context.mediaDir, await readUpload(file));
+        const url = await storeBackground(context.media, await readUpload(file));
         return setCauseImage(context, url, signedInUser(request));
       } catch (error) {
         if (error instanceof NotAnImageError) throw badRequest(error.message);
