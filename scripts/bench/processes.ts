@@ -272,7 +272,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (!options.fresh) await prepareDatabase(env);
   const log = openSync(logFile, 'a');
   const spawnedAt = performance.now();
-  const child = spawn(serverNode(), ['dist/server/main.js'], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"): node's own options for the server alone.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(serverNode(), [...nodeArgs, 'dist/server/main.js'], {
     env,
     stdio: ['ignore', log, log],
   });

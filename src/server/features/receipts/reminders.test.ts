@@ -161,6 +161,15 @@ describe(`payment reminders (${testDatabaseKind})`, () => {
     for (const entry of entries) expect(await remindersTo(entry)).toHaveLength(1);
   });
 
+  it('reminds more entries than one batch holds, each once, in one run and two servers at once', async () => {
+    const entries = [];
+    for (let i = 0; i < 55; i += 1) entries.push(await registered(10));
+    const [a, b] = await Promise.all([runJob(0), runJob(0)]);
+    expect((a ?? 0) + (b ?? 0)).toBeGreaterThanOrEqual(entries.length);
+    for (const entry of entries) expect(await remindersTo(entry)).toHaveLength(1);
+    expect(await runJob(0)).toBe(0);
+  });
+
   describe('sent now by an admin to the filtered list', () => {
     const ask = (method: 'GET' | 'POST', query: string, who = admin) =>
       injectAs(app, who).send(method, `/api/participants/payment-reminders${query}`);
@@ -195,6 +204,13 @@ describe(`payment reminders (${testDatabaseKind})`, () => {
       expect((await ask('GET', '')).json()).toEqual({ count: 0, recentlyReminded: 3 });
       expect((await ask('POST', '')).json()).toEqual({ sent: 0 });
       expect(await remindersTo(a)).toHaveLength(1);
+    });
+
+    it('sends to more entries than one batch holds, each once', async () => {
+      const entries = [];
+      for (let i = 0; i < 30; i += 1) entries.push(await registered(0));
+      expect((await ask('POST', '')).json()).toEqual({ sent: 30 });
+      for (const entry of entries) expect(await remindersTo(entry)).toHaveLength(1);
     });
 
     it('keeps to the filter, and to admins', async () => {

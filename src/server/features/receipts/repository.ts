@@ -138,14 +138,16 @@ const reminderColumns = {
 
 /**
  * The event's unpaid active entries due an automatic reminder of this kind at `now`: registered at or before
- * `registeredBy` (when given), never sent this kind, and not reminded at all in the last three days.
+ * `registeredBy` (when given), never sent this kind, and not reminded at all in the last three days; the
+ * `limit` first (a batch: those reminded drop out of the next).
  */
 export async function entriesDueReminder(
   tx: Transaction,
   eventId: string,
   now: Date,
   kind: ReminderKind,
-  registeredBy?: Date,
+  registeredBy: Date | undefined,
+  limit: number,
 ) {
   return tx
     .select(reminderColumns)
@@ -159,7 +161,8 @@ export async function entriesDueReminder(
         notRemindedLately(now, kind),
       ),
     )
-    .orderBy(asc(registrations.createdAt));
+    .orderBy(asc(registrations.createdAt), asc(registrations.id))
+    .limit(limit);
 }
 
 /** Of these entries, the unpaid active ones not reminded in the last three days before `now`. */
