@@ -111,9 +111,10 @@ describe('"Tell me about next year"', () => {
       (await asAdmin.post('/api/admin/editions', { year: 2026, referencePrefix: 'CFR26' })).statusCode,
     ).toBe(200);
     // Given on the new edition's own page, an address waits for the one after it.
-    const { settings, races } = publishableSettings((await asAdmin.get('/api/admin/event')).json());
+    const { settings, races, zwgRate } = publishableSettings((await asAdmin.get('/api/admin/event')).json());
     expect((await asAdmin.put('/api/admin/event', settings)).statusCode).toBe(200);
     expect((await asAdmin.put('/api/admin/event/races', { races })).statusCode).toBe(200);
+    expect((await asAdmin.put('/api/admin/event/zwg-rate', zwgRate)).statusCode).toBe(200);
     expect(
       (await visitor.post('/api/next-year', { email: 'new@example.com', consent: true })).statusCode,
     ).toBe(202);
