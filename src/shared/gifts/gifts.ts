@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../participants/participants.ts';
 import { phoneNumber } from '../phone.ts';
-import { oneLine, optionalEmailAddress, requiredText } from '../validation.ts';
-import { AMOUNT, giftAmount } from './amount.ts';
+import { AMOUNT, giftAmount, oneLine, optionalEmailAddress, requiredText } from '../validation.ts';
 
-export { giftAmount, MAX_GIFT } from './amount.ts';
+export { giftAmount, MAX_GIFT } from '../validation.ts';
 
 /** An unpaid gift lapses this many days after it was made: its reference no longer waits for money. */
 export const GIFT_LAPSES_AFTER_DAYS = 7;

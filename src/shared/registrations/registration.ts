@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
-import { giftAmountText } from '../gifts/amount.ts';
 import { phoneNumber } from '../phone.ts';
 import { NOTIFY_BY, type NotifyBy } from '../sms/sms-settings.ts';
-import { optionalEmailAddress, requiredText, wholeNumber } from '../validation.ts';
+import { giftAmountText, optionalEmailAddress, requiredText, wholeNumber } from '../validation.ts';
 import { guardianFields, guardianRule, YOUNGEST_ENTRANT } from './guardian.ts';
 
 export const GENDERS = ['Male', 'Female'] as const;
