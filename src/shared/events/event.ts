@@ -41,5 +41,7 @@ export const PublicEventSchema = z.object({
   smsOn: z.boolean(),
   /** Each phone number above (E.164) as people read it, e.g. +263 77 123 4567: keeps the phone library off public pages. */
   phoneDisplay: z.record(z.string(), z.string()),
+  /** The cause's title while gifts are taken (the forms offer "Add a gift to <cause>"); null while closed. */
+  giftsTo: z.optional(z.nullable(z.string())),
 });
 export type PublicEvent = z.infer<typeof PublicEventSchema>;

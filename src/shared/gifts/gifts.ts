@@ -1,28 +1,14 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../participants/participants.ts';
 import { phoneNumber } from '../phone.ts';
-import { blankAsMissing, oneLine, optionalEmailAddress, requiredText } from '../validation.ts';
+import { AMOUNT, giftAmount, oneLine, optionalEmailAddress, requiredText } from '../validation.ts';
+
+export { giftAmount, MAX_GIFT } from '../validation.ts';
 
 /** An unpaid gift lapses this many days after it was made: its reference no longer waits for money. */
 export const GIFT_LAPSES_AFTER_DAYS = 7;
-/** The most one gift may be, in either currency: a typo of a few zeros is caught before anyone is told to pay it. */
-export const MAX_GIFT = 100_000;
 /** The amounts offered on /Give, beside "Another amount". */
 export const PRESET_GIFTS = { USD: ['5', '10', '20', '50'], ZWG: ['100', '250', '500', '1000'] } as const;
-
-const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
-
-/** An amount of money typed by a person: a positive number with at most two decimals, up to MAX_GIFT. */
-export function giftAmount(message = 'Enter the amount as a number, e.g. 10 or 10.50') {
-  return blankAsMissing(
-    z.string({ error: message }).check(
-      z.trim(),
-      z.regex(AMOUNT, message),
-      z.refine((value: string) => Number(value) > 0, 'Enter an amount above 0'),
-      z.refine((value: string) => Number(value) <= MAX_GIFT, `A gift can be at most ${MAX_GIFT}`),
-    ),
-  );
-}
 
 /** The cause as an admin sets it on /EventSettings. A title is needed while gifts are open. */
 export const CauseSettingsInputSchema = z

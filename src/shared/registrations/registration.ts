@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
 import { phoneNumber } from '../phone.ts';
 import { NOTIFY_BY, type NotifyBy } from '../sms/sms-settings.ts';
-import { optionalEmailAddress, requiredText, wholeNumber } from '../validation.ts';
+import { giftAmountText, optionalEmailAddress, requiredText, wholeNumber } from '../validation.ts';
 import { guardianFields, guardianRule, YOUNGEST_ENTRANT } from './guardian.ts';
 
 export const GENDERS = ['Male', 'Female'] as const;
@@ -60,7 +60,19 @@ export const emailRule = z.check<{ email?: unknown; notifyBy?: unknown }>(
 );
 
 /** The public forms' entry (runner, cyclist, waitlist), as the server checks it too. */
-export const RegistrationInputSchema = RegistrationFieldsSchema.check(guardianRule, emailRule);
+export const RegistrationInputSchema = z
+  .extend(RegistrationFieldsSchema, {
+    /** "Add a gift to <cause>" (issue 43): kept apart from the fee, paid with the same reference. */
+    giftAmount: z.pipe(
+      z.transform((value: unknown) => (value === '' || value === null ? undefined : value)),
+      z.optional(giftAmountText()),
+    ),
+    giftCurrency: z.pipe(
+      z.transform((value: unknown) => (value === '' || value === null ? undefined : value)),
+      z.optional(z.enum(['USD', 'ZWG'], { error: 'Choose USD or ZWG' })),
+    ),
+  })
+  .check(guardianRule, emailRule);
 export type RegistrationInput = z.input<typeof RegistrationInputSchema>;
 export type RegistrationData = z.output<typeof RegistrationInputSchema>;
 
@@ -76,6 +88,8 @@ export const RegistrationReceiptSchema = z.object({
   zwgRateDate: z.optional(z.nullable(z.string())),
   /** A new entry's private page (`/My/<token>`), told only to whoever just registered it. */
   myLink: z.optional(z.string()),
+  /** The gift added with the entry, due with its fee under the entry's reference (issue 43). */
+  gift: z.optional(z.object({ reference: z.string(), amount: z.string(), currency: z.enum(['USD', 'ZWG']) })),
 });
 export type RegistrationReceipt = z.infer<typeof RegistrationReceiptSchema>;
 

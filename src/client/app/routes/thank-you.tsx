@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
 import { quotedFees } from '../../../shared/events/zwg-rate.ts';
-import { feeToBeConfirmed } from '../../../shared/money.ts';
+import { feeToBeConfirmed, priceText } from '../../../shared/money.ts';
+import { fromCents, toCents } from '../../../shared/payments/balance.ts';
 import type { GroupReceipt } from '../../../shared/registrations/group.ts';
 import type { Told } from '../../../shared/registrations/registration.ts';
 import { answerFromSearch, type LinkedAnswer } from '../../../shared/registrations/thank-you-link.ts';
@@ -50,6 +51,12 @@ export default function ThankYou() {
   // Told only to whoever just registered the entry, never to someone who found an existing one.
   const myLink = receipt && !found && 'myLink' in receipt ? receipt.myLink : undefined;
   const title = found ? 'You are already registered' : 'Thank You!';
+  // A gift added with the entry (issue 43) is due with its fee, under the same reference.
+  const gift = receipt && 'gift' in receipt ? receipt.gift : undefined;
+  const usdDue =
+    gift && receipt?.feeUsd && gift.currency === 'USD'
+      ? fromCents(toCents(receipt.feeUsd) + toCents(gift.amount))
+      : (receipt?.feeUsd ?? null);
 
   return (
     <PublicPage title={title}>
@@ -79,6 +86,15 @@ export default function ThankYou() {
           >
             {found?.nothingDue ? (
               <p className="mt-3 text-xl font-bold text-stone-900">Nothing to pay: your entry is settled.</p>
+            ) : gift && usdDue ? (
+              <>
+                <p className="mt-3 text-xl font-bold text-stone-900">Total due: {priceText('USD', usdDue)}</p>
+                <p className="mt-1 text-stone-800">
+                  Entry {priceText('USD', receipt.feeUsd)} and your gift{' '}
+                  {priceText(gift.currency, gift.amount)}, paid together under this reference. Thank you for
+                  giving.
+                </p>
+              </>
             ) : fees ? (
               <p className="mt-3 text-xl font-bold text-stone-900">Total due: {fees}</p>
             ) : (
@@ -139,7 +155,7 @@ export default function ThankYou() {
               <PaymentOptions
                 event={event}
                 reference={receipt.reference}
-                fees={{ usd: receipt.feeUsd, zwg: receipt.feeZwg }}
+                fees={{ usd: usdDue, zwg: receipt.feeZwg }}
               />
             </section>
           )}

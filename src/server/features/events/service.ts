@@ -229,6 +229,7 @@ function publicEventOf(
     testPayments: env.fakes.includes('PAYNOW_URL'),
     onlinePaymentMethods: onlinePaymentMethodsOf(event),
     smsOn: textsOn(event),
+    giftsTo: event.giftsOpen ? event.causeTitle : null,
     phoneDisplay: Object.fromEntries(
       [event.contactPhone, event.payment.cashPhone, event.payment.mobileMoney.number].map((p) => [
         p,

@@ -172,3 +172,79 @@ export async function giftsOfAnonymisedEvents(db: Database, eventIds: string[]) 
     .from(gifts)
     .where(and(inArray(gifts.eventId, eventIds), isNull(gifts.anonymisedAt)));
 }
+
+/** The entry a gift is added to, by its reference (the receipt names only that), with its giver's fields. */
+export async function entryForGift(db: Database, eventId: string, reference: string) {
+  const [row] = await db
+    .select({
+      id: registrations.id,
+      firstName: registrations.firstName,
+      lastName: registrations.lastName,
+      email: registrations.email,
+      mobile: registrations.mobile,
+      listedInSearch: registrations.listedInSearch,
+    })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.reference, reference)));
+  return row;
+}
+
+/** The entry's gift still waiting for money (unpaid or lapsed), the newest. */
+export async function openGiftOfEntry(db: Database, registrationId: string) {
+  const [row] = await db
+    .select()
+    .from(gifts)
+    .where(
+      and(
+        eq(gifts.registrationId, registrationId),
+        or(eq(gifts.status, 'unpaid'), eq(gifts.status, 'lapsed')),
+      ),
+    )
+    .orderBy(desc(gifts.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The entries' gifts waiting for money, locked until the transaction ends. */
+export async function lockOpenGiftsOfEntries(tx: Transaction, registrationIds: string[]) {
+  if (registrationIds.length === 0) return [];
+  return tx
+    .select()
+    .from(gifts)
+    .where(
+      and(
+        inArray(gifts.registrationId, registrationIds),
+        or(eq(gifts.status, 'unpaid'), eq(gifts.status, 'lapsed')),
+      ),
+    )
+    .orderBy(gifts.createdAt)
+    .for('update');
+}
+
+/** The entries' unpaid gifts, what their totals due add. */
+export async function unpaidGiftsOfEntries(db: Database, registrationIds: string[]) {
+  if (registrationIds.length === 0) return [];
+  return db
+    .select({
+      registrationId: gifts.registrationId,
+      amount: gifts.amount,
+      currency: gifts.currency,
+      reference: gifts.reference,
+    })
+    .from(gifts)
+    .where(and(inArray(gifts.registrationId, registrationIds), eq(gifts.status, 'unpaid')));
+}
+
+export async function changeGiftAmount(
+  db: Database,
+  id: string,
+  change: { amount: string; currency: 'USD' | 'ZWG' },
+) {
+  const [row] = await db
+    .update(gifts)
+    .set({ ...change, status: 'unpaid', createdAt: new Date() })
+    .where(eq(gifts.id, id))
+    .returning({ id: gifts.id, reference: gifts.reference, amount: gifts.amount, currency: gifts.currency });
+  if (!row) throw new Error('gift not changed');
+  return row;
+}

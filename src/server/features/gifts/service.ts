@@ -25,6 +25,8 @@ import { takeReceiptNumber } from '../receipts/service.ts';
 import { giftReceiptPdf } from './gift-receipt-pdf.ts';
 import {
   anonymiseGifts,
+  changeGiftAmount,
+  entryForGift,
   findGift,
   findGiftByReference,
   giftRowsOf,
@@ -34,10 +36,13 @@ import {
   lapseUnpaidBefore,
   listGifts,
   lockGift,
+  lockOpenGiftsOfEntries,
   markGiftPaid,
   namedPaidGifts,
+  openGiftOfEntry,
   paidTotals,
   unpaidCount,
+  unpaidGiftsOfEntries,
   updateCause,
 } from './repository.ts';
 
@@ -407,4 +412,94 @@ export async function giftsHeldFor(
     db,
     rows.map((row) => row.id),
   );
+}
+
+export interface EntryGift {
+  reference: string;
+  amount: string;
+  currency: 'USD' | 'ZWG';
+}
+
+/**
+ * "Add a gift to <cause>" with an entry (its form, or /My): the entry's gift waiting for money, made or, when
+ * one waits already, given this amount (so a retried request or a changed mind never makes two). Null while
+ * gifts are closed: the entry stands without it.
+ */
+export async function addGiftToEntry(
+  { database: { db } }: AppContext,
+  entryReference: string,
+  gift: { amount: string; currency: 'USD' | 'ZWG' },
+): Promise<EntryGift | null> {
+  const event = await getCurrentEvent(db);
+  if (!event.giftsOpen || event.publishedAt === null) return null;
+  const entry = await entryForGift(db, event.id, entryReference);
+  if (!entry) throw notFound('No such entry.');
+  const open = await openGiftOfEntry(db, entry.id);
+  if (open) {
+    if (
+      open.status === 'unpaid' &&
+      open.currency === gift.currency &&
+      toCents(open.amount) === toCents(gift.amount)
+    ) {
+      return { reference: open.reference, amount: open.amount, currency: open.currency };
+    }
+    return changeGiftAmount(db, open.id, gift);
+  }
+  return insertGift(
+    db,
+    {
+      eventId: event.id,
+      amount: gift.amount,
+      currency: gift.currency,
+      giverName: `${entry.firstName} ${entry.lastName}`,
+      giverEmail: entry.email,
+      giverMobile: entry.mobile,
+      showName: false,
+      registrationId: entry.id,
+    },
+    event.referencePrefix,
+  );
+}
+
+/** The entries' unpaid gifts by entry: what each one's total due adds to its fee. */
+export async function giftsDueOf(db: Database, registrationIds: string[]) {
+  const rows = await unpaidGiftsOfEntries(db, registrationIds);
+  return new Map(
+    rows.flatMap((row) =>
+      row.registrationId
+        ? [
+            [
+              row.registrationId,
+              { reference: row.reference, amount: row.amount, currency: row.currency },
+            ] as const,
+          ]
+        : [],
+    ),
+  );
+}
+
+/**
+ * The payments' rule's part for gifts (decision 016): once the fees are taken, what is left of a payment pays
+ * the gifts of the entries whose fee is settled, in the order named, each in full or not at all (a gift is
+ * never part paid, and never takes a fee's money). Answers the cents used and the gifts paid.
+ */
+export async function payGiftsOfEntries(
+  tx: Transaction,
+  links: Links,
+  entryIds: string[],
+  payment: { leftCents: number; currency: 'USD' | 'ZWG'; paidBy: string; paidAt: Date },
+) {
+  const open = await lockOpenGiftsOfEntries(tx, entryIds);
+  const order = new Map(entryIds.map((id, index) => [id, index]));
+  open.sort((a, b) => (order.get(a.registrationId ?? '') ?? 0) - (order.get(b.registrationId ?? '') ?? 0));
+  let left = payment.leftCents;
+  const paid: { reference: string; amount: string; receiptNumber: number }[] = [];
+  for (const gift of open) {
+    const cents = toCents(gift.amount);
+    if (gift.currency !== payment.currency || cents > left) continue;
+    const receipt = await receiveGift(tx, links, gift.id, { paidBy: payment.paidBy, paidAt: payment.paidAt });
+    left -= cents;
+    paid.push({ reference: gift.reference, amount: gift.amount, receiptNumber: receipt.receiptNumber });
+  }
+  return { usedCents: payment.leftCents - left, paid };
 }

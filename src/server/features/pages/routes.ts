@@ -25,7 +25,7 @@ import { Problem } from '../../http/problem.ts';
 import { limitAction, limitPerIpAndEmail } from '../../http/rate-limits.ts';
 import { loggablePath } from '../../logger.ts';
 import { getPublicEvent, type PublicEventView, publicEventView } from '../events/service.ts';
-import { GIFTS_CLOSED, giveSummary, makeGift } from '../gifts/service.ts';
+import { addGiftToEntry, GIFTS_CLOSED, giveSummary, makeGift } from '../gifts/service.ts';
 import { mailMyLinks } from '../my-registration/service.ts';
 import { signUpForNextYear } from '../next-year/service.ts';
 import { isRaceFull, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
@@ -326,9 +326,15 @@ async function registerFromForm(context: AppContext, data: RegistrationData, ide
   );
   if (!full) {
     const { receipt, alreadyRegistered } = await register(context, data, { idempotencyKey });
-    return alreadyRegistered
-      ? { ...receipt, alreadyRegistered: true as const, ...alreadyRegistered }
-      : receipt;
+    if (alreadyRegistered) return { ...receipt, alreadyRegistered: true as const, ...alreadyRegistered };
+    // The gift as the script's form adds it (see the registrations' route): its own insert, as idempotent.
+    const gift = data.giftAmount
+      ? await addGiftToEntry(context, receipt.reference, {
+          amount: data.giftAmount,
+          currency: data.giftCurrency ?? 'USD',
+        })
+      : null;
+    return gift ? { ...receipt, gift } : receipt;
   }
   const joined = await joinWaitlist(context, data, { idempotencyKey });
   if ('waitlist' in joined) return joined.waitlist;

@@ -3,6 +3,7 @@ import type { Currency, MarkPaidSkip, PaymentMethod } from '../../../shared/part
 import { amountDue, fromCents, shareInOrder, toCents } from '../../../shared/payments/balance.ts';
 import type { AppContext } from '../../context.ts';
 import type { Transaction } from '../../db/client.ts';
+import { payGiftsOfEntries } from '../gifts/service.ts';
 import { noteInHistory } from '../participants/service.ts';
 import { entriesToPay, insertPaymentNotices, setPayment } from './repository.ts';
 
@@ -43,6 +44,8 @@ export interface PaymentReceived {
   skipped: { id: string; reference: string | null; reason: MarkPaidSkip }[];
   /** What no entry took (all of it when none could). */
   left: string;
+  /** The entries' gifts it paid once their fees were taken (issue 43). */
+  gifts: { reference: string; amount: string; receiptNumber: number }[];
 }
 
 type Locked = Awaited<ReturnType<typeof entriesToPay>>[number];
@@ -77,7 +80,7 @@ export function dueOf(
  * the admin; entryPaid is sent for what each received. The caller notes it in the audit trail, as it knows why.
  */
 export async function receivePayment(
-  { signals }: AppContext,
+  { signals, links }: AppContext,
   tx: Transaction,
   eventId: string,
   payment: IncomingPayment,
@@ -118,6 +121,31 @@ export async function receivePayment(
       over: fromCents(Math.max(0, share - due)),
     };
   });
+  // Fees first; only what is left above them (the last share's over, or all when no fee was due) pays gifts.
+  const last = shares.at(-1);
+  const settled = [
+    ...shares.filter((share) => share.status === 'paid').map((share) => share.id),
+    ...skipped.filter((each) => each.reason === 'paid' || each.reason === 'waived').map((each) => each.id),
+  ];
+  const unshared = received - taken.reduce((sum, cents) => sum + cents, 0);
+  const gifts = await payGiftsOfEntries(
+    tx,
+    links,
+    ids.filter((id) => settled.includes(id)),
+    {
+      leftCents: last ? toCents(last.over) : unshared,
+      currency: payment.currency,
+      paidBy: payment.method,
+      paidAt:
+        payment.paidOn.length === 10
+          ? new Date(`${payment.paidOn}T12:00:00+02:00`)
+          : new Date(payment.paidOn),
+    },
+  );
+  if (last && gifts.usedCents > 0) {
+    last.amount = fromCents(toCents(last.amount) - gifts.usedCents);
+    last.over = fromCents(toCents(last.over) - gifts.usedCents);
+  }
   for (const share of shares) {
     const before = locked.get(share.id);
     const earlier = before?.paymentStatus === 'part_paid' ? toCents(before.paymentAmount ?? '0') : 0;
@@ -174,7 +202,12 @@ export async function receivePayment(
       ];
     }),
   );
-  return { shares, skipped, left: fromCents(received - taken.reduce((sum, cents) => sum + cents, 0)) };
+  return {
+    shares,
+    skipped,
+    left: fromCents(last ? 0 : unshared - gifts.usedCents),
+    gifts: gifts.paid,
+  };
 }
 
 /** What the history adds when a share is not the entry's due. */

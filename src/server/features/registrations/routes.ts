@@ -16,6 +16,7 @@ import { conflict } from '../../http/problem.ts';
 import { limitAction } from '../../http/rate-limits.ts';
 import { idParams } from '../../http/replies.ts';
 import { routeGroup } from '../../http/route-group.ts';
+import { addGiftToEntry } from '../gifts/service.ts';
 import { registerGroup } from './group-registration.ts';
 import {
   alreadyRegisteredProblem,
@@ -59,7 +60,16 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
       });
       if (alreadyRegistered)
         return reply.code(200).send({ ...receipt, alreadyRegistered: true, ...alreadyRegistered });
-      return reply.code(201).send(receipt);
+      // Its own insert right after the entry's statement (decision 005), as idempotent as the entry: a retry
+      // finds the gift made, and a gift that failed never takes the entry with it.
+      const { giftAmount, giftCurrency } = request.body;
+      const gift = giftAmount
+        ? await addGiftToEntry(context, receipt.reference, {
+            amount: giftAmount,
+            currency: giftCurrency ?? 'USD',
+          })
+        : null;
+      return reply.code(201).send(gift ? { ...receipt, gift } : receipt);
     },
   );
 

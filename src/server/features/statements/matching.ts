@@ -1,5 +1,5 @@
 import type { Currency } from '../../../shared/participants/participants.ts';
-import { amountDue, owes } from '../../../shared/payments/balance.ts';
+import { amountDue, fromCents, owes, toCents } from '../../../shared/payments/balance.ts';
 import type { PaymentStatus } from '../../../shared/registrations/team.ts';
 import type { StatementOutcome } from '../../../shared/statements/statements.ts';
 import { parseAmountCents } from './statement-lines.ts';
@@ -13,6 +13,8 @@ export interface EntryToMatch {
   paymentCurrency: Currency | null;
   feeUsd: string | null;
   feeZwg: string | null;
+  /** A gift added with the entry and not yet paid: due with its fee, under its reference (issue 43). */
+  gift?: { amount: string; currency: Currency } | undefined;
 }
 
 export interface LineMatch {
@@ -30,7 +32,15 @@ export const feeIn = (entry: Pick<EntryToMatch, 'feeUsd' | 'feeZwg'>, currency: 
 const cents = (amount: string | null) => (amount === null ? null : parseAmountCents(amount));
 const owing = (entry: EntryToMatch) => entry.status === 'active' && owes(entry.paymentStatus);
 /** What a line must bring for the entry: what it still owes (a part payment's balance), or its fee when it owes nothing. */
-const expected = (entry: EntryToMatch, currency: Currency) =>
+const expected = (entry: EntryToMatch, currency: Currency) => {
+  const fee = feeDue(entry, currency);
+  const gift = entry.gift?.currency === currency ? entry.gift.amount : null;
+  if (gift === null || entry.status !== 'active') return fee;
+  // A paid fee leaves the gift alone due.
+  if (!owing(entry)) return gift;
+  return fee === null ? null : fromCents(toCents(fee) + toCents(gift));
+};
+const feeDue = (entry: EntryToMatch, currency: Currency) =>
   owing(entry)
     ? amountDue(
         {

@@ -22,7 +22,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
-import { payGiftNamedBy } from '../gifts/service.ts';
+import { giftsDueOf, payGiftNamedBy } from '../gifts/service.ts';
 import { recordStatementPayments, type StatementPayment } from '../payments/service.ts';
 import { readCsv } from './csv.ts';
 import { feeIn, matchByPayer, matchLine } from './matching.ts';
@@ -139,24 +139,28 @@ async function matchAll(db: Database, eventId: string, prefix: string, lines: Pa
     groupEntries(db, eventId, [...new Set(named.flatMap((refs) => refs.groups))]),
     entriesWithMobiles(db, eventId, [...new Set(phones)]),
   ]);
-  const byReference = new Map(entries.map((entry) => [entry.reference, entry]));
+  const giftsDue = await giftsDueOf(db, [
+    ...new Set([...entries, ...teams, ...groups, ...byMobile].map((entry) => entry.id)),
+  ]);
+  const withGift = <Entry extends { id: string }>(entry: Entry) => ({
+    ...entry,
+    gift: giftsDue.get(entry.id),
+  });
+  const byReference = new Map(entries.map((entry) => [entry.reference, withGift(entry)]));
   return lines.map((line, index): NewStatementLine => {
     const refs = named[index] ?? { entries: [], teams: [], groups: [] };
     if (line.payerPhone && namesNothing(refs)) {
       return {
         ...line,
-        ...matchByPayer(
-          line,
-          byMobile.filter((entry) => entry.mobile === line.payerPhone),
-        ),
+        ...matchByPayer(line, byMobile.filter((entry) => entry.mobile === line.payerPhone).map(withGift)),
       };
     }
     // A group form's reference pays its members together, as a team's does.
     const match = matchLine(line, {
       entries: refs.entries.flatMap((reference) => byReference.get(reference) ?? []),
       teams: [
-        ...refs.teams.map((code) => teams.filter((entry) => entry.teamCode === code)),
-        ...refs.groups.map((code) => groups.filter((entry) => entry.groupCode === code)),
+        ...refs.teams.map((code) => teams.filter((entry) => entry.teamCode === code).map(withGift)),
+        ...refs.groups.map((code) => groups.filter((entry) => entry.groupCode === code).map(withGift)),
       ],
     });
     return { ...line, ...match };

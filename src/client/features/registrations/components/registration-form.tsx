@@ -46,9 +46,12 @@ type FormValues = Omit<GroupPersonValues, 'sameContact'> & {
   /** "Send my confirmation by", while the event's SMS are on; '' (none) otherwise. */
   notifyBy: string;
   consent: boolean;
+  /** "Add a gift to <cause>", in US$; '' for none. */
+  giftAmount: string;
 };
 
-const OWN_FIELDS = ['listedInSearch', 'showInResults', 'notifyBy', 'consent'] as const;
+const OWN_FIELDS = ['listedInSearch', 'showInResults', 'notifyBy', 'consent', 'giftAmount'] as const;
+const GIFT_PRESETS = ['5', '10', '20'];
 /** What a draft keeps: not the consents, which are given anew each time the form is sent. */
 const DRAFT_FIELDS = [...ENTRANT_FIELDS, 'guardianName', 'guardianMobile', 'listedInSearch'] as const;
 const isField = (path: string): path is EntrantField | GuardianField | (typeof OWN_FIELDS)[number] =>
@@ -94,6 +97,7 @@ function valuesOf(data: RegistrationData, empty: FormValues): FormValues {
     listedInSearch: data.listedInSearch ?? false,
     showInResults: data.showInResults ?? true,
     notifyBy: data.notifyBy ?? empty.notifyBy,
+    giftAmount: data.giftAmount ?? '',
     guardianConsent: false,
     consent: false,
   };
@@ -147,6 +151,7 @@ export function RegistrationForm({
     showInResults: true,
     notifyBy: event.smsOn ? 'both' : '',
     consent: false,
+    giftAmount: '',
   };
   const races = event.races.filter((race) => race.discipline === discipline);
   // The public form lets a full race be chosen, to join its waitlist; a team's entries need a place.
@@ -434,6 +439,39 @@ export function RegistrationForm({
           </p>
         </div>
       </div>
+      {event.giftsTo && !onBehalf && (
+        <fieldset className="flex flex-col gap-2 rounded-lg border border-stone-300 p-3">
+          <legend className="px-1 font-medium text-stone-800">Add a gift to {event.giftsTo}</legend>
+          <p className="text-sm text-stone-600">
+            Optional. Paid with your fee under the same reference; it goes to the cause, not to the race.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {GIFT_PRESETS.map((amount) => (
+              <button
+                key={amount}
+                type="button"
+                aria-pressed={watch('giftAmount') === amount}
+                onClick={() => setValue('giftAmount', amount)}
+                className={`${secondaryButtonClass} aria-pressed:bg-brand-700 aria-pressed:text-white`}
+              >
+                US${amount}
+              </button>
+            ))}
+          </div>
+          <label htmlFor="giftAmount" className="text-stone-800">
+            Gift in US$ (any amount, or empty for none)
+          </label>
+          <input
+            id="giftAmount"
+            inputMode="decimal"
+            {...field('giftAmount')}
+            className="w-32 rounded-lg border border-stone-400 px-3 py-2"
+          />
+          <p aria-live="polite" className="text-sm font-medium text-red-700 empty:hidden">
+            {shownErrors.giftAmount?.message}
+          </p>
+        </fieldset>
+      )}
       <div className="flex flex-col gap-1">
         <Checkbox
           {...field('consent')}

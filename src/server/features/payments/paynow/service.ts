@@ -28,6 +28,7 @@ import { badRequest, conflict, notFound } from '../../../http/problem.ts';
 import { qrSvg } from '../../../qr-code.ts';
 import { type AuditActor, recordAudit } from '../../audit-log/service.ts';
 import { assertPublished, getCurrentEventId, getEdition, isEventOver } from '../../events/service.ts';
+import { giftsDueOf } from '../../gifts/service.ts';
 import { entryOfLink, RACE_OVER_NO_CHANGES } from '../../my-registration/service.ts';
 import { participantDetail } from '../../participants/service.ts';
 import { recordOnlinePayment } from '../ledger.ts';
@@ -294,13 +295,28 @@ export async function paymentOffer(context: AppContext, token: string): Promise<
     enabled: settings !== null && entry.status === 'active' && !entry.over,
     methods: settings?.methods ?? [],
     currency: settings?.currency ?? 'USD',
-    amount: settings ? amountDue(entry, settings.currency) : null,
-    paid: !owes(entry.paymentStatus),
+    amount: settings ? await dueWithGift(context.database.db, entry, settings.currency) : null,
+    paid: !owes(entry.paymentStatus) && !(await giftsDueOf(context.database.db, [entry.id])).has(entry.id),
     latest: latest ? attemptView(latest) : null,
     // The link's holder sees the entry's contacts on /My anyway.
     phone: walletNumber(entry.mobile),
     ...(group ? { group: { reference: group.reference, amount: group.amount } } : {}),
   };
+}
+
+/**
+ * What the entry owes in the currency with its unpaid gift in it (issue 43): one amount, paid by one attempt;
+ * the gift alone once the fee is paid.
+ */
+export async function dueWithGift(
+  db: Database,
+  entry: Parameters<typeof amountDue>[0] & { id: string },
+  currency: 'USD' | 'ZWG',
+) {
+  const fee = owes(entry.paymentStatus) ? amountDue(entry, currency) : '0.00';
+  const gift = (await giftsDueOf(db, [entry.id])).get(entry.id);
+  if (!gift || gift.currency !== currency || fee === null) return fee;
+  return fromCents(toCents(fee) + toCents(gift.amount));
 }
 
 /** The event's online payment settings when payment is on (its key set), else null. */
@@ -399,11 +415,13 @@ export async function startPaymentOf(
   const { currency } = paynow.settings;
   const group = request.group ? await groupToPay(db, entry.id, currency) : undefined;
   if (request.group && !group) throw notFound('This entry is not in a group.');
-  if (group ? group.amount !== null && toCents(group.amount) === 0 : !owes(entry.paymentStatus)) {
+  // What is still due: the fee, or a part payment's balance (the group's members' together), and a gift.
+  const amount = group ? group.amount : await dueWithGift(db, entry, currency);
+  if (
+    group ? group.amount !== null && toCents(group.amount) === 0 : amount !== null && toCents(amount) === 0
+  ) {
     throw conflict(group ? 'Your group is already paid.' : 'Your entry is already paid.');
   }
-  // What is still due: the fee, or a part payment's balance (the group's members' together).
-  const amount = group ? group.amount : amountDue(entry, currency);
   if (!amount) throw conflict(FEE_NOT_SET);
   return beginAttempt(context, paynow, request, {
     eventId: entry.eventId,

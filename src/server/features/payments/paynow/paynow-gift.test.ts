@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runnerSeries } from '../../../../../tests/support/entries.ts';
+import {
+  startAppWithPaynow,
+  startFastFakePaynow,
+  turnOnPaynow,
+} from '../../../../../tests/support/paynow-app.ts';
+import {
+  resetData,
+  signedInAs,
+  testDatabase,
+  testDatabaseKind,
+} from '../../../../../tests/support/test-app.ts';
+import type { App } from '../../../app.ts';
+import { gifts, raceOptions, registrations } from '../../../db/schema/index.ts';
+import type { FakePaynow } from '../../../fakes/paynow.ts';
+
+// A gift added with an entry is paid with its fee by one Paynow attempt (issue 43).
+
+let fake: FakePaynow;
+let app: App;
+let origin = '';
+
+beforeAll(async () => {
+  fake = await startFastFakePaynow();
+  ({ app, origin } = await startAppWithPaynow(fake));
+});
+afterAll(async () => {
+  await app.close();
+  await fake.close();
+});
+const db = async () => (await testDatabase()).db;
+beforeEach(async () => {
+  await fake.reset();
+  await resetData();
+  await (await db()).update(raceOptions).set({ feeUsd: '10.00' });
+  await turnOnPaynow(app, ['ecocash', 'web']);
+  const { cookie } = await signedInAs(app, 'admin');
+  const opened = await app.inject({
+    method: 'PUT',
+    url: '/api/admin/cause',
+    headers: { cookie, origin },
+    payload: { title: 'Borehole', text: '', goalUsd: '1000', giftsOpen: true },
+  });
+  expect(opened.statusCode, opened.body).toBe(200);
+});
+
+const runner = runnerSeries();
+async function registered(gift: Record<string, unknown>) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/registrations',
+    headers: { origin },
+    payload: runner(gift),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const receipt = response.json() as { reference: string; myLink: string; gift?: { reference: string } };
+  return { ...receipt, token: receipt.myLink.replace('/My/', '') };
+}
+const pay = (token: string, payload: object) =>
+  app.inject({ method: 'POST', url: `/api/pay/${token}`, headers: { origin }, payload });
+const offerOf = async (token: string) =>
+  (await app.inject({ method: 'GET', url: `/api/pay/${token}` })).json();
+
+async function settled(token: string, id: string) {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const attempt = (await app.inject({ method: 'GET', url: `/api/pay/${token}/attempts/${id}` })).json();
+    if (attempt.state !== 'pending' || Date.now() > until) return attempt;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe(`Paynow pays an entry's fee and its gift together (${testDatabaseKind})`, () => {
+  it('asks for fee and gift in one attempt, and records the fee on the entry and the gift apart, with its receipt', async () => {
+    const entry = await registered({ giftAmount: '5', giftCurrency: 'USD' });
+    expect(await offerOf(entry.token)).toMatchObject({ amount: '15.00', paid: false });
+    const started = await pay(entry.token, { method: 'ecocash', phone: '0771111111' });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json()).toMatchObject({ amount: '15.00', currency: 'USD' });
+    expect((await settled(entry.token, started.json().id)).state).toBe('paid');
+
+    const [row] = await (await db())
+      .select()
+      .from(registrations)
+      .where(eq(registrations.reference, entry.reference));
+    expect(row).toMatchObject({ paymentStatus: 'paid', paymentAmount: '10.00' });
+    const [gift] = await (await db()).select().from(gifts);
+    expect(gift).toMatchObject({ reference: entry.gift?.reference, status: 'paid', registrationId: row?.id });
+    expect(gift?.receiptNumber).toEqual(expect.any(Number));
+    expect(await offerOf(entry.token)).toMatchObject({ amount: '0.00', paid: true });
+  });
+
+  // An admin's record of the fee leaves the gift due: the entry's link then asks for the gift alone.
+  it('asks for the gift alone once the fee is paid, and a gift in the other currency is not asked for', async () => {
+    const entry = await registered({ giftAmount: '7.50', giftCurrency: 'USD' });
+    const { cookie } = await signedInAs(app, 'admin');
+    const [row] = await (await db())
+      .select()
+      .from(registrations)
+      .where(eq(registrations.reference, entry.reference));
+    const marked = await app.inject({
+      method: 'PUT',
+      url: `/api/participants/${row?.id}/payment`,
+      headers: { cookie, origin },
+      payload: { status: 'paid', method: 'cash', amount: '10.00', currency: 'USD', paidOn: '2026-11-01' },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(await offerOf(entry.token)).toMatchObject({ amount: '7.50', paid: false });
+
+    const other = await registered({ giftAmount: '100', giftCurrency: 'ZWG' });
+    expect(await offerOf(other.token)).toMatchObject({ amount: '10.00' });
+  });
+});
