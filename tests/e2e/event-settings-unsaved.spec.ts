@@ -99,6 +99,8 @@ test('the section index links every section by its heading, and the keyboard fol
   heldOn('desktop');
   await signInAsAdmin(page, admin, '/EventSettings');
   const index = page.getByRole('navigation', { name: 'Sections' });
+  // all() does not wait: the index is drawn once the settings have loaded.
+  await expect(index.getByRole('link').first()).toBeVisible();
   const links = await index.getByRole('link').all();
   expect(links.length).toBeGreaterThan(10);
   for (const link of links) {

@@ -78,6 +78,8 @@ test.describe('a giver on a phone', () => {
 
       const name = `Rudo ${uniqueName('Giver')}`;
       await give(page, name);
+      // The answer first: the gift is stored once the page says so, not when the button is pressed.
+      await expect(page.getByRole('heading', { name: /^Thank you! Your gift reference is/ })).toBeVisible();
       const [gift] = await giftsOf(name);
       expect(gift).toMatchObject({ amount: '20.00', currency: 'USD', show: true, status: 'unpaid' });
       await expect(
@@ -113,6 +115,7 @@ test.describe('a giver on a phone without JavaScript', () => {
 
       const name = `Tendai ${uniqueName('Giver')}`;
       await give(page, name);
+      await expect(page.getByText(/^Thank you! Your gift reference is/)).toBeVisible();
       const [gift] = await giftsOf(name);
       expect(gift).toMatchObject({ amount: '20.00', currency: 'USD', status: 'unpaid' });
       await expect(page.getByText(`Thank you! Your gift reference is ${gift?.reference}`)).toBeVisible();
