@@ -1,0 +1,59 @@
+import { expectNoAxeViolations } from './support/axe.ts';
+import { uniqueName } from './support/database.ts';
+import { heldOn } from './support/devices.ts';
+import { expect, test } from './support/fixtures.ts';
+import { raceWithFees, registeredByApi } from './support/fun-run-admin.ts';
+import { adminApi } from './support/progress.ts';
+
+// "Add a gift to <cause>" on /My (issue 43): the total due then says the entry and the gift together.
+
+test.describe.configure({ mode: 'serial' });
+
+let race = '';
+let causeBefore: unknown;
+
+test.beforeAll(async ({ playwright, admin }, testInfo) => {
+  race = await raceWithFees('MyGift', '10.00');
+  const api = await adminApi(playwright, admin, testInfo);
+  causeBefore = await (await api.get('/api/admin/cause')).json();
+  const opened = await api.put('/api/admin/cause', {
+    data: { title: 'the Borehole', text: 'Clean water.', goalUsd: '1000', giftsOpen: true },
+  });
+  expect(opened.status()).toBe(200);
+  await api.dispose();
+});
+test.afterAll(async ({ playwright, admin }, testInfo) => {
+  // Other journeys share the event: the cause goes back as it was.
+  const api = await adminApi(playwright, admin, testInfo);
+  const { image: _image, ...cause } = causeBefore as Record<string, unknown>;
+  await api.put('/api/admin/cause', { data: cause });
+  await api.dispose();
+});
+
+test('an entrant adds a US$10 gift on /My and sees the total with it, then removes it', async ({
+  page,
+}, testInfo) => {
+  heldOn('phone');
+  const { myLink } = await registeredByApi(page, testInfo, 'Tendai', uniqueName('Giver'), {
+    raceType: race,
+  });
+  await page.goto(myLink);
+  const box = page.getByRole('group', { name: 'Add a gift to the Borehole' });
+  await expect(box).toBeVisible();
+  await box.getByRole('button', { name: 'US$10' }).click();
+  await expect(box.getByLabel(/Gift in US\$/)).toHaveValue('10');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Add the gift' }).click();
+
+  await expect(
+    page.getByText('Entry US$10.00 and your gift US$10.00, paid together under this reference.'),
+  ).toBeVisible();
+  await expect(page.getByText(/Total due: US\$20\.00/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your gift to the Borehole' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('my-gift-390.png'), fullPage: true });
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Remove the gift' }).click();
+  await expect(page.getByRole('group', { name: 'Add a gift to the Borehole' })).toBeVisible();
+  await expect(page.getByText(/Total due: US\$10\.00/)).toBeVisible();
+});
