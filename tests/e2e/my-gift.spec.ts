@@ -43,6 +43,7 @@ test('an entrant adds a US$10 gift on /My and sees the total with it, then remov
   await box.getByRole('button', { name: 'US$10' }).click();
   await expect(box.getByLabel(/Gift in US\$/)).toHaveValue('10');
   await expectNoAxeViolations(page);
+  await box.screenshot({ path: testInfo.outputPath('my-gift-box-390.png') });
   await page.getByRole('button', { name: 'Add the gift' }).click();
 
   await expect(
@@ -50,8 +51,12 @@ test('an entrant adds a US$10 gift on /My and sees the total with it, then remov
   ).toBeVisible();
   await expect(page.getByText(/Total due: US\$20\.00/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your gift to the Borehole' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('my-gift-390.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('my-gift-390.png') });
   await expectNoAxeViolations(page);
+  // The same page on a desktop, for the record (the journey itself is a phone's).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('my-gift-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   await page.getByRole('button', { name: 'Remove the gift' }).click();
   await expect(page.getByRole('group', { name: 'Add a gift to the Borehole' })).toBeVisible();
