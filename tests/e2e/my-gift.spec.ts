@@ -58,6 +58,22 @@ test('an entrant adds a US$10 gift on /My and sees the total with it, then remov
   await page.screenshot({ path: testInfo.outputPath('my-gift-1280.png') });
   await page.setViewportSize({ width: 390, height: 844 });
 
+  // A pay link asks for the entry and the gift together, in the same words.
+  const token = myLink.replace(/.*\/My\//, '');
+  const made = await page.request.post(`/api/my/${token}/pay-links`, {
+    data: {},
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(made.status()).toBe(201);
+  await page.goto((await made.json()).path);
+  await expect(page.getByText(/Total due: US\$20\.00/)).toBeVisible();
+  await expect(
+    page.getByText('Entry US$10.00 and a gift of US$10.00 to the cause, paid together under this reference.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('pay-for-gift-390.png') });
+  await page.goto(myLink);
+
   await page.getByRole('button', { name: 'Remove the gift' }).click();
   await expect(page.getByRole('group', { name: 'Add a gift to the Borehole' })).toBeVisible();
   await expect(page.getByText(/Total due: US\$10\.00/)).toBeVisible();
