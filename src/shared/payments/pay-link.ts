@@ -33,6 +33,8 @@ export const PayLinkSchema = z.extend(PaymentOfferSchema, {
   ),
   /** What is still due, per currency, as decimal strings; null: a fee not set in that currency. */
   due: z.object({ usd: z.nullable(z.string()), zwg: z.nullable(z.string()) }),
+  /** The entry's unpaid gift to the cause, in `due` with its fee (issue 43); null without one. */
+  gift: z.optional(z.nullable(z.object({ amount: z.string(), currency: z.enum(['USD', 'ZWG']) }))),
 });
 export type PayLink = z.infer<typeof PayLinkSchema>;
 

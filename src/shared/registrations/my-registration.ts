@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { CURRENCIES, ParticipantDetailSchema } from '../participants/participants.ts';
 import { phoneNumber } from '../phone.ts';
 import { MyResultSchema } from '../results/published.ts';
-import { emailAddress } from '../validation.ts';
+import { emailAddress, giftAmountText } from '../validation.ts';
 import { PendingEmailSchema } from './email-change.ts';
 import { PendingMobileSchema } from './mobile-change.ts';
 
@@ -74,6 +74,17 @@ export const MyEntrySchema = z.extend(
         rateDate: z.nullable(z.string()),
       }),
     ),
+    /** His gift to the cause (issue 43): waiting for money (due with his fee, same reference) or paid. */
+    gift: z.nullable(
+      z.object({
+        reference: z.string(),
+        amount: z.string(),
+        currency: z.enum(CURRENCIES),
+        status: z.enum(['unpaid', 'paid']),
+      }),
+    ),
+    /** The cause a gift may be added to now ("Add a gift to <cause>"); null when none may. */
+    giftsTo: z.nullable(z.string()),
   },
 );
 export type MyEntry = z.infer<typeof MyEntrySchema>;
@@ -91,3 +102,10 @@ export type MyLinksBySmsRequest = z.input<typeof MyLinksBySmsRequestSchema>;
 
 /** The same answer whether or not the number has entries. */
 export const MY_LINKS_TEXTED = 'If that number has entries, a text with their links is on its way.';
+
+/** "Add a gift to <cause>" on /My: the amount and the currency he will pay it in. */
+export const MyGiftInputSchema = z.object({
+  amount: giftAmountText(),
+  currency: z.enum(CURRENCIES, { error: 'Choose USD or ZWG' }),
+});
+export type MyGiftInput = z.infer<typeof MyGiftInputSchema>;

@@ -5,7 +5,7 @@ import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-di
 import { quotedFees, quoteText } from '../../../shared/events/zwg-rate.ts';
 import { feeToBeConfirmed, formatFees, priceText } from '../../../shared/money.ts';
 import { PAYMENT_STATUS_LABELS } from '../../../shared/participants/participants.ts';
-import { amountDue, owes } from '../../../shared/payments/balance.ts';
+import { amountDue, fromCents, owes, toCents } from '../../../shared/payments/balance.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { MyEntry } from '../../../shared/registrations/my-registration.ts';
 import { MyLinksLink } from '../../components/my-links-link.tsx';
@@ -29,6 +29,7 @@ import {
 import { CheckInQr } from '../../features/my-registration/components/check-in-qr.tsx';
 import { ConfirmMobile } from '../../features/my-registration/components/confirm-mobile.tsx';
 import { MyCertificate } from '../../features/my-registration/components/my-certificate.tsx';
+import { MyGift } from '../../features/my-registration/components/my-gift.tsx';
 import { SendPayLink } from '../../features/pay-links/components/send-pay-link.tsx';
 import { MyCredits } from '../../features/payments/components/my-credits.tsx';
 import { CancelEntryDialog } from '../../features/registrations/components/cancel-entry-dialog.tsx';
@@ -93,8 +94,20 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
   const over = entry.raceOver;
   const active = entry.status === 'active' && !over;
   // What is still due: the fee, or what a part payment left.
-  const due = { usd: amountDue(entry, 'USD'), zwg: amountDue(entry, 'ZWG') };
-  const owing = owes(entry.paymentStatus);
+  const feeOwed = owes(entry.paymentStatus);
+  const fee = feeOwed
+    ? { usd: amountDue(entry, 'USD'), zwg: amountDue(entry, 'ZWG') }
+    : { usd: null, zwg: null };
+  // An unpaid gift (issue 43) is due with the fee, in its own currency, under the same reference.
+  const gift = entry.gift?.status === 'unpaid' ? entry.gift : null;
+  const withGift = (currency: 'USD' | 'ZWG', amount: string | null) => {
+    if (!gift || gift.currency !== currency) return amount;
+    if (amount === null) return feeOwed ? null : gift.amount;
+    return fromCents(toCents(amount) + toCents(gift.amount));
+  };
+  const due = { usd: withGift('USD', fee.usd), zwg: withGift('ZWG', fee.zwg) };
+  const owing = feeOwed || gift !== null;
+  const giftFee = gift ? fee[gift.currency === 'USD' ? 'usd' : 'zwg'] : null;
   // A whole fee in ZWG says the official rate it follows (issue 42 §1); a balance is just an amount.
   const zwgRate = entry.paymentStatus === 'unpaid' ? entry.zwg : null;
   const fees = quotedFees({
@@ -140,9 +153,16 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
             {owing &&
               active &&
               fees &&
-              ` · ${entry.paymentStatus === 'part_paid' ? 'Still due' : 'Total due'}: ${fees}`}
+              ` · ${entry.paymentStatus === 'unpaid' ? 'Total due' : 'Still due'}: ${fees}`}
           </dd>
         </dl>
+        {active && gift && (
+          <p className="mt-3 text-stone-800">
+            {giftFee && toCents(giftFee) > 0
+              ? `Entry ${priceText(gift.currency, giftFee)} and your gift ${priceText(gift.currency, gift.amount)}, paid together under this reference.`
+              : `Your gift ${priceText(gift.currency, gift.amount)}, paid under this reference.`}
+          </p>
+        )}
         {owing && active && !fees && event && (
           <p className="mt-3 text-stone-800">{feeToBeConfirmed(displayPhone(event, event.contactPhone))}</p>
         )}
@@ -282,6 +302,8 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
       )}
 
       {active && interactive && !entry.raceOver && <GivePlace token={token} smsOn={event?.smsOn ?? false} />}
+
+      {active && interactive && <MyGift token={token} entry={entry} />}
 
       {active && entry.smsReminders !== 'none' && (
         <SmsReminders token={token} stopped={entry.smsReminders === 'stopped'} />

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { DISCIPLINE_LABELS } from '../../../shared/events/event-display.ts';
-import { formatFees } from '../../../shared/money.ts';
+import { formatFees, priceText } from '../../../shared/money.ts';
+import { fromCents, toCents } from '../../../shared/payments/balance.ts';
 import type { PayLink } from '../../../shared/payments/pay-link.ts';
 import { PublicPage } from '../../components/public-page.tsx';
 import { ReferenceCard } from '../../components/reference-card.tsx';
@@ -50,6 +51,10 @@ export function PayForPage({ token }: { token: string }) {
 function PayFor({ token, payLink }: { token: string; payLink: PayLink }) {
   const { data: event } = useEvent();
   const total = formatFees(payLink.due.usd, payLink.due.zwg);
+  // An unpaid gift to the cause (issue 43) is in the due of its currency, with the entry's fee.
+  const gift = payLink.gift ?? null;
+  const dueWithGift = gift ? payLink.due[gift.currency === 'USD' ? 'usd' : 'zwg'] : null;
+  const fee = gift && dueWithGift ? toCents(dueWithGift) - toCents(gift.amount) : 0;
   return (
     <div className="mt-6 flex flex-col gap-8">
       <p className="text-lg text-stone-800">
@@ -82,7 +87,16 @@ function PayFor({ token, payLink }: { token: string; payLink: PayLink }) {
         {payLink.paid ? (
           <p className="mt-3 text-xl font-bold text-green-800">Paid — nothing is due. Thank you!</p>
         ) : total ? (
-          <p className="mt-3 text-xl font-bold text-stone-900">Total due: {total}</p>
+          <>
+            <p className="mt-3 text-xl font-bold text-stone-900">Total due: {total}</p>
+            {gift && (
+              <p className="mt-1 text-stone-800">
+                {fee > 0
+                  ? `Entry ${priceText(gift.currency, fromCents(fee))} and a gift of ${priceText(gift.currency, gift.amount)} to the cause, paid together under this reference.`
+                  : `A gift of ${priceText(gift.currency, gift.amount)} to the cause, paid under this reference.`}
+              </p>
+            )}
+          </>
         ) : (
           <p className="mt-3 font-semibold text-stone-900">The organisers confirm the fee.</p>
         )}

@@ -248,3 +248,35 @@ export async function changeGiftAmount(
   if (!row) throw new Error('gift not changed');
   return row;
 }
+
+/** The entry's latest gift that is not lapsed (waiting for money, or paid): what /My shows. */
+export async function currentGiftOfEntry(db: Database, registrationId: string) {
+  const [row] = await db
+    .select({
+      reference: gifts.reference,
+      amount: gifts.amount,
+      currency: gifts.currency,
+      status: gifts.status,
+    })
+    .from(gifts)
+    .where(
+      and(eq(gifts.registrationId, registrationId), or(eq(gifts.status, 'unpaid'), eq(gifts.status, 'paid'))),
+    )
+    .orderBy(desc(gifts.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Deletes the entry's gifts still waiting for money (a lapsed one too, as money could still revive it). */
+export async function deleteOpenGiftsOfEntry(db: Database, registrationId: string) {
+  const rows = await db
+    .delete(gifts)
+    .where(
+      and(
+        eq(gifts.registrationId, registrationId),
+        or(eq(gifts.status, 'unpaid'), eq(gifts.status, 'lapsed')),
+      ),
+    )
+    .returning({ id: gifts.id });
+  return rows.length;
+}

@@ -26,6 +26,8 @@ import { giftReceiptPdf } from './gift-receipt-pdf.ts';
 import {
   anonymiseGifts,
   changeGiftAmount,
+  currentGiftOfEntry,
+  deleteOpenGiftsOfEntry,
   entryForGift,
   findGift,
   findGiftByReference,
@@ -502,4 +504,20 @@ export async function payGiftsOfEntries(
     paid.push({ reference: gift.reference, amount: gift.amount, receiptNumber: receipt.receiptNumber });
   }
   return { usedCents: payment.leftCents - left, paid };
+}
+
+/** The entry's gift as /My shows it: waiting for money or paid; null without one (a lapsed one is gone). */
+export async function giftOfEntry(db: Database, registrationId: string) {
+  return (await currentGiftOfEntry(db, registrationId)) ?? null;
+}
+
+/** Whether "Add a gift to <cause>" is offered now: the cause's gifts are open on a published edition. */
+export async function giftsOpenTo(db: Database) {
+  const event = await getCurrentEvent(db);
+  return event.giftsOpen && event.publishedAt !== null ? event.causeTitle : null;
+}
+
+/** An entrant takes back his gift before paying it; a paid gift stays (answers how many went). */
+export async function removeGiftOfEntry(db: Database, registrationId: string) {
+  return deleteOpenGiftsOfEntry(db, registrationId);
 }

@@ -15,6 +15,7 @@ export async function findEntryByLink(db: Database, digest: string) {
     .select({
       id: registrations.id,
       eventId: registrations.eventId,
+      reference: registrations.reference,
       status: registrations.status,
       checkInCode: registrations.checkInCode,
       notifyBy: registrations.notifyBy,

@@ -8,6 +8,7 @@ import {
   MY_LINKS_TEXTED,
   MY_TOKEN,
   MyEntrySchema,
+  MyGiftInputSchema,
   MyLinksBySmsRequestSchema,
   MyLinksRequestSchema,
 } from '../../../shared/registrations/my-registration.ts';
@@ -17,6 +18,7 @@ import { Problem } from '../../http/problem.ts';
 import { limitPerIpAndEmail } from '../../http/rate-limits.ts';
 import { linkToken, routeGroup, TokenParams } from '../../http/route-group.ts';
 import {
+  addMyGift,
   cancelMyEntry,
   changeMyEntry,
   confirmMyMobile,
@@ -25,6 +27,7 @@ import {
   myCheckInQr,
   myEntry,
   NO_SUCH_SHORT_LINK,
+  removeMyGift,
   resendMyConfirmation,
   setMySmsReminders,
   shortLinkTarget,
@@ -45,6 +48,24 @@ export async function myRegistrationRoutes(app: FastifyInstance, context: AppCon
     '/my/:token',
     { schema: { summary: 'The entry a private link opens', response: { 200: MyEntrySchema } } },
     async (request) => myEntry(context, linkToken(request, MY_TOKEN)),
+  );
+
+  api.put(
+    '/my/:token/gift',
+    {
+      schema: {
+        summary: 'Add a gift to the cause, or change the unpaid one (due with the fee, same reference)',
+        body: MyGiftInputSchema,
+        response: { 200: MyEntrySchema },
+      },
+    },
+    async (request) => addMyGift(context, linkToken(request, MY_TOKEN), request.body),
+  );
+
+  api.delete(
+    '/my/:token/gift',
+    { schema: { summary: "Remove the entry's unpaid gift", response: { 200: MyEntrySchema } } },
+    async (request) => removeMyGift(context, linkToken(request, MY_TOKEN)),
   );
 
   api.get(

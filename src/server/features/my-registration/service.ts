@@ -1,6 +1,6 @@
 import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event-display.ts';
 import type { ParticipantEditData } from '../../../shared/participants/participants.ts';
-import type { MyEntry } from '../../../shared/registrations/my-registration.ts';
+import type { MyEntry, MyGiftInput } from '../../../shared/registrations/my-registration.ts';
 import { shownFirstName } from '../../../shared/shown-name.ts';
 import type { AppContext } from '../../context.ts';
 import { statementsOn } from '../../db/statements-on.ts';
@@ -12,6 +12,7 @@ import { queueSms } from '../../sms/repository.ts';
 import { oneSegment } from '../../sms/sms-text.ts';
 import { pendingEmailChange } from '../email-changes/service.ts';
 import { getCurrentEvent, getEdition, isEventOver, isRegistrationOpen, textsOn } from '../events/service.ts';
+import { addGiftToEntry, giftOfEntry, giftsOpenTo, removeGiftOfEntry } from '../gifts/service.ts';
 import { pendingMobileChange } from '../mobile-changes/service.ts';
 import {
   cancelEntry,
@@ -104,13 +105,17 @@ export async function myCheckInQr(context: AppContext, token: string) {
 
 export async function myEntry(context: AppContext, token: string): Promise<MyEntry> {
   const { id, event, over, notifyBy, smsRemindersStoppedAt } = await entryOfLink(context, token);
-  const [entry, emailPending, mobilePending, result, quote] = await Promise.all([
+  const [entry, emailPending, mobilePending, result, quote, gift, cause] = await Promise.all([
     participantDetail(context, id),
     pendingEmailChange(context.database.db, id),
     pendingMobileChange(context.database.db, id),
     resultOfEntry(context, event, id),
     zwgQuoteOfEntry(context.database.db, id),
+    giftOfEntry(context.database.db, id),
+    giftsOpenTo(context.database.db),
   ]);
+  // A gift is added while the cause takes them, to a live entry, and not beside one paid already.
+  const giftable = cause !== null && !over && entry.status === 'active' && gift?.status !== 'paid';
   return {
     reference: entry.reference,
     bib: entry.bib,
@@ -144,6 +149,8 @@ export async function myEntry(context: AppContext, token: string): Promise<MyEnt
     smsReminders: !textsOn(event) || !wantsSms(notifyBy) ? 'none' : smsRemindersStoppedAt ? 'stopped' : 'on',
     result,
     zwg: zwgOf(quote),
+    gift: gift && gift.status !== 'lapsed' ? { ...gift, status: gift.status } : null,
+    giftsTo: giftable ? cause : null,
   };
 }
 
@@ -286,4 +293,28 @@ export async function textMyLinks({ database, links, sms }: AppContext, mobile: 
     return sent;
   });
   if (queued) sms.kick();
+}
+
+export const NO_GIFT_NOW = 'A gift cannot be added to this entry now.';
+
+/**
+ * "Add a gift to <cause>" on /My: the entry's one gift waiting for money, made, or given the new amount and
+ * currency (a second add changes it). Refused while gifts are closed, or once his gift is paid.
+ */
+export async function addMyGift(context: AppContext, token: string, input: MyGiftInput) {
+  const { id, reference, status } = await changeableEntryOfLink(context, token);
+  const gift = await giftOfEntry(context.database.db, id);
+  if (status !== 'active' || gift?.status === 'paid') throw conflict(NO_GIFT_NOW, 'no_gift');
+  const made = await addGiftToEntry(context, reference, input);
+  if (!made) throw conflict(NO_GIFT_NOW, 'gifts_closed');
+  return myEntry(context, token);
+}
+
+/** Takes back the entry's gift before it is paid; a paid gift is not his to remove here. */
+export async function removeMyGift(context: AppContext, token: string) {
+  const { id } = await changeableEntryOfLink(context, token);
+  if ((await removeGiftOfEntry(context.database.db, id)) === 0) {
+    throw conflict('There is no unpaid gift to remove.', 'no_gift');
+  }
+  return myEntry(context, token);
 }

@@ -133,6 +133,7 @@ describe(`a pay link (${testDatabaseKind})`, () => {
       reference,
       people: [{ firstName: 'Chipo', discipline: 'run', raceType: person.raceType }],
       due: { usd: '10.00', zwg: '270.00' },
+      gift: null,
     });
     for (const secret of [person.email, person.lastName, '0771', '+263', person.nextOfKinMobile, token]) {
       expect(shown.body).not.toContain(secret);

@@ -1,4 +1,4 @@
-import { amountDue, owes } from '../../../shared/payments/balance.ts';
+import { owes } from '../../../shared/payments/balance.ts';
 import {
   type NewPayLink,
   PAY_LINK_TOKEN,
@@ -10,10 +10,12 @@ import { shownFirstName } from '../../../shared/shown-name.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound, Problem } from '../../http/problem.ts';
 import { getEdition, isEventOver } from '../events/service.ts';
+import { giftsDueOf } from '../gifts/service.ts';
 import { changeableEntryOfLink } from '../my-registration/service.ts';
 import {
   attemptCodeQr,
   attemptOf,
+  dueWithGift,
   entryToPay,
   groupToPay,
   latestPayLinkAttempt,
@@ -95,10 +97,15 @@ export async function payLinkView(context: AppContext, token: string): Promise<P
   const [usdGroup, zwgGroup] = groupId
     ? await Promise.all([groupToPay(db, entry.id, 'USD'), groupToPay(db, entry.id, 'ZWG')])
     : [undefined, undefined];
+  // An entry's unpaid gift (issue 43) is due with its fee, in its own currency, under the same reference.
+  const gift = groupId ? undefined : (await giftsDueOf(db, [entry.id])).get(entry.id);
   const due = groupId
     ? { usd: usdGroup?.amount ?? null, zwg: zwgGroup?.amount ?? null }
-    : { usd: amountDue(entry, 'USD'), zwg: amountDue(entry, 'ZWG') };
-  const paid = !people.some((person) => owes(person.paymentStatus));
+    : {
+        usd: await dueWithGift(db, entry, 'USD'),
+        zwg: await dueWithGift(db, entry, 'ZWG'),
+      };
+  const paid = !people.some((person) => owes(person.paymentStatus)) && !gift;
   const currency = settings?.currency ?? 'USD';
   const latest = settings
     ? await latestPayLinkAttempt(context, groupId ? { groupId } : { registrationId: entry.id })
@@ -118,6 +125,7 @@ export async function payLinkView(context: AppContext, token: string): Promise<P
       raceType: person.raceType,
     })),
     due,
+    gift: gift ? { amount: gift.amount, currency: gift.currency } : null,
   };
 }
 

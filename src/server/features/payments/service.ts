@@ -11,6 +11,7 @@ export {
 export {
   attemptCodeQr,
   attemptOf,
+  dueWithGift,
   entryToPay,
   groupToPay,
   latestPayLinkAttempt,

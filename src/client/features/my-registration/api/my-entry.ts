@@ -3,6 +3,7 @@ import type { ParticipantEditData } from '../../../../shared/participants/partic
 import type { MobileCode } from '../../../../shared/registrations/mobile-change.ts';
 import type {
   MyEntry,
+  MyGiftInput,
   MyLinksBySmsRequest,
   MyLinksRequest,
 } from '../../../../shared/registrations/my-registration.ts';
@@ -67,3 +68,21 @@ export const useConfirmMyMobile = (token: string) =>
   useMyChange(token, (body: MobileCode) =>
     apiFetch<MyEntry>(`${path(token)}/mobile-change`, { method: 'POST', body: JSON.stringify(body) }),
   );
+
+/** "Add a gift to <cause>" (or change it); its removal. The online payment's offer then asks the new total. */
+function useMyGiftChange<Body>(token: string, send: (body: Body) => Promise<MyEntry>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (entry) => queryClient.setQueryData(getMyEntryQueryOptions(token).queryKey, entry),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['pay-online', token] }),
+  });
+}
+
+export const useAddMyGift = (token: string) =>
+  useMyGiftChange(token, (body: MyGiftInput) =>
+    apiFetch<MyEntry>(`${path(token)}/gift`, { method: 'PUT', body: JSON.stringify(body) }),
+  );
+
+export const useRemoveMyGift = (token: string) =>
+  useMyGiftChange(token, (_: null) => apiFetch<MyEntry>(`${path(token)}/gift`, { method: 'DELETE' }));

@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/registrations/registration.ts';
 import { NOTIFY_BY, NOTIFY_BY_LABELS } from '../../../../shared/sms/sms-settings.ts';
 import { usePageData } from '../../../app/page-data.ts';
+import { GiftBox } from '../../../components/gift-box.tsx';
 import { PrivacyNoticeLink } from '../../../components/privacy-notice-link.tsx';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
@@ -440,37 +441,15 @@ export function RegistrationForm({
         </div>
       </div>
       {event.giftsTo && !onBehalf && (
-        <fieldset className="flex flex-col gap-2 rounded-lg border border-stone-300 p-3">
-          <legend className="px-1 font-medium text-stone-800">Add a gift to {event.giftsTo}</legend>
-          <p className="text-sm text-stone-600">
-            Optional. Paid with your fee under the same reference; it goes to the cause, not to the race.
-          </p>
-          <div className="flex flex-wrap gap-2">
-            {GIFT_PRESETS.map((amount) => (
-              <button
-                key={amount}
-                type="button"
-                aria-pressed={watch('giftAmount') === amount}
-                onClick={() => setValue('giftAmount', amount)}
-                className={`${secondaryButtonClass} aria-pressed:bg-brand-700 aria-pressed:text-white`}
-              >
-                US${amount}
-              </button>
-            ))}
-          </div>
-          <label htmlFor="giftAmount" className="text-stone-800">
-            Gift in US$ (any amount, or empty for none)
-          </label>
-          <input
-            id="giftAmount"
-            inputMode="decimal"
-            {...field('giftAmount')}
-            className="w-32 rounded-lg border border-stone-400 px-3 py-2"
-          />
-          <p aria-live="polite" className="text-sm font-medium text-red-700 empty:hidden">
-            {shownErrors.giftAmount?.message}
-          </p>
-        </fieldset>
+        <GiftBox
+          cause={event.giftsTo}
+          currency="USD"
+          presets={GIFT_PRESETS}
+          amount={watch('giftAmount')}
+          onPreset={(amount) => setValue('giftAmount', amount)}
+          input={{ id: 'giftAmount', ...field('giftAmount') }}
+          error={shownErrors.giftAmount?.message}
+        />
       )}
       <div className="flex flex-col gap-1">
         <Checkbox

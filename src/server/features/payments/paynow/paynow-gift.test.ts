@@ -112,4 +112,48 @@ describe(`Paynow pays an entry's fee and its gift together (${testDatabaseKind})
     const other = await registered({ giftAmount: '100', giftCurrency: 'ZWG' });
     expect(await offerOf(other.token)).toMatchObject({ amount: '10.00' });
   });
+
+  it('asks fee and gift for a gift added on /My, from /My and from a pay link, and pays both', async () => {
+    const entry = await registered({});
+    const added = await app.inject({
+      method: 'PUT',
+      url: `/api/my/${entry.token}/gift`,
+      headers: { origin },
+      payload: { amount: '5', currency: 'USD' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(await offerOf(entry.token)).toMatchObject({ amount: '15.00', paid: false });
+    const made = await app.inject({
+      method: 'POST',
+      url: `/api/my/${entry.token}/pay-links`,
+      headers: { origin },
+      payload: {},
+    });
+    const payLink = (made.json().path as string).replace('/PayFor/', '');
+    const shown = (await app.inject({ method: 'GET', url: `/api/pay-for/${payLink}` })).json();
+    expect(shown).toMatchObject({ amount: '15.00', gift: { amount: '5.00', currency: 'USD' }, paid: false });
+
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/pay-for/${payLink}`,
+      headers: { origin },
+      payload: { method: 'ecocash', phone: '0771111111' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json()).toMatchObject({ amount: '15.00', currency: 'USD' });
+    const until = Date.now() + 20_000;
+    let state = 'pending';
+    while (state === 'pending' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      state = (
+        await app.inject({ method: 'GET', url: `/api/pay-for/${payLink}/attempts/${started.json().id}` })
+      ).json().state;
+    }
+    expect(state).toBe('paid');
+    const [gift] = await (await db()).select().from(gifts);
+    expect(gift).toMatchObject({ status: 'paid', amount: '5.00' });
+    expect(await offerOf(entry.token)).toMatchObject({ amount: '0.00', paid: true });
+    const mine = (await app.inject({ method: 'GET', url: `/api/my/${entry.token}` })).json();
+    expect(mine).toMatchObject({ paymentStatus: 'paid', gift: { status: 'paid' } });
+  });
 });
