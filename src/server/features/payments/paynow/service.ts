@@ -453,7 +453,8 @@ export async function giftPaymentOffer(context: AppContext, token: string): Prom
   const latest = settings ? await latestGiftAttemptOf(db, gift.id) : undefined;
   const offered = settings !== null && settings.currency === gift.currency && edition.publishedAt !== null;
   return {
-    enabled: offered && gift.status !== 'paid',
+    // Still on once paid, as an entry's: the giver's page shows the paid attempt.
+    enabled: offered,
     methods: settings?.methods ?? [],
     currency: gift.currency,
     amount: gift.status === 'paid' ? null : gift.amount,
