@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { PublicPage } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/index.ts';
-import { useGiveSummary } from '../../features/gifts/api/give.ts';
+import { getGiveQueryOptions, useGiveSummary } from '../../features/gifts/api/give.ts';
 import { CauseProgress } from '../../features/gifts/components/cause-progress.tsx';
 import { GiftForm } from '../../features/gifts/components/gift-form.tsx';
 
@@ -32,7 +32,7 @@ export default function Give() {
                 event={event}
                 payOnline={(payToken) => (
                   <Suspense fallback={null}>
-                    <PayOnline token={payToken} via="gift" />
+                    <PayOnline token={payToken} via="gift" refreshes={getGiveQueryOptions().queryKey} />
                   </Suspense>
                 )}
               />
