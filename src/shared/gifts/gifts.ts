@@ -80,7 +80,12 @@ export const GiftMadeSchema = z.object({
   reference: z.string(),
   amount: z.string(),
   currency: z.enum(CURRENCIES),
+  /** The giver's private token to pay it online (/api/give/pay/:token): never the gift's id. */
+  payToken: z.optional(z.string()),
 });
+
+/** A gift's pay token as made (24 URL-safe characters). */
+export const GIFT_PAY_TOKEN = /^[A-Za-z0-9_-]{24}$/;
 export type GiftMade = z.infer<typeof GiftMadeSchema>;
 
 /** /Give as the public sees it: the cause, what paid gifts raised, and the givers who agreed to be named. */

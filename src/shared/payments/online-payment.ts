@@ -67,8 +67,8 @@ export const PaymentAttemptSchema = z.object({
   paynowStatus: z.string(),
   amount: z.string(),
   currency: z.enum(['USD', 'ZWG']),
-  /** What it pays: the entry's fee, its group's total or a company team's total. */
-  pays: z.enum(['entry', 'group', 'team']),
+  /** What it pays: the entry's fee, its group's total, a company team's total or a gift made on /Give. */
+  pays: z.enum(['entry', 'group', 'team', 'gift']),
   /** Web checkout: where the payer pays. */
   browserUrl: z.nullable(z.string()),
   /** Why it failed, in words for the payer. */

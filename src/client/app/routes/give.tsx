@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { PublicPage } from '../../components/public-page.tsx';
 import { ErrorMessage, Loading } from '../../components/ui/status.tsx';
 import { useEvent } from '../../features/events/index.ts';
-import { useGiveSummary } from '../../features/gifts/api/give.ts';
+import { getGiveQueryOptions, useGiveSummary } from '../../features/gifts/api/give.ts';
 import { CauseProgress } from '../../features/gifts/components/cause-progress.tsx';
 import { GiftForm } from '../../features/gifts/components/gift-form.tsx';
+
+const PayOnline = lazy(() => import('../../features/payments/components/pay-online.tsx'));
 
 /** /Give: the cause, what was raised, and a gift without registering (works without JavaScript). */
 export default function Give() {
@@ -25,7 +28,14 @@ export default function Give() {
               Give
             </h2>
             {summary.data.open && event ? (
-              <GiftForm event={event} />
+              <GiftForm
+                event={event}
+                payOnline={(payToken) => (
+                  <Suspense fallback={null}>
+                    <PayOnline token={payToken} via="gift" refreshes={getGiveQueryOptions().queryKey} />
+                  </Suspense>
+                )}
+              />
             ) : (
               <p className="text-stone-700">
                 Gifts are not being taken at the moment. Thank you for looking in.

@@ -48,12 +48,15 @@ export const gifts = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The receipt's number in the event's series (receipts are numbered without gaps). */
     receiptNumber: integer('receipt_number'),
+    /** The digest of the giver's private token to pay it online (never the id in a URL); the token is not kept. */
+    payTokenDigest: text('pay_token_digest'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when retention or an erasure emptied the giver's fields; the amount stays for the totals. */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('gifts_reference').on(table.reference),
+    uniqueIndex('gifts_pay_token').on(table.payTokenDigest),
     index('gifts_event_status').on(table.eventId, table.status),
     index('gifts_registration').on(table.registrationId),
   ],

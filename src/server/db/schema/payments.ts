@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { events } from './events.ts';
+import { gifts } from './gifts.ts';
 import { registrationGroups, registrations } from './registrations.ts';
 
 /**
@@ -28,9 +29,9 @@ export const onlinePayments = pgTable(
   'online_payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    registrationId: uuid('registration_id')
-      .notNull()
-      .references(() => registrations.id, { onDelete: 'cascade' }),
+    /** The entry it pays; null for a gift made on /Give alone (issue 43): exactly one of the two is set. */
+    registrationId: uuid('registration_id').references(() => registrations.id, { onDelete: 'cascade' }),
+    giftId: uuid('gift_id').references(() => gifts.id, { onDelete: 'cascade' }),
     method: text('method', { enum: ['ecocash', 'onemoney', 'innbucks', 'omari', 'web'] }).notNull(),
     /**
      * Set when the attempt pays its entry's group's total (issue 36): started from one member's link, it pays
@@ -68,6 +69,11 @@ export const onlinePayments = pgTable(
   },
   (table) => [
     index('online_payments_registration').on(table.registrationId, table.createdAt),
+    index('online_payments_gift').on(table.giftId).where(sql`${table.giftId} is not null`),
+    check(
+      'online_payments_entry_or_gift',
+      sql`(${table.registrationId} is null) <> (${table.giftId} is null)`,
+    ),
     index('online_payments_team')
       .on(table.companyAccountId, table.createdAt)
       .where(sql`${table.companyAccountId} is not null`),

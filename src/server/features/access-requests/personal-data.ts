@@ -34,7 +34,7 @@ const lower = (emails: (string | null | undefined)[]) => [
   ...new Set(emails.flatMap((email) => (email ? [email.trim().toLowerCase()] : []))),
 ];
 
-const byEntry = <Row extends { entryId: string }>(rows: Row[], entryId: string) =>
+const byEntry = <Row extends { entryId: string | null }>(rows: Row[], entryId: string) =>
   rows.filter((row) => row.entryId === entryId).map(({ entryId: _entryId, ...row }) => row);
 
 /** Where a download starts, and the records it reaches. */

@@ -70,7 +70,13 @@ describe('a gift without registering', () => {
     const made = await give();
     expect(made.statusCode, made.body).toBe(201);
     const body = made.json();
-    expect(body).toEqual({ reference: expect.any(String), amount: '20.00', currency: 'USD' });
+    // The pay token is the giver's own key to pay it online (issue 43): nothing about the giver.
+    expect(body).toEqual({
+      reference: expect.any(String),
+      amount: '20.00',
+      currency: 'USD',
+      payToken: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
+    });
     expect(body.reference).toMatch(new RegExp(`^${event?.referencePrefix}-D\\d+$`));
     const second = (
       await give({ name: 'Tendai', email: '', mobile: '0771234567', amount: '250', currency: 'ZWG' })

@@ -85,6 +85,12 @@ export async function findGift(db: Database, id: string) {
   return row;
 }
 
+/** The gift whose giver holds the pay token of this digest. */
+export async function findGiftByPayToken(db: Database, digest: string) {
+  const [row] = await db.select().from(gifts).where(eq(gifts.payTokenDigest, digest));
+  return row;
+}
+
 export async function findGiftByReference(db: Database, reference: string) {
   const [row] = await db.select().from(gifts).where(eq(gifts.reference, reference));
   return row;

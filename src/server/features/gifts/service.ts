@@ -1,9 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type * as z from 'zod/mini';
 import {
   type AdminGift,
   type CauseSettings,
   type CauseSettingsInputSchema,
   GIFT_LAPSES_AFTER_DAYS,
+  GIFT_PAY_TOKEN,
   type GiftInputSchema,
   type GiftMade,
   type GiftTotals,
@@ -30,6 +32,7 @@ import {
   deleteOpenGiftsOfEntry,
   entryForGift,
   findGift,
+  findGiftByPayToken,
   findGiftByReference,
   giftRowsOf,
   giftsOfAnonymisedEvents,
@@ -150,10 +153,12 @@ export async function makeGift(
 ): Promise<GiftMade> {
   const event = await getCurrentEvent(db);
   if (!event.giftsOpen || event.publishedAt === null) throw conflict(GIFTS_CLOSED, 'gifts_closed');
+  const payToken = randomBytes(18).toString('base64url');
   const made = await insertGift(
     db,
     {
       eventId: event.id,
+      payTokenDigest: payTokenDigest(payToken),
       amount: input.amount,
       currency: input.currency,
       giverName: input.name,
@@ -163,7 +168,27 @@ export async function makeGift(
     },
     event.referencePrefix,
   );
-  return { reference: made.reference, amount: made.amount, currency: made.currency };
+  return { reference: made.reference, amount: made.amount, currency: made.currency, payToken };
+}
+
+const payTokenDigest = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** The gift whose giver holds this pay token (any other token: not found, whatever it is). */
+export async function giftOfPayToken(db: Database, token: string) {
+  const gift = GIFT_PAY_TOKEN.test(token) ? await findGiftByPayToken(db, payTokenDigest(token)) : undefined;
+  if (!gift) throw notFound('There is no such gift.');
+  return gift;
+}
+
+/**
+ * A Paynow attempt paid the gift (issue 43): paid once, its receipt as for any gift. False when it was paid
+ * already (by the bank or an admin meanwhile), for the admin to look into.
+ */
+export async function receiveGiftOnline(tx: Transaction, links: Links, giftId: string, paidBy: string) {
+  const gift = await lockGift(tx, giftId);
+  if (!gift || gift.status === 'paid') return false;
+  await receiveGift(tx, links, giftId, { paidBy });
+  return true;
 }
 
 /**

@@ -148,7 +148,7 @@ export async function payLinkCodeQr(context: AppContext, token: string, attemptI
 /** Whether an attempt was started through this pay link (its entry's, or its group's). */
 async function startedByPayLink(context: AppContext, token: string) {
   const { entry, groupId } = await openPayLink(context, token);
-  return (row: { byPayLink: boolean; groupId: string | null; registrationId: string }) =>
+  return (row: { byPayLink: boolean; groupId: string | null; registrationId: string | null }) =>
     row.byPayLink &&
     (groupId ? row.groupId === groupId : row.registrationId === entry.id && row.groupId === null);
 }

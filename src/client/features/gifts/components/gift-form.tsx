@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { PublicEvent } from '../../../../shared/events/event.ts';
 import { type GiftMade, giftOfForm, PRESET_GIFTS, presetValue } from '../../../../shared/gifts/gifts.ts';
 import { priceText } from '../../../../shared/money.ts';
@@ -41,7 +41,14 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * A gift without registering: an amount (a preset or typed), the giver's name and a contact for the receipt,
  * and whether he may be named. Posted to /Give without JavaScript; sent to the API by the script.
  */
-export function GiftForm({ event }: { event: PublicEvent }) {
+export function GiftForm({
+  event,
+  payOnline,
+}: {
+  event: PublicEvent;
+  /** "Pay now" for the gift made (its pay token), when the page offers it: the route brings it in lazily. */
+  payOnline?: (payToken: string) => ReactNode;
+}) {
   const served = usePageData()?.form;
   const [values, setValues] = useState<Values>(() =>
     served
@@ -74,7 +81,13 @@ export function GiftForm({ event }: { event: PublicEvent }) {
   };
 
   const gift = send.data ?? (send.isIdle ? made : undefined);
-  if (gift) return <HowToPay gift={gift} event={event} />;
+  if (gift)
+    return (
+      <div className="flex flex-col gap-6">
+        <HowToPay gift={gift} event={event} />
+        {gift.payToken && payOnline?.(gift.payToken)}
+      </div>
+    );
   const failure = send.isError && !(send.error instanceof ApiError && send.error.errors.length > 0);
   return (
     <form method="post" action={FORM_ACTION} noValidate onSubmit={submit} className="flex flex-col gap-5">

@@ -9,21 +9,28 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * Who pays: the holder of an entry's private link (/My, its token), someone sent a pay link (/PayFor, its
- * token), or a company's manager signed in on the team page (the team's total; no token).
+ * token), a company's manager signed in on the team page (the team's total; no token), or a giver on /Give
+ * (the gift's pay token).
  */
-export type PaidVia = 'my' | 'pay-link' | 'team';
+export type PaidVia = 'my' | 'pay-link' | 'team' | 'gift';
 
 const path = (token: string, via: PaidVia) =>
   via === 'team'
     ? '/api/team/pay'
-    : `/api/${via === 'pay-link' ? 'pay-for' : 'pay'}/${encodeURIComponent(token)}`;
+    : `/api/${via === 'pay-link' ? 'pay-for' : via === 'gift' ? 'give/pay' : 'pay'}/${encodeURIComponent(token)}`;
 
 /** The QR code our server draws of an InnBucks or O'mari attempt's code. */
 export const codeQrUrl = (token: string, via: PaidVia, id: string) =>
   `${path(token, via)}/attempts/${encodeURIComponent(id)}/code-qr.svg`;
 
 const offerKey = (token: string, via: PaidVia) =>
-  via === 'pay-link' ? queryKeys.payLink(token) : via === 'team' ? ['team-pay'] : ['pay-online', token];
+  via === 'pay-link'
+    ? queryKeys.payLink(token)
+    : via === 'team'
+      ? ['team-pay']
+      : via === 'gift'
+        ? ['gift-pay', token]
+        : ['pay-online', token];
 
 export const getPaymentOfferQueryOptions = (token: string, via: PaidVia = 'my') =>
   getQueryOptions<PaymentOffer>(offerKey(token, via), path(token, via), { retry: false });

@@ -26,13 +26,14 @@ const orList = (names: string[]) =>
   names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
 
 /** Whose fee or total a payment pays, for its words. */
-type Paying = 'entry' | 'group' | 'team' | 'link';
+type Paying = 'entry' | 'group' | 'team' | 'link' | 'gift';
 
 const PAID_TEXT: Record<Paying, string> = {
   entry: 'Your entry is',
   group: 'Your group’s entries are',
   team: 'Your team’s entries are',
   link: 'It is',
+  gift: 'Your gift is',
 };
 
 /**
@@ -79,7 +80,16 @@ export default function PayOnline({
 
   if (!offer.data?.enabled) return null;
   const { currency, methods } = offer.data;
-  const paying: Paying = via === 'team' ? 'team' : via === 'pay-link' ? 'link' : payGroup ? 'group' : 'entry';
+  const paying: Paying =
+    via === 'team'
+      ? 'team'
+      : via === 'pay-link'
+        ? 'link'
+        : via === 'gift'
+          ? 'gift'
+          : payGroup
+            ? 'group'
+            : 'entry';
   if (!due && !(followed && attempt.data?.state === 'paid')) return null;
 
   return (
@@ -220,6 +230,7 @@ const PAY_TEXT: Record<Paying, string> = {
   group: 'Pay your group’s total of',
   team: 'Pay your team’s total of',
   link: 'Pay',
+  gift: 'Pay your gift of',
 };
 
 function StartForm({

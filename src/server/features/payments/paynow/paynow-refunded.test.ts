@@ -72,10 +72,10 @@ async function paidOnline() {
     async () => (await (await db()).select().from(onlinePayments).where(eq(onlinePayments.id, id)))[0],
     (row) => row?.paidAt != null,
   );
-  if (!attempt?.paidAt) throw new Error('not paid');
+  if (!attempt?.paidAt || !attempt.registrationId) throw new Error('not paid');
   const guid =
     [...fake.transactions.values()].find((t) => t.merchantTrace === attempt.merchantTrace)?.guid ?? '';
-  return { attempt, guid };
+  return { attempt: { ...attempt, registrationId: attempt.registrationId }, guid };
 }
 
 const refundsOf = async (registrationId: string) =>

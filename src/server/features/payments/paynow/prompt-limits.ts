@@ -1,7 +1,7 @@
 import type { Transaction } from '../../../db/client.ts';
 import { PAYMENT_PROMPT_LIMITS } from '../../../http/limits.ts';
 import { Problem } from '../../../http/problem.ts';
-import { attemptsSince } from './repository.ts';
+import { type AttemptOwner, attemptsSince } from './repository.ts';
 
 const { numbers, attempts } = PAYMENT_PROMPT_LIMITS;
 
@@ -12,12 +12,12 @@ const { numbers, attempts } = PAYMENT_PROMPT_LIMITS;
  */
 export async function checkPromptLimits(
   tx: Transaction,
-  registrationId: string,
+  payer: AttemptOwner,
   phone: string | null,
   now = new Date(),
 ) {
   const since = (window: number) => new Date(now.getTime() - window);
-  const recent = await attemptsSince(tx, registrationId, since(Math.max(numbers.window, attempts.window)));
+  const recent = await attemptsSince(tx, payer, since(Math.max(numbers.window, attempts.window)));
 
   const lastHour = recent.filter((attempt) => attempt.createdAt >= since(attempts.window));
   if (lastHour.length >= attempts.max) {

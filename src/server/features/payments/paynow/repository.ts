@@ -5,6 +5,7 @@ import { paysEntry, underWay } from '../../../db/online-payment-under-way.ts';
 import { memberOf, membersInOrder, type PaidTogether, paymentOfTogether } from '../../../db/paid-together.ts';
 import {
   events,
+  gifts,
   onlinePayments,
   paymentNotices,
   paynowUncheckedMessages,
@@ -72,30 +73,64 @@ export async function findAttempt(db: Database, id: string) {
   return row;
 }
 
+/** Whose attempts: an entry's, or a gift's made on /Give alone (issue 43). */
+export type AttemptOwner = { registrationId: string } | { giftId: string };
+const ownedBy = (owner: AttemptOwner) =>
+  'giftId' in owner
+    ? eq(onlinePayments.giftId, owner.giftId)
+    : eq(onlinePayments.registrationId, owner.registrationId);
+
+/** The gift's row locked, so that two taps at once start one attempt in turn. */
+export async function lockGiftRow(tx: Transaction, giftId: string) {
+  await tx.select({ id: gifts.id }).from(gifts).where(eq(gifts.id, giftId)).for('update');
+}
+
+/** Whether an attempt that may still end paid is under way for the gift. */
+export async function giftAttemptUnderWay(tx: Transaction, giftId: string) {
+  const [row] = await tx
+    .select({ id: onlinePayments.id })
+    .from(onlinePayments)
+    .where(and(underWay, eq(onlinePayments.giftId, giftId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The gift's latest attempt. */
+export async function latestGiftAttemptOf(db: Database, giftId: string) {
+  const [row] = await db
+    .select()
+    .from(onlinePayments)
+    .where(eq(onlinePayments.giftId, giftId))
+    .orderBy(desc(onlinePayments.createdAt))
+    .limit(1);
+  return row;
+}
+
 /** The attempt a status update names: our reference is the attempt's merchant trace. */
 export async function findAttemptByTrace(db: Database, merchantTrace: string) {
   const [row] = await db
     .select({
       id: onlinePayments.id,
       registrationId: onlinePayments.registrationId,
-      eventId: registrations.eventId,
+      eventId: sql<string>`coalesce(${registrations.eventId}, ${gifts.eventId})`,
       pollUrl: onlinePayments.pollUrl,
       nextPollAt: onlinePayments.nextPollAt,
       paidAt: onlinePayments.paidAt,
       status: onlinePayments.status,
     })
     .from(onlinePayments)
-    .innerJoin(registrations, eq(registrations.id, onlinePayments.registrationId))
+    .leftJoin(registrations, eq(registrations.id, onlinePayments.registrationId))
+    .leftJoin(gifts, eq(gifts.id, onlinePayments.giftId))
     .where(eq(onlinePayments.merchantTrace, merchantTrace));
   return row;
 }
 
 /** The entry's attempts started since then: when, and the wallet prompted (null for Paynow's page). */
-export async function attemptsSince(db: Database, registrationId: string, since: Date) {
+export async function attemptsSince(db: Database, payer: AttemptOwner, since: Date) {
   return db
     .select({ phone: onlinePayments.phone, createdAt: onlinePayments.createdAt })
     .from(onlinePayments)
-    .where(and(eq(onlinePayments.registrationId, registrationId), gte(onlinePayments.createdAt, since)))
+    .where(and(ownedBy(payer), gte(onlinePayments.createdAt, since)))
     .orderBy(onlinePayments.createdAt);
 }
 

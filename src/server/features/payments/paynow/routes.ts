@@ -1,6 +1,7 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { GIFT_PAY_TOKEN } from '../../../../shared/gifts/gifts.ts';
 import {
   OnlinePaymentSettingsInputSchema,
   OnlinePaymentSettingsSchema,
@@ -19,6 +20,9 @@ import { linkToken, routeGroup } from '../../../http/route-group.ts';
 import { type PaynowFields, parseForm } from './paynow-client.ts';
 import type { PaynowPoller } from './poller.ts';
 import {
+  giftPaymentAttempt,
+  giftPaymentCodeQr,
+  giftPaymentOffer,
   onlinePaymentSettings,
   paymentAttempt,
   paymentCodeQr,
@@ -27,6 +31,7 @@ import {
   receiveStatusUpdate,
   reviewPaymentNotice,
   saveOnlinePaymentSettings,
+  startGiftPayment,
   startPayment,
   startTeamPayment,
   teamPaymentAttempt,
@@ -148,6 +153,67 @@ export async function paynowRoutes(app: FastifyInstance, context: AppContext, po
     },
     async (request, reply) => {
       const svg = await paymentCodeQr(context, request.params.token, request.params.id);
+      return reply.type('image/svg+xml').header('cache-control', 'private, no-store').send(svg);
+    },
+  );
+
+  // A gift made on /Give alone (issue 43): its giver's private pay token, never the gift's id.
+  api.get(
+    '/give/pay/:token',
+    {
+      config: { access: 'link', rateLimit: PAYMENT_LIMITS.follow },
+      schema: {
+        summary: 'How the giver holding a gift’s pay token may pay it online, and the last attempt',
+        tags: ['online payment'],
+        response: { 200: PaymentOfferSchema },
+      },
+    },
+    async (request) => giftPaymentOffer(context, linkToken(request, GIFT_PAY_TOKEN)),
+  );
+
+  api.post(
+    '/give/pay/:token',
+    {
+      config: { access: 'link', rateLimit: PAYMENT_LIMITS.start },
+      schema: {
+        summary: 'Start paying the gift: a prompt on the giver’s phone, or Paynow’s page',
+        tags: ['online payment'],
+        body: StartPaymentSchema,
+        response: { 201: PaymentAttemptSchema },
+      },
+    },
+    async (request, reply) => {
+      const attempt = await startGiftPayment(context, linkToken(request, GIFT_PAY_TOKEN), request.body);
+      return reply.code(201).send(attempt);
+    },
+  );
+
+  api.get(
+    '/give/pay/:token/attempts/:id',
+    {
+      config: { access: 'link', rateLimit: PAYMENT_LIMITS.follow },
+      schema: {
+        summary: 'How a gift’s payment attempt stands (by its id and the gift’s pay token only)',
+        tags: ['online payment'],
+        params: z.object({ token: z.string(), id: z.string() }),
+        response: { 200: PaymentAttemptSchema },
+      },
+    },
+    async (request) => giftPaymentAttempt(context, request.params.token, request.params.id),
+  );
+
+  api.get(
+    '/give/pay/:token/attempts/:id/code-qr.svg',
+    {
+      config: { access: 'link', rateLimit: PAYMENT_LIMITS.follow },
+      schema: {
+        summary: 'The QR code (SVG) of a pending InnBucks or O’mari payment’s code of a gift',
+        tags: ['online payment'],
+        params: z.object({ token: z.string(), id: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const svg = await giftPaymentCodeQr(context, request.params.token, request.params.id);
       return reply.type('image/svg+xml').header('cache-control', 'private, no-store').send(svg);
     },
   );

@@ -28,7 +28,7 @@ import { badRequest, conflict, notFound } from '../../../http/problem.ts';
 import { qrSvg } from '../../../qr-code.ts';
 import { type AuditActor, recordAudit } from '../../audit-log/service.ts';
 import { assertPublished, getCurrentEventId, getEdition, isEventOver } from '../../events/service.ts';
-import { giftsDueOf } from '../../gifts/service.ts';
+import { giftOfPayToken, giftsDueOf, receiveGiftOnline } from '../../gifts/service.ts';
 import { entryOfLink, RACE_OVER_NO_CHANGES } from '../../my-registration/service.ts';
 import { participantDetail } from '../../participants/service.ts';
 import { recordOnlinePayment } from '../ledger.ts';
@@ -51,13 +51,16 @@ import {
   findAttempt,
   findAttemptByTrace,
   findPaynowSettings,
+  giftAttemptUnderWay,
   groupOfEntry,
   insertAttempt,
   keepNotice,
   latestAttemptOf,
+  latestGiftAttemptOf,
   latestPayLinkAttemptOf,
   latestTeamAttemptOf,
   lockEntry,
+  lockGiftRow,
   markNoticeReviewed,
   markPaid,
   membersOwing,
@@ -192,7 +195,7 @@ function attemptView(row: OnlinePaymentRow): PaymentAttempt {
     paynowStatus: row.status,
     amount: row.amount,
     currency: row.currency,
-    pays: row.groupId ? 'group' : row.companyAccountId ? 'team' : 'entry',
+    pays: row.giftId ? 'gift' : row.groupId ? 'group' : row.companyAccountId ? 'team' : 'entry',
     browserUrl: state === 'pending' ? row.browserUrl : null,
     message: state === 'failed' ? (row.error ?? failureMessage(row.status)) : null,
     ...(state === 'pending' && row.authorizationCode
@@ -436,6 +439,72 @@ export async function startPaymentOf(
   });
 }
 
+// ---- A gift made on /Give alone (issue 43), by the giver's pay token ------------------------------------
+
+const GIFT_PAYMENT_UNDER_WAY =
+  'A payment of this gift is already under way: approve it on your phone (or finish it on Paynow’s page). If it fails, you can try again.';
+
+/** How the giver may pay the gift online (offered only in Paynow's currency), and how the last attempt went. */
+export async function giftPaymentOffer(context: AppContext, token: string): Promise<PaymentOffer> {
+  const { db } = context.database;
+  const gift = await giftOfPayToken(db, token);
+  const settings = await offeredSettings(context, gift.eventId);
+  const edition = await getEdition(db, gift.eventId);
+  const latest = settings ? await latestGiftAttemptOf(db, gift.id) : undefined;
+  const offered = settings !== null && settings.currency === gift.currency && edition.publishedAt !== null;
+  return {
+    // Still on once paid, as an entry's: the giver's page shows the paid attempt.
+    enabled: offered,
+    methods: settings?.methods ?? [],
+    currency: gift.currency,
+    amount: gift.status === 'paid' ? null : gift.amount,
+    paid: gift.status === 'paid',
+    latest: latest ? attemptView(latest) : null,
+    // Never the giver's contacts: the token is all a public endpoint is told.
+    phone: null,
+  };
+}
+
+/** Starts a payment of the gift: a prompt on the giver's phone, or Paynow's page. Once paid, never again. */
+export async function startGiftPayment(
+  context: AppContext,
+  token: string,
+  request: StartPayment,
+): Promise<PaymentAttempt> {
+  const gift = await giftOfPayToken(context.database.db, token);
+  if (gift.status === 'paid') throw conflict('This gift is paid already. Thank you!', 'gift_paid');
+  const paynow = await paynowFor(context, gift.eventId, request.method);
+  if (paynow.settings.currency !== gift.currency) {
+    throw conflict(
+      `Online payment is taken in ${paynow.settings.currency} only: please pay by bank transfer.`,
+    );
+  }
+  return beginAttempt(context, paynow, request, {
+    eventId: gift.eventId,
+    entryId: '',
+    giftId: gift.id,
+    reference: gift.reference,
+    description: `Gift ${gift.reference}`,
+    authEmail: gift.giverEmail,
+    amount: gift.amount,
+    together: undefined,
+    underWay: GIFT_PAYMENT_UNDER_WAY,
+    byPayLink: false,
+  });
+}
+
+/** One attempt of the gift, for the holder of its pay token only. */
+export async function giftPaymentAttempt(context: AppContext, token: string, attemptId: string) {
+  const gift = await giftOfPayToken(context.database.db, token);
+  return attemptOf(context, attemptId, (row) => row.giftId === gift.id);
+}
+
+/** The QR code of a gift attempt's wallet code, for the holder of its pay token only. */
+export async function giftPaymentCodeQr(context: AppContext, token: string, attemptId: string) {
+  const gift = await giftOfPayToken(context.database.db, token);
+  return attemptCodeQr(context, attemptId, (row) => row.giftId === gift.id);
+}
+
 /** What a company's team owes online (its manager's team page), and how its last payment went. */
 export async function teamPaymentOffer(context: AppContext, companyAccountId: string): Promise<PaymentOffer> {
   const { db } = context.database;
@@ -509,6 +578,8 @@ interface AttemptTarget {
   /** Why a second attempt is refused while one is under way. */
   underWay: string;
   byPayLink: boolean;
+  /** A gift made on /Give alone (issue 43): the attempt is the gift's, no entry's (entryId unused). */
+  giftId?: string;
 }
 
 async function beginAttempt(
@@ -525,18 +596,26 @@ async function beginAttempt(
   // One attempt under way at a time: a second tap, or a second tab, must not prompt the wallet twice.
   const attempt = await db.transaction(async (tx) => {
     // A group's or team's entries are locked in one order, so that payments and changes started from any of them wait in turn.
-    const locked = together
-      ? (await membersOwing(tx, together, target.eventId)).map((member) => member.id)
-      : [];
-    for (const id of [...new Set([...locked, target.entryId])].sort()) await lockEntry(tx, id);
-    // One payment at a time of an entry, and of a group or team, whichever link or manager started it.
-    const busy = together
-      ? await attemptUnderWayFor(tx, together, target.eventId)
-      : await entryAttemptUnderWay(tx, target.entryId);
-    if (busy) throw conflict(target.underWay);
-    await checkPromptLimits(tx, target.entryId, phone);
+    const { giftId } = target;
+    if (giftId) {
+      await lockGiftRow(tx, giftId);
+      if (await giftAttemptUnderWay(tx, giftId)) throw conflict(target.underWay);
+      await checkPromptLimits(tx, { giftId }, phone);
+    } else {
+      const locked = together
+        ? (await membersOwing(tx, together, target.eventId)).map((member) => member.id)
+        : [];
+      for (const id of [...new Set([...locked, target.entryId])].sort()) await lockEntry(tx, id);
+      // One payment at a time of an entry, and of a group or team, whichever link or manager started it.
+      const busy = together
+        ? await attemptUnderWayFor(tx, together, target.eventId)
+        : await entryAttemptUnderWay(tx, target.entryId);
+      if (busy) throw conflict(target.underWay);
+      await checkPromptLimits(tx, { registrationId: target.entryId }, phone);
+    }
     return insertAttempt(tx, {
-      registrationId: target.entryId,
+      registrationId: giftId ? null : target.entryId,
+      giftId: giftId ?? null,
       groupId: together && 'groupId' in together ? together.groupId : null,
       companyAccountId: together && 'companyAccountId' in together ? together.companyAccountId : null,
       byPayLink: target.byPayLink,
@@ -799,9 +878,18 @@ async function applyConfirmed(
       });
       return;
     }
+    if (attempt.giftId) {
+      const { giftId } = attempt;
+      const paid = await db.transaction((tx) =>
+        receiveGiftOnline(tx, context.links, giftId, ONLINE_METHODS[attempt.method]),
+      );
+      await markPaid(db, attempt.id, update.status, known.paynowReference ?? '');
+      if (!paid) await notice(context, 'poll', 'paid, but the gift was paid already', fields, attempt.id);
+      return;
+    }
     // The lease keeps other pollers off this attempt; recording is idempotent by the Paynow reference, so
     // a server stopped between the two steps is repaired by the next poll.
-    const outcome = await recordOnlinePayment(context, attempt.registrationId, {
+    const outcome = await recordOnlinePayment(context, attempt.registrationId ?? '', {
       method: ONLINE_METHODS[attempt.method],
       amount: Number(update.amount).toFixed(2),
       currency: attempt.currency,
@@ -849,6 +937,12 @@ async function recordRefunded(
   known: { paynowReference: string | null; pollUrl: string | null },
   fields: PaynowFields,
 ) {
+  if (!attempt.registrationId) {
+    // A gift's refund: no credit note of an entry; the admin decides.
+    await updateAttempt(context.database.db, attempt.id, { ...known, status: REFUNDED, nextPollAt: null });
+    await notice(context, 'poll', 'refunded by Paynow: the gift is still marked paid', fields, attempt.id);
+    return;
+  }
   const recorded = await recordPaynowRefund(context, {
     id: attempt.id,
     registrationId: attempt.registrationId,
