@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../participants/participants.ts';
 import { phoneNumber } from '../phone.ts';
-import { AMOUNT, giftAmount, oneLine, optionalEmailAddress, requiredText } from '../validation.ts';
+import {
+  AMOUNT,
+  blankAsMissing,
+  giftAmount,
+  oneLine,
+  optionalEmailAddress,
+  requiredText,
+} from '../validation.ts';
 
 export { giftAmount, MAX_GIFT } from '../validation.ts';
 
@@ -55,10 +62,7 @@ export const GiftInputSchema = z
   .object({
     name: requiredText('your name', 100),
     email: optionalEmailAddress,
-    mobile: z.pipe(
-      z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)),
-      z.optional(phoneNumber('your mobile number')),
-    ),
+    mobile: blankAsMissing(z.optional(phoneNumber('your mobile number'))),
     amount: giftAmount(),
     currency: z.enum(CURRENCIES, { error: 'Choose USD or ZWG' }),
     showName: z.optional(z.boolean()),
