@@ -17,7 +17,6 @@ import { badRequest, conflict } from '../../http/problem.ts';
 import { type AuditActor, recordAudit } from '../audit-log/service.ts';
 import { eventFieldsOf, getCurrentEvent, privacyNoticeOf, racesWithPlaces } from '../events/service.ts';
 import { mailNextYearList } from '../next-year/service.ts';
-import { descriptionHtmlOf } from './description.ts';
 import {
   archiveEvent,
   deleteRaces,
@@ -95,6 +94,8 @@ export async function saveEventSettings(
     privacyText = null;
   }
   const noticeChanged = privacyNoticeOf({ ...saved, privacyText }) !== privacyNoticeOf(event);
+  const descriptionHtml =
+    descriptionMarkdown === undefined ? undefined : await descriptionHtmlOf(descriptionMarkdown);
   await db.transaction(async (tx) => {
     await updateEvent(tx, event.id, {
       ...settings,
@@ -102,9 +103,7 @@ export async function saveEventSettings(
       termsVersion: termsChanged ? event.termsVersion + 1 : event.termsVersion,
       privacyText,
       privacyVersion: noticeChanged ? event.privacyVersion + 1 : event.privacyVersion,
-      ...(descriptionMarkdown === undefined
-        ? {}
-        : { descriptionMarkdown, descriptionHtml: descriptionHtmlOf(descriptionMarkdown) }),
+      ...(descriptionMarkdown === undefined ? {} : { descriptionMarkdown, descriptionHtml }),
     });
     await auditSettings(tx, actor, event.id, 'event', changedKeys(event, input));
   });
@@ -316,7 +315,7 @@ export async function startNewEdition(
       backgroundAlt: current.backgroundAlt,
       logoImage: current.logoImage,
       descriptionMarkdown: newYear(current.descriptionMarkdown),
-      descriptionHtml: descriptionHtmlOf(newYear(current.descriptionMarkdown)),
+      descriptionHtml: await descriptionHtmlOf(newYear(current.descriptionMarkdown)),
       termsText: newYear(current.termsText),
       termsVersion: 1,
       privacyText: current.privacyText === null ? null : newYear(current.privacyText),
@@ -385,4 +384,10 @@ export async function saveRetentionSettings(
     });
   });
   return retentionSettings(context);
+}
+
+/** The Markdown parser and the sanitiser load when a description is saved, not with every server (issue 44). */
+async function descriptionHtmlOf(descriptionMarkdown: string) {
+  const description = await import('./description.ts');
+  return description.descriptionHtmlOf(descriptionMarkdown);
 }

@@ -24,7 +24,6 @@ import { repeatWhileListening } from '../../repeat.ts';
 import { type AuditActor, auditRead, recordAudit } from '../audit-log/service.ts';
 import { type EventRow, getCurrentEvent, getEdition } from '../events/service.ts';
 import { takeReceiptNumber } from '../receipts/service.ts';
-import { giftReceiptPdf } from './gift-receipt-pdf.ts';
 import {
   anonymiseGifts,
   changeGiftAmount,
@@ -410,6 +409,8 @@ export async function giftReceiptPdfOf({ database: { db } }: AppContext, giftId:
     throw notFound('This gift has no receipt: it is not paid.');
   }
   const event = await getEdition(db, gift.eventId);
+  // pdfkit and its fonts load on the first PDF, not with every server (issue 15: start and idle memory).
+  const { giftReceiptPdf } = await import('./gift-receipt-pdf.ts');
   const pdf = giftReceiptPdf({
     number: gift.receiptNumber,
     reference: gift.reference,

@@ -40,7 +40,6 @@ import {
   paymentRemindersPreview,
   sendPaymentReminders,
 } from './service.ts';
-import { teamInvoicePdf } from './team-invoice-pdf.ts';
 
 const admins = ['admin'] as const;
 const IdParams = idParams('Not an entry id');
@@ -329,6 +328,8 @@ export async function participantRoutes(app: FastifyInstance, context: AppContex
     },
     async (request, reply) => {
       const user = signedInUser(request);
+      // pdfkit and its fonts load on the first PDF, not with every server (issue 15: start and idle memory).
+      const { teamInvoicePdf } = await import('./team-invoice-pdf.ts');
       const { fileName, pdf } = await teamInvoicePdf(context, { id: user.id, name: user.name });
       return sendAttachment(reply, fileName, 'application/pdf', pdf);
     },
