@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -26,6 +27,7 @@ export function openPglite(dataDir: string): { handle: DatabaseHandle; ready: Pr
     releaseLock();
     throw error;
   }
+  yieldBeforeEachQuery(client);
   const ready = client.waitReady.catch((error: unknown) => {
     releaseLock();
     throw error;
@@ -57,3 +59,19 @@ export function openPglite(dataDir: string): { handle: DatabaseHandle; ready: Pr
   };
   return { handle, ready };
 }
+
+/**
+ * PGlite answers a message synchronously, and the next query waiting for it starts from the last one's promise:
+ * fifty requests' queries would then run one after another in a single turn of the event loop, and no timer,
+ * request or /api/event could be served meanwhile. Each query first waits for the loop's next turn.
+ */
+function yieldBeforeEachQuery(client: PGlite) {
+  const send = client.execProtocolStream.bind(client);
+  client.execProtocolStream = async (message, options) => {
+    // A query opens with its Parse (extended protocol) or Query (simple) message; the rest follow at once.
+    if (message[0] === PARSE || message[0] === QUERY) await nextTurn();
+    return send(message, options);
+  };
+}
+const PARSE = 'P'.charCodeAt(0);
+const QUERY = 'Q'.charCodeAt(0);
