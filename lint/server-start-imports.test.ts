@@ -11,7 +11,16 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ENTRIES = ['src/server/server.ts', 'src/server/app.ts'];
-const LOADED_ON_DEMAND = ['pdfkit', 'pg', 'sanitize-html', 'markdown-it', '@electric-sql/pglite'];
+const LOADED_ON_DEMAND = [
+  'pdfkit',
+  'pg',
+  'sanitize-html',
+  'markdown-it',
+  '@electric-sql/pglite',
+  'read-excel-file',
+  'fflate',
+  'ical-generator',
+];
 
 // Static imports and re-exports that bring code at run time (`import type` and `export type` bring none).
 const STATIC_IMPORT = /^(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;

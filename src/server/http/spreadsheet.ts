@@ -1,6 +1,4 @@
 import { parse } from 'csv-parse/sync';
-import { unzipSync } from 'fflate';
-import { readSheet } from 'read-excel-file/node';
 import { refuseNul } from './nul-bytes.ts';
 import { badRequest } from './problem.ts';
 
@@ -57,6 +55,11 @@ const cellText = (cell: unknown) => {
 };
 
 async function readXlsx(body: Buffer): Promise<string[][]> {
+  // The workbook readers load with the first workbook, not with every server (issue 44: start and idle memory).
+  const [{ unzipSync }, { readSheet }] = await Promise.all([
+    import('fflate'),
+    import('read-excel-file/node'),
+  ]);
   let unpacked = 0;
   try {
     // Sizes as the archive declares them: the reader below stops at what it was told too.

@@ -1,4 +1,3 @@
-import ical from 'ical-generator';
 import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event-display.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import type { AppContext } from '../../context.ts';
@@ -32,6 +31,8 @@ export async function eventCalendar(
   ]
     .filter(Boolean)
     .join('\n');
+  // Loaded with the first calendar file, not with every server (issue 44: start and idle memory).
+  const { default: ical } = await import('ical-generator');
   const calendar = ical({ prodId: { company: 'Celebration', product: 'Fun Run' }, name });
   const uid = `${event.id}${race ? `-${race.id}` : ''}@celebration`;
   calendar.createEvent({
