@@ -32,9 +32,11 @@ import {
   measureEventReads,
   measureRegistrationsOnPglite,
   measureRegistrationsOnPostgres,
+  measureRegistrationsWithRateLimits,
   prepareRegistrationTarget,
   REGISTRATIONS_PGLITE,
   REGISTRATIONS_POSTGRES,
+  REGISTRATIONS_POSTGRES_LIMITED,
   type RegistrationTarget,
 } from './bench/registrations.ts';
 import { missedBudgets, printTable, writeReport } from './bench/report.ts';
@@ -96,9 +98,9 @@ async function startPostgres(): Promise<ThrowawayPostgres> {
 async function measureAppOnPostgres(databaseUrl: string) {
   const measurements: Measurement[] = [];
   let target: RegistrationTarget | undefined;
-  let registrationsPerSecond: number | undefined;
+  const registrationsPerSecond: { limitsOff?: number; limitsOn?: number } = {};
   if (!(['pages', 'lighthouse', 'phone', 'registrations'] as const).some(wanted))
-    return { measurements, target };
+    return { measurements, target, registrationsPerSecond };
   const server = await startServer({ databaseUrl, label: 'postgres' });
   console.log(`Production server on PostgreSQL at ${server.url}`);
   try {
@@ -113,13 +115,28 @@ async function measureAppOnPostgres(databaseUrl: string) {
         await measure(REGISTRATIONS_POSTGRES, async () => {
           target = await prepareRegistrationTarget(databaseUrl);
           const result = await measureRegistrationsOnPostgres(server, target);
-          registrationsPerSecond = result.requestsPerSecond;
+          registrationsPerSecond.limitsOff = result.requestsPerSecond;
           return result;
         }),
       );
     }
   } finally {
     await server.stop();
+  }
+  if (wanted('registrations') && target) {
+    const limitedTarget = target;
+    const limited = await startServer({ databaseUrl, label: 'postgres-limited', env: { RATE_LIMITS: 'on' } });
+    try {
+      measurements.push(
+        await measure(REGISTRATIONS_POSTGRES_LIMITED, async () => {
+          const result = await measureRegistrationsWithRateLimits(limited, limitedTarget);
+          registrationsPerSecond.limitsOn = result.requestsPerSecond;
+          return result;
+        }),
+      );
+    } finally {
+      await limited.stop();
+    }
   }
   return { measurements, target, registrationsPerSecond };
 }

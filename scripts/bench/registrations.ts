@@ -33,6 +33,16 @@ export const REGISTRATIONS_POSTGRES: MeasurementSpec = {
   method: `${LOAD_METHOD} Database: the throwaway PostgreSQL (pool of 10 connections, the server's default).`,
 };
 
+export const REGISTRATIONS_POSTGRES_LIMITED: MeasurementSpec = {
+  id: 'registrations-postgres-limited',
+  title: 'Registration throughput on PostgreSQL with the rate limits on',
+  method:
+    `${LOAD_METHOD.replace('RATE_LIMITS=off', 'RATE_LIMITS=on')} Each request comes from its own client address ` +
+    '(X-Forwarded-For, which the server trusts from loopback), as a crowd of phones would: every one counted in ' +
+    "PostgreSQL's shared rate counters (issue 44), none over its limit. Database: the throwaway PostgreSQL, " +
+    'after the run with the limits off.',
+};
+
 export const REGISTRATIONS_PGLITE: MeasurementSpec = {
   id: 'registrations-pglite',
   title: 'Registration throughput on PGlite (report only)',
@@ -92,14 +102,24 @@ export async function prepareRegistrationTarget(databaseUrl: string): Promise<Re
 }
 
 /** Requests that each register a new person; `runTag` keeps separate runs from colliding. */
-export function distinctEntries(target: RegistrationTarget, runTag: string): AutocannonRequest[] {
+export function distinctEntries(
+  target: RegistrationTarget,
+  runTag: string,
+  { ownAddress = false } = {},
+): AutocannonRequest[] {
   let serial = 0;
   const setupRequest = (request: AutocannonRequest): AutocannonRequest => {
     serial += 1;
     const tag = `${runTag}${letters(serial)}`;
+    // 10.0.0.0/8: one client address per request, for the rate limits to count.
+    const address = `10.${(serial >> 16) & 255}.${(serial >> 8) & 255}.${serial & 255}`;
     return {
       ...request,
-      headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${tag}-${serial}` },
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': `bench-${tag}-${serial}`,
+        ...(ownAddress ? { 'x-forwarded-for': address } : {}),
+      },
       // Listed, as an entrant opts in: the public search's worst case is everyone listed.
       body: JSON.stringify(
         runnerEntry(tag, { raceType: target.raceType, tshirtSize: target.tshirtSize, listedInSearch: true }),
@@ -109,11 +129,20 @@ export function distinctEntries(target: RegistrationTarget, runTag: string): Aut
   return [{ method: 'POST', path: '/api/registrations', setupRequest }];
 }
 
-async function loadRegistrations(baseUrl: string, target: RegistrationTarget, runTag: string) {
+async function loadRegistrations(
+  baseUrl: string,
+  target: RegistrationTarget,
+  runTag: string,
+  entries: { ownAddress?: boolean } = {},
+) {
   const url = `${baseUrl}/api/registrations`;
   const options = { url, connections: CONNECTIONS, expectedStatus: 201 };
-  await runLoad({ ...options, seconds: WARM_UP_SECONDS, requests: distinctEntries(target, `${runTag}w`) });
-  return runLoad({ ...options, seconds: SECONDS, requests: distinctEntries(target, `${runTag}m`) });
+  await runLoad({
+    ...options,
+    seconds: WARM_UP_SECONDS,
+    requests: distinctEntries(target, `${runTag}w`, entries),
+  });
+  return runLoad({ ...options, seconds: SECONDS, requests: distinctEntries(target, `${runTag}m`, entries) });
 }
 
 async function assertRegistrationOpen(baseUrl: string) {
@@ -179,6 +208,22 @@ export async function measureRegistrationsOnPostgres(
     requestsPerSecond: load.requestsPerSecond,
     figures: registrationFigures('on PostgreSQL', load, budgets),
     notes: [...target.notes, ...busy, ...unexpectedNote(load, server)],
+    details: { ...load, serverErrors: loggedErrors(server.logFile) },
+  };
+}
+
+export async function measureRegistrationsWithRateLimits(
+  server: RunningServer,
+  target: RegistrationTarget,
+): Promise<MeasurementResult & { requestsPerSecond: number }> {
+  await assertRegistrationOpen(server.url);
+  const busy = await busyMachineNote();
+  const load = await loadRegistrations(server.url, target, 'rl', { ownAddress: true });
+  printLoad(load);
+  return {
+    requestsPerSecond: load.requestsPerSecond,
+    figures: registrationFigures('on PostgreSQL, rate limits on', load, { unexpected: atMost(0) }),
+    notes: [...busy, ...unexpectedNote(load, server)],
     details: { ...load, serverErrors: loggedErrors(server.logFile) },
   };
 }
