@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { PublicEvent } from '../../../shared/events/event.ts';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
-import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
+import { feeToBeConfirmed, formatFees, priceText } from '../../../shared/money.ts';
 import type { GroupReceipt } from '../../../shared/registrations/group.ts';
 import type { NotifyBy } from '../../../shared/sms/sms-settings.ts';
 import { ReferenceCard } from '../../components/reference-card.tsx';
@@ -48,6 +48,12 @@ export function GroupThankYou({
         ) : (
           <>
             {!zero && <p className="mt-3 text-xl font-bold text-stone-900">Total due: {total}</p>}
+            {receipt.gift && (
+              <p className="mt-1 text-stone-800">
+                The fees and your gift {priceText(receipt.gift.currency, receipt.gift.amount)} to the cause,
+                paid together under this reference. Thank you for giving.
+              </p>
+            )}
             {feeUnknown && event && (
               <p className="mt-3 font-semibold text-stone-900">
                 {feeToBeConfirmed(displayPhone(event, event.contactPhone))}
