@@ -28,7 +28,14 @@ export function GroupThankYou({
   /** How the contact chose to be told (a form's, none from a link). */
   told?: NotifyBy;
 }) {
-  const total = formatFees(receipt.due.usd, receipt.due.zwg);
+  // A currency no one's fee (nor the gift) is in is not offered: no "or ZWG 0.00" beside a USD-only race.
+  const inCurrency = (currency: 'USD' | 'ZWG') =>
+    receipt.gift?.currency === currency ||
+    receipt.members.some((member) => (currency === 'USD' ? member.feeUsd : member.feeZwg) !== null);
+  const total = formatFees(
+    inCurrency('USD') ? receipt.due.usd : null,
+    inCurrency('ZWG') ? receipt.due.zwg : null,
+  );
   // A race without a fee set has its fee confirmed by the organisers: nothing is due only when every fee is known.
   const feeUnknown = receipt.members.some((member) => member.feeUsd === null && member.feeZwg === null);
   const nothingDue = !feeUnknown && Number(receipt.due.usd) === 0 && Number(receipt.due.zwg) === 0;
