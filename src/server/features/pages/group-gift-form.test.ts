@@ -113,6 +113,14 @@ describe(`a gift on the group form without JavaScript (${testDatabaseKind})`, ()
     const thanks = readable(response.body);
     expect(thanks).toContain('Total due: US$40.00');
     expect(thanks).toContain('The fees and your gift US$10.00 to the cause');
+    // The group's pay link says the entries and the gift, paid together.
+    const myToken = /href="\/My\/([\w-]{32})"/.exec(thanks)?.[1] ?? '';
+    const made = await injectAs(app).post(`/api/my/${myToken}/pay-links`, { group: true });
+    expect(made.statusCode, made.body).toBe(201);
+    const payFor = readable((await injectAs(app).get(made.json().path)).body);
+    expect(payFor).toContain('Total due: US$40.00');
+    expect(payFor).toContain('Entries US$30.00 and a gift of US$10.00 to the cause, paid together');
+
     const [contact] = (await entriesNamed('Gift Family')).filter((row) => row.firstName === 'Rudo');
     const { db } = await testDatabase();
     expect(await db.select().from(gifts)).toMatchObject([
