@@ -111,4 +111,40 @@ describe(`Paynow pays a group's total with its gift (${testDatabaseKind})`, () =
     expect(gift?.receiptNumber).toEqual(expect.any(Number));
     expect((await offerOf(token)).group).toEqual({ reference: group.groupReference, amount: '0.00' });
   });
+
+  it('asks for the gift alone once the fees are paid, and pays it by the group’s attempt', async () => {
+    const group = await family();
+    const { cookie } = await signedInAs(app, 'admin');
+    const rows = await (await db()).select().from(registrations).orderBy(asc(registrations.reference));
+    for (const [index, row] of rows.entries()) {
+      const marked = await app.inject({
+        method: 'PUT',
+        url: `/api/participants/${row.id}/payment`,
+        headers: { cookie, origin },
+        payload: {
+          status: 'paid',
+          method: 'cash',
+          amount: index === 0 ? '10.00' : '5.00',
+          currency: 'USD',
+          paidOn: '2026-11-01',
+        },
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+    }
+    const token = group.tokens[0] ?? '';
+    expect((await offerOf(token)).group).toEqual({ reference: group.groupReference, amount: '7.50' });
+    const started = await pay(token, { method: 'ecocash', phone: '0771111111', group: true });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json()).toMatchObject({ amount: '7.50', pays: 'group' });
+    expect((await settled(token, started.json().id)).state).toBe('paid');
+    const [gift] = await (await db()).select().from(gifts);
+    expect(gift).toMatchObject({ status: 'paid', amount: '7.50' });
+    // The fees stay as the admin recorded them.
+    const after = await (await db()).select().from(registrations).orderBy(asc(registrations.reference));
+    expect(after.map((row) => [row.paymentStatus, row.paymentMethod])).toEqual([
+      ['paid', 'cash'],
+      ['paid', 'cash'],
+      ['paid', 'cash'],
+    ]);
+  });
 });
