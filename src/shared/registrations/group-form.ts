@@ -31,6 +31,8 @@ export interface GroupFormValues {
   consent: boolean;
   /** "Register the others now and put <name> on the waitlist". */
   waitlistFull: boolean;
+  /** "Add a gift to <cause>" once for the group (issue 43), in US$ as on the single form; '' for none. */
+  giftAmount: string;
 }
 
 const TICK_BOXES = ['guardianConsent', 'listedInSearch', 'showInResults', 'sameContact'] as const;
@@ -74,6 +76,7 @@ export const emptyPerson = (discipline: Discipline): GroupPersonValues => ({
 export function groupInputOf(values: GroupFormValues): {
   people: Record<string, unknown>[];
   waitlistFull: boolean;
+  giftAmount: string;
 } {
   const [contact] = values.people;
   return {
@@ -84,6 +87,7 @@ export function groupInputOf(values: GroupFormValues): {
       notifyBy: values.notifyBy,
     })),
     waitlistFull: values.waitlistFull,
+    giftAmount: values.giftAmount,
   };
 }
 
@@ -112,6 +116,7 @@ export function groupFormOf(
     notifyBy: field('notifyBy') ?? '',
     consent: ticked('consent'),
     waitlistFull: ticked('waitlistFull'),
+    giftAmount: field('giftAmount') ?? '',
   };
 }
 
@@ -121,6 +126,7 @@ export function flatGroupForm(values: GroupFormValues): Record<string, string | 
     notifyBy: values.notifyBy,
     consent: values.consent,
     waitlistFull: values.waitlistFull,
+    giftAmount: values.giftAmount,
   };
   values.people.forEach((person, index) => {
     for (const [name, value] of Object.entries(person)) flat[`people.${index}.${name}`] = value;

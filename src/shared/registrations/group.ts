@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DISCIPLINES } from '../events/event-display.ts';
-import { RegistrationInputSchema } from './registration.ts';
+import { RegistrationInputSchema, RegistrationReceiptSchema } from './registration.ts';
 
 /** The most people one form registers: a family or a cell group. */
 export const MAX_GROUP = 8;
@@ -22,6 +22,12 @@ export const GroupRegistrationInputSchema = z.object({
    * outside the group; left out, a full race refuses the whole form (409, the full people's raceType fields named).
    */
   waitlistFull: z.optional(z.boolean()),
+  /**
+   * "Add a gift to <cause>" once for the group (issue 43): linked to its first entry, due with the fees under
+   * the group's reference, paid after them. A person's own giftAmount is not read on a group form.
+   */
+  giftAmount: RegistrationInputSchema.shape.giftAmount,
+  giftCurrency: RegistrationInputSchema.shape.giftCurrency,
 });
 export type GroupRegistrationInput = z.input<typeof GroupRegistrationInputSchema>;
 export type GroupRegistrationData = z.output<typeof GroupRegistrationInputSchema>;
@@ -51,7 +57,9 @@ export const GroupReceiptSchema = z.object({
   members: z.array(GroupMemberReceiptSchema),
   /** People put on a full race's waitlist instead (outside the group: each pays alone if offered a place). */
   waitlisted: z.array(z.object({ firstName: z.string(), lastName: z.string(), raceType: z.string() })),
-  /** What the group still owes, per currency, as decimal strings ("Total due"). */
+  /** What the group still owes, per currency, as decimal strings ("Total due"), its gift in it. */
   due: amounts,
+  /** The gift added with the group (issue 43), in `due`, paid under the group's reference after the fees. */
+  gift: RegistrationReceiptSchema.shape.gift,
 });
 export type GroupReceipt = z.infer<typeof GroupReceiptSchema>;

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { PublicEvent } from '../../../shared/events/event.ts';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
-import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
+import { feeToBeConfirmed, formatFees, priceText } from '../../../shared/money.ts';
 import type { GroupReceipt } from '../../../shared/registrations/group.ts';
 import type { NotifyBy } from '../../../shared/sms/sms-settings.ts';
 import { ReferenceCard } from '../../components/reference-card.tsx';
@@ -28,7 +28,14 @@ export function GroupThankYou({
   /** How the contact chose to be told (a form's, none from a link). */
   told?: NotifyBy;
 }) {
-  const total = formatFees(receipt.due.usd, receipt.due.zwg);
+  // A currency no one's fee (nor the gift) is in is not offered: no "or ZWG 0.00" beside a USD-only race.
+  const inCurrency = (currency: 'USD' | 'ZWG') =>
+    receipt.gift?.currency === currency ||
+    receipt.members.some((member) => (currency === 'USD' ? member.feeUsd : member.feeZwg) !== null);
+  const total = formatFees(
+    inCurrency('USD') ? receipt.due.usd : null,
+    inCurrency('ZWG') ? receipt.due.zwg : null,
+  );
   // A race without a fee set has its fee confirmed by the organisers: nothing is due only when every fee is known.
   const feeUnknown = receipt.members.some((member) => member.feeUsd === null && member.feeZwg === null);
   const nothingDue = !feeUnknown && Number(receipt.due.usd) === 0 && Number(receipt.due.zwg) === 0;
@@ -48,6 +55,12 @@ export function GroupThankYou({
         ) : (
           <>
             {!zero && <p className="mt-3 text-xl font-bold text-stone-900">Total due: {total}</p>}
+            {receipt.gift && (
+              <p className="mt-1 text-stone-800">
+                The fees and your gift {priceText(receipt.gift.currency, receipt.gift.amount)} to the cause,
+                paid together under this reference. Thank you for giving.
+              </p>
+            )}
             {feeUnknown && event && (
               <p className="mt-3 font-semibold text-stone-900">
                 {feeToBeConfirmed(displayPhone(event, event.contactPhone))}

@@ -30,6 +30,7 @@ import { CheckInQr } from '../../features/my-registration/components/check-in-qr
 import { ConfirmMobile } from '../../features/my-registration/components/confirm-mobile.tsx';
 import { MyCertificate } from '../../features/my-registration/components/my-certificate.tsx';
 import { MyGift } from '../../features/my-registration/components/my-gift.tsx';
+import { MyGiftWithoutScript } from '../../features/my-registration/components/my-gift-without-script.tsx';
 import { SendPayLink } from '../../features/pay-links/components/send-pay-link.tsx';
 import { MyCredits } from '../../features/payments/components/my-credits.tsx';
 import { CancelEntryDialog } from '../../features/registrations/components/cancel-entry-dialog.tsx';
@@ -303,7 +304,12 @@ function Entry({ token, entry }: { token: string; entry: MyEntry }) {
 
       {active && interactive && !entry.raceOver && <GivePlace token={token} smsOn={event?.smsOn ?? false} />}
 
-      {active && interactive && <MyGift token={token} entry={entry} />}
+      {active &&
+        (interactive ? (
+          <MyGift token={token} entry={entry} />
+        ) : (
+          <MyGiftWithoutScript token={token} gift={entry.gift} cause={entry.giftsTo} />
+        ))}
 
       {active && entry.smsReminders !== 'none' && (
         <SmsReminders token={token} stopped={entry.smsReminders === 'stopped'} />

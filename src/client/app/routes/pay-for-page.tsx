@@ -92,7 +92,7 @@ function PayFor({ token, payLink }: { token: string; payLink: PayLink }) {
             {gift && (
               <p className="mt-1 text-stone-800">
                 {fee > 0
-                  ? `Entry ${priceText(gift.currency, fromCents(fee))} and a gift of ${priceText(gift.currency, gift.amount)} to the cause, paid together under this reference.`
+                  ? `${payLink.people.length > 1 ? 'Entries' : 'Entry'} ${priceText(gift.currency, fromCents(fee))} and a gift of ${priceText(gift.currency, gift.amount)} to the cause, paid together under this reference.`
                   : `A gift of ${priceText(gift.currency, gift.amount)} to the cause, paid under this reference.`}
               </p>
             )}

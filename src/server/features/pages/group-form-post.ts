@@ -44,7 +44,13 @@ export function changedForm(
   const people = group.people.filter((_, index) => index !== removed);
   if (people.length > 1) return flatGroupForm({ ...group, people });
   const { sameContact: _, ...contact } = people[0] ?? emptyPerson(discipline);
-  return { ...contact, discipline, consent: group.consent, notifyBy: group.notifyBy };
+  return {
+    ...contact,
+    discipline,
+    consent: group.consent,
+    notifyBy: group.notifyBy,
+    giftAmount: group.giftAmount,
+  };
 }
 
 function groupOfSingle(single: Record<string, string | boolean>, discipline: Discipline): GroupFormValues {
@@ -59,6 +65,7 @@ function groupOfSingle(single: Record<string, string | boolean>, discipline: Dis
     notifyBy: typeof single.notifyBy === 'string' ? single.notifyBy : '',
     consent: single.consent === true,
     waitlistFull: false,
+    giftAmount: typeof single.giftAmount === 'string' ? single.giftAmount : '',
   };
 }
 
@@ -75,7 +82,7 @@ export function groupMessages(messages: Record<string, string>, group: GroupForm
   for (const [name, message] of Object.entries(messages)) {
     const [, index, field] = PERSON_FIELD.exec(name) ?? [];
     if (index === undefined || field === undefined) {
-      if (name === 'consent' || name === 'notifyBy' || name === 'waitlistFull') errors[name] ??= message;
+      if (['consent', 'notifyBy', 'waitlistFull', 'giftAmount'].includes(name)) errors[name] ??= message;
       else failure ??= message;
       continue;
     }

@@ -131,7 +131,7 @@ export async function pageRoutes(
   myEntryPageRoute(app, context, sendPage);
   shortLinkPageRoute(app, context, sendPage);
   payForPageRoute(app, context, sendPage);
-  await myEntryFormRoute(app, context);
+  await myEntryFormRoute(app, context, sendPage);
 
   await app.register(async (forms) => {
     forms.addContentTypeParser(

@@ -97,8 +97,11 @@ export async function payLinkView(context: AppContext, token: string): Promise<P
   const [usdGroup, zwgGroup] = groupId
     ? await Promise.all([groupToPay(db, entry.id, 'USD'), groupToPay(db, entry.id, 'ZWG')])
     : [undefined, undefined];
-  // An entry's unpaid gift (issue 43) is due with its fee, in its own currency, under the same reference.
-  const gift = groupId ? undefined : (await giftsDueOf(db, [entry.id])).get(entry.id);
+  // An entry's (or the group's) unpaid gift (issue 43) is due with the fees, in its own currency, under the
+  // same reference.
+  const gift = groupId
+    ? (usdGroup?.gift ?? zwgGroup?.gift ?? undefined)
+    : (await giftsDueOf(db, [entry.id])).get(entry.id);
   const due = groupId
     ? { usd: usdGroup?.amount ?? null, zwg: zwgGroup?.amount ?? null }
     : {

@@ -15,6 +15,7 @@ import type { Transaction } from '../../db/client.ts';
 import type { PaidTogether } from '../../db/paid-together.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
+import { giftsDueOf } from '../gifts/service.ts';
 import { auditEntryChange, changeEntry, participantDetail } from '../participants/service.ts';
 import { dueOf, receivePayment } from './receive-payment.ts';
 import { entriesToPay, memberIds, setPayment } from './repository.ts';
@@ -121,7 +122,11 @@ export async function recordOnlinePayment(
       entry.paymentMethod === payment.method && entry.payerReference === payment.paynowReference;
     if (rows.some(samePayment)) return 'recorded';
     if (row.status === 'cancelled') return 'cancelled';
-    if (!rows.some((entry) => owes(entry.paymentStatus))) {
+    // Fees settled, a gift may still be due (issue 43): the payment is then the gift's.
+    const giftDue = [...(await giftsDueOf(tx, ids)).values()].some(
+      (gift) => gift.currency === payment.currency,
+    );
+    if (!rows.some((entry) => owes(entry.paymentStatus)) && !giftDue) {
       return row.paymentStatus === 'waived' ? 'waived' : 'paid';
     }
     const received = await receivePayment(
@@ -141,6 +146,8 @@ export async function recordOnlinePayment(
       },
       PAYNOW_ACTOR,
     );
+    // Nothing took it (a gift is paid whole or not at all): the admin is told, as for an entry paid already.
+    if (received.shares.length === 0 && received.gifts.length === 0) return 'paid';
     for (const share of received.shares) {
       await auditEntryChange(tx, null, 'payment', [share.reference], {
         by: PAYNOW_ACTOR.name,

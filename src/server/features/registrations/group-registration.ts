@@ -18,6 +18,7 @@ import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
 import { isNotMobile, NOT_A_MOBILE } from '../../sms/mobile-only.ts';
 import type { EventSnapshot } from '../events/service.ts';
 import { assertPublished, type EventRow, isRegistrationOpen, textsOn } from '../events/service.ts';
+import { addGiftToEntry } from '../gifts/service.ts';
 import { waitInGroupTransaction } from '../waitlist/service.ts';
 import { type GroupMailMember, groupConfirmationMail } from './group-mail.ts';
 import {
@@ -73,15 +74,16 @@ export async function registerGroup(
 ): Promise<GroupRegisterResult> {
   const digest = groupRequestDigest(input);
   const earlier = idempotencyKey ? await earlierAnswer(context, idempotencyKey, digest) : undefined;
-  if (earlier) return earlier;
+  if (earlier) return withGroupGift(context, input, earlier);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const snapshot = await context.currentEvent.reload();
     try {
-      return await registerGroupWith(context, snapshot, input, { idempotencyKey, digest });
+      const done = await registerGroupWith(context, snapshot, input, { idempotencyKey, digest });
+      return await withGroupGift(context, input, done);
     } catch (error) {
       if (error instanceof OutdatedEvent) continue;
       const again = idempotencyKey ? await earlierAnswer(context, idempotencyKey, digest) : undefined;
-      if (again) return again;
+      if (again) return withGroupGift(context, input, again);
       const clash = uniqueViolation(error);
       if (clash === 'registrations_same_person' || clash === 'waitlist_same_person') {
         throw conflict('Someone on the form registered meanwhile. Please send the form again.');
@@ -90,6 +92,35 @@ export async function registerGroup(
     }
   }
   throw new Problem(503, 'Service Unavailable', 'The event is being updated. Please try again.');
+}
+
+/**
+ * The group's gift (issue 43), as the single form's: its own insert right after the group's transaction, linked
+ * to the group's first entry, as idempotent as the group (a retry finds the gift made); a gift that failed
+ * never takes the group with it. The receipt's total due then has it in its currency.
+ */
+async function withGroupGift(
+  context: AppContext,
+  input: GroupRegistrationData,
+  result: GroupRegisterResult,
+): Promise<GroupRegisterResult> {
+  const [first] = result.receipt.members;
+  if (!input.giftAmount || !first) return result;
+  const gift = await addGiftToEntry(context, first.reference, {
+    amount: input.giftAmount,
+    currency: input.giftCurrency ?? 'USD',
+  });
+  if (!gift) return result;
+  const { due } = result.receipt;
+  const key = gift.currency === 'USD' ? 'usd' : 'zwg';
+  return {
+    ...result,
+    receipt: {
+      ...result.receipt,
+      due: { ...due, [key]: fromCents(toCents(due[key]) + toCents(gift.amount)) },
+      gift,
+    },
+  };
 }
 
 /**
@@ -465,6 +496,8 @@ function groupRequestDigest(input: GroupRegistrationData) {
   const request = {
     people: input.people.map((person) => requestDigest(person, undefined)),
     waitlistFull: input.waitlistFull ?? false,
+    // Only with a gift, so that a group's digest without one stays as it was.
+    ...(input.giftAmount ? { gift: [input.giftAmount, input.giftCurrency ?? 'USD'] } : {}),
   };
   return createHash('sha256').update(JSON.stringify(request)).digest('base64url');
 }

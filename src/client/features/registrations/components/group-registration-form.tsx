@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/registrations/group-form.ts';
 import { EMAIL_OPTIONAL_HINT, toldBy } from '../../../../shared/registrations/registration.ts';
 import { NOTIFY_BY, NOTIFY_BY_LABELS } from '../../../../shared/sms/sms-settings.ts';
+import { GiftBox } from '../../../components/gift-box.tsx';
 import { PrivacyNoticeLink } from '../../../components/privacy-notice-link.tsx';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
@@ -28,6 +29,8 @@ export const GROUP_NEEDS_SIGNAL =
   'No connection: a group is registered only while the phone has signal. Your details are still here: try again when you have signal.';
 
 const PERSON_FIELD = /^people\.(\d+)\.(\w+)$/;
+// As the single form's ("Add a gift to <cause>", in US$).
+const GIFT_PRESETS = ['5', '10', '20'];
 
 type GroupForm = UseFormReturn<GroupFormValues, unknown, unknown>;
 
@@ -59,6 +62,7 @@ function startOf(start: GroupStart, discipline: Discipline): GroupFormValues {
     notifyBy: typeof values.notifyBy === 'string' ? values.notifyBy : '',
     consent: values.consent === true,
     waitlistFull: false,
+    giftAmount: typeof values.giftAmount === 'string' ? values.giftAmount : '',
   };
 }
 
@@ -80,7 +84,8 @@ interface GroupRegistrationFormProps {
   served?: { errors: Record<string, string>; failure?: string; full?: number[] };
   /** Only the contact is left: back to the single form, with his values (in the page's discipline). */
   onOne: (
-    values: Omit<GroupPersonValues, 'sameContact'> & Pick<GroupFormValues, 'consent' | 'notifyBy'>,
+    values: Omit<GroupPersonValues, 'sameContact'> &
+      Pick<GroupFormValues, 'consent' | 'notifyBy' | 'giftAmount'>,
   ) => void;
 }
 
@@ -220,7 +225,7 @@ export default function GroupRegistrationForm({
           full={inFullRace.includes(index)}
           onRemove={() => {
             if (keys.length > 2) return remove(index);
-            const { people, consent, notifyBy } = getValues();
+            const { people, consent, notifyBy, giftAmount } = getValues();
             const [contact] = people;
             if (!contact) return;
             const { sameContact: _, ...entry } = contact;
@@ -232,6 +237,7 @@ export default function GroupRegistrationForm({
               tshirtSize: same ? contact.tshirtSize : '',
               consent,
               notifyBy,
+              giftAmount,
             });
           }}
         />
@@ -257,6 +263,18 @@ export default function GroupRegistrationForm({
             {notifyByError}
           </p>
         </fieldset>
+      )}
+      {event.giftsTo && (
+        <GiftBox
+          cause={event.giftsTo}
+          currency="USD"
+          presets={GIFT_PRESETS}
+          amount={watch('giftAmount')}
+          onPreset={(amount) => setValue('giftAmount', amount, { shouldValidate: true })}
+          input={{ id: 'giftAmount', ...register('giftAmount'), defaultValue: start.giftAmount }}
+          error={shownErrors.giftAmount?.message}
+          hint="Optional, once for the whole group. Paid with the fees under the group reference; it goes to the cause, not to the races."
+        />
       )}
       <div className="flex flex-col gap-1">
         <Checkbox

@@ -356,15 +356,29 @@ async function totalOwed(db: Database, together: PaidTogether, eventId: string, 
   const amount = dues.some((due) => due === null)
     ? null
     : fromCents(dues.reduce((sum, due) => sum + toCents(due ?? '0'), 0));
-  return { amount, firstOwing: members.find((member) => owes(member.paymentStatus))?.id };
+  return {
+    amount,
+    firstOwing: members.find((member) => owes(member.paymentStatus))?.id,
+    memberIds: members.map((member) => member.id),
+  };
 }
 
-/** The group an entry was registered with, and what it still owes in the currency (see totalOwed). */
+/**
+ * The group an entry was registered with, and what it still owes in the currency (see totalOwed), with the
+ * group's unpaid gift in that currency (issue 43): one amount, fees first then the gift when it is received.
+ */
 export async function groupToPay(db: Database, entryId: string, currency: 'USD' | 'ZWG') {
   const group = await groupOfEntry(db, entryId);
   if (!group) return undefined;
-  const { amount } = await totalOwed(db, { groupId: group.id }, group.eventId, currency);
-  return { id: group.id, reference: groupReference(group.prefix, group.code), amount };
+  const { amount, memberIds } = await totalOwed(db, { groupId: group.id }, group.eventId, currency);
+  const gifts = [...(await giftsDueOf(db, memberIds)).values()].filter((gift) => gift.currency === currency);
+  const giftCents = gifts.reduce((sum, gift) => sum + toCents(gift.amount), 0);
+  return {
+    id: group.id,
+    reference: groupReference(group.prefix, group.code),
+    amount: amount === null ? null : fromCents(toCents(amount) + giftCents),
+    gift: giftCents > 0 ? { amount: fromCents(giftCents), currency } : null,
+  };
 }
 
 /** Zimbabwe's wallets are prompted by their local number (0771234567). */

@@ -1,0 +1,152 @@
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { runnerSeries } from '../../../../tests/support/entries.ts';
+import {
+  changeRaces,
+  multipartFile,
+  setUpTestApp,
+  testDatabaseKind,
+} from '../../../../tests/support/test-app.ts';
+import type { StatementReview } from '../../../shared/statements/statements.ts';
+import { gifts, registrations, statementLines } from '../../db/schema/index.ts';
+
+// "Add a gift to <cause>" once on a group form (issue 43): linked to the group's first entry, due with the
+// fees under the group's reference, paid after them.
+
+const { db, visitor, asAdmin } = setUpTestApp();
+const runner = runnerSeries();
+
+const openGifts = (giftsOpen = true) =>
+  asAdmin.put('/api/admin/cause', { title: 'Borehole', text: '', goalUsd: '1000', giftsOpen });
+const setFees = () => changeRaces(asAdmin, () => ({ feeUsd: '20.00', feeZwg: '520.00' }));
+
+/** A mother and her son sharing her contact, with what the group form adds once. */
+async function family(extra: Record<string, unknown> = {}, key: string = crypto.randomUUID()) {
+  const mother = runner({ firstName: 'Rudo' });
+  const son = runner({ firstName: 'Tinashe', email: mother.email, mobile: mother.mobile });
+  const response = await visitor.post(
+    '/api/registrations/group',
+    { people: [mother, son], ...extra },
+    { 'idempotency-key': key },
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  const receipt = response.json() as {
+    groupReference: string;
+    members: { reference: string; myLink: string }[];
+    due: { usd: string; zwg: string };
+    gift?: { reference: string; amount: string; currency: string };
+  };
+  return { receipt, body: { people: [mother, son], ...extra } };
+}
+const members = () => db.select().from(registrations).orderBy(asc(registrations.reference));
+
+/** One line imported and confirmed; `chosen` pays an amount-differs line to the entries it names, as an admin does. */
+async function statementLine(narrative: string, amount: string, chosen?: string) {
+  const form = multipartFile(
+    'statement.csv',
+    Buffer.from(`Transaction Date,Narrative,Amount\n06/11/2026,"${narrative}",${amount}\n`),
+    'text/csv',
+  );
+  const query = new URLSearchParams({
+    account: 'usd_bank',
+    date: 'Transaction Date',
+    narrative: 'Narrative',
+    amount: 'Amount',
+  });
+  const uploaded = await asAdmin.post(`/api/statements?${query}`, form.payload, {
+    'content-type': form.contentType,
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const review = uploaded.json().review as StatementReview;
+  const [line] = await db.select().from(statementLines).where(eq(statementLines.importId, review.id));
+  const choose = chosen && line ? [{ line: line.id, registrationId: chosen }] : [];
+  const confirmed = await asAdmin.post(`/api/statements/${review.id}/confirm`, { skip: [], choose });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return review;
+}
+
+describe(`a gift with a group (${testDatabaseKind})`, () => {
+  it('is one gift linked to the first entry, in the total due; none while gifts are closed', async () => {
+    await setFees();
+    const { receipt: closed } = await family({ giftAmount: '10' });
+    expect(closed.due).toEqual({ usd: '40.00', zwg: '1040.00' });
+    expect(closed.gift).toBeUndefined();
+    expect(await db.select().from(gifts)).toHaveLength(0);
+
+    await openGifts();
+    const key = crypto.randomUUID();
+    const sent = await family({ giftAmount: '10' }, key);
+    const group = sent.receipt;
+    expect(group.due).toEqual({ usd: '50.00', zwg: '1040.00' });
+    expect(group.gift).toEqual({
+      reference: expect.stringMatching(/-D\d+$/),
+      amount: '10.00',
+      currency: 'USD',
+    });
+    const [first] = await db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.reference, group.members[0]?.reference ?? ''));
+    const stored = await db.select().from(gifts);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      registrationId: first?.id,
+      status: 'unpaid',
+      giverName: expect.stringMatching(/^Rudo Moyo/),
+    });
+
+    // The same request again (its answer lost): the same answer with its gift, still one gift.
+    const again = await visitor.post('/api/registrations/group', sent.body, { 'idempotency-key': key });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ due: group.due, gift: group.gift });
+    expect(await db.select().from(gifts)).toHaveLength(1);
+
+    // In ZWG, the ZWG total has it.
+    const { receipt: zwg } = await family({ giftAmount: '250', giftCurrency: 'ZWG' });
+    expect(zwg.due).toEqual({ usd: '40.00', zwg: '1290.00' });
+  });
+
+  it('a statement line quoting the group reference pays the fees first, then the gift', async () => {
+    await setFees();
+    await openGifts();
+    const { receipt: group } = await family({ giftAmount: '10' });
+    const review = await statementLine(`FAMILY ${group.groupReference}`, '50.00');
+    expect(review.counts.matched).toBe(1);
+    expect((await members()).map((row) => [row.paymentStatus, row.paymentAmount])).toEqual([
+      ['paid', '20.00'],
+      ['paid', '20.00'],
+    ]);
+    const [gift] = await db.select().from(gifts);
+    expect(gift).toMatchObject({ status: 'paid', amount: '10.00', paidBy: 'usd_bank' });
+    expect(gift?.receiptNumber).toEqual(expect.any(Number));
+  });
+
+  it('money for the fees alone pays the fees, never the gift, which stays due', async () => {
+    await setFees();
+    await openGifts();
+    const { receipt: group } = await family({ giftAmount: '10' });
+    const [first] = await members();
+    const review = await statementLine(`FAMILY ${group.groupReference}`, '40.00', first?.id);
+    // Not what the group owes with its gift: the admin pays it to the group by hand.
+    expect(review.counts['amount-differs']).toBe(1);
+    expect((await members()).map((row) => row.paymentStatus)).toEqual(['paid', 'paid']);
+    const [gift] = await db.select().from(gifts);
+    expect(gift).toMatchObject({ status: 'unpaid' });
+  });
+
+  it('is in the group pay link’s total, and said apart', async () => {
+    await setFees();
+    await openGifts();
+    const { receipt: group } = await family({ giftAmount: '10' });
+    const token = group.members[1]?.myLink.replace('/My/', '') ?? '';
+    const made = await visitor.post(`/api/my/${token}/pay-links`, { group: true });
+    expect(made.statusCode, made.body).toBe(201);
+    const payLink = (made.json().path as string).replace('/PayFor/', '');
+    expect((await visitor.get(`/api/pay-for/${payLink}`)).json()).toMatchObject({
+      reference: group.groupReference,
+      due: { usd: '50.00', zwg: '1040.00' },
+      gift: { amount: '10.00', currency: 'USD' },
+      paid: false,
+    });
+  });
+});
