@@ -4,7 +4,7 @@ import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, raceWithFees } from './support/fun-run-admin.ts';
-import { turnOnOnlinePayment } from './support/online-payment.ts';
+import { turnOffOnlinePayment, turnOnOnlinePayment } from './support/online-payment.ts';
 import { adminApi } from './support/progress.ts';
 import { fillRegistration } from './support/registration-form.ts';
 
@@ -22,12 +22,8 @@ test.beforeAll(async ({ playwright, admin }, testInfo) => {
   await turnOnOnlinePayment(api, ['ecocash', 'web']);
   await api.dispose();
 });
-test.afterAll(async () => {
-  // Other journeys share the event: online payment goes back off (the cause stays open, support/cause.ts).
-  await query(
-    `update events set online_payment = jsonb_set(online_payment, '{enabled}', 'false') where is_current and online_payment is not null`,
-  );
-});
+// Other journeys share the event: online payment goes back off (the cause stays open, support/cause.ts).
+test.afterAll(turnOffOnlinePayment);
 
 test('a runner adds a US$10 gift, sees US$20.00 due and pays both with EcoCash', async ({ page }) => {
   heldOn('phone');
