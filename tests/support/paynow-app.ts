@@ -20,13 +20,13 @@ export const freeLoopbackPort = () =>
   });
 
 /** The fake Paynow, at 1/100 of its time (a prompt paid after 30 s of its time is paid after 0.3 s). */
-export const startFastFakePaynow = () => startFakePaynow({ ...FAKE_PAYNOW_INTEGRATION, timeScale: 0.01 });
+const startFastFakePaynow = () => startFakePaynow({ ...FAKE_PAYNOW_INTEGRATION, timeScale: 0.01 });
 
 /**
  * A listening app talking to `fake` as to Paynow, as `npm start` runs it: Paynow posts to its result URL and
  * the poller follows attempts. `origin` is its address, for the requests' Origin header.
  */
-export async function startAppWithPaynow(fake: FakePaynow): Promise<{ app: App; origin: string }> {
+async function startAppWithPaynow(fake: FakePaynow): Promise<{ app: App; origin: string }> {
   const port = await freeLoopbackPort();
   const origin = `http://127.0.0.1:${port}`;
   const app = await createTestApp(
