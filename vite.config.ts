@@ -5,9 +5,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-/** Modules whose chunks (and what they import) the public pages need to open without signal. */
+/**
+ * Modules whose chunks (and what they import) the public pages need to open without signal; the gift box is
+ * asked for by the registration form only while gifts are open.
+ */
 const OFFLINE_MODULES =
-  /src[\\/]client[\\/](main\.tsx|page-start\.ts|app[\\/](shell|routes[\\/](landing|register-runner|register-cyclist|thank-you))\.tsx|features[\\/]registrations[\\/](components[\\/]pending-sender\.tsx|pending-registration\.ts))$/;
+  /src[\\/]client[\\/](main\.tsx|page-start\.ts|app[\\/](shell|routes[\\/](landing|register-runner|register-cyclist|thank-you))\.tsx|components[\\/]gift-box\.tsx|features[\\/]registrations[\\/](components[\\/]pending-sender\.tsx|pending-registration\.ts))$/;
 
 /**
  * Writes sw.js (src/client/service-worker/sw.js) with this build's version and the files the public pages

@@ -12,7 +12,8 @@ const KIB = 1024;
 const ROUTES = ['/', '/Register', '/RegisterCyclist', '/Thankyou', '/Terms', '/Banking', '/Search'];
 // /Register: 155 since decision record 013 (the page is server-rendered and submittable before its script),
 // 156 since issue 40, which allowed the form 1 KiB more to say when an email may be left out; 156.6 since
-// issue 43, which allowed 1 KiB for gifts from 155.6 (measured 156.2 with "Add a gift" on the form).
+// issue 43, which allowed 1 KiB for gifts from 155.6 (measured 156.2 with "Add a gift" on the form). The gift
+// box is its own chunk, asked for only while gifts are open: 156.1 with them closed (as here), 156.9 open.
 const JS_BUDGETS_KIB: Record<string, number> = { '/': 110, '/Register': 156.6 };
 
 export const PAGES: MeasurementSpec = {

@@ -1,33 +1,19 @@
 import { expectNoAxeViolations } from './support/axe.ts';
+import { openTheCause } from './support/cause.ts';
 import { uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { raceWithFees, registeredByApi } from './support/fun-run-admin.ts';
-import { adminApi } from './support/progress.ts';
 
 // "Add a gift to <cause>" on /My (issue 43): the total due then says the entry and the gift together.
 
 test.describe.configure({ mode: 'serial' });
 
 let race = '';
-let causeBefore: unknown;
 
-test.beforeAll(async ({ playwright, admin }, testInfo) => {
+test.beforeAll(async () => {
   race = await raceWithFees('MyGift', '10.00');
-  const api = await adminApi(playwright, admin, testInfo);
-  causeBefore = await (await api.get('/api/admin/cause')).json();
-  const opened = await api.put('/api/admin/cause', {
-    data: { title: 'the Borehole', text: 'Clean water.', goalUsd: '1000', giftsOpen: true },
-  });
-  expect(opened.status()).toBe(200);
-  await api.dispose();
-});
-test.afterAll(async ({ playwright, admin }, testInfo) => {
-  // Other journeys share the event: the cause goes back as it was.
-  const api = await adminApi(playwright, admin, testInfo);
-  const { image: _image, ...cause } = causeBefore as Record<string, unknown>;
-  await api.put('/api/admin/cause', { data: cause });
-  await api.dispose();
+  await openTheCause();
 });
 
 test('an entrant adds a US$10 gift on /My and sees the total with it, then removes it', async ({

@@ -7,7 +7,7 @@ import { query, uniqueName } from './support/database.ts';
 import { deviceOf, heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, raceWithFees, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
-import { turnOnOnlinePayment } from './support/online-payment.ts';
+import { turnOffOnlinePayment, turnOnOnlinePayment } from './support/online-payment.ts';
 import { adminApi, originOf } from './support/progress.ts';
 import { fillRegistration } from './support/registration-form.ts';
 
@@ -26,11 +26,7 @@ test.beforeAll(async ({ playwright, admin }, testInfo) => {
     await api.dispose();
   }
 });
-test.afterAll(async () => {
-  await query(
-    `update events set online_payment = jsonb_set(online_payment, '{enabled}', 'false') where is_current and online_payment is not null`,
-  );
-});
+test.afterAll(turnOffOnlinePayment);
 
 const payNow = (page: Page) => page.getByRole('region', { name: 'Pay now' });
 

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
-import {
-  startAppWithPaynow,
-  startFastFakePaynow,
-  turnOnPaynow,
-} from '../../../../tests/support/paynow-app.ts';
+import { setUpAppWithPaynow, turnOnPaynow } from '../../../../tests/support/paynow-app.ts';
 import {
   injectAs,
-  resetData,
   type SignedIn,
   signedInAs,
   testDatabase,
@@ -17,7 +12,6 @@ import {
 } from '../../../../tests/support/test-app.ts';
 import { WALK_UP_NOT_TODAY } from '../../../shared/check-in/walk-up.ts';
 import { harareToday } from '../../../shared/dates.ts';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import {
   auditLog,
@@ -30,7 +24,6 @@ import {
   walkUpClashes,
   walkUps,
 } from '../../db/schema/index.ts';
-import type { FakePaynow } from '../../fakes/paynow.ts';
 import { anonymiseEntries } from '../retention/service.ts';
 
 // Walk-up entries at the check-in table on the event day (issue 37).
@@ -38,28 +31,20 @@ import { anonymiseEntries } from '../retention/service.ts';
 const PHONE_A = 'phone-a-0123456789abcdef';
 const PHONE_B = 'phone-b-0123456789abcdef';
 
-let fake: FakePaynow;
-let origin = '';
+const { app, origin } = setUpAppWithPaynow();
 /** Requests as this account (or a visitor) from the site's own origin. */
 const as = (who?: { cookie: string }) => {
   const injector = injectAs(app, who);
   return {
-    get: (url: string) => injector.get(url, { origin }),
+    get: (url: string) => injector.get(url, { origin: origin() }),
     post: (url: string, payload?: object, headers: Record<string, string> = {}) =>
-      injector.post(url, payload, { origin, ...headers }),
+      injector.post(url, payload, { origin: origin(), ...headers }),
   };
 };
-let app: App;
 let db: Database;
 
 beforeAll(async () => {
-  fake = await startFastFakePaynow();
-  ({ app, origin } = await startAppWithPaynow(fake));
   db = (await testDatabase()).db;
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
 });
 
 let admin: SignedIn;
@@ -68,8 +53,6 @@ const runner = runnerSeries();
 
 /** The event is today (Harare); the 10 km race has a fee and bibs 1 to 100. */
 beforeEach(async () => {
-  await fake.reset();
-  await resetData();
   admin = await signedInAs(app, 'admin');
   volunteer = await signedInAs(app, 'volunteer');
   await db.update(events).set({ eventDate: harareToday() });

@@ -1,13 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
-import {
-  startAppWithPaynow,
-  startFastFakePaynow,
-  turnOnPaynow,
-} from '../../../../tests/support/paynow-app.ts';
-import { resetData, testDatabase, testDatabaseKind } from '../../../../tests/support/test-app.ts';
-import type { App } from '../../app.ts';
+import { setUpAppWithPaynow } from '../../../../tests/support/paynow-app.ts';
+import { testDatabase, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import {
   events,
   mailOutbox,
@@ -17,32 +12,17 @@ import {
   receipts,
   registrations,
 } from '../../db/schema/index.ts';
-import type { FakePaynow } from '../../fakes/paynow.ts';
 import { loggablePath } from '../../logger.ts';
 import { participantDetail } from '../participants/service.ts';
 import { runRetention } from '../retention/service.ts';
 
 // "Pay for me" links (issue 36 part 2): someone else sees first names, races and what is due, and pays.
 
-let fake: FakePaynow;
-let app: App;
-let origin = '';
-
-beforeAll(async () => {
-  fake = await startFastFakePaynow();
-  ({ app, origin } = await startAppWithPaynow(fake));
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+const { app, fake, origin } = setUpAppWithPaynow({ methods: ['ecocash', 'web'] });
 const db = async () => (await testDatabase()).db;
 beforeEach(async () => {
-  await fake.reset();
-  await resetData();
   await (await db()).update(raceOptions).set({ feeUsd: '10.00', feeZwg: '270.00' });
   await (await db()).update(raceOptions).set({ feeUsd: '5.00' }).where(eq(raceOptions.label, '5km'));
-  await turnOnPaynow(app, ['ecocash', 'web']);
 });
 
 const runner = runnerSeries();
@@ -52,7 +32,7 @@ async function registered(change: object = {}) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/registrations',
-    headers: { origin },
+    headers: { origin: origin() },
     payload: person,
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -81,7 +61,7 @@ async function family() {
   const response = await app.inject({
     method: 'POST',
     url: '/api/registrations/group',
-    headers: { origin },
+    headers: { origin: origin() },
     payload: { people: [mother, child('Tanaka'), child('Nyasha')] },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -94,7 +74,7 @@ async function family() {
 }
 
 const makeLink = (myToken: string, payload: object = {}) =>
-  app.inject({ method: 'POST', url: `/api/my/${myToken}/pay-links`, headers: { origin }, payload });
+  app.inject({ method: 'POST', url: `/api/my/${myToken}/pay-links`, headers: { origin: origin() }, payload });
 async function payLinkOf(myToken: string, payload: object = {}) {
   const made = await makeLink(myToken, payload);
   expect(made.statusCode, made.body).toBe(201);
@@ -104,7 +84,7 @@ async function payLinkOf(myToken: string, payload: object = {}) {
 }
 const view = (token: string) => app.inject({ method: 'GET', url: `/api/pay-for/${token}` });
 const pay = (token: string, payload: object) =>
-  app.inject({ method: 'POST', url: `/api/pay-for/${token}`, headers: { origin }, payload });
+  app.inject({ method: 'POST', url: `/api/pay-for/${token}`, headers: { origin: origin() }, payload });
 
 async function settled(token: string, id: string) {
   const until = Date.now() + 20_000;
@@ -143,7 +123,7 @@ describe(`a pay link (${testDatabaseKind})`, () => {
     const cancel = await app.inject({
       method: 'POST',
       url: `/api/my/${payLink}/cancel`,
-      headers: { origin },
+      headers: { origin: origin() },
     });
     expect(cancel.statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/api/pay/${payLink}` })).statusCode).toBe(404);
@@ -235,7 +215,7 @@ describe(`a pay link (${testDatabaseKind})`, () => {
     const cancel = await app.inject({
       method: 'POST',
       url: `/api/my/${first.token}/cancel`,
-      headers: { origin },
+      headers: { origin: origin() },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await view(cancelledLink)).statusCode).toBe(404);
@@ -257,7 +237,7 @@ describe(`a pay link (${testDatabaseKind})`, () => {
     const sent = await app.inject({
       method: 'POST',
       url: `/api/my/${token}/transfer`,
-      headers: { origin },
+      headers: { origin: origin() },
       payload: { sendBy: 'email', email: 'farai.new@example.com' },
     });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -279,7 +259,7 @@ describe(`a pay link (${testDatabaseKind})`, () => {
     const taken = await app.inject({
       method: 'POST',
       url: `/api/transfers/${transferToken}`,
-      headers: { origin },
+      headers: { origin: origin() },
       payload: details,
     });
     expect(taken.statusCode, taken.body).toBe(200);

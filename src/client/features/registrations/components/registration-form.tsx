@@ -14,7 +14,6 @@ import {
 } from '../../../../shared/registrations/registration.ts';
 import { NOTIFY_BY, NOTIFY_BY_LABELS } from '../../../../shared/sms/sms-settings.ts';
 import { usePageData } from '../../../app/page-data.ts';
-import { GiftBox } from '../../../components/gift-box.tsx';
 import { PrivacyNoticeLink } from '../../../components/privacy-notice-link.tsx';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
@@ -85,6 +84,10 @@ interface RegistrationFormProps {
 // Its own chunk, loaded when "Add another person" is first pressed: most entrants register alone (issue 36).
 const loadGroupForm = () => import('./group-registration-form.tsx');
 const GroupRegistrationForm = lazy(loadGroupForm);
+// Its own chunk too, asked for only while gifts are open (issue 43): /Register's first load stays in its budget.
+const GiftBox = lazy(() =>
+  import('../../../components/gift-box.tsx').then(({ GiftBox }) => ({ default: GiftBox })),
+);
 
 /** The form's values from what was sent; the consent is given anew, as with a draft. */
 function valuesOf(data: RegistrationData, empty: FormValues): FormValues {
@@ -441,15 +444,18 @@ export function RegistrationForm({
         </div>
       </div>
       {event.giftsTo && !onBehalf && (
-        <GiftBox
-          cause={event.giftsTo}
-          currency="USD"
-          presets={GIFT_PRESETS}
-          amount={watch('giftAmount')}
-          onPreset={(amount) => setValue('giftAmount', amount)}
-          input={{ id: 'giftAmount', ...field('giftAmount') }}
-          error={shownErrors.giftAmount?.message}
-        />
+        // Its own boundary: while the chunk loads, only the gift waits (unhydrated, the server's HTML kept).
+        <Suspense>
+          <GiftBox
+            cause={event.giftsTo}
+            currency="USD"
+            presets={GIFT_PRESETS}
+            amount={watch('giftAmount')}
+            onPreset={(amount) => setValue('giftAmount', amount)}
+            input={{ id: 'giftAmount', ...field('giftAmount') }}
+            error={shownErrors.giftAmount?.message}
+          />
+        </Suspense>
       )}
       <div className="flex flex-col gap-1">
         <Checkbox

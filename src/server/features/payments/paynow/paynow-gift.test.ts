@@ -1,49 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../../tests/support/entries.ts';
-import {
-  startAppWithPaynow,
-  startFastFakePaynow,
-  turnOnPaynow,
-} from '../../../../../tests/support/paynow-app.ts';
-import {
-  resetData,
-  signedInAs,
-  testDatabase,
-  testDatabaseKind,
-} from '../../../../../tests/support/test-app.ts';
-import type { App } from '../../../app.ts';
+import { openGifts, setUpAppWithPaynow } from '../../../../../tests/support/paynow-app.ts';
+import { signedInAs, testDatabase, testDatabaseKind } from '../../../../../tests/support/test-app.ts';
 import { gifts, raceOptions, registrations } from '../../../db/schema/index.ts';
-import type { FakePaynow } from '../../../fakes/paynow.ts';
 
 // A gift added with an entry is paid with its fee by one Paynow attempt (issue 43).
 
-let fake: FakePaynow;
-let app: App;
-let origin = '';
-
-beforeAll(async () => {
-  fake = await startFastFakePaynow();
-  ({ app, origin } = await startAppWithPaynow(fake));
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+const { app, origin } = setUpAppWithPaynow({ methods: ['ecocash', 'web'] });
 const db = async () => (await testDatabase()).db;
 beforeEach(async () => {
-  await fake.reset();
-  await resetData();
   await (await db()).update(raceOptions).set({ feeUsd: '10.00' });
-  await turnOnPaynow(app, ['ecocash', 'web']);
-  const { cookie } = await signedInAs(app, 'admin');
-  const opened = await app.inject({
-    method: 'PUT',
-    url: '/api/admin/cause',
-    headers: { cookie, origin },
-    payload: { title: 'Borehole', text: '', goalUsd: '1000', giftsOpen: true },
-  });
-  expect(opened.statusCode, opened.body).toBe(200);
+  await openGifts(app, origin());
 });
 
 const runner = runnerSeries();
@@ -51,7 +19,7 @@ async function registered(gift: Record<string, unknown>) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/registrations',
-    headers: { origin },
+    headers: { origin: origin() },
     payload: runner(gift),
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -59,7 +27,7 @@ async function registered(gift: Record<string, unknown>) {
   return { ...receipt, token: receipt.myLink.replace('/My/', '') };
 }
 const pay = (token: string, payload: object) =>
-  app.inject({ method: 'POST', url: `/api/pay/${token}`, headers: { origin }, payload });
+  app.inject({ method: 'POST', url: `/api/pay/${token}`, headers: { origin: origin() }, payload });
 const offerOf = async (token: string) =>
   (await app.inject({ method: 'GET', url: `/api/pay/${token}` })).json();
 
@@ -103,7 +71,7 @@ describe(`Paynow pays an entry's fee and its gift together (${testDatabaseKind})
     const marked = await app.inject({
       method: 'PUT',
       url: `/api/participants/${row?.id}/payment`,
-      headers: { cookie, origin },
+      headers: { cookie, origin: origin() },
       payload: { status: 'paid', method: 'cash', amount: '10.00', currency: 'USD', paidOn: '2026-11-01' },
     });
     expect(marked.statusCode, marked.body).toBe(200);
@@ -118,7 +86,7 @@ describe(`Paynow pays an entry's fee and its gift together (${testDatabaseKind})
     const added = await app.inject({
       method: 'PUT',
       url: `/api/my/${entry.token}/gift`,
-      headers: { origin },
+      headers: { origin: origin() },
       payload: { amount: '5', currency: 'USD' },
     });
     expect(added.statusCode, added.body).toBe(200);
@@ -126,7 +94,7 @@ describe(`Paynow pays an entry's fee and its gift together (${testDatabaseKind})
     const made = await app.inject({
       method: 'POST',
       url: `/api/my/${entry.token}/pay-links`,
-      headers: { origin },
+      headers: { origin: origin() },
       payload: {},
     });
     const payLink = (made.json().path as string).replace('/PayFor/', '');
@@ -136,7 +104,7 @@ describe(`Paynow pays an entry's fee and its gift together (${testDatabaseKind})
     const started = await app.inject({
       method: 'POST',
       url: `/api/pay-for/${payLink}`,
-      headers: { origin },
+      headers: { origin: origin() },
       payload: { method: 'ecocash', phone: '0771111111' },
     });
     expect(started.statusCode, started.body).toBe(201);

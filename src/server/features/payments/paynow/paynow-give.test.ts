@@ -1,61 +1,29 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startAppWithPaynow,
-  startFastFakePaynow,
-  turnOnPaynow,
-} from '../../../../../tests/support/paynow-app.ts';
-import {
-  resetData,
-  signedInAs,
-  testDatabase,
-  testDatabaseKind,
-} from '../../../../../tests/support/test-app.ts';
-import type { App } from '../../../app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openGifts, setUpAppWithPaynow } from '../../../../../tests/support/paynow-app.ts';
+import { testDatabase, testDatabaseKind } from '../../../../../tests/support/test-app.ts';
 import { gifts, onlinePayments, paymentNotices } from '../../../db/schema/index.ts';
-import type { FakePaynow } from '../../../fakes/paynow.ts';
 
 // A gift made on /Give without registering, paid through Paynow by its giver's pay token (issue 43).
 
-let fake: FakePaynow;
-let app: App;
-let origin = '';
-
-beforeAll(async () => {
-  fake = await startFastFakePaynow();
-  ({ app, origin } = await startAppWithPaynow(fake));
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+const { app, fake, origin } = setUpAppWithPaynow({ methods: ['ecocash', 'web'] });
 const db = async () => (await testDatabase()).db;
 beforeEach(async () => {
-  await fake.reset();
-  await resetData();
-  await turnOnPaynow(app, ['ecocash', 'web']);
-  const { cookie } = await signedInAs(app, 'admin');
-  const opened = await app.inject({
-    method: 'PUT',
-    url: '/api/admin/cause',
-    headers: { cookie, origin },
-    payload: { title: 'Borehole', text: '', goalUsd: '1000', giftsOpen: true },
-  });
-  expect(opened.statusCode, opened.body).toBe(200);
+  await openGifts(app, origin());
 });
 
 async function given(amount = '10', currency = 'USD') {
   const response = await app.inject({
     method: 'POST',
     url: '/api/gifts',
-    headers: { origin },
+    headers: { origin: origin() },
     payload: { name: 'Tendai Moyo', email: 'tendai@example.com', mobile: '0771234567', amount, currency },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { reference: string; payToken: string };
 }
 const pay = (token: string, payload: object) =>
-  app.inject({ method: 'POST', url: `/api/give/pay/${token}`, headers: { origin }, payload });
+  app.inject({ method: 'POST', url: `/api/give/pay/${token}`, headers: { origin: origin() }, payload });
 const offerOf = (token: string) => app.inject({ method: 'GET', url: `/api/give/pay/${token}` });
 const attemptOf = (token: string, id: string) =>
   app.inject({ method: 'GET', url: `/api/give/pay/${token}/attempts/${id}` });

@@ -1,18 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../../tests/support/entries.ts';
-import {
-  startAppWithPaynow,
-  startFastFakePaynow,
-  turnOnPaynow,
-} from '../../../../../tests/support/paynow-app.ts';
-import {
-  resetData,
-  signedInAs,
-  testDatabase,
-  testDatabaseKind,
-} from '../../../../../tests/support/test-app.ts';
-import type { App } from '../../../app.ts';
+import { setUpAppWithPaynow } from '../../../../../tests/support/paynow-app.ts';
+import { signedInAs, testDatabase, testDatabaseKind } from '../../../../../tests/support/test-app.ts';
 import {
   mailOutbox,
   onlinePayments,
@@ -20,29 +10,14 @@ import {
   receipts,
   registrations,
 } from '../../../db/schema/index.ts';
-import type { FakePaynow } from '../../../fakes/paynow.ts';
 
 // Paying a group form's total through Paynow (issue 36): one attempt for every member who owes.
 
-let fake: FakePaynow;
-let app: App;
-let origin = '';
-
-beforeAll(async () => {
-  fake = await startFastFakePaynow();
-  ({ app, origin } = await startAppWithPaynow(fake));
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+const { app, fake, origin } = setUpAppWithPaynow({ methods: ['ecocash', 'web'] });
 const db = async () => (await testDatabase()).db;
 beforeEach(async () => {
-  await fake.reset();
-  await resetData();
   await (await db()).update(raceOptions).set({ feeUsd: '10.00' });
   await (await db()).update(raceOptions).set({ feeUsd: '5.00' }).where(eq(raceOptions.label, '5km'));
-  await turnOnPaynow(app, ['ecocash', 'web']);
 });
 
 const runner = runnerSeries();
@@ -63,7 +38,7 @@ async function family() {
   const response = await app.inject({
     method: 'POST',
     url: '/api/registrations/group',
-    headers: { origin },
+    headers: { origin: origin() },
     payload: { people: [mother, child('Tanaka'), child('Nyasha')] },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -76,7 +51,7 @@ async function family() {
 
 /** Requests as a signed-in account (or a visitor), from the site's own origin. */
 const as = (who?: { cookie: string }) => {
-  const headers = { origin, ...(who ? { cookie: who.cookie } : {}) };
+  const headers = { origin: origin(), ...(who ? { cookie: who.cookie } : {}) };
   return {
     get: (url: string) => app.inject({ method: 'GET', url, headers }),
     post: (url: string, payload: object) => app.inject({ method: 'POST', url, headers, payload }),
@@ -84,7 +59,7 @@ const as = (who?: { cookie: string }) => {
 };
 
 const pay = (token: string, payload: object) =>
-  app.inject({ method: 'POST', url: `/api/pay/${token}`, headers: { origin }, payload });
+  app.inject({ method: 'POST', url: `/api/pay/${token}`, headers: { origin: origin() }, payload });
 const offerOf = async (token: string) =>
   (await app.inject({ method: 'GET', url: `/api/pay/${token}` })).json();
 
@@ -160,7 +135,7 @@ describe(`Paynow pays a group's total (${testDatabaseKind})`, () => {
     const cancel = await app.inject({
       method: 'POST',
       url: `/api/my/${group.tokens[1]}/cancel`,
-      headers: { origin },
+      headers: { origin: origin() },
     });
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json()).toMatchObject({ code: 'PAYMENT_UNDER_WAY' });
@@ -168,7 +143,7 @@ describe(`Paynow pays a group's total (${testDatabaseKind})`, () => {
     const leave = await app.inject({
       method: 'POST',
       url: `/api/participants/${member?.id}/leave-group`,
-      headers: { cookie, origin },
+      headers: { cookie, origin: origin() },
     });
     expect(leave.statusCode).toBe(409);
     const attempts = await (await db()).select().from(onlinePayments).orderBy(asc(onlinePayments.createdAt));
@@ -178,7 +153,7 @@ describe(`Paynow pays a group's total (${testDatabaseKind})`, () => {
     const after = await app.inject({
       method: 'POST',
       url: `/api/my/${group.tokens[1]}/cancel`,
-      headers: { origin },
+      headers: { origin: origin() },
     });
     expect(after.statusCode).toBe(200);
   });

@@ -1,34 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../../tests/support/entries.ts';
-import { startAppWithPaynow, startFastFakePaynow } from '../../../../../tests/support/paynow-app.ts';
-import { resetData, testDatabase, testDatabaseKind } from '../../../../../tests/support/test-app.ts';
+import { setUpAppWithPaynow } from '../../../../../tests/support/paynow-app.ts';
+import { testDatabase, testDatabaseKind } from '../../../../../tests/support/test-app.ts';
 import { harareToday } from '../../../../shared/dates.ts';
-import type { App } from '../../../app.ts';
 import { events, onlinePayments, raceOptions, registrations } from '../../../db/schema/index.ts';
 import { FAKE_PAYNOW_INTEGRATION } from '../../../fakes/gateways.ts';
-import type { FakePaynow } from '../../../fakes/paynow.ts';
 import { saveOnlinePaymentSettings } from './service.ts';
 
 // Issue 42 §1: Paynow is asked for the entry's quoted ZWG amount while it is honoured, then for the amount at
 // the current official rate.
 
-let fake: FakePaynow;
-let app: App;
-let origin = '';
 const db = async () => (await testDatabase()).db;
 
-beforeAll(async () => {
-  fake = await startFastFakePaynow();
-  ({ app, origin } = await startAppWithPaynow(fake));
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+const { app, fake, origin } = setUpAppWithPaynow();
 beforeEach(async () => {
-  await fake.reset();
-  await resetData();
   await (await db()).update(raceOptions).set({ feeUsd: '10.00', feeZwg: '300.00' });
   await saveOnlinePaymentSettings(app.context, {
     enabled: true,
@@ -49,7 +35,7 @@ async function register() {
   const registered = await app.inject({
     method: 'POST',
     url: '/api/registrations',
-    headers: { origin },
+    headers: { origin: origin() },
     payload: runner(),
   });
   expect(registered.statusCode, registered.body).toBe(201);
@@ -64,7 +50,7 @@ async function payByEcoCash(token: string) {
   const started = await app.inject({
     method: 'POST',
     url: `/api/pay/${token}`,
-    headers: { origin },
+    headers: { origin: origin() },
     payload: { method: 'ecocash', phone: '077 111 1111' },
   });
   expect(started.statusCode, started.body).toBe(201);

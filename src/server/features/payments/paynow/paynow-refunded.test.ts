@@ -1,13 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../../tests/support/entries.ts';
-import {
-  startAppWithPaynow,
-  startFastFakePaynow,
-  turnOnPaynow,
-} from '../../../../../tests/support/paynow-app.ts';
-import { resetData, testDatabase, testDatabaseKind } from '../../../../../tests/support/test-app.ts';
-import type { App } from '../../../app.ts';
+import { setUpAppWithPaynow } from '../../../../../tests/support/paynow-app.ts';
+import { testDatabase, testDatabaseKind } from '../../../../../tests/support/test-app.ts';
 import {
   onlinePayments,
   paymentNotices,
@@ -15,28 +10,14 @@ import {
   refunds,
   registrations,
 } from '../../../db/schema/index.ts';
-import type { FakePaynow } from '../../../fakes/paynow.ts';
 import { participantDetail } from '../../participants/service.ts';
 import { pollPayment } from './service.ts';
 
-let fake: FakePaynow;
-let app: App;
-let origin = '';
 const db = async () => (await testDatabase()).db;
 
-beforeAll(async () => {
-  fake = await startFastFakePaynow();
-  ({ app, origin } = await startAppWithPaynow(fake));
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+const { app, fake, origin } = setUpAppWithPaynow({ methods: ['ecocash', 'web'] });
 beforeEach(async () => {
-  await fake.reset();
-  await resetData();
   await (await db()).update(raceOptions).set({ feeUsd: '10.00' });
-  await turnOnPaynow(app, ['ecocash', 'web']);
 });
 
 const runner = runnerSeries();
@@ -55,7 +36,7 @@ async function paidOnline() {
   const registered = await app.inject({
     method: 'POST',
     url: '/api/registrations',
-    headers: { origin },
+    headers: { origin: origin() },
     payload: runner(),
   });
   expect(registered.statusCode).toBe(201);
@@ -63,7 +44,7 @@ async function paidOnline() {
   const started = await app.inject({
     method: 'POST',
     url: `/api/pay/${token}`,
-    headers: { origin },
+    headers: { origin: origin() },
     payload: { method: 'ecocash', phone: '077 111 1111' },
   });
   expect(started.statusCode).toBe(201);

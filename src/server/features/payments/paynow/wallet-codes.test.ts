@@ -1,38 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../../tests/support/entries.ts';
-import {
-  startAppWithPaynow,
-  startFastFakePaynow,
-  turnOnPaynow,
-} from '../../../../../tests/support/paynow-app.ts';
-import { resetData, signedInAs, testDatabase } from '../../../../../tests/support/test-app.ts';
-import type { App } from '../../../app.ts';
+import { setUpAppWithPaynow, turnOnPaynow } from '../../../../../tests/support/paynow-app.ts';
+import { signedInAs, testDatabase } from '../../../../../tests/support/test-app.ts';
 import { events, onlinePayments, raceOptions, registrations } from '../../../db/schema/index.ts';
 import { FAKE_PAYNOW_INTEGRATION } from '../../../fakes/gateways.ts';
-import type { FakePaynow } from '../../../fakes/paynow.ts';
 
 // InnBucks and O'mari through Paynow's express checkout (issue 42 §3): a code the payer approves in the
 // wallet's app, shown with its expiry and a QR code we draw; paid by a poll or the result URL as the others.
 
-let fake: FakePaynow;
-let app: App;
-let origin = '';
-
-beforeAll(async () => {
-  fake = await startFastFakePaynow();
-  ({ app, origin } = await startAppWithPaynow(fake));
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+const { app, fake, origin } = setUpAppWithPaynow({ methods: ['ecocash', 'innbucks', 'omari'] });
 const db = async () => (await testDatabase()).db;
 beforeEach(async () => {
-  await fake.reset();
-  await resetData();
   await (await db()).update(raceOptions).set({ feeUsd: '10.00' });
-  await turnOnPaynow(app, ['ecocash', 'innbucks', 'omari']);
 });
 
 const runner = runnerSeries();
@@ -40,7 +20,7 @@ async function registered() {
   const response = await app.inject({
     method: 'POST',
     url: '/api/registrations',
-    headers: { origin },
+    headers: { origin: origin() },
     payload: runner(),
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -49,7 +29,7 @@ async function registered() {
 }
 
 const pay = (token: string, payload: object) =>
-  app.inject({ method: 'POST', url: `/api/pay/${token}`, headers: { origin }, payload });
+  app.inject({ method: 'POST', url: `/api/pay/${token}`, headers: { origin: origin() }, payload });
 const attempt = async (token: string, id: string) =>
   (await app.inject({ method: 'GET', url: `/api/pay/${token}/attempts/${id}` })).json();
 const codeQr = (token: string, id: string) =>
@@ -75,7 +55,7 @@ const saveSettings = (cookie: string, payload: object) =>
   app.inject({
     method: 'PUT',
     url: '/api/admin/online-payment',
-    headers: { origin, cookie },
+    headers: { origin: origin(), cookie },
     payload: {
       enabled: true,
       integrationId: FAKE_PAYNOW_INTEGRATION.integrationId,
@@ -229,7 +209,7 @@ describe('a pay link', () => {
     const made = await app.inject({
       method: 'POST',
       url: `/api/my/${token}/pay-links`,
-      headers: { origin },
+      headers: { origin: origin() },
       payload: {},
     });
     expect(made.statusCode, made.body).toBe(201);
@@ -237,7 +217,7 @@ describe('a pay link', () => {
     const started = await app.inject({
       method: 'POST',
       url: `/api/pay-for/${link}`,
-      headers: { origin },
+      headers: { origin: origin() },
       payload: { method: 'innbucks', phone: '0772222222' },
     });
     expect(started.statusCode, started.body).toBe(201);
@@ -256,7 +236,7 @@ describe('a company’s team', () => {
   it('shows its manager the O’mari code and its QR code, and no other company', async () => {
     const company = await signedInAs(app, 'company');
     const other = await signedInAs(app, 'company');
-    const as = (who: { cookie: string }) => ({ origin, cookie: who.cookie });
+    const as = (who: { cookie: string }) => ({ origin: origin(), cookie: who.cookie });
     const staff = await app.inject({
       method: 'POST',
       url: '/api/team/registrations',

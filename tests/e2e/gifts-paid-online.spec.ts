@@ -1,40 +1,29 @@
 import { expectNoAxeViolations } from './support/axe.ts';
+import { openTheCause } from './support/cause.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, raceWithFees } from './support/fun-run-admin.ts';
-import { turnOnOnlinePayment } from './support/online-payment.ts';
+import { turnOffOnlinePayment, turnOnOnlinePayment } from './support/online-payment.ts';
 import { adminApi } from './support/progress.ts';
 import { fillRegistration } from './support/registration-form.ts';
 
-// A gift added with the entry (issue 43), paid with its fee by one EcoCash payment on the fake Paynow.
+// Gifts paid on the fake Paynow (issue 43): one added with the entry, paid with its fee by one EcoCash payment;
+// one made on /Give without registering. One file, so that neither turns online payment off under the other.
 
 test.describe.configure({ mode: 'serial' });
 
 let race = '';
-let causeBefore: unknown;
 
 test.beforeAll(async ({ playwright, admin }, testInfo) => {
   race = await raceWithFees('Gift', '10.00');
+  await openTheCause();
   const api = await adminApi(playwright, admin, testInfo);
   await turnOnOnlinePayment(api, ['ecocash', 'web']);
-  causeBefore = await (await api.get('/api/admin/cause')).json();
-  const opened = await api.put('/api/admin/cause', {
-    data: { title: 'the Borehole', text: 'Clean water.', goalUsd: '1000', giftsOpen: true },
-  });
-  expect(opened.status()).toBe(200);
   await api.dispose();
 });
-test.afterAll(async ({ playwright, admin }, testInfo) => {
-  // Other journeys share the event: the cause and online payment go back as they were.
-  const api = await adminApi(playwright, admin, testInfo);
-  const { image: _image, ...cause } = causeBefore as Record<string, unknown>;
-  await api.put('/api/admin/cause', { data: cause });
-  await api.dispose();
-  await query(
-    `update events set online_payment = jsonb_set(online_payment, '{enabled}', 'false') where is_current and online_payment is not null`,
-  );
-});
+// Other journeys share the event: online payment goes back off (the cause stays open, support/cause.ts).
+test.afterAll(turnOffOnlinePayment);
 
 test('a runner adds a US$10 gift, sees US$20.00 due and pays both with EcoCash', async ({ page }) => {
   heldOn('phone');
@@ -65,4 +54,32 @@ test('a runner adds a US$10 gift, sees US$20.00 due and pays both with EcoCash',
     [surname],
   );
   expect(rows).toEqual([{ payment_status: 'paid', payment_amount: '10.00', gift_status: 'paid' }]);
+});
+
+test('a giver gives US$10 on /Give and pays it with EcoCash', async ({ page }, testInfo) => {
+  heldOn('phone');
+  const name = `Rudo ${uniqueName('Giver')}`;
+  await page.goto('/Give');
+  await page.getByRole('radio', { name: 'US$10.00' }).check();
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Email').fill('rudo@example.com');
+  await page.getByRole('button', { name: 'Give', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /Thank you! Your gift reference is/ })).toBeVisible();
+
+  const section = page.getByRole('region', { name: 'Pay now' });
+  await expect(section).toContainText('US$10.00');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('give-pay-390.png'), fullPage: true });
+  await section.getByLabel('Mobile money number').fill('0771111111');
+  await section.getByRole('button', { name: 'Pay now with EcoCash' }).click();
+  await expect(section.getByText('Paid — thank you.')).toBeVisible({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('give-paid-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('give-paid-1280.png'), fullPage: true });
+  const rows = await query<{ status: string; paid_by: string }>(
+    'select status, paid_by from gifts where giver_name = $1',
+    [name],
+  );
+  expect(rows).toEqual([{ status: 'paid', paid_by: 'paynow_ecocash' }]);
 });
