@@ -1,21 +1,16 @@
 import { expectNoAxeViolations } from './support/axe.ts';
+import { CAUSE, openTheCause } from './support/cause.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { entrant, raceWithFees } from './support/fun-run-admin.ts';
-import { CAUSE, openCause } from './support/open-cause.ts';
-import { adminApi } from './support/progress.ts';
 import { fillRegistration } from './support/registration-form.ts';
 
 // "Add a gift to <cause>" once on the group form (issue 43): in the group's total, under its reference.
 
 heldOn('phone');
 
-test.beforeAll(async ({ playwright, admin }, testInfo) => {
-  const api = await adminApi(playwright, admin, testInfo);
-  await openCause(api);
-  await api.dispose();
-});
+test.beforeAll(openTheCause);
 
 test('a mother registers herself and her son with a US$10 gift, and sees it in the group total', async ({
   page,
@@ -35,7 +30,7 @@ test('a mother registers herself and her son with a US$10 gift, and sees it in t
   await son.getByLabel(/I am the parent or guardian/).check();
 
   // Once for the whole group, below the people.
-  const box = page.getByRole('group', { name: `Add a gift to ${CAUSE}` });
+  const box = page.getByRole('group', { name: `Add a gift to ${CAUSE.title}` });
   await expect(box).toHaveCount(1);
   await expect(box.getByText(/once for the whole group/)).toBeVisible();
   await box.getByRole('button', { name: 'US$10' }).click();

@@ -1,20 +1,15 @@
 import { expectNoAxeViolations } from './support/axe.ts';
+import { CAUSE, openTheCause } from './support/cause.ts';
 import { uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { raceWithFees, registeredByApi } from './support/fun-run-admin.ts';
-import { CAUSE, openCause } from './support/open-cause.ts';
-import { adminApi } from './support/progress.ts';
 
 // "Add a gift to <cause>" on /My without JavaScript (issue 43): plain forms, answered with the page again.
 test.use({ javaScriptEnabled: false });
 heldOn('phone');
 
-test.beforeAll(async ({ playwright, admin }, testInfo) => {
-  const api = await adminApi(playwright, admin, testInfo);
-  await openCause(api);
-  await api.dispose();
-});
+test.beforeAll(openTheCause);
 
 test('an entrant without JavaScript adds a US$10 gift on /My, sees the total with it, then removes it', async ({
   page,
@@ -25,14 +20,14 @@ test('an entrant without JavaScript adds a US$10 gift on /My, sees the total wit
     raceType: race,
   });
   await page.goto(myLink);
-  const box = page.getByRole('group', { name: `Add a gift to ${CAUSE}` });
+  const box = page.getByRole('group', { name: `Add a gift to ${CAUSE.title}` });
   await expect(box).toBeVisible();
   await box.getByLabel('US$10', { exact: true }).check();
   await page.getByRole('button', { name: 'Add the gift' }).click();
 
   // The page again, at its own address (a reload posts nothing), with the gift in what is due.
   await expect(page).toHaveURL(new RegExp(`${myLink}$`));
-  await expect(page.getByRole('heading', { name: `Your gift to ${CAUSE}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Your gift to ${CAUSE.title}` })).toBeVisible();
   await expect(page.getByText(/Total due: US\$20\.00/)).toBeVisible();
   await expect(
     page.getByText('Entry US$10.00 and your gift US$10.00, paid together under this reference.'),
@@ -60,12 +55,12 @@ test('an entrant without JavaScript adds a US$10 gift on /My, sees the total wit
   await checker.route(/\.m?js(\?|$)/, (route) => route.abort());
   const checked = await checker.newPage();
   await checked.goto(myLink);
-  await expect(checked.getByRole('heading', { name: `Your gift to ${CAUSE}` })).toBeVisible();
+  await expect(checked.getByRole('heading', { name: `Your gift to ${CAUSE.title}` })).toBeVisible();
   await expectNoAxeViolations(checked);
   await checker.close();
 
   await page.goto(myLink);
   await page.getByRole('button', { name: 'Remove the gift' }).click();
-  await expect(page.getByRole('group', { name: `Add a gift to ${CAUSE}` })).toBeVisible();
+  await expect(page.getByRole('group', { name: `Add a gift to ${CAUSE.title}` })).toBeVisible();
   await expect(page.getByText(/Total due: US\$10\.00/)).toBeVisible();
 });

@@ -1,50 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../../tests/support/entries.ts';
-import {
-  startAppWithPaynow,
-  startFastFakePaynow,
-  turnOnPaynow,
-} from '../../../../../tests/support/paynow-app.ts';
-import {
-  resetData,
-  signedInAs,
-  testDatabase,
-  testDatabaseKind,
-} from '../../../../../tests/support/test-app.ts';
-import type { App } from '../../../app.ts';
+import { openGifts, setUpAppWithPaynow } from '../../../../../tests/support/paynow-app.ts';
+import { signedInAs, testDatabase, testDatabaseKind } from '../../../../../tests/support/test-app.ts';
 import { gifts, raceOptions, registrations } from '../../../db/schema/index.ts';
-import type { FakePaynow } from '../../../fakes/paynow.ts';
 
 // A group's gift (issue 43) is in its Paynow total: one attempt pays the members' fees first, then the gift.
 
-let fake: FakePaynow;
-let app: App;
-let origin = '';
-
-beforeAll(async () => {
-  fake = await startFastFakePaynow();
-  ({ app, origin } = await startAppWithPaynow(fake));
-});
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+const { app, origin } = setUpAppWithPaynow({ methods: ['ecocash', 'web'] });
 const db = async () => (await testDatabase()).db;
 beforeEach(async () => {
-  await fake.reset();
-  await resetData();
   await (await db()).update(raceOptions).set({ feeUsd: '10.00' });
   await (await db()).update(raceOptions).set({ feeUsd: '5.00' }).where(eq(raceOptions.label, '5km'));
-  await turnOnPaynow(app, ['ecocash', 'web']);
-  const { cookie } = await signedInAs(app, 'admin');
-  const opened = await app.inject({
-    method: 'PUT',
-    url: '/api/admin/cause',
-    headers: { cookie, origin },
-    payload: { title: 'Borehole', text: '', goalUsd: '1000', giftsOpen: true },
-  });
-  expect(opened.statusCode, opened.body).toBe(200);
+  await openGifts(app, origin());
 });
 
 const runner = runnerSeries();
@@ -65,7 +33,7 @@ async function family() {
   const response = await app.inject({
     method: 'POST',
     url: '/api/registrations/group',
-    headers: { origin },
+    headers: { origin: origin() },
     payload: { people: [mother, child('Tanaka'), child('Nyasha')], giftAmount: '7.50' },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -77,7 +45,7 @@ async function family() {
 }
 
 const pay = (token: string, payload: object) =>
-  app.inject({ method: 'POST', url: `/api/pay/${token}`, headers: { origin }, payload });
+  app.inject({ method: 'POST', url: `/api/pay/${token}`, headers: { origin: origin() }, payload });
 const offerOf = async (token: string) =>
   (await app.inject({ method: 'GET', url: `/api/pay/${token}` })).json();
 
@@ -120,7 +88,7 @@ describe(`Paynow pays a group's total with its gift (${testDatabaseKind})`, () =
       const marked = await app.inject({
         method: 'PUT',
         url: `/api/participants/${row.id}/payment`,
-        headers: { cookie, origin },
+        headers: { cookie, origin: origin() },
         payload: {
           status: 'paid',
           method: 'cash',
