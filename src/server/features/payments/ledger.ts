@@ -239,49 +239,53 @@ export interface StatementPayment {
 }
 
 /**
- * Payments read from a statement, inside the caller's transaction (the statement's lines are marked applied
- * in the same one): each line's amount goes to the entries it names by the one rule (receivePayment: whole
- * dues in the order named, the rest a part payment on the next, more than due flagged). Entries already paid
- * or waived (also by an earlier line of the same list), cancelled or gone take nothing, and the answer says
- * which and why.
+ * A payment read from a statement line, inside the caller's transaction (the line is marked applied in the same
+ * one): the line's amount goes to the entries it names by the one rule (receivePayment: whole dues in the order
+ * named, the rest a part payment on the next, more than due flagged). Entries already paid or waived (also by
+ * an earlier line), cancelled or gone take nothing, and the answer says which and why. The caller notes what
+ * its transaction's payments marked in the audit trail once (auditStatementPayments).
  */
-export async function recordStatementPayments(
+export async function recordStatementPayment(
   context: AppContext,
   tx: Transaction,
   eventId: string,
-  payments: StatementPayment[],
+  payment: StatementPayment,
   actor: CurrentUser,
 ): Promise<MarkPaidResult> {
-  const result: MarkPaidResult = { marked: [], skipped: [] };
-  for (const payment of payments) {
-    const payerReference = payment.payerReference.slice(0, 100);
-    const received = await receivePayment(
-      context,
-      tx,
-      eventId,
-      {
-        entryIds: payment.ids,
-        amount: payment.amount,
-        currency: payment.currency,
-        method: payment.method,
-        payerReference,
-        paidOn: payment.paidOn,
-        describe: (share) =>
-          paymentSummary({
-            status: 'paid',
-            method: payment.method,
-            ...share,
-            payerReference,
-            paidOn: payment.paidOn,
-          }),
-      },
-      actor,
-    );
-    result.marked.push(
-      ...received.shares.map(({ id, reference, amount, currency }) => ({ id, reference, amount, currency })),
-    );
-    result.skipped.push(...received.skipped);
-  }
-  await auditMarked(tx, actor, result, { source: 'statement' });
-  return result;
+  const payerReference = payment.payerReference.slice(0, 100);
+  const received = await receivePayment(
+    context,
+    tx,
+    eventId,
+    {
+      entryIds: payment.ids,
+      amount: payment.amount,
+      currency: payment.currency,
+      method: payment.method,
+      payerReference,
+      paidOn: payment.paidOn,
+      describe: (share) =>
+        paymentSummary({
+          status: 'paid',
+          method: payment.method,
+          ...share,
+          payerReference,
+          paidOn: payment.paidOn,
+        }),
+    },
+    actor,
+  );
+  return {
+    marked: received.shares.map(({ id, reference, amount, currency }) => ({
+      id,
+      reference,
+      amount,
+      currency,
+    })),
+    skipped: received.skipped,
+  };
 }
+
+/** What statement payments marked, in the audit trail as one change (in their transaction). */
+export const auditStatementPayments = (tx: Transaction, actor: CurrentUser, result: MarkPaidResult) =>
+  auditMarked(tx, actor, result, { source: 'statement' });
