@@ -10,6 +10,7 @@ import type {
 import type { AppContext } from '../../context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
+import { ROWS_PER_TRANSACTION, TRANSACTION_BUDGET_MS } from '../../short-transactions.ts';
 import { getCurrentEvent } from '../events/service.ts';
 import { namedGiftReferences, payGiftNamedBy } from '../gifts/service.ts';
 import {
@@ -35,14 +36,6 @@ const METHOD: Record<StatementAccount, StatementPayment['method']> = {
   mobile_money: 'mobile_money',
 };
 
-/**
- * How long one transaction of a confirmation may go on taking lines. On the embedded database a transaction
- * holds the whole server (PGlite runs one at a time, and its queries never yield the event loop), so a
- * confirmation is many of these with a turn of the loop between them; a transaction stops taking lines once it
- * has run this long (a line costs ~2–15 ms, more on a busy machine), or at MAX_LINES_PER_TRANSACTION.
- */
-const TRANSACTION_BUDGET_MS = 40;
-const MAX_LINES_PER_TRANSACTION = 100;
 /** Lines read per query while planning (reading 5,000 at once holds the loop too). */
 const LINES_PER_READ = 500;
 
@@ -147,8 +140,8 @@ async function plan(
 
 /**
  * One transaction of a confirmation: the batch's lines not applied meanwhile, in order, until the transaction
- * has run TRANSACTION_BUDGET_MS (one line at least); null when the import was confirmed meanwhile. Answers how
- * many lines it took, and the references of the entries and gifts they paid.
+ * has run TRANSACTION_BUDGET_MS (one line at least; a line costs ~2–15 ms, more on a busy machine); null when
+ * the import was confirmed meanwhile. Answers how many lines it took, and the references it paid.
  */
 async function applyBatch(
   context: AppContext,
@@ -244,7 +237,7 @@ export async function confirmStatement(
     for (let at = 0; stillOpen && at < actions.length; ) {
       // Requests that came meanwhile reach the database before the next batch.
       await nextTurn();
-      const batch = actions.slice(at, at + MAX_LINES_PER_TRANSACTION);
+      const batch = actions.slice(at, at + ROWS_PER_TRANSACTION);
       const done = await db.transaction((tx) =>
         applyBatch(context, tx, { event, found, batch, markedIds }, admin),
       );
