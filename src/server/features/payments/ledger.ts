@@ -14,10 +14,11 @@ import type { AppContext } from '../../context.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { PaidTogether } from '../../db/paid-together.ts';
 import { conflict, notFound } from '../../http/problem.ts';
+import { inShortTransactions } from '../../short-transactions.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
 import { auditEntryChange, changeEntry, participantDetail } from '../participants/service.ts';
 import { dueOf, receivePayment } from './receive-payment.ts';
-import { entriesToPay, memberIds, setPayment } from './repository.ts';
+import { entriesToPay, memberIds, paymentUnits, setPayment } from './repository.ts';
 
 /** The entries a payment marked, in the audit trail as one change (none: nothing to note). */
 async function auditMarked(
@@ -157,10 +158,12 @@ export async function recordOnlinePayment(
 }
 
 /**
- * Several entries paid by one method, in one transaction: each unpaid one is paid what it owes in the currency
- * (its race's fee, or a part payment's balance), by the one rule, with a note in its history. Entries already
- * paid or waived, cancelled, gone, or that owe nothing known in the currency are left as they are, and the
- * answer says which and why.
+ * Several entries paid by one method: each unpaid one is paid what it owes in the currency (its race's fee, or
+ * a part payment's balance), by the one rule, with a note in its history. Entries already paid or waived,
+ * cancelled, gone, or that owe nothing known in the currency are left as they are, and the answer says which
+ * and why. The entries of one group form (or one company's team) are one payment, in one transaction; the
+ * payments go a few per short transaction (on the embedded database a transaction holds the whole server), so
+ * a selection cut short keeps what was marked, and marking it again marks the rest.
  */
 export async function markPaid(
   context: AppContext,
@@ -169,9 +172,16 @@ export async function markPaid(
 ): Promise<MarkPaidResult> {
   const { db } = context.database;
   const eventId = await getCurrentEventId(db);
-  const marked = await db.transaction((tx) => markPaidIn(context, tx, eventId, request, actor));
+  const result: MarkPaidResult = { marked: [], skipped: [] };
+  await inShortTransactions(await paymentUnits(db, eventId, request.ids), async (units) => {
+    const some = await db.transaction((tx) =>
+      markPaidIn(context, tx, eventId, { ...request, ids: units.flat() }, actor),
+    );
+    result.marked.push(...some.marked);
+    result.skipped.push(...some.skipped);
+  });
   context.mailer.kick();
-  return marked;
+  return result;
 }
 
 /** markPaid inside the caller's transaction (a walk-up paid in cash as it is registered); the caller kicks the mailer. */
