@@ -27,9 +27,29 @@ export async function inShortTransactions<Item>(
     if ((await work(slice)) === false) return;
     const took = Math.max(1, performance.now() - started);
     at += slice.length;
-    size = Math.max(
-      1,
-      Math.min(max, slice.length * 2, Math.floor((slice.length * TRANSACTION_BUDGET_MS) / took)),
-    );
+    size = nextSize(slice.length, took, max);
   }
 }
+
+/**
+ * Repeats `work` in short transactions (it opens each) until it answers that it did nothing: it is asked to do
+ * at most `size` items and answers how many it did; the size follows the time taken, as inShortTransactions'.
+ */
+export async function untilDoneInShortTransactions(
+  work: (size: number) => Promise<number>,
+  { first = 10, max = ROWS_PER_TRANSACTION }: { first?: number; max?: number } = {},
+) {
+  let size = Math.min(first, max);
+  for (;;) {
+    await nextTurn();
+    const started = performance.now();
+    const done = await work(size);
+    if (done === 0) return;
+    const took = Math.max(1, performance.now() - started);
+    size = nextSize(done, took, max);
+  }
+}
+
+/** The next slice's size: about TRANSACTION_BUDGET_MS' worth, at most twice the last and `max`, at least 1. */
+const nextSize = (last: number, took: number, max: number) =>
+  Math.max(1, Math.min(max, last * 2, Math.floor((last * TRANSACTION_BUDGET_MS) / took)));
