@@ -4,7 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * How long one transaction of long admin work aims to run. On the embedded database a transaction holds the
  * whole server: PGlite runs one at a time, and its queries never yield the event loop (issue 44).
  */
-export const TRANSACTION_BUDGET_MS = 40;
+export const TRANSACTION_BUDGET_MS = 20;
 /** At most this many rows per transaction, however fast they go. */
 export const ROWS_PER_TRANSACTION = 100;
 
