@@ -400,15 +400,20 @@ const BIB_ORDER_KEYS: Record<BibOrder, SQL[]> = {
   registration: [sql`${registrations.createdAt}`, sql`${registrations.reference}`],
 };
 
-/** A race's entries that are not cancelled and have no bib, in the order they get one. */
-export async function entriesWithoutBib(tx: Transaction, raceId: string, order: BibOrder) {
-  const rows = await tx
+/** A race's entries that are not cancelled and have no bib, in the order they get one (the first `limit`). */
+export async function entriesWithoutBib(tx: Transaction, raceId: string, order: BibOrder, limit?: number) {
+  const query = tx
     .select({ id: registrations.id })
     .from(registrations)
     .where(and(inRace(raceId), isNull(registrations.bib)))
     .orderBy(...BIB_ORDER_KEYS[order].map((key) => asc(key)));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map((row) => row.id);
 }
+
+/** How many of a race's entries are not cancelled and have no bib. */
+export const countWithoutBib = (tx: Transaction, raceId: string) =>
+  tx.$count(registrations, and(inRace(raceId), isNull(registrations.bib)));
 
 /** The bibs between `from` and `to` that an entry of the event holds, cancelled ones too. */
 export async function bibsTakenBetween(

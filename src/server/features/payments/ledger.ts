@@ -14,11 +14,12 @@ import type { AppContext } from '../../context.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { PaidTogether } from '../../db/paid-together.ts';
 import { conflict, notFound } from '../../http/problem.ts';
+import { inShortTransactions } from '../../short-transactions.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
 import { giftsDueOf } from '../gifts/service.ts';
 import { auditEntryChange, changeEntry, participantDetail } from '../participants/service.ts';
 import { dueOf, receivePayment } from './receive-payment.ts';
-import { entriesToPay, memberIds, setPayment } from './repository.ts';
+import { entriesToPay, memberIds, paymentUnits, setPayment } from './repository.ts';
 
 /** The entries a payment marked, in the audit trail as one change (none: nothing to note). */
 async function auditMarked(
@@ -164,10 +165,12 @@ export async function recordOnlinePayment(
 }
 
 /**
- * Several entries paid by one method, in one transaction: each unpaid one is paid what it owes in the currency
- * (its race's fee, or a part payment's balance), by the one rule, with a note in its history. Entries already
- * paid or waived, cancelled, gone, or that owe nothing known in the currency are left as they are, and the
- * answer says which and why.
+ * Several entries paid by one method: each unpaid one is paid what it owes in the currency (its race's fee, or
+ * a part payment's balance), by the one rule, with a note in its history. Entries already paid or waived,
+ * cancelled, gone, or that owe nothing known in the currency are left as they are, and the answer says which
+ * and why. The entries of one group form (or one company's team) are one payment, in one transaction; the
+ * payments go a few per short transaction (on the embedded database a transaction holds the whole server), so
+ * a selection cut short keeps what was marked, and marking it again marks the rest.
  */
 export async function markPaid(
   context: AppContext,
@@ -176,9 +179,16 @@ export async function markPaid(
 ): Promise<MarkPaidResult> {
   const { db } = context.database;
   const eventId = await getCurrentEventId(db);
-  const marked = await db.transaction((tx) => markPaidIn(context, tx, eventId, request, actor));
+  const result: MarkPaidResult = { marked: [], skipped: [] };
+  await inShortTransactions(await paymentUnits(db, eventId, request.ids), async (units) => {
+    const some = await db.transaction((tx) =>
+      markPaidIn(context, tx, eventId, { ...request, ids: units.flat() }, actor),
+    );
+    result.marked.push(...some.marked);
+    result.skipped.push(...some.skipped);
+  });
   context.mailer.kick();
-  return marked;
+  return result;
 }
 
 /** markPaid inside the caller's transaction (a walk-up paid in cash as it is registered); the caller kicks the mailer. */
@@ -246,49 +256,53 @@ export interface StatementPayment {
 }
 
 /**
- * Payments read from a statement, inside the caller's transaction (the statement's lines are marked applied
- * in the same one): each line's amount goes to the entries it names by the one rule (receivePayment: whole
- * dues in the order named, the rest a part payment on the next, more than due flagged). Entries already paid
- * or waived (also by an earlier line of the same list), cancelled or gone take nothing, and the answer says
- * which and why.
+ * A payment read from a statement line, inside the caller's transaction (the line is marked applied in the same
+ * one): the line's amount goes to the entries it names by the one rule (receivePayment: whole dues in the order
+ * named, the rest a part payment on the next, more than due flagged). Entries already paid or waived (also by
+ * an earlier line), cancelled or gone take nothing, and the answer says which and why. The caller notes what
+ * its transaction's payments marked in the audit trail once (auditStatementPayments).
  */
-export async function recordStatementPayments(
+export async function recordStatementPayment(
   context: AppContext,
   tx: Transaction,
   eventId: string,
-  payments: StatementPayment[],
+  payment: StatementPayment,
   actor: CurrentUser,
 ): Promise<MarkPaidResult> {
-  const result: MarkPaidResult = { marked: [], skipped: [] };
-  for (const payment of payments) {
-    const payerReference = payment.payerReference.slice(0, 100);
-    const received = await receivePayment(
-      context,
-      tx,
-      eventId,
-      {
-        entryIds: payment.ids,
-        amount: payment.amount,
-        currency: payment.currency,
-        method: payment.method,
-        payerReference,
-        paidOn: payment.paidOn,
-        describe: (share) =>
-          paymentSummary({
-            status: 'paid',
-            method: payment.method,
-            ...share,
-            payerReference,
-            paidOn: payment.paidOn,
-          }),
-      },
-      actor,
-    );
-    result.marked.push(
-      ...received.shares.map(({ id, reference, amount, currency }) => ({ id, reference, amount, currency })),
-    );
-    result.skipped.push(...received.skipped);
-  }
-  await auditMarked(tx, actor, result, { source: 'statement' });
-  return result;
+  const payerReference = payment.payerReference.slice(0, 100);
+  const received = await receivePayment(
+    context,
+    tx,
+    eventId,
+    {
+      entryIds: payment.ids,
+      amount: payment.amount,
+      currency: payment.currency,
+      method: payment.method,
+      payerReference,
+      paidOn: payment.paidOn,
+      describe: (share) =>
+        paymentSummary({
+          status: 'paid',
+          method: payment.method,
+          ...share,
+          payerReference,
+          paidOn: payment.paidOn,
+        }),
+    },
+    actor,
+  );
+  return {
+    marked: received.shares.map(({ id, reference, amount, currency }) => ({
+      id,
+      reference,
+      amount,
+      currency,
+    })),
+    skipped: received.skipped,
+  };
 }
+
+/** What statement payments marked, in the audit trail as one change (in their transaction). */
+export const auditStatementPayments = (tx: Transaction, actor: CurrentUser, result: MarkPaidResult) =>
+  auditMarked(tx, actor, result, { source: 'statement' });

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { memberOf, membersInOrder, type PaidTogether } from '../../db/paid-together.ts';
 import { paymentNotices, raceOptions, registrations } from '../../db/schema/index.ts';
 import { activeEntry, paymentAgainstFee } from '../registrations/queries.ts';
@@ -24,6 +24,34 @@ export async function entriesToPay(tx: Transaction, eventId: string, ids: string
     .innerJoin(raceOptions, eq(raceOptions.id, registrations.raceOptionId))
     .where(and(eq(registrations.eventId, eventId), inArray(registrations.id, ids)))
     .for('update', { of: registrations });
+}
+
+/**
+ * These entries (once each, in the order given) as the payments marking them paid makes: the entries of one
+ * group form, or of one company's team, together; any other entry, or an id of no entry of the event, alone.
+ */
+export async function paymentUnits(db: Database, eventId: string, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({
+      id: registrations.id,
+      groupId: registrations.groupId,
+      companyAccountId: registrations.companyAccountId,
+    })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), inArray(registrations.id, unique)));
+  const keys = new Map(
+    rows.map((row) => [
+      row.id,
+      row.groupId ?? (row.companyAccountId ? `team ${row.companyAccountId}` : row.id),
+    ]),
+  );
+  const units = new Map<string, string[]>();
+  for (const id of unique) {
+    const key = keys.get(id) ?? id;
+    units.set(key, [...(units.get(key) ?? []), id]);
+  }
+  return [...units.values()];
 }
 
 type PaymentColumns = Pick<

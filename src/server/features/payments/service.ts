@@ -3,9 +3,10 @@
  * retention; the dashboard counts refunds and credits, and erasure forgets a person's credits; a pay link (issue 36) shows and starts a Paynow payment of an entry or its group.
  */
 export {
+  auditStatementPayments,
   markPaid,
   markPaidIn,
-  recordStatementPayments,
+  recordStatementPayment,
   type StatementPayment,
 } from './ledger.ts';
 export {

@@ -66,7 +66,8 @@ const keptUntil = sql<string>`(${events.eventDate} + ${events.entryRetentionDays
 export const SETTLING_MS = 24 * 3600_000;
 
 /**
- * Entries and waitlist rows, not yet anonymised, of events whose retention ended before `today`. An event
+ * Entries and waitlist rows, not yet anonymised, of events whose retention ended before `today` (by id, so a
+ * run cut short and the next go through them in the same order). An event
  * changed in the last day waits: a day of the event typed in the wrong year would otherwise empty every
  * entry within the hour, before anyone saw the dashboard's notice.
  */
@@ -85,11 +86,13 @@ export async function entriesDue(db: Database, today: string, now: Date) {
     db
       .select({ id: registrations.id })
       .from(registrations)
-      .where(and(isNull(registrations.anonymisedAt), inArray(registrations.eventId, dueEvents))),
+      .where(and(isNull(registrations.anonymisedAt), inArray(registrations.eventId, dueEvents)))
+      .orderBy(registrations.id),
     db
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)
-      .where(and(isNull(waitlistEntries.anonymisedAt), inArray(waitlistEntries.eventId, dueEvents))),
+      .where(and(isNull(waitlistEntries.anonymisedAt), inArray(waitlistEntries.eventId, dueEvents)))
+      .orderBy(waitlistEntries.id),
     dueEvents,
   ]);
   return {

@@ -2,6 +2,7 @@ import { harareToday } from '../../../shared/dates.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { repeatWhileListening } from '../../repeat.ts';
+import { inShortTransactions } from '../../short-transactions.ts';
 import { auditKeptSince, purgeExpiredAudit, recordAudit } from '../audit-log/service.ts';
 import { anonymiseGiftsOfEvents } from '../gifts/service.ts';
 import { purgeOldNextYearSignups } from '../next-year/service.ts';
@@ -45,23 +46,41 @@ export interface RetentionOutcome {
  * The daily retention run: anonymises the entries of events past their retention and deletes the men past
  * theirs, with their uploaded files, and records what it did (also when nothing was due). Runs at most once
  * per Harare day and on one server at a time (the job_runs lease); null when it was not this one's to run.
- * Everything but the files is one transaction: a run cut short changes nothing and runs again.
+ * The entries, waitlist places and men go a few at a time, each few in a short transaction of its own (on the
+ * embedded database a transaction holds the whole server), the men's files after theirs; the rest (gifts,
+ * old audit rows and requests, Paynow's messages, next year's list, credits) and the record of the run in one
+ * short last transaction. Each step changes rows not yet changed only, so a run cut short leaves each few done
+ * or not, and the next run (the lease released, or lapsed) does the rest.
  */
 export async function runRetention(context: AppContext, now = new Date()): Promise<RetentionOutcome | null> {
   const { db } = context.database;
   const today = harareToday(now);
   await ensureJobRow(db, JOB);
   if (!(await claimJob(db, JOB, today, now, new Date(now.getTime() + LEASE_MS)))) return null;
-  let storageKeys: string[] = [];
-  let outcome: RetentionOutcome;
   try {
-    outcome = await db.transaction(async (tx) => {
-      const due = await entriesDue(tx, today, now);
-      const anonymised = await anonymiseRows(tx, due, now);
+    const due = await entriesDue(db, today, now);
+    const done = { entries: 0, waitlist: 0, men: 0, files: 0 };
+    await inShortTransactions(due.registrationIds, async (registrationIds) => {
+      const anonymised = await db.transaction((tx) =>
+        anonymiseRows(tx, { registrationIds, waitlistIds: [] }, now),
+      );
+      done.entries += anonymised.entries;
+    });
+    await inShortTransactions(due.waitlistIds, async (waitlistIds) => {
+      const anonymised = await db.transaction((tx) =>
+        anonymiseRows(tx, { registrationIds: [], waitlistIds }, now),
+      );
+      done.waitlist += anonymised.waitlist;
+    });
+    await inShortTransactions(await menDue(db, today), async (ids) => {
+      const deleted = await db.transaction((tx) => deleteMenRows(tx, ids));
+      done.men += deleted.men;
+      done.files += deleted.storageKeys.length;
+      await removeStoredFiles(context, deleted.storageKeys);
+    });
+    return await db.transaction(async (tx) => {
       // Givers are treated as entrants: their gifts of the same events are emptied with the entries.
       const gifts = await anonymiseGiftsOfEvents(tx, due.eventIds, now);
-      const deleted = await deleteMenRows(tx, await menDue(tx, today));
-      storageKeys = deleted.storageKeys;
       // The trail itself and the erasure requests are kept two years.
       const auditRows = await purgeExpiredAudit(tx, now);
       const erasureRequests = await deleteErasureRequestsDecidedBefore(tx, auditKeptSince(now));
@@ -69,31 +88,19 @@ export async function runRetention(context: AppContext, now = new Date()): Promi
       const nextYearSignups = await purgeOldNextYearSignups(tx, now);
       // Refunds and credits stay, as payments do; an expired credit's digests of the person go.
       await forgetExpiredCredits(tx, today);
-      const done = {
-        entries: anonymised.entries,
-        waitlist: anonymised.waitlist,
-        men: deleted.men,
-        files: deleted.storageKeys.length,
-        auditRows,
-        erasureRequests,
-        paynowMessages,
-        nextYearSignups,
-        gifts,
-      };
+      const outcome = { ...done, auditRows, erasureRequests, paynowMessages, nextYearSignups, gifts };
       await recordAudit(tx, null, {
         action: 'retention.run',
-        rowCount: done.entries + done.waitlist + done.men,
-        details: { ...done },
+        rowCount: outcome.entries + outcome.waitlist + outcome.men,
+        details: { ...outcome },
       });
       await finishJob(tx, JOB, today, now);
-      return done;
+      return outcome;
     });
   } catch (error) {
     await releaseJob(db, JOB);
     throw error;
   }
-  await removeStoredFiles(context, storageKeys);
-  return outcome;
 }
 
 /** Checks hourly while the server listens (and a minute after start); the lease makes it once a day. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { StatementAccount, StatementOutcome } from '../../../shared/statements/statements.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { groupCode } from '../../db/group-code.ts';
@@ -178,14 +178,29 @@ export async function findImport(db: Database | Transaction, eventId: string, id
   return row;
 }
 
-export const linesOf = (db: Database | Transaction, importId: string) =>
+/** Up to `limit` of an import's lines after the line `afterId`, in the file's order. */
+export const linesAfter = (db: Database | Transaction, importId: string, afterId: number, limit: number) =>
   db
     .select()
     .from(statementLines)
-    .where(eq(statementLines.importId, importId))
-    .orderBy(asc(statementLines.id));
+    .where(and(eq(statementLines.importId, importId), gt(statementLines.id, afterId)))
+    .orderBy(asc(statementLines.id))
+    .limit(limit);
 
-export type StatementLineRow = Awaited<ReturnType<typeof linesOf>>[number];
+export type StatementLineRow = Awaited<ReturnType<typeof linesAfter>>[number];
+
+/** Which of these lines are applied already. */
+export const appliedLineIds = async (tx: Transaction, ids: number[]) =>
+  new Set(
+    ids.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: statementLines.id })
+            .from(statementLines)
+            .where(and(inArray(statementLines.id, ids), isNotNull(statementLines.appliedAt)))
+        ).map((row) => row.id),
+  );
 
 /** The entries a line names: those an ambiguous or a team's line lists, else the one it pays. */
 const namedEntries = sql`(select (jsonb_array_elements_text(coalesce(${statementLines.candidates}, jsonb_build_array(${statementLines.registrationId}))))::uuid)`;

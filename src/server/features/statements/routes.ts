@@ -22,8 +22,8 @@ import { routeGroup } from '../../http/route-group.ts';
 import { readUpload } from '../../http/upload-body.ts';
 import { checkFileName } from '../../http/upload-name.ts';
 import { auditRead } from '../audit-log/service.ts';
+import { confirmStatement } from './confirm.ts';
 import {
-  confirmStatement,
   importStatement,
   previewStatement,
   statementImports,

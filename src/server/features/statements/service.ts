@@ -1,12 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CurrentUser } from '../../../shared/accounts/account.ts';
-import { harareToday } from '../../../shared/dates.ts';
 import type { Currency } from '../../../shared/participants/participants.ts';
 import { owes } from '../../../shared/payments/balance.ts';
 import type {
   StatementAccount,
-  StatementConfirm,
-  StatementConfirmResult,
   StatementEntry,
   StatementImportResult,
   StatementImportSummary,
@@ -22,8 +19,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
 import { getCurrentEvent, getCurrentEventId } from '../events/service.ts';
-import { giftsDueOf, payGiftNamedBy } from '../gifts/service.ts';
-import { recordStatementPayments, type StatementPayment } from '../payments/service.ts';
+import { giftsDueOf } from '../gifts/service.ts';
 import { readCsv } from './csv.ts';
 import { feeIn, matchByPayer, matchLine } from './matching.ts';
 import { type NamedReferences, namedReferences } from './references.ts';
@@ -34,18 +30,13 @@ import {
   entriesWithIds,
   entriesWithMobiles,
   entriesWithReferences,
-  eventEntryIds,
   findImport,
   findMapping,
   finishImport,
   groupEntries,
   insertImport,
   insertNewLines,
-  linesOf,
   linesPage,
-  markImportConfirmed,
-  markLineApplied,
-  markLineAssigned,
   type NewStatementLine,
   openMatched,
   outcomeCounts,
@@ -327,100 +318,4 @@ export async function statementLinesPage(
       };
     }),
   };
-}
-
-const METHOD: Record<StatementAccount, StatementPayment['method']> = {
-  usd_bank: 'usd_bank',
-  zwg_bank: 'zwg_bank',
-  mobile_money: 'mobile_money',
-};
-
-/**
- * Confirms an import with the admin's choices, in one transaction: every matched line not unticked and every
- * ambiguous or amount-differs line given an entry pays the entries it names (by the account's method, with the
- * line's amount, narrative and date, by the one rule: whole dues in the order named, the rest a part payment on
- * the next, more than due flagged), and is marked applied. An entry paid meanwhile is left as it is. An import
- * already confirmed changes nothing.
- */
-export async function confirmStatement(
-  context: AppContext,
-  id: string,
-  choices: StatementConfirm,
-  admin: CurrentUser,
-): Promise<StatementConfirmResult> {
-  const { db } = context.database;
-  const eventId = await getCurrentEventId(db);
-  const marked = await db.transaction(async (tx) => {
-    const found = await findImport(tx, eventId, id, true);
-    if (!found) throw notFound('There is no such statement.');
-    if (found.confirmedAt) return [];
-    const lines = await linesOf(tx, id);
-    const skip = new Set(choices.skip);
-    const chosen = new Map(choices.choose.map((choice) => [choice.line, choice.registrationId]));
-    const assigned = new Map(
-      (choices.assign ?? []).map((choice) => [choice.line, [...new Set(choice.registrationIds)]]),
-    );
-    const known = new Set(await eventEntryIds(tx, eventId, [...new Set([...assigned.values()].flat())]));
-    const payments: StatementPayment[] = [];
-    const gifts: string[] = [];
-    const applied: { line: number; registrationId: string | null; entries: string[]; hand: boolean }[] = [];
-    const base = (line: StatementLineRow) => ({
-      method: METHOD[found.account],
-      currency: line.currency,
-      payerReference: line.narrative,
-      paidOn: line.postedOn ?? harareToday(),
-    });
-    for (const line of lines) {
-      const hand = assigned.get(line.id);
-      if (hand && !line.appliedAt) {
-        if (!hand.every((entryId) => known.has(entryId))) {
-          throw badRequest(`Line ${line.id} is assigned to an entry that is not in this event.`);
-        }
-        payments.push({ ...base(line), ids: hand, amount: line.amount });
-        applied.push({ line: line.id, registrationId: null, entries: hand, hand: true });
-        continue;
-      }
-      if (line.outcome === 'unmatched' && !line.appliedAt && !skip.has(line.id)) {
-        // A line that pays no entry may pay a gift to the cause by its own reference (…-D12): never a fee.
-        const gift = await payGiftNamedBy(
-          tx,
-          context.links,
-          { ...base(line), narrative: line.narrative, amount: line.amount },
-          base(line).method,
-        );
-        if (gift) {
-          await markLineApplied(tx, line.id, null);
-          gifts.push(gift);
-          continue;
-        }
-      }
-      const choice = chosen.get(line.id);
-      const apply = line.outcome === 'matched' ? !skip.has(line.id) : choice !== undefined;
-      if (!apply || line.outcome === 'unmatched' || line.appliedAt) continue;
-      const named = namedIds(line);
-      if (choice !== undefined && !named.includes(choice)) {
-        throw badRequest(`Line ${line.id} does not name that entry: choose one of those it names.`);
-      }
-      const paying = paysTeam(line) ? named : [choice ?? line.registrationId ?? ''];
-      payments.push({ ...base(line), ids: paying, amount: line.amount });
-      applied.push({
-        line: line.id,
-        registrationId: line.outcome === 'ambiguous' ? (choice ?? null) : null,
-        entries: paying,
-        hand: false,
-      });
-    }
-    const result = await recordStatementPayments(context, tx, eventId, payments, admin);
-    const markedIds = new Set(result.marked.map((entry) => entry.id));
-    for (const line of applied) {
-      if (!line.entries.some((entryId) => markedIds.has(entryId))) continue;
-      if (line.hand) await markLineAssigned(tx, line.line, line.entries);
-      else await markLineApplied(tx, line.line, line.registrationId);
-    }
-    await markImportConfirmed(tx, id);
-    return [...result.marked.map((entry) => entry.reference), ...gifts];
-  });
-  // The receipts of the entries marked paid are in the outbox now.
-  if (marked.length > 0) context.mailer.kick();
-  return { review: await statementReview(context, id), marked };
 }

@@ -1,0 +1,55 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * How long one transaction of long admin work aims to run. On the embedded database a transaction holds the
+ * whole server: PGlite runs one at a time, and its queries never yield the event loop (issue 44).
+ */
+export const TRANSACTION_BUDGET_MS = 20;
+/** At most this many rows per transaction, however fast they go. */
+export const ROWS_PER_TRANSACTION = 100;
+
+/**
+ * Works through `items` a slice at a time, each slice in its own short transaction (`work` opens it), with a
+ * turn of the event loop between slices so requests that came meanwhile reach the database. The slices start
+ * small and follow the time the last one took: about TRANSACTION_BUDGET_MS each, never more than
+ * ROWS_PER_TRANSACTION items, never more than twice the last. `work` answers false to stop early.
+ */
+export async function inShortTransactions<Item>(
+  items: readonly Item[],
+  work: (slice: Item[]) => Promise<unknown>,
+  { first = 10, max = ROWS_PER_TRANSACTION }: { first?: number; max?: number } = {},
+) {
+  let size = Math.min(first, max);
+  for (let at = 0; at < items.length; ) {
+    await nextTurn();
+    const slice = items.slice(at, at + size);
+    const started = performance.now();
+    if ((await work(slice)) === false) return;
+    const took = Math.max(1, performance.now() - started);
+    at += slice.length;
+    size = nextSize(slice.length, took, max);
+  }
+}
+
+/**
+ * Repeats `work` in short transactions (it opens each) until it answers that it did nothing: it is asked to do
+ * at most `size` items and answers how many it did; the size follows the time taken, as inShortTransactions'.
+ */
+export async function untilDoneInShortTransactions(
+  work: (size: number) => Promise<number>,
+  { first = 10, max = ROWS_PER_TRANSACTION }: { first?: number; max?: number } = {},
+) {
+  let size = Math.min(first, max);
+  for (;;) {
+    await nextTurn();
+    const started = performance.now();
+    const done = await work(size);
+    if (done === 0) return;
+    const took = Math.max(1, performance.now() - started);
+    size = nextSize(done, took, max);
+  }
+}
+
+/** The next slice's size: about TRANSACTION_BUDGET_MS' worth, at most twice the last and `max`, at least 1. */
+const nextSize = (last: number, took: number, max: number) =>
+  Math.max(1, Math.min(max, last * 2, Math.floor((last * TRANSACTION_BUDGET_MS) / took)));
