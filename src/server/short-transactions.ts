@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * How long one transaction of long admin work aims to run. On the embedded database a transaction holds the
- * whole server: PGlite runs one at a time, and its queries never yield the event loop (issue 44).
+ * database for every request: PGlite runs one at a time, each of its queries synchronously (issue 44).
  */
 export const TRANSACTION_BUDGET_MS = 20;
 /** At most this many rows per transaction, however fast they go. */

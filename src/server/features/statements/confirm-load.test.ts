@@ -70,82 +70,89 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('confirming a 5,000-line statement against 10,000 entries', () => {
-  it('never holds the event loop nor the database for long: the public event and the database answer meanwhile', async () => {
-    const { db } = await testDatabase();
-    const admin = injectAs(app, await signedInAs(app, 'admin'));
-    await changeRaces(admin, () => ({ feeUsd: '20.00', feeZwg: '520.00' }));
-    await seedDemoRegistrations(db, ENTRIES);
-    const references = (
-      await db
-        .select({ reference: registrations.reference })
+// On the embedded database only: PostgreSQL runs transactions beside the server's loop, so nothing there can hold
+// it, and the run costs CI some 15 s per database.
+describe.skipIf(testDatabaseKind === 'postgres')(
+  'confirming a 5,000-line statement against 10,000 entries',
+  () => {
+    it('never holds the event loop nor the database for long: the public event and the database answer meanwhile', async () => {
+      const { db } = await testDatabase();
+      const admin = injectAs(app, await signedInAs(app, 'admin'));
+      await changeRaces(admin, () => ({ feeUsd: '20.00', feeZwg: '520.00' }));
+      await seedDemoRegistrations(db, ENTRIES);
+      const references = (
+        await db
+          .select({ reference: registrations.reference })
+          .from(registrations)
+          .orderBy(asc(registrations.reference))
+      ).map((row) => row.reference);
+      const form = multipartFile('large.csv', Buffer.from(largeStatement(references)), 'text/csv');
+      const query = new URLSearchParams({
+        account: 'usd_bank',
+        date: 'Transaction Date',
+        narrative: 'Narrative',
+        amount: 'Amount',
+      });
+      const importing = await admin.post(`/api/statements?${query}`, form.payload, {
+        'content-type': form.contentType,
+      });
+      expect(importing.statusCode, importing.body).toBe(201);
+      const review = (importing.json() as StatementImportResult).review;
+      expect(review?.counts.matched).toBeGreaterThan(500);
+      const unpaidBefore = await db.$count(registrations, eq(registrations.paymentStatus, 'unpaid'));
+
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      const visitor = injectAs(app);
+      loop.enable();
+      // The monitor samples on its own timer: it runs a while before and after, so no long turn escapes it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = performance.now();
+      const confirming = admin.post(`/api/statements/${review?.id}/confirm`, { skip: [], choose: [] });
+      const [event, ready, confirmed] = await Promise.all([
+        meanwhile(() => visitor.get('/api/event'), confirming),
+        meanwhile(() => visitor.get('/readyz'), confirming),
+        confirming,
+      ]);
+      const took = performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      loop.disable();
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const marked = (confirmed.json() as { marked: string[] }).marked;
+      expect(marked.length).toBeGreaterThan(400);
+      expect(await db.$count(registrations, eq(registrations.paymentStatus, 'unpaid'))).toBe(
+        unpaidBefore - marked.length,
+      );
+
+      // Every entry a matched line named is paid now (or was paid, waived or cancelled before).
+      const named = await db
+        .select({ status: registrations.paymentStatus, count: count() })
         .from(registrations)
-        .orderBy(asc(registrations.reference))
-    ).map((row) => row.reference);
-    const form = multipartFile('large.csv', Buffer.from(largeStatement(references)), 'text/csv');
-    const query = new URLSearchParams({
-      account: 'usd_bank',
-      date: 'Transaction Date',
-      narrative: 'Narrative',
-      amount: 'Amount',
-    });
-    const importing = await admin.post(`/api/statements?${query}`, form.payload, {
-      'content-type': form.contentType,
-    });
-    expect(importing.statusCode, importing.body).toBe(201);
-    const review = (importing.json() as StatementImportResult).review;
-    expect(review?.counts.matched).toBeGreaterThan(500);
-    const unpaidBefore = await db.$count(registrations, eq(registrations.paymentStatus, 'unpaid'));
-
-    const loop = monitorEventLoopDelay({ resolution: 10 });
-    const visitor = injectAs(app);
-    loop.enable();
-    // The monitor samples on its own timer: it runs a while before and after, so no long turn escapes it.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = performance.now();
-    const confirming = admin.post(`/api/statements/${review?.id}/confirm`, { skip: [], choose: [] });
-    const [event, ready, confirmed] = await Promise.all([
-      meanwhile(() => visitor.get('/api/event'), confirming),
-      meanwhile(() => visitor.get('/readyz'), confirming),
-      confirming,
-    ]);
-    const took = performance.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    loop.disable();
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const marked = (confirmed.json() as { marked: string[] }).marked;
-    expect(marked.length).toBeGreaterThan(400);
-    expect(await db.$count(registrations, eq(registrations.paymentStatus, 'unpaid'))).toBe(
-      unpaidBefore - marked.length,
-    );
-
-    // Every entry a matched line named is paid now (or was paid, waived or cancelled before).
-    const named = await db
-      .select({ status: registrations.paymentStatus, count: count() })
-      .from(registrations)
-      .where(
-        inArray(
-          registrations.id,
-          db
-            .select({ id: sql<string>`${statementLines.registrationId}` })
-            .from(statementLines)
-            .where(and(eq(statementLines.importId, review?.id ?? ''), eq(statementLines.outcome, 'matched'))),
-        ),
-      )
-      .groupBy(registrations.paymentStatus);
-    expect(named.map((row) => row.status).sort()).toEqual(['paid', 'waived']);
-    const delay = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
-    console.log(
-      `[${testDatabaseKind}] confirm of ${LINES} lines (${marked.length} entries marked) took ${ms(took)}; ` +
-        `event-loop delay p99 ${ms(delay.p99)}, max ${ms(delay.max)}; ` +
-        `GET /api/event ×${event.length} p99 ${ms(p(event, 99))}, max ${ms(Math.max(...event))}; ` +
-        `GET /readyz (a database query) ×${ready.length} p99 ${ms(p(ready, 99))}, max ${ms(Math.max(...ready))}`,
-    );
-    // Generous bounds: a busy CI machine (load 8 on 2 cores) shows ~230 ms of delay even on PostgreSQL, where no
-    // transaction holds the loop; one transaction for the whole statement held it 13–16 s on PGlite.
-    expect(delay.p99).toBeLessThan(250);
-    expect(delay.max).toBeLessThan(500);
-    expect(Math.max(...event)).toBeLessThan(500);
-    expect(Math.max(...ready)).toBeLessThan(1000);
-  }, 300_000);
-});
+        .where(
+          inArray(
+            registrations.id,
+            db
+              .select({ id: sql<string>`${statementLines.registrationId}` })
+              .from(statementLines)
+              .where(
+                and(eq(statementLines.importId, review?.id ?? ''), eq(statementLines.outcome, 'matched')),
+              ),
+          ),
+        )
+        .groupBy(registrations.paymentStatus);
+      expect(named.map((row) => row.status).sort()).toEqual(['paid', 'waived']);
+      const delay = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+      console.log(
+        `[${testDatabaseKind}] confirm of ${LINES} lines (${marked.length} entries marked) took ${ms(took)}; ` +
+          `event-loop delay p99 ${ms(delay.p99)}, max ${ms(delay.max)}; ` +
+          `GET /api/event ×${event.length} p99 ${ms(p(event, 99))}, max ${ms(Math.max(...event))}; ` +
+          `GET /readyz (a database query) ×${ready.length} p99 ${ms(p(ready, 99))}, max ${ms(Math.max(...ready))}`,
+      );
+      // Generous bounds: a busy CI machine (load 8 on 2 cores) shows ~230 ms of delay even on PostgreSQL, where no
+      // transaction holds the loop; one transaction for the whole statement held it 13–16 s on PGlite.
+      expect(delay.p99).toBeLessThan(250);
+      expect(delay.max).toBeLessThan(500);
+      expect(Math.max(...event)).toBeLessThan(500);
+      expect(Math.max(...ready)).toBeLessThan(1000);
+    }, 300_000);
+  },
+);
