@@ -212,9 +212,10 @@ export const registrations = pgTable(
     uniqueIndex('registrations_event_bib').on(table.eventId, table.bib),
     index('registrations_group').on(table.groupId).where(sql`${table.groupId} is not null`),
     index('registrations_changed_at').on(table.changedAt),
-    // The same person without an email, and "send me my links" by SMS, find entries by mobile.
+    // The same person without an email (the names too: many entries may share one mobile), and "send me my links"
+    // by SMS, find entries by mobile.
     index('registrations_event_mobile')
-      .on(table.eventId, table.mobile)
+      .on(table.eventId, table.mobile, sql`lower(${table.firstName})`, sql`lower(${table.lastName})`)
       .where(sql`${table.status} = 'active' and ${table.anonymisedAt} is null`),
   ],
 );
@@ -372,7 +373,7 @@ export const waitlistEntries = pgTable(
       .on(table.raceOptionId, table.createdAt)
       .where(sql`${table.status} in ('waiting', 'offered')`),
     index('waitlist_event_mobile')
-      .on(table.eventId, table.mobile)
+      .on(table.eventId, table.mobile, sql`lower(${table.firstName})`, sql`lower(${table.lastName})`)
       .where(sql`${table.status} in ('waiting', 'offered') and ${table.anonymisedAt} is null`),
   ],
 );
