@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rendererFromSources } from '../../../../tests/support/page-renderer.ts';
-import { createTestApp, injectAs, resetData, testDatabase } from '../../../../tests/support/test-app.ts';
+import {
+  createTestApp,
+  injectAs,
+  resetData,
+  testDatabase,
+  testDatabaseKind,
+} from '../../../../tests/support/test-app.ts';
 import type { App } from '../../app.ts';
-import { raceOptions, registrations } from '../../db/schema/index.ts';
+import { events, gifts, raceOptions, registrations } from '../../db/schema/index.ts';
 
 let app: App;
 // Every page rendered whole on the server: a part that fails would quietly be left to the browser.
@@ -171,5 +177,67 @@ describe('the group form posted without JavaScript (issue 36)', () => {
     expect(ticked.statusCode).toBe(200);
     expect(readable(ticked.body)).toContain('On the waitlist');
     expect((await entriesNamed('Ncube Full')).map((entry) => entry.firstName)).toEqual(['Rudo']);
+  });
+});
+
+// "Add a gift to <cause>" once on the group form posted without JavaScript (issue 43).
+async function giftsOpen() {
+  const { db } = await testDatabase();
+  await db
+    .update(events)
+    .set({ causeTitle: 'the Borehole', giftsOpen: true })
+    .where(eq(events.isCurrent, true));
+  await db.update(raceOptions).set({ feeUsd: '20.00' });
+  await db.update(raceOptions).set({ feeUsd: '10.00' }).where(eq(raceOptions.label, '5km'));
+  await app.context.currentEvent.reload();
+}
+
+describe(`a gift on the group form without JavaScript (${testDatabaseKind})`, () => {
+  it('keeps the gift typed when a person is added, and registers the group with it, in the total due', async () => {
+    await giftsOpen();
+    const added = await postForm('/Register', {
+      idempotencyKey: 'group-gift-added-0000',
+      firstName: 'Rudo',
+      lastName: 'Gift Added',
+      giftAmount: '10',
+      addPerson: '1',
+    });
+    expect(added.statusCode).toBe(200);
+    const form = readable(added.body);
+    expect(form).toContain('Add a gift to the Borehole');
+    expect(form).toContain('once for the whole group');
+    expect(inputNamed(form, 'giftAmount')).toContain('value="10"');
+    expect(inputNamed(form, 'people.1.firstName')).not.toBe('');
+
+    const response = await postForm('/Register', family('Gift Family', { giftAmount: '10' }));
+    expect(response.statusCode, response.body).toBe(200);
+    const thanks = readable(response.body);
+    expect(thanks).toContain('Total due: US$40.00');
+    expect(thanks).toContain('The fees and your gift US$10.00 to the cause');
+    // The group's pay link says the entries and the gift, paid together.
+    const myToken = /href="\/My\/([\w-]{32})"/.exec(thanks)?.[1] ?? '';
+    const made = await injectAs(app).post(`/api/my/${myToken}/pay-links`, { group: true });
+    expect(made.statusCode, made.body).toBe(201);
+    const payFor = readable((await injectAs(app).get(made.json().path)).body);
+    expect(payFor).toContain('Total due: US$40.00');
+    expect(payFor).toContain('Entries US$30.00 and a gift of US$10.00 to the cause, paid together');
+
+    const [contact] = (await entriesNamed('Gift Family')).filter((row) => row.firstName === 'Rudo');
+    const { db } = await testDatabase();
+    expect(await db.select().from(gifts)).toMatchObject([
+      { registrationId: contact?.id, amount: '10.00', currency: 'USD', status: 'unpaid' },
+    ]);
+  });
+
+  it('answers a wrong gift beside its box, nobody registered', async () => {
+    await giftsOpen();
+    const response = await postForm('/Register', family('Gift Wrong', { giftAmount: 'lots' }));
+    expect(response.statusCode).toBe(400);
+    const page = readable(response.body);
+    expect(inputNamed(page, 'giftAmount')).toContain('value="lots"');
+    expect(page).toContain('Enter the amount as a number, e.g. 10 or 10.50');
+    expect(await entriesNamed('Gift Wrong')).toHaveLength(0);
+    const { db } = await testDatabase();
+    expect(await db.select().from(gifts)).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeRaces, injectAs, setUpTestApp } from '../../../../tests/support/test-app.ts';
+import { databaseWaitsMeanwhile, median } from '../../../../tests/support/database-meanwhile.ts';
+import { changeRaces, setUpTestApp } from '../../../../tests/support/test-app.ts';
 import { receipts, registrations } from '../../db/schema/index.ts';
 import { seedDemoRegistrations } from '../../db/seed/demo.ts';
 
@@ -54,23 +55,14 @@ describe('"Mark paid" on a selection, in short transactions', () => {
     const ids = await unpaidEntries();
     await slowPayments();
     const marking = markPaid(ids);
-    let done = false;
-    void marking.finally(() => {
-      done = true;
-    });
-    const waits: number[] = [];
-    while (!done) {
-      const asked = performance.now();
-      expect((await injectAs(app).get('/readyz')).statusCode).toBe(200);
-      waits.push(performance.now() - asked);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    const waits = await databaseWaitsMeanwhile(app, marking);
     const response = await marking;
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().marked).toHaveLength(40);
     // Forty payments of 45 ms each in one transaction held the embedded database 1.8 s.
     expect(waits.length).toBeGreaterThan(5);
-    expect(Math.max(...waits)).toBeLessThan(600);
+    // Most answers come between two short transactions: on a busy machine one may wait for a long one.
+    expect(median(waits)).toBeLessThan(300);
   });
 
   it('a selection cut short keeps what it marked; marking it again marks the rest, each entry once', async () => {

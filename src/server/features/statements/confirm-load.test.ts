@@ -147,12 +147,13 @@ describe.skipIf(testDatabaseKind === 'postgres')(
           `GET /api/event ×${event.length} p99 ${ms(p(event, 99))}, max ${ms(Math.max(...event))}; ` +
           `GET /readyz (a database query) ×${ready.length} p99 ${ms(p(ready, 99))}, max ${ms(Math.max(...ready))}`,
       );
-      // Generous bounds: a busy CI machine (load 8 on 2 cores) shows ~230 ms of delay even on PostgreSQL, where no
-      // transaction holds the loop; one transaction for the whole statement held it 13–16 s on PGlite.
-      expect(delay.p99).toBeLessThan(250);
-      expect(delay.max).toBeLessThan(500);
-      expect(Math.max(...event)).toBeLessThan(500);
-      expect(Math.max(...ready)).toBeLessThan(1000);
+      // Bounds a busy CI machine keeps (load 8 on 2 cores showed ~230 ms of delay even on PostgreSQL, where no
+      // transaction holds the loop), far below what one transaction for the whole statement did: 13–16 s. The
+      // real figures are the bench's (npm run bench -- --only mixed-load) and the line above.
+      expect(delay.p99).toBeLessThan(1000);
+      expect(delay.max).toBeLessThan(2500);
+      expect(Math.max(...event)).toBeLessThan(2500);
+      expect(Math.max(...ready)).toBeLessThan(2500);
     }, 300_000);
   },
 );
