@@ -155,6 +155,9 @@ test('the form keeps what was typed when the person comes back with Back, runner
 }) => {
   const lastName = uniqueName('Chuma');
   await page.goto('/Register');
+  // Its script loaded (the gift box's too, while gifts are open): a link tapped before is a full page load, after
+  // which the browser itself restores the ticked consent on Back.
+  await page.waitForLoadState('networkidle');
   await fillRegistration(
     page,
     entrant('Nyasha', lastName, {
