@@ -15,15 +15,17 @@ export class SmtpCatcher {
       disabledCommands: ['STARTTLS', 'AUTH'],
       authOptional: true,
       logger: false,
-      onRcptTo: (address, _session, done) => {
-        this.received.push(address.address.toLowerCase());
-        done();
-      },
-      onData: (stream, _session, done) => {
+      // A message counts once it has all arrived: a server killed mid-way (the nginx scenario) sent none.
+      onData: (stream, session, done) => {
         stream.resume();
-        stream.on('end', () => done());
+        stream.on('end', () => {
+          for (const address of session.envelope.rcptTo) this.received.push(address.address.toLowerCase());
+          done();
+        });
       },
     });
+    // A server killed while it talks to us resets the connection: expected here, not a failure of the catcher.
+    this.server.on('error', () => {});
     await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
   }
 
