@@ -1,13 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
-import {
-  changeRaces,
-  multipartFile,
-  setUpTestApp,
-  testDatabaseKind,
-} from '../../../../tests/support/test-app.ts';
-import type { StatementReview } from '../../../shared/statements/statements.ts';
+import { feesOfTwenty, importStatementLine, openGifts } from '../../../../tests/support/gift-tests.ts';
+import { setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { gifts, mailOutbox, registrations } from '../../db/schema/index.ts';
 
 // A gift added with an entry (issue 43): due with its fee under the entry's reference, paid fee first.
@@ -15,10 +10,7 @@ import { gifts, mailOutbox, registrations } from '../../db/schema/index.ts';
 const { db, visitor, asAdmin } = setUpTestApp();
 const runner = runnerSeries();
 
-const openGifts = (giftsOpen = true) =>
-  asAdmin.put('/api/admin/cause', { title: 'Borehole', text: '', goalUsd: '1000', giftsOpen });
-/** Every race: USD 20. */
-const setFees = () => changeRaces(asAdmin, () => ({ feeUsd: '20.00', feeZwg: '520.00' }));
+const setFees = () => feesOfTwenty(asAdmin);
 
 async function registerWithGift(gift: Record<string, unknown> = { giftAmount: '10', giftCurrency: 'USD' }) {
   const response = await visitor.post('/api/registrations', runner(gift), {
@@ -34,22 +26,7 @@ async function registerWithGift(gift: Record<string, unknown> = { giftAmount: '1
 
 /** A statement of one line, confirmed; `pays` is the entry an amount-differs line is applied to. */
 async function statementLine(narrative: string, amount: string, pays?: string) {
-  const form = multipartFile(
-    'statement.csv',
-    Buffer.from(`Transaction Date,Narrative,Amount\n06/11/2026,"${narrative}",${amount}\n`),
-    'text/csv',
-  );
-  const query = new URLSearchParams({
-    account: 'usd_bank',
-    date: 'Transaction Date',
-    narrative: 'Narrative',
-    amount: 'Amount',
-  });
-  const uploaded = await asAdmin.post(`/api/statements?${query}`, form.payload, {
-    'content-type': form.contentType,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const review = uploaded.json().review as StatementReview;
+  const review = await importStatementLine(asAdmin, narrative, amount);
   const differs = await asAdmin.get(`/api/statements/${review.id}/lines?outcome=amount-differs&page=1`);
   const choose = pays
     ? (differs.json().lines as { id: string }[]).map((line) => ({ line: line.id, registrationId: pays }))
@@ -76,7 +53,7 @@ describe(`a gift added with an entry (${testDatabaseKind})`, () => {
     expect(closed.gift).toBeUndefined();
     expect(await db.select().from(gifts)).toHaveLength(0);
 
-    await openGifts();
+    await openGifts(asAdmin);
     const body = runner({ giftAmount: '10', giftCurrency: 'USD' });
     const key = { 'idempotency-key': crypto.randomUUID() };
     const first = await visitor.post('/api/registrations', body, key);
@@ -111,7 +88,7 @@ describe(`a gift added with an entry (${testDatabaseKind})`, () => {
 
   it('is paid with the fee by one statement line quoting the entry’s reference: fee first, then the gift, its receipt', async () => {
     await setFees();
-    await openGifts();
+    await openGifts(asAdmin);
     const made = await registerWithGift();
     await statementLine(`FUN RUN ${made.reference}`, '30.00');
     expect(await entryOf(made.reference)).toMatchObject({ paymentStatus: 'paid', paymentAmount: '20.00' });
@@ -125,7 +102,7 @@ describe(`a gift added with an entry (${testDatabaseKind})`, () => {
 
   it('matches a line bringing fee and gift, and a part payment covering only the fee leaves the gift due', async () => {
     await setFees();
-    await openGifts();
+    await openGifts(asAdmin);
     const whole = await registerWithGift();
     const part = await registerWithGift({ giftAmount: '10', giftCurrency: 'USD' });
     const review = await statementLine(`${whole.reference}`, '30.00');

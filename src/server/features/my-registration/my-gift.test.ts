@@ -1,13 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
-import {
-  changeRaces,
-  multipartFile,
-  setUpTestApp,
-  testDatabaseKind,
-} from '../../../../tests/support/test-app.ts';
-import type { StatementReview } from '../../../shared/statements/statements.ts';
+import { feesOfTwenty, importStatementLine, openGifts } from '../../../../tests/support/gift-tests.ts';
+import { setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { gifts, registrations } from '../../db/schema/index.ts';
 
 // "Add a gift to <cause>" on /My (issue 43): one gift per entry, due with its fee, in USD or ZWG.
@@ -15,9 +10,7 @@ import { gifts, registrations } from '../../db/schema/index.ts';
 const { db, visitor, asAdmin } = setUpTestApp();
 const runner = runnerSeries();
 
-const openGifts = (giftsOpen = true) =>
-  asAdmin.put('/api/admin/cause', { title: 'Borehole', text: '', goalUsd: '1000', giftsOpen });
-const setFees = () => changeRaces(asAdmin, () => ({ feeUsd: '20.00', feeZwg: '520.00' }));
+const setFees = () => feesOfTwenty(asAdmin);
 
 async function registered() {
   const response = await visitor.post('/api/registrations', runner(), {
@@ -35,22 +28,7 @@ const entryOf = async (reference: string) => {
 };
 
 async function statementLine(account: 'usd_bank' | 'zwg_bank', narrative: string, amount: string) {
-  const form = multipartFile(
-    'statement.csv',
-    Buffer.from(`Transaction Date,Narrative,Amount\n06/11/2026,"${narrative}",${amount}\n`),
-    'text/csv',
-  );
-  const query = new URLSearchParams({
-    account,
-    date: 'Transaction Date',
-    narrative: 'Narrative',
-    amount: 'Amount',
-  });
-  const uploaded = await asAdmin.post(`/api/statements?${query}`, form.payload, {
-    'content-type': form.contentType,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const review = uploaded.json().review as StatementReview;
+  const review = await importStatementLine(asAdmin, narrative, amount, account);
   const confirmed = await asAdmin.post(`/api/statements/${review.id}/confirm`, { skip: [], choose: [] });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return review;
@@ -66,7 +44,7 @@ describe(`a gift added on /My (${testDatabaseKind})`, () => {
     expect(refused.statusCode).toBe(409);
     expect(await db.select().from(gifts)).toHaveLength(0);
 
-    await openGifts();
+    await openGifts(asAdmin);
     expect((await visitor.get(`/api/my/${token}`)).json()).toMatchObject({ gift: null, giftsTo: 'Borehole' });
     const added = await addGift(token, '10');
     expect(added.statusCode, added.body).toBe(200);
@@ -103,7 +81,7 @@ describe(`a gift added on /My (${testDatabaseKind})`, () => {
 
   it('is paid with the fee by one statement line; a paid gift can be neither changed nor removed', async () => {
     await setFees();
-    await openGifts();
+    await openGifts(asAdmin);
     const { token, reference } = await registered();
     await addGift(token, '10');
     await statementLine('usd_bank', `FUN RUN ${reference}`, '30.00');
@@ -118,7 +96,7 @@ describe(`a gift added on /My (${testDatabaseKind})`, () => {
 
   it('in ZWG: one ZWG statement line brings the ZWG fee and the ZWG gift, and pays both', async () => {
     await setFees();
-    await openGifts();
+    await openGifts(asAdmin);
     const { token, reference } = await registered();
     await addGift(token, '250', 'ZWG');
     await statementLine('zwg_bank', `FUNRUN ${reference}`, '770.00');
@@ -134,7 +112,7 @@ describe(`a gift added on /My (${testDatabaseKind})`, () => {
 
   it('is in the pay link’s total, in its own currency, with the fee', async () => {
     await setFees();
-    await openGifts();
+    await openGifts(asAdmin);
     const { token } = await registered();
     const made = await visitor.post(`/api/my/${token}/pay-links`, {});
     expect(made.statusCode, made.body).toBe(201);

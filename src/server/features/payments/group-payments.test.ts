@@ -1,16 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
+import { importStatementLine } from '../../../../tests/support/gift-tests.ts';
 import {
   changeRaces,
   injectAs,
-  multipartFile,
   paidByHand,
   setUpTestApp,
   signedInAs,
   testDatabaseKind,
 } from '../../../../tests/support/test-app.ts';
-import type { StatementReview } from '../../../shared/statements/statements.ts';
 import { mailOutbox, receipts, registrations } from '../../db/schema/index.ts';
 
 // Paying a group form's entries by its one reference (issue 36): statements, the admin's search and "Mark paid".
@@ -48,22 +47,7 @@ async function family() {
 }
 
 async function statementPaying(narrative: string, amount: string) {
-  const form = multipartFile(
-    'statement.csv',
-    Buffer.from(`Transaction Date,Narrative,Amount\n06/11/2026,"${narrative}",${amount}\n`),
-    'text/csv',
-  );
-  const query = new URLSearchParams({
-    account: 'usd_bank',
-    date: 'Transaction Date',
-    narrative: 'Narrative',
-    amount: 'Amount',
-  });
-  const uploaded = await asAdmin.post(`/api/statements?${query}`, form.payload, {
-    'content-type': form.contentType,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const review = uploaded.json().review as StatementReview;
+  const review = await importStatementLine(asAdmin, narrative, amount);
   const lines = await asAdmin.get(`/api/statements/${review.id}/lines?outcome=matched&page=1`);
   return { review, matched: lines.json().lines as { entries: { reference: string }[]; team: boolean }[] };
 }

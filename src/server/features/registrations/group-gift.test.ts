@@ -1,13 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
-import {
-  changeRaces,
-  multipartFile,
-  setUpTestApp,
-  testDatabaseKind,
-} from '../../../../tests/support/test-app.ts';
-import type { StatementReview } from '../../../shared/statements/statements.ts';
+import { feesOfTwenty, importStatementLine, openGifts } from '../../../../tests/support/gift-tests.ts';
+import { setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { gifts, registrations, statementLines } from '../../db/schema/index.ts';
 
 // "Add a gift to <cause>" once on a group form (issue 43): linked to the group's first entry, due with the
@@ -16,9 +11,7 @@ import { gifts, registrations, statementLines } from '../../db/schema/index.ts';
 const { db, visitor, asAdmin } = setUpTestApp();
 const runner = runnerSeries();
 
-const openGifts = (giftsOpen = true) =>
-  asAdmin.put('/api/admin/cause', { title: 'Borehole', text: '', goalUsd: '1000', giftsOpen });
-const setFees = () => changeRaces(asAdmin, () => ({ feeUsd: '20.00', feeZwg: '520.00' }));
+const setFees = () => feesOfTwenty(asAdmin);
 
 /** A mother and her son sharing her contact, with what the group form adds once. */
 async function family(extra: Record<string, unknown> = {}, key: string = crypto.randomUUID()) {
@@ -42,22 +35,7 @@ const members = () => db.select().from(registrations).orderBy(asc(registrations.
 
 /** One line imported and confirmed; `chosen` pays an amount-differs line to the entries it names, as an admin does. */
 async function statementLine(narrative: string, amount: string, chosen?: string) {
-  const form = multipartFile(
-    'statement.csv',
-    Buffer.from(`Transaction Date,Narrative,Amount\n06/11/2026,"${narrative}",${amount}\n`),
-    'text/csv',
-  );
-  const query = new URLSearchParams({
-    account: 'usd_bank',
-    date: 'Transaction Date',
-    narrative: 'Narrative',
-    amount: 'Amount',
-  });
-  const uploaded = await asAdmin.post(`/api/statements?${query}`, form.payload, {
-    'content-type': form.contentType,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const review = uploaded.json().review as StatementReview;
+  const review = await importStatementLine(asAdmin, narrative, amount);
   const [line] = await db.select().from(statementLines).where(eq(statementLines.importId, review.id));
   const choose = chosen && line ? [{ line: line.id, registrationId: chosen }] : [];
   const confirmed = await asAdmin.post(`/api/statements/${review.id}/confirm`, { skip: [], choose });
@@ -73,7 +51,7 @@ describe(`a gift with a group (${testDatabaseKind})`, () => {
     expect(closed.gift).toBeUndefined();
     expect(await db.select().from(gifts)).toHaveLength(0);
 
-    await openGifts();
+    await openGifts(asAdmin);
     const key = crypto.randomUUID();
     const sent = await family({ giftAmount: '10' }, key);
     const group = sent.receipt;
@@ -108,7 +86,7 @@ describe(`a gift with a group (${testDatabaseKind})`, () => {
 
   it('a statement line quoting the group reference pays the fees first, then the gift', async () => {
     await setFees();
-    await openGifts();
+    await openGifts(asAdmin);
     const { receipt: group } = await family({ giftAmount: '10' });
     const review = await statementLine(`FAMILY ${group.groupReference}`, '50.00');
     expect(review.counts.matched).toBe(1);
@@ -123,7 +101,7 @@ describe(`a gift with a group (${testDatabaseKind})`, () => {
 
   it('money for the fees alone pays the fees, never the gift, which stays due', async () => {
     await setFees();
-    await openGifts();
+    await openGifts(asAdmin);
     const { receipt: group } = await family({ giftAmount: '10' });
     const [first] = await members();
     const review = await statementLine(`FAMILY ${group.groupReference}`, '40.00', first?.id);
@@ -136,7 +114,7 @@ describe(`a gift with a group (${testDatabaseKind})`, () => {
 
   it('is in the group pay link’s total, and said apart', async () => {
     await setFees();
-    await openGifts();
+    await openGifts(asAdmin);
     const { receipt: group } = await family({ giftAmount: '10' });
     const token = group.members[1]?.myLink.replace('/My/', '') ?? '';
     const made = await visitor.post(`/api/my/${token}/pay-links`, { group: true });
