@@ -53,6 +53,16 @@ describe('mail set off by anonymous public actions', () => {
     }
   });
 
+  it('queues five of thirty registrations made at once to one address: the statement counts under its lock', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        visitor.post('/api/registrations', runner({ email: TARGET, raceType: '5km' })),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
+    expect(await mailsTo(TARGET)).toHaveLength(PUBLIC_ACTION_MAIL_LIMIT.perRecipient);
+  });
+
   it('counts registrations, the already-registered resend, waitlist joins and "mail me my links" together', async () => {
     const first = runner({ email: TARGET, raceType: '5km' });
     expect((await visitor.post('/api/registrations', first)).statusCode).toBe(201); // 1

@@ -28,12 +28,12 @@ export const PUBLIC_ACTION_MAIL_LIMIT = { perRecipient: 5, windowSeconds: 60 * 6
 
 /**
  * The condition under which a public action's mail to the address in parameter `to` (e.g. '$18') may go, for
- * statements that queue it themselves. Exact only after lockMailRecipient in the same transaction.
+ * statements that queue it themselves. It takes the address's lock (as lockMailRecipient does) before it
+ * counts, in the database's public_action_mail_room (migration 0047): exact in a statement of its own, with or
+ * without a transaction around it. Use it once per statement, for one address.
  */
 export const publicActionRoomSql = (to: string) =>
-  `(select count(*) from mail_outbox where lower("to") = lower(${to}) and public_action
-    and created_at > now() - make_interval(secs => ${PUBLIC_ACTION_MAIL_LIMIT.windowSeconds}))
-    < ${PUBLIC_ACTION_MAIL_LIMIT.perRecipient}`;
+  `public_action_mail_room(${to}, ${PUBLIC_ACTION_MAIL_LIMIT.perRecipient}, ${PUBLIC_ACTION_MAIL_LIMIT.windowSeconds})`;
 
 const LOCK_RECIPIENT: Statement = {
   name: 'mail_lock_recipient',
@@ -41,8 +41,8 @@ const LOCK_RECIPIENT: Statement = {
 };
 
 /**
- * Inside a transaction, before counting an address's mail: requests at once then count and queue one at a
- * time, so they never pass a limit together. Take it after any race's lock (the order every caller keeps).
+ * Inside a transaction that mails several addresses: takes their locks first, in the caller's order, so two
+ * such transactions never wait for each other's. Take it after any race's lock (the order every caller keeps).
  */
 export async function lockMailRecipient(run: RunStatement, to: string) {
   await run(LOCK_RECIPIENT, [to]);
@@ -55,9 +55,8 @@ const QUEUE_PUBLIC_ACTION_MAIL: Statement = {
     returning id`,
 };
 
-/** Inside a transaction: queues a public action's mail unless its address is over the limit; says whether it did. */
+/** Queues a public action's mail unless its address is over the limit; says whether it did. */
 export async function queuePublicActionMail(run: RunStatement, mail: OutgoingMail): Promise<boolean> {
-  await lockMailRecipient(run, mail.to);
   const queued = await run(QUEUE_PUBLIC_ACTION_MAIL, mailParameters(mail));
   return queued.length > 0;
 }

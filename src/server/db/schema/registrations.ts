@@ -213,10 +213,11 @@ export const registrations = pgTable(
     index('registrations_group').on(table.groupId).where(sql`${table.groupId} is not null`),
     index('registrations_changed_at').on(table.changedAt),
     // The same person without an email (the names too: many entries may share one mobile), and "send me my links"
-    // by SMS, find entries by mobile.
+    // by SMS, find entries by mobile. Cancelled entries too: the same-person trigger's query names no status, so
+    // that no index of active entries alone can serve it (see migration 0047).
     index('registrations_event_mobile')
       .on(table.eventId, table.mobile, sql`lower(${table.firstName})`, sql`lower(${table.lastName})`)
-      .where(sql`${table.status} = 'active' and ${table.anonymisedAt} is null`),
+      .where(sql`${table.anonymisedAt} is null`),
   ],
 );
 
@@ -374,7 +375,7 @@ export const waitlistEntries = pgTable(
       .where(sql`${table.status} in ('waiting', 'offered')`),
     index('waitlist_event_mobile')
       .on(table.eventId, table.mobile, sql`lower(${table.firstName})`, sql`lower(${table.lastName})`)
-      .where(sql`${table.status} in ('waiting', 'offered') and ${table.anonymisedAt} is null`),
+      .where(sql`${table.anonymisedAt} is null`),
   ],
 );
 

@@ -208,7 +208,8 @@ const entryColumns = (Object.keys(ENTRY_VALUES) as (keyof typeof ENTRY_VALUES)[]
  * The entry and its confirmation mail in one statement (one round trip, atomic on its own), written only
  * while the event is still at the revision the caller read. The mail's texts carry a placeholder for the
  * reference. A mail set off by a public action is left out when its address is over the public actions'
- * limit (the caller holds lockMailRecipient); any other (an accepted waitlist offer's) always goes.
+ * limit (the statement takes the address's lock: see publicActionRoomSql); any other (an accepted waitlist
+ * offer's) always goes.
  * The entry's private link (a digest: the token itself is only in the mail) is kept with it.
  */
 const INSERT_REGISTRATION_WITH_MAIL: Statement = {
@@ -229,7 +230,7 @@ const INSERT_REGISTRATION_WITH_MAIL: Statement = {
       select ${$.mailTo}, '${CONFIRMATION_KIND}', replace(${$.mailSubject}, ${$.referencePlaceholder}, reference),
         replace(${$.mailText}, ${$.referencePlaceholder}, reference), ${$.attachments}::jsonb, ${$.publicAction}::boolean
       from inserted
-      where ${$.mailWanted}::boolean and (not ${$.publicAction}::boolean or ${publicActionRoomSql($.mailTo)})
+      where ${$.mailWanted}::boolean and case when ${$.publicAction}::boolean then ${publicActionRoomSql($.mailTo)} else true end
     )
     select (select id from inserted) as id, (select reference from inserted) as reference,
       exists (select 1 from events where id = ${$.eventId}::uuid and revision = ${$.revision}::integer) as current`,

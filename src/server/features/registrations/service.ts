@@ -15,13 +15,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { statementsOn } from '../../db/statements-on.ts';
 import { badRequest, conflict, notFound, Problem } from '../../http/problem.ts';
 import type { Links } from '../../links.ts';
-import {
-  enqueueMail,
-  lockMailRecipient,
-  type OutgoingMail,
-  queueMailOn,
-  queuePublicActionMail,
-} from '../../mail/repository.ts';
+import { enqueueMail, type OutgoingMail, queueMailOn, queuePublicActionMail } from '../../mail/repository.ts';
 import { wantsMail } from '../../sms/entrant-sms.ts';
 import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
 import { refuseLandline } from '../../sms/mobile-only.ts';
@@ -142,9 +136,9 @@ export interface RegisterOptions {
 class OutdatedEvent extends Error {}
 
 /**
- * Registers a runner or cyclist: the entry and its confirmation mail are written by one statement, in a
- * transaction with the capacity check when the race has a limit and the lock on the mail's address (the mail
- * is a public action's: within PUBLIC_ACTION_MAIL_LIMIT). A retry with the same Idempotency-Key
+ * Registers a runner or cyclist: the entry and its confirmation mail are written by one statement, which takes
+ * the lock on the mail's address (the mail is a public action's: within PUBLIC_ACTION_MAIL_LIMIT), in a
+ * transaction with the capacity check when the race has a limit. A retry with the same Idempotency-Key
  * answers the first result instead of registering twice.
  *
  * The event comes from memory. The insert itself refuses an outdated copy, and any refusal decided from
@@ -261,7 +255,6 @@ async function registerWith(
         else refuse(raceFull());
       }
       fills = capacity !== null && held + 1 >= capacity;
-      if (mail) await lockMailRecipient(run, mail.to);
       const publicAction = !atTable && !(mail && toManager(mail.to, managerEmail));
       const inserted = await insertWithMessages(run, {
         event,
@@ -281,10 +274,13 @@ async function registerWith(
         });
       return inserted;
     };
-    // A walk-up is finished by Drizzle's statements in the same transaction.
+    // A walk-up is finished by Drizzle's statements in the same transaction. An entry in a race without a
+    // limit, and without a text beside its mail, is one statement: one round trip, atomic on its own.
     const outcome = atTable
       ? await db.transaction((tx) => registering(statementsOn(tx), tx))
-      : await database.transaction((run) => registering(run));
+      : capacity === null && !textsOn(event)
+        ? await registering(database.run)
+        : await database.transaction((run) => registering(run));
     if (outcome.kind === 'outdated-event') throw new OutdatedEvent();
     if (outcome.kind === 'duplicate-key') {
       const earlier = await earlierAnswer();
