@@ -54,6 +54,34 @@ test.describe('a giver on a phone', () => {
   });
 });
 
+test.describe('a giver on a slow phone', () => {
+  heldOn('phone');
+
+  test('keeps what he typed before the page’s script arrived', async ({ page }) => {
+    // The page's own scripts wait until he has chosen and typed: then the page is hydrated.
+    let scriptsArrive!: () => void;
+    const typed = new Promise<void>((resolve) => {
+      scriptsArrive = resolve;
+    });
+    await page.route('**/assets/**/*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    // Module scripts hold back DOMContentLoaded: the page is used as soon as it is shown.
+    await page.goto('/Give', { waitUntil: 'commit' });
+    const name = `Rudo ${uniqueName('Giver')}`;
+    await page.getByRole('radio', { name: 'US$20.00' }).check();
+    await page.getByLabel('Your name').fill(name);
+    await page.getByLabel('Email').fill('rudo.slow@example.com');
+    scriptsArrive();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByLabel('Your name')).toHaveValue(name);
+    await page.getByRole('button', { name: 'Give', exact: true }).click();
+    await expect(page.getByRole('heading', { name: /^Thank you! Your gift reference is/ })).toBeVisible();
+    expect(await giftsOf(name)).toMatchObject([{ amount: '20.00', currency: 'USD', status: 'unpaid' }]);
+  });
+});
+
 test.describe('a giver on a phone without JavaScript', () => {
   heldOn('phone');
   test.use({ javaScriptEnabled: false });

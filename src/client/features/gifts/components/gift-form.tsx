@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import type { PublicEvent } from '../../../../shared/events/event.ts';
 import { type GiftMade, giftOfForm, PRESET_GIFTS, presetValue } from '../../../../shared/gifts/gifts.ts';
 import { priceText } from '../../../../shared/money.ts';
-import { usePageData } from '../../../app/page-data.ts';
+import { usePageData, useTypedBeforeScript } from '../../../app/page-data.ts';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import {
   CheckboxField,
@@ -37,6 +37,17 @@ const EMPTY: Values = {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** The form's values as posted: answered by the server without JavaScript, or typed before the script came. */
+const valuesOf = (posted: Record<string, unknown>): Values => ({
+  preset: text(posted.preset),
+  amount: text(posted.amount),
+  currency: text(posted.currency) || 'USD',
+  name: text(posted.name),
+  email: text(posted.email),
+  mobile: text(posted.mobile),
+  showName: posted.showName === true,
+});
+
 /**
  * A gift without registering: an amount (a preset or typed), the giver's name and a contact for the receipt,
  * and whether he may be named. Posted to /Give without JavaScript; sent to the API by the script.
@@ -50,23 +61,12 @@ export function GiftForm({
   payOnline?: (payToken: string) => ReactNode;
 }) {
   const served = usePageData()?.form;
-  const [values, setValues] = useState<Values>(() =>
-    served
-      ? {
-          preset: text(served.values.preset),
-          amount: text(served.values.amount),
-          currency: text(served.values.currency) || 'USD',
-          name: text(served.values.name),
-          email: text(served.values.email),
-          mobile: text(served.values.mobile),
-          showName: served.values.showName === true,
-        }
-      : EMPTY,
-  );
+  const [values, setValues] = useState<Values>(() => (served ? valuesOf(served.values) : EMPTY));
   const [errors, setErrors] = useState<Record<string, string>>(served?.errors ?? {});
   const made = usePageData()?.gift;
   const send = useMakeGift();
   const set = (change: Partial<Values>) => setValues((now) => ({ ...now, ...change }));
+  useTypedBeforeScript(FORM_ACTION, (typed) => setValues(valuesOf(typed)));
 
   const submit = (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();
