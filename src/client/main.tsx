@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { keepTypedBeforeScript, PageDataContext, readPageData } from './app/page-data.ts';
+import { PageDataContext, readPageData } from './app/page-data.ts';
 import { AppRouter } from './app/router.tsx';
 import { rememberReceipt } from './features/registrations/last-receipt.ts';
 import './styles.css';
@@ -24,12 +24,11 @@ const app = (
 );
 // As a transition, React hydrates in slices of a few milliseconds, yielding between them: a tap or a key on
 // the server's page is never held up for the whole page (on a cheap phone, hundreds of milliseconds).
-if (pageData) {
-  keepTypedBeforeScript(root);
+if (pageData)
   startTransition(() => {
     hydrateRoot(root, app);
   });
-} else createRoot(root).render(app);
+else createRoot(root).render(app);
 
 // The service worker (service-worker/sw.js) keeps the public pages for opening without signal, and sends a registration
 // kept on the phone. Registered after the page has loaded, so it never competes with the first content, and

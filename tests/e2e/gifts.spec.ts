@@ -5,6 +5,7 @@ import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/fun-run-admin.ts';
+import { holdTheScript } from './support/hold-the-script.ts';
 
 // Every gift journey gives to the one cause, opened and never closed (support/cause.ts).
 test.beforeAll(openTheCause);
@@ -58,22 +59,14 @@ test.describe('a giver on a slow phone', () => {
   heldOn('phone');
 
   test('keeps what he typed before the page’s script arrived', async ({ page }) => {
-    // The page's own scripts wait until he has chosen and typed: then the page is hydrated.
-    let scriptsArrive!: () => void;
-    const typed = new Promise<void>((resolve) => {
-      scriptsArrive = resolve;
-    });
-    await page.route('**/assets/**/*.js', async (route) => {
-      await typed;
-      await route.continue();
-    });
+    const release = await holdTheScript(page);
     // Module scripts hold back DOMContentLoaded: the page is used as soon as it is shown.
     await page.goto('/Give', { waitUntil: 'commit' });
     const name = `Rudo ${uniqueName('Giver')}`;
     await page.getByRole('radio', { name: 'US$20.00' }).check();
     await page.getByLabel('Your name').fill(name);
     await page.getByLabel('Email').fill('rudo.slow@example.com');
-    scriptsArrive();
+    release();
     await page.waitForLoadState('networkidle');
     await expect(page.getByLabel('Your name')).toHaveValue(name);
     await page.getByRole('button', { name: 'Give', exact: true }).click();

@@ -155,8 +155,7 @@ test('the form keeps what was typed when the person comes back with Back, runner
 }) => {
   const lastName = uniqueName('Chuma');
   await page.goto('/Register');
-  // Its script loaded (the gift box's too, while gifts are open): a link tapped before is a full page load, after
-  // which the browser itself restores the ticked consent on Back.
+  // Its script loaded (the gift box's too, while gifts are open): a link tapped before is a full page load.
   await page.waitForLoadState('networkidle');
   await fillRegistration(
     page,

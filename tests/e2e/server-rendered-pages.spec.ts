@@ -3,6 +3,8 @@ import { runnerEntry } from '../support/entries.ts';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './support/axe.ts';
 import { uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
+import { entrant } from './support/fun-run-admin.ts';
+import { holdTheScript } from './support/hold-the-script.ts';
 import { fillRegistration } from './support/registration-form.ts';
 
 // As on a phone: these pages register the service worker once loaded, and must do so without a complaint.
@@ -104,19 +106,6 @@ test('a page the server rendered is answered 304 on a second visit, compressed o
   const second = await request.get('/Terms', { headers: { 'if-none-match': etag ?? '' } });
   expect(second.status()).toBe(304);
 });
-
-/** Holds the page's script back until the returned function lets it through, as a slow phone's data would. */
-async function holdTheScript(page: Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test('what is typed into the form before its script arrives is kept, and the script then sends it', async ({
   page,
@@ -243,4 +232,26 @@ test.describe('pages with a private link', () => {
     await expectNoAxeViolations(page);
     expect(messages).toEqual([]);
   });
+});
+
+test('the consent is asked again after another page was loaded and the person came back with Back', async ({
+  page,
+}) => {
+  await page.goto('/Register');
+  await page.waitForLoadState('networkidle');
+  await fillRegistration(
+    page,
+    entrant('Tendai', uniqueName('Moyo'), {
+      mobile: '0772123456',
+      age: '30',
+      raceType: '5km',
+      nextOfKinMobile: '0772000111',
+      tshirtSize: 'Medium',
+    }),
+  );
+  // A page the server sends: the browser, not the script, fills the form again on Back.
+  await page.goto('/Terms');
+  await page.goBack();
+  await expect(page.getByLabel('First name')).toHaveValue('Tendai');
+  await expect(page.getByLabel('I agree to the Terms and Conditions')).not.toBeChecked();
 });

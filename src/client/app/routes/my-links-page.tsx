@@ -12,14 +12,9 @@ import { useEvent } from '../../features/events/api/get-event.ts';
 import { useMailMyLinks, useTextMyLinks } from '../../features/my-registration/api/my-entry.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { useHydrated, usePageData } from '../page-data.ts';
+import { typedText } from '../typed-before-script.ts';
 
 const FORM_ACTION = '/My';
-
-/** The address typed into the server's form on a slow phone before the script arrived. */
-function typedBeforeScript() {
-  if (typeof document === 'undefined') return undefined;
-  return document.querySelector<HTMLInputElement>(`form[action="${FORM_ACTION}"] input[name="email"]`)?.value;
-}
 
 /**
  * /My: someone who lost the private link of an entry has every link of the address mailed again. Without
@@ -32,7 +27,9 @@ export function MyLinksPage() {
   // The text form needs the script (it has no page of its own to post to).
   const interactive = useHydrated();
   const [typed] = useState(
-    () => typedBeforeScript() ?? (typeof served?.values.email === 'string' ? served.values.email : ''),
+    () =>
+      typedText(FORM_ACTION, 'email') ??
+      (typeof served?.values.email === 'string' ? served.values.email : ''),
   );
   const { field, handleSubmit } = useZodForm(MyLinksRequestSchema, {
     mode: 'onSubmit',

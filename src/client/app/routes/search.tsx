@@ -7,23 +7,16 @@ import { SearchBox } from '../../components/ui/search-box.tsx';
 import { ErrorMessage } from '../../components/ui/status.tsx';
 import { MIN_SEARCH_LENGTH, useEntrantSearch } from '../../features/registrations/api/search.ts';
 import { useSearchText } from '../../lib/use-debounced-value.ts';
+import { typedText } from '../typed-before-script.ts';
 
 // Longer than other search boxes wait: typing a name costs a request or two, and the search is limited per client.
 const TYPING_PAUSE_MS = 500;
 
-/**
- * What the server's search box holds as the script takes it over: a name typed on a slow phone before the
- * script arrived (searched at once), or the search the page was served with.
- */
-function typedBeforeScript() {
-  if (typeof document === 'undefined') return undefined;
-  return document.querySelector<HTMLInputElement>('form[action="/Search"] input[name="q"]')?.value;
-}
-
 export default function Search() {
-  // A search sent by the form without JavaScript (?q=), which the server answered in the page.
+  // A name typed into the server's search box on a slow phone before the script arrived (searched at once), or
+  // a search sent by the form without JavaScript (?q=), which the server answered in the page.
   const [params] = useSearchParams();
-  const [initial] = useState(() => typedBeforeScript() ?? params.get('q') ?? '');
+  const [initial] = useState(() => typedText('/Search', 'q') ?? params.get('q') ?? '');
   const { text, setText, query, searchNow } = useSearchText(TYPING_PAUSE_MS, initial);
   const search = useEntrantSearch(query);
   const results = search.data?.results ?? [];

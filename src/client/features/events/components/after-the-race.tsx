@@ -5,6 +5,7 @@ import { displayPhone } from '../../../../shared/events/event-display.ts';
 import { formatEventDay } from '../../../../shared/events/event-facts.ts';
 import { NEXT_YEAR_CONSENT } from '../../../../shared/events/next-year-text.ts';
 import { usePageData } from '../../../app/page-data.ts';
+import { typedBeforeScript } from '../../../app/typed-before-script.ts';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, EmailField } from '../../../components/ui/field.tsx';
 import { errorText, FormAlert, FormSuccess } from '../../../components/ui/form-alert.tsx';
@@ -77,12 +78,11 @@ export function AfterTheRace({ event }: { event: PublicEvent }) {
 const FORM_ACTION = '/';
 
 /** What the server's form holds as the script takes it over: typed on a slow phone before the script arrived. */
-function typedBeforeScript() {
-  if (typeof document === 'undefined') return undefined;
-  const form = document.querySelector<HTMLFormElement>(`form[action="${FORM_ACTION}"]`);
-  const email = form?.querySelector<HTMLInputElement>('input[name="email"]');
-  const consent = form?.querySelector<HTMLInputElement>('input[name="consent"]');
-  return email && consent ? { email: email.value, consent: consent.checked } : undefined;
+function typedIntoForm() {
+  const typed = typedBeforeScript(FORM_ACTION);
+  return typed && typeof typed.email === 'string'
+    ? { email: typed.email, consent: typed.consent === true }
+    : undefined;
 }
 
 /**
@@ -93,7 +93,7 @@ function NextYearForm() {
   const served = usePageData()?.form;
   const [values, setValues] = useState(
     () =>
-      typedBeforeScript() ?? {
+      typedIntoForm() ?? {
         email: typeof served?.values.email === 'string' ? served.values.email : '',
         consent: served?.values.consent === true,
       },

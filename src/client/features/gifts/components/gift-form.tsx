@@ -2,7 +2,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import type { PublicEvent } from '../../../../shared/events/event.ts';
 import { type GiftMade, giftOfForm, PRESET_GIFTS, presetValue } from '../../../../shared/gifts/gifts.ts';
 import { priceText } from '../../../../shared/money.ts';
-import { usePageData, useTypedBeforeScript } from '../../../app/page-data.ts';
+import { usePageData } from '../../../app/page-data.ts';
+import { typedBeforeScript } from '../../../app/typed-before-script.ts';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import {
   CheckboxField,
@@ -61,12 +62,14 @@ export function GiftForm({
   payOnline?: (payToken: string) => ReactNode;
 }) {
   const served = usePageData()?.form;
-  const [values, setValues] = useState<Values>(() => (served ? valuesOf(served.values) : EMPTY));
+  const [values, setValues] = useState<Values>(() => {
+    const typed = typedBeforeScript(FORM_ACTION);
+    return typed || served ? valuesOf({ ...served?.values, ...typed }) : EMPTY;
+  });
   const [errors, setErrors] = useState<Record<string, string>>(served?.errors ?? {});
   const made = usePageData()?.gift;
   const send = useMakeGift();
   const set = (change: Partial<Values>) => setValues((now) => ({ ...now, ...change }));
-  useTypedBeforeScript(FORM_ACTION, (typed) => setValues(valuesOf(typed)));
 
   const submit = (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();

@@ -233,7 +233,10 @@ function GuardianFields({
   );
 }
 
-/** A required tick box with its label beside it and its error below. */
+/**
+ * A required tick box with its label beside it and its error below. A consent is given anew each time: the
+ * browser does not tick it again when the person comes back to the page with Back (autocomplete off).
+ */
 export function Checkbox({
   label,
   error,
@@ -246,6 +249,7 @@ export function Checkbox({
         <input
           id={id}
           type="checkbox"
+          autoComplete="off"
           {...input}
           aria-invalid={Boolean(error)}
           aria-describedby={`${id}-error`}

@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/registrations/registration.ts';
 import { NOTIFY_BY, NOTIFY_BY_LABELS } from '../../../../shared/sms/sms-settings.ts';
 import { usePageData } from '../../../app/page-data.ts';
+import { serversForm, typedBeforeScript } from '../../../app/typed-before-script.ts';
 import { PrivacyNoticeLink } from '../../../components/privacy-notice-link.tsx';
 import { SubmitButton, secondaryButtonClass } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/status.tsx';
@@ -178,7 +179,7 @@ export function RegistrationForm({
       return values;
     }
     return onServersPage(action)
-      ? { ...empty, ...served?.form?.values, ...typedBeforeScript(action, empty) }
+      ? { ...empty, ...served?.form?.values, ...typedInto(action, empty) }
       : recalled();
   });
   const {
@@ -524,13 +525,6 @@ function fieldErrorsOf(messages: Record<string, string> | undefined): FieldError
   ) as FieldErrors<FormValues>;
 }
 
-/** The server's form of this page, while the browser takes it over (hydrates it). */
-function serversForm(action: string | undefined) {
-  if (typeof document === 'undefined' || !action) return undefined;
-  const form = document.querySelector(`form[action="${action}"]`);
-  return form instanceof HTMLFormElement ? form : undefined;
-}
-
 /**
  * Whether the form is rendered on the server, or hydrated from the server's: then it starts from what the
  * server's shows. Read from the page rather than with a hook that changes after hydration (`useHydrated`):
@@ -539,20 +533,8 @@ function serversForm(action: string | undefined) {
 const onServersPage = (action: string | undefined) =>
   typeof document === 'undefined' || serversForm(action) !== undefined;
 
-/** The values of the server's form at `action` as the page holds them now (none on the server itself). */
-function typedBeforeScript(action: string | undefined, fields: FormValues) {
-  const form = serversForm(action);
-  if (!form) return {};
-  const values: Record<string, string | boolean> = {};
-  for (const name of Object.keys(fields)) {
-    const input = form.elements.namedItem(name);
-    if (input instanceof HTMLInputElement && input.type === 'checkbox') values[name] = input.checked;
-    else if (
-      input instanceof HTMLInputElement ||
-      input instanceof HTMLSelectElement ||
-      input instanceof RadioNodeList
-    )
-      values[name] = input.value;
-  }
-  return values;
-}
+/** What was typed into the server's form at `action` before the script came, of this form's fields only. */
+const typedInto = (action: string | undefined, fields: FormValues) =>
+  Object.fromEntries(
+    Object.entries((action && typedBeforeScript(action)) || {}).filter(([name]) => name in fields),
+  );
