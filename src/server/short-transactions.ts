@@ -7,19 +7,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 export const TRANSACTION_BUDGET_MS = 20;
 /** At most this many rows per transaction, however fast they go. */
 export const ROWS_PER_TRANSACTION = 100;
-/**
- * At least this many, however slow: a transaction's time includes other requests' queries between its own (each
- * waits for the loop's next turn), so on a busy server the slices shrank to one row each and 10,000 entries took
- * ten thousand transactions (retention: 124 s instead of 12 s while CI's browser tests ran beside).
- */
-const MIN_ROWS_PER_TRANSACTION = 10;
 
 /**
  * Works through `items` a slice at a time, each slice in its own short transaction (`work` opens it), with a
  * turn of the event loop between slices so requests that came meanwhile reach the database. The slices start
  * small and follow the time the last one took: about TRANSACTION_BUDGET_MS each, never more than
- * ROWS_PER_TRANSACTION items, never more than twice the last, never fewer than MIN_ROWS_PER_TRANSACTION.
- * `work` answers false to stop early.
+ * ROWS_PER_TRANSACTION items, never more than twice the last. `work` answers false to stop early.
  */
 export async function inShortTransactions<Item>(
   items: readonly Item[],
@@ -57,12 +50,6 @@ export async function untilDoneInShortTransactions(
   }
 }
 
-/**
- * The next slice's size: about TRANSACTION_BUDGET_MS' worth, at most twice the last and `max`, at least
- * MIN_ROWS_PER_TRANSACTION (or `max`, when smaller).
- */
+/** The next slice's size: about TRANSACTION_BUDGET_MS' worth, at most twice the last and `max`, at least 1. */
 const nextSize = (last: number, took: number, max: number) =>
-  Math.max(
-    Math.min(MIN_ROWS_PER_TRANSACTION, max),
-    Math.min(max, last * 2, Math.floor((last * TRANSACTION_BUDGET_MS) / took)),
-  );
+  Math.max(1, Math.min(max, last * 2, Math.floor((last * TRANSACTION_BUDGET_MS) / took)));
