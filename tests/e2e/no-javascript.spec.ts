@@ -53,7 +53,10 @@ async function registerWithoutScript(page: Page, path: string, person: Entrant) 
 async function expectQrCodeShown(page: Page) {
   const qr = page.getByRole('img', { name: 'Check-in QR code' });
   await expect(qr).toBeVisible();
-  expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  // Shown once its picture has arrived, not only once the element is on the page.
+  await expect
+    .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
 }
 
 test('a runner registers without JavaScript, after correcting a wrong mobile', async ({ page }) => {
