@@ -12,16 +12,19 @@ export const openGifts = (asAdmin: Client, giftsOpen = true) =>
 export const feesOfTwenty = (asAdmin: Client) =>
   changeRaces(asAdmin, () => ({ feeUsd: '20.00', feeZwg: '520.00' }));
 
-/** A bank statement of one line (6 November 2026), imported by the admin: its review, not yet confirmed. */
+/** A bank statement of one line (6 November 2026 unless `date` says), imported by the admin: its review, not yet confirmed. */
 export async function importStatementLine(
   asAdmin: Client,
   narrative: string,
   amount: string,
   account: 'usd_bank' | 'zwg_bank' = 'usd_bank',
+  date = '2026-11-06',
 ) {
   const form = multipartFile(
     'statement.csv',
-    Buffer.from(`Transaction Date,Narrative,Amount\n06/11/2026,"${narrative}",${amount}\n`),
+    Buffer.from(
+      `Transaction Date,Narrative,Amount\n${date.split('-').reverse().join('/')},"${narrative}",${amount}\n`,
+    ),
     'text/csv',
   );
   const query = new URLSearchParams({

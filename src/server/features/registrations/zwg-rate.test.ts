@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerEntry } from '../../../../tests/support/entries.ts';
+import { importStatementLine } from '../../../../tests/support/gift-tests.ts';
 import {
   changeRaces,
-  multipartFile,
   registeredRunner,
   setUpTestApp,
   testDatabaseKind,
@@ -52,24 +52,14 @@ const markPaidZwg = async (id: string) => {
 
 /** A ZWG bank statement with one line quoting the entry's reference, uploaded by the admin. */
 async function zwgStatementPaying(reference: string, amount: string) {
-  const form = multipartFile(
-    'statement.csv',
-    Buffer.from(
-      `Transaction Date,Narrative,Amount\n${harareToday().split('-').reverse().join('/')},"Fun run ${reference}",${amount}\n`,
-    ),
-    'text/csv',
+  const review = await importStatementLine(
+    asAdmin,
+    `Fun run ${reference}`,
+    amount,
+    'zwg_bank',
+    harareToday(),
   );
-  const query = new URLSearchParams({
-    account: 'zwg_bank',
-    date: 'Transaction Date',
-    narrative: 'Narrative',
-    amount: 'Amount',
-  });
-  const uploaded = await asAdmin.post(`/api/statements?${query}`, form.payload, {
-    'content-type': form.contentType,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const done = await asAdmin.post(`/api/statements/${uploaded.json().review.id}/confirm`, {
+  const done = await asAdmin.post(`/api/statements/${review.id}/confirm`, {
     skip: [],
     choose: [],
   });
