@@ -213,10 +213,11 @@ export const registrations = pgTable(
     index('registrations_group').on(table.groupId).where(sql`${table.groupId} is not null`),
     index('registrations_changed_at').on(table.changedAt),
     // The same person without an email (the names too: many entries may share one mobile), and "send me my links"
-    // by SMS, find entries by mobile. Cancelled entries too: the same-person trigger's query names no status, so
-    // that no index of active entries alone can serve it (see migration 0047).
-    index('registrations_event_mobile')
-      .on(table.eventId, table.mobile, sql`lower(${table.firstName})`, sql`lower(${table.lastName})`)
+    // by SMS, find entries by mobile. Cancelled entries too, and the event last: the same-person trigger's query
+    // names neither a status nor an indexable event, so that this is the one index that can serve it (migration
+    // 0048).
+    index('registrations_mobile_names')
+      .on(table.mobile, sql`lower(${table.firstName})`, sql`lower(${table.lastName})`, table.eventId)
       .where(sql`${table.anonymisedAt} is null`),
   ],
 );
@@ -373,8 +374,8 @@ export const waitlistEntries = pgTable(
     index('waitlist_race_queue')
       .on(table.raceOptionId, table.createdAt)
       .where(sql`${table.status} in ('waiting', 'offered')`),
-    index('waitlist_event_mobile')
-      .on(table.eventId, table.mobile, sql`lower(${table.firstName})`, sql`lower(${table.lastName})`)
+    index('waitlist_mobile_names')
+      .on(table.mobile, sql`lower(${table.firstName})`, sql`lower(${table.lastName})`, table.eventId)
       .where(sql`${table.anonymisedAt} is null`),
   ],
 );

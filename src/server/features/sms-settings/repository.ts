@@ -21,8 +21,7 @@ export async function saveSmsSettings(
 
 /**
  * The event's active entries and waiting or offered places without an email: with texts off they get no
- * messages. One query; each half has the conditions of a partial index (registrations_event_mobile,
- * waitlist_event_mobile), so it reads that index.
+ * messages. One query.
  */
 export async function countWithoutEmail(db: Database, eventId: string): Promise<number> {
   const entries = db
