@@ -15,10 +15,13 @@ export const ENTRANT_TEXTS = {
       race: string;
       feeUsd: string | null;
       feeZwg: string | null;
+      /** A gift asked with the entry (issue 43), paid with the fee under the same reference. */
+      gift?: { amount: string; currency: 'USD' | 'ZWG' } | null;
     } & QuotedRate,
   ) => {
     const fee = quotedFees(entry);
-    return `registered. Ref ${entry.reference}, ${entry.race}, ${fee ? `due ${fee}` : 'nothing to pay'}. Pay & QR:`;
+    const gift = entry.gift ? `, gift ${priceText(entry.gift.currency, entry.gift.amount)}` : '';
+    return `registered. Ref ${entry.reference}, ${entry.race}, ${fee ? `due ${fee}` : 'nothing to pay'}${gift}. Pay & QR:`;
   },
   /** A group form's one text, to its contact: the group reference pays for everyone; the link opens his entry. */
   groupConfirmation: (group: {
@@ -26,9 +29,11 @@ export const ENTRANT_TEXTS = {
     people: number;
     dueUsd: string | null;
     dueZwg: string | null;
+    gift?: { amount: string; currency: 'USD' | 'ZWG' } | null;
   }) => {
     const due = formatFees(group.dueUsd, group.dueZwg);
-    return `${group.people} registered. Group ref ${group.reference}, ${due ? `due ${due}` : 'nothing to pay'}. Your page & QR:`;
+    const gift = group.gift ? `, gift ${priceText(group.gift.currency, group.gift.amount)}` : '';
+    return `${group.people} registered. Group ref ${group.reference}, ${due ? `due ${due}` : 'nothing to pay'}${gift}. Your page & QR:`;
   },
   receipt: (paid: {
     reference: string;

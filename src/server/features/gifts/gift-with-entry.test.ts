@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
 import { feesOfTwenty, importStatementLine, openGifts } from '../../../../tests/support/gift-tests.ts';
+import { setUpFakeGateway, textsTo, turnTextsOn } from '../../../../tests/support/sms.ts';
 import { setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
 import { gifts, mailOutbox, registrations } from '../../db/schema/index.ts';
 
 // A gift added with an entry (issue 43): due with its fee under the entry's reference, paid fee first.
 
-const { db, visitor, asAdmin } = setUpTestApp();
+const { env } = setUpFakeGateway();
+const { app, db, visitor, asAdmin } = setUpTestApp({ env });
 const runner = runnerSeries();
 
 const setFees = () => feesOfTwenty(asAdmin);
@@ -40,6 +42,10 @@ async function statementLine(narrative: string, amount: string, pays?: string) {
 const entryOf = async (reference: string) => {
   const [row] = await db.select().from(registrations).where(eq(registrations.reference, reference));
   return row;
+};
+const mailTo = async (to: string) => {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  return row?.text ?? '';
 };
 const giftOf = async (reference: string) => {
   const [row] = await db.select().from(gifts).where(eq(gifts.reference, reference));
@@ -84,6 +90,41 @@ describe(`a gift added with an entry (${testDatabaseKind})`, () => {
     const blank = await visitor.post('/api/registrations', runner({ giftAmount: '', giftCurrency: '' }));
     expect(blank.statusCode, blank.body).toBe(201);
     expect(blank.json().gift).toBeUndefined();
+  });
+
+  it('is in the confirmation mail’s and text’s total due, in its currency; not while gifts are closed', async () => {
+    await setFees();
+    await openGifts(asAdmin);
+    await turnTextsOn(db, app.context.secret);
+    const contact = (n: number) => ({
+      email: `giver${n}@example.com`,
+      mobile: `077200030${n}`,
+      notifyBy: 'both',
+    });
+
+    await registerWithGift({ giftAmount: '10', giftCurrency: 'USD', ...contact(1) });
+    const usd = await mailTo('giver1@example.com');
+    expect(usd).toContain('Total due: US$30.00\n');
+    expect(usd).toContain(
+      'Entry US$20.00 and your gift to Borehole US$10.00, paid together under this reference. Thank you for giving.',
+    );
+    // The mobile-money code asks the total.
+    expect(usd).toContain('*30.00# (US$30.00)');
+    const [text] = await textsTo(db, '+263772000301');
+    expect(text?.body).toMatch(/due US\$20\.00 or ZWG 520\.00.*, gift US\$10\.00\. Pay & QR:/);
+
+    await registerWithGift({ giftAmount: '260', giftCurrency: 'ZWG', ...contact(2) });
+    const zwg = await mailTo('giver2@example.com');
+    expect(zwg).toContain('Total due: ZWG 780.00\n');
+    expect(zwg).toContain('Entry ZWG 520.00 and your gift to Borehole ZWG 260.00, paid together');
+
+    await openGifts(asAdmin, false);
+    await registerWithGift({ giftAmount: '10', giftCurrency: 'USD', ...contact(3) });
+    const closed = await mailTo('giver3@example.com');
+    expect(closed).toContain('Total due: US$20.00 or ZWG 520.00\n');
+    expect(closed).not.toContain('gift');
+    const [closedText] = await textsTo(db, '+263772000303');
+    expect(closedText?.body).not.toContain('gift');
   });
 
   it('is paid with the fee by one statement line quoting the entry’s reference: fee first, then the gift, its receipt', async () => {

@@ -457,9 +457,11 @@ export async function addGiftToEntry(
   { database: { db } }: AppContext,
   entryReference: string,
   gift: { amount: string; currency: 'USD' | 'ZWG' },
+  /** Made even if gifts closed since: the entry's confirmation already says it. */
+  { promised = false }: { promised?: boolean } = {},
 ): Promise<EntryGift | null> {
   const event = await getCurrentEvent(db);
-  if (!event.giftsOpen || event.publishedAt === null) return null;
+  if (!promised && (!event.giftsOpen || event.publishedAt === null)) return null;
   const entry = await entryForGift(db, event.id, entryReference);
   if (!entry) throw notFound('No such entry.');
   const open = await openGiftOfEntry(db, entry.id);
@@ -487,6 +489,27 @@ export async function addGiftToEntry(
     },
     event.referencePrefix,
   );
+}
+
+/**
+ * The gift asked on a registration form, once its entry is written (its own insert right after the entry's
+ * statement, decision 005: a gift that failed never takes the entry with it). A new entry gets it exactly when
+ * its confirmation said it (register decided from the event the entry was written against); a retried request
+ * finds the gift made.
+ */
+export async function giftAskedWithEntry(
+  context: AppContext,
+  registered: {
+    receipt: { reference: string };
+    created: boolean;
+    promisedGift?: { amount: string; currency: 'USD' | 'ZWG' };
+  },
+  asked: { giftAmount?: string; giftCurrency?: 'USD' | 'ZWG' },
+) {
+  if (!asked.giftAmount) return null;
+  if (registered.created && !registered.promisedGift) return null;
+  const gift = registered.promisedGift ?? { amount: asked.giftAmount, currency: asked.giftCurrency ?? 'USD' };
+  return addGiftToEntry(context, registered.receipt.reference, gift, { promised: registered.created });
 }
 
 /** The entries' unpaid gifts by entry: what each one's total due adds to its fee. */

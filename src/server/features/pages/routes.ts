@@ -25,7 +25,7 @@ import { Problem } from '../../http/problem.ts';
 import { limitAction, limitPerIpAndEmail } from '../../http/rate-limits.ts';
 import { loggablePath } from '../../logger.ts';
 import { getPublicEvent, type PublicEventView, publicEventView } from '../events/service.ts';
-import { addGiftToEntry, GIFTS_CLOSED, giveSummary, makeGift } from '../gifts/service.ts';
+import { GIFTS_CLOSED, giftAskedWithEntry, giveSummary, makeGift } from '../gifts/service.ts';
 import { mailMyLinks } from '../my-registration/service.ts';
 import { signUpForNextYear } from '../next-year/service.ts';
 import { isRaceFull, RACE_FULL_ON_FORM, register, searchEntrants } from '../registrations/service.ts';
@@ -325,15 +325,10 @@ async function registerFromForm(context: AppContext, data: RegistrationData, ide
     (race) => race.discipline === data.discipline && race.label === data.raceType && race.full,
   );
   if (!full) {
-    const { receipt, alreadyRegistered } = await register(context, data, { idempotencyKey });
+    const registered = await register(context, data, { idempotencyKey });
+    const { receipt, alreadyRegistered } = registered;
     if (alreadyRegistered) return { ...receipt, alreadyRegistered: true as const, ...alreadyRegistered };
-    // The gift as the script's form adds it (see the registrations' route): its own insert, as idempotent.
-    const gift = data.giftAmount
-      ? await addGiftToEntry(context, receipt.reference, {
-          amount: data.giftAmount,
-          currency: data.giftCurrency ?? 'USD',
-        })
-      : null;
+    const gift = await giftAskedWithEntry(context, registered, data);
     return gift ? { ...receipt, gift } : receipt;
   }
   const joined = await joinWaitlist(context, data, { idempotencyKey });

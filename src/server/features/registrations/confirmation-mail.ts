@@ -7,8 +7,9 @@ import {
   type PaymentMethodKey,
   paymentOrder,
 } from '../../../shared/events/payments.ts';
-import { quotedFees } from '../../../shared/events/zwg-rate.ts';
+import { type QuotedRate, quotedFees } from '../../../shared/events/zwg-rate.ts';
 import { feeToBeConfirmed, priceText } from '../../../shared/money.ts';
+import { fromCents, toCents } from '../../../shared/payments/balance.ts';
 import {
   ONLINE_PAYMENT_METHOD_LABELS,
   type OnlinePaymentMethod,
@@ -45,6 +46,69 @@ interface Receipt {
   myLink: string;
   /** What the entrant's QR code says: volunteers scan it on race morning. */
   checkInCode: string;
+  /** "Add a gift to <cause>", asked with the entry (issue 43): paid with the fee under the same reference. */
+  gift?: GiftWithEntry | null;
+}
+
+export interface GiftWithEntry {
+  amount: string;
+  currency: 'USD' | 'ZWG';
+  cause: string;
+}
+
+/**
+ * The gift asked on the form, while the cause takes gifts: the entry's confirmation then says it and its total.
+ * Decided from the event the entry is written against (its revision is checked by the insert), so the mail and
+ * the gift made right after agree.
+ */
+export function giftWithEntry(
+  event: Pick<EventRow, 'giftsOpen' | 'publishedAt' | 'causeTitle'>,
+  asked: { giftAmount?: string; giftCurrency?: 'USD' | 'ZWG' },
+): GiftWithEntry | null {
+  if (!asked.giftAmount || !event.giftsOpen || event.publishedAt === null) return null;
+  return {
+    amount: asked.giftAmount,
+    currency: asked.giftCurrency ?? 'USD',
+    cause: event.causeTitle || 'the cause',
+  };
+}
+
+/** The fees with the gift added to its currency's (when the race has a fee in it): what the entrant pays. */
+export function feesWithGift<Fee extends { feeUsd: string | null; feeZwg: string | null }>(
+  fee: Fee,
+  gift: GiftWithEntry | null | undefined,
+): Fee {
+  const key = gift?.currency === 'ZWG' ? 'feeZwg' : 'feeUsd';
+  const feeInIt = fee[key];
+  if (!gift || feeInIt === null) return fee;
+  return { ...fee, [key]: fromCents(toCents(feeInIt) + toCents(gift.amount)) };
+}
+
+/**
+ * "Total due" with a gift: the total in the gift's currency, then what it is made of ("Entry …" or, for a
+ * group, "Fees …"); without a fee in that currency, the fees as usual and the gift beside them.
+ */
+export function totalWithGiftLines(
+  fee: { feeUsd: string | null; feeZwg: string | null } & QuotedRate,
+  gift: GiftWithEntry,
+  contactPhone: string,
+  feeIs: 'Entry' | 'Fees' = 'Entry',
+): string[] {
+  const feeInIt = gift.currency === 'USD' ? fee.feeUsd : fee.feeZwg;
+  const yourGift = `your gift to ${gift.cause} ${priceText(gift.currency, gift.amount)}`;
+  const under = feeIs === 'Entry' ? 'this reference' : 'the group reference';
+  if (feeInIt === null) {
+    const fees = quotedFees(fee);
+    return [
+      fees ? `Total due: ${fees}` : feeToBeConfirmed(contactPhone),
+      `And ${yourGift}, paid under ${under}. Thank you for giving.`,
+    ];
+  }
+  const total = feesWithGift(fee, gift);
+  return [
+    `Total due: ${priceText(gift.currency, gift.currency === 'USD' ? total.feeUsd : total.feeZwg)}`,
+    `${feeIs} ${priceText(gift.currency, feeInIt)} and ${yourGift}, paid together under ${under}. Thank you for giving.`,
+  ];
 }
 
 // The event's own numbers, formatted once per event read rather than for every registration.
@@ -129,6 +193,11 @@ export function raceDayLines(
   ];
 }
 
+const dueWithGift = (receipt: Receipt) => {
+  const due = feesWithGift(receipt, receipt.gift);
+  return { usd: due.feeUsd, zwg: due.feeZwg };
+};
+
 /** The same facts as the thank-you page: reference, race, fee and how to pay quoting the reference. */
 export function confirmationMail(
   event: EventRow,
@@ -142,14 +211,16 @@ export function confirmationMail(
     '',
     `Thank you for registering for the ${event.title} ${event.year}.`,
     '',
-    fees ? `Total due: ${fees}` : feeToBeConfirmed(phones.contact),
+    ...(receipt.gift
+      ? totalWithGiftLines(receipt, receipt.gift, phones.contact)
+      : [fees ? `Total due: ${fees}` : feeToBeConfirmed(phones.contact)]),
     `Your reference: ${receipt.reference}`,
     `Entry: ${DISCIPLINE_LABELS[receipt.discipline]}, ${receipt.raceType}`,
     ...raceDayLines(event, receipt, links),
     '',
     ...payOnlineLines(event, receipt),
     `How to pay (always quote your reference ${receipt.reference}):`,
-    ...howToPayLines(event, { usd: receipt.feeUsd, zwg: receipt.feeZwg }),
+    ...howToPayLines(event, dueWithGift(receipt)),
     '',
     'On race morning, show the QR code attached to this mail (it is on your private page too) at the registration table.',
     '',

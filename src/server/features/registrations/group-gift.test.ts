@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runnerSeries } from '../../../../tests/support/entries.ts';
 import { feesOfTwenty, importStatementLine, openGifts } from '../../../../tests/support/gift-tests.ts';
 import { setUpTestApp, testDatabaseKind } from '../../../../tests/support/test-app.ts';
-import { gifts, registrations, statementLines } from '../../db/schema/index.ts';
+import { gifts, mailOutbox, registrations, statementLines } from '../../db/schema/index.ts';
 
 // "Add a gift to <cause>" once on a group form (issue 43): linked to the group's first entry, due with the
 // fees under the group's reference, paid after them.
@@ -82,6 +82,21 @@ describe(`a gift with a group (${testDatabaseKind})`, () => {
     // In ZWG, the ZWG total has it.
     const { receipt: zwg } = await family({ giftAmount: '250', giftCurrency: 'ZWG' });
     expect(zwg.due).toEqual({ usd: '40.00', zwg: '1290.00' });
+  });
+
+  it('is in the group confirmation’s total due, with the mobile-money code for it', async () => {
+    await setFees();
+    await openGifts(asAdmin);
+    const { receipt } = await family({ giftAmount: '10' });
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Celebration Fun Run: your group registration ${receipt.groupReference}`));
+    expect(mail?.text).toContain('Total due: US$50.00\n');
+    expect(mail?.text).toContain(
+      'Fees US$40.00 and your gift to Borehole US$10.00, paid together under the group reference. Thank you for giving.',
+    );
+    expect(mail?.text).toContain('*50.00# (US$50.00)');
   });
 
   it('a statement line quoting the group reference pays the fees first, then the gift', async () => {

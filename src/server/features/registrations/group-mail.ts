@@ -7,9 +7,12 @@ import type { EventRow } from '../events/service.ts';
 import {
   CONFIRMATION_KIND,
   contactPhoneOf,
+  feesWithGift,
+  type GiftWithEntry,
   howToPayLines,
   payOnlineLines,
   raceDayLines,
+  totalWithGiftLines,
 } from './confirmation-mail.ts';
 
 /** One person a group form registered, as its one confirmation lists him. */
@@ -39,25 +42,31 @@ export function groupConfirmationMail(
     groupReference,
     members,
     waitlisted,
-    due,
+    fees,
+    gift,
   }: {
     to: string;
     contactFirstName: string;
     groupReference: string;
     members: GroupMailMember[];
     waitlisted: { firstName: string; lastName: string; raceType: string }[];
-    due: { usd: string | null; zwg: string | null };
+    fees: { usd: string | null; zwg: string | null };
+    gift?: GiftWithEntry | null;
   },
   links: Links,
 ): OutgoingMail & { kind: string } {
   const contact = contactPhoneOf(event);
-  const total = formatFees(due.usd, due.zwg);
+  const withGift = feesWithGift({ feeUsd: fees.usd, feeZwg: fees.zwg }, gift);
+  const due = { usd: withGift.feeUsd, zwg: withGift.feeZwg };
+  const total = formatFees(fees.usd, fees.zwg);
   const lines = [
     `${greeting(contactFirstName, 'Dear')},`,
     '',
     `Thank you for registering ${members.length} ${members.length === 1 ? 'person' : 'people'} for the ${event.title} ${event.year}.`,
     '',
-    total ? `Total due: ${total}` : feeToBeConfirmed(contact),
+    ...(gift
+      ? totalWithGiftLines({ feeUsd: fees.usd, feeZwg: fees.zwg }, gift, contact, 'Fees')
+      : [total ? `Total due: ${total}` : feeToBeConfirmed(contact)]),
     `Your group reference: ${groupReference} (it pays for everyone below)`,
     '',
   ];

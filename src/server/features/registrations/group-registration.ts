@@ -18,8 +18,9 @@ import { ENTRANT_TEXTS } from '../../sms/entrant-texts.ts';
 import { isNotMobile, NOT_A_MOBILE } from '../../sms/mobile-only.ts';
 import type { EventSnapshot } from '../events/service.ts';
 import { assertPublished, type EventRow, isRegistrationOpen, textsOn } from '../events/service.ts';
-import { addGiftToEntry } from '../gifts/service.ts';
+import { giftAskedWithEntry } from '../gifts/service.ts';
 import { waitInGroupTransaction } from '../waitlist/service.ts';
+import { type GiftWithEntry, giftWithEntry } from './confirmation-mail.ts';
 import { type GroupMailMember, groupConfirmationMail } from './group-mail.ts';
 import {
   findActiveSamePerson,
@@ -52,6 +53,8 @@ export interface GroupRegisterResult {
   receipt: GroupReceipt;
   /** False when an earlier request with the same Idempotency-Key already registered the group. */
   created: boolean;
+  /** The gift asked on the form that the group's confirmation says: withGroupGift makes it. */
+  promisedGift?: GiftWithEntry;
 }
 
 /** The event changed under the transaction (its revision moved): nothing was written, read it again. */
@@ -105,11 +108,8 @@ async function withGroupGift(
   result: GroupRegisterResult,
 ): Promise<GroupRegisterResult> {
   const [first] = result.receipt.members;
-  if (!input.giftAmount || !first) return result;
-  const gift = await addGiftToEntry(context, first.reference, {
-    amount: input.giftAmount,
-    currency: input.giftCurrency ?? 'USD',
-  });
+  if (!first) return result;
+  const gift = await giftAskedWithEntry(context, { ...result, receipt: first }, input);
   if (!gift) return result;
   const { due } = result.receipt;
   const key = gift.currency === 'USD' ? 'usd' : 'zwg';
@@ -156,6 +156,7 @@ async function registerGroupWith(
   if (!snapshot)
     throw new Problem(503, 'Service Unavailable', 'No event is set up yet. Please try again later.');
   const { event } = snapshot;
+  const gift = giftWithEntry(event, input);
   assertPublished(event);
   if (!isRegistrationOpen(event)) throw conflict(REGISTRATION_CLOSED);
 
@@ -309,6 +310,7 @@ async function registerGroupWith(
       members,
       waitlisted,
       due,
+      gift,
     });
     return {
       groupReference: reference,
@@ -335,7 +337,7 @@ async function registerGroupWith(
   }
   mailer.kick();
   sms.kick();
-  return { receipt: outcome, created: true };
+  return { receipt: outcome, created: true, ...(gift ? { promisedGift: gift } : {}) };
 }
 
 /** A group with a new random code: undefined when its Idempotency-Key was used meanwhile. */
@@ -364,13 +366,15 @@ async function confirmGroup(
     reference,
     members,
     waitlisted,
-    due,
+    due: fees,
+    gift,
   }: {
     contact: RegistrationData;
     reference: string;
     members: (GroupMailMember & { id: string })[];
     waitlisted: GroupReceipt['waitlisted'];
     due: GroupReceipt['due'];
+    gift: GiftWithEntry | null;
   },
 ) {
   const first = members.find((member) => member.shared);
@@ -397,8 +401,9 @@ async function confirmGroup(
         text: ENTRANT_TEXTS.groupConfirmation({
           reference,
           people: members.length,
-          dueUsd: nonZero(due.usd),
-          dueZwg: nonZero(due.zwg),
+          dueUsd: nonZero(fees.usd),
+          dueZwg: nonZero(fees.zwg),
+          gift,
         }),
         linkTo: first.id,
       },
@@ -413,7 +418,8 @@ async function confirmGroup(
         groupReference: reference,
         members,
         waitlisted,
-        due: { usd: nonZero(due.usd), zwg: nonZero(due.zwg) },
+        fees: { usd: nonZero(fees.usd), zwg: nonZero(fees.zwg) },
+        gift,
       },
       links,
     ),

@@ -16,7 +16,7 @@ import { conflict } from '../../http/problem.ts';
 import { limitAction } from '../../http/rate-limits.ts';
 import { idParams } from '../../http/replies.ts';
 import { routeGroup } from '../../http/route-group.ts';
-import { addGiftToEntry } from '../gifts/service.ts';
+import { giftAskedWithEntry } from '../gifts/service.ts';
 import { registerGroup } from './group-registration.ts';
 import {
   alreadyRegisteredProblem,
@@ -52,23 +52,16 @@ export async function registrationRoutes(app: FastifyInstance, context: AppConte
       },
     },
     async (request, reply) => {
-      const { receipt, alreadyRegistered } = await register(context, request.body, {
+      const registered = await register(context, request.body, {
         idempotencyKey: request.headers['idempotency-key'],
       }).catch((error: unknown) => {
         // Full since the form was loaded: the form offers the race's waitlist once it knows.
         throw isRaceFull(error) ? conflict(RACE_FULL_ON_FORM) : error;
       });
+      const { receipt, alreadyRegistered } = registered;
       if (alreadyRegistered)
         return reply.code(200).send({ ...receipt, alreadyRegistered: true, ...alreadyRegistered });
-      // Its own insert right after the entry's statement (decision 005), as idempotent as the entry: a retry
-      // finds the gift made, and a gift that failed never takes the entry with it.
-      const { giftAmount, giftCurrency } = request.body;
-      const gift = giftAmount
-        ? await addGiftToEntry(context, receipt.reference, {
-            amount: giftAmount,
-            currency: giftCurrency ?? 'USD',
-          })
-        : null;
+      const gift = await giftAskedWithEntry(context, registered, request.body);
       return reply.code(201).send(gift ? { ...receipt, gift } : receipt);
     },
   );

@@ -25,6 +25,8 @@ import {
   CONFIRMATION_KIND,
   CONFIRMATION_RESEND_AFTER_MINUTES,
   confirmationMail,
+  type GiftWithEntry,
+  giftWithEntry,
 } from './confirmation-mail.ts';
 import { newCheckInCode, newEntryLink } from './entry-link.ts';
 import {
@@ -71,6 +73,8 @@ export interface RegisterResult {
    * is that entry's, and no new one was made.
    */
   alreadyRegistered?: { nothingDue: boolean; confirmationResent: boolean };
+  /** The gift asked with a new entry that its confirmation says (the cause took gifts): the caller makes it. */
+  promisedGift?: GiftWithEntry;
 }
 
 /**
@@ -225,7 +229,7 @@ async function registerWith(
   }
 
   if (unreachable(input, event)) return refuse(badRequest('Please check the form.', [EMAIL_NEEDED]));
-  const { link, mail, values, quote } = entryWithMail(event, race, input, links, {
+  const { link, mail, values, quote, gift } = entryWithMail(event, race, input, links, {
     termsVersion: event.termsVersion,
     privacyVersion: event.privacyVersion,
     ...guardianOf(input, new Date()),
@@ -264,6 +268,7 @@ async function registerWith(
         publicAction,
         link,
         links,
+        gift,
       });
       if (inserted.kind === 'inserted' && atTable && tx)
         await atTable.complete(tx, {
@@ -295,6 +300,7 @@ async function registerWith(
     return {
       receipt: { ...receipt(outcome.reference), myLink: new URL(link.url).pathname },
       created: true,
+      ...(gift ? { promisedGift: gift } : {}),
     };
   } catch (error) {
     if (error instanceof OutdatedEvent) throw error;
@@ -334,6 +340,7 @@ export async function insertWithMessages(
     link,
     links,
     publicAction = mail?.publicAction ?? false,
+    gift = null,
   }: {
     event: EventRow;
     race: RaceOfEntry;
@@ -344,13 +351,15 @@ export async function insertWithMessages(
     links: Links;
     /** Whether the texts are a stranger's doing (limited per number), when there is no mail to say so. */
     publicAction?: boolean;
+    /** The gift asked with the entry, which its text says too. */
+    gift?: GiftWithEntry | null;
   },
 ) {
   const texts = textsOn(event);
   const mailNow = mail !== null && (!texts || values.notifyBy !== 'sms');
   const inserted = await insertRegistrationWithMail(run, values, event, mail, link.digest, mailNow);
   if (inserted.kind !== 'inserted' || !texts) return inserted;
-  const texted = await textConfirmation(run, links, event, race, values, inserted, publicAction);
+  const texted = await textConfirmation(run, links, event, race, values, inserted, publicAction, gift);
   if (mail && !mailNow && wantsMail('sms', texted)) {
     const numbered = withReference(mail, inserted.reference);
     if (mail.publicAction) await queuePublicActionMail(run, numbered);
@@ -368,6 +377,7 @@ function textConfirmation(
   values: Pick<NewRegistration, 'discipline' | 'age' | 'mobile' | 'email' | 'guardianMobile' | 'notifyBy'>,
   entry: { id: string; reference: string },
   publicAction: boolean,
+  gift: GiftWithEntry | null = null,
 ) {
   return textEntrant(
     run,
@@ -390,6 +400,7 @@ function textConfirmation(
         race: `${DISCIPLINE_LABELS[values.discipline]} ${race.label}`,
         feeUsd: race.feeUsd,
         ...zwgQuoteOf(event, race),
+        gift,
       }),
       linkTo: entry.id,
     },
@@ -434,6 +445,7 @@ export function entryWithMail(
   const link = newEntryLink(links);
   const checkInCode = newCheckInCode();
   const quote = zwgQuoteOf(event, race);
+  const gift = giftWithEntry(event, person);
   const mail =
     person.email === undefined || person.email === null
       ? null
@@ -452,6 +464,7 @@ export function entryWithMail(
             firstName: person.firstName,
             myLink: link.url,
             checkInCode,
+            gift,
           },
           links,
         );
@@ -475,7 +488,7 @@ export function entryWithMail(
     checkInCode,
     ...quote.columns,
   };
-  return { link, mail, values, checkInCode, quote };
+  return { link, mail, values, checkInCode, quote, gift };
 }
 
 /**
