@@ -56,6 +56,31 @@ test('a runner adds a US$10 gift, sees US$20.00 due and pays both with EcoCash',
   expect(rows).toEqual([{ payment_status: 'paid', payment_amount: '10.00', gift_status: 'paid' }]);
 });
 
+test('a runner who will pay in ZWG adds a ZWG 250 gift and sees the ZWG total due', async ({ page }) => {
+  heldOn('phone');
+  const zwgRace = await raceWithFees('GiftZwg', '10.00', '260.00');
+  const surname = uniqueName('Zgiver');
+  await page.goto('/Register');
+  await fillRegistration(
+    page,
+    entrant('Chipo', surname, { raceType: zwgRace, tshirtSize: 'Medium', mobile: '0782223366' }),
+  );
+  const gift = page.getByRole('group', { name: 'Add a gift to the Borehole' });
+  await gift.getByRole('radio', { name: 'ZWG' }).check();
+  await gift.getByRole('button', { name: 'ZWG 250' }).click();
+  await expect(gift.getByLabel(/Gift in ZWG/)).toHaveValue('250');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  await expect(page.getByText('Total due: ZWG 510.00')).toBeVisible();
+  await expect(page.getByText('Entry ZWG 260.00 and your gift ZWG 250.00')).toBeVisible();
+  const rows = await query<{ amount: string; currency: string }>(
+    'select g.amount, g.currency from registrations r join gifts g on g.registration_id = r.id where r.last_name = $1',
+    [surname],
+  );
+  expect(rows).toEqual([{ amount: '250.00', currency: 'ZWG' }]);
+});
+
 test('a giver gives US$10 on /Give and pays it with EcoCash', async ({ page }, testInfo) => {
   heldOn('phone');
   const name = `Rudo ${uniqueName('Giver')}`;

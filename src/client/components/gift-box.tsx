@@ -1,8 +1,11 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { priceText } from '../../shared/money.ts';
 import { secondaryButtonClass } from './ui/button.tsx';
 
 type Currency = 'USD' | 'ZWG';
+
+/** The amounts offered with an entry, beside any amount. */
+const WITH_ENTRY = { USD: ['5', '10', '20'], ZWG: ['100', '250', '500'] } as const;
 
 /**
  * "Add a gift to <cause>" with an entry (issue 43), on the registration forms and on /My: a few preset
@@ -11,32 +14,63 @@ type Currency = 'USD' | 'ZWG';
 export function GiftBox({
   cause,
   currency,
-  presets,
+  presets = WITH_ENTRY[currency],
   amount,
   onPreset,
   input,
   error,
   hint = 'Optional. Paid with your fee under the same reference; it goes to the cause, not to the race.',
-  children,
+  currencyChoice,
 }: {
   cause: string;
   currency: Currency;
-  presets: readonly string[];
+  presets?: readonly string[];
   /** The amount chosen now, to show which preset is pressed. */
   amount: string;
   onPreset: (amount: string) => void;
   input: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
   error?: string;
   hint?: string;
-  /** Anything between the hint and the presets (on /My: the currency he will pay in). */
-  children?: ReactNode;
+  /**
+   * "I will pay in" US dollars or ZWG, as radio buttons of this name (posted without JavaScript too); a change
+   * empties the amount, whose presets differ.
+   */
+  currencyChoice?: { name: string; onChange: (currency: Currency) => void };
 }) {
   const inputId = input.id ?? 'giftAmount';
   return (
     <fieldset className="flex flex-col gap-2 rounded-lg border border-stone-300 p-3">
       <legend className="px-1 font-medium text-stone-800">Add a gift to {cause}</legend>
       <p className="text-sm text-stone-600">{hint}</p>
-      {children}
+      {currencyChoice && (
+        <div
+          role="radiogroup"
+          aria-label="I will pay in"
+          className="flex flex-wrap items-center gap-x-4 gap-y-1"
+        >
+          <span aria-hidden="true" className="text-stone-800">
+            I will pay in
+          </span>
+          <span className="flex gap-4">
+            {(['USD', 'ZWG'] as const).map((option) => (
+              <label key={option} className="flex items-center gap-2 text-stone-800">
+                <input
+                  type="radio"
+                  name={currencyChoice.name}
+                  value={option}
+                  checked={currency === option}
+                  onChange={() => {
+                    currencyChoice.onChange(option);
+                    onPreset('');
+                  }}
+                  className="size-5 accent-brand-700"
+                />
+                {option === 'USD' ? 'US dollars' : 'ZWG'}
+              </label>
+            ))}
+          </span>
+        </div>
+      )}
       <div className="flex flex-wrap gap-2">
         {presets.map((preset) => (
           <button

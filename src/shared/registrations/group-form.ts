@@ -31,8 +31,9 @@ export interface GroupFormValues {
   consent: boolean;
   /** "Register the others now and put <name> on the waitlist". */
   waitlistFull: boolean;
-  /** "Add a gift to <cause>" once for the group (issue 43), in US$ as on the single form; '' for none. */
+  /** "Add a gift to <cause>" once for the group (issue 43), as on the single form; '' for none. */
   giftAmount: string;
+  giftCurrency: 'USD' | 'ZWG';
 }
 
 const TICK_BOXES = ['guardianConsent', 'listedInSearch', 'showInResults', 'sameContact'] as const;
@@ -77,6 +78,7 @@ export function groupInputOf(values: GroupFormValues): {
   people: Record<string, unknown>[];
   waitlistFull: boolean;
   giftAmount: string;
+  giftCurrency: 'USD' | 'ZWG';
 } {
   const [contact] = values.people;
   return {
@@ -88,8 +90,12 @@ export function groupInputOf(values: GroupFormValues): {
     })),
     waitlistFull: values.waitlistFull,
     giftAmount: values.giftAmount,
+    giftCurrency: values.giftCurrency,
   };
 }
+
+/** The gift's currency as a form holds it: US dollars unless ZWG was chosen. */
+export const giftCurrencyOf = (value: unknown) => (value === 'ZWG' ? 'ZWG' : 'USD');
 
 /**
  * The group form from its inputs' names as a browser posts them (`people.1.firstName`), or undefined when the
@@ -117,6 +123,7 @@ export function groupFormOf(
     consent: ticked('consent'),
     waitlistFull: ticked('waitlistFull'),
     giftAmount: field('giftAmount') ?? '',
+    giftCurrency: giftCurrencyOf(field('giftCurrency')),
   };
 }
 
@@ -127,6 +134,7 @@ export function flatGroupForm(values: GroupFormValues): Record<string, string | 
     consent: values.consent,
     waitlistFull: values.waitlistFull,
     giftAmount: values.giftAmount,
+    giftCurrency: values.giftCurrency,
   };
   values.people.forEach((person, index) => {
     for (const [name, value] of Object.entries(person)) flat[`people.${index}.${name}`] = value;

@@ -53,10 +53,12 @@ export default function ThankYou() {
   const title = found ? 'You are already registered' : 'Thank You!';
   // A gift added with the entry (issue 43) is due with its fee, under the same reference.
   const gift = receipt && 'gift' in receipt ? receipt.gift : undefined;
-  const usdDue =
-    gift && receipt?.feeUsd && gift.currency === 'USD'
-      ? fromCents(toCents(receipt.feeUsd) + toCents(gift.amount))
-      : (receipt?.feeUsd ?? null);
+  const withGift = (currency: 'USD' | 'ZWG', fee: string | null | undefined) =>
+    gift && fee && gift.currency === currency
+      ? fromCents(toCents(fee) + toCents(gift.amount))
+      : (fee ?? null);
+  const due = { usd: withGift('USD', receipt?.feeUsd), zwg: withGift('ZWG', receipt?.feeZwg) };
+  const giftFee = gift && (gift.currency === 'USD' ? receipt?.feeUsd : receipt?.feeZwg);
 
   return (
     <PublicPage title={title}>
@@ -86,11 +88,13 @@ export default function ThankYou() {
           >
             {found?.nothingDue ? (
               <p className="mt-3 text-xl font-bold text-stone-900">Nothing to pay: your entry is settled.</p>
-            ) : gift && usdDue ? (
+            ) : gift && giftFee ? (
               <>
-                <p className="mt-3 text-xl font-bold text-stone-900">Total due: {priceText('USD', usdDue)}</p>
+                <p className="mt-3 text-xl font-bold text-stone-900">
+                  Total due: {priceText(gift.currency, gift.currency === 'USD' ? due.usd : due.zwg)}
+                </p>
                 <p className="mt-1 text-stone-800">
-                  Entry {priceText('USD', receipt.feeUsd)} and your gift{' '}
+                  Entry {priceText(gift.currency, giftFee)} and your gift{' '}
                   {priceText(gift.currency, gift.amount)}, paid together under this reference. Thank you for
                   giving.
                 </p>
@@ -152,11 +156,7 @@ export default function ThankYou() {
               <h2 id="pay-heading" className="mb-4 text-2xl font-bold">
                 How to pay
               </h2>
-              <PaymentOptions
-                event={event}
-                reference={receipt.reference}
-                fees={{ usd: usdDue, zwg: receipt.feeZwg }}
-              />
+              <PaymentOptions event={event} reference={receipt.reference} fees={due} />
             </section>
           )}
         </>

@@ -18,11 +18,11 @@ async function giftsOpen(open: boolean) {
     .update(events)
     .set({ causeTitle: 'the Borehole', giftsOpen: open })
     .where(eq(events.isCurrent, true));
-  await db.update(raceOptions).set({ feeUsd: '20.00' });
+  await db.update(raceOptions).set({ feeUsd: '20.00', feeZwg: '520.00' });
   await app.context.currentEvent.reload();
 }
 
-const form = (lastName: string, giftAmount: string) =>
+const form = (lastName: string, giftAmount: string, giftCurrency = 'USD') =>
   new URLSearchParams({
     idempotencyKey: `gift-form-key-${lastName}-0000`,
     firstName: 'Rudo',
@@ -36,6 +36,7 @@ const form = (lastName: string, giftAmount: string) =>
     nextOfKinMobile: '0712345678',
     consent: 'on',
     giftAmount,
+    giftCurrency,
   }).toString();
 const postForm = (payload: string) =>
   injectAs(app).post('/Register', payload, { 'content-type': 'application/x-www-form-urlencoded' });
@@ -48,11 +49,13 @@ describe(`a gift on the form without JavaScript (${testDatabaseKind})`, () => {
     const page = readable((await injectAs(app).get('/Register')).body);
     expect(page).toContain('Add a gift to the Borehole');
     expect(page).toMatch(/<input[^>]*name="giftAmount"/);
+    expect(page).toMatch(/<input[^>]*name="giftCurrency"[^>]*value="ZWG"/);
 
     const response = await postForm(form('Giver', '10'));
     expect(response.statusCode, response.body).toBe(200);
     const thanks = readable(response.body);
     expect(thanks).toContain('Total due: US$30.00');
+    expect(thanks).toContain('Entry US$20.00 and your gift US$10.00');
     expect(thanks).toContain('your gift US$10.00');
     const { db } = await testDatabase();
     const [entry] = await db.select().from(registrations).where(eq(registrations.lastName, 'Giver'));
@@ -64,7 +67,13 @@ describe(`a gift on the form without JavaScript (${testDatabaseKind})`, () => {
 
     // Empty: no gift, the fee alone.
     const none = readable((await postForm(form('Nogift', ''))).body);
-    expect(none).toContain('Total due: US$20.00');
+    expect(none).toContain('Total due: US$20.00 or ZWG 520.00');
     expect(await db.select().from(gifts)).toHaveLength(1);
+
+    // In ZWG, "I will pay in" ZWG: the ZWG total.
+    const zwg = readable((await postForm(form('Zwggiver', '250', 'ZWG'))).body);
+    expect(zwg).toContain('Total due: ZWG 770.00');
+    expect(zwg).toContain('Entry ZWG 520.00 and your gift ZWG 250.00');
+    expect(await db.select().from(gifts).where(eq(gifts.currency, 'ZWG'))).toHaveLength(1);
   });
 });

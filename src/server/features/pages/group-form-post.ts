@@ -4,6 +4,7 @@ import {
   emptyPerson,
   flatGroupForm,
   type GroupFormValues,
+  giftCurrencyOf,
   groupFormOf,
   withContactAsGuardian,
 } from '../../../shared/registrations/group-form.ts';
@@ -50,6 +51,7 @@ export function changedForm(
     consent: group.consent,
     notifyBy: group.notifyBy,
     giftAmount: group.giftAmount,
+    giftCurrency: group.giftCurrency,
   };
 }
 
@@ -66,6 +68,7 @@ function groupOfSingle(single: Record<string, string | boolean>, discipline: Dis
     consent: single.consent === true,
     waitlistFull: false,
     giftAmount: typeof single.giftAmount === 'string' ? single.giftAmount : '',
+    giftCurrency: giftCurrencyOf(single.giftCurrency),
   };
 }
 

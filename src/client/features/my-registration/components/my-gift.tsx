@@ -91,24 +91,8 @@ export function MyGift({ token, entry }: { token: string; entry: MyEntry }) {
         onPreset={setAmount}
         input={{ id: 'my-gift-amount', value: amount, onChange: (e) => setAmount(e.target.value) }}
         error={fieldError}
-      >
-        <div role="radiogroup" aria-label="I will pay in" className="flex flex-wrap gap-4">
-          {(['USD', 'ZWG'] as const).map((option) => (
-            <label key={option} className="flex items-center gap-2 text-stone-800">
-              <input
-                type="radio"
-                name="my-gift-currency"
-                checked={currency === option}
-                onChange={() => {
-                  setCurrency(option);
-                  setAmount('');
-                }}
-              />
-              {option === 'USD' ? 'US dollars' : 'ZWG'}
-            </label>
-          ))}
-        </div>
-      </GiftBox>
+        currencyChoice={{ name: 'my-gift-currency', onChange: setCurrency }}
+      />
       {add.isError && !fieldError && <FormAlert>{errorText(add.error)}</FormAlert>}
       <div className="flex flex-wrap gap-2">
         <SubmitButton busy={add.isPending} busyLabel="Saving…">

@@ -9,6 +9,7 @@ import {
   emptyPerson,
   type GroupFormValues,
   type GroupPersonValues,
+  giftCurrencyOf,
   groupFormOf,
   groupInputOf,
 } from '../../../../shared/registrations/group-form.ts';
@@ -30,7 +31,6 @@ export const GROUP_NEEDS_SIGNAL =
 
 const PERSON_FIELD = /^people\.(\d+)\.(\w+)$/;
 // As the single form's ("Add a gift to <cause>", in US$).
-const GIFT_PRESETS = ['5', '10', '20'];
 
 type GroupForm = UseFormReturn<GroupFormValues, unknown, unknown>;
 
@@ -63,6 +63,7 @@ function startOf(start: GroupStart, discipline: Discipline): GroupFormValues {
     consent: values.consent === true,
     waitlistFull: false,
     giftAmount: typeof values.giftAmount === 'string' ? values.giftAmount : '',
+    giftCurrency: giftCurrencyOf(values.giftCurrency),
   };
 }
 
@@ -85,7 +86,7 @@ interface GroupRegistrationFormProps {
   /** Only the contact is left: back to the single form, with his values (in the page's discipline). */
   onOne: (
     values: Omit<GroupPersonValues, 'sameContact'> &
-      Pick<GroupFormValues, 'consent' | 'notifyBy' | 'giftAmount'>,
+      Pick<GroupFormValues, 'consent' | 'notifyBy' | 'giftAmount' | 'giftCurrency'>,
   ) => void;
 }
 
@@ -225,7 +226,7 @@ export default function GroupRegistrationForm({
           full={inFullRace.includes(index)}
           onRemove={() => {
             if (keys.length > 2) return remove(index);
-            const { people, consent, notifyBy, giftAmount } = getValues();
+            const { people, consent, notifyBy, giftAmount, giftCurrency } = getValues();
             const [contact] = people;
             if (!contact) return;
             const { sameContact: _, ...entry } = contact;
@@ -238,6 +239,7 @@ export default function GroupRegistrationForm({
               consent,
               notifyBy,
               giftAmount,
+              giftCurrency,
             });
           }}
         />
@@ -267,10 +269,13 @@ export default function GroupRegistrationForm({
       {event.giftsTo && (
         <GiftBox
           cause={event.giftsTo}
-          currency="USD"
-          presets={GIFT_PRESETS}
+          currency={watch('giftCurrency')}
           amount={watch('giftAmount')}
           onPreset={(amount) => setValue('giftAmount', amount, { shouldValidate: true })}
+          currencyChoice={{
+            name: 'giftCurrency',
+            onChange: (currency) => setValue('giftCurrency', currency),
+          }}
           input={{ id: 'giftAmount', ...register('giftAmount'), defaultValue: start.giftAmount }}
           error={shownErrors.giftAmount?.message}
           hint="Optional, once for the whole group. Paid with the fees under the group reference; it goes to the cause, not to the races."

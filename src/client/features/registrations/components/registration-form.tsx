@@ -47,12 +47,19 @@ type FormValues = Omit<GroupPersonValues, 'sameContact'> & {
   /** "Send my confirmation by", while the event's SMS are on; '' (none) otherwise. */
   notifyBy: string;
   consent: boolean;
-  /** "Add a gift to <cause>", in US$; '' for none. */
+  /** "Add a gift to <cause>"; '' for none. */
   giftAmount: string;
+  giftCurrency: 'USD' | 'ZWG';
 };
 
-const OWN_FIELDS = ['listedInSearch', 'showInResults', 'notifyBy', 'consent', 'giftAmount'] as const;
-const GIFT_PRESETS = ['5', '10', '20'];
+const OWN_FIELDS = [
+  'listedInSearch',
+  'showInResults',
+  'notifyBy',
+  'consent',
+  'giftAmount',
+  'giftCurrency',
+] as const;
 /** What a draft keeps: not the consents, which are given anew each time the form is sent. */
 const DRAFT_FIELDS = [...ENTRANT_FIELDS, 'guardianName', 'guardianMobile', 'listedInSearch'] as const;
 const isField = (path: string): path is EntrantField | GuardianField | (typeof OWN_FIELDS)[number] =>
@@ -157,6 +164,7 @@ export function RegistrationForm({
     notifyBy: event.smsOn ? 'both' : '',
     consent: false,
     giftAmount: '',
+    giftCurrency: 'USD',
   };
   const races = event.races.filter((race) => race.discipline === discipline);
   // The public form lets a full race be chosen, to join its waitlist; a team's entries need a place.
@@ -449,12 +457,15 @@ export function RegistrationForm({
         <Suspense>
           <GiftBox
             cause={event.giftsTo}
-            currency="USD"
-            presets={GIFT_PRESETS}
+            currency={watch('giftCurrency') === 'ZWG' ? 'ZWG' : 'USD'}
             amount={watch('giftAmount')}
             onPreset={(amount) => setValue('giftAmount', amount)}
             input={{ id: 'giftAmount', ...field('giftAmount') }}
             error={shownErrors.giftAmount?.message}
+            currencyChoice={{
+              name: 'giftCurrency',
+              onChange: (currency) => setValue('giftCurrency', currency),
+            }}
           />
         </Suspense>
       )}
