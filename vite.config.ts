@@ -95,8 +95,10 @@ export default defineConfig(({ command }) => ({
               // Everything a page inside the app shell needs: server state, the API client with the query keys
               // features share, the public frame.
               // Not the mutation hooks: the public forms send without them, only signed-in pages use them.
+              // The public forms' reading of what was typed before the script came (typed-before-script): in a
+              // chunk of its own it cost /Register more than its size.
               name: 'app',
-              test: /node_modules[\\/]react-router[\\/]|node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/](shell|test-payments-banner)|features[\\/]events[\\/]components[\\/]registration-opens-soon|lib[\\/](api|query-keys)|components[\\/](public-page|privacy-notice-link)|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/](last-receipt|pending-flag)|features[\\/]accounts[\\/]signed-in-hint|lib[\\/]use-debounced-value)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
+              test: /node_modules[\\/]react-router[\\/]|node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js)|src[\\/]client[\\/](app[\\/](shell|test-payments-banner|typed-before-script)|features[\\/]events[\\/]components[\\/]registration-opens-soon|lib[\\/](api|query-keys)|components[\\/](public-page|privacy-notice-link)|components[\\/]ui[\\/]status|features[\\/]events[\\/]api|features[\\/]registrations[\\/](last-receipt|pending-flag)|features[\\/]accounts[\\/]signed-in-hint|lib[\\/]use-debounced-value)[\\/.]|src[\\/]shared[\\/](events[\\/]event-display|money)\.ts/,
               priority: 30,
             },
             {
