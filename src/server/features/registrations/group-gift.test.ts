@@ -91,7 +91,9 @@ describe(`a gift with a group (${testDatabaseKind})`, () => {
     const [mail] = await db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.subject, `Celebration Fun Run: your group registration ${receipt.groupReference}`));
+      .where(
+        eq(mailOutbox.subject, `Celebration Fun Run: your group registration ${receipt.groupReference}`),
+      );
     expect(mail?.text).toContain('Total due: US$50.00\n');
     expect(mail?.text).toContain(
       'Fees US$40.00 and your gift to Borehole US$10.00, paid together under the group reference. Thank you for giving.',
