@@ -101,6 +101,19 @@ describe(`a gift with a group (${testDatabaseKind})`, () => {
     expect(mail?.text).toContain('*50.00# (US$50.00)');
   });
 
+  it('is the group’s alone: a gift named on one person is neither made nor in his own confirmation', async () => {
+    await setFees();
+    await openGifts(asAdmin);
+    const mother = runner({ firstName: 'Rudo' });
+    const cousin = runner({ firstName: 'Farai', email: 'farai.own@example.com', giftAmount: '10' });
+    const response = await visitor.post('/api/registrations/group', { people: [mother, cousin] });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await db.select().from(gifts)).toHaveLength(0);
+    const [own] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'farai.own@example.com'));
+    expect(own?.text).toContain('Total due: US$20.00 or ZWG 520.00');
+    expect(own?.text).not.toContain('gift');
+  });
+
   it('a statement line quoting the group reference pays the fees first, then the gift', async () => {
     await setFees();
     await openGifts(asAdmin);

@@ -229,14 +229,23 @@ async function registerWith(
   }
 
   if (unreachable(input, event)) return refuse(badRequest('Please check the form.', [EMAIL_NEEDED]));
-  const { link, mail, values, quote, gift } = entryWithMail(event, race, input, links, {
-    termsVersion: event.termsVersion,
-    privacyVersion: event.privacyVersion,
-    ...guardianOf(input, new Date()),
-    idempotencyKey: idempotencyKey ?? null,
-    requestDigest: idempotencyKey ? digest : null,
-    companyAccountId: companyAccountId ?? null,
-  });
+  // Only the public forms add a gift (their routes make it); a team's staff and a walk-up are entered without.
+  const gift = atTable || companyAccountId ? null : giftWithEntry(event, input);
+  const { link, mail, values, quote } = entryWithMail(
+    event,
+    race,
+    input,
+    links,
+    {
+      termsVersion: event.termsVersion,
+      privacyVersion: event.privacyVersion,
+      ...guardianOf(input, new Date()),
+      idempotencyKey: idempotencyKey ?? null,
+      requestDigest: idempotencyKey ? digest : null,
+      companyAccountId: companyAccountId ?? null,
+    },
+    gift,
+  );
   const receipt = (reference: string): RegistrationReceipt => ({
     reference,
     discipline: input.discipline,
@@ -441,11 +450,12 @@ export function entryWithMail(
   person: Entrant,
   links: Links,
   row: Consents & Pick<NewRegistration, 'idempotencyKey' | 'requestDigest' | 'companyAccountId'>,
+  /** The gift asked with the entry that its confirmation says (the public form's alone). */
+  gift: GiftWithEntry | null = null,
 ) {
   const link = newEntryLink(links);
   const checkInCode = newCheckInCode();
   const quote = zwgQuoteOf(event, race);
-  const gift = giftWithEntry(event, person);
   const mail =
     person.email === undefined || person.email === null
       ? null
@@ -488,7 +498,7 @@ export function entryWithMail(
     checkInCode,
     ...quote.columns,
   };
-  return { link, mail, values, checkInCode, quote, gift };
+  return { link, mail, values, checkInCode, quote };
 }
 
 /**
