@@ -1,6 +1,6 @@
 import { formatHarareDateTime, formatShortDate } from '../../shared/dates.ts';
 import { type QuotedRate, quotedFees } from '../../shared/events/zwg-rate.ts';
-import { formatFees, priceText } from '../../shared/money.ts';
+import { priceText } from '../../shared/money.ts';
 import { ordinal } from '../../shared/results/published.ts';
 
 /**
@@ -24,14 +24,16 @@ export const ENTRANT_TEXTS = {
     return `registered. Ref ${entry.reference}, ${entry.race}, ${fee ? `due ${fee}` : 'nothing to pay'}${gift}. Pay & QR:`;
   },
   /** A group form's one text, to its contact: the group reference pays for everyone; the link opens his entry. */
-  groupConfirmation: (group: {
-    reference: string;
-    people: number;
-    dueUsd: string | null;
-    dueZwg: string | null;
-    gift?: { amount: string; currency: 'USD' | 'ZWG' } | null;
-  }) => {
-    const due = formatFees(group.dueUsd, group.dueZwg);
+  groupConfirmation: (
+    group: {
+      reference: string;
+      people: number;
+      dueUsd: string | null;
+      dueZwg: string | null;
+      gift?: { amount: string; currency: 'USD' | 'ZWG' } | null;
+    } & QuotedRate,
+  ) => {
+    const due = quotedFees({ ...group, feeUsd: group.dueUsd, feeZwg: group.dueZwg });
     const gift = group.gift ? `, gift ${priceText(group.gift.currency, group.gift.amount)}` : '';
     return `${group.people} registered. Group ref ${group.reference}, ${due ? `due ${due}` : 'nothing to pay'}${gift}. Your page & QR:`;
   },

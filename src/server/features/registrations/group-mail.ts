@@ -1,4 +1,5 @@
 import { DISCIPLINE_LABELS, type Discipline } from '../../../shared/events/event-display.ts';
+import { type QuotedRate, quotedFees } from '../../../shared/events/zwg-rate.ts';
 import { feeToBeConfirmed, formatFees } from '../../../shared/money.ts';
 import { greeting } from '../../../shared/shown-name.ts';
 import type { Links } from '../../links.ts';
@@ -44,6 +45,7 @@ export function groupConfirmationMail(
     waitlisted,
     fees,
     gift,
+    rate = {},
   }: {
     to: string;
     contactFirstName: string;
@@ -52,20 +54,23 @@ export function groupConfirmationMail(
     waitlisted: { firstName: string; lastName: string; raceType: string }[];
     fees: { usd: string | null; zwg: string | null };
     gift?: GiftWithEntry | null;
+    /** The official rate the ZWG fees were quoted at (issue 42 §1), said beside the ZWG total. */
+    rate?: QuotedRate;
   },
   links: Links,
 ): OutgoingMail & { kind: string } {
   const contact = contactPhoneOf(event);
   const withGift = feesWithGift({ feeUsd: fees.usd, feeZwg: fees.zwg }, gift);
   const due = { usd: withGift.feeUsd, zwg: withGift.feeZwg };
-  const total = formatFees(fees.usd, fees.zwg);
+  const quoted = { feeUsd: fees.usd, feeZwg: fees.zwg, ...rate };
+  const total = quotedFees(quoted);
   const lines = [
     `${greeting(contactFirstName, 'Dear')},`,
     '',
     `Thank you for registering ${members.length} ${members.length === 1 ? 'person' : 'people'} for the ${event.title} ${event.year}.`,
     '',
     ...(gift
-      ? totalWithGiftLines({ feeUsd: fees.usd, feeZwg: fees.zwg }, gift, contact, 'Fees')
+      ? totalWithGiftLines(quoted, gift, contact, 'Fees')
       : [total ? `Total due: ${total}` : feeToBeConfirmed(contact)]),
     `Your group reference: ${groupReference} (it pays for everyone below)`,
     '',

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { QuotedRate } from '../../../shared/events/zwg-rate.ts';
 import { amountDue, fromCents, toCents } from '../../../shared/payments/balance.ts';
 import {
   type GroupReceipt,
@@ -246,6 +247,8 @@ async function registerGroupWith(
     if (!groupId) return 'answered' as const;
     const members: (GroupMailMember & { id: string; myLink: string })[] = [];
     const waitlisted: GroupReceipt['waitlisted'] = [];
+    // The official rate the ZWG fees were quoted at, the same for everyone in the transaction (issue 42 §1).
+    let rate: QuotedRate = {};
     for (const { person, index, race } of people) {
       if (full.some((entry) => entry.index === index)) {
         const place = await waitInGroupTransaction(
@@ -259,7 +262,7 @@ async function registerGroupWith(
         waitlisted.push({ firstName: person.firstName, lastName: person.lastName, raceType: place.raceType });
         continue;
       }
-      const { link, mail, values, checkInCode } = entryWithMail(event, race, person, links, {
+      const { link, mail, values, checkInCode, quote } = entryWithMail(event, race, person, links, {
         termsVersion: event.termsVersion,
         privacyVersion: event.privacyVersion,
         ...guardianOf(person, new Date()),
@@ -267,6 +270,7 @@ async function registerGroupWith(
         requestDigest: null,
         companyAccountId: null,
       });
+      if (quote.zwgRate) rate = { zwgRate: quote.zwgRate, zwgRateDate: quote.zwgRateDate };
       const shared = sharesContact(person);
       // Those who share the contact's address are in the group's one confirmation; anyone else gets his own.
       const inserted = shared
@@ -311,6 +315,7 @@ async function registerGroupWith(
       waitlisted,
       due,
       gift,
+      rate,
     });
     return {
       groupReference: reference,
@@ -368,6 +373,7 @@ async function confirmGroup(
     waitlisted,
     due: fees,
     gift,
+    rate,
   }: {
     contact: RegistrationData;
     reference: string;
@@ -375,6 +381,7 @@ async function confirmGroup(
     waitlisted: GroupReceipt['waitlisted'];
     due: GroupReceipt['due'];
     gift: GiftWithEntry | null;
+    rate: QuotedRate;
   },
 ) {
   const first = members.find((member) => member.shared);
@@ -403,6 +410,7 @@ async function confirmGroup(
           people: members.length,
           dueUsd: nonZero(fees.usd),
           dueZwg: nonZero(fees.zwg),
+          ...rate,
           gift,
         }),
         linkTo: first.id,
@@ -420,6 +428,7 @@ async function confirmGroup(
         waitlisted,
         fees: { usd: nonZero(fees.usd), zwg: nonZero(fees.zwg) },
         gift,
+        rate,
       },
       links,
     ),

@@ -103,6 +103,25 @@ describe(`ZWG fees at the official rate (${testDatabaseKind})`, () => {
     );
   });
 
+  it('says the rate beside the ZWG total of a group form’s confirmation', async () => {
+    await setFees();
+    await setRate({ zwgRate: '24.39', zwgRoundTo: 5 });
+    const contact = runnerEntry('groupquote');
+    const child = runnerEntry('groupchild', {
+      email: contact.email,
+      mobile: contact.mobile,
+      raceType: '5km',
+    });
+    const response = await visitor.post('/api/registrations/group', { people: [contact, child] });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().due).toEqual({ usd: '15.00', zwg: '360.00' });
+    const [day, month, year] = [daysAgo(1).slice(8), daysAgo(1).slice(5, 7), daysAgo(1).slice(2, 4)];
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, contact.email));
+    expect(mail?.text).toContain(
+      `Total due: US$15.00 or ZWG 360 (at the official rate of 24.39 on ${day}/${month}/${year})`,
+    );
+  });
+
   it('honours the quote through a rate change for N days, then asks the amount at the current rate', async () => {
     await setFees();
     await setRate();
