@@ -1,8 +1,8 @@
 /**
  * `npm test`: every check, stopping at the first failure.
  * typecheck beside lint and the import-cycle check → build → PostgreSQL (TEST_DATABASE_URL or a throwaway server) → the browser tests
- * in Chromium against PostgreSQL, with the API tests beside them: on PGlite, and on PostgreSQL at a lower
- * priority, each in a lane of its own.
+ * in Chromium against PostgreSQL, with the API tests beside them (on PGlite, then on PostgreSQL): each
+ * uses about one core of two, so the two lanes take little longer than the browser tests alone.
  * The last line, "N passed, M failed", is read by CI.
  * TEST_SKIP_E2E=1 skips build and browser tests for quick local runs.
  * TEST_PGLITE_NODE=/path/to/node runs the API tests on PGlite on that Node (CI: Node 24 LTS, what a small
@@ -262,36 +262,18 @@ async function main(): Promise<number> {
     (await step(STEP.postgres, preparePostgres));
   let ok = checks;
   if (checks) {
-    // The API tests run beside the browser tests, their output shown when each run ends: on PGlite, and on
-    // PostgreSQL at a lower priority from the start rather than after PGlite's. Run last, it ran alone for
-    // four minutes with a core left idle; beside, it takes what the browser tests leave (issue 44: CI in 20
-    // minutes). Unless the browser tests had to share its database.
-    const postgresApi = () =>
-      besideStep(
+    // The API tests run beside the browser tests, their output shown when each run ends.
+    const apiLane = (async () =>
+      (await besideStep(pgliteStep, pgliteNode ?? process.execPath, [VITEST, 'run'], childEnv())) &&
+      (await besideStep(
         STEP.vitestPostgres,
-        'nice',
+        process.execPath,
         // What touches no database ran on PGlite already: the lint's tests and the quick reliability checks.
-        [
-          '-n',
-          '10',
-          process.execPath,
-          VITEST,
-          'run',
-          '--exclude',
-          'lint/**',
-          '--exclude',
-          'tests/reliability/quick/**',
-        ],
+        [VITEST, 'run', '--exclude', 'lint/**', '--exclude', 'tests/reliability/quick/**'],
         childEnv({ TEST_DATABASE_URL: apiUrl }),
-      );
-    const pgliteApi = () =>
-      besideStep(pgliteStep, pgliteNode ?? process.execPath, [VITEST, 'run'], childEnv());
-    const apiLanes =
-      e2eUrl === apiUrl
-        ? (async () => (await pgliteApi()) && (await postgresApi()))()
-        : Promise.all([pgliteApi(), postgresApi()]).then((results) => results.every(Boolean));
+      )))();
     const browsers = skipE2e || (await step(STEP.e2e, runBrowserTests));
-    ok = (await apiLanes) && browsers;
+    ok = (await apiLane) && browsers;
   }
 
   if (throwaway) {
