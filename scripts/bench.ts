@@ -25,6 +25,7 @@ import { MIXED_LOAD, measureMixedLoad } from './bench/mixed-load.ts';
 import { measurePages, PAGES } from './bench/pages.ts';
 import { measurePaynowResults, PAYNOW_RESULTS } from './bench/paynow.ts';
 import { measurePgbench, PGBENCH } from './bench/pgbench.ts';
+import { measurePgbenchRegistration, PGBENCH_REGISTRATION } from './bench/pgbench-registration.ts';
 import { measurePhone, PHONE_PROFILE } from './bench/phone.ts';
 import { buildIfNeeded, setServerNode, startServer, supportedNodeInstead } from './bench/processes.ts';
 import {
@@ -183,9 +184,17 @@ async function main(): Promise<number> {
   const onPostgres = await measureAppOnPostgres(appDatabaseUrl);
   measurements.push(...onPostgres.measurements);
   if (wanted('pgbench')) {
-    measurements.push(
-      await measure(PGBENCH, () => measurePgbench(pgbenchDatabaseUrl, onPostgres.registrationsPerSecond)),
+    const singleRow = await measure(PGBENCH, () =>
+      measurePgbench(pgbenchDatabaseUrl, onPostgres.registrationsPerSecond),
     );
+    const singleRowTps = singleRow.figures.find((each) => each.unit === 'tps')?.value;
+    const registration = await measure(PGBENCH_REGISTRATION, () =>
+      measurePgbenchRegistration(appDatabaseUrl, {
+        singleRowTps,
+        registrationsPerSecond: onPostgres.registrationsPerSecond.limitsOff,
+      }),
+    );
+    measurements.push(singleRow, registration);
   }
   if (wanted('pglite')) measurements.push(await measureOnPglite(onPostgres.target, appDatabaseUrl));
   if (wanted('data')) measurements.push(...(await measureDataOnPostgres(dataDatabaseUrl)));

@@ -6,7 +6,7 @@ import { atLeast, figure, type MeasurementResult, type MeasurementSpec } from '.
 import { waitForQuietCpu } from './machine.ts';
 import { makeTempDir, runCommand } from './processes.ts';
 
-const CLIENTS = 50;
+export const PGBENCH_CLIENTS = 50;
 const THREADS = 2;
 const SECONDS = 15;
 
@@ -14,7 +14,7 @@ export const PGBENCH: MeasurementSpec = {
   id: 'pgbench',
   title: 'PostgreSQL alone: single-row registration insert (pgbench)',
   method:
-    `pgbench -n -c ${CLIENTS} -j ${THREADS} -T ${SECONDS} with a custom script: one INSERT per transaction ` +
+    `pgbench -n -c ${PGBENCH_CLIENTS} -j ${THREADS} -T ${SECONDS} with a custom script: one INSERT per transaction ` +
     'into bench_registrations, a scratch table in its own database with the columns, defaults, enums, ' +
     'unique and partial indexes and foreign keys of registrations (drizzle/0000_init.sql), each row a ' +
     'distinct person and reference; same throwaway server as the app (fsync and synchronous_commit off), ' +
@@ -88,10 +88,38 @@ export async function measurePgbench(
   const scriptFile = path.join(makeTempDir('bench-pgbench-'), 'insert-registration.sql');
   writeFileSync(scriptFile, INSERT_ONE_REGISTRATION.trim().replace(/\n\s*/g, ' '));
 
+  const { tps, notes, details } = await runPgbench(pgbenchArgs(databaseUrl, scriptFile));
+  const figures = [figure('pgbench single-row insert', Math.round(tps), 'tps')];
+  const { limitsOff, limitsOn } = registrationsPerSecond;
+  if (limitsOff !== undefined) {
+    figures.push(figure('POST on PostgreSQL ÷ pgbench tps', limitsOff / tps, '×', atLeast(0.4)));
+  }
+  if (limitsOn !== undefined) {
+    figures.push(figure('POST on PostgreSQL, rate limits on ÷ pgbench tps', limitsOn / tps, '×'));
+  }
+  return { figures, notes, details };
+}
+
+export function pgbenchArgs(databaseUrl: string, scriptFile: string) {
   const url = new URL(databaseUrl);
-  const args = ['-n', '-c', String(CLIENTS), '-j', String(THREADS), '-T', String(SECONDS), '-f', scriptFile];
+  const args = [
+    '-n',
+    '-c',
+    String(PGBENCH_CLIENTS),
+    '-j',
+    String(THREADS),
+    '-T',
+    String(SECONDS),
+    '-f',
+    scriptFile,
+  ];
   args.push('-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username));
   args.push(decodeURIComponent(url.pathname.slice(1)));
+  return args;
+}
+
+/** Runs pgbench once the machine is quiet: its tps, with what it printed. */
+export async function runPgbench(args: string[]) {
   const pgbench = path.join(findPostgresBinDir(), 'pgbench');
   await waitForQuietCpu();
   const run = await runCommand(pgbench, args, { timeoutMs: (SECONDS + 45) * 1000 });
@@ -99,21 +127,11 @@ export async function measurePgbench(
     const lastLines = run.stderr.trim().split('\n').slice(-4).join('\n');
     throw new Error(`pgbench failed (exit code ${run.code}):\n${lastLines}`);
   }
-
   const parsed = parsePgbenchOutput(run.stdout);
   console.log(`pgbench: ${parsed.tps.toFixed(0)} tps, average latency ${parsed.latencyAverageMs} ms`);
-  const notes = parsed.failed ? [`pgbench reported ${parsed.failed} failed transactions`] : [];
-  const figures = [figure('pgbench single-row insert', Math.round(parsed.tps), 'tps')];
-  const { limitsOff, limitsOn } = registrationsPerSecond;
-  if (limitsOff !== undefined) {
-    figures.push(figure('POST on PostgreSQL ÷ pgbench tps', limitsOff / parsed.tps, '×', atLeast(0.4)));
-  }
-  if (limitsOn !== undefined) {
-    figures.push(figure('POST on PostgreSQL, rate limits on ÷ pgbench tps', limitsOn / parsed.tps, '×'));
-  }
   return {
-    figures,
-    notes,
+    tps: parsed.tps,
+    notes: parsed.failed ? [`pgbench reported ${parsed.failed} failed transactions`] : [],
     details: { ...parsed, command: `pgbench ${args.join(' ')}`, output: run.stdout.trim().split('\n') },
   };
 }
