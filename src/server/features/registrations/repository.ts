@@ -119,7 +119,7 @@ export async function claimConfirmationResend(db: Database, registrationId: stri
 export const REFERENCE_PLACEHOLDER = `[reference-${randomUUID()}]`;
 
 /** The insert's parameters, by name (each is the `$n` of its place in this list). */
-const entry = namedParameters([
+export const ENTRY_PARAMETERS = [
   'eventId',
   'discipline',
   'raceOptionId',
@@ -159,7 +159,8 @@ const entry = namedParameters([
   'mailWanted',
   'linkDigest',
   'attachments',
-]);
+] as const;
+const entry = namedParameters(ENTRY_PARAMETERS);
 const { $ } = entry;
 
 /**
@@ -200,6 +201,12 @@ const ENTRY_VALUES = {
   quoteRate: `${$.quoteRate}::numeric`,
   quoteRateDate: `${$.quoteRateDate}::date`,
 } satisfies Partial<Record<keyof NewRegistration | 'reference', string>>;
+/** The entry's columns that take a parameter as it is, by the parameter's name (the reference is made). */
+export const ENTRY_COLUMNS = Object.fromEntries(
+  (Object.keys(ENTRY_VALUES) as (keyof typeof ENTRY_VALUES)[])
+    .filter((key) => key !== 'reference')
+    .map((key) => [key, registrations[key].name]),
+) as Record<string, string>;
 const entryColumns = (Object.keys(ENTRY_VALUES) as (keyof typeof ENTRY_VALUES)[]).map(
   (key) => registrations[key].name,
 );
@@ -212,7 +219,7 @@ const entryColumns = (Object.keys(ENTRY_VALUES) as (keyof typeof ENTRY_VALUES)[]
  * offer's) always goes.
  * The entry's private link (a digest: the token itself is only in the mail) is kept with it.
  */
-const INSERT_REGISTRATION_WITH_MAIL: Statement = {
+export const INSERT_REGISTRATION_WITH_MAIL: Statement = {
   name: 'insert_registration_with_mail',
   text: `
     with inserted as (

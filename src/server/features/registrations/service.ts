@@ -29,6 +29,7 @@ import {
   giftWithEntry,
 } from './confirmation-mail.ts';
 import { newCheckInCode, newEntryLink } from './entry-link.ts';
+import { registrationRun } from './insert-batch.ts';
 import {
   claimConfirmationResend,
   countPlacesHeld,
@@ -289,11 +290,12 @@ async function registerWith(
       return inserted;
     };
     // A walk-up is finished by Drizzle's statements in the same transaction. An entry in a race without a
-    // limit, and without a text beside its mail, is one statement: one round trip, atomic on its own.
+    // limit, and without a text beside its mail, is one statement: one round trip, atomic on its own (on
+    // PostgreSQL shared with the entries that arrive beside it: see insert-batch.ts).
     const outcome = atTable
       ? await db.transaction((tx) => registering(statementsOn(tx), tx))
       : capacity === null && !textsOn(event)
-        ? await registering(database.run)
+        ? await registering(registrationRun(database))
         : await database.transaction((run) => registering(run));
     if (outcome.kind === 'outdated-event') throw new OutdatedEvent();
     if (outcome.kind === 'duplicate-key') {
