@@ -167,8 +167,11 @@ class RegistrationBatches {
   }
 }
 
+const rowKeys = ENTRY_PARAMETERS.map(keyOf);
 function rowOf(params: unknown[]) {
-  return Object.fromEntries(ENTRY_PARAMETERS.map((name, at) => [keyOf(name), params[at]]));
+  const row: Record<string, unknown> = {};
+  for (const [at, key] of rowKeys.entries()) row[key as string] = params[at];
+  return row;
 }
 
 const batchesOf = new WeakMap<DatabaseHandle, RunStatement>();
