@@ -61,5 +61,8 @@ export const GroupReceiptSchema = z.object({
   due: amounts,
   /** The gift added with the group (issue 43), in `due`, paid under the group's reference after the fees. */
   gift: RegistrationReceiptSchema.shape.gift,
+  /** The official rate the ZWG fees were quoted at, said beside the ZWG total (none: fixed fees). */
+  zwgRate: RegistrationReceiptSchema.shape.zwgRate,
+  zwgRateDate: RegistrationReceiptSchema.shape.zwgRateDate,
 });
 export type GroupReceipt = z.infer<typeof GroupReceiptSchema>;

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { PublicEvent } from '../../../shared/events/event.ts';
 import { DISCIPLINE_LABELS, displayPhone } from '../../../shared/events/event-display.ts';
+import { quotedFees } from '../../../shared/events/zwg-rate.ts';
 import { feeToBeConfirmed, formatFees, priceText } from '../../../shared/money.ts';
 import type { GroupReceipt } from '../../../shared/registrations/group.ts';
 import type { NotifyBy } from '../../../shared/sms/sms-settings.ts';
@@ -32,10 +33,12 @@ export function GroupThankYou({
   const inCurrency = (currency: 'USD' | 'ZWG') =>
     receipt.gift?.currency === currency ||
     receipt.members.some((member) => (currency === 'USD' ? member.feeUsd : member.feeZwg) !== null);
-  const total = formatFees(
-    inCurrency('USD') ? receipt.due.usd : null,
-    inCurrency('ZWG') ? receipt.due.zwg : null,
-  );
+  const total = quotedFees({
+    feeUsd: inCurrency('USD') ? receipt.due.usd : null,
+    feeZwg: inCurrency('ZWG') ? receipt.due.zwg : null,
+    zwgRate: receipt.zwgRate,
+    zwgRateDate: receipt.zwgRateDate,
+  });
   // A race without a fee set has its fee confirmed by the organisers: nothing is due only when every fee is known.
   const feeUnknown = receipt.members.some((member) => member.feeUsd === null && member.feeZwg === null);
   const nothingDue = !feeUnknown && Number(receipt.due.usd) === 0 && Number(receipt.due.zwg) === 0;

@@ -333,6 +333,7 @@ async function registerGroupWith(
       ),
       waitlisted,
       due,
+      ...rate,
     } satisfies GroupReceipt;
   });
   if (outcome === 'answered') {
@@ -477,6 +478,7 @@ async function earlierAnswer(
   }
   const members = await listGroupMembers(database.run, group.id);
   const waitlisted = await listGroupWaitlisted(database.run, idempotencyKey);
+  const quoted = members.find((member) => member.zwgRate);
   return {
     receipt: {
       groupReference: groupReference(group.referencePrefix, group.code),
@@ -491,6 +493,7 @@ async function earlierAnswer(
       })),
       waitlisted,
       due: totalDue(members),
+      ...(quoted ? { zwgRate: quoted.zwgRate, zwgRateDate: quoted.zwgRateDate } : {}),
     },
     created: false,
   };

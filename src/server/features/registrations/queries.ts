@@ -99,17 +99,24 @@ export const entryFeeZwgIn = (r: string, o: string) =>
 const ENTRY = '"registrations"';
 export const entryFeeZwg = sql<string | null>`${sql.raw(entryFeeZwgIn(ENTRY, '"race_options"'))}`;
 
-/** The official rate behind entryFeeZwg and its date, as "ZWG 243 (at the official rate of 24.30 on …)" says them; null: a fixed fee. */
-const entryZwgRateOf = (quoted: 'quote_rate' | 'quote_rate_date', current: 'zwg_rate' | 'zwg_rate_date') =>
-  sql<string | null>`${sql.raw(
-    ofEntryEvent(
-      ENTRY,
-      `case when ${quoteHonouredIn(ENTRY)} then ${ENTRY}.${quoted}::text
-        when zwg_event.zwg_follows_rate then zwg_event.${current}::text end`,
-    ),
-  )}`;
-export const entryZwgRate = entryZwgRateOf('quote_rate', 'zwg_rate');
-export const entryZwgRateDate = entryZwgRateOf('quote_rate_date', 'zwg_rate_date');
+/**
+ * The official rate behind entryFeeZwg and its date, as "ZWG 243 (at the official rate of 24.30 on …)" says them;
+ * null: a fixed fee. The `…In` forms write it for raw statements, `r` being the entry's alias.
+ */
+const entryZwgRateOfIn = (
+  r: string,
+  quoted: 'quote_rate' | 'quote_rate_date',
+  current: 'zwg_rate' | 'zwg_rate_date',
+) =>
+  ofEntryEvent(
+    r,
+    `case when ${quoteHonouredIn(r)} then ${r}.${quoted}::text
+      when zwg_event.zwg_follows_rate then zwg_event.${current}::text end`,
+  );
+export const entryZwgRateIn = (r: string) => entryZwgRateOfIn(r, 'quote_rate', 'zwg_rate');
+export const entryZwgRateDateIn = (r: string) => entryZwgRateOfIn(r, 'quote_rate_date', 'zwg_rate_date');
+export const entryZwgRate = sql<string | null>`${sql.raw(entryZwgRateIn(ENTRY))}`;
+export const entryZwgRateDate = sql<string | null>`${sql.raw(entryZwgRateDateIn(ENTRY))}`;
 
 /** Whether the entry's ZWG fee is still the one quoted when it registered (false: no quote, or it lapsed). */
 export const entryQuoteHonoured = sql<boolean>`coalesce(${sql.raw(ofEntryEvent(ENTRY, quoteHonouredIn(ENTRY)))}, false)`;

@@ -18,6 +18,8 @@ import {
   entryFeeZwgIn,
   entryZwgRate,
   entryZwgRateDate,
+  entryZwgRateDateIn,
+  entryZwgRateIn,
   paymentAgainstFee,
   placesHeldInRace,
   samePersonContact,
@@ -477,7 +479,8 @@ const GROUP_MEMBERS: Statement = {
   name: 'registration_group_members',
   text: `select r.id, r.reference, r.first_name as "firstName", r.last_name as "lastName", r.discipline,
       o.label as "raceType", o.fee_usd as "feeUsd", ${entryFeeZwgIn('r', 'o')} as "feeZwg", r.payment_status as "paymentStatus",
-      r.payment_amount as "paymentAmount", r.payment_currency as "paymentCurrency"
+      r.payment_amount as "paymentAmount", r.payment_currency as "paymentCurrency",
+      ${entryZwgRateIn('r')} as "zwgRate", ${entryZwgRateDateIn('r')} as "zwgRateDate"
     from registrations r join race_options o on o.id = r.race_option_id
     where r.group_id = $1::uuid and ${activeEntryIn('r')}
     order by length(r.reference), r.reference`,
@@ -495,6 +498,8 @@ export interface GroupMemberRow {
   paymentStatus: 'unpaid' | 'part_paid' | 'paid' | 'waived';
   paymentAmount: string | null;
   paymentCurrency: 'USD' | 'ZWG' | null;
+  zwgRate: string | null;
+  zwgRateDate: string | null;
 }
 
 export const listGroupMembers = (run: RunStatement, groupId: string) =>

@@ -112,9 +112,16 @@ describe(`ZWG fees at the official rate (${testDatabaseKind})`, () => {
       mobile: contact.mobile,
       raceType: '5km',
     });
-    const response = await visitor.post('/api/registrations/group', { people: [contact, child] });
+    const key = { 'idempotency-key': 'group-quoted-0001' };
+    const response = await visitor.post('/api/registrations/group', { people: [contact, child] }, key);
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().due).toEqual({ usd: '15.00', zwg: '360.00' });
+    // The thank-you page says it too, and so does a retry's, read back from the entries.
+    const retried = await visitor.post('/api/registrations/group', { people: [contact, child] }, key);
+    expect(retried.json().due).toEqual({ usd: '15.00', zwg: '360.00' });
+    for (const { zwgRate, zwgRateDate } of [response.json(), retried.json()]) {
+      expect([Number(zwgRate), zwgRateDate]).toEqual([24.39, daysAgo(1)]);
+    }
     const [day, month, year] = [daysAgo(1).slice(8), daysAgo(1).slice(5, 7), daysAgo(1).slice(2, 4)];
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, contact.email));
     expect(mail?.text).toContain(
