@@ -3,8 +3,7 @@ import { CAUSE, openTheCause } from './support/cause.ts';
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { entrant, raceWithFees } from './support/fun-run-admin.ts';
-import { fillRegistration } from './support/registration-form.ts';
+import { fillMotherAndSon, raceWithFees } from './support/fun-run-admin.ts';
 
 // "Add a gift to <cause>" once on the group form (issue 43): in the group's total, under its reference.
 
@@ -17,17 +16,7 @@ test('a mother registers herself and her son with a US$10 gift, and sees it in t
 }, testInfo) => {
   const lastName = uniqueName('Gumbo');
   const race = await raceWithFees('GroupGift', '10.00');
-  await page.goto('/Register');
-  await fillRegistration(page, entrant('Rudo', lastName, { age: '38', raceType: race, tshirtSize: 'Large' }));
-  await page.getByRole('button', { name: 'Add another person' }).click();
-  const son = page.getByRole('group', { name: 'Person 2' });
-  await son.getByLabel('First name').fill('Tinashe');
-  await son.getByLabel('Last name').fill(lastName);
-  await son.getByLabel('Age').fill('12');
-  await son.getByLabel('Race type').selectOption(race);
-  await son.getByLabel('T-shirt size').selectOption('Small');
-  await son.getByLabel('Next of kin mobile').fill('0712345678');
-  await son.getByLabel(/I am the parent or guardian/).check();
+  await fillMotherAndSon(page, lastName, race);
 
   // Once for the whole group, below the people.
   const box = page.getByRole('group', { name: `Add a gift to ${CAUSE.title}` });

@@ -6,10 +6,15 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { query, uniqueName } from './support/database.ts';
 import { deviceOf, heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { entrant, raceWithFees, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
+import {
+  entrant,
+  fillMotherAndSon,
+  raceWithFees,
+  registerInBrowser,
+  signInAsAdmin,
+} from './support/fun-run-admin.ts';
 import { turnOffOnlinePayment, turnOnOnlinePayment } from './support/online-payment.ts';
 import { adminApi, originOf } from './support/progress.ts';
-import { fillRegistration } from './support/registration-form.ts';
 
 // One event for every spec: online payment is on only while these tests run.
 test.describe.configure({ mode: 'serial' });
@@ -151,17 +156,7 @@ test('by card on /My: Paynow’s page, back to the entry, paid', async ({ page }
 test('a parent pays her group’s total by EcoCash on the group thank-you page', async ({ page }) => {
   heldOn('phone');
   const lastName = uniqueName('Family');
-  await page.goto('/Register');
-  await fillRegistration(page, entrant('Rudo', lastName, { age: '38', raceType: race, tshirtSize: 'Large' }));
-  await page.getByRole('button', { name: 'Add another person' }).click();
-  const child = page.getByRole('group', { name: 'Person 2' });
-  await child.getByLabel('First name').fill('Tinashe');
-  await child.getByLabel('Last name').fill(lastName);
-  await child.getByLabel('Age').fill('12');
-  await child.getByLabel('Race type').selectOption(race);
-  await child.getByLabel('T-shirt size').selectOption('Small');
-  await child.getByLabel('Next of kin mobile').fill('0712345678');
-  await child.getByLabel(/I am the parent or guardian/).check();
+  await fillMotherAndSon(page, lastName, race);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page).toHaveURL(/\/Thankyou$/);
 

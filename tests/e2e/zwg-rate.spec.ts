@@ -3,8 +3,13 @@ import { expectNoAxeViolations, expectNoAxeViolationsOnceLoaded } from './suppor
 import { query, uniqueName } from './support/database.ts';
 import { heldOn } from './support/devices.ts';
 import { expect, test } from './support/fixtures.ts';
-import { entrant, raceWithFees, registerInBrowser, signInAsAdmin } from './support/fun-run-admin.ts';
-import { fillRegistration } from './support/registration-form.ts';
+import {
+  entrant,
+  fillMotherAndSon,
+  raceWithFees,
+  registerInBrowser,
+  signInAsAdmin,
+} from './support/fun-run-admin.ts';
 
 // Issue 42 §1: ZWG fees at the official rate. Each test changes the edition's ZWG settings, shared by every
 // journey: it puts them back as it found them.
@@ -152,20 +157,7 @@ test.describe('an entrant', () => {
     await keepingZwgSettings(async () => {
       const label = await followingTheRate();
       const lastName = uniqueName('Zig');
-      await page.goto('/Register');
-      await fillRegistration(
-        page,
-        entrant('Rudo', lastName, { age: '38', raceType: label, tshirtSize: 'Large' }),
-      );
-      await page.getByRole('button', { name: 'Add another person' }).click();
-      const child = page.getByRole('group', { name: 'Person 2' });
-      await child.getByLabel('First name').fill('Tinashe');
-      await child.getByLabel('Last name').fill(lastName);
-      await child.getByLabel('Age').fill('12');
-      await child.getByLabel('Race type').selectOption(label);
-      await child.getByLabel('T-shirt size').selectOption('Small');
-      await child.getByLabel('Next of kin mobile').fill('0712345678');
-      await child.getByLabel(/I am the parent or guardian/).check();
+      await fillMotherAndSon(page, lastName, label);
       await page.getByRole('button', { name: 'Register', exact: true }).click();
 
       const card = page.getByRole('region', { name: 'Your group reference' });

@@ -47,6 +47,24 @@ export async function registerInBrowser(page: Page, discipline: 'run' | 'cycle',
   return expectThankYou(page);
 }
 
+/**
+ * A mother (Rudo, 38) and her son (Tinashe, 12, sharing her contact) filled in on the group form, both in
+ * `raceType`, her agreement for him given: the form is left ready to send.
+ */
+export async function fillMotherAndSon(page: Page, lastName: string, raceType: string) {
+  await page.goto('/Register');
+  await fillRegistration(page, entrant('Rudo', lastName, { age: '38', raceType, tshirtSize: 'Large' }));
+  await page.getByRole('button', { name: 'Add another person' }).click();
+  const son = page.getByRole('group', { name: 'Person 2' });
+  await son.getByLabel('First name').fill('Tinashe');
+  await son.getByLabel('Last name').fill(lastName);
+  await son.getByLabel('Age').fill('12');
+  await son.getByLabel('Race type').selectOption(raceType);
+  await son.getByLabel('T-shirt size').selectOption('Small');
+  await son.getByLabel('Next of kin mobile').fill('0712345678');
+  await son.getByLabel(/I am the parent or guardian/).check();
+}
+
 export const entrant = (
   firstName: string,
   lastName: string,
