@@ -69,7 +69,7 @@ const { values: args } = parseArgs({ options: { only: { type: 'string' }, node: 
 // The server (and the commands the bench runs beside it) on another Node, e.g. a Node 24 binary.
 if (args.node) setServerNode(args.node);
 else {
-  const supported = supportedNodeInstead();
+  const supported = await supportedNodeInstead();
   if (supported) {
     console.log(
       `Node ${process.version} is outside package.json's engines: the server runs on ${supported}.`,

