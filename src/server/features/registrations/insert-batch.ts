@@ -30,7 +30,8 @@ const EXTRAS = {
 } as const;
 type Parameter = (typeof ENTRY_PARAMETERS)[number];
 const keyOf = (name: Parameter) => ENTRY_COLUMNS[name] ?? EXTRAS[name as keyof typeof EXTRAS]?.split(' ')[0];
-const index = (name: Parameter) => ENTRY_PARAMETERS.indexOf(name);
+/** Each parameter's place in the single insert's list, looked up for every entry. */
+const place = Object.fromEntries(ENTRY_PARAMETERS.map((name, at) => [name, at])) as Record<Parameter, number>;
 const columns = Object.values(ENTRY_COLUMNS);
 const extraColumns = Object.values(EXTRAS).map((definition) => definition.split(' ')[0]);
 const unnamed = ENTRY_PARAMETERS.filter((name) => keyOf(name) === undefined);
@@ -88,7 +89,7 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-const value = (params: unknown[], name: Parameter) => params[index(name)];
+const value = (params: unknown[], name: Parameter) => params[place[name]];
 const recipient = (params: unknown[]) => String(value(params, 'mailTo') ?? '').toLowerCase();
 
 /**
